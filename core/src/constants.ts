@@ -1,0 +1,44 @@
+/** SPEC §9 business constants, shared by server and browser. */
+export const CATEGORIES = ['gems', 'mala', 'rudraksha'] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const BANNER_IMAGE_COUNT = 4;
+export const BANNER_ROTATE_MS = 2000;
+export const BEST_SELLER_COUNT = 5;
+export const HOME_GRID_LIMIT = 10;
+export const STARTUP_LOADER_MS = 2000;
+export const MOBILE_BREAKPOINT_PX = 768;
+
+export const OTP_LENGTH = 4;
+export const OTP_RESEND_SECONDS = 60;
+export const PINCODE_LENGTH = 6;
+
+export const CARD_NAME_MAX = 40;
+export const CARD_NAME_TRUNCATED = 37;
+
+/** Products per listing page (1 to 4 cards a row divide it evenly). */
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_LIMIT = 48;
+export const MAX_PAGE_NUMBER = 100_000;
+export const MAX_KEYWORD_LENGTH = 100;
+
+export const DEFAULT_PAYMENT_METHOD = 'Cash on Delivery';
+export const ONLINE_PAYMENT_METHOD = 'Razorpay';
+export const COUNTRY = 'India';
+export const CURRENCY = 'INR';
+
+/** SPEC §9 pricing rules, in paise. */
+export const FREE_SHIPPING_ABOVE_PAISE = 100_00;
+export const SHIPPING_FEE_PAISE = 100_00;
+export const TAX_PERCENT = 18;
+export const ONLINE_DISCOUNT_PERCENT = 10;
+
+export const MESSAGES = {
+  productNotFound: 'Product not found',
+  tokenFailed: 'Not authorized, token failed',
+  failedToFetchProducts: 'Failed to fetch products',
+  noProducts: 'No products found. Try a different keyword/category.',
+  cartEmpty: 'Your cart is empty',
+  noReviews: 'No Reviews',
+  newsletterThanks: 'Thank you for subscribing! Watch your inbox for new arrivals and festival offers.',
+} as const;

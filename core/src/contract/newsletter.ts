@@ -1,0 +1,5 @@
+import { z } from 'zod';
+import { email } from './common.ts';
+
+export const newsletterSubscription = z.object({ email });
+export type NewsletterSubscription = z.infer<typeof newsletterSubscription>;

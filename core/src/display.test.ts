@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { demoMarkupPercent } from './demo-mrp.ts';
+import { categoryLabel, discountPercent, ratingStars, truncateCardName } from './display.ts';
+
+describe('truncateCardName', () => {
+  it('keeps names of up to 40 characters', () => {
+    const forty = 'a'.repeat(40);
+    expect(truncateCardName(forty)).toBe(forty);
+  });
+  it('cuts longer names to 37 characters and an ellipsis', () => {
+    expect(truncateCardName('b'.repeat(41))).toBe(`${'b'.repeat(37)}...`);
+  });
+  it('counts characters, not UTF-16 units', () => {
+    const name = `${'₹'.repeat(39)}🙏`; // 40 characters, 41 UTF-16 units
+    expect(truncateCardName(name)).toBe(name);
+  });
+});
+
+describe('discountPercent', () => {
+  it('is the real saving on the MRP, rounded down', () => {
+    expect(discountPercent(100, 200)).toBe(50);
+    expect(discountPercent(299, 499)).toBe(40); // 40.08
+    expect(discountPercent(66.67, 100)).toBe(33); // 33.33
+  });
+  it('is null without an MRP above the price', () => {
+    expect(discountPercent(100, null)).toBeNull();
+    expect(discountPercent(100, undefined)).toBeNull();
+    expect(discountPercent(100, 100)).toBeNull();
+    expect(discountPercent(100, 90)).toBeNull();
+    expect(discountPercent(100, 100.5)).toBeNull(); // under 1 %
+  });
+});
+
+describe('ratingStars', () => {
+  it('shows half-star steps on a scale of 5', () => {
+    expect(ratingStars(0)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
+    expect(ratingStars(3.5)).toEqual(['full', 'full', 'full', 'half', 'empty']);
+    expect(ratingStars(4.24)).toEqual(['full', 'full', 'full', 'full', 'empty']);
+    expect(ratingStars(4.25)).toEqual(['full', 'full', 'full', 'full', 'half']);
+    expect(ratingStars(5)).toEqual(['full', 'full', 'full', 'full', 'full']);
+    expect(ratingStars(9)).toEqual(['full', 'full', 'full', 'full', 'full']);
+  });
+});
+
+describe('demoMarkupPercent', () => {
+  it('is deterministic and between 50 and 90', () => {
+    const ids = Array.from({ length: 500 }, (_, i) => `product-${i}`);
+    const values = ids.map(demoMarkupPercent);
+    expect(Math.min(...values)).toBe(50);
+    expect(Math.max(...values)).toBe(90);
+    expect(ids.map(demoMarkupPercent)).toEqual(values);
+  });
+});
+
+describe('categoryLabel', () => {
+  it('capitalises', () => {
+    expect(categoryLabel('gems')).toBe('Gems');
+    expect(categoryLabel('RUDRAKSHA')).toBe('Rudraksha');
+  });
+});

@@ -1,0 +1,28 @@
+import { CARD_NAME_MAX, CARD_NAME_TRUNCATED } from './constants.ts';
+
+/** SPEC §9: names longer than 40 characters show their first 37 and an ellipsis. */
+export function truncateCardName(name: string): string {
+  const chars = Array.from(name);
+  return chars.length > CARD_NAME_MAX ? `${chars.slice(0, CARD_NAME_TRUNCATED).join('')}...` : name;
+}
+
+/** The discount a real MRP gives, in whole percent (rounded down, never overstated); null when none. */
+export function discountPercent(price: number, mrp: number | null | undefined): number | null {
+  if (mrp == null || !(mrp > price) || price <= 0) return null;
+  const percent = Math.floor(((mrp - price) / mrp) * 100);
+  return percent >= 1 ? percent : null;
+}
+
+/** Star icons for a 0..5 rating in half steps: 'full' | 'half' | 'empty' for each of 5 places. */
+export function ratingStars(rating: number): Array<'full' | 'half' | 'empty'> {
+  const halves = Math.round(Math.min(5, Math.max(0, rating)) * 2);
+  return Array.from({ length: 5 }, (_, i) => {
+    const left = halves - i * 2;
+    return left >= 2 ? 'full' : left === 1 ? 'half' : 'empty';
+  });
+}
+
+/** Capitalised category for headings and titles: 'gems' -> 'Gems'. */
+export function categoryLabel(category: string): string {
+  return category.charAt(0).toUpperCase() + category.slice(1).toLowerCase();
+}

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { demoMarkupPercent, toPaise } from '@rr/core';
+import { count } from 'drizzle-orm';
+import { refreshProductRating } from '../modules/catalog/service.ts';
+import type { Database } from './client.ts';
+import { products, reviews } from './schema/index.ts';
+import { demoProducts, demoReviews } from './seed/demo-catalog.ts';
+
+/** A stable id per demo slug, so links to demo products survive a reseed. */
+export function demoProductId(slug: string): string {
+  const hex = createHash('sha256').update(`rudraksha-ratna/demo/${slug}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Demo MRP: SPEC's rule (the price raised by a 50 to 90 % markup derived from the id), in whole rupees. */
+function demoMrpPaise(id: string, pricePaise: number): number {
+  return Math.ceil((pricePaise * (100 + demoMarkupPercent(id))) / 100 / 100) * 100;
+}
+
+/** Replaces the catalog with the demo products and reviews. */
+export async function seedDemoCatalog(db: Database): Promise<{ products: number; reviews: number }> {
+  const now = Date.now();
+  const idBySlug = new Map(demoProducts.map((p) => [p.slug, demoProductId(p.slug)]));
+  await db.transaction(async (tx) => {
+    await tx.delete(reviews);
+    await tx.delete(products);
+    await tx.insert(products).values(
+      demoProducts.map((p, i) => {
+        const id = idBySlug.get(p.slug)!;
+        const pricePaise = toPaise(p.price);
+        return {
+          id,
+          name: p.name,
+          image: p.image,
+          description: p.description,
+          brand: p.brand,
+          category: p.category,
+          pricePaise,
+          mrpPaise: demoMrpPaise(id, pricePaise),
+          countInStock: p.countInStock,
+          // Listing order is newest first: keep the catalog file's order.
+          createdAt: new Date(now - i * 60_000),
+        };
+      }),
+    );
+    if (demoReviews.length) {
+      await tx.insert(reviews).values(
+        demoReviews.map((r, i) => {
+          const productId = idBySlug.get(r.productSlug);
+          if (!productId) throw new Error(`Demo review for unknown product ${r.productSlug}`);
+          return {
+            productId,
+            name: r.name,
+            rating: r.rating,
+            comment: r.comment,
+            createdAt: new Date(now - i * 3_600_000),
+          };
+        }),
+      );
+    }
+    for (const productId of new Set(demoReviews.map((r) => idBySlug.get(r.productSlug)!))) {
+      await refreshProductRating(tx, productId);
+    }
+  });
+  return { products: demoProducts.length, reviews: demoReviews.length };
+}
+
+export async function isCatalogEmpty(db: Database): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(products);
+  return (row?.n ?? 0) === 0;
+}

@@ -1,0 +1,59 @@
+import {
+  MESSAGES,
+  errorReply,
+  product,
+  productIdParams,
+  productList,
+  productListQuery,
+  productSummary,
+} from '@rr/core';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bestSellers, getProduct, listProducts } from './service.ts';
+
+export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/products',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products by keyword and category, paged',
+        querystring: productListQuery,
+        response: { 200: productList, 400: errorReply },
+      },
+    },
+    (request) => listProducts(app.db, request.query),
+  );
+
+  app.get(
+    '/api/products/bestsellers',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'The five best-selling products',
+        response: { 200: z.array(productSummary) },
+      },
+    },
+    () => bestSellers(app.db),
+  );
+
+  app.get(
+    '/api/products/:id',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'One product with its reviews',
+        params: productIdParams,
+        response: { 200: product, 404: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const found = await getProduct(app.db, request.params.id);
+      if (!found) return reply.code(404).send({ message: MESSAGES.productNotFound });
+      return found;
+    },
+  );
+};

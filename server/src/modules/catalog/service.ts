@@ -1,0 +1,116 @@
+import {
+  BEST_SELLER_COUNT,
+  PAGE_SIZE,
+  toRupees,
+  type Category,
+  type Product,
+  type ProductList,
+  type ProductListQuery,
+  type ProductSummary,
+} from '@rr/core';
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products, reviews } from '../../db/schema/index.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type ProductRow = typeof products.$inferSelect;
+
+export function toProductSummary(row: ProductRow): ProductSummary {
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    description: row.description,
+    brand: row.brand,
+    category: row.category as Category,
+    price: toRupees(row.pricePaise),
+    mrp: row.mrpPaise == null ? null : toRupees(row.mrpPaise),
+    countInStock: row.countInStock,
+    rating: Math.round(row.rating * 100) / 100,
+    numReviews: row.numReviews,
+  };
+}
+
+/** LIKE pattern that matches `text` literally: %, _ and \ in a keyword are not wildcards. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductList> {
+  const page = query.pageNumber ?? 1;
+  const limit = query.limit ?? PAGE_SIZE;
+  const filters: SQL[] = [];
+  if (query.category) filters.push(eq(products.category, query.category));
+  let nameMatchesFirst: SQL | undefined;
+  if (query.keyword) {
+    const pattern = containsPattern(query.keyword);
+    filters.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!);
+    nameMatchesFirst = sql`(${products.name} ilike ${pattern}) desc`;
+  }
+  const where = filters.length ? and(...filters) : undefined;
+
+  const [totals, rows] = await Promise.all([
+    db.select({ total: count() }).from(products).where(where),
+    db
+      .select()
+      .from(products)
+      .where(where)
+      .orderBy(...(nameMatchesFirst ? [nameMatchesFirst] : []), desc(products.createdAt), asc(products.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+  ]);
+  const total = totals[0]?.total ?? 0;
+  return {
+    products: rows.map(toProductSummary),
+    pages: Math.max(1, Math.ceil(total / limit)),
+    page,
+  };
+}
+
+/** The product with its reviews, newest first; null for unknown or malformed ids. */
+export async function getProduct(db: Database, id: string): Promise<Product | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) return null;
+  const productReviews = await db
+    .select()
+    .from(reviews)
+    .where(eq(reviews.productId, id))
+    .orderBy(desc(reviews.createdAt));
+  return {
+    ...toProductSummary(row),
+    reviews: productReviews.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      rating: r.rating,
+      comment: r.comment,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/**
+ * PRODUCT.md: the products with the most units sold, filled up at random when fewer have sold.
+ * Nothing can be sold before orders exist (issue #4), so for now every place is filled at random,
+ * from products in stock first.
+ */
+export async function bestSellers(db: Database): Promise<ProductSummary[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .orderBy(sql`(${products.countInStock} > 0) desc`, sql`random()`)
+    .limit(BEST_SELLER_COUNT);
+  return rows.map(toProductSummary);
+}
+
+/** Recomputes a product's average rating and review count from its reviews. */
+export async function refreshProductRating(db: Database, productId: string): Promise<void> {
+  await db
+    .update(products)
+    .set({
+      rating: sql`coalesce((select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
+      numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${productId})`,
+    })
+    .where(eq(products.id, productId));
+}

@@ -1,0 +1,23 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
+
+/** Every error leaves as JSON `{ message }`; a 5xx never shows a stack or SQL. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issue = error.validation[0];
+      const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const text = issue?.message ?? 'Invalid request';
+      const message = field && !text.startsWith(field.split('.')[0] ?? '') ? `${field}: ${text}` : text;
+      return reply.code(400).send({ message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: GENERIC_FAILURE });
+  });
+}

@@ -1,0 +1,28 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { isCatalogEmpty, seedDemoCatalog } from './db/seed.ts';
+
+const config = loadConfig();
+const database = openDatabase(config.database);
+await database.migrate();
+if (config.demoData && (await isCatalogEmpty(database.db))) {
+  const seeded = await seedDemoCatalog(database.db);
+  console.log(`Seeded the demo catalog: ${seeded.products} products, ${seeded.reviews} reviews.`);
+}
+
+const app = await buildApp(config, database);
+await app.listen({ host: config.host, port: config.port });
+console.log(`Rudraksha Ratna is open on http://localhost:${config.port} (${database.kind} database)`);
+
+let closing = false;
+async function shutdown(signal: string): Promise<void> {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${signal}: closing`);
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { seedDemoCatalog } from '../src/db/seed.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: DatabaseHandle;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    return { database: openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => undefined };
+  }
+  const name = `rr_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: openDatabase({ kind: 'postgres', url: url.toString() }),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export const WEB_APP_FIXTURE_HTML = '<!doctype html><title>fixture</title><div id="root"></div>';
+
+/** A stand-in for the built web app, so routing tests do not depend on a web build. */
+function writeWebAppFixture(dataDir: string): string {
+  const dir = path.join(dataDir, 'web');
+  mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  writeFileSync(path.join(dir, 'index.html'), WEB_APP_FIXTURE_HTML);
+  writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app");');
+  return dir;
+}
+
+export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase();
+  await database.migrate();
+  if (options.seed !== false) await seedDemoCatalog(database.db);
+  const dataDir = `/tmp/rr-test-${randomBytes(4).toString('hex')}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: writeWebAppFixture(dataDir),
+    ...options.env,
+  });
+  const app = await buildApp(config, database);
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}

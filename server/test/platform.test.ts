@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB_APP_FIXTURE_HTML, createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('platform', () => {
+  it('reports database health', async () => {
+    const res = await t.app.inject({ url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('answers liveness without the database', async () => {
+    const res = await t.app.inject({ url: '/livez' });
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it.each(['/api/nothing-here', '/api', '/api/products/x/y/z'])(
+    'answers JSON 404 for unknown API path %s',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json().message).toMatch(/^Not found/);
+    },
+  );
+
+  it('answers JSON 404 for an unknown API method', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/newsletter' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().message).toBe('Not found: DELETE /api/newsletter');
+  });
+
+  it.each(['/', '/no/such/page', '/product/123', '/category/gems?x=1'])('serves the React app for %s', async (url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe(WEB_APP_FIXTURE_HTML);
+  });
+
+  it('serves hashed assets with a long cache life', async () => {
+    const res = await t.app.inject({ url: '/assets/app-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('publishes an OpenAPI document listing the catalog endpoints, and its UI', async () => {
+    const doc = await t.app.inject({ url: '/api/docs/json' });
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/products',
+        '/api/products/{id}',
+        '/api/products/bestsellers',
+        '/api/newsletter',
+        '/healthz',
+      ]),
+    );
+    const ui = await t.app.inject({ url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+
+  it('compresses large JSON replies', async () => {
+    const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});

@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // PGlite is CPU-bound WebAssembly: one test file a core.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
