@@ -6,3 +6,4 @@ export * from './demo-mrp.ts';
 export * from './contract/common.ts';
 export * from './contract/catalog.ts';
 export * from './contract/newsletter.ts';
+export * from './contract/cart.ts';

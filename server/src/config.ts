@@ -15,7 +15,7 @@ const environment = z.object({
     .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'DATABASE_URL must be postgres://... or memory://')
     .optional(),
   DATA_DIR: z.string().default('./data'),
-  /** Seed the demo catalog when the database has no products (default: on outside production). */
+  /** Seed the demo data when the database has no products (default: on for the embedded database only). */
   DEMO_DATA: booleanish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built React app; served when it exists. */
@@ -57,7 +57,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ? { kind: 'pglite', dataDir: null }
           : { kind: 'postgres', url },
     dataDir,
-    demoData: e.DEMO_DATA ?? e.NODE_ENV !== 'production',
+    demoData: e.DEMO_DATA ?? !url?.startsWith('postgres'),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

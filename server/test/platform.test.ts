@@ -50,6 +50,15 @@ describe('platform', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it.each(['/assets/app-gone123.js', '/images/missing.svg'])(
+    'answers 404, not the app, for the missing file %s',
+    async (url) => {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+    },
+  );
+
   it('sends security headers', async () => {
     const res = await t.app.inject({ url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

@@ -26,7 +26,10 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (pathname === '/api' || pathname.startsWith('/api/') || !indexHtml || request.method !== 'GET') {
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    // A missing file (an old hashed asset, say) is a 404, not the app: a browser must not run HTML as a script.
+    const isFile = /\.[a-z0-9]+$/i.test(pathname);
+    if (isApi || isFile || !indexHtml || request.method !== 'GET') {
       return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
     }
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);

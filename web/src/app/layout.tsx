@@ -1,0 +1,27 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Spinner } from '../components/spinner.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ScrollProgress } from './scroll-progress.tsx';
+import { StartupLoader } from './startup-loader.tsx';
+
+export function Layout() {
+  return (
+    <>
+      <StartupLoader />
+      <ScrollProgress />
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" tabIndex={-1}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <ScrollRestoration />
+    </>
+  );
+}

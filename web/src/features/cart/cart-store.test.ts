@@ -1,0 +1,51 @@
+import type { CartItem } from '@rr/core';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const storage = new Map<string, string>();
+vi.stubGlobal('localStorage', {
+  getItem: (k: string) => storage.get(k) ?? null,
+  setItem: (k: string, v: string) => void storage.set(k, v),
+  removeItem: (k: string) => void storage.delete(k),
+});
+
+const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, removeFromCart } = await import('./cart-store.ts');
+
+const bead = (over: Partial<CartItem> = {}): CartItem => ({
+  product: 'p1',
+  name: '5 Mukhi Rudraksha',
+  image: '/images/products/p1.svg',
+  price: 299,
+  countInStock: 10,
+  qty: 1,
+  ...over,
+});
+
+describe('cart store', () => {
+  beforeEach(() => clearCart());
+
+  it('adds lines and keeps them in localStorage under cartItems', () => {
+    addToCart(bead());
+    addToCart(bead({ product: 'p2', price: 0.1, qty: 3 }));
+    expect(cartStore.get()).toHaveLength(2);
+    expect(JSON.parse(storage.get('cartItems')!)).toHaveLength(2);
+  });
+
+  it('replaces the quantity of a product already in the cart', () => {
+    addToCart(bead({ qty: 1 }));
+    addToCart(bead({ qty: 4 }));
+    expect(cartStore.get()).toEqual([bead({ qty: 4 })]);
+  });
+
+  it('removes a line and empties the stored cart', () => {
+    addToCart(bead());
+    removeFromCart('p1');
+    expect(cartStore.get()).toEqual([]);
+    expect(storage.has('cartItems')).toBe(false);
+  });
+
+  it('counts units and sums the subtotal to the paisa', () => {
+    const items = [bead({ qty: 2 }), bead({ product: 'p2', price: 0.1, qty: 3 })];
+    expect(cartCount(items)).toBe(5);
+    expect(cartSubtotal(items)).toBe(598.3);
+  });
+});

@@ -1,0 +1,41 @@
+import { cartItem, toPaise, toRupees, type CartItem } from '@rr/core';
+import { z } from 'zod';
+import { createPersistedStore, useStore } from '../../lib/persisted-store.ts';
+
+const cartItems = z.array(cartItem);
+
+/** SPEC §3: the cart lives in localStorage under `cartItems`. */
+export const cartStore = createPersistedStore<CartItem[]>('cartItems', [], (raw) => {
+  const parsed = cartItems.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+});
+
+export function useCartItems(): CartItem[] {
+  return useStore(cartStore);
+}
+
+/** Adds a line, or replaces the quantity (and details) of the product's existing line. */
+export function addToCart(item: CartItem): void {
+  cartStore.set((items) =>
+    items.some((i) => i.product === item.product)
+      ? items.map((i) => (i.product === item.product ? item : i))
+      : [...items, item],
+  );
+}
+
+export function removeFromCart(productId: string): void {
+  cartStore.set((items) => items.filter((i) => i.product !== productId));
+}
+
+export function clearCart(): void {
+  cartStore.set([]);
+}
+
+export function cartCount(items: readonly CartItem[]): number {
+  return items.reduce((n, i) => n + i.qty, 0);
+}
+
+/** Summed in paise so a cart of ₹0.10 items never shows ₹0.30000000000000004. */
+export function cartSubtotal(items: readonly CartItem[]): number {
+  return toRupees(items.reduce((sum, i) => sum + toPaise(i.price) * i.qty, 0));
+}

@@ -1,0 +1,114 @@
+import { MESSAGES, formatRupees } from '@rr/core';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useProduct } from '../../catalog/api.ts';
+import { addToCart, cartCount, cartSubtotal, removeFromCart, useCartItems } from '../cart-store.ts';
+import styles from './cart-page.module.css';
+
+/** /cart/:id?qty=n adds (or re-sets) that product's line, then shows the cart at /cart. */
+export function CartPage() {
+  usePageTitle('Shopping Cart | Rudraksha Ratna');
+  const { id } = useParams();
+  return (
+    <div className="container page">
+      <h1>Shopping Cart</h1>
+      {id ? <AddThenShow productId={id} /> : <CartLines />}
+    </div>
+  );
+}
+
+function AddThenShow({ productId }: { productId: string }) {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const product = useProduct(productId);
+  const requested = Number(searchParams.get('qty') ?? '1');
+
+  useEffect(() => {
+    const p = product.data;
+    if (!p || p.countInStock < 1) return;
+    const qty = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), p.countInStock) : 1;
+    addToCart({ product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty });
+    navigate('/cart', { replace: true });
+  }, [product.data, requested, navigate]);
+
+  if (product.isError) return <Message variant="danger">{product.error.message}</Message>;
+  if (product.data && product.data.countInStock < 1) {
+    return (
+      <Message variant="danger">
+        {product.data.name} is out of stock. <Link to="/cart">View your cart</Link>
+      </Message>
+    );
+  }
+  return <Spinner />;
+}
+
+function CartLines() {
+  const items = useCartItems();
+  const navigate = useNavigate();
+  const count = cartCount(items);
+
+  if (items.length === 0) {
+    return (
+      <Message>
+        {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
+      </Message>
+    );
+  }
+  return (
+    <div className={styles.layout}>
+      <ul className={styles.lines} aria-label="Items in your cart">
+        {items.map((item) => (
+          <li key={item.product} className={`card ${styles.line}`}>
+            <img src={item.image} alt="" width={96} height={96} className={styles.image} />
+            <Link to={`/product/${item.product}`} className={styles.name}>
+              {item.name}
+            </Link>
+            <span className={styles.price}>{formatRupees(item.price)}</span>
+            <label className={styles.qty}>
+              <span className="visually-hidden">Quantity of {item.name}</span>
+              <select
+                className="select"
+                value={item.qty}
+                onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
+              >
+                {Array.from({ length: Math.max(item.countInStock, item.qty) }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="button"
+              className={`btn btn-outline ${styles.remove}`}
+              onClick={() => removeFromCart(item.product)}
+              aria-label={`Remove ${item.name}`}
+            >
+              Remove
+            </button>
+          </li>
+        ))}
+      </ul>
+      <aside className={`card ${styles.summary}`} aria-label="Cart summary">
+        <h2>
+          Subtotal ({count}) {count === 1 ? 'item' : 'items'}
+        </h2>
+        <p className={styles.subtotal} data-testid="cart-subtotal">
+          {formatRupees(cartSubtotal(items))}
+        </p>
+        <p className={styles.note}>Shipping and 18% GST are worked out at checkout.</p>
+        <button
+          type="button"
+          className="btn btn-block"
+          disabled={items.length === 0}
+          onClick={() => navigate('/login?redirect=shipping')}
+        >
+          Proceed To Checkout
+        </button>
+      </aside>
+    </div>
+  );
+}

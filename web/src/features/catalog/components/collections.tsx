@@ -1,0 +1,27 @@
+import { categoryLabel, type Category } from '@rr/core';
+import { Link } from 'react-router';
+import styles from './collections.module.css';
+
+const BLURB: Record<Category, string> = {
+  rudraksha: '1 to 14 mukhi, Gauri Shankar and Ganesh beads from Nepal and Java',
+  gems: 'Certified ruby, emerald, pukhraj, neelam, pearl and more',
+  mala: 'Jaap malas of rudraksha, sphatik, tulsi and sandalwood',
+};
+
+/** Cards linking to each category collection. */
+export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
+  const Heading = headingLevel;
+  return (
+    <ul className={styles.collections}>
+      {(['gems', 'rudraksha', 'mala'] as const).map((category) => (
+        <li key={category} className={`card ${styles.card}`}>
+          <Link to={`/category/${category}`} className={styles.link}>
+            <img src={`/images/collections/${category}.svg`} alt="" width={600} height={400} className={styles.image} />
+            <Heading className={styles.title}>{categoryLabel(category)} Collection</Heading>
+            <p className={styles.blurb}>{BLURB[category]}</p>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

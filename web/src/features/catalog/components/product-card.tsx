@@ -1,0 +1,37 @@
+import { truncateCardName, type ProductSummary } from '@rr/core';
+import { Link } from 'react-router';
+import { Price } from '../../../components/price.tsx';
+import { Rating } from '../../../components/rating.tsx';
+import styles from './product-card.module.css';
+
+export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+  const href = `/product/${product._id}`;
+  return (
+    <article className={`card ${styles.card}`}>
+      <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
+        <img
+          src={product.image}
+          alt=""
+          width={600}
+          height={600}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className={styles.image}
+        />
+      </Link>
+      <div className={styles.body}>
+        <h3 className={styles.name}>
+          <Link to={href} title={product.name}>
+            {truncateCardName(product.name)}
+          </Link>
+        </h3>
+        <Rating
+          value={product.rating}
+          text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
+        />
+        <Price price={product.price} mrp={product.mrp} />
+        {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
+      </div>
+    </article>
+  );
+}

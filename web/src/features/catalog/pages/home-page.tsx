@@ -1,0 +1,93 @@
+import { HOME_GRID_LIMIT, MESSAGES } from '@rr/core';
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { Message } from '../../../components/message.tsx';
+import { Paginate } from '../../../components/paginate.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { FaqList } from '../../content/index.ts';
+import { useBestSellers, useProducts } from '../api.ts';
+import { BannerCarousel } from '../components/banner-carousel.tsx';
+import { Collections } from '../components/collections.tsx';
+import { ProductGrid } from '../components/product-grid.tsx';
+import { parsePageNumber } from '../page-number.ts';
+import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import styles from './home-page.module.css';
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
+
+export function HomePage() {
+  const page = parsePageNumber(useParams().pageNumber);
+  if (page === null) return <NotFoundPage />;
+  return <Home page={page} />;
+}
+
+function Home({ page }: { page: number }) {
+  usePageTitle(
+    page === 1 ? 'Rudraksha Ratna | Rudraksha, Gems and Malas' : `Explore Products, Page ${page} | Rudraksha Ratna`,
+    'Authentic Nepal and Java rudraksha, lab-certified gemstones and handmade jaap malas, shipped across India.',
+  );
+  const grid = useProducts({ pageNumber: page, limit: HOME_GRID_LIMIT });
+  // SPEC §7: with a limit the client shows the page in a random order.
+  const gridProducts = useMemo(() => shuffled(grid.data?.products ?? []), [grid.data]);
+
+  return (
+    <div className="container page">
+      <h1 className="visually-hidden">Rudraksha Ratna: rudraksha, gems and malas</h1>
+      {page === 1 && (
+        <>
+          <BannerCarousel />
+          <section className={styles.section} aria-labelledby="collections-heading">
+            <h2 id="collections-heading">Shop by Collection</h2>
+            <Collections headingLevel="h3" />
+          </section>
+          <BestSellers />
+        </>
+      )}
+      <section className={styles.section} aria-labelledby="explore-heading">
+        <h2 id="explore-heading">Explore More Products</h2>
+        {grid.isPending ? (
+          <Spinner />
+        ) : grid.isError ? (
+          <Message variant="danger">{MESSAGES.failedToFetchProducts}</Message>
+        ) : gridProducts.length === 0 ? (
+          <Message>{MESSAGES.noProducts}</Message>
+        ) : (
+          <>
+            <ProductGrid products={gridProducts} />
+            <Paginate page={grid.data.page} pages={grid.data.pages} hrefFor={(n) => (n === 1 ? '/' : `/page/${n}`)} />
+          </>
+        )}
+      </section>
+      {page === 1 && (
+        <div className={styles.section}>
+          <FaqList />
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BestSellers() {
+  const best = useBestSellers();
+  if (best.isError || (best.data && best.data.length === 0)) return null;
+  return (
+    <section className={styles.section} aria-labelledby="best-heading">
+      <h2 id="best-heading">Best Selling</h2>
+      {best.isPending ? (
+        <Spinner />
+      ) : (
+        <div className={styles.strip}>
+          <ProductGrid products={best.data} />
+        </div>
+      )}
+    </section>
+  );
+}

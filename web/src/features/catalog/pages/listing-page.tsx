@@ -1,0 +1,78 @@
+import { CATEGORIES, MESSAGES, categoryLabel, type Category } from '@rr/core';
+import { useParams, useSearchParams } from 'react-router';
+import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { Message } from '../../../components/message.tsx';
+import { Paginate } from '../../../components/paginate.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useProducts } from '../api.ts';
+import { ProductGrid } from '../components/product-grid.tsx';
+import { parsePageNumber } from '../page-number.ts';
+
+interface Listing {
+  title: string;
+  heading: string;
+  description?: string;
+  keyword?: string;
+  category?: Category;
+  page: number;
+  hrefFor: (n: number) => string;
+}
+
+/** /search/:keyword(/page/:pageNumber) */
+export function SearchPage() {
+  const { keyword = '', pageNumber } = useParams();
+  const page = parsePageNumber(pageNumber);
+  if (page === null) return <NotFoundPage />;
+  const base = `/search/${encodeURIComponent(keyword)}`;
+  return (
+    <ListingView
+      title={`Search: ${keyword} | Rudraksha Ratna`}
+      heading={`Search for: "${keyword}"`}
+      keyword={keyword}
+      page={page}
+      hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)}
+    />
+  );
+}
+
+/** /category/:category, paged by ?page= */
+export function CategoryPage() {
+  const { category = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const page = parsePageNumber(searchParams.get('page'));
+  if (!(CATEGORIES as readonly string[]).includes(category) || page === null) return <NotFoundPage />;
+  const label = categoryLabel(category);
+  return (
+    <ListingView
+      title={`${label} | Collection`}
+      heading={`${label} Collection`}
+      description={`Shop the ${label.toLowerCase()} collection of Rudraksha Ratna: authentic, certified and shipped across India.`}
+      category={category as Category}
+      page={page}
+      hrefFor={(n) => (n === 1 ? `/category/${category}` : `/category/${category}?page=${n}`)}
+    />
+  );
+}
+
+function ListingView({ title, heading, description, keyword, category, page, hrefFor }: Listing) {
+  usePageTitle(title, description);
+  const result = useProducts({ keyword, category, pageNumber: page });
+  return (
+    <div className="container page">
+      <h1>{heading}</h1>
+      {result.isPending ? (
+        <Spinner />
+      ) : result.isError ? (
+        <Message variant="danger">{result.error.message}</Message>
+      ) : result.data.products.length === 0 ? (
+        <Message>{MESSAGES.noProducts}</Message>
+      ) : (
+        <>
+          <ProductGrid products={result.data.products} eagerCount={4} />
+          <Paginate page={result.data.page} pages={result.data.pages} hrefFor={hrefFor} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { MESSAGES, categoryLabel, type Product } from '@rr/core';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Message } from '../../../components/message.tsx';
+import { Price } from '../../../components/price.tsx';
+import { Rating } from '../../../components/rating.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useProduct } from '../api.ts';
+import styles from './product-page.module.css';
+
+const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+
+export function ProductPage() {
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  usePageTitle(
+    product.data ? `${product.data.name} | Rudraksha Ratna` : 'Product | Rudraksha Ratna',
+    product.data?.description.slice(0, 160),
+  );
+  return (
+    <div className="container page">
+      <Link to="/" className="back-link">
+        Go Back
+      </Link>
+      {product.isPending ? (
+        <Spinner />
+      ) : product.isError ? (
+        <Message variant="danger">{product.error.message}</Message>
+      ) : (
+        <ProductDetail product={product.data} />
+      )}
+    </div>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const [qty, setQty] = useState(1);
+  const inStock = product.countInStock > 0;
+  return (
+    <>
+      <div className={styles.layout}>
+        <img src={product.image} alt={product.name} width={600} height={600} className={`card ${styles.image}`} />
+        <div className={styles.info}>
+          <p className={styles.category}>
+            <Link to={`/category/${product.category}`}>{categoryLabel(product.category)}</Link> · {product.brand}
+          </p>
+          <h1>{product.name}</h1>
+          <Rating
+            value={product.rating}
+            text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
+          />
+          <div className={styles.price}>
+            <Price price={product.price} mrp={product.mrp} size="lg" />
+            <p className={styles.taxNote}>18% GST is added at checkout.</p>
+          </div>
+          <p className={styles.description}>{product.description}</p>
+        </div>
+        <aside className={`card ${styles.buyBox}`} aria-label="Buy">
+          <dl className={styles.facts}>
+            <dt>Price</dt>
+            <dd>
+              <Price price={product.price} mrp={null} />
+            </dd>
+            <dt>Status</dt>
+            <dd className={inStock ? styles.inStock : styles.outOfStock}>
+              {inStock
+                ? product.countInStock <= 3
+                  ? `Only ${product.countInStock} left`
+                  : 'In Stock'
+                : 'Out Of Stock'}
+            </dd>
+          </dl>
+          {inStock && (
+            <label className={styles.qty}>
+              Qty
+              <select className="select" value={qty} onChange={(e) => setQty(Number(e.target.value))}>
+                {Array.from({ length: product.countInStock }, (_, i) => i + 1).map((n) => (
+                  <option key={n} value={n}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <button
+            type="button"
+            className="btn btn-block"
+            disabled={!inStock}
+            onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}
+          >
+            Add To Cart
+          </button>
+        </aside>
+      </div>
+
+      <section className={styles.reviews} aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Reviews</h2>
+        {product.reviews.length === 0 ? (
+          <Message>{MESSAGES.noReviews}</Message>
+        ) : (
+          <ul className={styles.reviewList}>
+            {product.reviews.map((review) => (
+              <li key={review._id} className={styles.review}>
+                <strong>{review.name}</strong>
+                <Rating value={review.rating} />
+                <time dateTime={review.createdAt} className={styles.reviewDate}>
+                  {dateFormat.format(new Date(review.createdAt))}
+                </time>
+                <p className={styles.comment}>{review.comment}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3>Write a Customer Review</h3>
+        <Message>
+          Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
+        </Message>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { SHOP_NAME } from '../../../components/use-page-title.ts';
+import { EmailLink, PhoneLink } from '../contact-links.tsx';
+import { shopContact } from '../shop-details.ts';
+import { StaticPage } from '../static-page.tsx';
+import styles from '../content.module.css';
+
+export function ContactPage() {
+  return (
+    <StaticPage
+      title={`Contact Us | ${SHOP_NAME}`}
+      heading="Contact Us"
+      description={`Reach Rudraksha Ratna by e-mail at ${shopContact.email} or on ${shopContact.phoneDisplay}, ${shopContact.hours}. Offices in Varanasi and Haridwar.`}
+    >
+      <p className={styles.intro}>
+        For help choosing a bead, a question about an order, or a custom piece, write to us, call us or visit one of our
+        offices.
+      </p>
+
+      <section>
+        <h2>E-mail and helpline</h2>
+        <address className={styles.card}>
+          <dl className={styles.facts}>
+            <dt>E-mail</dt>
+            <dd>
+              <EmailLink />
+            </dd>
+            <dt>Helpline</dt>
+            <dd>
+              <PhoneLink />
+            </dd>
+            <dt>Hours</dt>
+            <dd>{shopContact.hours}, except public holidays</dd>
+          </dl>
+        </address>
+        <p>
+          About an existing order? Quote your order number, which is on your order page and in My Orders on your
+          profile, and write from the e-mail or phone number on your account. For a damaged item, attach photos and your
+          unboxing video.
+        </p>
+      </section>
+
+      <section>
+        <h2>Our offices</h2>
+        <div className={styles.cards}>
+          {shopContact.offices.map((office) => (
+            <div key={office.name} className={styles.card}>
+              <h3>{office.name}</h3>
+              <address>
+                {office.lines.map((line) => (
+                  <span key={line} className={styles.addressLine}>
+                    {line}
+                  </span>
+                ))}
+              </address>
+              <p className={styles.muted}>Open {shopContact.hours}.</p>
+            </div>
+          ))}
+        </div>
+      </section>
+
+      <section>
+        <h2>Complaints</h2>
+        <p>
+          If we have not resolved a problem, write to our Grievance Officer at <EmailLink subject="Grievance" /> or at
+          our Varanasi head office. We acknowledge every complaint within 48 hours and aim to resolve it within one
+          month.
+        </p>
+      </section>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,117 @@
+import { SHOP_NAME } from '../../../components/use-page-title.ts';
+import { EmailLink, PhoneLink } from '../contact-links.tsx';
+import { shopPolicy } from '../shop-details.ts';
+import { StaticPage } from '../static-page.tsx';
+import styles from '../content.module.css';
+
+export function ShippingReturnsPage() {
+  return (
+    <StaticPage
+      title={`Shipping and Returns | ${SHOP_NAME}`}
+      heading="Shipping and Returns"
+      description={`Dispatch within ${shopPolicy.dispatch}, delivery across India in ${shopPolicy.delivery}, free shipping above ${shopPolicy.freeShippingAbove}, and what to do if an item arrives damaged.`}
+    >
+      <p className={styles.intro}>
+        When your order leaves us, when it reaches you, what shipping costs, and what to do if something arrives damaged
+        or is not what you ordered.
+      </p>
+
+      <section>
+        <h2>Shipping charges</h2>
+        <ul>
+          <li>
+            Free shipping when your items total more than {shopPolicy.freeShippingAbove}; otherwise{' '}
+            {shopPolicy.shippingFee}.
+          </li>
+          <li>The charge is shown in the order summary before you place your order.</li>
+          <li>We ship to addresses in India only.</li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>Dispatch and delivery</h2>
+        <dl className={styles.facts}>
+          <dt>Dispatch</dt>
+          <dd>
+            Within {shopPolicy.dispatch} of your payment; for Cash on Delivery, within {shopPolicy.dispatch} of your
+            order. Free energization is done within this time.
+          </dd>
+          <dt>Delivery</dt>
+          <dd>
+            {shopPolicy.delivery} after dispatch. Remote areas, such as parts of the North-East, Jammu and Kashmir,
+            Ladakh and the islands, can take longer.
+          </dd>
+          <dt>Custom orders</dt>
+          <dd>Dispatched when ready, {shopPolicy.customMaking} after payment.</dd>
+        </dl>
+        <p>
+          Business days are Monday to Saturday, except public holidays. Once your parcel is dispatched we send you the
+          courier&apos;s name and tracking number. If it has not arrived {shopPolicy.delivery} after dispatch, contact
+          us and we will chase the courier.
+        </p>
+      </section>
+
+      <section>
+        <h2>When your parcel arrives</h2>
+        <ul>
+          <li>
+            Check the seal. If the parcel is visibly torn or tampered with, refuse it or write the damage on the
+            courier&apos;s delivery slip.
+          </li>
+          <li>
+            Record a video while you open the parcel, in one take from the sealed box to the item. We need it to claim
+            from the courier.
+          </li>
+          <li>For Cash on Delivery, please keep the exact amount ready for the courier.</li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>Damaged, defective or wrong items</h2>
+        <p>
+          Report the problem within {shopPolicy.damageReportShipping}, by e-mail to <EmailLink subject="Damaged item" />{' '}
+          or on the helpline <PhoneLink />, with:
+        </p>
+        <ul>
+          <li>your order number,</li>
+          <li>clear photos of the item and the packaging,</li>
+          <li>your unboxing video.</li>
+        </ul>
+        <p>
+          Please report it as soon as possible: the sooner we hear, the sooner we can claim from the courier and send
+          you a replacement. We arrange and pay for the return pickup, and you choose a replacement or a full refund.
+          Pack the item in its original box with its certificate.
+        </p>
+      </section>
+
+      <section>
+        <h2>What we cannot take back</h2>
+        <ul>
+          <li>Custom orders are not returnable, unless they arrive damaged or defective.</li>
+          <li>
+            Items that arrived in good order and as described, because rudraksha and gemstones are worn on the body.
+          </li>
+          <li>Items that have been worn, altered or damaged after delivery.</li>
+        </ul>
+      </section>
+
+      <section>
+        <h2>Refunds</h2>
+        <p>
+          Once the returned item reaches us and we have checked it, we refund you within 2 business days: online
+          payments go back to the original card, UPI or bank account, and for Cash on Delivery orders we transfer the
+          amount to a bank account or UPI ID you give us. Banks usually take 5 to 7 business days to show the refund.
+        </p>
+      </section>
+
+      <section>
+        <h2>Cancelling an order</h2>
+        <p>
+          Contact us by e-mail or on the helpline with your order number before the order is dispatched, and we will
+          cancel it and refund any online payment in full. Dispatched orders cannot be cancelled. Custom orders cannot
+          be cancelled once making has begun.
+        </p>
+      </section>
+    </StaticPage>
+  );
+}

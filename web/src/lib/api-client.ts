@@ -1,0 +1,58 @@
+import { MESSAGES } from '@rr/core';
+
+/** A failed call, carrying the server's message when it sent one (SPEC §8). */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Listener = (error: ApiError) => void;
+const tokenFailureListeners = new Set<Listener>();
+
+/** Called when any call answers 'Not authorized, token failed' (the session must end). */
+export function onTokenFailure(listener: Listener): () => void {
+  tokenFailureListeners.add(listener);
+  return () => tokenFailureListeners.delete(listener);
+}
+
+let bearerToken: string | null = null;
+export function setBearerToken(token: string | null): void {
+  bearerToken = token;
+}
+
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const allHeaders = new Headers(headers);
+  allHeaders.set('accept', 'application/json');
+  if (json !== undefined) allHeaders.set('content-type', 'application/json');
+  if (bearerToken) allHeaders.set('authorization', `Bearer ${bearerToken}`);
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      ...rest,
+      headers: allHeaders,
+      body: json === undefined ? rest.body : JSON.stringify(json),
+    });
+  } catch (err) {
+    throw new ApiError(err instanceof Error ? err.message : 'Network error', 0);
+  }
+  const body: unknown = response.headers.get('content-type')?.includes('application/json')
+    ? await response.json().catch(() => null)
+    : null;
+  if (!response.ok) {
+    const message =
+      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
+        ? body.message
+        : response.statusText || `Request failed (${response.status})`;
+    const error = new ApiError(message, response.status);
+    if (message === MESSAGES.tokenFailed) tokenFailureListeners.forEach((listener) => listener(error));
+    throw error;
+  }
+  return body as T;
+}
