@@ -50,19 +50,18 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
   }
   const where = filters.length ? and(...filters) : undefined;
 
-  const [totals, rows] = await Promise.all([
-    db.select({ total: count() }).from(products).where(where),
-    db
-      .select()
-      .from(products)
-      .where(where)
-      .orderBy(...(nameMatchesFirst ? [nameMatchesFirst] : []), desc(products.createdAt), asc(products.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-  ]);
-  const total = totals[0]?.total ?? 0;
+  // One query for the page and the total; only a page past the end needs a separate count.
+  const rows = await db
+    .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .where(where)
+    .orderBy(...(nameMatchesFirst ? [nameMatchesFirst] : []), desc(products.createdAt), asc(products.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const total =
+    rows[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0) : 0);
   return {
-    products: rows.map(toProductSummary),
+    products: rows.map((row) => toProductSummary(row.product)),
     pages: Math.max(1, Math.ceil(total / limit)),
     page,
   };
