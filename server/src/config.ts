@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,8 +37,9 @@ export type Config = {
   trustProxy: boolean;
 };
 
-/** The only reader of process.env. */
+/** The only reader of process.env; a `.env` file in the working folder fills in what is not set. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  if (source === process.env && existsSync('.env')) process.loadEnvFile('.env');
   const parsed = environment.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
