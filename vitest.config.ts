@@ -13,6 +13,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite is CPU-bound WebAssembly: one test file a core.
           maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

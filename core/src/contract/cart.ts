@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /** A cart line as the browser keeps it (SPEC §3). Its price is for display: the server reprices orders. */
 export const cartItem = z.object({
-  product: z.string().min(1),
+  product: z.string().check(z.minLength(1)),
   name: z.string(),
   image: z.string(),
-  price: z.number().nonnegative(),
-  countInStock: z.number().int().nonnegative(),
-  qty: z.number().int().min(1),
+  price: z.number().check(z.gte(0)),
+  countInStock: z.int().check(z.gte(0)),
+  qty: z.int().check(z.gte(1)),
 });
 export type CartItem = z.infer<typeof cartItem>;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CATEGORIES, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
-import { optionalQuery, queryInt } from './common.ts';
+import { optionalQuery, preprocess, queryInt } from './common.ts';
 
-export const category = z.preprocess(
+export const category = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }),
 );
@@ -11,8 +11,10 @@ export const productListQuery = z.object({
   keyword: optionalQuery(
     z
       .string({ error: 'keyword must be text' })
-      .trim()
-      .max(MAX_KEYWORD_LENGTH, { error: `keyword must be at most ${MAX_KEYWORD_LENGTH} characters` }),
+      .check(
+        z.trim(),
+        z.maxLength(MAX_KEYWORD_LENGTH, { error: `keyword must be at most ${MAX_KEYWORD_LENGTH} characters` }),
+      ),
   ),
   category: optionalQuery(category),
   pageNumber: optionalQuery(queryInt('pageNumber', 1, MAX_PAGE_NUMBER)),
@@ -23,7 +25,7 @@ export type ProductListQuery = z.infer<typeof productListQuery>;
 export const review = z.object({
   _id: z.string(),
   name: z.string(),
-  rating: z.number().int().min(1).max(5),
+  rating: z.int().check(z.gte(1), z.lte(5)),
   comment: z.string(),
   createdAt: z.string(),
 });
@@ -37,21 +39,22 @@ export const productSummary = z.object({
   brand: z.string(),
   category: z.enum(CATEGORIES),
   price: z.number(),
-  mrp: z.number().nullable(),
-  countInStock: z.number().int(),
+  mrp: z.nullable(z.number()),
+  countInStock: z.int(),
   rating: z.number(),
-  numReviews: z.number().int(),
+  numReviews: z.int(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
-export const product = productSummary.extend({ reviews: z.array(review) });
+export const product = z.extend(productSummary, { reviews: z.array(review) });
 export type Product = z.infer<typeof product>;
 
 export const productList = z.object({
   products: z.array(productSummary),
-  pages: z.number().int(),
-  page: z.number().int(),
+  pages: z.int(),
+  page: z.int(),
 });
 export type ProductList = z.infer<typeof productList>;
 
-export const productIdParams = z.object({ id: z.string().max(100) });
+/** Any text: ids that are not product ids are simply not found. */
+export const productIdParams = z.object({ id: z.string() });

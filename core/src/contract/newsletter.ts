@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { email } from './common.ts';
 
 export const newsletterSubscription = z.object({ email });

@@ -1,5 +1,5 @@
 import { cartItem, toPaise, toRupees, type CartItem } from '@rr/core';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { createPersistedStore, useStore } from '../../lib/persisted-store.ts';
 
 const cartItems = z.array(cartItem);
