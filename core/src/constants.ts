@@ -42,3 +42,13 @@ export const MESSAGES = {
   noReviews: 'No Reviews',
   newsletterThanks: 'Thank you for subscribing! Watch your inbox for new arrivals and festival offers.',
 } as const;
+
+export const AUTH_MESSAGES = {
+  noToken: 'Not authorized, no token',
+  tokenFailed: 'Not authorized, token failed',
+  notAdmin: 'Not authorized as an admin',
+  badCredentials: 'Invalid phone number or password',
+  userNotFound: 'User not found',
+  passwordsDoNotMatch: 'Passwords do not match',
+  profileUpdated: 'Profile Updated',
+} as const;

@@ -7,3 +7,5 @@ export * from './contract/common.ts';
 export * from './contract/catalog.ts';
 export * from './contract/newsletter.ts';
 export * from './contract/cart.ts';
+export * from './phone.ts';
+export * from './contract/accounts.ts';

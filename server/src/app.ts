@@ -10,11 +10,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
+import { devRoutes } from './modules/accounts/dev-routes.ts';
+import { accountRoutes } from './modules/accounts/routes.ts';
+import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -25,10 +31,21 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(config: Config, database: DatabaseHandle): Promise<FastifyInstance> {
+export interface AppDependencies {
+  /** Defaults to the sender the configuration names. */
+  sms?: SmsSender;
+}
+
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  deps: AppDependencies = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
+    // Room for a 1 MB field to reach validation and get a 400 naming it, rather than a bare 413.
+    bodyLimit: 2 * 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -52,7 +69,18 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
     },
   });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'rr-rate-limit:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+  registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
+  const sms = deps.sms ?? createSmsSender(config.sms, app.log);
 
   await app.register(swagger, {
     openapi: {
@@ -61,6 +89,7 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
         version: '1.0.0',
         description: 'Catalog, accounts, orders and payments of the Rudraksha Ratna shop. Amounts are rupees.',
       },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
   });
@@ -103,6 +132,8 @@ export async function buildApp(config: Config, database: DatabaseHandle): Promis
 
   await app.register(catalogRoutes);
   await app.register(newsletterRoutes);
+  await app.register(accountRoutes, { sms });
+  if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

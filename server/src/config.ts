@@ -6,6 +6,9 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** Development only: production refuses to start with it unless ALLOW_INSECURE_DEFAULTS=true. */
+export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789';
+
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -23,6 +26,25 @@ const environment = z.object({
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
   /** Trust X-Forwarded-For from a proxy in front (needed for per-client rate limits behind one). */
   TRUST_PROXY: booleanish.default(false),
+  /** Signs sign-in tokens and keys one-time-code hashes; at least 32 characters. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_JWT_SECRET),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN looks like 7d, 12h or 30m')
+    .default('7d'),
+  /** sandbox: codes are logged and kept in a dev-only outbox; msg91: sent by MSG91 over HTTPS. */
+  SMS_PROVIDER: z.enum(['sandbox', 'msg91']).default('sandbox'),
+  MSG91_AUTH_KEY: z.string().optional(),
+  /** The MSG91 flow template mapped to the DLT-registered OTP template; its text uses the ##otp## variable. */
+  MSG91_TEMPLATE_ID: z.string().optional(),
+  MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
+  /** Shares rate-limit counters between instances when set (redis://...). */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be redis://...')
+    .optional(),
+  /** Lets production start with the development JWT secret or sandbox adapters (a staging demo). */
+  ALLOW_INSECURE_DEFAULTS: booleanish.default(false),
 });
 
 export type Config = {
@@ -35,6 +57,9 @@ export type Config = {
   logLevel: string;
   webDistDir: string;
   trustProxy: boolean;
+  jwt: { secret: string; expiresIn: string };
+  sms: { provider: 'sandbox' } | { provider: 'msg91'; authKey: string; templateId: string; baseUrl: string };
+  redisUrl: string | null;
 };
 
 /** The only reader of process.env; a `.env` file in the working folder fills in what is not set. */
@@ -46,6 +71,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.SMS_PROVIDER === 'msg91' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID)) {
+    throw new Error('Invalid configuration: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
+  }
+  if (e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS) {
+    const problems = [
+      e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default',
+      e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
+    ].filter(Boolean);
+    if (problems.length) {
+      throw new Error(
+        `Refusing to start in production: ${problems.join('; ')} (set ALLOW_INSECURE_DEFAULTS=true for a demo)`,
+      );
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   return {
@@ -63,5 +102,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
+    sms:
+      e.SMS_PROVIDER === 'msg91'
+        ? { provider: 'msg91', authKey: e.MSG91_AUTH_KEY!, templateId: e.MSG91_TEMPLATE_ID!, baseUrl: e.MSG91_BASE_URL }
+        : { provider: 'sandbox' },
+    redisUrl: e.REDIS_URL ?? null,
   };
 }

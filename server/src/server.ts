@@ -1,14 +1,15 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { isCatalogEmpty, seedDemoCatalog } from './db/seed.ts';
+import { describeDemoAccounts, isCatalogEmpty, seedDemoData } from './db/seed.ts';
 
 const config = loadConfig();
 const database = openDatabase(config.database);
 await database.migrate();
 if (config.demoData && (await isCatalogEmpty(database.db))) {
-  const seeded = await seedDemoCatalog(database.db);
-  console.log(`Seeded the demo catalog: ${seeded.products} products, ${seeded.reviews} reviews.`);
+  const seeded = await seedDemoData(database.db);
+  console.log(`Seeded the demo data: ${seeded.products} products, ${seeded.reviews} reviews, and these sign-ins:`);
+  console.log(describeDemoAccounts());
 }
 
 const app = await buildApp(config, database);

@@ -3,10 +3,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { SmsSender } from '../src/adapters/sms/index.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
-import { seedDemoCatalog } from '../src/db/seed.ts';
+import { seedDemoData } from '../src/db/seed.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -54,10 +55,12 @@ function writeWebAppFixture(dataDir: string): string {
   return dir;
 }
 
-export async function createTestApp(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; sms?: SmsSender } = {},
+): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
-  if (options.seed !== false) await seedDemoCatalog(database.db);
+  if (options.seed !== false) await seedDemoData(database.db);
   const dataDir = `/tmp/rr-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -66,7 +69,7 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     WEB_DIST_DIR: writeWebAppFixture(dataDir),
     ...options.env,
   });
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, { sms: options.sms });
   await app.ready();
   return {
     app,
@@ -80,3 +83,44 @@ export async function createTestApp(options: { seed?: boolean; env?: Record<stri
     },
   };
 }
+
+export const DEMO_ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
+export const DEMO_CUSTOMER = { phone: '9999900002', password: 'ratna-customer-2026' };
+
+let phoneCounter = 0;
+/** A fresh valid Indian mobile number for this test file. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const tail = `${process.pid % 10000}`.padStart(4, '0') + `${phoneCounter}`.padStart(5, '0');
+  return `7${tail}`.slice(0, 10);
+}
+
+export async function signIn(app: FastifyInstance, account: { phone: string; password: string }) {
+  const res = await app.inject({ method: 'POST', url: '/api/users/loginviapassword', payload: account });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ _id: string; token: string; isAdmin: boolean; name: string }>();
+}
+
+export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const phone = uniquePhone();
+  const payload = {
+    name: 'Test Customer',
+    email: `c${phone}@example.in`,
+    phone,
+    password: 'secret-pass-1',
+    ...overrides,
+  };
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/users',
+    payload,
+    remoteAddress: `10.9.${phoneCounter % 250}.1`,
+  });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  return {
+    ...res.json<{ _id: string; token: string; phone: string; email: string }>(),
+    password: payload.password as string,
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

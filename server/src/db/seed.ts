@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { demoMarkupPercent, toPaise } from '@rr/core';
 import { count } from 'drizzle-orm';
+import { hashPassword } from '../modules/accounts/passwords.ts';
 import { refreshProductRating } from '../modules/catalog/service.ts';
 import type { Database } from './client.ts';
-import { products, reviews } from './schema/index.ts';
+import { products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews } from './seed/demo-catalog.ts';
 
 /** A stable id per demo slug, so links to demo products survive a reseed. */
@@ -68,4 +69,52 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
 export async function isCatalogEmpty(db: Database): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(products);
   return (row?.n ?? 0) === 0;
+}
+
+/** Demo sign-ins, printed when the demo data is seeded. Never seeded unless demo data is on. */
+export const DEMO_ACCOUNTS = [
+  {
+    role: 'admin',
+    name: 'Aarav Admin',
+    email: 'admin@rudraksharatna.example',
+    phone: '9999900001',
+    password: 'ratna-admin-2026',
+    isAdmin: true,
+  },
+  {
+    role: 'customer',
+    name: 'Priya Sharma',
+    email: 'priya@rudraksharatna.example',
+    phone: '9999900002',
+    password: 'ratna-customer-2026',
+    isAdmin: false,
+  },
+] as const;
+
+/** Creates the demo accounts, or resets their names, e-mails, passwords and roles. */
+export async function seedDemoAccounts(db: Database): Promise<void> {
+  for (const account of DEMO_ACCOUNTS) {
+    const values = {
+      name: account.name,
+      email: account.email,
+      phone: account.phone,
+      isAdmin: account.isAdmin,
+      passwordHash: await hashPassword(account.password),
+    };
+    await db
+      .insert(users)
+      .values(values)
+      .onConflictDoUpdate({ target: users.phone, set: { ...values, updatedAt: new Date() } });
+  }
+}
+
+/** The demo catalog and accounts. */
+export async function seedDemoData(db: Database): Promise<{ products: number; reviews: number }> {
+  const seeded = await seedDemoCatalog(db);
+  await seedDemoAccounts(db);
+  return seeded;
+}
+
+export function describeDemoAccounts(): string {
+  return DEMO_ACCOUNTS.map((a) => `  ${a.role.padEnd(8)} phone ${a.phone}  password ${a.password}`).join('\n');
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-error.ts';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 
@@ -12,6 +13,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const text = issue?.message ?? 'Invalid request';
       const message = field && !text.startsWith(field.split('.')[0] ?? '') ? `${field}: ${text}` : text;
       return reply.code(400).send({ message });
+    }
+    if (error instanceof HttpError) {
+      // Our own refusals: the message is written for the client, whatever the status.
+      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      return reply.code(error.statusCode).send({ message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

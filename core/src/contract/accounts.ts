@@ -1,0 +1,109 @@
+import * as z from 'zod/mini';
+import { OTP_LENGTH } from '../constants.ts';
+import { normalizeIndianMobile } from '../phone.ts';
+import { email } from './common.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const NAME_MAX = 80;
+
+export const phone = z.pipe(
+  z
+    .string({ error: 'phone must be text' })
+    .check(z.maxLength(20, { error: 'phone must be a 10-digit Indian mobile number' })),
+  z.pipe(
+    z.transform((v: string) => normalizeIndianMobile(v) ?? ''),
+    z.string().check(z.regex(/^[6-9]\d{9}$/, { error: 'phone must be a 10-digit Indian mobile number' })),
+  ),
+);
+
+export const personName = z
+  .string({ error: 'name must be text' })
+  .check(
+    z.trim(),
+    z.minLength(1, { error: 'name is required' }),
+    z.maxLength(NAME_MAX, { error: `name must be at most ${NAME_MAX} characters` }),
+  );
+
+export const newPassword = z
+  .string({ error: 'password must be text' })
+  .check(
+    z.minLength(PASSWORD_MIN, { error: `password must be at least ${PASSWORD_MIN} characters` }),
+    z.maxLength(PASSWORD_MAX, { error: `password must be at most ${PASSWORD_MAX} characters` }),
+  );
+
+const anyPassword = z
+  .string({ error: 'password must be text' })
+  .check(
+    z.minLength(1, { error: 'password is required' }),
+    z.maxLength(PASSWORD_MAX, { error: `password must be at most ${PASSWORD_MAX} characters` }),
+  );
+
+/** POST /api/users */
+export const registerBody = z.object({ name: personName, email, phone, password: newPassword });
+export type RegisterBody = z.infer<typeof registerBody>;
+
+/** POST /api/users/loginviapassword */
+export const passwordLoginBody = z.object({ phone, password: anyPassword });
+export type PasswordLoginBody = z.infer<typeof passwordLoginBody>;
+
+/** POST /api/users/resendOTP */
+export const resendOtpBody = z.object({ phone });
+export type ResendOtpBody = z.infer<typeof resendOtpBody>;
+
+/** POST /api/users/verifyotp */
+export const verifyOtpBody = z.object({
+  phone,
+  otp: z
+    .string({ error: 'otp must be text' })
+    .check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: `otp must be ${OTP_LENGTH} digits` })),
+});
+export type VerifyOtpBody = z.infer<typeof verifyOtpBody>;
+
+/**
+ * PUT /api/users/profile: SPEC sends id, name, email, phone and password; only the password changes
+ * (name, email and phone stay as they are), so the rest is accepted and ignored.
+ */
+export const updateProfileBody = z.object({
+  id: z.optional(z.unknown()),
+  name: z.optional(z.unknown()),
+  email: z.optional(z.unknown()),
+  phone: z.optional(z.unknown()),
+  password: newPassword,
+});
+export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
+
+/** PUT /api/users/:id (admin) */
+export const adminUpdateUserBody = z.object({
+  _id: z.optional(z.unknown()),
+  name: personName,
+  email,
+  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+});
+export type AdminUpdateUserBody = z.infer<typeof adminUpdateUserBody>;
+
+/** What sign-in, registration and profile update return (SPEC §3 user info). */
+export const userInfo = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isAdmin: z.boolean(),
+  token: z.string(),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const user = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof user>;
+
+export const userIdParams = z.object({ id: z.string() });
+
+export const messageReply = z.object({ message: z.string() });
+export type MessageReply = z.infer<typeof messageReply>;

@@ -1,0 +1,34 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { otpText, type SmsSender } from './types.ts';
+
+export interface OutboxMessage {
+  phone: string;
+  code: string;
+  text: string;
+  sentAt: string;
+}
+
+const OUTBOX_LIMIT = 200;
+
+/**
+ * Offline stand-in for an SMS provider: logs each code and keeps the latest messages in memory,
+ * where development and tests read them (GET /api/dev/sms-outbox, never in production).
+ */
+export class SandboxSms implements SmsSender {
+  readonly name = 'sandbox';
+  private readonly messages: OutboxMessage[] = [];
+
+  constructor(private readonly log?: FastifyBaseLogger) {}
+
+  async sendOtp(phone: string, code: string): Promise<void> {
+    const message = { phone, code, text: otpText(code), sentAt: new Date().toISOString() };
+    this.messages.unshift(message);
+    this.messages.length = Math.min(this.messages.length, OUTBOX_LIMIT);
+    this.log?.info({ phone, code }, 'sandbox SMS: one-time code');
+  }
+
+  /** Newest first. */
+  outbox(phone?: string): OutboxMessage[] {
+    return phone ? this.messages.filter((m) => m.phone === phone) : [...this.messages];
+  }
+}

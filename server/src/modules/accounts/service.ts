@@ -1,0 +1,260 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  AUTH_MESSAGES,
+  OTP_LENGTH,
+  OTP_RESEND_SECONDS,
+  maskPhone,
+  type AdminUpdateUserBody,
+  type RegisterBody,
+  type User,
+} from '@rr/core';
+import { and, asc, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import type { SmsSender } from '../../adapters/sms/index.ts';
+import type { Database } from '../../db/client.ts';
+import { otpCodes, users } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords.ts';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const OTP_VALID_MINUTES = 10;
+export const OTP_MAX_ATTEMPTS = 5;
+export const OTP_MAX_PER_HOUR = 5;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    isAdmin: row.isAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const code =
+    (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+async function refuseTakenPhoneOrEmail(db: Database, phone: string | null, email: string, exceptId?: string) {
+  const clash = or(eq(users.email, email), phone ? eq(users.phone, phone) : undefined);
+  const rows = await db
+    .select({ phone: users.phone, email: users.email })
+    .from(users)
+    .where(exceptId ? and(clash, ne(users.id, exceptId)) : clash);
+  if (phone && rows.some((r) => r.phone === phone)) {
+    throw new HttpError(409, 'An account with this phone number already exists. Please sign in.');
+  }
+  if (rows.some((r) => r.email === email))
+    throw new HttpError(409, 'An account with this e-mail address already exists.');
+}
+
+export async function registerUser(db: Database, input: RegisterBody): Promise<UserRow> {
+  await refuseTakenPhoneOrEmail(db, input.phone, input.email);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [row] = await db
+      .insert(users)
+      .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
+      .returning();
+    return row!;
+  } catch (err) {
+    // Two registrations racing for the same phone or e-mail: the unique index decides.
+    if (isUniqueViolation(err)) await refuseTakenPhoneOrEmail(db, input.phone, input.email);
+    throw err;
+  }
+}
+
+export async function signInWithPassword(db: Database, phone: string, password: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+  // Hash even for an unknown phone, so the answer takes as long either way.
+  const ok = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_HASH);
+  if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+  return row;
+}
+
+function otpHash(key: string, phone: string, code: string): string {
+  return createHmac('sha256', key).update(`${phone}:${code}`).digest('base64url');
+}
+
+/** Sends a fresh code to the phone of an account; older codes stop working. Returns the reply message. */
+export async function sendSignInCode(
+  db: Database,
+  sms: SmsSender,
+  otpKey: string,
+  phone: string,
+  requestedFrom: string,
+): Promise<string> {
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+  if (!account) throw new HttpError(404, 'No account uses this phone number. Please register first.');
+
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  const recent = await db
+    .select({ createdAt: otpCodes.createdAt })
+    .from(otpCodes)
+    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, hourAgo)))
+    .orderBy(desc(otpCodes.createdAt));
+  const last = recent[0];
+  if (last) {
+    const wait = Math.ceil(OTP_RESEND_SECONDS - (Date.now() - last.createdAt.getTime()) / 1000);
+    if (wait > 0) throw new HttpError(429, `Please wait ${wait} seconds before asking for another code.`);
+  }
+  if (recent.length >= OTP_MAX_PER_HOUR) {
+    throw new HttpError(429, 'Too many codes were sent to this number. Please try again in an hour.');
+  }
+
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
+  const now = new Date();
+  const [issued] = await db.transaction(async (tx) => {
+    await tx
+      .update(otpCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+    return tx
+      .insert(otpCodes)
+      .values({
+        phone,
+        codeHash: otpHash(otpKey, phone, code),
+        expiresAt: new Date(now.getTime() + OTP_VALID_MINUTES * 60_000),
+        requestedFrom,
+      })
+      .returning({ id: otpCodes.id });
+  });
+  try {
+    await sms.sendOtp(phone, code);
+  } catch (err) {
+    await db.delete(otpCodes).where(eq(otpCodes.id, issued!.id));
+    throw Object.assign(new HttpError(502, 'We could not send the code just now. Please try again.'), { cause: err });
+  }
+  return `OTP sent to ${maskPhone(phone)}`;
+}
+
+/** Signs in with the latest code sent to the phone: single use, valid 10 minutes, 5 tries. */
+export async function signInWithCode(db: Database, otpKey: string, phone: string, code: string): Promise<UserRow> {
+  type Outcome = { user: UserRow; error?: never } | { error: string; user?: never };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [current] = await tx
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
+      .orderBy(desc(otpCodes.createdAt))
+      .limit(1)
+      .for('update');
+    if (!current || current.expiresAt.getTime() <= Date.now()) {
+      return { error: 'This code has expired or was never sent. Please ask for a new one.' };
+    }
+    const expected = Buffer.from(current.codeHash);
+    const actual = Buffer.from(otpHash(otpKey, phone, code));
+    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+      const attempts = current.attempts + 1;
+      const exhausted = attempts >= OTP_MAX_ATTEMPTS;
+      await tx
+        .update(otpCodes)
+        .set({ attempts, consumedAt: exhausted ? new Date() : null })
+        .where(eq(otpCodes.id, current.id));
+      return {
+        error: exhausted
+          ? 'Too many wrong tries. Please ask for a new code.'
+          : 'Invalid OTP. Please check the code and try again.',
+      };
+    }
+    await tx.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, current.id));
+    const [row] = await tx.select().from(users).where(eq(users.phone, phone));
+    return row ? { user: row } : { error: AUTH_MESSAGES.userNotFound };
+  });
+  if (!outcome.user) throw new HttpError(400, outcome.error);
+  return outcome.user;
+}
+
+export async function findUser(db: Database, id: string): Promise<UserRow | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row ?? null;
+}
+
+export async function changePassword(db: Database, userId: string, password: string): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  if (!row) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+  return row;
+}
+
+export async function listUsers(db: Database): Promise<UserRow[]> {
+  return db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
+}
+
+/**
+ * Admin changes run with every admin row locked, so two admins demoting each other at once can
+ * never leave the shop without one, and the acting admin is checked again inside the transaction.
+ */
+async function withAdminsLocked<T>(
+  db: Database,
+  actorId: string,
+  targetId: string,
+  work: (tx: Database, target: UserRow, adminCount: number) => Promise<T>,
+): Promise<T> {
+  if (!UUID.test(targetId)) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
+    if (!admins.some((a) => a.id === actorId)) throw new HttpError(403, AUTH_MESSAGES.notAdmin);
+    const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
+    if (!target) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+    return work(tx, target, admins.length);
+  });
+}
+
+export async function updateUserAsAdmin(
+  db: Database,
+  actorId: string,
+  targetId: string,
+  input: AdminUpdateUserBody,
+): Promise<UserRow> {
+  return withAdminsLocked(db, actorId, targetId, async (tx, target, adminCount) => {
+    if (target.isAdmin && !input.isAdmin) {
+      if (target.id === actorId) throw new HttpError(400, 'You cannot remove your own admin rights.');
+      if (adminCount <= 1) throw new HttpError(400, 'The last admin cannot be removed.');
+    }
+    await refuseTakenPhoneOrEmail(tx, null, input.email, target.id);
+    const [row] = await tx
+      .update(users)
+      .set({ name: input.name, email: input.email, isAdmin: input.isAdmin, updatedAt: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    return row!;
+  });
+}
+
+export async function deleteUserAsAdmin(db: Database, actorId: string, targetId: string): Promise<void> {
+  await withAdminsLocked(db, actorId, targetId, async (tx, target, adminCount) => {
+    if (target.id === actorId) throw new HttpError(400, 'You cannot delete your own account.');
+    if (target.isAdmin && adminCount <= 1) throw new HttpError(400, 'The last admin cannot be removed.');
+    await tx.delete(otpCodes).where(eq(otpCodes.phone, target.phone));
+    await tx.delete(users).where(eq(users.id, target.id));
+  });
+}
+
+/** Makes a user an admin, creating the account when the phone is new (npm run create-admin). */
+export async function ensureAdmin(
+  db: Database,
+  input: { name: string; email: string; phone: string; password: string },
+): Promise<{ user: UserRow; created: boolean }> {
+  const [existing] = await db.select().from(users).where(eq(users.phone, input.phone));
+  if (existing) {
+    const [row] = await db
+      .update(users)
+      .set({ isAdmin: true, passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+      .where(eq(users.id, existing.id))
+      .returning();
+    return { user: row!, created: false };
+  }
+  const user = await registerUser(db, input);
+  const [row] = await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
+  return { user: row!, created: true };
+}

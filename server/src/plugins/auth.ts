@@ -1,0 +1,56 @@
+import { AUTH_MESSAGES } from '@rr/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { users } from '../db/schema/index.ts';
+import { HttpError } from '../http-error.ts';
+import type { TokenSigner } from '../modules/accounts/tokens.ts';
+
+export interface AuthUser {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  isAdmin: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `app.authenticate`. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    tokens: TokenSigner;
+    /** preHandler: a valid bearer token of an existing user (401 otherwise). */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: as authenticate, and the user is an admin (403 otherwise). */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a request that passed `authenticate`. */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, AUTH_MESSAGES.noToken);
+  return request.user;
+}
+
+export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
+  app.decorate('tokens', tokens);
+  app.decorateRequest('user', null);
+
+  async function authenticate(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    if (!token) throw new HttpError(401, AUTH_MESSAGES.noToken);
+    const userId = await tokens.verify(token);
+    // The user is read on every call, so a deleted user or a removed admin right takes effect at once.
+    const [row] = userId ? await app.db.select().from(users).where(eq(users.id, userId)) : [];
+    if (!row) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
+    request.user = { id: row.id, name: row.name, email: row.email, phone: row.phone, isAdmin: row.isAdmin };
+  }
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+    await authenticate(request);
+    if (!request.user?.isAdmin) throw new HttpError(403, AUTH_MESSAGES.notAdmin);
+  });
+}

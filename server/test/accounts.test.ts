@@ -1,0 +1,338 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SandboxSms } from '../src/adapters/sms/index.ts';
+import { otpCodes, users } from '../src/db/schema/index.ts';
+import {
+  DEMO_CUSTOMER,
+  bearer,
+  createTestApp,
+  registerCustomer,
+  signIn,
+  uniquePhone,
+  type TestApp,
+} from './helpers.ts';
+
+let t: TestApp;
+const sms = new SandboxSms();
+beforeAll(async () => {
+  t = await createTestApp({ sms });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let ipCounter = 0;
+/** Each call from its own client address, so per-address limits only bite where a test wants them. */
+function post(url: string, payload: unknown, headers: Record<string, string> = {}, ip?: string) {
+  ipCounter += 1;
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers,
+    remoteAddress: ip ?? `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
+  });
+}
+
+async function userCount(): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(users);
+  return row!.n;
+}
+
+/** Moves every code of the phone back in time, as if `seconds` had passed. */
+async function age(phone: string, seconds: number) {
+  const rows = await t.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
+  for (const row of rows) {
+    await t.db
+      .update(otpCodes)
+      .set({
+        createdAt: new Date(row.createdAt.getTime() - seconds * 1000),
+        expiresAt: new Date(row.expiresAt.getTime() - seconds * 1000),
+      })
+      .where(eq(otpCodes.id, row.id));
+  }
+}
+
+const latestCode = (phone: string) => sms.outbox(phone)[0]?.code;
+
+describe('POST /api/users (register)', () => {
+  it('creates the account, signs it in and stores only a hash of the password', async () => {
+    const phone = uniquePhone();
+    const res = await post('/api/users', {
+      name: '  Meera Iyer ',
+      email: 'Meera.Iyer@Example.IN',
+      phone: `+91 ${phone.slice(0, 5)}-${phone.slice(5)}`,
+      password: 'chant-om-108',
+    });
+    expect(res.statusCode).toBe(201);
+    const info = res.json();
+    expect(info).toEqual({
+      _id: expect.any(String),
+      name: 'Meera Iyer',
+      email: 'meera.iyer@example.in',
+      phone,
+      isAdmin: false,
+      token: expect.any(String),
+    });
+    const profile = await t.app.inject({ url: '/api/users/profile', headers: bearer(info.token) });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json().phone).toBe(phone);
+
+    const [row] = await t.db.select().from(users).where(eq(users.phone, phone));
+    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    expect(row!.passwordHash).not.toContain('chant-om-108');
+    expect(res.body).not.toContain('scrypt');
+  });
+
+  it('refuses a phone or e-mail that is already registered with 409', async () => {
+    const first = await registerCustomer(t.app);
+    const before = await userCount();
+    const samePhone = await post('/api/users', {
+      name: 'X',
+      email: 'other@example.in',
+      phone: `0${first.phone}`,
+      password: 'password-1',
+    });
+    expect(samePhone.statusCode).toBe(409);
+    expect(samePhone.json().message).toMatch(/phone number already exists/);
+    const sameEmail = await post('/api/users', {
+      name: 'X',
+      email: first.email.toUpperCase(),
+      phone: uniquePhone(),
+      password: 'password-1',
+    });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json().message).toMatch(/e-mail address already exists/);
+    expect(await userCount()).toBe(before);
+  });
+
+  const valid = { name: 'Ravi Kumar', email: 'ravi@example.in', password: 'password-1' };
+  it.each([
+    [{ ...valid }, 'phone'],
+    [{ ...valid, phone: '98765432101' }, 'phone must be a 10-digit Indian mobile number'],
+    [{ ...valid, phone: '98765abcde' }, 'phone must be a 10-digit Indian mobile number'],
+    [{ ...valid, phone: '5876543210' }, 'phone must be a 10-digit Indian mobile number'],
+    [{ ...valid, phone: 9876543210 }, 'phone must be text'],
+    [{ ...valid, phone: { $gt: '' } }, 'phone must be text'],
+    [{ ...valid, phone: '9876543210', email: 'not-an-email' }, 'email is not a valid e-mail address'],
+    [{ ...valid, phone: '9876543210', email: { $gt: '' } }, 'email must be text'],
+    [{ ...valid, phone: '9876543210', name: '' }, 'name is required'],
+    [{ ...valid, phone: '9876543210', name: 'x'.repeat(1_000_000) }, 'name must be at most 80 characters'],
+    [{ ...valid, phone: '9876543210', password: 'short' }, 'password must be at least 8 characters'],
+    [{ ...valid, phone: '9876543210', password: 'p'.repeat(1_000_000) }, 'password must be at most 128 characters'],
+    [{ ...valid, phone: '9876543210', password: ['password-1'] }, 'password must be text'],
+  ])('refuses %# with a 400 and creates nothing', async (payload, message) => {
+    const before = await userCount();
+    const res = await post('/api/users', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('POST /api/users/loginviapassword', () => {
+  it('signs in with phone and password, in any accepted phone format', async () => {
+    const res = await post('/api/users/loginviapassword', {
+      phone: `+91-${DEMO_CUSTOMER.phone}`,
+      password: DEMO_CUSTOMER.password,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      phone: DEMO_CUSTOMER.phone,
+      name: 'Priya Sharma',
+      isAdmin: false,
+      token: expect.any(String),
+    });
+  });
+
+  it.each([
+    [{ phone: DEMO_CUSTOMER.phone, password: 'wrong-password' }],
+    [{ phone: '9123456789', password: DEMO_CUSTOMER.password }],
+  ])('answers a wrong password and an unknown phone alike: 401', async (payload) => {
+    const res = await post('/api/users/loginviapassword', payload);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ message: 'Invalid phone number or password' });
+  });
+
+  it.each([
+    [{ phone: DEMO_CUSTOMER.phone }, 'password'],
+    [{ phone: { $gt: '' }, password: 'x' }, 'phone must be text'],
+    [{ phone: DEMO_CUSTOMER.phone, password: { $gt: '' } }, 'password must be text'],
+    [{ phone: '12345', password: 'x' }, 'phone must be a 10-digit Indian mobile number'],
+  ])('refuses bad input %# with 400', async (payload, message) => {
+    const res = await post('/api/users/loginviapassword', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('limits attempts per phone, whatever the client address', async () => {
+    const { phone } = await registerCustomer(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++)
+      statuses.push((await post('/api/users/loginviapassword', { phone, password: 'wrong-password' })).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(statuses[10]).toBe(429);
+    const right = await post('/api/users/loginviapassword', { phone, password: 'secret-pass-1' });
+    expect(right.statusCode).toBe(429);
+    expect(right.json().message).toMatch(/^Too many attempts for this phone number/);
+  });
+
+  it('limits attempts per client address, whatever the phone', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) {
+      statuses.push(
+        (await post('/api/users/loginviapassword', { phone: uniquePhone(), password: 'x' }, {}, '10.200.0.1'))
+          .statusCode,
+      );
+    }
+    expect(statuses.filter((s) => s === 401)).toHaveLength(30);
+    expect(statuses[30]).toBe(429);
+  });
+});
+
+describe('one-time codes', () => {
+  it('sends a 4-digit code by SMS whose reply never contains it, and signs in with it once', async () => {
+    const { phone } = await registerCustomer(t.app);
+    const res = await post('/api/users/resendOTP', { phone });
+    expect(res.statusCode).toBe(200);
+    const code = latestCode(phone)!;
+    expect(code).toMatch(/^\d{4}$/);
+    expect(res.json().message).toBe(`OTP sent to XXXXXX${phone.slice(-4)}`);
+    expect(res.body).not.toContain(code);
+
+    const [stored] = await t.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
+    expect(stored!.codeHash).not.toContain(code);
+    expect(stored!.codeHash.length).toBeGreaterThan(20);
+
+    const signedIn = await post('/api/users/verifyotp', { phone, otp: code });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json()).toMatchObject({ phone, token: expect.any(String) });
+
+    const again = await post('/api/users/verifyotp', { phone, otp: code });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toMatch(/expired or was never sent/);
+  });
+
+  it('refuses a wrong code, and kills the code after 5 wrong tries', async () => {
+    const { phone } = await registerCustomer(t.app);
+    await post('/api/users/resendOTP', { phone });
+    const code = latestCode(phone)!;
+    const wrong = code === '0000' ? '1111' : '0000';
+    for (let i = 1; i <= 4; i++) {
+      const res = await post('/api/users/verifyotp', { phone, otp: wrong });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toMatch(/^Invalid OTP/);
+    }
+    const fifth = await post('/api/users/verifyotp', { phone, otp: wrong });
+    expect(fifth.json().message).toMatch(/Too many wrong tries/);
+    const right = await post('/api/users/verifyotp', { phone, otp: code });
+    expect(right.statusCode).toBe(400);
+  });
+
+  it('expires a code after 10 minutes', async () => {
+    const { phone } = await registerCustomer(t.app);
+    await post('/api/users/resendOTP', { phone });
+    await age(phone, 10 * 60 + 1);
+    const res = await post('/api/users/verifyotp', { phone, otp: latestCode(phone)! });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/expired/);
+  });
+
+  it('allows a resend once a minute, replacing the older code, and at most 5 an hour', async () => {
+    const { phone } = await registerCustomer(t.app);
+    expect((await post('/api/users/resendOTP', { phone })).statusCode).toBe(200);
+    const first = latestCode(phone)!;
+    const tooSoon = await post('/api/users/resendOTP', { phone });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toMatch(/^Please wait \d+ seconds/);
+
+    for (let sent = 2; sent <= 5; sent++) {
+      await age(phone, 61);
+      expect((await post('/api/users/resendOTP', { phone })).statusCode).toBe(200);
+    }
+    const fifth = latestCode(phone)!;
+    await age(phone, 61);
+    const sixth = await post('/api/users/resendOTP', { phone });
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().message).toMatch(/Too many codes/);
+
+    if (first !== fifth) {
+      expect((await post('/api/users/verifyotp', { phone, otp: first })).statusCode).toBe(400);
+    }
+  });
+
+  it('sends no code to a phone without an account', async () => {
+    const phone = uniquePhone();
+    const res = await post('/api/users/resendOTP', { phone });
+    expect(res.statusCode).toBe(404);
+    expect(sms.outbox(phone)).toEqual([]);
+  });
+
+  it.each([
+    ['/api/users/resendOTP', { phone: '98765' }, 'phone must be a 10-digit Indian mobile number'],
+    ['/api/users/resendOTP', { phone: { $gt: '' } }, 'phone must be text'],
+    ['/api/users/verifyotp', { phone: '9876543210', otp: '12345' }, 'otp must be 4 digits'],
+    ['/api/users/verifyotp', { phone: '9876543210', otp: 1234 }, 'otp must be text'],
+    ['/api/users/verifyotp', { phone: '9876543210', otp: { $gt: '' } }, 'otp must be text'],
+    ['/api/users/verifyotp', { phone: '9876543210' }, 'otp'],
+  ])('refuses bad input on %s %j with 400', async (url, payload, message) => {
+    const res = await post(url, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+
+  it('limits code requests per client address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++)
+      statuses.push((await post('/api/users/resendOTP', { phone: uniquePhone() }, {}, '10.201.0.1')).statusCode);
+    expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('profile', () => {
+  it('changes only the password, and the new one signs in', async () => {
+    const customer = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(customer.token),
+      payload: {
+        id: customer._id,
+        name: 'Hacker',
+        email: 'changed@example.in',
+        phone: '9000000000',
+        password: 'new-secret-9',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      _id: customer._id,
+      name: 'Test Customer',
+      email: customer.email,
+      phone: customer.phone,
+      token: expect.any(String),
+    });
+    await expect(signIn(t.app, { phone: customer.phone, password: customer.password })).rejects.toThrow(/401/);
+    await expect(signIn(t.app, { phone: customer.phone, password: 'new-secret-9' })).resolves.toMatchObject({
+      _id: customer._id,
+    });
+  });
+
+  it.each([
+    [{}, 'password'],
+    [{ password: 'short' }, 'password must be at least 8 characters'],
+    [{ password: { $gt: '' } }, 'password must be text'],
+  ])('refuses %j with 400 and keeps the password', async (payload, message) => {
+    const customer = await registerCustomer(t.app);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(customer.token),
+      payload,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    await expect(signIn(t.app, customer)).resolves.toBeTruthy();
+  });
+});

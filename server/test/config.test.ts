@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+
+const live = {
+  JWT_SECRET: 'a-real-secret-of-at-least-32-characters!!',
+  SMS_PROVIDER: 'msg91',
+  MSG91_AUTH_KEY: 'k',
+  MSG91_TEMPLATE_ID: 't',
+};
+
+describe('loadConfig', () => {
+  it('runs out of the box outside production, on PGlite with demo data and the sandbox', () => {
+    const config = loadConfig({});
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: expect.stringMatching(/data\/db$/) });
+    expect(config.demoData).toBe(true);
+    expect(config.sms).toEqual({ provider: 'sandbox' });
+  });
+
+  it('uses a PostgreSQL server without demo data unless asked', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(config.demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('refuses to start in production with the development secret or the sandbox SMS', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET is the development default; SMS_PROVIDER is the sandbox/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: live.JWT_SECRET })).toThrow(
+      /SMS_PROVIDER is the sandbox/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', ...live }).sms.provider).toBe('msg91');
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_INSECURE_DEFAULTS: 'true' }).env).toBe('production');
+  });
+
+  it.each([
+    [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
+    [{ SMS_PROVIDER: 'msg91' }, /needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be/],
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ REDIS_URL: 'http://x' }, /REDIS_URL must be redis/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
