@@ -49,6 +49,7 @@ export default defineConfig({
       DEMO_DATA: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
     },
   },
 });
