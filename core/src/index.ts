@@ -9,3 +9,4 @@ export * from './contract/newsletter.ts';
 export * from './contract/cart.ts';
 export * from './phone.ts';
 export * from './contract/accounts.ts';
+export * from './contract/orders.ts';

@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pincode/offline-directory.ts';
 import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
@@ -19,6 +20,8 @@ import { devRoutes } from './modules/accounts/dev-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { orderRoutes } from './modules/orders/routes.ts';
+import { pincodeRoutes } from './modules/pincode/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -34,6 +37,8 @@ declare module 'fastify' {
 export interface AppDependencies {
   /** Defaults to the sender the configuration names. */
   sms?: SmsSender;
+  /** Defaults to the directory shipped in server/data. */
+  pincodes?: PincodeDirectory;
 }
 
 export async function buildApp(
@@ -133,6 +138,8 @@ export async function buildApp(
   await app.register(catalogRoutes);
   await app.register(newsletterRoutes);
   await app.register(accountRoutes, { sms });
+  await app.register(orderRoutes);
+  await app.register(pincodeRoutes, { directory: deps.pincodes ?? new OfflinePincodeDirectory() });
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -30,6 +30,9 @@ const MIGRATION_LOCK_KEY = 7_240_315;
 export function openDatabase(database: Config['database']): DatabaseHandle {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process: the pool
+    // replaces it on the next query.
+    pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message})`));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,

@@ -10,7 +10,7 @@ import {
 } from '@rr/core';
 import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, reviews } from '../../db/schema/index.ts';
+import { orderItems, orders, products, reviews } from '../../db/schema/index.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -90,17 +90,24 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
 }
 
 /**
- * PRODUCT.md: the products with the most units sold, filled up at random when fewer have sold.
- * Nothing can be sold before orders exist (issue #4), so for now every place is filled at random,
- * from products in stock first.
+ * PRODUCT.md: the products with the most units sold (cancelled orders do not count), filled up at
+ * random, from products in stock first, when fewer than five have sold.
  */
 export async function bestSellers(db: Database): Promise<ProductSummary[]> {
+  const sold = db
+    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.qty})`.as('units') })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orders.isCancelled, false))
+    .groupBy(orderItems.productId)
+    .as('sold');
   const rows = await db
-    .select()
+    .select({ product: products })
     .from(products)
-    .orderBy(sql`(${products.countInStock} > 0) desc`, sql`random()`)
+    .leftJoin(sold, eq(sold.productId, products.id))
+    .orderBy(sql`coalesce(${sold.units}, 0) desc`, sql`(${products.countInStock} > 0) desc`, sql`random()`)
     .limit(BEST_SELLER_COUNT);
-  return rows.map(toProductSummary);
+  return rows.map((row) => toProductSummary(row.product));
 }
 
 /** Recomputes a product's average rating and review count from its reviews. */

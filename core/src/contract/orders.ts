@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import { DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD } from '../constants.ts';
+
+export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const MAX_ORDER_LINES = 50;
+export const MAX_LINE_QTY = 1000;
+
+/** PRODUCT.md: 6 digits, the first 1 to 9. */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+export const postalCode = z
+  .string({ error: 'postalCode must be text' })
+  .check(
+    z.trim(),
+    z.regex(PINCODE_PATTERN, { error: 'postalCode must be a 6-digit pincode that does not start with 0' }),
+  );
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${field} is required` }),
+      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
+    );
+
+/** SPEC §3: address, city, postalCode, state; the country is always India (whatever is sent). */
+export const shippingAddressInput = z.object({
+  address: requiredText('address', 200),
+  city: requiredText('city', 100),
+  postalCode,
+  state: requiredText('state', 100),
+});
+export type ShippingAddressInput = z.infer<typeof shippingAddressInput>;
+
+export const orderLineInput = z.object({
+  product: z
+    .string({ error: 'product must be text' })
+    .check(z.maxLength(100, { error: 'product is not a product id' })),
+  qty: z
+    .int({ error: 'qty must be a whole number' })
+    .check(
+      z.gte(1, { error: 'qty must be at least 1' }),
+      z.lte(MAX_LINE_QTY, { error: `qty must be at most ${MAX_LINE_QTY}` }),
+    ),
+});
+
+/**
+ * POST /api/orders. Any prices, totals or discounts in the body are ignored: the server prices the
+ * order from its own catalog.
+ */
+export const placeOrderBody = z.object({
+  orderItems: z
+    .array(orderLineInput, { error: 'orderItems must be a list' })
+    .check(
+      z.minLength(1, { error: 'Your cart is empty' }),
+      z.maxLength(MAX_ORDER_LINES, { error: `An order can have at most ${MAX_ORDER_LINES} lines` }),
+    ),
+  shippingAddress: shippingAddressInput,
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be ${PAYMENT_METHODS.join(' or ')}` }),
+});
+export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
+
+export const orderItem = z.object({
+  name: z.string(),
+  qty: z.int(),
+  image: z.string(),
+  price: z.number(),
+  /** Null once the product has been deleted from the catalog. */
+  product: z.nullable(z.string()),
+});
+export type OrderItem = z.infer<typeof orderItem>;
+
+export const order = z.object({
+  _id: z.string(),
+  user: z.object({ _id: z.nullable(z.string()), name: z.string(), email: z.string(), phone: z.string() }),
+  orderItems: z.array(orderItem),
+  shippingAddress: z.object({
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    state: z.string(),
+    country: z.string(),
+  }),
+  paymentMethod: z.string(),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  discountPrice: z.number(),
+  totalPrice: z.number(),
+  isPaid: z.boolean(),
+  paidAt: z.nullable(z.string()),
+  isDelivered: z.boolean(),
+  deliveredAt: z.nullable(z.string()),
+  isCancelled: z.boolean(),
+  cancelledAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type Order = z.infer<typeof order>;
+
+export const orderPage = z.object({ orders: z.array(order), page: z.int(), pages: z.int() });
+export type OrderPage = z.infer<typeof orderPage>;
+
+export const orderIdParams = z.object({ id: z.string() });
+
+export const pincodeParams = z.object({ code: z.string() });
+export const pincodeInfo = z.object({ pincode: z.string(), city: z.string(), district: z.string(), state: z.string() });
+export type PincodeInfo = z.infer<typeof pincodeInfo>;

@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { products } from './catalog.ts';
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Kept when the account is deleted: the order and its customer details stay for the books. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull().default('India'),
+    paymentMethod: text('payment_method').notNull(),
+    itemsPaise: integer('items_paise').notNull(),
+    shippingPaise: integer('shipping_paise').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    totalPaise: integer('total_paise').notNull(),
+    isPaid: boolean('is_paid').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    isDelivered: boolean('is_delivered').notNull().default(false),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    isCancelled: boolean('is_cancelled').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_amounts_check', sql`${t.itemsPaise} > 0 and ${t.totalPaise} > 0`),
+  ],
+);
+
+/** A line as it was bought: name, image and price are copies, so later catalog edits never change it. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    qty: integer('qty').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_qty_check', sql`${t.qty} > 0`),
+  ],
+);

@@ -1,0 +1,252 @@
+import {
+  COUNTRY,
+  ONLINE_PAYMENT_METHOD,
+  DEFAULT_PAYMENT_METHOD,
+  priceOrder,
+  toRupees,
+  type Order,
+  type OrderPage,
+  type PaymentMethod,
+  type PlaceOrderBody,
+} from '@rr/core';
+import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders, products } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const ORDER_NOT_FOUND = 'Order not found';
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  return {
+    _id: row.id,
+    user: { _id: row.userId, name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
+    orderItems: items.map((item) => ({
+      name: item.name,
+      qty: item.qty,
+      image: item.image,
+      price: toRupees(item.pricePaise),
+      product: item.productId,
+    })),
+    shippingAddress: {
+      address: row.address,
+      city: row.city,
+      postalCode: row.postalCode,
+      state: row.state,
+      country: row.country,
+    },
+    paymentMethod: row.paymentMethod,
+    itemsPrice: toRupees(row.itemsPaise),
+    shippingPrice: toRupees(row.shippingPaise),
+    taxPrice: toRupees(row.taxPaise),
+    discountPrice: toRupees(row.discountPaise),
+    totalPrice: toRupees(row.totalPaise),
+    isPaid: row.isPaid,
+    paidAt: iso(row.paidAt),
+    isDelivered: row.isDelivered,
+    deliveredAt: iso(row.deliveredAt),
+    isCancelled: row.isCancelled,
+    cancelledAt: iso(row.cancelledAt),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Orders with their items, in the order given, with one query for all the items. */
+async function withItems(db: Database, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(orderItems.name);
+  return rows.map((row) =>
+    toOrder(
+      row,
+      items.filter((i) => i.orderId === row.id),
+    ),
+  );
+}
+
+/** Same product twice in a cart is one line with the quantities added. */
+function mergeLines(lines: PlaceOrderBody['orderItems']): Map<string, number> {
+  const merged = new Map<string, number>();
+  for (const line of lines) {
+    if (!UUID.test(line.product))
+      throw new HttpError(400, 'A product in your cart is no longer available. Please remove it.');
+    merged.set(line.product.toLowerCase(), (merged.get(line.product.toLowerCase()) ?? 0) + line.qty);
+  }
+  return merged;
+}
+
+export interface PlaceOrderOptions {
+  paymentMethod: PaymentMethod;
+  /** Set for an online payment the server has verified. */
+  paid?: { at: Date };
+}
+
+/**
+ * Prices the cart from the catalog (never from the client), checks stock, and in one transaction
+ * stores the order with copies of each line and takes the stock. The stock update only succeeds while
+ * enough is left, so concurrent orders can never sell more than there is.
+ */
+export async function placeOrder(
+  db: Database,
+  customer: AuthUser,
+  input: Pick<PlaceOrderBody, 'orderItems' | 'shippingAddress'>,
+  options: PlaceOrderOptions,
+): Promise<Order> {
+  const wanted = mergeLines(input.orderItems);
+  const id = await db.transaction(async (tx) => {
+    const found = await tx
+      .select()
+      .from(products)
+      .where(inArray(products.id, [...wanted.keys()]));
+    if (found.length !== wanted.size) {
+      throw new HttpError(400, 'A product in your cart is no longer available. Please remove it.');
+    }
+    for (const product of found) {
+      const qty = wanted.get(product.id)!;
+      if (product.countInStock === 0) throw new HttpError(409, `${product.name} is out of stock.`);
+      if (qty > product.countInStock) {
+        throw new HttpError(409, `Only ${product.countInStock} of ${product.name} left in stock.`);
+      }
+    }
+    const amounts = priceOrder(
+      found.map((p) => ({ unitPricePaise: p.pricePaise, qty: wanted.get(p.id)! })),
+      options.paymentMethod === ONLINE_PAYMENT_METHOD,
+    );
+    const [created] = await tx
+      .insert(orders)
+      .values({
+        userId: customer.id,
+        customerName: customer.name,
+        customerEmail: customer.email,
+        customerPhone: customer.phone,
+        ...input.shippingAddress,
+        country: COUNTRY,
+        paymentMethod: options.paymentMethod,
+        ...amounts,
+        isPaid: Boolean(options.paid),
+        paidAt: options.paid?.at ?? null,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderItems).values(
+      found.map((p) => ({
+        orderId: created!.id,
+        productId: p.id,
+        name: p.name,
+        image: p.image,
+        pricePaise: p.pricePaise,
+        qty: wanted.get(p.id)!,
+      })),
+    );
+    for (const product of found) {
+      const qty = wanted.get(product.id)!;
+      const taken = await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+        .where(and(eq(products.id, product.id), gte(products.countInStock, qty)))
+        .returning({ id: products.id });
+      if (taken.length === 0) throw new HttpError(409, `${product.name} sold out while you were ordering.`);
+    }
+    return created!.id;
+  });
+  return (await findOrder(db, id))!;
+}
+
+export async function findOrder(db: Database, id: string): Promise<Order | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  return row ? (await withItems(db, [row]))[0]! : null;
+}
+
+/** The order for its owner or an admin; anyone else is told it does not exist. */
+export async function findOrderFor(db: Database, viewer: AuthUser, id: string): Promise<Order> {
+  const found = await findOrder(db, id);
+  if (!found || (!viewer.isAdmin && found.user._id !== viewer.id)) throw new HttpError(404, ORDER_NOT_FOUND);
+  return found;
+}
+
+export async function ordersOf(db: Database, userId: string): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
+  return withItems(db, rows);
+}
+
+export async function allOrders(db: Database, page: number, limit = ADMIN_ORDERS_PAGE_SIZE): Promise<OrderPage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders),
+  ]);
+  return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+}
+
+/** Locks the order row and applies an admin change to it. */
+async function changeOrder(
+  db: Database,
+  id: string,
+  change: (tx: Database, row: OrderRow) => Promise<void>,
+): Promise<Order> {
+  if (!UUID.test(id)) throw new HttpError(404, ORDER_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
+    await change(tx, row);
+  });
+  return (await findOrder(db, id))!;
+}
+
+export function markDelivered(db: Database, id: string): Promise<Order> {
+  return changeOrder(db, id, async (tx, row) => {
+    if (row.isCancelled) throw new HttpError(400, 'A cancelled order cannot be delivered.');
+    if (row.isDelivered) throw new HttpError(400, 'This order is already marked as delivered.');
+    const now = new Date();
+    await tx.update(orders).set({ isDelivered: true, deliveredAt: now, updatedAt: now }).where(eq(orders.id, id));
+  });
+}
+
+/** The cash of a Cash on Delivery order was collected. */
+export function markCashCollected(db: Database, id: string): Promise<Order> {
+  return changeOrder(db, id, async (tx, row) => {
+    if (row.paymentMethod !== DEFAULT_PAYMENT_METHOD)
+      throw new HttpError(400, 'Only a Cash on Delivery order is marked paid by hand.');
+    if (row.isCancelled) throw new HttpError(400, 'A cancelled order cannot be marked paid.');
+    if (row.isPaid) throw new HttpError(400, 'This order is already marked as paid.');
+    const now = new Date();
+    await tx.update(orders).set({ isPaid: true, paidAt: now, updatedAt: now }).where(eq(orders.id, id));
+  });
+}
+
+/** Cancels an undelivered order and puts its stock back (for products still in the catalog). */
+export function cancelOrder(db: Database, id: string): Promise<Order> {
+  return changeOrder(db, id, async (tx, row) => {
+    if (row.isCancelled) throw new HttpError(400, 'This order is already cancelled.');
+    if (row.isDelivered) throw new HttpError(400, 'A delivered order cannot be cancelled.');
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+    for (const item of items) {
+      if (!item.productId) continue;
+      await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} + ${item.qty}` })
+        .where(eq(products.id, item.productId));
+    }
+    const now = new Date();
+    await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));
+  });
+}

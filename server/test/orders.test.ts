@@ -1,0 +1,486 @@
+import type { Order, ProductSummary } from '@rr/core';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, products, users } from '../src/db/schema/index.ts';
+import { demoProductId } from '../src/db/seed.ts';
+import { demoProducts } from '../src/db/seed/demo-catalog.ts';
+import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let adminToken: string;
+let customer: Awaited<ReturnType<typeof registerCustomer>>;
+/** A demo product in stock: its id is derived from its slug, so it is known before the app starts. */
+const stocked = demoProductId(demoProducts.find((p) => p.countInStock > 2)!.slug);
+
+const address = {
+  address: '12 Example Lane, Godowlia',
+  city: 'Varanasi',
+  postalCode: '221001',
+  state: 'Uttar Pradesh',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await signIn(t.app, DEMO_ADMIN)).token;
+  customer = await registerCustomer(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let ip = 0;
+const place = (token: string, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(token),
+    payload: payload as object,
+    remoteAddress: `10.7.0.${(ip++ % 250) + 1}`,
+  });
+
+async function stockOf(id: string): Promise<number> {
+  const [row] = await t.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id));
+  return row!.n;
+}
+async function orderCount(): Promise<number> {
+  const [row] = await t.db.select({ n: count() }).from(orders);
+  return row!.n;
+}
+const line = (qty: unknown, product?: string) => ({ product: product ?? stocked, qty });
+
+/** A product of its own for a test, with the stock and price it needs. */
+async function productWith(countInStock: number, price = 250): Promise<string> {
+  const [row] = await t.db
+    .insert(products)
+    .values({
+      name: `Test bead ${Math.random()}`,
+      image: '/images/x.svg',
+      category: 'rudraksha',
+      pricePaise: price * 100,
+      countInStock,
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+
+describe('POST /api/orders', () => {
+  it('prices from the catalog, ignores amounts sent by the client, and takes the stock', async () => {
+    const a = await productWith(10, 299);
+    const b = await productWith(10, 1250.5);
+    const res = await place(customer.token, {
+      orderItems: [
+        { product: a, qty: 2, price: 0.01, name: 'cheap' },
+        { product: b, qty: 1, price: 1 },
+      ],
+      shippingAddress: { ...address, country: 'Nepal' },
+      paymentMethod: 'Cash on Delivery',
+      itemsPrice: 1,
+      shippingPrice: 0,
+      taxPrice: 0,
+      totalPrice: 1,
+      discountPrice: 999,
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json<Order>();
+    // 2 x 299 + 1250.50 = 1848.50; free shipping; tax 18% = 332.73; total 2181.23
+    expect(placed).toMatchObject({
+      itemsPrice: 1848.5,
+      shippingPrice: 0,
+      taxPrice: 332.73,
+      discountPrice: 0,
+      totalPrice: 2181.23,
+      isPaid: false,
+      isDelivered: false,
+      paymentMethod: 'Cash on Delivery',
+      shippingAddress: { ...address, country: 'India' },
+      user: { _id: customer._id, name: 'Test Customer', email: customer.email, phone: customer.phone },
+    });
+    expect(placed.orderItems.map((i) => [i.product, i.qty, i.price]).sort()).toEqual(
+      [
+        [a, 2, 299],
+        [b, 1, 1250.5],
+      ].sort(),
+    );
+    expect(await stockOf(a)).toBe(8);
+    expect(await stockOf(b)).toBe(9);
+  });
+
+  it('charges ₹100 shipping on items of exactly ₹100 and none above', async () => {
+    const hundred = await productWith(5, 100);
+    const atHundred = (
+      await place(customer.token, {
+        orderItems: [{ product: hundred, qty: 1 }],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      })
+    ).json<Order>();
+    expect(atHundred).toMatchObject({ itemsPrice: 100, shippingPrice: 100, taxPrice: 18, totalPrice: 218 });
+    const above = await productWith(5, 100.01);
+    const aboveHundred = (
+      await place(customer.token, {
+        orderItems: [{ product: above, qty: 1 }],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      })
+    ).json<Order>();
+    expect(aboveHundred).toMatchObject({ itemsPrice: 100.01, shippingPrice: 0, taxPrice: 18, totalPrice: 118.01 });
+  });
+
+  it('merges the same product sent twice into one line', async () => {
+    const id = await productWith(10);
+    const res = await place(customer.token, {
+      orderItems: [
+        { product: id, qty: 2 },
+        { product: id.toUpperCase(), qty: 3 },
+      ],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Order>().orderItems).toEqual([expect.objectContaining({ product: id, qty: 5 })]);
+    expect(await stockOf(id)).toBe(5);
+  });
+
+  it.each([
+    [{ orderItems: [], shippingAddress: address, paymentMethod: 'Cash on Delivery' }, 400, 'Your cart is empty'],
+    [
+      { orderItems: 'all of it', shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+      400,
+      'orderItems must be a list',
+    ],
+    [
+      { orderItems: [line(0)], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+      400,
+      'qty must be at least 1',
+    ],
+    [
+      { orderItems: [line(-3)], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+      400,
+      'qty must be at least 1',
+    ],
+    [
+      { orderItems: [line(1.5)], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+      400,
+      'qty must be a whole number',
+    ],
+    [
+      { orderItems: [line('2')], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+      400,
+      'qty must be a whole number',
+    ],
+    [
+      { orderItems: [line(1e12)], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+      400,
+      'qty must be at most 1000',
+    ],
+    [
+      {
+        orderItems: [line(1, '00000000-0000-4000-8000-000000000000')],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      },
+      400,
+      'no longer available',
+    ],
+    [
+      {
+        orderItems: [line(1, "'; drop table products; --")],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      },
+      400,
+      'no longer available',
+    ],
+    [
+      { orderItems: [{ product: { $gt: '' }, qty: 1 }], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+      400,
+      'product must be text',
+    ],
+    [{ orderItems: [line(1)], paymentMethod: 'Cash on Delivery' }, 400, 'shippingAddress'],
+    [
+      { orderItems: [line(1)], shippingAddress: { ...address, address: '  ' }, paymentMethod: 'Cash on Delivery' },
+      400,
+      'address is required',
+    ],
+    [
+      { orderItems: [line(1)], shippingAddress: { ...address, city: '' }, paymentMethod: 'Cash on Delivery' },
+      400,
+      'city is required',
+    ],
+    [
+      { orderItems: [line(1)], shippingAddress: { ...address, state: undefined }, paymentMethod: 'Cash on Delivery' },
+      400,
+      'state',
+    ],
+    [
+      {
+        orderItems: [line(1)],
+        shippingAddress: { ...address, postalCode: '022100' },
+        paymentMethod: 'Cash on Delivery',
+      },
+      400,
+      '6-digit pincode',
+    ],
+    [
+      {
+        orderItems: [line(1)],
+        shippingAddress: { ...address, postalCode: '22100' },
+        paymentMethod: 'Cash on Delivery',
+      },
+      400,
+      '6-digit pincode',
+    ],
+    [
+      {
+        orderItems: [line(1)],
+        shippingAddress: { ...address, address: 'x'.repeat(1_000_000) },
+        paymentMethod: 'Cash on Delivery',
+      },
+      400,
+      'at most 200',
+    ],
+    [{ orderItems: [line(1)], shippingAddress: address, paymentMethod: 'Bitcoin' }, 400, 'paymentMethod must be'],
+    [{ orderItems: [line(1)], shippingAddress: address }, 400, 'paymentMethod'],
+    [
+      { orderItems: [line(1)], shippingAddress: address, paymentMethod: 'Razorpay' },
+      400,
+      'Online payment is not available yet',
+    ],
+  ])('refuses bad order %# with %i and changes nothing', async (payload, status, message) => {
+    const before = await orderCount();
+    const stock = await stockOf(stocked);
+    const res = await place(customer.token, payload);
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toContain(message);
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(stocked)).toBe(stock);
+  });
+
+  it('refuses more than the stock, and a sold-out product, with 409 and takes nothing', async () => {
+    const few = await productWith(3);
+    const other = await productWith(10);
+    const before = await orderCount();
+    const tooMany = await place(customer.token, {
+      orderItems: [line(2, other), line(4, few)],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().message).toMatch(/^Only 3 of Test bead .* left in stock\.$/);
+    const none = await productWith(0);
+    const soldOut = await place(customer.token, {
+      orderItems: [line(1, none)],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(soldOut.statusCode).toBe(409);
+    expect(soldOut.json().message).toMatch(/is out of stock\.$/);
+    expect(await stockOf(few)).toBe(3);
+    expect(await stockOf(other)).toBe(10);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('sells exactly the last 5 units to 20 customers ordering at once', async () => {
+    const id = await productWith(5);
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => registerCustomer(t.app)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        place(buyers[i % 4]!.token, {
+          orderItems: [line(1, id)],
+          shippingAddress: address,
+          paymentMethod: 'Cash on Delivery',
+        }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(15);
+    expect(await stockOf(id)).toBe(0);
+  });
+
+  it('needs a signed-in customer', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      payload: { orderItems: [line(1)], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('reading orders', () => {
+  let mine: Order;
+  let other: Awaited<ReturnType<typeof registerCustomer>>;
+  beforeAll(async () => {
+    mine = (
+      await place(customer.token, {
+        orderItems: [line(1, await productWith(5))],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      })
+    ).json();
+    other = await registerCustomer(t.app);
+  });
+
+  it('shows an order to its customer and to admins, and 404 to anyone else', async () => {
+    expect((await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(customer.token) })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(adminToken) })).json()._id).toBe(
+      mine._id,
+    );
+    const stranger = await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(other.token) });
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toEqual({ message: 'Order not found' });
+    expect((await t.app.inject({ url: `/api/orders/${mine._id}` })).statusCode).toBe(401);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', "1' or 1=1 --"]) {
+      expect(
+        (await t.app.inject({ url: `/api/orders/${encodeURIComponent(id)}`, headers: bearer(adminToken) })).statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('lists only the customer’s own orders, newest first', async () => {
+    const list = (await t.app.inject({ url: '/api/orders/myorders', headers: bearer(customer.token) })).json<Order[]>();
+    expect(list.length).toBeGreaterThan(1);
+    expect(list.every((o) => o.user._id === customer._id)).toBe(true);
+    expect(list[0]!._id).toBe(mine._id);
+    expect((await t.app.inject({ url: '/api/orders/myorders', headers: bearer(other.token) })).json()).toEqual([]);
+  });
+
+  it('keeps what was bought when the catalog changes or the product goes', async () => {
+    const id = await productWith(5, 500);
+    const placed = (
+      await place(customer.token, {
+        orderItems: [line(1, id)],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      })
+    ).json<Order>();
+    await t.db.update(products).set({ pricePaise: 99_900, name: 'Renamed' }).where(eq(products.id, id));
+    const after = (
+      await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(customer.token) })
+    ).json<Order>();
+    expect(after.orderItems[0]).toMatchObject({ price: 500, name: placed.orderItems[0]!.name });
+    await t.db.delete(products).where(eq(products.id, id));
+    const gone = (
+      await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(customer.token) })
+    ).json<Order>();
+    expect(gone.orderItems[0]).toMatchObject({ product: null, price: 500 });
+  });
+
+  it('keeps orders when the customer’s account is deleted', async () => {
+    const leaving = await registerCustomer(t.app);
+    const placed = (
+      await place(leaving.token, {
+        orderItems: [line(1, await productWith(5))],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      })
+    ).json<Order>();
+    await t.db.delete(users).where(eq(users.id, leaving._id));
+    const kept = (await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(adminToken) })).json<Order>();
+    expect(kept.user).toEqual({ _id: null, name: 'Test Customer', email: leaving.email, phone: leaving.phone });
+  });
+
+  it('pages all orders for admins only', async () => {
+    expect((await t.app.inject({ url: '/api/orders' })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/orders', headers: bearer(customer.token) })).statusCode).toBe(403);
+    const first = (await t.app.inject({ url: '/api/orders', headers: bearer(adminToken) })).json();
+    expect(first.page).toBe(1);
+    expect(first.orders.length).toBe(Math.min(20, await orderCount()));
+    expect(first.pages).toBe(Math.ceil((await orderCount()) / 20));
+    const times = first.orders.map((o: Order) => Date.parse(o.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    expect((await t.app.inject({ url: '/api/orders?pageNumber=0', headers: bearer(adminToken) })).statusCode).toBe(400);
+  });
+});
+
+describe('admin order actions', () => {
+  const put = (url: string, token = adminToken) => t.app.inject({ method: 'PUT', url, headers: bearer(token) });
+  const newOrder = async (qty = 2) => {
+    const id = await productWith(10);
+    const placed = (
+      await place(customer.token, {
+        orderItems: [line(qty, id)],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      })
+    ).json<Order>();
+    return { placed, productId: id };
+  };
+
+  it('marks an order delivered once', async () => {
+    const { placed } = await newOrder();
+    expect((await put(`/api/orders/${placed._id}/deliver`, customer.token)).statusCode).toBe(403);
+    const res = await put(`/api/orders/${placed._id}/deliver`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Order>()).toMatchObject({ isDelivered: true, deliveredAt: expect.any(String) });
+    const again = await put(`/api/orders/${placed._id}/deliver`);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toBe('This order is already marked as delivered.');
+  });
+
+  it('marks a Cash on Delivery order paid once', async () => {
+    const { placed } = await newOrder();
+    expect((await put(`/api/orders/${placed._id}/pay`, customer.token)).statusCode).toBe(403);
+    expect((await put(`/api/orders/${placed._id}/pay`)).json<Order>()).toMatchObject({
+      isPaid: true,
+      paidAt: expect.any(String),
+    });
+    expect((await put(`/api/orders/${placed._id}/pay`)).statusCode).toBe(400);
+  });
+
+  it('cancels an undelivered order and puts its stock back, once', async () => {
+    const { placed, productId } = await newOrder(3);
+    expect(await stockOf(productId)).toBe(7);
+    expect((await put(`/api/orders/${placed._id}/cancel`, customer.token)).statusCode).toBe(403);
+    const res = await put(`/api/orders/${placed._id}/cancel`);
+    expect(res.json<Order>()).toMatchObject({ isCancelled: true, cancelledAt: expect.any(String) });
+    expect(await stockOf(productId)).toBe(10);
+    expect((await put(`/api/orders/${placed._id}/cancel`)).statusCode).toBe(400);
+    expect(await stockOf(productId)).toBe(10);
+    expect((await put(`/api/orders/${placed._id}/deliver`)).json().message).toBe(
+      'A cancelled order cannot be delivered.',
+    );
+  });
+
+  it('does not cancel a delivered order', async () => {
+    const { placed, productId } = await newOrder();
+    await put(`/api/orders/${placed._id}/deliver`);
+    const res = await put(`/api/orders/${placed._id}/cancel`);
+    expect(res.statusCode).toBe(400);
+    expect(await stockOf(productId)).toBe(8);
+  });
+
+  it('answers 404 for unknown orders', async () => {
+    for (const action of ['deliver', 'pay', 'cancel']) {
+      expect((await put(`/api/orders/00000000-0000-4000-8000-000000000000/${action}`)).statusCode).toBe(404);
+      expect((await put(`/api/orders/nope/${action}`)).statusCode).toBe(404);
+    }
+  });
+});
+
+describe('best sellers after orders', () => {
+  it('ranks products by units sold, not counting cancelled orders', async () => {
+    const top = await productWith(500);
+    const second = await productWith(500);
+    const cancelled = await productWith(500);
+    await place(customer.token, {
+      orderItems: [line(300, top), line(200, second)],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
+    const big = (
+      await place(customer.token, {
+        orderItems: [line(400, cancelled)],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      })
+    ).json<Order>();
+    await t.app.inject({ method: 'PUT', url: `/api/orders/${big._id}/cancel`, headers: bearer(adminToken) });
+    const best = (await t.app.inject({ url: '/api/products/bestsellers' })).json<ProductSummary[]>();
+    expect(best.slice(0, 2).map((p) => p._id)).toEqual([top, second]);
+    expect(best.map((p) => p._id)).not.toContain(cancelled);
+  });
+});
