@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { z } from 'zod';
+import { createPaymentGateway, type PaymentGateway } from './adapters/payments/index.ts';
 import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pincode/offline-directory.ts';
 import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import type { Config } from './config.ts';
@@ -21,6 +22,8 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { releaseExpiredHolds } from './modules/payments/service.ts';
 import { pincodeRoutes } from './modules/pincode/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -39,6 +42,8 @@ export interface AppDependencies {
   sms?: SmsSender;
   /** Defaults to the directory shipped in server/data. */
   pincodes?: PincodeDirectory;
+  /** Defaults to Razorpay when its keys are configured, else the sandbox. */
+  payments?: PaymentGateway;
 }
 
 export async function buildApp(
@@ -58,14 +63,17 @@ export async function buildApp(
   app.decorate('config', config);
   registerErrorHandler(app);
 
+  // Razorpay's checkout runs its script and frames from its own hosts.
+  const razorpay = config.payments.gateway === 'razorpay';
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
+        frameSrc: razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(razorpay ? ['https://*.razorpay.com'] : [])],
+        connectSrc: ["'self'", ...(razorpay ? ['https://*.razorpay.com'] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -139,8 +147,20 @@ export async function buildApp(
   await app.register(newsletterRoutes);
   await app.register(accountRoutes, { sms });
   await app.register(orderRoutes);
+  await app.register(paymentRoutes, { gateway: deps.payments ?? createPaymentGateway(config.payments) });
   await app.register(pincodeRoutes, { directory: deps.pincodes ?? new OfflinePincodeDirectory() });
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   await registerWebApp(app, config.webDistDir);
+
+  // Stock held for payments that never came gives itself back.
+  if (config.env !== 'test') {
+    const timer = setInterval(() => {
+      releaseExpiredHolds(database.db).catch((err: unknown) =>
+        app.log.error({ err }, 'releasing expired holds failed'),
+      );
+    }, 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
   return app;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -38,6 +39,13 @@ const environment = z.object({
   /** The MSG91 flow template mapped to the DLT-registered OTP template; its text uses the ##otp## variable. */
   MSG91_TEMPLATE_ID: z.string().optional(),
   MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
+  /** Razorpay: both keys switch from the sandbox gateway to the real one. */
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
+  /** How long stock is held for a customer who is paying online. */
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** Shares rate-limit counters between instances when set (redis://...). */
   REDIS_URL: z
     .string()
@@ -60,7 +68,21 @@ export type Config = {
   jwt: { secret: string; expiresIn: string };
   sms: { provider: 'sandbox' } | { provider: 'msg91'; authKey: string; templateId: string; baseUrl: string };
   redisUrl: string | null;
+  allowInsecureDefaults: boolean;
+  payments: {
+    gateway: 'sandbox' | 'razorpay';
+    keyId: string;
+    keySecret: string;
+    webhookSecret: string;
+    baseUrl: string;
+    holdMinutes: number;
+  };
 };
+
+/** Secrets of the offline sandbox gateway, derived so they differ between deployments. */
+function sandboxSecret(jwtSecret: string, purpose: string): string {
+  return createHash('sha256').update(`sandbox-payments:${purpose}:${jwtSecret}`).digest('hex');
+}
 
 /** The only reader of process.env; a `.env` file in the working folder fills in what is not set. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -74,10 +96,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (e.SMS_PROVIDER === 'msg91' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID)) {
     throw new Error('Invalid configuration: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
   }
+  const razorpay = Boolean(e.RAZORPAY_KEY_ID || e.RAZORPAY_KEY_SECRET);
+  if (razorpay && !(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS) {
     const problems = [
       e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default',
       e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
+      !razorpay && 'payments use the sandbox gateway (no RAZORPAY_KEY_ID)',
     ].filter(Boolean);
     if (problems.length) {
       throw new Error(
@@ -108,5 +137,23 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { provider: 'msg91', authKey: e.MSG91_AUTH_KEY!, templateId: e.MSG91_TEMPLATE_ID!, baseUrl: e.MSG91_BASE_URL }
         : { provider: 'sandbox' },
     redisUrl: e.REDIS_URL ?? null,
+    allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
+    payments: razorpay
+      ? {
+          gateway: 'razorpay',
+          keyId: e.RAZORPAY_KEY_ID!,
+          keySecret: e.RAZORPAY_KEY_SECRET!,
+          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+          baseUrl: e.RAZORPAY_BASE_URL,
+          holdMinutes: e.PAYMENT_HOLD_MINUTES,
+        }
+      : {
+          gateway: 'sandbox',
+          keyId: 'rzp_test_sandbox',
+          keySecret: sandboxSecret(e.JWT_SECRET, 'key'),
+          webhookSecret: sandboxSecret(e.JWT_SECRET, 'webhook'),
+          baseUrl: e.RAZORPAY_BASE_URL,
+          holdMinutes: e.PAYMENT_HOLD_MINUTES,
+        },
   };
 }

@@ -6,6 +6,9 @@ const live = {
   SMS_PROVIDER: 'msg91',
   MSG91_AUTH_KEY: 'k',
   MSG91_TEMPLATE_ID: 't',
+  RAZORPAY_KEY_ID: 'rzp_live_x',
+  RAZORPAY_KEY_SECRET: 's',
+  RAZORPAY_WEBHOOK_SECRET: 'w',
 };
 
 describe('loadConfig', () => {
@@ -23,14 +26,20 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).demoData).toBe(true);
   });
 
-  it('refuses to start in production with the development secret or the sandbox SMS', () => {
+  it('refuses to start in production with the development secret or a sandbox adapter', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
-      /JWT_SECRET is the development default; SMS_PROVIDER is the sandbox/,
+      /JWT_SECRET is the development default; SMS_PROVIDER is the sandbox; payments use the sandbox gateway/,
+    );
+    const { RAZORPAY_KEY_ID: _id, RAZORPAY_KEY_SECRET: _secret, ...withoutRazorpay } = live;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutRazorpay })).toThrow(
+      /payments use the sandbox gateway/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', JWT_SECRET: live.JWT_SECRET })).toThrow(
       /SMS_PROVIDER is the sandbox/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', ...live }).sms.provider).toBe('msg91');
+    const production = loadConfig({ NODE_ENV: 'production', ...live });
+    expect(production.sms.provider).toBe('msg91');
+    expect(production.payments).toMatchObject({ gateway: 'razorpay', keyId: 'rzp_live_x', webhookSecret: 'w' });
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_INSECURE_DEFAULTS: 'true' }).env).toBe('production');
   });
 
@@ -40,6 +49,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must be redis/],
+    [
+      { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' },
+      /needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET/,
+    ],
   ])('refuses %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });

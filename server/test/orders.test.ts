@@ -244,7 +244,7 @@ describe('POST /api/orders', () => {
     [
       { orderItems: [line(1)], shippingAddress: address, paymentMethod: 'Razorpay' },
       400,
-      'Online payment is not available yet',
+      'An online payment needs razorpay_order_id',
     ],
   ])('refuses bad order %# with %i and changes nothing', async (payload, status, message) => {
     const before = await orderCount();

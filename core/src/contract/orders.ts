@@ -45,6 +45,12 @@ export const orderLineInput = z.object({
     ),
 });
 
+function razorpayId(field: string) {
+  return z
+    .string({ error: `${field} must be text` })
+    .check(z.regex(/^[A-Za-z0-9_]{1,128}$/, { error: `${field} is not a Razorpay identifier` }));
+}
+
 /**
  * POST /api/orders. Any prices, totals or discounts in the body are ignored: the server prices the
  * order from its own catalog.
@@ -58,6 +64,10 @@ export const placeOrderBody = z.object({
     ),
   shippingAddress: shippingAddressInput,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be ${PAYMENT_METHODS.join(' or ')}` }),
+  /** For the online method: what Razorpay's checkout handed the browser (PRODUCT.md step 3). */
+  razorpay_order_id: z.optional(razorpayId('razorpay_order_id')),
+  razorpay_payment_id: z.optional(razorpayId('razorpay_payment_id')),
+  razorpay_signature: z.optional(razorpayId('razorpay_signature')),
 });
 export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
@@ -94,6 +104,8 @@ export const order = z.object({
   deliveredAt: z.nullable(z.string()),
   isCancelled: z.boolean(),
   cancelledAt: z.nullable(z.string()),
+  razorpayOrderId: z.nullable(z.string()),
+  razorpayPaymentId: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type Order = z.infer<typeof order>;
@@ -106,3 +118,29 @@ export const orderIdParams = z.object({ id: z.string() });
 export const pincodeParams = z.object({ code: z.string() });
 export const pincodeInfo = z.object({ pincode: z.string(), city: z.string(), district: z.string(), state: z.string() });
 export type PincodeInfo = z.infer<typeof pincodeInfo>;
+
+/** POST /api/payments/razorpay/order: price the cart with the online discount and hold its stock. */
+export const createPaymentBody = z.object({
+  orderItems: placeOrderBody.shape.orderItems,
+  shippingAddress: shippingAddressInput,
+});
+export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
+
+/** What the browser needs to open the checkout (amount in paise, SPEC §7). */
+export const paymentOrder = z.object({
+  keyId: z.string(),
+  orderId: z.string(),
+  amount: z.int(),
+  currency: z.literal('INR'),
+  description: z.string(),
+  name: z.string(),
+  prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }),
+  expiresAt: z.string(),
+  /** Rupees, as the server priced them, for the page to show. */
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  discountPrice: z.number(),
+  totalPrice: z.number(),
+});
+export type PaymentOrder = z.infer<typeof paymentOrder>;

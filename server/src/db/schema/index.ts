@@ -2,3 +2,4 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './newsletter.ts';
 export * from './orders.ts';
+export * from './payments.ts';

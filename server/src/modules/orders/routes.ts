@@ -19,9 +19,11 @@ import {
   findOrderFor,
   markCashCollected,
   markDelivered,
+  findOrder,
   ordersOf,
-  placeOrder,
+  placeCashOnDeliveryOrder,
 } from './service.ts';
+import { confirmCheckoutPayment } from '../payments/service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
@@ -36,24 +38,37 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['orders'],
-        summary: 'Place an order: priced by the server from its catalog, stock taken in the same transaction',
+        summary:
+          'Place an order: Cash on Delivery priced from the catalog with stock taken in the same transaction, or a verified Razorpay payment (a replay returns the same order)',
         security: bearer,
         body: placeOrderBody,
-        response: { 201: order, ...errors },
+        response: { 200: order, 201: order, ...errors },
       },
     },
     async (request, reply) => {
       const { orderItems, shippingAddress, paymentMethod } = request.body;
-      if (paymentMethod === ONLINE_PAYMENT_METHOD) {
-        throw new HttpError(400, 'Online payment is not available yet. Please choose Cash on Delivery.');
+      const customer = signedInUser(request);
+      if (paymentMethod !== ONLINE_PAYMENT_METHOD) {
+        return reply.code(201).send(await placeCashOnDeliveryOrder(app.db, customer, { orderItems, shippingAddress }));
       }
-      const placed = await placeOrder(
-        app.db,
-        signedInUser(request),
-        { orderItems, shippingAddress },
-        { paymentMethod },
-      );
-      return reply.code(201).send(placed);
+      // Online: the order is made from what the server priced and held, once the payment is verified.
+      const {
+        razorpay_order_id: orderId,
+        razorpay_payment_id: paymentId,
+        razorpay_signature: signature,
+      } = request.body;
+      if (!orderId || !paymentId || !signature) {
+        throw new HttpError(
+          400,
+          'An online payment needs razorpay_order_id, razorpay_payment_id and razorpay_signature.',
+        );
+      }
+      const confirmed = await confirmCheckoutPayment(app.db, app.config.payments.keySecret, customer, {
+        orderId,
+        paymentId,
+        signature,
+      });
+      return reply.code(confirmed.created ? 201 : 200).send((await findOrder(app.db, confirmed.orderId))!);
     },
   );
 

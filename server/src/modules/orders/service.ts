@@ -3,6 +3,7 @@ import {
   ONLINE_PAYMENT_METHOD,
   DEFAULT_PAYMENT_METHOD,
   priceOrder,
+  type OrderAmounts,
   toRupees,
   type Order,
   type OrderPage,
@@ -54,6 +55,8 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     deliveredAt: iso(row.deliveredAt),
     isCancelled: row.isCancelled,
     cancelledAt: iso(row.cancelledAt),
+    razorpayOrderId: row.razorpayOrderId,
+    razorpayPaymentId: row.razorpayPaymentId,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -90,78 +93,146 @@ function mergeLines(lines: PlaceOrderBody['orderItems']): Map<string, number> {
   return merged;
 }
 
-export interface PlaceOrderOptions {
-  paymentMethod: PaymentMethod;
-  /** Set for an online payment the server has verified. */
-  paid?: { at: Date };
+/** A line as priced and reserved: what the order (or a payment hold) records. */
+export interface ReservedLine {
+  productId: string;
+  name: string;
+  image: string;
+  pricePaise: number;
+  qty: number;
+}
+
+export interface Reservation {
+  lines: ReservedLine[];
+  amounts: OrderAmounts;
 }
 
 /**
- * Prices the cart from the catalog (never from the client), checks stock, and in one transaction
- * stores the order with copies of each line and takes the stock. The stock update only succeeds while
- * enough is left, so concurrent orders can never sell more than there is.
+ * Prices the cart from the catalog (never from the client) and takes the stock, inside the caller's
+ * transaction. The stock update only succeeds while enough is left, so concurrent buyers can never
+ * take more than there is.
  */
-export async function placeOrder(
+export async function reserveCart(
+  tx: Database,
+  cart: PlaceOrderBody['orderItems'],
+  paymentMethod: PaymentMethod,
+): Promise<Reservation> {
+  const wanted = mergeLines(cart);
+  const found = await tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, [...wanted.keys()]));
+  if (found.length !== wanted.size) {
+    throw new HttpError(400, 'A product in your cart is no longer available. Please remove it.');
+  }
+  for (const product of found) {
+    const qty = wanted.get(product.id)!;
+    if (product.countInStock === 0) throw new HttpError(409, `${product.name} is out of stock.`);
+    if (qty > product.countInStock) {
+      throw new HttpError(409, `Only ${product.countInStock} of ${product.name} left in stock.`);
+    }
+  }
+  const lines = found.map((p) => ({
+    productId: p.id,
+    name: p.name,
+    image: p.image,
+    pricePaise: p.pricePaise,
+    qty: wanted.get(p.id)!,
+  }));
+  for (const line of lines) {
+    if (!(await takeStock(tx, line.productId, line.qty))) {
+      throw new HttpError(409, `${line.name} sold out while you were ordering.`);
+    }
+  }
+  const amounts = priceOrder(
+    lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty })),
+    paymentMethod === ONLINE_PAYMENT_METHOD,
+  );
+  return { lines, amounts };
+}
+
+/** Takes `qty` units if that many are left; false otherwise. */
+export async function takeStock(tx: Database, productId: string, qty: number): Promise<boolean> {
+  const taken = await tx
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+    .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
+    .returning({ id: products.id });
+  return taken.length > 0;
+}
+
+/** Puts stock back, for products still in the catalog. */
+export async function returnStock(
+  tx: Database,
+  lines: Array<{ productId: string | null; qty: number }>,
+): Promise<void> {
+  for (const line of lines) {
+    if (!line.productId) continue;
+    await tx
+      .update(products)
+      .set({ countInStock: sql`${products.countInStock} + ${line.qty}` })
+      .where(eq(products.id, line.productId));
+  }
+}
+
+export interface OrderRecord {
+  customer: Pick<AuthUser, 'id' | 'name' | 'email' | 'phone'>;
+  shippingAddress: PlaceOrderBody['shippingAddress'];
+  paymentMethod: PaymentMethod;
+  reservation: Reservation;
+  paid?: { at: Date; razorpayOrderId: string; razorpayPaymentId: string };
+  cancelledAt?: Date;
+}
+
+/** Writes an order and copies of its lines (the stock was taken by `reserveCart`). */
+export async function insertOrder(tx: Database, record: OrderRecord): Promise<string> {
+  const { customer, reservation, paid } = record;
+  const [created] = await tx
+    .insert(orders)
+    .values({
+      userId: customer.id,
+      customerName: customer.name,
+      customerEmail: customer.email,
+      customerPhone: customer.phone,
+      ...record.shippingAddress,
+      country: COUNTRY,
+      paymentMethod: record.paymentMethod,
+      ...reservation.amounts,
+      isPaid: Boolean(paid),
+      paidAt: paid?.at ?? null,
+      razorpayOrderId: paid?.razorpayOrderId ?? null,
+      razorpayPaymentId: paid?.razorpayPaymentId ?? null,
+      isCancelled: Boolean(record.cancelledAt),
+      cancelledAt: record.cancelledAt ?? null,
+    })
+    .returning({ id: orders.id });
+  await tx.insert(orderItems).values(
+    reservation.lines.map((line) => ({
+      orderId: created!.id,
+      productId: line.productId,
+      name: line.name,
+      image: line.image,
+      pricePaise: line.pricePaise,
+      qty: line.qty,
+    })),
+  );
+  return created!.id;
+}
+
+/** A Cash on Delivery order: priced, stock taken and stored in one transaction. */
+export async function placeCashOnDeliveryOrder(
   db: Database,
   customer: AuthUser,
   input: Pick<PlaceOrderBody, 'orderItems' | 'shippingAddress'>,
-  options: PlaceOrderOptions,
 ): Promise<Order> {
-  const wanted = mergeLines(input.orderItems);
   const id = await db.transaction(async (tx) => {
-    const found = await tx
-      .select()
-      .from(products)
-      .where(inArray(products.id, [...wanted.keys()]));
-    if (found.length !== wanted.size) {
-      throw new HttpError(400, 'A product in your cart is no longer available. Please remove it.');
-    }
-    for (const product of found) {
-      const qty = wanted.get(product.id)!;
-      if (product.countInStock === 0) throw new HttpError(409, `${product.name} is out of stock.`);
-      if (qty > product.countInStock) {
-        throw new HttpError(409, `Only ${product.countInStock} of ${product.name} left in stock.`);
-      }
-    }
-    const amounts = priceOrder(
-      found.map((p) => ({ unitPricePaise: p.pricePaise, qty: wanted.get(p.id)! })),
-      options.paymentMethod === ONLINE_PAYMENT_METHOD,
-    );
-    const [created] = await tx
-      .insert(orders)
-      .values({
-        userId: customer.id,
-        customerName: customer.name,
-        customerEmail: customer.email,
-        customerPhone: customer.phone,
-        ...input.shippingAddress,
-        country: COUNTRY,
-        paymentMethod: options.paymentMethod,
-        ...amounts,
-        isPaid: Boolean(options.paid),
-        paidAt: options.paid?.at ?? null,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
-      found.map((p) => ({
-        orderId: created!.id,
-        productId: p.id,
-        name: p.name,
-        image: p.image,
-        pricePaise: p.pricePaise,
-        qty: wanted.get(p.id)!,
-      })),
-    );
-    for (const product of found) {
-      const qty = wanted.get(product.id)!;
-      const taken = await tx
-        .update(products)
-        .set({ countInStock: sql`${products.countInStock} - ${qty}` })
-        .where(and(eq(products.id, product.id), gte(products.countInStock, qty)))
-        .returning({ id: products.id });
-      if (taken.length === 0) throw new HttpError(409, `${product.name} sold out while you were ordering.`);
-    }
-    return created!.id;
+    const reservation = await reserveCart(tx, input.orderItems, DEFAULT_PAYMENT_METHOD);
+    return insertOrder(tx, {
+      customer,
+      shippingAddress: input.shippingAddress,
+      paymentMethod: DEFAULT_PAYMENT_METHOD,
+      reservation,
+    });
   });
   return (await findOrder(db, id))!;
 }
@@ -238,14 +309,7 @@ export function cancelOrder(db: Database, id: string): Promise<Order> {
   return changeOrder(db, id, async (tx, row) => {
     if (row.isCancelled) throw new HttpError(400, 'This order is already cancelled.');
     if (row.isDelivered) throw new HttpError(400, 'A delivered order cannot be cancelled.');
-    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-    for (const item of items) {
-      if (!item.productId) continue;
-      await tx
-        .update(products)
-        .set({ countInStock: sql`${products.countInStock} + ${item.qty}` })
-        .where(eq(products.id, item.productId));
-    }
+    await returnStock(tx, await tx.select().from(orderItems).where(eq(orderItems.orderId, id)));
     const now = new Date();
     await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));
   });
