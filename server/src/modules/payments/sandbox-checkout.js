@@ -31,8 +31,8 @@
   };
 
   Razorpay.prototype.open = function () {
-    var self = this;
-    var o = self.options;
+    var o = this.options;
+    var listeners = this.listeners;
     var overlay = el(
       'div',
       'position:fixed;inset:0;z-index:2147483000;background:rgba(20,10,5,.6);display:flex;align-items:center;justify-content:center;padding:16px;font-family:system-ui,sans-serif',
@@ -125,7 +125,7 @@
 
     fail.addEventListener('click', function () {
       finish();
-      var handler = self.listeners['payment.failed'];
+      var handler = listeners['payment.failed'];
       if (typeof handler === 'function') {
         handler({
           error: {
