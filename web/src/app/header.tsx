@@ -1,7 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
+import { useUserInfo } from '../features/account/session-store.ts';
 import { cartCount, useCartItems } from '../features/cart/cart-store.ts';
 import styles from './header.module.css';
+import { UserMenu } from './user-menu.tsx';
 
 function SearchBox() {
   const navigate = useNavigate();
@@ -40,6 +42,7 @@ function SearchBox() {
 
 export function Header() {
   const count = cartCount(useCartItems());
+  const user = useUserInfo();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -81,9 +84,13 @@ export function Header() {
               </span>
             )}
           </NavLink>
-          <NavLink to="/login" className={({ isActive }) => (isActive ? styles.active : undefined)}>
-            Sign In
-          </NavLink>
+          {user ? (
+            <UserMenu user={user} />
+          ) : (
+            <NavLink to="/login" className={({ isActive }) => (isActive ? styles.active : undefined)}>
+              Sign In
+            </NavLink>
+          )}
         </nav>
       </div>
     </header>

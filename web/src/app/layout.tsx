@@ -1,12 +1,14 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
+import { useSessionEnd } from '../features/account/sign-out.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollProgress } from './scroll-progress.tsx';
 import { StartupLoader } from './startup-loader.tsx';
 
 export function Layout() {
+  useSessionEnd();
   return (
     <>
       <StartupLoader />

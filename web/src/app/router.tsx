@@ -1,4 +1,6 @@
+import { lazy } from 'react';
 import { createBrowserRouter } from 'react-router';
+import { RequireAdmin, RequireSignIn } from '../features/account/guards.tsx';
 import { CartPage } from '../features/cart/pages/cart-page.tsx';
 import { CategoriesPage } from '../features/catalog/pages/categories-page.tsx';
 import { HomePage } from '../features/catalog/pages/home-page.tsx';
@@ -7,6 +9,26 @@ import { ProductPage } from '../features/catalog/pages/product-page.tsx';
 import { contentPages } from '../features/content/index.ts';
 import { Layout } from './layout.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+
+// Account and admin pages load on first visit, keeping them out of the home page's JavaScript.
+const LoginPage = lazy(() =>
+  import('../features/account/pages/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/account/pages/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
+);
+const VerifyOtpPage = lazy(() =>
+  import('../features/account/pages/verify-otp-page.tsx').then((m) => ({ default: m.VerifyOtpPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/account/pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
+);
+const UserListPage = lazy(() =>
+  import('../features/admin/pages/user-list-page.tsx').then((m) => ({ default: m.UserListPage })),
+);
+const UserEditPage = lazy(() =>
+  import('../features/admin/pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
+);
 
 export const router = createBrowserRouter([
   {
@@ -20,6 +42,17 @@ export const router = createBrowserRouter([
       { path: '/category/:category', element: <CategoryPage /> },
       { path: '/product/:id', element: <ProductPage /> },
       { path: '/cart/:id?', element: <CartPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/verifyotp', element: <VerifyOtpPage /> },
+      { element: <RequireSignIn />, children: [{ path: '/profile', element: <ProfilePage /> }] },
+      {
+        element: <RequireAdmin />,
+        children: [
+          { path: '/admin/userlist', element: <UserListPage /> },
+          { path: '/admin/user/:id/edit', element: <UserEditPage /> },
+        ],
+      },
       ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),
       { path: '*', element: <NotFoundPage /> },
     ],

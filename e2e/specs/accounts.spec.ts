@@ -1,0 +1,390 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { User, UserInfo } from '@rr/core';
+import { SignJWT } from 'jose';
+import { randomInt } from 'node:crypto';
+import { allProducts, expect, test } from '../fixtures.ts';
+
+/** The test server's JWT_SECRET (playwright.config.ts), to forge an expired session for a real user. */
+const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
+const CUSTOMER = { phone: '9999900002', password: 'ratna-customer-2026', name: 'Priya Sharma' };
+const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026', name: 'Aarav Admin' };
+
+/** A fresh Indian mobile number, so tests running in parallel (or again) never share an account. */
+function newPhone(): string {
+  return `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+}
+
+function newCustomer(label: string) {
+  const phone = newPhone();
+  return { name: `${label} ${phone.slice(-4)}`, email: `${label.toLowerCase()}-${phone}@example.in`, phone };
+}
+
+async function register(request: APIRequestContext, label: string, password = 'first-password-1'): Promise<UserInfo> {
+  const res = await request.post('/api/users', { data: { ...newCustomer(label), password } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as UserInfo;
+}
+
+async function login(request: APIRequestContext, phone: string, password: string): Promise<UserInfo> {
+  const res = await request.post('/api/users/loginviapassword', { data: { phone, password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as UserInfo;
+}
+
+/** Starts the browser signed in, as a reload after an earlier sign-in would. */
+async function startSignedIn(page: Page, info: UserInfo): Promise<void> {
+  await page.goto('/faqs');
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), info);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const userMenu = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name });
+const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
+
+test('a new customer registers, logs out, and signs in again with the password', async ({ page, request }) => {
+  const customer = newCustomer('Meera');
+  const password = 'tulsi-mala-108';
+
+  await page.goto('/login?redirect=/profile');
+  await expect(page).toHaveTitle('Sign In | Rudraksha Ratna');
+  await page.getByRole('link', { name: 'Register' }).click();
+  await expect(page).toHaveURL('/register?redirect=/profile');
+  await expect(page).toHaveTitle('Register | Rudraksha Ratna');
+  await expect(page.getByLabel('Email Address')).toHaveAttribute('type', 'email');
+
+  await page.getByLabel('Name').fill(customer.name);
+  await page.getByLabel('Email Address').fill(customer.email);
+  await page.getByLabel('Phone Number').fill(`+91 ${customer.phone.slice(0, 5)} ${customer.phone.slice(5)}`);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  // Registration signs in and follows the redirect.
+  await expect(page).toHaveURL('/profile');
+  await expect(page).toHaveTitle('Profile | Rudraksha Ratna');
+  await expect(userMenu(page, customer.name)).toBeVisible();
+  await expect(page.getByLabel('Phone Number')).toHaveValue(customer.phone);
+  await expect(page.getByText('You have not placed any orders yet.')).toBeVisible();
+  const info = JSON.parse((await stored(page, 'userInfo'))!) as UserInfo;
+  expect(info).toMatchObject({ name: customer.name, phone: customer.phone, isAdmin: false });
+  expect(info.token).toBeTruthy();
+
+  // A cart line and checkout choices, which logging out forgets.
+  const bead = (await allProducts(request)).find((p) => p.countInStock > 0)!;
+  await page.goto(`/cart/${bead._id}?qty=1`);
+  await expect(page).toHaveURL('/cart');
+  await page.evaluate(() => {
+    localStorage.setItem('shippingAddress', JSON.stringify({ address: '12 Ghat Road', city: 'Varanasi' }));
+    localStorage.setItem('paymentMethod', JSON.stringify('Cash on Delivery'));
+  });
+
+  // The menu: Profile and Logout, no admin pages.
+  await userMenu(page, customer.name).click();
+  const menu = page.locator('#user-menu');
+  await expect(menu.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Users' })).toHaveCount(0);
+  await menu.getByRole('button', { name: 'Logout' }).click();
+
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  for (const key of ['userInfo', 'cartItems', 'shippingAddress', 'paymentMethod'])
+    expect(await stored(page, key)).toBeNull();
+
+  // Signing in with the password; without a redirect it goes home.
+  await page.getByLabel('Phone Number').fill(customer.phone);
+  await page.getByLabel('Password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid phone number or password');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(userMenu(page, customer.name)).toBeVisible();
+
+  // Signed in, the login page goes straight to the redirect target.
+  await page.goto('/login?redirect=/profile');
+  await expect(page).toHaveURL('/profile');
+});
+
+test('a customer signs in with a one-time code from the SMS outbox', async ({ page, request }) => {
+  const customer = await register(request, 'Kavya');
+  const outbox = async () => {
+    const res = await request.get(`/api/dev/sms-outbox?phone=${customer.phone}`);
+    return ((await res.json()) as { messages: { code: string }[] }).messages;
+  };
+
+  await page.goto('/login?redirect=/profile');
+  await page.getByLabel('Phone Number').fill(customer.phone);
+  await page.getByRole('link', { name: 'Sign in with a one-time code' }).click();
+  await expect(page).toHaveURL(`/verifyotp?phone=${customer.phone}&redirect=/profile`);
+  await expect(page).toHaveTitle('Verify OTP | Rudraksha Ratna');
+
+  // Entering the page sends one code and starts the resend countdown.
+  await expect.poll(async () => (await outbox()).length).toBe(1);
+  const { code } = (await outbox())[0]!;
+  expect(code).toMatch(/^\d{4}$/);
+  await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+  await expect(page.getByText(/You can ask for a new code in \d+ s\./)).toBeVisible();
+
+  const box = (n: number) => page.getByLabel(`Digit ${n} of 4`);
+  await expect(box(1)).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(box(1)).toHaveAttribute('inputmode', 'numeric');
+
+  // Typing advances; Backspace in an empty box goes back and clears the digit before.
+  await box(1).pressSequentially('12');
+  await expect(box(1)).toHaveValue('1');
+  await expect(box(2)).toHaveValue('2');
+  await expect(box(3)).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(box(2)).toBeFocused();
+  await expect(box(2)).toHaveValue('');
+  await page.keyboard.press('Backspace');
+  await expect(box(1)).toBeFocused();
+  await expect(box(1)).toHaveValue('');
+
+  // Pasting a wrong code fills all four boxes and submits it; the server says no.
+  const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');
+  await box(1).evaluate((el, text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, wrong);
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(box(1)).toHaveValue('');
+  await expect(page).toHaveURL(/\/verifyotp/);
+
+  // The right code, typed: complete, it submits by itself.
+  await box(1).pressSequentially(code);
+  await expect(page).toHaveURL('/profile');
+  await expect(userMenu(page, customer.name)).toBeVisible();
+  expect(await outbox()).toHaveLength(1);
+});
+
+test('the code page asks for the phone when the link has none', async ({ page }) => {
+  await page.goto('/verifyotp?redirect=/profile');
+  await expect(page.getByLabel('Digit 1 of 4')).toHaveCount(0);
+  const phone = page.getByLabel('Phone Number');
+  await phone.fill('12345');
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(page.getByText('Phone must be a 10-digit Indian mobile number')).toBeVisible();
+  await expect(page).toHaveURL('/verifyotp?redirect=/profile');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('a customer changes the password on the profile and signs in with the new one', async ({ page, request }) => {
+  const oldPassword = 'first-password-1';
+  const newPassword = 'rudraksha-5-mukhi';
+  const customer = await register(request, 'Arjun', oldPassword);
+  await startSignedIn(page, customer);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();
+  for (const [label, value] of [
+    ['Name', customer.name],
+    ['Email Address', customer.email],
+    ['Phone Number', customer.phone],
+  ] as const) {
+    await expect(page.getByLabel(label)).toHaveValue(value);
+    await expect(page.getByLabel(label)).toHaveAttribute('readonly');
+  }
+  const table = page.getByRole('region', { name: 'My Orders' }).getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(`${newPassword}x`);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  const info = JSON.parse((await stored(page, 'userInfo'))!) as UserInfo;
+  expect(info).toMatchObject({ _id: customer._id, name: customer.name });
+
+  await userMenu(page, customer.name).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL('/login');
+  await page.getByLabel('Phone Number').fill(customer.phone);
+  await page.getByLabel('Password').fill(oldPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid phone number or password');
+  await page.getByLabel('Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(userMenu(page, customer.name)).toBeVisible();
+});
+
+test('an expired session signs the customer out with the server message', async ({ page, request }) => {
+  const customer = await login(request, CUSTOMER.phone, CUSTOMER.password);
+  const now = Math.floor(Date.now() / 1000);
+  const expired = await new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(customer._id)
+    .setIssuer('rudraksha-ratna')
+    .setIssuedAt(now - 8 * 24 * 3600)
+    .setExpirationTime(now - 24 * 3600)
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+  await startSignedIn(page, { ...customer, token: expired });
+
+  await page.goto('/profile');
+  await expect(page).toHaveURL('/login?redirect=/profile');
+  await expect(page.getByRole('alert')).toContainText('Not authorized, token failed');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+  expect(await stored(page, 'userInfo')).toBeNull();
+
+  // Signing in again returns to the page.
+  await page.getByLabel('Phone Number').fill(CUSTOMER.phone);
+  await page.getByLabel('Password').fill(CUSTOMER.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/profile');
+  await expect(page.getByLabel('Name')).toHaveValue(CUSTOMER.name);
+});
+
+test('an admin makes a customer admin and deletes another', async ({ page, request }) => {
+  const [promoted, removed] = await Promise.all([register(request, 'Rohan'), register(request, 'Sita')]);
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  await startSignedIn(page, admin);
+
+  // The admin menu leads to the user list.
+  await page.goto('/');
+  await userMenu(page, ADMIN.name).click();
+  const menu = page.locator('#user-menu');
+  for (const [name, href] of [
+    ['Profile', '/profile'],
+    ['Users', '/admin/userlist'],
+    ['Products', '/admin/productlist'],
+    ['Orders', '/admin/orderlist'],
+  ] as const) {
+    await expect(menu.getByRole('link', { name })).toHaveAttribute('href', href);
+  }
+  await menu.getByRole('link', { name: 'Users' }).click();
+  await expect(page).toHaveURL('/admin/userlist');
+  await expect(page).toHaveTitle('Users | Rudraksha Ratna');
+  await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+  const table = page.getByRole('region', { name: 'Users' }).getByRole('table');
+  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'NAME', 'EMAIL', 'ADMIN', 'Actions']);
+  const row = (user: { email: string }) => table.getByRole('row').filter({ hasText: user.email });
+  await expect(row(promoted).getByRole('cell').nth(3)).toContainText('No');
+  // No way to delete one's own account.
+  await expect(row(admin).getByRole('link', { name: `Edit ${ADMIN.name}` })).toBeVisible();
+  await expect(row(admin).getByRole('button', { name: /Delete/ })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Edit: make the customer an admin.
+  await row(promoted)
+    .getByRole('link', { name: `Edit ${promoted.name}` })
+    .click();
+  await expect(page).toHaveURL(`/admin/user/${promoted._id}/edit`);
+  await expect(page).toHaveTitle('Edit User | Rudraksha Ratna');
+  await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/admin/userlist');
+  await expect(page.getByLabel('Name')).toHaveValue(promoted.name);
+  await expect(page.getByLabel('Email Address')).toHaveValue(promoted.email);
+  await expect(page.getByLabel('Is Admin')).not.toBeChecked();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Is Admin').check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL('/admin/userlist');
+  await expect(row(promoted).getByRole('cell').nth(3)).toContainText('Yes');
+
+  // Delete asks first; cancelling keeps the account.
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('Are you sure');
+    void dialog.dismiss();
+  });
+  await row(removed)
+    .getByRole('button', { name: `Delete ${removed.name}` })
+    .click();
+  await expect(row(removed)).toHaveCount(1);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await row(removed)
+    .getByRole('button', { name: `Delete ${removed.name}` })
+    .click();
+  await expect(row(removed)).toHaveCount(0);
+  await expect(row(promoted)).toHaveCount(1);
+
+  const headers = { authorization: `Bearer ${admin.token}` };
+  expect((await request.get(`/api/users/${removed._id}`, { headers })).status()).toBe(404);
+  const promotedNow = (await (await request.get(`/api/users/${promoted._id}`, { headers })).json()) as User;
+  expect(promotedNow.isAdmin).toBe(true);
+});
+
+test('admin pages send customers and visitors to sign in', async ({ page, request }) => {
+  await page.goto('/admin/userlist');
+  await expect(page).toHaveURL('/login?redirect=/admin/userlist');
+  await page.goto('/profile');
+  await expect(page).toHaveURL('/login?redirect=/profile');
+
+  const customer = await login(request, CUSTOMER.phone, CUSTOMER.password);
+  await startSignedIn(page, customer);
+  await page.goto('/admin/userlist');
+  await expect(page).toHaveURL('/login?redirect=/admin/userlist');
+  await expect(page.getByText(/not an admin account/)).toBeVisible();
+  await expect(userMenu(page, CUSTOMER.name)).toBeVisible();
+  await page.goto(`/admin/user/${customer._id}/edit`);
+  await expect(page).toHaveURL(`/login?redirect=/admin/user/${customer._id}/edit`);
+});
+
+test("'Passwords do not match' blocks registration", async ({ page }) => {
+  const customer = newCustomer('Dev');
+  const posted: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/users') posted.push(req.url());
+  });
+
+  await page.goto('/register');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Name').fill(customer.name);
+  await page.getByLabel('Email Address').fill(customer.email);
+  await page.getByLabel('Phone Number').fill(customer.phone);
+  await page.getByLabel('Password', { exact: true }).fill('sphatik-mala-1');
+  await page.getByLabel('Confirm Password').fill('sphatik-mala-2');
+  await page.getByRole('button', { name: 'Register' }).click();
+
+  await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
+  await expect(page.getByLabel('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL('/register');
+  expect(posted).toEqual([]);
+  expect(await stored(page, 'userInfo')).toBeNull();
+});
+
+test('the sign-in page is accessible and links on with the redirect', async ({ page }) => {
+  await page.goto('/login?redirect=shipping');
+  await expect(page.getByLabel('Phone Number')).toHaveAttribute('autocomplete', 'tel');
+  await expect(page.getByLabel('Password')).toHaveAttribute('autocomplete', 'current-password');
+  await expect(page.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/register?redirect=shipping');
+  await expect(page.getByRole('link', { name: 'Sign in with a one-time code' })).toHaveAttribute(
+    'href',
+    '/verifyotp?redirect=shipping',
+  );
+  await page.getByLabel('Phone Number').fill('98765 43210');
+  await expect(page.getByRole('link', { name: 'Sign in with a one-time code' })).toHaveAttribute(
+    'href',
+    '/verifyotp?phone=98765+43210&redirect=shipping',
+  );
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the user list and My Orders scroll inside their frames, not the page', async ({ page, request }) => {
+    const admin = await login(request, ADMIN.phone, ADMIN.password);
+    await startSignedIn(page, admin);
+    for (const path of ['/admin/userlist', '/profile']) {
+      await page.goto(path);
+      const frame = page.getByRole('region', { name: path === '/profile' ? 'My Orders' : 'Users' });
+      await expect(frame.getByRole('table')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    }
+  });
+});

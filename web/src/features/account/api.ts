@@ -1,0 +1,108 @@
+import type {
+  AdminUpdateUserBody,
+  MessageReply,
+  PasswordLoginBody,
+  RegisterBody,
+  ResendOtpBody,
+  User,
+  UserInfo,
+  VerifyOtpBody,
+} from '@rr/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../lib/api-client.ts';
+import { sessionStore, signIn } from './session-store.ts';
+
+const userKeys = {
+  all: ['users'] as const,
+  profile: ['users', 'profile'] as const,
+  one: (id: string) => ['users', 'one', id] as const,
+};
+
+const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
+
+/** A mutation that signs in whoever it returns; nothing loaded for an earlier user outlives the switch. */
+function useSignInMutation<Body>(call: (body: Body) => Promise<UserInfo>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (info) => {
+      if (sessionStore.get()?._id !== info._id) queryClient.clear();
+      signIn(info);
+    },
+  });
+}
+
+/** POST /api/users: registration signs the new customer in (SPEC §4). */
+export function useRegister() {
+  return useSignInMutation((body: RegisterBody) => apiFetch<UserInfo>('/api/users', { method: 'POST', json: body }));
+}
+
+export function usePasswordLogin() {
+  return useSignInMutation((body: PasswordLoginBody) =>
+    apiFetch<UserInfo>('/api/users/loginviapassword', { method: 'POST', json: body }),
+  );
+}
+
+/** Sends (or sends again) a one-time code; the reply's message says where it went. */
+export function useSendOtp() {
+  return useMutation({
+    mutationFn: (body: ResendOtpBody) => apiFetch<MessageReply>('/api/users/resendOTP', { method: 'POST', json: body }),
+  });
+}
+
+export function useVerifyOtp() {
+  return useSignInMutation((body: VerifyOtpBody) =>
+    apiFetch<UserInfo>('/api/users/verifyotp', { method: 'POST', json: body }),
+  );
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: userKeys.profile, queryFn: () => apiFetch<User>('/api/users/profile') });
+}
+
+/** PUT /api/users/profile changes only the password and answers with fresh user info (a new token). */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { id: string; name: string; email: string; phone: string; password: string }) =>
+      apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: body }),
+    onSuccess: (info) => {
+      signIn(info);
+      void queryClient.invalidateQueries({ queryKey: userKeys.profile });
+    },
+  });
+}
+
+export function useUsers() {
+  return useQuery({ queryKey: userKeys.all, queryFn: () => apiFetch<User[]>('/api/users') });
+}
+
+export function useUser(id: string) {
+  return useQuery({ queryKey: userKeys.one(id), queryFn: () => apiFetch<User>(userPath(id)) });
+}
+
+export function useUpdateUser(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminUpdateUserBody) => apiFetch<User>(userPath(id), { method: 'PUT', json: body }),
+    onSuccess: (updated) => {
+      // An admin renaming themself sees the new name in the header at once.
+      const me = sessionStore.get();
+      if (me?._id === updated._id)
+        signIn({ ...me, name: updated.name, email: updated.email, isAdmin: updated.isAdmin });
+      queryClient.setQueryData(userKeys.one(id), updated);
+      return queryClient.invalidateQueries({ queryKey: userKeys.all, exact: true });
+    },
+  });
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<MessageReply>(userPath(id), { method: 'DELETE' }),
+    onSuccess: (_reply, id) => {
+      queryClient.removeQueries({ queryKey: userKeys.one(id) });
+      return queryClient.invalidateQueries({ queryKey: userKeys.all, exact: true });
+    },
+  });
+}

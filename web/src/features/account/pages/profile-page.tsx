@@ -1,0 +1,110 @@
+import { AUTH_MESSAGES, PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
+import { useState, type FormEvent } from 'react';
+import { FormField, fieldErrors } from '../../../components/form-field.tsx';
+import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useProfile, useUpdateProfile } from '../api.ts';
+import { MyOrders } from '../my-orders.tsx';
+import styles from './account.module.css';
+
+/** /profile (sign-in required): name, e-mail and phone read-only, a new password, and My Orders. */
+export function ProfilePage() {
+  usePageTitle('Profile | Rudraksha Ratna');
+  const profile = useProfile();
+  return (
+    <div className="container page">
+      <h1>My Account</h1>
+      <div className={styles.profileLayout}>
+        <section aria-labelledby="profile-heading">
+          <h2 id="profile-heading">User Profile</h2>
+          {profile.isPending ? (
+            <Spinner />
+          ) : profile.isError ? (
+            <Message variant="danger">{profile.error.message}</Message>
+          ) : (
+            <ProfileForm profile={profile.data} />
+          )}
+        </section>
+        <MyOrders />
+      </div>
+    </div>
+  );
+}
+
+function ProfileForm({ profile }: { profile: User }) {
+  const update = useUpdateProfile();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.reset();
+    const passwordsDiffer = password !== confirmPassword;
+    const parsed = updateProfileBody.safeParse({ password });
+    setMismatch(passwordsDiffer);
+    setError(parsed.success ? undefined : fieldErrors(parsed.error.issues).password);
+    if (passwordsDiffer || !parsed.success) return;
+    const { _id: id, name, email, phone } = profile;
+    update.mutate(
+      { id, name, email, phone, password },
+      {
+        onSuccess: () => {
+          setPassword('');
+          setConfirmPassword('');
+        },
+      },
+    );
+  };
+
+  return (
+    <div className={`card ${styles.panel}`}>
+      {mismatch && <Message variant="danger">{AUTH_MESSAGES.passwordsDoNotMatch}</Message>}
+      {update.isError && <Message variant="danger">{update.error.message}</Message>}
+      {update.isSuccess && <Message variant="success">{AUTH_MESSAGES.profileUpdated}</Message>}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <FormField label="Name" name="name" autoComplete="name" value={profile.name} readOnly />
+        <FormField
+          label="Email Address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={profile.email}
+          readOnly
+        />
+        <FormField label="Phone Number" name="phone" type="tel" autoComplete="tel" value={profile.phone} readOnly />
+        <fieldset className={styles.fieldset}>
+          <legend>Change Password</legend>
+          <div className={styles.fieldsetBody}>
+            <FormField
+              label="Password"
+              name="password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN} characters.`}
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              error={error}
+              required
+            />
+            <FormField
+              label="Confirm Password"
+              name="confirmPassword"
+              type="password"
+              autoComplete="new-password"
+              value={confirmPassword}
+              onChange={(e) => setConfirmPassword(e.target.value)}
+              aria-invalid={mismatch || undefined}
+              required
+            />
+          </div>
+        </fieldset>
+        <button type="submit" className="btn btn-block" disabled={update.isPending}>
+          Update
+        </button>
+      </form>
+    </div>
+  );
+}
