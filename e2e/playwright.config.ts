@@ -50,6 +50,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'e2e-only-secret-0123456789abcdef0123456789',
+      // Every test browses from 127.0.0.1: per-client limits would throttle the suite (API tests cover them).
+      RATE_LIMITS: 'false',
     },
   },
 });

@@ -11,6 +11,7 @@ export const MOBILE_BREAKPOINT_PX = 768;
 
 export const OTP_LENGTH = 4;
 export const OTP_RESEND_SECONDS = 60;
+export const OTP_VALID_MINUTES = 10;
 export const PINCODE_LENGTH = 6;
 
 export const CARD_NAME_MAX = 40;

@@ -10,3 +10,4 @@ export * from './contract/cart.ts';
 export * from './phone.ts';
 export * from './contract/accounts.ts';
 export * from './contract/orders.ts';
+export * from './dates.ts';

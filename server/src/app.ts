@@ -87,6 +87,7 @@ export async function buildApp(
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'rr-rate-limit:' } : {}),
+    ...(config.rateLimits ? {} : { allowList: () => true }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
       message: `Too many requests. Please try again in ${context.after}.`,

@@ -51,6 +51,8 @@ const environment = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be redis://...')
     .optional(),
+  /** Per-client and per-phone request limits; only end-to-end tests, all from one address, turn them off. */
+  RATE_LIMITS: booleanish.default(true),
   /** Lets production start with the development JWT secret or sandbox adapters (a staging demo). */
   ALLOW_INSECURE_DEFAULTS: booleanish.default(false),
 });
@@ -69,6 +71,7 @@ export type Config = {
   sms: { provider: 'sandbox' } | { provider: 'msg91'; authKey: string; templateId: string; baseUrl: string };
   redisUrl: string | null;
   allowInsecureDefaults: boolean;
+  rateLimits: boolean;
   payments: {
     gateway: 'sandbox' | 'razorpay';
     keyId: string;
@@ -107,6 +110,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default',
       e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
       !razorpay && 'payments use the sandbox gateway (no RAZORPAY_KEY_ID)',
+      !e.RATE_LIMITS && 'RATE_LIMITS is off',
     ].filter(Boolean);
     if (problems.length) {
       throw new Error(
@@ -138,6 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : { provider: 'sandbox' },
     redisUrl: e.REDIS_URL ?? null,
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
+    rateLimits: e.RATE_LIMITS,
     payments: razorpay
       ? {
           gateway: 'razorpay',

@@ -49,6 +49,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must be redis/],
+    [{ NODE_ENV: 'production', ...live, RATE_LIMITS: 'false' }, /RATE_LIMITS is off/],
     [
       { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' },
       /needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET/,

@@ -70,3 +70,24 @@ describe('POST /api/newsletter', () => {
     expect(statuses[10]).toBe(429);
   });
 });
+
+describe('with RATE_LIMITS=false (end-to-end test servers only)', () => {
+  it('does not limit requests', async () => {
+    const open = await createTestApp({ seed: false, env: { RATE_LIMITS: 'false' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) {
+        const res = await open.app.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          payload: { email: `o${i}@example.in` },
+          remoteAddress: '10.0.0.50',
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.every((s) => s === 201)).toBe(true);
+    } finally {
+      await open.close();
+    }
+  });
+});

@@ -29,6 +29,19 @@ const UserListPage = lazy(() =>
 const UserEditPage = lazy(() =>
   import('../features/admin/pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
 );
+const ShippingPage = lazy(() =>
+  import('../features/checkout/pages/shipping-page.tsx').then((m) => ({ default: m.ShippingPage })),
+);
+const PaymentPage = lazy(() =>
+  import('../features/checkout/pages/payment-page.tsx').then((m) => ({ default: m.PaymentPage })),
+);
+const PlaceOrderPage = lazy(() =>
+  import('../features/checkout/pages/place-order-page.tsx').then((m) => ({ default: m.PlaceOrderPage })),
+);
+const OrderPage = lazy(() => import('../features/orders/pages/order-page.tsx').then((m) => ({ default: m.OrderPage })));
+const OrderListPage = lazy(() =>
+  import('../features/orders/pages/order-list-page.tsx').then((m) => ({ default: m.OrderListPage })),
+);
 
 export const router = createBrowserRouter([
   {
@@ -45,12 +58,22 @@ export const router = createBrowserRouter([
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/verifyotp', element: <VerifyOtpPage /> },
-      { element: <RequireSignIn />, children: [{ path: '/profile', element: <ProfilePage /> }] },
+      {
+        element: <RequireSignIn />,
+        children: [
+          { path: '/profile', element: <ProfilePage /> },
+          { path: '/shipping', element: <ShippingPage /> },
+          { path: '/payment', element: <PaymentPage /> },
+          { path: '/placeorder', element: <PlaceOrderPage /> },
+          { path: '/order/:id', element: <OrderPage /> },
+        ],
+      },
       {
         element: <RequireAdmin />,
         children: [
           { path: '/admin/userlist', element: <UserListPage /> },
           { path: '/admin/user/:id/edit', element: <UserEditPage /> },
+          { path: '/admin/orderlist', element: <OrderListPage /> },
         ],
       },
       ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),

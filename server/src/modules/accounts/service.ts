@@ -3,6 +3,7 @@ import {
   AUTH_MESSAGES,
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
+  OTP_VALID_MINUTES,
   maskPhone,
   type AdminUpdateUserBody,
   type RegisterBody,
@@ -17,7 +18,6 @@ import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-export const OTP_VALID_MINUTES = 10;
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_PER_HOUR = 5;
 

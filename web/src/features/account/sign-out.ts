@@ -3,11 +3,9 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { onTokenFailure } from '../../lib/api-client.ts';
 import { clearCart } from '../cart/cart-store.ts';
+import { clearCheckout } from '../checkout/checkout-store.ts';
 import { withRedirect } from './redirect-target.ts';
 import { sessionStore, signOut, takeSignOutNotice, useUserInfo } from './session-store.ts';
-
-/** Checkout keeps these in localStorage (SPEC §3); signing out forgets them with the cart. */
-const CHECKOUT_KEYS = ['shippingAddress', 'paymentMethod'] as const;
 
 /** What the login page shows after a sign-out the user did not ask for. */
 export interface LoginNotice {
@@ -40,13 +38,7 @@ export function useSessionEnd(): void {
     previous.current = user;
     if (!ended) return;
     clearCart();
-    for (const key of CHECKOUT_KEYS) {
-      try {
-        localStorage.removeItem(key);
-      } catch {
-        // Storage blocked: nothing was kept there either.
-      }
-    }
+    clearCheckout();
     queryClient.clear();
     const notice = takeSignOutNotice();
     if (notice) {

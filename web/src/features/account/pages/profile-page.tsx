@@ -5,7 +5,7 @@ import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
-import { MyOrders } from '../my-orders.tsx';
+import { MyOrders } from '../../orders/my-orders.tsx';
 import styles from './account.module.css';
 
 /** /profile (sign-in required): name, e-mail and phone read-only, a new password, and My Orders. */

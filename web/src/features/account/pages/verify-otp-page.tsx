@@ -1,4 +1,11 @@
-import { OTP_LENGTH, OTP_RESEND_SECONDS, maskPhone, normalizeIndianMobile, resendOtpBody } from '@rr/core';
+import {
+  OTP_LENGTH,
+  OTP_RESEND_SECONDS,
+  OTP_VALID_MINUTES,
+  maskPhone,
+  normalizeIndianMobile,
+  resendOtpBody,
+} from '@rr/core';
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FormField, fieldErrors } from '../../../components/form-field.tsx';
@@ -226,7 +233,8 @@ function CodeForm({ phone }: { phone: string }) {
   return (
     <>
       <p className={styles.lead}>
-        Enter the {OTP_LENGTH}-digit code we sent by SMS to {maskPhone(phone)}. It is valid for 10 minutes.
+        Enter the {OTP_LENGTH}-digit code we sent by SMS to {maskPhone(phone)}. It is valid for {OTP_VALID_MINUTES}{' '}
+        minutes.
       </p>
       {send.isError && <Message variant="danger">{send.error.message}</Message>}
       {verify.isError && <Message variant="danger">{verify.error.message}</Message>}

@@ -1,0 +1,45 @@
+import type {
+  CartItem,
+  CreatePaymentBody,
+  Order,
+  PaymentOrder,
+  PincodeInfo,
+  PlaceOrderBody,
+  ShippingAddressInput,
+} from '@rr/core';
+import { COUNTRY } from '@rr/core';
+import { apiFetch } from '../../lib/api-client.ts';
+
+export function lookupPincode(code: string): Promise<PincodeInfo> {
+  return apiFetch<PincodeInfo>(`/api/pincode/${encodeURIComponent(code)}`);
+}
+
+/** SPEC §7's order payload. The server prices the order itself: the amounts sent are ignored. */
+export function orderPayload(
+  cart: readonly CartItem[],
+  address: ShippingAddressInput,
+): Pick<PlaceOrderBody, 'orderItems' | 'shippingAddress'> {
+  return {
+    orderItems: cart.map((item) => ({
+      product: item.product,
+      qty: item.qty,
+      name: item.name,
+      image: item.image,
+      price: item.price,
+    })),
+    shippingAddress: { ...address, country: COUNTRY } as ShippingAddressInput,
+  };
+}
+
+export function placeOrder(body: PlaceOrderBody): Promise<Order> {
+  return apiFetch<Order>('/api/orders', { method: 'POST', json: body });
+}
+
+export function startOnlinePayment(body: CreatePaymentBody): Promise<PaymentOrder> {
+  return apiFetch<PaymentOrder>('/api/payments/razorpay/order', { method: 'POST', json: body });
+}
+
+/** The checkout was closed or failed: hand the held stock back now rather than at expiry. */
+export function releaseOnlinePayment(orderId: string): Promise<unknown> {
+  return apiFetch(`/api/payments/razorpay/order/${encodeURIComponent(orderId)}/release`, { method: 'POST', json: {} });
+}

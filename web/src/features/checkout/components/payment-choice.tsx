@@ -1,0 +1,48 @@
+import { DEFAULT_PAYMENT_METHOD, ONLINE_DISCOUNT_PERCENT, ONLINE_PAYMENT_METHOD, type PaymentMethod } from '@rr/core';
+import styles from './payment-choice.module.css';
+
+/** Cash on Delivery or Razorpay, with the online discount offered while online is not chosen. */
+export function PaymentChoice({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: PaymentMethod | null;
+  onChange: (method: PaymentMethod) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <fieldset className={styles.choice} disabled={disabled}>
+      <legend>Select Method</legend>
+      <label className={styles.option}>
+        <input
+          type="radio"
+          name="paymentMethod"
+          value={DEFAULT_PAYMENT_METHOD}
+          checked={value === DEFAULT_PAYMENT_METHOD}
+          onChange={() => onChange(DEFAULT_PAYMENT_METHOD)}
+        />
+        <span>
+          <strong>Cash on Delivery</strong>
+          <small>Pay in cash when the parcel arrives.</small>
+        </span>
+      </label>
+      <label className={styles.option}>
+        <input
+          type="radio"
+          name="paymentMethod"
+          value={ONLINE_PAYMENT_METHOD}
+          checked={value === ONLINE_PAYMENT_METHOD}
+          onChange={() => onChange(ONLINE_PAYMENT_METHOD)}
+        />
+        <span>
+          <strong>Pay online with Razorpay</strong>
+          <small>UPI, cards, net banking and wallets.</small>
+          {value !== ONLINE_PAYMENT_METHOD && (
+            <em className={styles.offer}>Get {ONLINE_DISCOUNT_PERCENT}% instant discount!</em>
+          )}
+        </span>
+      </label>
+    </fieldset>
+  );
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD, type PaymentMethod } from '@rr/core';
+import { useState, type FormEvent } from 'react';
+import { Navigate, useNavigate } from 'react-router';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../checkout-store.ts';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { PaymentChoice } from '../components/payment-choice.tsx';
+import styles from './checkout.module.css';
+
+export function PaymentPage() {
+  usePageTitle('Payment Method | Rudraksha Ratna');
+  const address = useShippingAddress();
+  const saved = usePaymentMethod();
+  const navigate = useNavigate();
+  const [method, setMethod] = useState<PaymentMethod>(saved ?? DEFAULT_PAYMENT_METHOD);
+
+  if (!address) return <Navigate to="/shipping" replace />;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    paymentMethodStore.set(method);
+    navigate('/placeorder');
+  };
+  return (
+    <div className={`container page ${styles.narrow}`}>
+      <CheckoutSteps current={3} />
+      <h1>Payment Method</h1>
+      <form onSubmit={submit} className={styles.form}>
+        <PaymentChoice value={method} onChange={setMethod} />
+        {method === ONLINE_PAYMENT_METHOD && (
+          <p className={styles.note}>You will pay securely with Razorpay when you place the order.</p>
+        )}
+        <button type="submit" className="btn btn-block">
+          Continue
+        </button>
+      </form>
+    </div>
+  );
+}

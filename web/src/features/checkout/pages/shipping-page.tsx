@@ -1,0 +1,100 @@
+import { PINCODE_LENGTH, shippingAddressInput } from '@rr/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { FormField, fieldErrors } from '../../../components/form-field.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { lookupPincode } from '../api.ts';
+import { shippingAddressStore, useShippingAddress } from '../checkout-store.ts';
+import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import styles from './checkout.module.css';
+
+export function ShippingPage() {
+  usePageTitle('Shipping | Rudraksha Ratna');
+  const saved = useShippingAddress();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({
+    address: saved?.address ?? '',
+    city: saved?.city ?? '',
+    postalCode: saved?.postalCode ?? '',
+    state: saved?.state ?? '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const lookedUp = useRef(saved?.postalCode ?? '');
+
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const changePostalCode = (value: string) => {
+    set('postalCode')(value);
+    const code = value.trim();
+    // SPEC: a 6-character code fills city (the India Post division) and state; a failed lookup is only logged.
+    if (code.length !== PINCODE_LENGTH || code === lookedUp.current) return;
+    lookedUp.current = code;
+    lookupPincode(code)
+      .then((place) =>
+        setForm((f) => (f.postalCode.trim() === code ? { ...f, city: place.city, state: place.state } : f)),
+      )
+      .catch(() => console.log('Invalid Pincode'));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = shippingAddressInput.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    shippingAddressStore.set(parsed.data);
+    navigate('/payment');
+  };
+
+  return (
+    <div className={`container page ${styles.narrow}`}>
+      <CheckoutSteps current={2} />
+      <h1>Shipping</h1>
+      <form onSubmit={submit} noValidate className={styles.form}>
+        <FormField
+          label="Address"
+          autoComplete="street-address"
+          value={form.address}
+          onChange={(e) => set('address')(e.target.value)}
+          error={errors.address}
+          required
+          maxLength={200}
+        />
+        <FormField
+          label="Postal Code"
+          autoComplete="postal-code"
+          inputMode="numeric"
+          value={form.postalCode}
+          onChange={(e) => changePostalCode(e.target.value)}
+          error={errors.postalCode}
+          hint="6-digit pincode: fills in city and state"
+          required
+          maxLength={6}
+        />
+        <FormField
+          label="City"
+          autoComplete="address-level2"
+          value={form.city}
+          onChange={(e) => set('city')(e.target.value)}
+          error={errors.city}
+          required
+          maxLength={100}
+        />
+        <FormField
+          label="State"
+          autoComplete="address-level1"
+          value={form.state}
+          onChange={(e) => set('state')(e.target.value)}
+          error={errors.state}
+          required
+          maxLength={100}
+        />
+        <p className={styles.note}>We deliver within India only.</p>
+        <button type="submit" className="btn btn-block">
+          Continue
+        </button>
+      </form>
+    </div>
+  );
+}
