@@ -1,5 +1,6 @@
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
-import type { ProductList, ProductSummary } from '@rr/core';
+import { randomInt } from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { ProductList, ProductSummary, UserInfo } from '@rr/core';
 
 /**
  * Every page starts as a returning visitor of this browser session, so the 2-second start-up
@@ -24,4 +25,41 @@ export async function allProducts(request: APIRequestContext): Promise<ProductSu
     products.push(...body.products);
     if (page >= body.pages) return products;
   }
+}
+
+/** The test server's JWT_SECRET (playwright.config.ts), to forge an expired session for a real user. */
+export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
+export const CUSTOMER = { phone: '9999900002', password: 'ratna-customer-2026', name: 'Priya Sharma' };
+export const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026', name: 'Aarav Admin' };
+
+/** A fresh Indian mobile number, so tests running in parallel (or again) never share an account. */
+export function newPhone(): string {
+  return `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
+}
+
+export function newCustomer(label: string) {
+  const phone = newPhone();
+  return { name: `${label} ${phone.slice(-4)}`, email: `${label.toLowerCase()}-${phone}@example.in`, phone };
+}
+
+export async function register(
+  request: APIRequestContext,
+  label: string,
+  password = 'first-password-1',
+): Promise<UserInfo> {
+  const res = await request.post('/api/users', { data: { ...newCustomer(label), password } });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as UserInfo;
+}
+
+export async function login(request: APIRequestContext, phone: string, password: string): Promise<UserInfo> {
+  const res = await request.post('/api/users/loginviapassword', { data: { phone, password } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as UserInfo;
+}
+
+/** Starts the browser signed in, as a reload after an earlier sign-in would. */
+export async function startSignedIn(page: Page, info: UserInfo): Promise<void> {
+  await page.goto('/faqs');
+  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), info);
 }

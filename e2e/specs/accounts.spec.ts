@@ -1,42 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { User, UserInfo } from '@rr/core';
 import { SignJWT } from 'jose';
-import { randomInt } from 'node:crypto';
-import { allProducts, expect, test } from '../fixtures.ts';
-
-/** The test server's JWT_SECRET (playwright.config.ts), to forge an expired session for a real user. */
-const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef0123456789';
-const CUSTOMER = { phone: '9999900002', password: 'ratna-customer-2026', name: 'Priya Sharma' };
-const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026', name: 'Aarav Admin' };
-
-/** A fresh Indian mobile number, so tests running in parallel (or again) never share an account. */
-function newPhone(): string {
-  return `9${String(randomInt(0, 1e9)).padStart(9, '0')}`;
-}
-
-function newCustomer(label: string) {
-  const phone = newPhone();
-  return { name: `${label} ${phone.slice(-4)}`, email: `${label.toLowerCase()}-${phone}@example.in`, phone };
-}
-
-async function register(request: APIRequestContext, label: string, password = 'first-password-1'): Promise<UserInfo> {
-  const res = await request.post('/api/users', { data: { ...newCustomer(label), password } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as UserInfo;
-}
-
-async function login(request: APIRequestContext, phone: string, password: string): Promise<UserInfo> {
-  const res = await request.post('/api/users/loginviapassword', { data: { phone, password } });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as UserInfo;
-}
-
-/** Starts the browser signed in, as a reload after an earlier sign-in would. */
-async function startSignedIn(page: Page, info: UserInfo): Promise<void> {
-  await page.goto('/faqs');
-  await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), info);
-}
+import {
+  ADMIN,
+  CUSTOMER,
+  E2E_JWT_SECRET,
+  allProducts,
+  expect,
+  login,
+  newCustomer,
+  register,
+  startSignedIn,
+  test,
+} from '../fixtures.ts';
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();

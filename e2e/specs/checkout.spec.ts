@@ -1,0 +1,207 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Order, Product, ProductSummary } from '@rr/core';
+import { ADMIN, allProducts, expect, login, register, startSignedIn, test } from '../fixtures.ts';
+
+const ADDRESS = { address: '12 Example Lane, Godowlia', postalCode: '221001' };
+
+/** A product with stock to spare, so parallel tests never run out. */
+async function stockedProduct(request: APIRequestContext, skip = 0): Promise<ProductSummary> {
+  return (await allProducts(request)).filter((p) => p.countInStock >= 6 && p.price > 100)[skip]!;
+}
+async function stockOf(request: APIRequestContext, id: string): Promise<number> {
+  return ((await (await request.get(`/api/products/${id}`)).json()) as Product).countInStock;
+}
+
+async function fillShipping(page: Page) {
+  await page.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
+  await page.getByLabel('Postal Code').fill(ADDRESS.postalCode);
+  // The pincode lookup fills city and state from the India Post directory.
+  await expect(page.getByLabel('City')).toHaveValue('Varanasi East');
+  await expect(page.getByLabel('State')).toHaveValue('Uttar Pradesh');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/payment');
+}
+
+/** Signed in through the API, with one line in the cart and an address, at /placeorder with `method`. */
+async function readyToPlace(page: Page, request: APIRequestContext, method: 'Cash on Delivery' | 'Razorpay', skip = 0) {
+  const info = await register(request, 'Buyer');
+  await startSignedIn(page, info);
+  const product = await stockedProduct(request, skip);
+  await page.goto(`/cart/${product._id}?qty=2`);
+  await expect(page).toHaveURL('/cart');
+  await page.goto('/shipping');
+  await fillShipping(page);
+  if (method === 'Razorpay') await page.getByLabel(/Pay online/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/placeorder');
+  return { info, product };
+}
+
+test('a customer checks out with Cash on Delivery and the admin delivers the order', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const product = await stockedProduct(request);
+  const stockBefore = await stockOf(request, product._id);
+  const customer = await register(request, 'Cod');
+
+  // The cart first, then sign in from the checkout button.
+  await page.goto(`/cart/${product._id}?qty=2`);
+  await page.getByRole('button', { name: 'Proceed To Checkout' }).click();
+  await expect(page).toHaveURL('/login?redirect=shipping');
+  await page.getByLabel('Phone Number').fill(customer.phone);
+  await page.getByLabel('Password', { exact: true }).fill('first-password-1');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL('/shipping');
+  await fillShipping(page);
+
+  await expect(page.getByLabel('Cash on Delivery')).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/placeorder');
+  await expect(page.getByText('Get 10% instant discount!')).toBeVisible();
+  await expect(
+    page.getByText(`2 x ₹${product.price.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`),
+  ).toBeVisible();
+  await expect(page.getByText('Online discount (10%)')).toHaveCount(0);
+
+  // Cancelling the COD prompt places nothing; accepting it places the order.
+  page.once('dialog', (d) => {
+    expect(d.message()).toBe('Are you sure you want to place this order with Cash on Delivery (COD)?');
+    void d.dismiss();
+  });
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL('/placeorder');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').pop()!;
+
+  await expect(page.getByText('Not Delivered')).toBeVisible();
+  await expect(page.getByText('Not Paid')).toBeVisible();
+  await expect(page.getByRole('link', { name: customer.email })).toHaveAttribute('href', `mailto:${customer.email}`);
+  await expect(page.getByRole('button', { name: 'Order Placed' })).toBeDisabled();
+  expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBeNull();
+  expect(await stockOf(request, product._id)).toBe(stockBefore - 2);
+
+  // In My Orders.
+  await page.goto('/profile');
+  await expect(page.getByRole('region', { name: 'My Orders' }).getByText(orderId.slice(0, 8))).toBeVisible();
+
+  // The admin sees it in the order list and marks it delivered.
+  const admin = await browser.newPage();
+  await admin.addInitScript(() => sessionStorage.setItem('rr.startupLoaderShown', '1'));
+  await startSignedIn(admin, await login(request, ADMIN.phone, ADMIN.password));
+  await admin.goto('/admin/orderlist');
+  const row = admin.getByRole('row').filter({ hasText: orderId.slice(0, 8) });
+  await expect(row).toContainText(customer.name);
+  await row.getByRole('link', { name: /Details/ }).click();
+  await expect(admin).toHaveURL(`/order/${orderId}`);
+  admin.once('dialog', (d) => {
+    expect(d.message()).toBe('Are you sure you want to mark this order as delivered?');
+    void d.accept();
+  });
+  await admin.getByRole('button', { name: 'Mark As Delivered' }).click();
+  await expect(admin.getByText(/^Delivered on /)).toBeVisible();
+  await expect(admin.getByRole('button', { name: 'Mark As Delivered' })).toHaveCount(0);
+  await admin.close();
+
+  // The customer now sees it delivered.
+  await page.goto(`/order/${orderId}`);
+  await expect(page.getByText(/^Delivered on /)).toBeVisible();
+});
+
+test('an online payment through the sandbox dialog places a paid order with 10% off', async ({ page, request }) => {
+  const { product } = await readyToPlace(page, request, 'Razorpay', 1);
+  await expect(page.getByText('Online discount (10%)')).toBeVisible();
+  await expect(page.getByText('Get 10% instant discount!')).toHaveCount(0);
+  const items = product.price * 2;
+  const expectedTotal = Math.round((items - items * 0.1 + (items > 100 ? 0 : 100) + items * 0.18) * 100) / 100;
+  await expect(page.getByTestId('order-total')).toHaveText(
+    `₹${expectedTotal.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+  );
+
+  await page.getByRole('button', { name: 'Pay and Place Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment (sandbox)' });
+  await expect(dialog).toContainText('Order Payment');
+  await dialog.getByRole('button', { name: /^Pay ₹/ }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await expect(page.getByText(/^Paid on .* via Razorpay/)).toBeVisible();
+  await expect(page.getByText('Online discount (10%)')).toBeVisible();
+  const order = (await (
+    await request.get(`/api/orders/${page.url().split('/').pop()}`, {
+      headers: {
+        authorization: `Bearer ${JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!).token}`,
+      },
+    })
+  ).json()) as Order;
+  expect(order).toMatchObject({ isPaid: true, paymentMethod: 'Razorpay', totalPrice: expectedTotal });
+  expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBeNull();
+});
+
+test('a failed online payment keeps the cart, says so, and gives the held stock back', async ({ page, request }) => {
+  const { product } = await readyToPlace(page, request, 'Razorpay', 2);
+  const before = await stockOf(request, product._id);
+  await page.getByRole('button', { name: 'Pay and Place Order' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Test payment (sandbox)' });
+  await expect(dialog).toBeVisible();
+  expect(await stockOf(request, product._id)).toBe(before - 2);
+  await dialog.getByRole('button', { name: 'Fail payment' }).click();
+  await expect(page.getByRole('alert')).toContainText(
+    'Payment failed: Your payment was declined (sandbox test). Your cart is still here.',
+  );
+  await expect(page).toHaveURL('/placeorder');
+  await expect(page.getByRole('button', { name: 'Pay and Place Order' })).toBeEnabled();
+  expect(JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems')))!)).toHaveLength(1);
+  await expect.poll(() => stockOf(request, product._id)).toBe(before);
+
+  // Closing the checkout is told apart from a failure.
+  await page.getByRole('button', { name: 'Pay and Place Order' }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('Payment cancelled. Nothing was charged and your cart is still here.')).toBeVisible();
+  await expect.poll(() => stockOf(request, product._id)).toBe(before);
+});
+
+test('when the checkout script cannot load, the customer is told and nothing is created', async ({ page, request }) => {
+  const { product } = await readyToPlace(page, request, 'Razorpay', 3);
+  const before = await stockOf(request, product._id);
+  await page.route('**/api/payments/checkout.js', (route) => route.abort('internetdisconnected'));
+  let paymentOrders = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/payments/razorpay/order')) paymentOrders += 1;
+  });
+  const alerts: string[] = [];
+  page.once('dialog', (d) => {
+    alerts.push(d.message());
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Pay and Place Order' }).click();
+  await expect.poll(() => alerts).toEqual(['Razorpay SDK failed to load. Are you online?']);
+  await expect(page).toHaveURL('/placeorder');
+  await expect(page.getByRole('button', { name: 'Pay and Place Order' })).toBeEnabled();
+  expect(paymentOrders).toBe(0);
+  expect(await stockOf(request, product._id)).toBe(before);
+});
+
+test('checkout steps send the customer back for what is missing', async ({ page, request }) => {
+  await startSignedIn(page, await register(request, 'Steps'));
+  await page.goto('/placeorder');
+  await expect(page).toHaveURL('/shipping');
+  await page.goto('/payment');
+  await expect(page).toHaveURL('/shipping');
+  await fillShipping(page);
+  await page.goto('/placeorder');
+  await expect(page).toHaveURL('/payment');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Your cart is empty')).toBeVisible();
+});
+
+test('the shipping form needs every field, and a visitor must sign in first', async ({ page, request }) => {
+  await page.goto('/shipping');
+  await expect(page).toHaveURL('/login?redirect=/shipping');
+  await startSignedIn(page, await register(request, 'Fields'));
+  await page.goto('/shipping');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('address is required', { exact: false })).toBeVisible();
+  await expect(page).toHaveURL('/shipping');
+});
