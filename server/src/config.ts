@@ -90,7 +90,8 @@ function sandboxSecret(jwtSecret: string, purpose: string): string {
 /** The only reader of process.env; a `.env` file in the working folder fills in what is not set. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (source === process.env && existsSync('.env')) process.loadEnvFile('.env');
-  const parsed = environment.safeParse(source);
+  // An empty variable (VAR= in an env file) means "not set".
+  const parsed = environment.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -19,6 +19,10 @@ describe('loadConfig', () => {
     expect(config.sms).toEqual({ provider: 'sandbox' });
   });
 
+  it('treats empty variables as not set', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ port: 3000, database: { kind: 'pglite' } });
+  });
+
   it('uses a PostgreSQL server without demo data unless asked', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
