@@ -20,11 +20,14 @@ import type { Database, DatabaseHandle } from './db/client.ts';
 import { devRoutes } from './modules/accounts/dev-routes.ts';
 import { accountRoutes } from './modules/accounts/routes.ts';
 import { createTokenSigner } from './modules/accounts/tokens.ts';
+import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseExpiredHolds } from './modules/payments/service.ts';
 import { pincodeRoutes } from './modules/pincode/routes.ts';
+import { reviewRoutes } from './modules/reviews/routes.ts';
+import { uploadRoutes } from './modules/uploads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -145,6 +148,9 @@ export async function buildApp(
   );
 
   await app.register(catalogRoutes);
+  await app.register(catalogAdminRoutes);
+  await app.register(reviewRoutes);
+  await app.register(uploadRoutes);
   await app.register(newsletterRoutes);
   await app.register(accountRoutes, { sms });
   await app.register(orderRoutes);

@@ -28,6 +28,8 @@ export const review = z.object({
   rating: z.int().check(z.gte(1), z.lte(5)),
   comment: z.string(),
   createdAt: z.string(),
+  /** The reviewer bought the product (an order of theirs, not cancelled, has it). */
+  verifiedPurchase: z.boolean(),
 });
 export type Review = z.infer<typeof review>;
 
@@ -58,3 +60,72 @@ export type ProductList = z.infer<typeof productList>;
 
 /** Any text: ids that are not product ids are simply not found. */
 export const productIdParams = z.object({ id: z.string() });
+
+export const MAX_PRICE_RUPEES = 10_00_000;
+export const MAX_STOCK = 100_000;
+
+const rupees = (field: string) =>
+  z.number({ error: `${field} must be a number` }).check(
+    z.gt(0, { error: `${field} must be more than 0` }),
+    z.lte(MAX_PRICE_RUPEES, { error: `${field} must be at most ${MAX_PRICE_RUPEES}` }),
+    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: `${field} can have at most 2 decimals` }),
+  );
+
+const boundedText = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .check(
+      z.trim(),
+      z.minLength(min, { error: `${field} is required` }),
+      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
+    );
+
+/**
+ * PUT /api/products/:id (admin). The image is a path on this site (an upload or a shipped image):
+ * the shop never hot-links pictures from elsewhere.
+ */
+export const productInput = z
+  .object({
+    _id: z.optional(z.unknown()),
+    name: boundedText('name', 1, 120),
+    price: rupees('price'),
+    /** Empty or null: no MRP (and no struck-through price). */
+    mrp: z.nullable(preprocess((v) => (v === '' || v === undefined ? null : v), z.nullable(rupees('mrp')))),
+    image: boundedText('image', 1, 300).check(
+      z.regex(/^\/(?!\/)[A-Za-z0-9._~\/-]+$/, {
+        error: 'image must be a path on this site, such as /uploads/bead.jpg',
+      }),
+    ),
+    brand: boundedText('brand', 0, 80),
+    category,
+    description: boundedText('description', 0, 5000),
+    countInStock: z
+      .int({ error: 'countInStock must be a whole number' })
+      .check(
+        z.gte(0, { error: 'countInStock must be 0 or more' }),
+        z.lte(MAX_STOCK, { error: `countInStock must be at most ${MAX_STOCK}` }),
+      ),
+  })
+  .check(z.refine((p) => p.mrp == null || p.mrp >= p.price, { error: 'mrp must not be below price', path: ['mrp'] }));
+export type ProductInput = z.infer<typeof productInput>;
+
+export const REVIEW_RATINGS = [
+  { value: 1, label: 'Poor' },
+  { value: 2, label: 'Fair' },
+  { value: 3, label: 'Good' },
+  { value: 4, label: 'Very Good' },
+  { value: 5, label: 'Excellent' },
+] as const;
+
+/** POST /api/products/:id/reviews */
+export const reviewInput = z.object({
+  rating: z
+    .int({ error: 'rating must be a whole number from 1 to 5' })
+    .check(z.gte(1, { error: 'rating must be from 1 to 5' }), z.lte(5, { error: 'rating must be from 1 to 5' })),
+  comment: boundedText('comment', 1, 1000),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+/** POST /api/upload (admin): where the stored image is served from. */
+export const uploadReply = z.object({ image: z.string(), message: z.string() });
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
 
 export const products = pgTable(
   'products',
@@ -35,13 +47,17 @@ export const reviews = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** Null for demo reviews, and once the reviewer's account is deleted (the review stays). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
+    verifiedPurchase: boolean('verified_purchase').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     index('reviews_product_idx').on(t.productId, t.createdAt),
+    uniqueIndex('reviews_product_user_unique').on(t.productId, t.userId),
   ],
 );

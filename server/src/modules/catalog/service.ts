@@ -12,7 +12,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, products, reviews } from '../../db/schema/index.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -85,6 +85,7 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
       rating: r.rating,
       comment: r.comment,
       createdAt: r.createdAt.toISOString(),
+      verifiedPurchase: r.verifiedPurchase,
     })),
   };
 }

@@ -1,0 +1,45 @@
+import { MESSAGES, toPaise, type Product, type ProductInput } from '@rr/core';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products } from '../../db/schema/index.ts';
+import { HttpError } from '../../http-error.ts';
+import { UUID, getProduct } from './service.ts';
+
+export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
+
+/** SPEC: Create Product makes a draft the admin then edits; with no stock it cannot be sold meanwhile. */
+export async function createDraftProduct(db: Database): Promise<Product> {
+  const [row] = await db
+    .insert(products)
+    .values({ name: 'New product', image: PLACEHOLDER_IMAGE, category: 'rudraksha', pricePaise: 100, countInStock: 0 })
+    .returning({ id: products.id });
+  return (await getProduct(db, row!.id))!;
+}
+
+export async function updateProduct(db: Database, id: string, input: ProductInput): Promise<Product> {
+  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.productNotFound);
+  const updated = await db
+    .update(products)
+    .set({
+      name: input.name,
+      pricePaise: toPaise(input.price),
+      mrpPaise: input.mrp == null ? null : toPaise(input.mrp),
+      image: input.image,
+      brand: input.brand,
+      category: input.category,
+      description: input.description,
+      countInStock: input.countInStock,
+      updatedAt: new Date(),
+    })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  if (updated.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
+  return (await getProduct(db, id))!;
+}
+
+/** Past orders keep their lines (the product link becomes empty); its reviews go with it. */
+export async function deleteProduct(db: Database, id: string): Promise<void> {
+  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.productNotFound);
+  const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+  if (deleted.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
+}

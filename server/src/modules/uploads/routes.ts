@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { MAX_UPLOAD_BYTES, errorReply, uploadReply } from '@rr/core';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError } from '../../http-error.ts';
+
+const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image';
+const TOO_LARGE = 'The image must be at most 2 MB';
+
+/** The image type by its first bytes, never by the name or the type the browser claims. */
+export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP')
+    return 'webp';
+  return null;
+}
+
+/** Admin image uploads, stored in DATA_DIR/uploads under generated names and served at /uploads/. */
+export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const dir = path.join(app.config.dataDir, 'uploads');
+  mkdirSync(dir, { recursive: true });
+
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    // Names are never reused, so a file can be cached for good.
+    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+  });
+
+  app.post(
+    '/api/upload',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload a product image: JPEG, PNG or WebP by content, at most 2 MB (admin, multipart field "image")',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: uploadReply, 400: errorReply, 401: errorReply, 403: errorReply, 413: errorReply },
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart())
+        throw new HttpError(400, 'Send the image as multipart/form-data in the field "image"');
+      const file = await request.file();
+      if (!file) throw new HttpError(400, 'Choose an image to upload');
+      let bytes: Buffer;
+      try {
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+        throw err;
+      }
+      const type = imageTypeOf(bytes);
+      if (!type) throw new HttpError(400, NOT_AN_IMAGE);
+      const name = `${randomUUID()}.${type}`;
+      await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+      return reply.code(201).send({ image: `/uploads/${name}`, message: 'Image uploaded' });
+    },
+  );
+};

@@ -1,0 +1,249 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Order, Product } from '@rr/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let admin: string;
+let customer: Awaited<ReturnType<typeof registerCustomer>>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = (await signIn(t.app, DEMO_ADMIN)).token;
+  customer = await registerCustomer(t.app);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const valid = {
+  name: 'Nepal 7 Mukhi Rudraksha, Collector',
+  price: 1499.5,
+  mrp: 2499,
+  image: '/images/placeholder-product.svg',
+  brand: 'Nepal Origin',
+  category: 'rudraksha',
+  description: 'A seven-line bead.',
+  countInStock: 7,
+};
+
+async function draft(): Promise<Product> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin), payload: {} });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+const get = async (id: string) => t.app.inject({ url: `/api/products/${id}` });
+
+/** A multipart body with one file in the field `image`. */
+function multipart(bytes: Buffer, filename: string, contentType: string) {
+  const boundary = '----rr-test-boundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+const upload = (bytes: Buffer, filename: string, contentType: string, token = admin) => {
+  const body = multipart(bytes, filename, contentType);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
+};
+
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
+const WEBP = Buffer.concat([
+  Buffer.from('RIFF'),
+  Buffer.from([0x24, 0, 0, 0]),
+  Buffer.from('WEBPVP8 '),
+  Buffer.alloc(40, 2),
+]);
+
+describe('authorisation of catalog writes', () => {
+  it('refuses visitors with 401 and customers with 403, for every write', async () => {
+    const target = await draft();
+    const writes = [
+      { method: 'POST' as const, url: '/api/products', payload: {} },
+      { method: 'PUT' as const, url: `/api/products/${target._id}`, payload: valid },
+      { method: 'DELETE' as const, url: `/api/products/${target._id}` },
+    ];
+    for (const write of writes) {
+      expect((await t.app.inject(write)).statusCode).toBe(401);
+      expect((await t.app.inject({ ...write, headers: bearer(customer.token) })).statusCode).toBe(403);
+    }
+    expect((await upload(PNG, 'a.png', 'image/png', customer.token)).statusCode).toBe(403);
+    expect((await get(target._id)).json<Product>().name).toBe('New product');
+  });
+});
+
+describe('admin product writes', () => {
+  it('creates a draft with no stock, so it cannot be sold before it is edited', async () => {
+    expect(await draft()).toMatchObject({
+      name: 'New product',
+      price: 1,
+      mrp: null,
+      countInStock: 0,
+      category: 'rudraksha',
+      reviews: [],
+    });
+  });
+
+  it('updates every field and the shop shows it', async () => {
+    const target = await draft();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${target._id}`,
+      headers: bearer(admin),
+      payload: { ...valid, _id: target._id },
+    });
+    expect(res.statusCode).toBe(200);
+    const { reviews: _, ...shown } = (await get(target._id)).json<Product>();
+    expect(shown).toMatchObject({ ...valid, _id: target._id });
+    const found = (await t.app.inject({ url: `/api/products?keyword=${encodeURIComponent(valid.name)}` })).json();
+    expect(found.products.map((p: Product) => p._id)).toContain(target._id);
+  });
+
+  it('takes an empty or missing MRP as no MRP', async () => {
+    const target = await draft();
+    for (const mrp of ['', null, undefined]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/products/${target._id}`,
+        headers: bearer(admin),
+        payload: { ...valid, mrp },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Product>().mrp).toBeNull();
+    }
+  });
+
+  it.each([
+    [{ price: 0 }, 'price must be more than 0'],
+    [{ price: -5 }, 'price must be more than 0'],
+    [{ price: 'abc' }, 'price must be a number'],
+    [{ price: 1e12 }, 'price must be at most'],
+    [{ price: 10.001 }, 'price can have at most 2 decimals'],
+    [{ mrp: 1000 }, 'mrp must not be below price'],
+    [{ countInStock: -1 }, 'countInStock must be 0 or more'],
+    [{ countInStock: 1.5 }, 'countInStock must be a whole number'],
+    [{ countInStock: '5' }, 'countInStock must be a whole number'],
+    [{ category: 'jewellery' }, 'category must be one of gems, mala, rudraksha'],
+    [{ name: '' }, 'name is required'],
+    [{ name: 'x'.repeat(1_000_000) }, 'name must be at most 120 characters'],
+    [{ name: { $gt: '' } }, 'name must be text'],
+    [{ image: 'https://elsewhere.example/bead.jpg' }, 'image must be a path on this site'],
+    [{ image: '//elsewhere.example/bead.jpg' }, 'image must be a path on this site'],
+    [{ image: 'javascript:alert(1)' }, 'image must be a path on this site'],
+    [{ image: '/uploads/x.jpg" onerror="alert(1)' }, 'image must be a path on this site'],
+    [{ description: 'd'.repeat(5001) }, 'description must be at most 5000 characters'],
+    [{ brand: 'b'.repeat(81) }, 'brand must be at most 80 characters'],
+  ])('refuses %j with 400 and changes nothing', async (change, message) => {
+    const target = await draft();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${target._id}`,
+      headers: bearer(admin),
+      payload: { ...valid, ...change },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect((await get(target._id)).json<Product>().name).toBe('New product');
+  });
+
+  it('answers 404 for unknown products', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect(
+        (await t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: bearer(admin), payload: valid }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(admin) })).statusCode,
+      ).toBe(404);
+    }
+  });
+
+  it('deletes a product and leaves past orders intact', async () => {
+    const target = await draft();
+    await t.app.inject({ method: 'PUT', url: `/api/products/${target._id}`, headers: bearer(admin), payload: valid });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(customer.token),
+      payload: {
+        orderItems: [{ product: target._id, qty: 1 }],
+        shippingAddress: { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
+        paymentMethod: 'Cash on Delivery',
+      },
+    });
+    expect(placed.statusCode).toBe(201);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${target._id}`, headers: bearer(admin) });
+    expect(res.json()).toEqual({ message: 'Product removed' });
+    expect((await get(target._id)).statusCode).toBe(404);
+    const order = (
+      await t.app.inject({ url: `/api/orders/${placed.json<Order>()._id}`, headers: bearer(customer.token) })
+    ).json<Order>();
+    expect(order.orderItems).toEqual([
+      { name: valid.name, qty: 1, image: valid.image, price: valid.price, product: null },
+    ]);
+    expect(order.totalPrice).toBe(placed.json<Order>().totalPrice);
+  });
+});
+
+describe('POST /api/upload', () => {
+  it.each([
+    [PNG, 'bead.png', 'image/png', 'png'],
+    [JPEG, 'bead.jpeg', 'image/jpeg', 'jpg'],
+    [WEBP, 'bead.webp', 'image/webp', 'webp'],
+    [PNG, 'photo.jpg', 'image/jpeg', 'png'],
+  ])(
+    'stores a %s image under a generated name by its content and serves it back',
+    async (bytes, filename, type, ext) => {
+      const res = await upload(bytes, filename, type);
+      expect(res.statusCode).toBe(201);
+      const { image } = res.json();
+      expect(image).toMatch(new RegExp(`^/uploads/[0-9a-f-]{36}\\.${ext}$`));
+      expect(await readFile(path.join(t.config.dataDir, image))).toEqual(bytes);
+      const served = await t.app.inject({ url: image });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload).toEqual(bytes);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
+
+  it.each([
+    [Buffer.from('<svg onload="alert(1)"></svg>'), 'evil.svg', 'image/svg+xml'],
+    [Buffer.from('just text pretending'), 'notes.png', 'image/png'],
+    [Buffer.from('<?php echo 1; ?>'), 'shell.jpg', 'image/jpeg'],
+  ])('refuses a file that is not a JPEG, PNG or WebP: %s', async (bytes, filename, type) => {
+    const res = await upload(bytes, filename, type);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image' });
+  });
+
+  it('refuses a 5 MB file with 413', async () => {
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 0)]);
+    const res = await upload(big, 'big.png', 'image/png');
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'The image must be at most 2 MB' });
+  });
+
+  it('refuses a request without a file', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload',
+      headers: bearer(admin),
+      payload: { image: 'x' },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

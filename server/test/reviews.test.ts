@@ -1,0 +1,117 @@
+import type { Product } from '@rr/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema/index.ts';
+import { bearer, createTestApp, registerCustomer, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function productWith(countInStock = 10): Promise<string> {
+  const [row] = await t.db
+    .insert(products)
+    .values({
+      name: `Review bead ${Math.random()}`,
+      image: '/x.svg',
+      category: 'mala',
+      pricePaise: 50_000,
+      countInStock,
+    })
+    .returning({ id: products.id });
+  return row!.id;
+}
+const review = (id: string, token: string | null, payload: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/products/${id}/reviews`,
+    headers: token ? bearer(token) : {},
+    payload: payload as object,
+  });
+const product = async (id: string) => (await t.app.inject({ url: `/api/products/${id}` })).json<Product>();
+
+describe('POST /api/products/:id/reviews', () => {
+  it('adds a review by a signed-in customer and recomputes rating and count', async () => {
+    const id = await productWith();
+    const a = await registerCustomer(t.app, { name: 'Asha Rao' });
+    const b = await registerCustomer(t.app, { name: 'Vikram Das' });
+    expect((await review(id, a.token, { rating: 5, comment: 'Beautiful and genuine.' })).statusCode).toBe(201);
+    expect((await review(id, b.token, { rating: 2, comment: 'Smaller than I hoped.' })).statusCode).toBe(201);
+    const shown = await product(id);
+    expect(shown.numReviews).toBe(2);
+    expect(shown.rating).toBe(3.5);
+    expect(shown.reviews.map((r) => [r.name, r.rating, r.verifiedPurchase])).toEqual([
+      ['Vikram Das', 2, false],
+      ['Asha Rao', 5, false],
+    ]);
+  });
+
+  it('allows one review per customer per product: 409 Product already reviewed', async () => {
+    const id = await productWith();
+    const c = await registerCustomer(t.app);
+    await review(id, c.token, { rating: 4, comment: 'Good.' });
+    const again = await review(id, c.token, { rating: 1, comment: 'Changed my mind.' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Product already reviewed' });
+    expect((await product(id)).numReviews).toBe(1);
+  });
+
+  it('marks a review by a buyer as a verified purchase', async () => {
+    const id = await productWith();
+    const buyer = await registerCustomer(t.app);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(buyer.token),
+      payload: {
+        orderItems: [{ product: id, qty: 1 }],
+        shippingAddress: { address: '3 Example Street', city: 'Kochi', postalCode: '682001', state: 'Kerala' },
+        paymentMethod: 'Cash on Delivery',
+      },
+    });
+    expect(order.statusCode).toBe(201);
+    await review(id, buyer.token, { rating: 5, comment: 'Arrived well packed.' });
+    expect((await product(id)).reviews[0]).toMatchObject({ verifiedPurchase: true, name: 'Test Customer' });
+  });
+
+  it('stores a comment with markup as plain text, exactly as written', async () => {
+    const id = await productWith();
+    const c = await registerCustomer(t.app);
+    const comment = '<script>alert(1)</script> & <b>bold</b>';
+    await review(id, c.token, { rating: 3, comment });
+    expect((await product(id)).reviews[0]!.comment).toBe(comment);
+  });
+
+  it('needs a signed-in customer', async () => {
+    const id = await productWith();
+    expect((await review(id, null, { rating: 5, comment: 'x' })).statusCode).toBe(401);
+  });
+
+  it.each([
+    [{ rating: 0, comment: 'x' }, 'rating must be from 1 to 5'],
+    [{ rating: 6, comment: 'x' }, 'rating must be from 1 to 5'],
+    [{ rating: 2.5, comment: 'x' }, 'rating must be a whole number from 1 to 5'],
+    [{ rating: '5', comment: 'x' }, 'rating must be a whole number from 1 to 5'],
+    [{ rating: 5, comment: '   ' }, 'comment is required'],
+    [{ rating: 5, comment: 'c'.repeat(1001) }, 'comment must be at most 1000 characters'],
+    [{ rating: 5, comment: { $gt: '' } }, 'comment must be text'],
+    [{ comment: 'x' }, 'rating'],
+  ])('refuses %j with 400 and adds nothing', async (payload, message) => {
+    const id = await productWith();
+    const c = await registerCustomer(t.app);
+    const res = await review(id, c.token, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect((await product(id)).numReviews).toBe(0);
+  });
+
+  it('answers 404 for unknown products', async () => {
+    const c = await registerCustomer(t.app);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
+      expect((await review(id, c.token, { rating: 5, comment: 'x' })).statusCode).toBe(404);
+    }
+  });
+});
