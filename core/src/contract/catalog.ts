@@ -92,7 +92,7 @@ export const productInput = z
     /** Empty or null: no MRP (and no struck-through price). */
     mrp: z.nullable(preprocess((v) => (v === '' || v === undefined ? null : v), z.nullable(rupees('mrp')))),
     image: boundedText('image', 1, 300).check(
-      z.regex(/^\/(?!\/)[A-Za-z0-9._~\/-]+$/, {
+      z.regex(/^\/(?!\/)[A-Za-z0-9._~/-]+$/, {
         error: 'image must be a path on this site, such as /uploads/bead.jpg',
       }),
     ),
