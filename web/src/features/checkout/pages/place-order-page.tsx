@@ -1,7 +1,6 @@
 import {
   MESSAGES,
   ONLINE_PAYMENT_METHOD,
-  formatRupees,
   priceOrder,
   toPaise,
   toRupees,
@@ -11,6 +10,7 @@ import {
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
+import { OrderLines } from '../../../components/order-lines.tsx';
 import { Message } from '../../../components/message.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/session-store.ts';
@@ -148,19 +148,7 @@ export function PlaceOrderPage() {
             </section>
             <section className={`card ${styles.block}`} aria-labelledby="items-heading">
               <h2 id="items-heading">Order Items</h2>
-              <ul className={styles.items}>
-                {cart.map((item) => (
-                  <li key={item.product} className={styles.item}>
-                    <img src={item.image} alt="" width={56} height={56} />
-                    <Link to={`/product/${item.product}`} className={styles.itemName}>
-                      {item.name}
-                    </Link>
-                    <span className={styles.itemSum}>
-                      {item.qty} x {formatRupees(item.price)} = {formatRupees(toRupees(toPaise(item.price) * item.qty))}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <OrderLines lines={cart} />
             </section>
           </div>
           <AmountsSummary

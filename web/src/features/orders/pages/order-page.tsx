@@ -1,6 +1,7 @@
-import { ONLINE_PAYMENT_METHOD, formatDateTimeIST, formatRupees, toPaise, toRupees, type Order } from '@rr/core';
-import { Link, useParams } from 'react-router';
+import { ONLINE_PAYMENT_METHOD, formatDateTimeIST, type Order } from '@rr/core';
+import { useParams } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
+import { OrderLines } from '../../../components/order-lines.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
@@ -95,27 +96,7 @@ function OrderDetail({ order }: { order: Order }) {
 
         <section className={`card ${styles.block}`} aria-labelledby="items-heading">
           <h2 id="items-heading">Order Items</h2>
-          {order.orderItems.length === 0 ? (
-            <Message>Order is empty</Message>
-          ) : (
-            <ul className={styles.items}>
-              {order.orderItems.map((item) => (
-                <li key={`${item.product}-${item.name}`} className={styles.item}>
-                  <img src={item.image} alt="" width={56} height={56} />
-                  {item.product ? (
-                    <Link to={`/product/${item.product}`} className={styles.itemName}>
-                      {item.name}
-                    </Link>
-                  ) : (
-                    <span className={styles.itemName}>{item.name}</span>
-                  )}
-                  <span className={styles.itemSum}>
-                    {item.qty} x {formatRupees(item.price)} = {formatRupees(toRupees(toPaise(item.price) * item.qty))}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          {order.orderItems.length === 0 ? <Message>Order is empty</Message> : <OrderLines lines={order.orderItems} />}
         </section>
       </div>
 

@@ -1,0 +1,35 @@
+import { formatRupees, toPaise, toRupees } from '@rr/core';
+import { Link } from 'react-router';
+import styles from './order-lines.module.css';
+
+export interface OrderLine {
+  name: string;
+  image: string;
+  price: number;
+  qty: number;
+  /** Null when the product is no longer in the catalog. */
+  product: string | null;
+}
+
+/** SPEC: each line as image, name linking to the product, and 'qty x price = line total'. */
+export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+  return (
+    <ul className={styles.items}>
+      {lines.map((line) => (
+        <li key={`${line.product}-${line.name}`} className={styles.item}>
+          <img src={line.image} alt="" width={56} height={56} />
+          {line.product ? (
+            <Link to={`/product/${line.product}`} className={styles.name}>
+              {line.name}
+            </Link>
+          ) : (
+            <span className={styles.name}>{line.name}</span>
+          )}
+          <span className={styles.sum}>
+            {line.qty} x {formatRupees(line.price)} = {formatRupees(toRupees(toPaise(line.price) * line.qty))}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
