@@ -16,13 +16,23 @@ export const test = base.extend<{ skipStartupLoader: boolean }>({
 
 export { expect };
 
-/** The whole demo catalog as the API serves it. */
+/**
+ * Products that tests create (a fresh draft is 'New product'; tests name theirs 'Test ...'). They come
+ * and go, and change stock and reviews, while other tests run: nothing else may pick them.
+ */
+export const TEST_PRODUCT_PREFIX = 'Test ';
+export const isTestProduct = (p: { name: string }) =>
+  p.name === 'New product' || p.name.startsWith(TEST_PRODUCT_PREFIX);
+
+/** The whole demo catalog as the API serves it (without products that tests create). */
 export async function allProducts(request: APIRequestContext): Promise<ProductSummary[]> {
   const products: ProductSummary[] = [];
   for (let page = 1; ; page++) {
     const res = await request.get(`/api/products?limit=48&pageNumber=${page}`);
     const body = (await res.json()) as ProductList;
-    products.push(...body.products);
+    // A product created meanwhile shifts the pages: one seen twice is kept once.
+    const seen = new Set(products.map((p) => p._id));
+    products.push(...body.products.filter((p) => !isTestProduct(p) && !seen.has(p._id)));
     if (page >= body.pages) return products;
   }
 }

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
@@ -46,6 +48,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATABASE_URL: 'memory://',
+      // Uploads of the test run go to a folder of its own, never into the working tree.
+      DATA_DIR: path.join(tmpdir(), `rr-e2e-${PORT}`),
       DEMO_DATA: 'true',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',

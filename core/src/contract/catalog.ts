@@ -128,4 +128,5 @@ export type ReviewInput = z.infer<typeof reviewInput>;
 
 /** POST /api/upload (admin): where the stored image is served from. */
 export const uploadReply = z.object({ image: z.string(), message: z.string() });
+export type UploadReply = z.infer<typeof uploadReply>;
 export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;

@@ -29,6 +29,12 @@ const UserListPage = lazy(() =>
 const UserEditPage = lazy(() =>
   import('../features/admin/pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
 );
+const ProductListPage = lazy(() =>
+  import('../features/admin/pages/product-list-page.tsx').then((m) => ({ default: m.ProductListPage })),
+);
+const ProductEditPage = lazy(() =>
+  import('../features/admin/pages/product-edit-page.tsx').then((m) => ({ default: m.ProductEditPage })),
+);
 const ShippingPage = lazy(() =>
   import('../features/checkout/pages/shipping-page.tsx').then((m) => ({ default: m.ShippingPage })),
 );
@@ -73,6 +79,9 @@ export const router = createBrowserRouter([
         children: [
           { path: '/admin/userlist', element: <UserListPage /> },
           { path: '/admin/user/:id/edit', element: <UserEditPage /> },
+          { path: '/admin/productlist', element: <ProductListPage /> },
+          { path: '/admin/productlist/:pageNumber', element: <ProductListPage /> },
+          { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
           { path: '/admin/orderlist', element: <OrderListPage /> },
         ],
       },

@@ -1,5 +1,14 @@
-import type { Category, Product, ProductList, ProductSummary } from '@rr/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type {
+  Category,
+  MessageReply,
+  Product,
+  ProductInput,
+  ProductList,
+  ProductSummary,
+  ReviewInput,
+  UploadReply,
+} from '@rr/core';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
 export interface ProductQuery {
@@ -39,5 +48,71 @@ export function useBestSellers() {
     queryKey: ['products', 'bestsellers'],
     queryFn: () => apiFetch<ProductSummary[]>('/api/products/bestsellers'),
     staleTime: 5 * 60_000,
+  });
+}
+
+// Admin writes (SPEC §7) and reviews. Every change refreshes what the shop shows: the lists (and
+// best sellers) under 'products' and the product itself under 'product'.
+
+const productPath = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+
+/** POST /api/products: a draft product, opened next in its edit page. */
+export function useCreateProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<Product>('/api/products', { method: 'POST', json: {} }),
+    onSuccess: (created) => {
+      queryClient.setQueryData(['product', created._id], created);
+      return queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}
+
+export function useUpdateProduct(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductInput) => apiFetch<Product>(productPath(id), { method: 'PUT', json: body }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(['product', id], updated);
+      return queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}
+
+export function useDeleteProduct() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<MessageReply>(productPath(id), { method: 'DELETE' }),
+    onSuccess: (_reply, id) => {
+      queryClient.removeQueries({ queryKey: ['product', id] });
+      return queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}
+
+/** POST /api/upload: one image in the multipart field `image`; the reply names its path on this site. */
+export function useUploadImage() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      // No content-type here: the browser sets multipart/form-data with its boundary.
+      return apiFetch<UploadReply>('/api/upload', { method: 'POST', body: form });
+    },
+  });
+}
+
+/** POST /api/products/:id/reviews; the product reloads with the review and its new rating. */
+export function useCreateReview(productId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ReviewInput) =>
+      apiFetch<MessageReply>(`${productPath(productId)}/reviews`, { method: 'POST', json: body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['product', productId] }),
+        // Cards show the rating too.
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+      ]),
   });
 }

@@ -6,7 +6,9 @@ import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useUserInfo } from '../../account/session-store.ts';
 import { useProduct } from '../api.ts';
+import { ReviewForm } from '../components/review-form.tsx';
 import styles from './product-page.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
@@ -36,6 +38,7 @@ export function ProductPage() {
 
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const signedIn = useUserInfo() !== null;
   const [qty, setQty] = useState(1);
   const inStock = product.countInStock > 0;
   return (
@@ -103,7 +106,17 @@ function ProductDetail({ product }: { product: Product }) {
           <ul className={styles.reviewList}>
             {product.reviews.map((review) => (
               <li key={review._id} className={styles.review}>
-                <strong>{review.name}</strong>
+                <div className={styles.reviewer}>
+                  <strong>{review.name}</strong>
+                  {review.verifiedPurchase && (
+                    <span className={styles.verified}>
+                      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                        <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+                      </svg>
+                      Verified purchase
+                    </span>
+                  )}
+                </div>
                 <Rating value={review.rating} />
                 <time dateTime={review.createdAt} className={styles.reviewDate}>
                   {dateFormat.format(new Date(review.createdAt))}
@@ -113,10 +126,14 @@ function ProductDetail({ product }: { product: Product }) {
             ))}
           </ul>
         )}
-        <h3>Write a Customer Review</h3>
-        <Message>
-          Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
-        </Message>
+        <h3 id="write-review-heading">Write a Customer Review</h3>
+        {signedIn ? (
+          <ReviewForm productId={product._id} />
+        ) : (
+          <Message>
+            Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
+          </Message>
+        )}
       </section>
     </>
   );

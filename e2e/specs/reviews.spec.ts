@@ -1,0 +1,182 @@
+import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Product, UserInfo } from '@rr/core';
+import { ADMIN, TEST_PRODUCT_PREFIX, allProducts, expect, login, register, startSignedIn, test } from '../fixtures.ts';
+
+const bearer = (info: UserInfo) => ({ authorization: `Bearer ${info.token}` });
+
+/** A product of this test's own (so no other test sees its reviews or stock change), made through the API. */
+async function createProduct(request: APIRequestContext, countInStock = 0): Promise<Product> {
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  const created = await request.post('/api/products', { headers: bearer(admin), data: {} });
+  expect(created.status()).toBe(201);
+  const draft = (await created.json()) as Product;
+  const res = await request.put(`/api/products/${draft._id}`, {
+    headers: bearer(admin),
+    data: {
+      name: `${TEST_PRODUCT_PREFIX}Sphatik Mala ${randomInt(1e5, 1e6)}`,
+      price: 150,
+      mrp: null,
+      image: draft.image,
+      brand: 'Ratna Test Works',
+      category: 'mala',
+      description: 'Clear quartz beads, for review tests.',
+      countInStock,
+    },
+  });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as Product;
+}
+
+async function getProduct(request: APIRequestContext, id: string): Promise<Product> {
+  return (await (await request.get(`/api/products/${id}`)).json()) as Product;
+}
+
+async function reviewByApi(request: APIRequestContext, info: UserInfo, id: string, rating: number, comment: string) {
+  const res = await request.post(`/api/products/${id}/reviews`, { headers: bearer(info), data: { rating, comment } });
+  expect(res.status()).toBe(201);
+}
+
+/** Fills in and sends the product page's review form. */
+async function writeReview(page: Page, rating: string, comment: string) {
+  await page.getByLabel('Rating').selectOption({ label: rating });
+  await page.getByLabel('Comment').fill(comment);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+const reviewItems = (page: Page) => page.locator('section[aria-labelledby="reviews-heading"] li');
+
+test('a customer reviews a product: the rating and count update, and a second review is refused', async ({
+  page,
+  request,
+}) => {
+  const product = await createProduct(request);
+  // An earlier review, so the new average is a real average.
+  await reviewByApi(request, await register(request, 'Earlier'), product._id, 5, 'Lovely clear beads.');
+  const before = await getProduct(request, product._id);
+  expect(before).toMatchObject({ numReviews: 1, rating: 5 });
+
+  const customer = await register(request, 'Reviewer');
+  await startSignedIn(page, customer);
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { name: 'Write a Customer Review' })).toBeVisible();
+  await expect(page.getByText('1 review', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Rating').locator('option')).toHaveText([
+    'Select...',
+    '1 - Poor',
+    '2 - Fair',
+    '3 - Good',
+    '4 - Very Good',
+    '5 - Excellent',
+  ]);
+
+  // Nothing chosen, nothing written: the form says so and sends nothing.
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Please select a rating')).toBeVisible();
+  await expect(page.getByText('Comment is required')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('section[aria-labelledby="reviews-heading"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  const comment = 'Good weight, smooth beads.\nThread could be stronger.';
+  await writeReview(page, '2 - Fair', comment);
+  await expect(page.getByText('Review submitted successfully')).toBeVisible();
+  await expect(page.getByLabel('Rating')).toHaveValue('');
+  await expect(page.getByLabel('Comment')).toHaveValue('');
+
+  const after = await getProduct(request, product._id);
+  const expected = Math.round(((before.rating * before.numReviews + 2) / (before.numReviews + 1)) * 100) / 100;
+  expect(after.numReviews).toBe(before.numReviews + 1);
+  expect(after.rating).toBe(expected);
+
+  // The page reloaded the product: the new review first, the new count and stars.
+  await expect(reviewItems(page)).toHaveCount(2);
+  const mine = reviewItems(page).first();
+  await expect(mine).toContainText(customer.name);
+  await expect(mine.getByText('Good weight, smooth beads.')).toBeVisible();
+  await expect(mine.getByRole('img', { name: 'Rated 2.0 out of 5' })).toBeVisible();
+  await expect(page.getByText('2 reviews', { exact: true })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Rated ${expected.toFixed(1)} out of 5` }).first()).toBeVisible();
+
+  // One review per customer.
+  await writeReview(page, '5 - Excellent', 'Changed my mind.');
+  await expect(page.getByRole('alert')).toHaveText('Product already reviewed');
+  await expect(page.getByText('Review submitted successfully')).toHaveCount(0);
+  expect((await getProduct(request, product._id)).numReviews).toBe(2);
+});
+
+test('a customer who bought the product gets the Verified purchase badge', async ({ page, request }) => {
+  const product = await createProduct(request, 3);
+  const buyer = await register(request, 'Buyer');
+  const order = await request.post('/api/orders', {
+    headers: bearer(buyer),
+    data: {
+      orderItems: [{ product: product._id, qty: 1 }],
+      shippingAddress: {
+        address: '12 Example Lane, Godowlia',
+        city: 'Varanasi',
+        postalCode: '221001',
+        state: 'Uttar Pradesh',
+      },
+      paymentMethod: 'Cash on Delivery',
+    },
+  });
+  expect(order.status()).toBe(201);
+  // Someone who did not buy it reviews it too.
+  const other = await register(request, 'Browser');
+  await reviewByApi(request, other, product._id, 4, 'Looks nice in the photos.');
+
+  await startSignedIn(page, buyer);
+  await page.goto(`/product/${product._id}`);
+  await writeReview(page, '5 - Excellent', 'Arrived well packed.');
+  await expect(page.getByText('Review submitted successfully')).toBeVisible();
+
+  const buyerReview = reviewItems(page).filter({ hasText: buyer.name });
+  await expect(buyerReview.getByText('Verified purchase')).toBeVisible();
+  const otherReview = reviewItems(page).filter({ hasText: other.name });
+  await expect(otherReview).toBeVisible();
+  await expect(otherReview.getByText('Verified purchase')).toHaveCount(0);
+  const reviews = (await getProduct(request, product._id)).reviews;
+  expect(reviews.find((r) => r.name === buyer.name)?.verifiedPurchase).toBe(true);
+  expect(reviews.find((r) => r.name === other.name)?.verifiedPurchase).toBe(false);
+});
+
+test('a visitor is asked to sign in instead of a review form', async ({ page, request }) => {
+  const product = (await allProducts(request))[0]!;
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { name: 'Write a Customer Review' })).toBeVisible();
+  await expect(page.getByText('Please sign in to write a review.')).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: 'sign in', exact: true })).toHaveAttribute(
+    'href',
+    `/login?redirect=/product/${product._id}`,
+  );
+  await expect(page.getByLabel('Rating')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+  // The server refuses visitors too.
+  const res = await request.post(`/api/products/${product._id}/reviews`, { data: { rating: 5, comment: 'Hi' } });
+  expect(res.status()).toBe(401);
+});
+
+test('a comment with markup is shown as text, never run', async ({ page, request }) => {
+  const product = await createProduct(request);
+  const customer = await register(request, 'Markup');
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await startSignedIn(page, customer);
+  await page.goto(`/product/${product._id}`);
+  const comment = '<script>alert(1)</script> <img src=x onerror="alert(2)">';
+  await writeReview(page, '3 - Good', comment);
+  await expect(page.getByText('Review submitted successfully')).toBeVisible();
+
+  // Freshly loaded from the server as well.
+  for (const load of [false, true]) {
+    if (load) await page.reload();
+    const review = reviewItems(page).filter({ hasText: customer.name });
+    await expect(review.getByText(comment, { exact: true })).toBeVisible();
+    await expect(review.locator('script, img[src="x"]')).toHaveCount(0);
+  }
+  expect(dialogs).toEqual([]);
+});

@@ -1,0 +1,215 @@
+import { CATEGORIES, MAX_UPLOAD_BYTES, categoryLabel, productInput, type Product } from '@rr/core';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { FormField, SelectField, TextAreaField, fieldErrors } from '../../../components/form-field.tsx';
+import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useProduct, useUpdateProduct, useUploadImage } from '../../catalog/api.ts';
+import styles from './admin.module.css';
+
+const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
+const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
+/** A path on this site, as productInput requires: only such paths get a preview. */
+const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]+$/;
+
+/** /admin/product/:id/edit: every field of a product, and an image upload; back to the list when saved. */
+export function ProductEditPage() {
+  usePageTitle('Edit Product | Rudraksha Ratna');
+  const { id = '' } = useParams();
+  const product = useProduct(id);
+  return (
+    <div className={`container page ${styles.medium}`}>
+      <Link to="/admin/productlist" className="back-link">
+        Go Back
+      </Link>
+      <h1>Edit Product</h1>
+      {product.isPending ? (
+        <Spinner />
+      ) : product.isError ? (
+        <Message variant="danger">{product.error.message}</Message>
+      ) : (
+        <EditProductForm key={product.data._id} product={product.data} />
+      )}
+    </div>
+  );
+}
+
+type Field = 'name' | 'price' | 'mrp' | 'image' | 'brand' | 'countInStock' | 'category' | 'description';
+
+/** Number inputs give text; empty stays "not given" so the schema names the missing field. */
+const numberOrEmpty = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+function EditProductForm({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const update = useUpdateProduct(product._id);
+  const [form, setForm] = useState<Record<Field, string>>({
+    name: product.name,
+    price: String(product.price),
+    mrp: product.mrp === null ? '' : String(product.mrp),
+    image: product.image,
+    brand: product.brand,
+    countInStock: String(product.countInStock),
+    category: product.category,
+    description: product.description,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const field = (name: Field) => ({
+    name,
+    value: form[name],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+      setForm((f) => ({ ...f, [name]: e.target.value })),
+    error: errors[name],
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = productInput.safeParse({
+      _id: product._id,
+      name: form.name,
+      price: numberOrEmpty(form.price),
+      mrp: form.mrp.trim() === '' ? null : Number(form.mrp),
+      image: form.image,
+      brand: form.brand,
+      countInStock: numberOrEmpty(form.countInStock),
+      category: form.category,
+      description: form.description,
+    });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, { onSuccess: () => navigate('/admin/productlist') });
+  };
+
+  const invalid = Object.keys(errors).length > 0;
+  return (
+    <div className={`card ${styles.panel}`}>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <FormField label="Name" autoComplete="off" maxLength={120} required {...field('name')} />
+        <div className={styles.pair}>
+          <FormField
+            label="Price"
+            type="number"
+            inputMode="decimal"
+            step={0.01}
+            min={0.01}
+            required
+            hint="In rupees, the price the customer pays."
+            {...field('price')}
+          />
+          <FormField
+            label="MRP"
+            type="number"
+            inputMode="decimal"
+            step={0.01}
+            min={0.01}
+            hint="Leave empty for no struck-through price."
+            {...field('mrp')}
+          />
+        </div>
+        <ImageField value={form.image} error={errors.image} onChange={(image) => setForm((f) => ({ ...f, image }))} />
+        <div className={styles.pair}>
+          <FormField label="Brand" autoComplete="off" maxLength={80} {...field('brand')} />
+          <FormField
+            label="Count In Stock"
+            type="number"
+            inputMode="numeric"
+            step={1}
+            min={0}
+            required
+            {...field('countInStock')}
+          />
+        </div>
+        <SelectField label="Category" required {...field('category')}>
+          <option value="">Select Category</option>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category}>
+              {categoryLabel(category)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
+        {/* Next to the button, where a long form's user is looking when it fails. */}
+        {invalid && <Message variant="danger">Please correct the fields marked above.</Message>}
+        {update.isError && <Message variant="danger">{update.error.message}</Message>}
+        <button type="submit" className="btn btn-block" disabled={update.isPending}>
+          Update
+        </button>
+      </form>
+    </div>
+  );
+}
+
+/** The image path, its preview, and an upload that fills the path in. */
+function ImageField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error: string | undefined;
+  onChange: (image: string) => void;
+}) {
+  const upload = useUploadImage();
+  const [tooBig, setTooBig] = useState(false);
+  const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
+  const showPreview = SITE_PATH.test(value.trim()) && brokenPreview !== value.trim();
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // Choosing the same file again must fire another change.
+    event.target.value = '';
+    if (!file) return;
+    upload.reset();
+    // A quick answer for an obvious case; the server checks the type and size again.
+    setTooBig(file.size > MAX_UPLOAD_BYTES);
+    if (file.size > MAX_UPLOAD_BYTES) return;
+    upload.mutate(file, { onSuccess: (reply) => onChange(reply.image) });
+  };
+
+  return (
+    <div className={styles.imageField}>
+      <FormField
+        label="Image"
+        autoComplete="off"
+        maxLength={300}
+        required
+        hint="A picture on this site, such as /uploads/bead.jpg; uploading fills it in."
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        error={error}
+      />
+      <div className={styles.imageRow}>
+        {showPreview && (
+          <img
+            src={value.trim()}
+            alt="Preview of the product image"
+            width={88}
+            height={88}
+            className={styles.preview}
+            onError={() => setBrokenPreview(value.trim())}
+          />
+        )}
+        <div className={styles.upload}>
+          <label className={`btn btn-outline ${styles.uploadButton}`} aria-disabled={upload.isPending || undefined}>
+            {upload.isPending ? 'Uploading…' : 'Upload Image'}
+            <input
+              type="file"
+              accept={ACCEPTED_IMAGES}
+              className="visually-hidden"
+              disabled={upload.isPending}
+              onChange={choose}
+            />
+          </label>
+          <p className={styles.uploadNote}>JPEG, PNG or WebP, at most {MAX_UPLOAD_MB} MB.</p>
+        </div>
+      </div>
+      {tooBig && <Message variant="danger">The image must be at most {MAX_UPLOAD_MB} MB</Message>}
+      {upload.isError && <Message variant="danger">{upload.error.message}</Message>}
+      {upload.isSuccess && <Message variant="success">{upload.data.message}</Message>}
+    </div>
+  );
+}

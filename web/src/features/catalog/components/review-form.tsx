@@ -1,0 +1,71 @@
+import { REVIEW_RATINGS, reviewInput } from '@rr/core';
+import { useState, type FormEvent } from 'react';
+import { SelectField, TextAreaField, fieldErrors } from '../../../components/form-field.tsx';
+import { Message } from '../../../components/message.tsx';
+import { useCreateReview } from '../api.ts';
+import styles from './review-form.module.css';
+
+export const REVIEW_SUBMITTED = 'Review submitted successfully';
+
+/** SPEC §2 'Write a Customer Review', for signed-in customers: the product reloads with the new rating. */
+export function ReviewForm({ productId }: { productId: string }) {
+  const create = useCreateReview(productId);
+  const [rating, setRating] = useState('');
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = reviewInput.safeParse({ rating: rating === '' ? undefined : Number(rating), comment });
+    if (!parsed.success) {
+      create.reset();
+      const found = fieldErrors(parsed.error.issues);
+      // Nothing chosen yet is not a wrong number.
+      if (rating === '') found.rating = 'Please select a rating';
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    create.mutate(parsed.data, {
+      onSuccess: () => {
+        setRating('');
+        setComment('');
+      },
+    });
+  };
+
+  return (
+    <form className={`card ${styles.form}`} onSubmit={submit} noValidate aria-labelledby="write-review-heading">
+      {create.isSuccess && <Message variant="success">{REVIEW_SUBMITTED}</Message>}
+      {create.isError && <Message variant="danger">{create.error.message}</Message>}
+      <SelectField
+        label="Rating"
+        name="rating"
+        value={rating}
+        onChange={(e) => setRating(e.target.value)}
+        error={errors.rating}
+        required
+      >
+        <option value="">Select...</option>
+        {REVIEW_RATINGS.map(({ value, label }) => (
+          <option key={value} value={value}>
+            {value} - {label}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        label="Comment"
+        name="comment"
+        rows={4}
+        maxLength={1000}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        error={errors.comment}
+        required
+      />
+      <button type="submit" className={`btn ${styles.submit}`} disabled={create.isPending}>
+        Submit
+      </button>
+    </form>
+  );
+}
