@@ -24,9 +24,10 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(base: string): Promise<void> {
+async function waitForHealth(base: string, exited: () => boolean): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
+    if (exited()) throw new Error('The server exited before it became healthy (see its output above)');
     try {
       if ((await fetch(`${base}/healthz`)).ok) return;
     } catch {
@@ -47,14 +48,19 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts
     HOST: '127.0.0.1',
     DATABASE_URL: 'memory://',
     DEMO_DATA: 'true',
+    // Production mode, as a shop runs; the sandbox SMS and payment adapters serve no request here.
     NODE_ENV: 'production',
+    ALLOW_INSECURE_DEFAULTS: 'true',
     LOG_LEVEL: 'warn',
   },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
+let serverExited = false;
+server.on('exit', () => (serverExited = true));
+
 try {
-  await waitForHealth(base);
+  await waitForHealth(base, () => serverExited);
   const list = (await (await fetch(`${base}/api/products`)).json()) as { products: Array<{ _id: string }> };
   const productId = list.products[0]!._id;
   const routes = [
