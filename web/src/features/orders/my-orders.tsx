@@ -1,9 +1,7 @@
-import { DataTable } from '../../components/data-table.tsx';
 import { Message } from '../../components/message.tsx';
 import { Spinner } from '../../components/spinner.tsx';
 import { useMyOrders } from './api.ts';
-import { OrderRows } from './pages/order-list-page.tsx';
-import styles from './my-orders.module.css';
+import { OrdersTable } from './orders-table.tsx';
 
 /** The customer's orders on the profile page (SPEC §2): ID, date, total, paid, delivered and a link. */
 export function MyOrders() {
@@ -16,31 +14,12 @@ export function MyOrders() {
       ) : orders.isPending ? (
         <Spinner />
       ) : (
-        <DataTable labelledBy="my-orders-heading">
-          <thead>
-            <tr>
-              <th scope="col">ID</th>
-              <th scope="col">DATE</th>
-              <th scope="col">TOTAL</th>
-              <th scope="col">PAID</th>
-              <th scope="col">DELIVERED</th>
-              <th scope="col">
-                <span className="visually-hidden">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {orders.data.length === 0 ? (
-              <tr>
-                <td colSpan={6} className={styles.empty}>
-                  You have not placed any orders yet.
-                </td>
-              </tr>
-            ) : (
-              <OrderRows orders={orders.data} showUser={false} />
-            )}
-          </tbody>
-        </DataTable>
+        <OrdersTable
+          orders={orders.data}
+          showUser={false}
+          labelledBy="my-orders-heading"
+          emptyText="You have not placed any orders yet."
+        />
       )}
     </section>
   );

@@ -1,0 +1,77 @@
+import { formatRupees, isoDateIST, type Order } from '@rr/core';
+import { Link } from 'react-router';
+import { DataTable } from '../../components/data-table.tsx';
+import styles from './orders-table.module.css';
+
+/** A date when it happened, or a cross (SPEC's PAID and DELIVERED columns). */
+function DateOrCross({ date, label }: { date: string | null; label: string }) {
+  return date ? (
+    <span className={styles.date}>{isoDateIST(date)}</span>
+  ) : (
+    <span className={styles.cross} role="img" aria-label={`Not ${label}`}>
+      ✗
+    </span>
+  );
+}
+
+/** SPEC's order tables: My Orders on the profile, and the admin list with its USER column. */
+export function OrdersTable({
+  orders,
+  showUser,
+  labelledBy,
+  emptyText,
+}: {
+  orders: readonly Order[];
+  showUser: boolean;
+  labelledBy: string;
+  emptyText: string;
+}) {
+  return (
+    <DataTable labelledBy={labelledBy}>
+      <thead>
+        <tr>
+          <th scope="col">ID</th>
+          {showUser && <th scope="col">USER</th>}
+          <th scope="col">DATE</th>
+          <th scope="col">TOTAL</th>
+          <th scope="col">PAID</th>
+          <th scope="col">DELIVERED</th>
+          <th scope="col">
+            <span className="visually-hidden">Details</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.length === 0 ? (
+          <tr>
+            <td colSpan={showUser ? 7 : 6} className={styles.empty}>
+              {emptyText}
+            </td>
+          </tr>
+        ) : (
+          orders.map((order) => (
+            <tr key={order._id}>
+              <td>{order._id.slice(0, 8)}</td>
+              {showUser && <td>{order.user.name}</td>}
+              <td>{isoDateIST(order.createdAt)}</td>
+              <td>{formatRupees(order.totalPrice)}</td>
+              <td>{order.isCancelled ? 'Cancelled' : <DateOrCross date={order.paidAt} label="paid" />}</td>
+              <td>
+                <DateOrCross date={order.deliveredAt} label="delivered" />
+              </td>
+              <td>
+                <Link
+                  to={`/order/${order._id}`}
+                  className="btn btn-outline"
+                  aria-label={`Details of order ${order._id.slice(0, 8)}`}
+                >
+                  Details
+                </Link>
+              </td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </DataTable>
+  );
+}
