@@ -115,3 +115,13 @@ test.describe('first visit of a session', () => {
     await expect(loader).toHaveCount(0);
   });
 });
+
+test('a page reached by a link opens at the top', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('section[aria-labelledby="explore-heading"] article')).toHaveCount(10);
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Privacy/);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = path.resolve(import.meta.dirname, '../dist');
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '../dist'));
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const HOME_MODULE = 'src/features/catalog/pages/home-page.tsx';
 

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { router } from './router.tsx';
+import { BrowserRouter } from 'react-router';
+import { AppRoutes } from './router.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -11,7 +11,9 @@ const queryClient = new QueryClient({
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -1,16 +1,18 @@
 import { Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
 import { useSessionEnd } from '../features/account/sign-out.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollProgress } from './scroll-progress.tsx';
+import { ScrollToTop } from './scroll-to-top.ts';
 import { StartupLoader } from './startup-loader.tsx';
 
 export function Layout() {
   useSessionEnd();
   return (
     <>
+      <ScrollToTop />
       <StartupLoader />
       <ScrollProgress />
       <a href="#main" className="skip-link">
@@ -23,7 +25,6 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <ScrollRestoration />
     </>
   );
 }
