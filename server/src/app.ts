@@ -56,7 +56,11 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // A hop count trusts that many proxies in front; addresses trust those proxies only.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Room for a 1 MB field to reach validation and get a 400 naming it, rather than a bare 413.
     bodyLimit: 2 * 1024 * 1024,
   });

@@ -12,7 +12,8 @@ export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /** Default: all interfaces in production (behind a proxy or in a container), loopback otherwise. */
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Unset: embedded PGlite in DATA_DIR/db. `memory://`: PGlite in memory. `postgres://...`: a server. */
   DATABASE_URL: z
@@ -20,13 +21,22 @@ const environment = z.object({
     .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'DATABASE_URL must be postgres://... or memory://')
     .optional(),
   DATA_DIR: z.string().default('./data'),
-  /** Seed the demo data when the database has no products (default: on for the embedded database only). */
+  /** Seed the demo data into an empty database (default: on for the embedded database, never in production). */
   DEMO_DATA: booleanish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built React app; served when it exists. */
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
-  /** Trust X-Forwarded-For from a proxy in front (needed for per-client rate limits behind one). */
-  TRUST_PROXY: booleanish.default(false),
+  /**
+   * Proxies in front whose X-Forwarded-For is trusted: a hop count (1 for one proxy) or a list of their
+   * addresses/CIDRs. Never "all", or a client could choose its own address and slip past rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(false|\d+|[0-9a-fA-F.:/,\s]+)$/,
+      'TRUST_PROXY is a hop count (1) or proxy addresses/CIDRs, comma-separated',
+    )
+    .default('false'),
   /** Signs sign-in tokens and keys one-time-code hashes; at least 32 characters. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').default(DEV_JWT_SECRET),
   JWT_EXPIRES_IN: z
@@ -66,7 +76,7 @@ export type Config = {
   demoData: boolean;
   logLevel: string;
   webDistDir: string;
-  trustProxy: boolean;
+  trustProxy: false | number | string[];
   jwt: { secret: string; expiresIn: string };
   sms: { provider: 'sandbox' } | { provider: 'msg91'; authKey: string; templateId: string; baseUrl: string };
   redisUrl: string | null;
@@ -112,6 +122,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
       !razorpay && 'payments use the sandbox gateway (no RAZORPAY_KEY_ID)',
       !e.RATE_LIMITS && 'RATE_LIMITS is off',
+      e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
     ].filter(Boolean);
     if (problems.length) {
       throw new Error(
@@ -123,7 +134,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const url = e.DATABASE_URL;
   return {
     env: e.NODE_ENV,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     port: e.PORT,
     database:
       url === undefined
@@ -132,10 +143,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           ? { kind: 'pglite', dataDir: null }
           : { kind: 'postgres', url },
     dataDir,
-    demoData: e.DEMO_DATA ?? !url?.startsWith('postgres'),
+    demoData: e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !url?.startsWith('postgres')),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy:
+      e.TRUST_PROXY === 'false' || e.TRUST_PROXY === '0'
+        ? false
+        : /^\d+$/.test(e.TRUST_PROXY)
+          ? Number(e.TRUST_PROXY)
+          : e.TRUST_PROXY.split(',')
+              .map((part) => part.trim())
+              .filter(Boolean),
     jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
     sms:
       e.SMS_PROVIDER === 'msg91'

@@ -177,6 +177,17 @@ describe('POST /api/users/loginviapassword', () => {
     expect(right.json().message).toMatch(/^Too many attempts for this phone number/);
   });
 
+  it('counts the phone’s attempts whatever query string is added to the URL', async () => {
+    const { phone } = await registerCustomer(t.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push(
+        (await post(`/api/users/loginviapassword?x=${i}`, { phone, password: 'wrong-password' })).statusCode,
+      );
+    }
+    expect(statuses[10]).toBe(429);
+  });
+
   it('limits attempts per client address, whatever the phone', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {

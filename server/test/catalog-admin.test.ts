@@ -133,6 +133,7 @@ describe('admin product writes', () => {
     [{ price: 'abc' }, 'price must be a number'],
     [{ price: 1e12 }, 'price must be at most'],
     [{ price: 10.001 }, 'price can have at most 2 decimals'],
+    [{ price: 1e-9 }, 'price must be at least 0.01'],
     [{ mrp: 1000 }, 'mrp must not be below price'],
     [{ countInStock: -1 }, 'countInStock must be 0 or more'],
     [{ countInStock: 1.5 }, 'countInStock must be a whole number'],

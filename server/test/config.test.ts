@@ -19,6 +19,25 @@ describe('loadConfig', () => {
     expect(config.sms).toEqual({ provider: 'sandbox' });
   });
 
+  it('never seeds demo data in production unless told to, and refuses being told to', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...live }).demoData).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', ...live, DEMO_DATA: 'true' })).toThrow(
+      /DEMO_DATA would seed demo sign-ins/,
+    );
+  });
+
+  it('trusts X-Forwarded-For only from the proxies named', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY is a hop count/);
+  });
+
+  it('listens on loopback outside production, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', ...live }).host).toBe('0.0.0.0');
+  });
+
   it('treats empty variables as not set', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ port: 3000, database: { kind: 'pglite' } });
   });

@@ -91,3 +91,27 @@ describe('with RATE_LIMITS=false (end-to-end test servers only)', () => {
     }
   });
 });
+
+describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
+  it('limits the client the proxy saw, whatever address the client claims', async () => {
+    const proxied = await createTestApp({ seed: false, env: { TRUST_PROXY: '1' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        const res = await proxied.app.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          payload: { email: `p${i}@example.in` },
+          remoteAddress: '10.0.0.60',
+          // The client forged the first entry; the proxy appended the address it really saw.
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.10` },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
+      expect(statuses[10]).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+});

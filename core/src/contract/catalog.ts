@@ -67,6 +67,7 @@ export const MAX_STOCK = 100_000;
 const rupees = (field: string) =>
   z.number({ error: `${field} must be a number` }).check(
     z.gt(0, { error: `${field} must be more than 0` }),
+    z.refine((n) => Math.round(n * 100) >= 1, { error: `${field} must be at least 0.01` }),
     z.lte(MAX_PRICE_RUPEES, { error: `${field} must be at most ${MAX_PRICE_RUPEES}` }),
     z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: `${field} can have at most 2 decimals` }),
   );

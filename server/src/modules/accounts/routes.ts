@@ -50,8 +50,9 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     const check = app.createRateLimit({
       max,
       timeWindow,
+      // The route's pattern, not request.url: a query string must not start a fresh count.
       keyGenerator: (request: FastifyRequest) =>
-        `phone:${request.url}:${(request.body as { phone?: string }).phone ?? ''}`,
+        `phone:${request.routeOptions.url}:${(request.body as { phone?: string }).phone ?? ''}`,
     });
     return async (request: FastifyRequest) => {
       const result = await check(request);
