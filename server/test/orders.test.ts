@@ -1,6 +1,6 @@
 import type { Order, ProductSummary } from '@rr/core';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../src/db/schema/index.ts';
 import { demoProductId } from '../src/db/seed.ts';
 import { demoProducts } from '../src/db/seed/demo-catalog.ts';
@@ -22,6 +22,9 @@ const address = {
 beforeAll(async () => {
   t = await createTestApp();
   adminToken = (await signIn(t.app, DEMO_ADMIN)).token;
+});
+// A customer of their own for each test: one may have only a few Cash on Delivery orders open.
+beforeEach(async () => {
   customer = await registerCustomer(t.app);
 });
 afterAll(async () => {
@@ -298,6 +301,57 @@ describe('POST /api/orders', () => {
     expect(await stockOf(id)).toBe(0);
   });
 
+  it('limits a customer to 5 unpaid Cash on Delivery orders on the way', async () => {
+    const id = await productWith(20);
+    const order = () =>
+      place(customer.token, { orderItems: [line(1, id)], shippingAddress: address, paymentMethod: 'Cash on Delivery' });
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await order()).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 409]);
+    expect(await stockOf(id)).toBe(15);
+  });
+
+  it('caps a product’s quantity after merging its lines', async () => {
+    const id = await productWith(5000);
+    const res = await place(customer.token, {
+      orderItems: [line(600, id), line(600, id)],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe('qty must be at most 1000 of one product');
+    expect(await stockOf(id)).toBe(5000);
+  });
+
+  it('refuses an order above ₹1 crore with a message, not an overflow', async () => {
+    const id = await productWith(100, 1_000_000);
+    const res = await place(customer.token, {
+      orderItems: [line(22, id)],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toMatch(/Orders above ₹1,00,00,000/);
+    expect(await stockOf(id)).toBe(100);
+  });
+
+  it('never deadlocks when many customers order the same products at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 6 }, () => productWith(1000)));
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => registerCustomer(t.app)));
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        place(buyers[i % 8]!.token, {
+          // Each cart lists the same products in a different order.
+          orderItems: (i % 2 ? [...ids].reverse() : ids).map((id) => line(1, id)),
+          shippingAddress: address,
+          paymentMethod: 'Cash on Delivery',
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
+    for (const id of ids) expect(await stockOf(id)).toBe(1000 - 24);
+  });
+
   it('needs a signed-in customer', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -310,10 +364,17 @@ describe('POST /api/orders', () => {
 
 describe('reading orders', () => {
   let mine: Order;
+  let reader: Awaited<ReturnType<typeof registerCustomer>>;
   let other: Awaited<ReturnType<typeof registerCustomer>>;
   beforeAll(async () => {
+    reader = await registerCustomer(t.app);
+    await place(reader.token, {
+      orderItems: [line(1, await productWith(5))],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
     mine = (
-      await place(customer.token, {
+      await place(reader.token, {
         orderItems: [line(1, await productWith(5))],
         shippingAddress: address,
         paymentMethod: 'Cash on Delivery',
@@ -323,7 +384,7 @@ describe('reading orders', () => {
   });
 
   it('shows an order to its customer and to admins, and 404 to anyone else', async () => {
-    expect((await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(customer.token) })).statusCode).toBe(
+    expect((await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(reader.token) })).statusCode).toBe(
       200,
     );
     expect((await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(adminToken) })).json()._id).toBe(
@@ -341,9 +402,9 @@ describe('reading orders', () => {
   });
 
   it('lists only the customer’s own orders, newest first', async () => {
-    const list = (await t.app.inject({ url: '/api/orders/myorders', headers: bearer(customer.token) })).json<Order[]>();
+    const list = (await t.app.inject({ url: '/api/orders/myorders', headers: bearer(reader.token) })).json<Order[]>();
     expect(list.length).toBeGreaterThan(1);
-    expect(list.every((o) => o.user._id === customer._id)).toBe(true);
+    expect(list.every((o) => o.user._id === reader._id)).toBe(true);
     expect(list[0]!._id).toBe(mine._id);
     expect((await t.app.inject({ url: '/api/orders/myorders', headers: bearer(other.token) })).json()).toEqual([]);
   });

@@ -253,6 +253,43 @@ describe('online payment through the sandbox gateway', () => {
   });
 });
 
+describe('one customer, one checkout', () => {
+  it('gives back what an earlier, unfinished checkout held when the customer starts again', async () => {
+    const id = await productWith(4);
+    await startPayment(id, 3);
+    expect(await stockOf(id)).toBe(1);
+    await startPayment(id, 3);
+    expect(await stockOf(id)).toBe(1);
+  });
+});
+
+describe('a product deleted while its stock is held', () => {
+  it('still becomes a paid order, its line without a catalog link', async () => {
+    const id = await productWith(3);
+    const payment = await startPayment(id, 1);
+    const result = await sandboxPay(payment.orderId);
+    await t.db.delete(products).where(eq(products.id, id));
+    const res = await placePaid(result);
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Order>()).toMatchObject({
+      isPaid: true,
+      isCancelled: false,
+      orderItems: [expect.objectContaining({ product: null, qty: 1 })],
+    });
+  });
+
+  it('is completed by the webhook too, and cancelled for a refund when the hold had expired', async () => {
+    const id = await productWith(3);
+    const payment = await startPayment(id, 1);
+    await releaseExpiredHolds(t.db, new Date(Date.now() + 16 * 60_000));
+    await t.db.delete(products).where(eq(products.id, id));
+    const res = await webhook(paidEvent(payment.orderId, 'pay_Deleted00000001', payment.amount));
+    expect(res.json()).toEqual({ status: 'completed' });
+    const [order] = await ordersFor(payment.orderId);
+    expect(order).toMatchObject({ isPaid: true, isCancelled: true });
+  });
+});
+
 describe('held stock that is never paid for', () => {
   it('is released when the hold expires, and a late payment still becomes an order', async () => {
     const id = await productWith(3);

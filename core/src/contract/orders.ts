@@ -5,6 +5,8 @@ export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] a
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const MAX_ORDER_LINES = 50;
 export const MAX_LINE_QTY = 1000;
+/** ₹1 crore: larger orders are arranged with the shop directly (and amounts stay within 32-bit paise). */
+export const MAX_ORDER_TOTAL_PAISE = 1_00_00_000_00;
 
 /** PRODUCT.md: 6 digits, the first 1 to 9. */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;

@@ -2,6 +2,8 @@ import {
   COUNTRY,
   ONLINE_PAYMENT_METHOD,
   DEFAULT_PAYMENT_METHOD,
+  MAX_LINE_QTY,
+  MAX_ORDER_TOTAL_PAISE,
   priceOrder,
   type OrderAmounts,
   toRupees,
@@ -82,13 +84,17 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<Order[]> {
   );
 }
 
-/** Same product twice in a cart is one line with the quantities added. */
+/** Same product twice in a cart is one line with the quantities added, within the same limit. */
 function mergeLines(lines: PlaceOrderBody['orderItems']): Map<string, number> {
   const merged = new Map<string, number>();
   for (const line of lines) {
-    if (!UUID.test(line.product))
+    if (!UUID.test(line.product)) {
       throw new HttpError(400, 'A product in your cart is no longer available. Please remove it.');
-    merged.set(line.product.toLowerCase(), (merged.get(line.product.toLowerCase()) ?? 0) + line.qty);
+    }
+    const id = line.product.toLowerCase();
+    const qty = (merged.get(id) ?? 0) + line.qty;
+    if (qty > MAX_LINE_QTY) throw new HttpError(400, `qty must be at most ${MAX_LINE_QTY} of one product`);
+    merged.set(id, qty);
   }
   return merged;
 }
@@ -132,13 +138,10 @@ export async function reserveCart(
       throw new HttpError(409, `Only ${product.countInStock} of ${product.name} left in stock.`);
     }
   }
-  const lines = found.map((p) => ({
-    productId: p.id,
-    name: p.name,
-    image: p.image,
-    pricePaise: p.pricePaise,
-    qty: wanted.get(p.id)!,
-  }));
+  // Rows are locked in one order (by id) in every transaction, so concurrent orders cannot deadlock.
+  const lines = found
+    .map((p) => ({ productId: p.id, name: p.name, image: p.image, pricePaise: p.pricePaise, qty: wanted.get(p.id)! }))
+    .sort((a, b) => a.productId.localeCompare(b.productId));
   for (const line of lines) {
     if (!(await takeStock(tx, line.productId, line.qty))) {
       throw new HttpError(409, `${line.name} sold out while you were ordering.`);
@@ -148,6 +151,9 @@ export async function reserveCart(
     lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty })),
     paymentMethod === ONLINE_PAYMENT_METHOD,
   );
+  if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
+    throw new HttpError(400, 'Orders above ₹1,00,00,000 are arranged with us directly. Please contact the shop.');
+  }
   return { lines, amounts };
 }
 
@@ -166,7 +172,9 @@ export async function returnStock(
   tx: Database,
   lines: Array<{ productId: string | null; qty: number }>,
 ): Promise<void> {
-  for (const line of lines) {
+  // In id order, like every stock update, so concurrent transactions lock rows in the same order.
+  const sorted = [...lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
+  for (const line of sorted) {
     if (!line.productId) continue;
     await tx
       .update(products)
@@ -179,7 +187,8 @@ export interface OrderRecord {
   customer: Pick<AuthUser, 'id' | 'name' | 'email' | 'phone'>;
   shippingAddress: PlaceOrderBody['shippingAddress'];
   paymentMethod: PaymentMethod;
-  reservation: Reservation;
+  /** A line's product is null when it has left the catalog since it was priced. */
+  reservation: { lines: Array<Omit<ReservedLine, 'productId'> & { productId: string | null }>; amounts: OrderAmounts };
   paid?: { at: Date; razorpayOrderId: string; razorpayPaymentId: string };
   cancelledAt?: Date;
 }
@@ -197,7 +206,11 @@ export async function insertOrder(tx: Database, record: OrderRecord): Promise<st
       ...record.shippingAddress,
       country: COUNTRY,
       paymentMethod: record.paymentMethod,
-      ...reservation.amounts,
+      itemsPaise: reservation.amounts.itemsPaise,
+      shippingPaise: reservation.amounts.shippingPaise,
+      taxPaise: reservation.amounts.taxPaise,
+      discountPaise: reservation.amounts.discountPaise,
+      totalPaise: reservation.amounts.totalPaise,
       isPaid: Boolean(paid),
       paidAt: paid?.at ?? null,
       razorpayOrderId: paid?.razorpayOrderId ?? null,
@@ -219,12 +232,33 @@ export async function insertOrder(tx: Database, record: OrderRecord): Promise<st
   return created!.id;
 }
 
+/** Unpaid Cash on Delivery orders one customer may have on the way: no one can tie up the stock. */
+export const MAX_OPEN_COD_ORDERS = 5;
+
 /** A Cash on Delivery order: priced, stock taken and stored in one transaction. */
 export async function placeCashOnDeliveryOrder(
   db: Database,
   customer: AuthUser,
   input: Pick<PlaceOrderBody, 'orderItems' | 'shippingAddress'>,
 ): Promise<Order> {
+  const [open] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, customer.id),
+        eq(orders.paymentMethod, DEFAULT_PAYMENT_METHOD),
+        eq(orders.isPaid, false),
+        eq(orders.isDelivered, false),
+        eq(orders.isCancelled, false),
+      ),
+    );
+  if ((open?.n ?? 0) >= MAX_OPEN_COD_ORDERS) {
+    throw new HttpError(
+      409,
+      `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
+    );
+  }
   const id = await db.transaction(async (tx) => {
     const reservation = await reserveCart(tx, input.orderItems, DEFAULT_PAYMENT_METHOD);
     return insertOrder(tx, {

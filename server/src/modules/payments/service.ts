@@ -1,9 +1,9 @@
 import { ONLINE_PAYMENT_METHOD, toRupees, type CreatePaymentBody, type PaymentOrder } from '@rr/core';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { isValidPaymentSignature, type PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { paymentHolds, type HoldStatus } from '../../db/schema/index.ts';
+import { paymentHolds, products, type HoldStatus } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { insertOrder, reserveCart, returnStock, takeStock } from '../orders/service.ts';
@@ -23,6 +23,13 @@ export async function startOnlinePayment(
   customer: AuthUser,
   input: CreatePaymentBody,
 ): Promise<PaymentOrder> {
+  // One checkout at a time: a customer starting again gives back what their last attempt held.
+  const earlier = await db
+    .select({ id: paymentHolds.id })
+    .from(paymentHolds)
+    .where(and(eq(paymentHolds.userId, customer.id), eq(paymentHolds.status, 'pending')));
+  for (const hold of earlier) await endHold(db, hold.id, 'released');
+
   const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
   const hold = await db.transaction(async (tx) => {
     const { lines, amounts } = await reserveCart(tx, input.orderItems, ONLINE_PAYMENT_METHOD);
@@ -130,11 +137,25 @@ async function fulfilHold(
     if (!hold) return null;
     if (hold.status === 'completed' && hold.orderId) return { orderId: hold.orderId, created: false };
 
+    // A product an admin deleted meanwhile leaves its line without a catalog link; the order stands.
+    const stillListed = new Set(
+      (
+        await tx
+          .select({ id: products.id })
+          .from(products)
+          .where(
+            inArray(
+              products.id,
+              hold.lines.map((l) => l.productId),
+            ),
+          )
+      ).map((p) => p.id),
+    );
     let cancelledAt: Date | undefined;
     if (hold.status !== 'pending') {
       const taken: HoldRow['lines'] = [];
-      for (const line of hold.lines) {
-        if (!(await takeStock(tx, line.productId, line.qty))) break;
+      for (const line of [...hold.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+        if (!stillListed.has(line.productId) || !(await takeStock(tx, line.productId, line.qty))) break;
         taken.push(line);
       }
       if (taken.length < hold.lines.length) {
@@ -142,11 +163,15 @@ async function fulfilHold(
         cancelledAt = new Date();
       }
     }
+    const { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise } = hold;
     const orderId = await insertOrder(tx, {
       customer: hold.customer,
       shippingAddress: hold.shippingAddress,
       paymentMethod: ONLINE_PAYMENT_METHOD,
-      reservation: { lines: hold.lines, amounts: hold },
+      reservation: {
+        lines: hold.lines.map((line) => (stillListed.has(line.productId) ? line : { ...line, productId: null })),
+        amounts: { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise },
+      },
       paid: { at: new Date(), razorpayOrderId: gatewayOrderId, razorpayPaymentId: paymentId },
       cancelledAt,
     });
