@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxSms } from '../src/adapters/sms/index.ts';
 import { otpCodes, users } from '../src/db/schema/index.ts';
@@ -270,6 +270,20 @@ describe('one-time codes', () => {
     if (first !== fifth) {
       expect((await post('/api/users/verifyotp', { phone, otp: first })).statusCode).toBe(400);
     }
+  });
+
+  it('sends one code when many requests for a phone arrive at once', async () => {
+    const { phone } = await registerCustomer(t.app);
+    const results = await Promise.all(Array.from({ length: 20 }, () => post('/api/users/resendOTP', { phone })));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(19);
+    expect(sms.outbox(phone)).toHaveLength(1);
+    const live = await t.db
+      .select()
+      .from(otpCodes)
+      .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
+    expect(live).toHaveLength(1);
   });
 
   it('sends no code to a phone without an account', async () => {

@@ -89,32 +89,33 @@ export async function sendSignInCode(
   phone: string,
   requestedFrom: string,
 ): Promise<string> {
-  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
-  if (!account) throw new HttpError(404, 'No account uses this phone number. Please register first.');
-
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  const recent = await db
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, hourAgo)))
-    .orderBy(desc(otpCodes.createdAt));
-  const last = recent[0];
-  if (last) {
-    const wait = Math.ceil(OTP_RESEND_SECONDS - (Date.now() - last.createdAt.getTime()) / 1000);
-    if (wait > 0) throw new HttpError(429, `Please wait ${wait} seconds before asking for another code.`);
-  }
-  if (recent.length >= OTP_MAX_PER_HOUR) {
-    throw new HttpError(429, 'Too many codes were sent to this number. Please try again in an hour.');
-  }
-
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-  const now = new Date();
-  const [issued] = await db.transaction(async (tx) => {
+  // The account row is locked while the limits are checked and the code is stored, so requests for
+  // one phone arriving together are counted one after another (on PostgreSQL too).
+  const issued = await db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).for('update');
+    if (!account) throw new HttpError(404, 'No account uses this phone number. Please register first.');
+
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    const recent = await tx
+      .select({ createdAt: otpCodes.createdAt })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, hourAgo)))
+      .orderBy(desc(otpCodes.createdAt));
+    const last = recent[0];
+    if (last) {
+      const wait = Math.ceil(OTP_RESEND_SECONDS - (Date.now() - last.createdAt.getTime()) / 1000);
+      if (wait > 0) throw new HttpError(429, `Please wait ${wait} seconds before asking for another code.`);
+    }
+    if (recent.length >= OTP_MAX_PER_HOUR) {
+      throw new HttpError(429, 'Too many codes were sent to this number. Please try again in an hour.');
+    }
+    const now = new Date();
     await tx
       .update(otpCodes)
       .set({ consumedAt: now })
       .where(and(eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)));
-    return tx
+    const [row] = await tx
       .insert(otpCodes)
       .values({
         phone,
@@ -123,6 +124,7 @@ export async function sendSignInCode(
         requestedFrom,
       })
       .returning({ id: otpCodes.id });
+    return row!;
   });
   try {
     await sms.sendOtp(phone, code);
