@@ -1,7 +1,7 @@
-import type { Product } from '@rr/core';
+import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
-import { bearer, createTestApp, registerCustomer, type TestApp } from './helpers.ts';
+import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,22 +59,36 @@ describe('POST /api/products/:id/reviews', () => {
     expect((await product(id)).numReviews).toBe(1);
   });
 
-  it('marks a review by a buyer as a verified purchase', async () => {
+  it('marks a review as a verified purchase while the reviewer has a paid or delivered order of it', async () => {
     const id = await productWith();
     const buyer = await registerCustomer(t.app);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(buyer.token),
-      payload: {
-        orderItems: [{ product: id, qty: 1 }],
-        shippingAddress: { address: '3 Example Street', city: 'Kochi', postalCode: '682001', state: 'Kerala' },
-        paymentMethod: 'Cash on Delivery',
-      },
-    });
-    expect(order.statusCode).toBe(201);
+    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
+    const place = async () =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/orders',
+          headers: bearer(buyer.token),
+          payload: {
+            orderItems: [{ product: id, qty: 1 }],
+            shippingAddress: { address: '3 Example Street', city: 'Kochi', postalCode: '682001', state: 'Kerala' },
+            paymentMethod: 'Cash on Delivery',
+          },
+        })
+      ).json<Order>();
+    const adminPut = (url: string) => t.app.inject({ method: 'PUT', url, headers: bearer(admin) });
+    const verified = async () => (await product(id)).reviews[0]!.verifiedPurchase;
+
+    const first = await place();
     await review(id, buyer.token, { rating: 5, comment: 'Arrived well packed.' });
-    expect((await product(id)).reviews[0]).toMatchObject({ verifiedPurchase: true, name: 'Test Customer' });
+    expect(await verified()).toBe(false); // ordered, not yet paid or delivered
+    await adminPut(`/api/orders/${first._id}/pay`);
+    expect(await verified()).toBe(true);
+    await adminPut(`/api/orders/${first._id}/cancel`);
+    expect(await verified()).toBe(false); // the only order was cancelled
+    const second = await place();
+    await adminPut(`/api/orders/${second._id}/deliver`);
+    expect(await verified()).toBe(true);
   });
 
   it('stores a comment with markup as plain text, exactly as written', async () => {

@@ -41,10 +41,11 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new HttpError(401, AUTH_MESSAGES.noToken);
-    const userId = await tokens.verify(token);
-    // The user is read on every call, so a deleted user or a removed admin right takes effect at once.
-    const [row] = userId ? await app.db.select().from(users).where(eq(users.id, userId)) : [];
-    if (!row) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
+    const claims = await tokens.verify(token);
+    // The user is read on every call, so a deleted user, a removed admin right or a changed password
+    // (which raises the token version) takes effect at once.
+    const [row] = claims ? await app.db.select().from(users).where(eq(users.id, claims.userId)) : [];
+    if (!row || row.tokenVersion !== claims?.version) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
     request.user = { id: row.id, name: row.name, email: row.email, phone: row.phone, isAdmin: row.isAdmin };
   }
 

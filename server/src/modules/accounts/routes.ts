@@ -42,7 +42,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   const otpKey = createHash('sha256').update(`otp:${app.config.jwt.secret}`).digest('base64url');
 
   async function signedIn(row: UserRow): Promise<UserInfo> {
-    return { ...toUser(row), token: await app.tokens.sign(row.id) };
+    return { ...toUser(row), token: await app.tokens.sign(row.id, row.tokenVersion) };
   }
 
   /** A second limit keyed by the phone in the (validated) body, on top of the per-address one. */

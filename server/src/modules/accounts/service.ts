@@ -9,7 +9,7 @@ import {
   type RegisterBody,
   type User,
 } from '@rr/core';
-import { and, asc, desc, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Database } from '../../db/client.ts';
 import { otpCodes, users } from '../../db/schema/index.ts';
@@ -181,7 +181,12 @@ export async function findUser(db: Database, id: string): Promise<UserRow | null
 export async function changePassword(db: Database, userId: string, password: string): Promise<UserRow> {
   const [row] = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: new Date() })
+    // Sign-ins made with the old password end (their tokens carry the old version).
+    .set({
+      passwordHash: await hashPassword(password),
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, userId))
     .returning();
   if (!row) throw new HttpError(404, AUTH_MESSAGES.userNotFound);

@@ -72,20 +72,26 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
   if (!UUID.test(id)) return null;
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) return null;
+  // A verified purchase: the reviewer has an order with this product that is paid or delivered and not cancelled.
+  // Written out with aliases: inside a one-table select Drizzle leaves column names unqualified.
+  const verifiedPurchase = sql<boolean>`exists (
+    select 1 from order_items oi join orders o on o.id = oi.order_id
+    where oi.product_id = reviews.product_id and o.user_id = reviews.user_id
+      and not o.is_cancelled and (o.is_paid or o.is_delivered))`;
   const productReviews = await db
-    .select()
+    .select({ review: reviews, verifiedPurchase })
     .from(reviews)
     .where(eq(reviews.productId, id))
     .orderBy(desc(reviews.createdAt));
   return {
     ...toProductSummary(row),
-    reviews: productReviews.map((r) => ({
+    reviews: productReviews.map(({ review: r, verifiedPurchase: verified }) => ({
       _id: r.id,
       name: r.name,
       rating: r.rating,
       comment: r.comment,
       createdAt: r.createdAt.toISOString(),
-      verifiedPurchase: r.verifiedPurchase,
+      verifiedPurchase: Boolean(verified),
     })),
   };
 }
