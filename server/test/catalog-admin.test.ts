@@ -161,6 +161,47 @@ describe('admin product writes', () => {
     expect((await get(target._id)).json<Product>().name).toBe('New product');
   });
 
+  it('refuses a save from a form loaded before orders changed the stock, so sold units are not brought back', async () => {
+    const target = await draft();
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${target._id}`,
+      headers: bearer(admin),
+      payload: { ...valid, countInStock: 5 },
+    });
+    // The admin opens the form (stock 5); meanwhile a customer buys 2.
+    const buyer = await registerCustomer(t.app);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(buyer.token),
+      payload: {
+        orderItems: [{ product: target._id, qty: 2 }],
+        shippingAddress: { address: '9 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
+        paymentMethod: 'Cash on Delivery',
+      },
+    });
+    expect(order.statusCode).toBe(201);
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${target._id}`,
+      headers: bearer(admin),
+      payload: { ...valid, description: 'Edited', countInStock: 5, stockWas: 5 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      'Orders changed the stock to 3 while you were editing. Check Count In Stock and update again.',
+    );
+    expect((await get(target._id)).json<Product>()).toMatchObject({ countInStock: 3, description: valid.description });
+    const fresh = await t.app.inject({
+      method: 'PUT',
+      url: `/api/products/${target._id}`,
+      headers: bearer(admin),
+      payload: { ...valid, description: 'Edited', countInStock: 3, stockWas: 3 },
+    });
+    expect(fresh.statusCode).toBe(200);
+  });
+
   it('answers 404 for unknown products', async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expect(

@@ -106,6 +106,11 @@ export const productInput = z
         z.gte(0, { error: 'countInStock must be 0 or more' }),
         z.lte(MAX_STOCK, { error: `countInStock must be at most ${MAX_STOCK}` }),
       ),
+    /**
+     * The stock the edit form was loaded with. When given, the update is refused (409) if orders have
+     * changed the stock since, so a stale form cannot bring back units that were sold.
+     */
+    stockWas: z.optional(z.int({ error: 'stockWas must be a whole number' })),
   })
   .check(z.refine((p) => p.mrp == null || p.mrp >= p.price, { error: 'mrp must not be below price', path: ['mrp'] }));
 export type ProductInput = z.infer<typeof productInput>;

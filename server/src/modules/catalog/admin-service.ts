@@ -1,5 +1,5 @@
 import { MESSAGES, toPaise, type Product, type ProductInput } from '@rr/core';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
@@ -31,9 +31,20 @@ export async function updateProduct(db: Database, id: string, input: ProductInpu
       countInStock: input.countInStock,
       updatedAt: new Date(),
     })
-    .where(eq(products.id, id))
+    .where(
+      input.stockWas === undefined
+        ? eq(products.id, id)
+        : and(eq(products.id, id), eq(products.countInStock, input.stockWas)),
+    )
     .returning({ id: products.id });
-  if (updated.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
+  if (updated.length === 0) {
+    const current = await getProduct(db, id);
+    if (!current) throw new HttpError(404, MESSAGES.productNotFound);
+    throw new HttpError(
+      409,
+      `Orders changed the stock to ${current.countInStock} while you were editing. Check Count In Stock and update again.`,
+    );
+  }
   return (await getProduct(db, id))!;
 }
 

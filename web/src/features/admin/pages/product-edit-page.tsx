@@ -73,6 +73,8 @@ function EditProductForm({ product }: { product: Product }) {
       image: form.image,
       brand: form.brand,
       countInStock: numberOrEmpty(form.countInStock),
+      // So orders placed while the form was open are not undone by saving it.
+      stockWas: product.countInStock,
       category: form.category,
       description: form.description,
     });
