@@ -77,6 +77,12 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   const orderId = page.url().split('/').pop()!;
 
+  // Thanks, what happens next, and the number to quote.
+  await expect(page.getByRole('status').filter({ hasText: 'Thank you! Your order has been placed.' })).toContainText(
+    'dispatch within 3 business days',
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId.slice(0, 8).toUpperCase()}`);
+  await expect(page.getByText(orderId)).toBeVisible();
   await expect(page.getByText('Not Delivered')).toBeVisible();
   await expect(page.getByText('Not Paid')).toBeVisible();
   await expect(page.getByRole('link', { name: customer.email })).toHaveAttribute('href', `mailto:${customer.email}`);
@@ -111,7 +117,11 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
   await expect(page.getByText(/^Delivered on /)).toBeVisible();
 });
 
-test('an online payment through the sandbox dialog places a paid order with 10% off', async ({ page, request }) => {
+test('an online payment through the sandbox dialog places a paid order with 10% off', async ({
+  page,
+  request,
+  browser,
+}) => {
   const { product } = await readyToPlace(page, request, 'Razorpay', 1);
   await expect(page.getByText('Online discount (10%)')).toBeVisible();
   await expect(page.getByText('Get 10% instant discount!')).toHaveCount(0);
@@ -137,6 +147,31 @@ test('an online payment through the sandbox dialog places a paid order with 10% 
   ).json()) as Order;
   expect(order).toMatchObject({ isPaid: true, paymentMethod: 'Razorpay', totalPrice: expectedTotal });
   expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBeNull();
+
+  // Cancelling it does not pay the money back: the admin's prompt says where to refund it.
+  const admin = await browser.newPage();
+  await admin.addInitScript(() => sessionStorage.setItem('rr.startupLoaderShown', '1'));
+  await startSignedIn(admin, await login(request, ADMIN.phone, ADMIN.password));
+  await admin.goto(`/order/${order._id}`);
+  let prompt = '';
+  admin.once('dialog', (d) => {
+    prompt = d.message();
+    void d.accept();
+  });
+  await admin.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(admin.getByRole('button', { name: 'Order Cancelled' })).toBeDisabled();
+  expect(prompt).toContain('the payment has to be refunded in Razorpay');
+  expect(prompt).toContain(order.razorpayPaymentId!);
+  await expect(admin.getByRole('alert')).toContainText('it has to be made in Razorpay');
+  await admin.close();
+
+  // The customer sees the cancellation and the refund due, not 'Not Delivered'.
+  await page.reload();
+  await expect(page.getByRole('alert')).toContainText('This order was cancelled');
+  await expect(page.getByRole('alert')).toContainText(
+    `A refund of ₹${expectedTotal.toLocaleString('en-IN', { minimumFractionDigits: 2 })} is due to you.`,
+  );
+  await expect(page.getByText('Not Delivered')).toHaveCount(0);
 });
 
 test('a failed online payment keeps the cart, says so, and gives the held stock back', async ({ page, request }) => {
@@ -204,4 +239,51 @@ test('the shipping form needs every field, and a visitor must sign in first', as
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('address is required', { exact: false })).toBeVisible();
   await expect(page).toHaveURL('/shipping');
+});
+
+test("the place-order page shows today's prices when they changed after the cart was filled", async ({
+  page,
+  request,
+}) => {
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  const auth = { authorization: `Bearer ${admin.token}` };
+  // A product of this test's own, so no other test sees its price change.
+  const created = (await (await request.post('/api/products', { headers: auth, data: {} })).json()) as Product;
+  const base = {
+    name: `Test price bead ${Date.now()}`,
+    image: '/images/placeholder-product.svg',
+    brand: 'Test',
+    category: 'gems',
+    description: 'A test bead.',
+    mrp: null,
+  };
+  await request.put(`/api/products/${created._id}`, { headers: auth, data: { ...base, price: 499, countInStock: 10 } });
+
+  await startSignedIn(page, await register(request, 'Pricey'));
+  await page.goto(`/cart/${created._id}?qty=2`);
+  await expect(page).toHaveURL('/cart');
+  await page.goto('/shipping');
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  // The shop raises the price while the customer is on the way.
+  const raised = await request.put(`/api/products/${created._id}`, {
+    headers: auth,
+    data: { ...base, price: 799, countInStock: 10 },
+  });
+  expect(raised.status()).toBe(200);
+  await page.goto('/placeorder');
+  await expect(
+    page.getByText("Prices or stock changed since you added these items. The amounts below are today's."),
+  ).toBeVisible();
+  await expect(page.getByText('2 x ₹799.00 = ₹1,598.00')).toBeVisible();
+  // 1598 + 18% tax (287.64), free shipping
+  await expect(page.getByTestId('order-total')).toHaveText('₹1,885.64');
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cartItems')))!);
+  expect(stored[0].price).toBe(799);
+
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order\//);
+  await expect(page.getByTestId('order-total')).toHaveText('₹1,885.64');
 });

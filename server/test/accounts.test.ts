@@ -238,6 +238,7 @@ describe('one-time codes', () => {
     expect(fifth.json().message).toMatch(/Too many wrong tries/);
     const right = await post('/api/users/verifyotp', { phone, otp: code });
     expect(right.statusCode).toBe(400);
+    expect(right.json().message).toBe('Too many wrong tries. Please ask for a new code.');
   });
 
   it('expires a code after 10 minutes', async () => {
@@ -256,6 +257,9 @@ describe('one-time codes', () => {
     const tooSoon = await post('/api/users/resendOTP', { phone });
     expect(tooSoon.statusCode).toBe(429);
     expect(tooSoon.json().message).toMatch(/^Please wait \d+ seconds/);
+    const wait = Number(tooSoon.headers['retry-after']);
+    expect(wait).toBeGreaterThan(50);
+    expect(wait).toBeLessThanOrEqual(60);
 
     for (let sent = 2; sent <= 5; sent++) {
       await age(phone, 61);

@@ -33,7 +33,8 @@ async function draft(): Promise<Product> {
   expect(res.statusCode).toBe(201);
   return res.json();
 }
-const get = async (id: string) => t.app.inject({ url: `/api/products/${id}` });
+/** Read as the admin: a draft is hidden from everyone else. */
+const get = async (id: string) => t.app.inject({ url: `/api/products/${id}`, headers: bearer(admin) });
 
 /** A multipart body with one file in the field `image`. */
 function multipart(bytes: Buffer, filename: string, contentType: string) {
@@ -96,6 +97,48 @@ describe('admin product writes', () => {
       category: 'rudraksha',
       reviews: [],
     });
+  });
+
+  it('keeps a draft out of the shop until it is saved', async () => {
+    const target = await draft();
+    const visitor = await t.app.inject({ url: `/api/products/${target._id}` });
+    expect(visitor.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/products/${target._id}`, headers: bearer(customer.token) })).statusCode,
+    ).toBe(404);
+    expect((await get(target._id)).json<Product>()).toMatchObject({ isDraft: true });
+    const shop = (await t.app.inject({ url: '/api/products?keyword=New%20product&limit=48' })).json();
+    expect(shop.products.map((p: Product) => p._id)).not.toContain(target._id);
+    const best = (await t.app.inject({ url: '/api/products/bestsellers' })).json();
+    expect(best.map((p: Product) => p._id)).not.toContain(target._id);
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(customer.token),
+      payload: {
+        orderItems: [{ product: target._id, qty: 1 }],
+        shippingAddress: { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
+        paymentMethod: 'Cash on Delivery',
+      },
+    });
+    expect(order.statusCode).toBe(400);
+
+    // Admins list drafts on request; nobody else may ask.
+    expect((await t.app.inject({ url: '/api/products?drafts=include' })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/products?drafts=include', headers: bearer(customer.token) })).statusCode,
+    ).toBe(403);
+    const all = await t.app.inject({
+      url: '/api/products?drafts=include&keyword=New%20product&limit=48',
+      headers: bearer(admin),
+    });
+    expect(all.json().products.map((p: Product) => p._id)).toContain(target._id);
+
+    // Saving publishes it.
+    await t.app.inject({ method: 'PUT', url: `/api/products/${target._id}`, headers: bearer(admin), payload: valid });
+    const published = await t.app.inject({ url: `/api/products/${target._id}` });
+    expect(published.statusCode).toBe(200);
+    expect(published.json<Product>().isDraft).toBe(false);
   });
 
   it('updates every field and the shop shows it', async () => {

@@ -362,6 +362,45 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('POST /api/orders/quote', () => {
+  const quote = (payload: unknown) =>
+    t.app.inject({ method: 'POST', url: '/api/orders/quote', payload: payload as object });
+
+  it('prices the cart at today’s prices, with stock, and lists what is no longer on sale', async () => {
+    const id = await productWith(4, 500);
+    const gone = '00000000-0000-4000-8000-000000000000';
+    await t.db.update(products).set({ pricePaise: 80_000 }).where(eq(products.id, id));
+    const res = await quote({ orderItems: [line(2, id), line(1, gone)], paymentMethod: 'Cash on Delivery' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      lines: [{ product: id, name: expect.any(String), image: '/images/x.svg', price: 800, countInStock: 4, qty: 2 }],
+      unavailable: [gone],
+      itemsPrice: 1600,
+      shippingPrice: 0,
+      taxPrice: 288,
+      discountPrice: 0,
+      totalPrice: 1888,
+    });
+    expect(await stockOf(id)).toBe(4);
+  });
+
+  it('takes 10% off for the online method', async () => {
+    const id = await productWith(4, 500);
+    const res = (await quote({ orderItems: [line(2, id)], paymentMethod: 'Razorpay' })).json();
+    expect(res).toMatchObject({ itemsPrice: 1000, discountPrice: 100, taxPrice: 180, totalPrice: 1080 });
+  });
+
+  it.each([
+    [{ orderItems: [], paymentMethod: 'Cash on Delivery' }, 'Your cart is empty'],
+    [{ orderItems: [{ product: 'x', qty: 0 }], paymentMethod: 'Cash on Delivery' }, 'qty must be at least 1'],
+    [{ orderItems: [{ product: 'x', qty: 1 }], paymentMethod: 'Barter' }, 'paymentMethod must be'],
+  ])('refuses %j with 400', async (payload, message) => {
+    const res = await quote(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+  });
+});
+
 describe('reading orders', () => {
   let mine: Order;
   let reader: Awaited<ReturnType<typeof registerCustomer>>;

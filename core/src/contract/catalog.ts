@@ -19,6 +19,8 @@ export const productListQuery = z.object({
   category: optionalQuery(category),
   pageNumber: optionalQuery(queryInt('pageNumber', 1, MAX_PAGE_NUMBER)),
   limit: optionalQuery(queryInt('limit', 1, MAX_PAGE_LIMIT)),
+  /** Admins only: list drafts (Create Product, not yet saved) too. */
+  drafts: optionalQuery(z.literal('include', { error: 'drafts can only be include' })),
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 
@@ -43,6 +45,8 @@ export const productSummary = z.object({
   price: z.number(),
   mrp: z.nullable(z.number()),
   countInStock: z.int(),
+  /** Made by Create Product and not yet saved: shown to admins only. */
+  isDraft: z.boolean(),
   rating: z.number(),
   numReviews: z.int(),
 });

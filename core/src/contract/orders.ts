@@ -146,3 +146,32 @@ export const paymentOrder = z.object({
   totalPrice: z.number(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrder>;
+
+/** POST /api/orders/quote: what the cart costs today (nothing is held or placed). */
+export const quoteBody = z.object({
+  orderItems: placeOrderBody.shape.orderItems,
+  paymentMethod: placeOrderBody.shape.paymentMethod,
+});
+export type QuoteBody = z.infer<typeof quoteBody>;
+
+export const cartQuote = z.object({
+  /** The cart's lines at today's prices and stock (as the browser keeps them, SPEC §3). */
+  lines: z.array(
+    z.object({
+      product: z.string(),
+      name: z.string(),
+      image: z.string(),
+      price: z.number(),
+      countInStock: z.int(),
+      qty: z.int(),
+    }),
+  ),
+  /** Products in the cart that are no longer on sale. */
+  unavailable: z.array(z.string()),
+  itemsPrice: z.number(),
+  shippingPrice: z.number(),
+  taxPrice: z.number(),
+  discountPrice: z.number(),
+  totalPrice: z.number(),
+});
+export type CartQuote = z.infer<typeof cartQuote>;

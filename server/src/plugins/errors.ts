@@ -17,7 +17,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof HttpError) {
       // Our own refusals: the message is written for the client, whatever the status.
       if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

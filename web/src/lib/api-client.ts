@@ -5,6 +5,8 @@ export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    /** Seconds from a Retry-After header (a 429 says when to try again). */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,7 +52,12 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
       body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
         ? body.message
         : response.statusText || `Request failed (${response.status})`;
-    const error = new ApiError(message, response.status);
+    const retryAfter = Number(response.headers.get('retry-after'));
+    const error = new ApiError(
+      message,
+      response.status,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
     if (message === MESSAGES.tokenFailed) tokenFailureListeners.forEach((listener) => listener(error));
     throw error;
   }

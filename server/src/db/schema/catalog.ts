@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   doublePrecision,
   index,
@@ -24,6 +25,8 @@ export const products = pgTable(
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise'),
     countInStock: integer('count_in_stock').notNull().default(0),
+    /** Made by Create Product and not yet saved: hidden from the shop and not for sale. */
+    isDraft: boolean('is_draft').notNull().default(false),
     /** Average of review ratings, kept in step with `reviews` by the service that writes them. */
     rating: doublePrecision('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),

@@ -105,10 +105,18 @@ export async function sendSignInCode(
     const last = recent[0];
     if (last) {
       const wait = Math.ceil(OTP_RESEND_SECONDS - (Date.now() - last.createdAt.getTime()) / 1000);
-      if (wait > 0) throw new HttpError(429, `Please wait ${wait} seconds before asking for another code.`);
+      if (wait > 0) {
+        throw new HttpError(429, `Please wait ${wait} seconds before asking for another code.`, {
+          'retry-after': String(wait),
+        });
+      }
     }
     if (recent.length >= OTP_MAX_PER_HOUR) {
-      throw new HttpError(429, 'Too many codes were sent to this number. Please try again in an hour.');
+      const oldest = recent[recent.length - 1]!.createdAt.getTime();
+      const wait = Math.max(1, Math.ceil((oldest + 3_600_000 - Date.now()) / 1000));
+      throw new HttpError(429, 'Too many codes were sent to this number. Please try again in an hour.', {
+        'retry-after': String(wait),
+      });
     }
     const now = new Date();
     await tx
@@ -147,7 +155,16 @@ export async function signInWithCode(db: Database, otpKey: string, phone: string
       .limit(1)
       .for('update');
     if (!current || current.expiresAt.getTime() <= Date.now()) {
-      return { error: 'This code has expired or was never sent. Please ask for a new one.' };
+      // Say why the last code stopped working when it was the wrong tries.
+      const [latest] = await tx
+        .select({ attempts: otpCodes.attempts })
+        .from(otpCodes)
+        .where(eq(otpCodes.phone, phone))
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      return latest && latest.attempts >= OTP_MAX_ATTEMPTS && !current
+        ? { error: 'Too many wrong tries. Please ask for a new code.' }
+        : { error: 'This code has expired or was never sent. Please ask for a new one.' };
     }
     const expected = Buffer.from(current.codeHash);
     const actual = Buffer.from(otpHash(otpKey, phone, code));

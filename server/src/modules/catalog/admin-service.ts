@@ -7,11 +7,18 @@ import { UUID, getProduct } from './service.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
 
-/** SPEC: Create Product makes a draft the admin then edits; with no stock it cannot be sold meanwhile. */
+/** SPEC: Create Product makes a product the admin then edits; it stays a hidden draft until saved. */
 export async function createDraftProduct(db: Database): Promise<Product> {
   const [row] = await db
     .insert(products)
-    .values({ name: 'New product', image: PLACEHOLDER_IMAGE, category: 'rudraksha', pricePaise: 100, countInStock: 0 })
+    .values({
+      name: 'New product',
+      image: PLACEHOLDER_IMAGE,
+      category: 'rudraksha',
+      pricePaise: 100,
+      countInStock: 0,
+      isDraft: true,
+    })
     .returning({ id: products.id });
   return (await getProduct(db, row!.id))!;
 }
@@ -29,6 +36,8 @@ export async function updateProduct(db: Database, id: string, input: ProductInpu
       category: input.category,
       description: input.description,
       countInStock: input.countInStock,
+      // Saving the form publishes a draft.
+      isDraft: false,
       updatedAt: new Date(),
     })
     .where(

@@ -25,7 +25,10 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: productList, 400: errorReply },
       },
     },
-    (request) => listProducts(app.db, request.query),
+    async (request, reply) => {
+      if (request.query.drafts) await app.requireAdmin(request, reply);
+      return listProducts(app.db, request.query);
+    },
   );
 
   app.get(
@@ -52,7 +55,10 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const found = await getProduct(app.db, request.params.id);
-      if (!found) return reply.code(404).send({ message: MESSAGES.productNotFound });
+      if (found?.isDraft) await app.identify(request);
+      if (!found || (found.isDraft && !request.user?.isAdmin)) {
+        return reply.code(404).send({ message: MESSAGES.productNotFound });
+      }
       return found;
     },
   );

@@ -27,6 +27,7 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     price: toRupees(row.pricePaise),
     mrp: row.mrpPaise == null ? null : toRupees(row.mrpPaise),
     countInStock: row.countInStock,
+    isDraft: row.isDraft,
     rating: Math.round(row.rating * 100) / 100,
     numReviews: row.numReviews,
   };
@@ -40,7 +41,8 @@ function containsPattern(text: string): string {
 export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductList> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
-  const filters: SQL[] = [];
+  // Drafts (Create Product, not yet saved) are listed for admins only.
+  const filters: SQL[] = query.drafts === 'include' ? [] : [eq(products.isDraft, false)];
   if (query.category) filters.push(eq(products.category, query.category));
   let nameMatchesFirst: SQL | undefined;
   if (query.keyword) {
@@ -112,6 +114,7 @@ export async function bestSellers(db: Database): Promise<ProductSummary[]> {
     .select({ product: products })
     .from(products)
     .leftJoin(sold, eq(sold.productId, products.id))
+    .where(eq(products.isDraft, false))
     .orderBy(sql`coalesce(${sold.units}, 0) desc`, sql`(${products.countInStock} > 0) desc`, sql`random()`)
     .limit(BEST_SELLER_COUNT);
   return rows.map((row) => toProductSummary(row.product));

@@ -6,6 +6,8 @@ import {
   orderIdParams,
   orderPage,
   placeOrderBody,
+  quoteBody,
+  cartQuote,
   queryInt,
 } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
@@ -22,6 +24,7 @@ import {
   findOrder,
   ordersOf,
   placeCashOnDeliveryOrder,
+  quoteCart,
 } from './service.ts';
 import { confirmCheckoutPayment } from '../payments/service.ts';
 
@@ -70,6 +73,20 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
       });
       return reply.code(confirmed.created ? 201 : 200).send((await findOrder(app.db, confirmed.orderId))!);
     },
+  );
+
+  app.post(
+    '/api/orders/quote',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'What a cart costs today, priced by the server (nothing is held or placed)',
+        body: quoteBody,
+        response: { 200: cartQuote, 400: errorReply },
+      },
+    },
+    async (request) => quoteCart(app.db, request.body.orderItems, request.body.paymentMethod),
   );
 
   app.get(

@@ -11,6 +11,7 @@ import {
   type OrderPage,
   type PaymentMethod,
   type PlaceOrderBody,
+  type CartQuote,
 } from '@rr/core';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -113,48 +114,96 @@ export interface Reservation {
   amounts: OrderAmounts;
 }
 
+interface PricedCart {
+  /** In product-id order, the order every transaction updates stock in (so none can deadlock). */
+  lines: Array<ReservedLine & { countInStock: number }>;
+  /** Requested products that are not (or no longer) on sale. */
+  unavailable: string[];
+  amounts: OrderAmounts;
+}
+
+/** Prices the cart from the catalog (never from the client), without taking anything. */
+export async function priceCart(
+  db: Database,
+  cart: PlaceOrderBody['orderItems'],
+  paymentMethod: PaymentMethod,
+): Promise<PricedCart> {
+  const wanted = mergeLines(cart);
+  const found = await db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, [...wanted.keys()]), eq(products.isDraft, false)));
+  const lines = found
+    .map((p) => ({
+      productId: p.id,
+      name: p.name,
+      image: p.image,
+      pricePaise: p.pricePaise,
+      qty: wanted.get(p.id)!,
+      countInStock: p.countInStock,
+    }))
+    .sort((a, b) => a.productId.localeCompare(b.productId));
+  const listed = new Set(lines.map((l) => l.productId));
+  const amounts = priceOrder(
+    lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty })),
+    paymentMethod === ONLINE_PAYMENT_METHOD,
+  );
+  return { lines, unavailable: [...wanted.keys()].filter((id) => !listed.has(id)), amounts };
+}
+
 /**
- * Prices the cart from the catalog (never from the client) and takes the stock, inside the caller's
- * transaction. The stock update only succeeds while enough is left, so concurrent buyers can never
- * take more than there is.
+ * Prices the cart and takes the stock, inside the caller's transaction. The stock update only succeeds
+ * while enough is left, so concurrent buyers can never take more than there is.
  */
 export async function reserveCart(
   tx: Database,
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
 ): Promise<Reservation> {
-  const wanted = mergeLines(cart);
-  const found = await tx
-    .select()
-    .from(products)
-    .where(inArray(products.id, [...wanted.keys()]));
-  if (found.length !== wanted.size) {
+  const { lines, unavailable, amounts } = await priceCart(tx, cart, paymentMethod);
+  if (unavailable.length) {
     throw new HttpError(400, 'A product in your cart is no longer available. Please remove it.');
   }
-  for (const product of found) {
-    const qty = wanted.get(product.id)!;
-    if (product.countInStock === 0) throw new HttpError(409, `${product.name} is out of stock.`);
-    if (qty > product.countInStock) {
-      throw new HttpError(409, `Only ${product.countInStock} of ${product.name} left in stock.`);
+  for (const line of lines) {
+    if (line.countInStock === 0) throw new HttpError(409, `${line.name} is out of stock.`);
+    if (line.qty > line.countInStock) {
+      throw new HttpError(409, `Only ${line.countInStock} of ${line.name} left in stock.`);
     }
   }
-  // Rows are locked in one order (by id) in every transaction, so concurrent orders cannot deadlock.
-  const lines = found
-    .map((p) => ({ productId: p.id, name: p.name, image: p.image, pricePaise: p.pricePaise, qty: wanted.get(p.id)! }))
-    .sort((a, b) => a.productId.localeCompare(b.productId));
+  if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
+    throw new HttpError(400, 'Orders above ₹1,00,00,000 are arranged with us directly. Please contact the shop.');
+  }
   for (const line of lines) {
     if (!(await takeStock(tx, line.productId, line.qty))) {
       throw new HttpError(409, `${line.name} sold out while you were ordering.`);
     }
   }
-  const amounts = priceOrder(
-    lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty })),
-    paymentMethod === ONLINE_PAYMENT_METHOD,
-  );
-  if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
-    throw new HttpError(400, 'Orders above ₹1,00,00,000 are arranged with us directly. Please contact the shop.');
-  }
-  return { lines, amounts };
+  return { lines: lines.map(({ countInStock: _, ...line }) => line), amounts };
+}
+
+/** What the cart costs today, for the place-order page to show before anything is placed. */
+export async function quoteCart(
+  db: Database,
+  cart: PlaceOrderBody['orderItems'],
+  paymentMethod: PaymentMethod,
+): Promise<CartQuote> {
+  const { lines, unavailable, amounts } = await priceCart(db, cart, paymentMethod);
+  return {
+    lines: lines.map((l) => ({
+      product: l.productId,
+      name: l.name,
+      image: l.image,
+      price: toRupees(l.pricePaise),
+      countInStock: l.countInStock,
+      qty: l.qty,
+    })),
+    unavailable,
+    itemsPrice: toRupees(amounts.itemsPaise),
+    shippingPrice: toRupees(amounts.shippingPaise),
+    taxPrice: toRupees(amounts.taxPaise),
+    discountPrice: toRupees(amounts.discountPaise),
+    totalPrice: toRupees(amounts.totalPaise),
+  };
 }
 
 /** Takes `qty` units if that many are left; false otherwise. */

@@ -16,6 +16,8 @@ export interface ProductQuery {
   category?: Category;
   pageNumber?: number;
   limit?: number;
+  /** Admins: list drafts too. */
+  drafts?: 'include';
 }
 
 function listUrl(query: ProductQuery): string {
@@ -24,6 +26,7 @@ function listUrl(query: ProductQuery): string {
   if (query.category) params.set('category', query.category);
   if (query.pageNumber && query.pageNumber > 1) params.set('pageNumber', String(query.pageNumber));
   if (query.limit) params.set('limit', String(query.limit));
+  if (query.drafts) params.set('drafts', query.drafts);
   const qs = params.toString();
   return `/api/products${qs ? `?${qs}` : ''}`;
 }

@@ -1,13 +1,16 @@
 import type {
   CartItem,
+  CartQuote,
   CreatePaymentBody,
   Order,
+  PaymentMethod,
   PaymentOrder,
   PincodeInfo,
   PlaceOrderBody,
   ShippingAddressInput,
 } from '@rr/core';
 import { COUNTRY } from '@rr/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
 export function lookupPincode(code: string): Promise<PincodeInfo> {
@@ -42,4 +45,16 @@ export function startOnlinePayment(body: CreatePaymentBody): Promise<PaymentOrde
 /** The checkout was closed or failed: hand the held stock back now rather than at expiry. */
 export function releaseOnlinePayment(orderId: string): Promise<unknown> {
   return apiFetch(`/api/payments/razorpay/order/${encodeURIComponent(orderId)}/release`, { method: 'POST', json: {} });
+}
+
+/** What the cart costs today, priced by the server: the place-order page shows these amounts. */
+export function useCartQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod) {
+  const orderItems = cart.map((item) => ({ product: item.product, qty: item.qty }));
+  return useQuery({
+    queryKey: ['quote', orderItems, paymentMethod],
+    queryFn: () => apiFetch<CartQuote>('/api/orders/quote', { method: 'POST', json: { orderItems, paymentMethod } }),
+    enabled: cart.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
 }

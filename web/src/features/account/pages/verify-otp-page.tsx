@@ -6,11 +6,20 @@ import {
   normalizeIndianMobile,
   resendOtpBody,
 } from '@rr/core';
-import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type FormEvent,
+  type KeyboardEvent,
+} from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { FormField, fieldErrors } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useSendOtp, useVerifyOtp } from '../api.ts';
 import { isAdminPath, redirectTarget, withRedirect } from '../redirect-target.ts';
 import { useUserInfo } from '../session-store.ts';
@@ -120,18 +129,25 @@ function CodeForm({ phone }: { phone: string }) {
   const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
 
   // The countdown runs from the server's reply, so it never ends before the server allows a resend.
-  const restartCountdown = () => {
+  const restartCountdown = useCallback((seconds: number = OTP_RESEND_SECONDS) => {
     const at = Date.now();
-    setDeadline(at + OTP_RESEND_SECONDS * 1000);
+    setDeadline(at + seconds * 1000);
     setNow(at);
-  };
+  }, []);
+  // Asked again too soon: the server says how long to wait, and the countdown follows it.
+  const followServer = useCallback(
+    (error: Error) => {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfter) restartCountdown(error.retryAfter);
+    },
+    [restartCountdown],
+  );
 
   // One code on entry, even when StrictMode runs this effect twice (the ref outlives that).
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    sendCode({ phone }, { onSuccess: restartCountdown });
-  }, [phone, sendCode]);
+    sendCode({ phone }, { onSuccess: () => restartCountdown(), onError: followServer });
+  }, [phone, sendCode, restartCountdown, followServer]);
 
   // Ticks on each whole second left until the countdown reaches zero.
   useEffect(() => {
@@ -219,8 +235,10 @@ function CodeForm({ phone }: { phone: string }) {
       {
         onSuccess: (reply) => {
           setFlash(reply.message);
+          verify.reset();
           restartCountdown();
         },
+        onError: followServer,
       },
     );
   };
@@ -230,13 +248,21 @@ function CodeForm({ phone }: { phone: string }) {
     submitCode(digits);
   };
 
+  if (send.error instanceof ApiError && send.error.status === 404) {
+    // The links below the form offer registering or another number.
+    return <Message variant="danger">{send.error.message}</Message>;
+  }
+  const tooSoon = send.error instanceof ApiError && send.error.status === 429;
   return (
     <>
       <p className={styles.lead}>
-        Enter the {OTP_LENGTH}-digit code we sent by SMS to {maskPhone(phone)}. It is valid for {OTP_VALID_MINUTES}{' '}
-        minutes.
+        {send.isPending && !send.isSuccess
+          ? `Sending a code by SMS to ${maskPhone(phone)}…`
+          : tooSoon
+            ? `A code was sent by SMS to ${maskPhone(phone)} a moment ago. Enter it below; it is valid for ${OTP_VALID_MINUTES} minutes.`
+            : `Enter the ${OTP_LENGTH}-digit code we sent by SMS to ${maskPhone(phone)}. It is valid for ${OTP_VALID_MINUTES} minutes.`}
       </p>
-      {send.isError && <Message variant="danger">{send.error.message}</Message>}
+      {send.isError && !tooSoon && <Message variant="danger">{send.error.message}</Message>}
       {verify.isError && <Message variant="danger">{verify.error.message}</Message>}
       <form className={styles.form} onSubmit={submit} noValidate>
         <fieldset className={styles.otp} aria-describedby={incomplete ? 'otp-incomplete' : undefined}>

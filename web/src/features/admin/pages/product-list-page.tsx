@@ -23,7 +23,7 @@ export function ProductListPage() {
 function ProductListView({ page }: { page: number }) {
   usePageTitle('Products | Rudraksha Ratna');
   const navigate = useNavigate();
-  const products = useProducts({ pageNumber: page });
+  const products = useProducts({ pageNumber: page, drafts: 'include' });
   const create = useCreateProduct();
   const remove = useDeleteProduct();
 
@@ -103,7 +103,10 @@ function ProductTable({
               </span>
             </td>
             <td className={styles.productName}>
-              <Link to={`/product/${product._id}`}>{product.name}</Link>
+              <Link to={product.isDraft ? `/admin/product/${product._id}/edit` : `/product/${product._id}`}>
+                {product.name}
+              </Link>
+              {product.isDraft && <span className={styles.draft}>Draft: not in the shop until saved</span>}
             </td>
             <td className={styles.amount}>{formatRupees(product.price)}</td>
             <td>{categoryLabel(product.category)}</td>

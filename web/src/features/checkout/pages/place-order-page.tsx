@@ -1,21 +1,22 @@
 import {
+  DEFAULT_PAYMENT_METHOD,
   MESSAGES,
   ONLINE_PAYMENT_METHOD,
-  priceOrder,
-  toPaise,
-  toRupees,
+  type CartItem,
+  type CartQuote,
   type Order,
   type PaymentMethod,
 } from '@rr/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
 import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/session-store.ts';
-import { clearCart, useCartItems } from '../../cart/cart-store.ts';
-import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from '../api.ts';
+import { addToCart, clearCart, useCartItems } from '../../cart/cart-store.ts';
+import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment, useCartQuote } from '../api.ts';
 import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentChoice } from '../components/payment-choice.tsx';
@@ -23,6 +24,21 @@ import { loadCheckoutScript, openCheckout } from '../razorpay-checkout.ts';
 import styles from './checkout.module.css';
 
 const COD_CONFIRM = 'Are you sure you want to place this order with Cash on Delivery (COD)?';
+
+/** The cart lines whose price, stock, name or picture the quote says have changed, as they are today. */
+function changedLines(cart: readonly CartItem[], quote: CartQuote): CartItem[] {
+  return quote.lines.flatMap((line) => {
+    const item = cart.find((i) => i.product === line.product);
+    if (!item) return [];
+    const today = { ...item, name: line.name, image: line.image, price: line.price, countInStock: line.countInStock };
+    const same =
+      item.price === today.price &&
+      item.countInStock === today.countInStock &&
+      item.name === today.name &&
+      item.image === today.image;
+    return same ? [] : [today];
+  });
+}
 
 export function PlaceOrderPage() {
   usePageTitle('Place Order | Rudraksha Ratna');
@@ -34,20 +50,33 @@ export function PlaceOrderPage() {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [pricesChanged, setPricesChanged] = useState(false);
+  // The server prices the cart: what this page shows is what the order will cost.
+  const quote = useCartQuote(cart, method ?? DEFAULT_PAYMENT_METHOD);
+
+  // Keep the cart in step with today's prices and stock, and say so when they moved.
+  useEffect(() => {
+    if (!quote.data) return;
+    const changed = changedLines(cart, quote.data);
+    if (changed.length === 0) return;
+    changed.forEach(addToCart);
+    setPricesChanged(true);
+  }, [quote.data, cart]);
 
   if (!address) return <Navigate to="/shipping" replace />;
   if (!method) return <Navigate to="/payment" replace />;
 
   const online = method === ONLINE_PAYMENT_METHOD;
-  // What the page shows; the server prices the order again from its catalog and has the last word.
-  const amounts = priceOrder(
-    cart.map((item) => ({ unitPricePaise: toPaise(item.price), qty: item.qty })),
-    online,
-  );
+  const unavailable = cart.filter((item) => quote.data?.unavailable.includes(item.product));
+  const shortOfStock = cart.filter((item) => {
+    const line = quote.data?.lines.find((l) => l.product === item.product);
+    return line !== undefined && item.qty > line.countInStock;
+  });
+  const canPlace = Boolean(quote.data) && unavailable.length === 0 && shortOfStock.length === 0 && !quote.isFetching;
 
   const done = (order: Order) => {
     clearCart();
-    navigate(`/order/${order._id}`);
+    navigate(`/order/${order._id}`, { state: { placed: true } });
   };
   const fail = (err: unknown) => {
     setError(err instanceof Error ? err.message : String(err));
@@ -127,6 +156,22 @@ export function PlaceOrderPage() {
       <h1>Place Order</h1>
       {error && <Message variant="danger">{error}</Message>}
       {notice && <Message>{notice}</Message>}
+      {pricesChanged && (
+        <Message>Prices or stock changed since you added these items. The amounts below are today&apos;s.</Message>
+      )}
+      {quote.isError && <Message variant="danger">{quote.error.message}</Message>}
+      {unavailable.length > 0 && (
+        <Message variant="danger">
+          {unavailable.map((i) => i.name).join(', ')} {unavailable.length === 1 ? 'is' : 'are'} no longer available.{' '}
+          <Link to="/cart">Remove {unavailable.length === 1 ? 'it' : 'them'} from your cart</Link> to continue.
+        </Message>
+      )}
+      {shortOfStock.map((item) => (
+        <Message key={item.product} variant="danger">
+          Only {quote.data?.lines.find((l) => l.product === item.product)?.countInStock} of {item.name} left.{' '}
+          <Link to="/cart">Change the quantity in your cart</Link> to continue.
+        </Message>
+      ))}
       {cart.length === 0 ? (
         <Message>
           {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
@@ -151,19 +196,23 @@ export function PlaceOrderPage() {
               <OrderLines lines={cart} />
             </section>
           </div>
-          <AmountsSummary
-            amounts={{
-              itemsPrice: toRupees(amounts.itemsPaise),
-              shippingPrice: toRupees(amounts.shippingPaise),
-              taxPrice: toRupees(amounts.taxPaise),
-              discountPrice: online ? toRupees(amounts.discountPaise) : undefined,
-              totalPrice: toRupees(amounts.totalPaise),
-            }}
-          >
-            <button type="button" className="btn btn-block" onClick={submit} disabled={busy}>
-              {busy ? 'Placing order…' : online ? 'Pay and Place Order' : 'Place Order'}
-            </button>
-          </AmountsSummary>
+          {quote.data ? (
+            <AmountsSummary
+              amounts={{
+                itemsPrice: quote.data.itemsPrice,
+                shippingPrice: quote.data.shippingPrice,
+                taxPrice: quote.data.taxPrice,
+                discountPrice: online ? quote.data.discountPrice : undefined,
+                totalPrice: quote.data.totalPrice,
+              }}
+            >
+              <button type="button" className="btn btn-block" onClick={submit} disabled={busy || !canPlace}>
+                {busy ? 'Placing order…' : online ? 'Pay and Place Order' : 'Place Order'}
+              </button>
+            </AmountsSummary>
+          ) : (
+            <Spinner label="Working out today's prices" />
+          )}
         </div>
       )}
     </div>
