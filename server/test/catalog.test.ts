@@ -1,7 +1,7 @@
 import { PAGE_SIZE, type Product, type ProductList, type ProductSummary } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProducts, demoReviews } from '../src/db/seed/demo-catalog.ts';
-import { demoProductId } from '../src/db/seed.ts';
+import { demoListingOrder, demoProductId } from '../src/db/seed.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -24,7 +24,12 @@ describe('GET /api/products', () => {
     expect(body.page).toBe(1);
     expect(body.pages).toBe(Math.ceil(demoProducts.length / PAGE_SIZE));
     expect(body.products).toHaveLength(PAGE_SIZE);
-    expect(body.products[0]!.name).toBe(demoProducts[0]!.name);
+    expect(body.products.map((p) => p.name)).toEqual(
+      demoListingOrder()
+        .slice(0, PAGE_SIZE)
+        .map((p) => p.name),
+    );
+    expect(new Set(body.products.map((p) => p.category)).size).toBe(3);
 
     const last = await list(`?pageNumber=${body.pages}`);
     expect(last.body.products).toHaveLength(demoProducts.length - (body.pages - 1) * PAGE_SIZE);

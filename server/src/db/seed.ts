@@ -5,7 +5,7 @@ import { hashPassword } from '../modules/accounts/passwords.ts';
 import { refreshProductRating } from '../modules/catalog/service.ts';
 import type { Database } from './client.ts';
 import { products, reviews, users } from './schema/index.ts';
-import { demoProducts, demoReviews } from './seed/demo-catalog.ts';
+import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
 
 /** A stable id per demo slug, so links to demo products survive a reseed. */
 export function demoProductId(slug: string): string {
@@ -18,6 +18,19 @@ function demoMrpPaise(id: string, pricePaise: number): number {
   return Math.ceil((pricePaise * (100 + demoMarkupPercent(id))) / 100 / 100) * 100;
 }
 
+/**
+ * The demo products newest first, the categories taking turns, so the first page of the shop
+ * (newest first) shows rudraksha, gems and malas rather than one category.
+ */
+export function demoListingOrder(): DemoProduct[] {
+  const byCategory = new Map<string, DemoProduct[]>();
+  for (const p of demoProducts) byCategory.set(p.category, [...(byCategory.get(p.category) ?? []), p]);
+  const queues = [...byCategory.values()];
+  const order: DemoProduct[] = [];
+  while (queues.some((q) => q.length)) for (const q of queues) if (q.length) order.push(q.shift()!);
+  return order;
+}
+
 /** Replaces the catalog with the demo products and reviews. */
 export async function seedDemoCatalog(db: Database): Promise<{ products: number; reviews: number }> {
   const now = Date.now();
@@ -26,7 +39,7 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
     await tx.delete(reviews);
     await tx.delete(products);
     await tx.insert(products).values(
-      demoProducts.map((p, i) => {
+      demoListingOrder().map((p, i) => {
         const id = idBySlug.get(p.slug)!;
         const pricePaise = toPaise(p.price);
         return {
@@ -39,7 +52,6 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
           pricePaise,
           mrpPaise: demoMrpPaise(id, pricePaise),
           countInStock: p.countInStock,
-          // Listing order is newest first: keep the catalog file's order.
           createdAt: new Date(now - i * 60_000),
         };
       }),
