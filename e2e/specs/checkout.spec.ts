@@ -264,15 +264,15 @@ test("the place-order page shows today's prices when they changed after the cart
   await expect(page).toHaveURL('/cart');
   await page.goto('/shipping');
   await fillShipping(page);
-  await page.getByRole('button', { name: 'Continue' }).click();
 
-  // The shop raises the price while the customer is on the way.
+  // The shop raises the price while the customer is on the way to placing the order.
   const raised = await request.put(`/api/products/${created._id}`, {
     headers: auth,
     data: { ...base, price: 799, countInStock: 10 },
   });
   expect(raised.status()).toBe(200);
-  await page.goto('/placeorder');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/placeorder');
   await expect(
     page.getByText("Prices or stock changed since you added these items. The amounts below are today's."),
   ).toBeVisible();

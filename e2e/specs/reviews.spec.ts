@@ -81,8 +81,10 @@ test('a customer reviews a product: the rating and count update, and a second re
   const comment = 'Good weight, smooth beads.\nThread could be stronger.';
   await writeReview(page, '2 - Fair', comment);
   await expect(page.getByText('Review submitted successfully')).toBeVisible();
-  await expect(page.getByLabel('Rating')).toHaveValue('');
-  await expect(page.getByLabel('Comment')).toHaveValue('');
+  // The form gives way to the thanks: it does not invite a second review.
+  await expect(page.getByText('You have reviewed this product.')).toBeVisible();
+  await expect(page.getByLabel('Rating')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
 
   const after = await getProduct(request, product._id);
   const expected = Math.round(((before.rating * before.numReviews + 2) / (before.numReviews + 1)) * 100) / 100;
@@ -98,7 +100,8 @@ test('a customer reviews a product: the rating and count update, and a second re
   await expect(page.getByText('2 reviews', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: `Rated ${expected.toFixed(1)} out of 5` }).first()).toBeVisible();
 
-  // One review per customer.
+  // One review per customer, even from a fresh page.
+  await page.reload();
   await writeReview(page, '5 - Excellent', 'Changed my mind.');
   await expect(page.getByRole('alert')).toHaveText('Product already reviewed');
   await expect(page.getByText('Review submitted successfully')).toHaveCount(0);
@@ -122,6 +125,10 @@ test('a customer who bought the product gets the Verified purchase badge', async
     },
   });
   expect(order.status()).toBe(201);
+  // Bought means paid or delivered (a cancelled or still unpaid Cash on Delivery order does not count).
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  const { _id: orderId } = (await order.json()) as { _id: string };
+  expect((await request.put(`/api/orders/${orderId}/deliver`, { headers: bearer(admin) })).status()).toBe(200);
   // Someone who did not buy it reviews it too.
   const other = await register(request, 'Browser');
   await reviewByApi(request, other, product._id, 4, 'Looks nice in the photos.');

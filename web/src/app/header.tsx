@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
 import { useUserInfo } from '../features/account/session-store.ts';
 import { cartCount, useCartItems } from '../features/cart/cart-store.ts';
@@ -40,12 +40,60 @@ function SearchBox() {
   );
 }
 
+/** The cart link with its item count; in the top bar on phones, in the main links otherwise. */
+function CartLink({ count, className = '', compact }: { count: number; className?: string; compact?: boolean }) {
+  return (
+    <NavLink to="/cart" className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}>
+      <svg className={styles.cartIcon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path
+          d="M3 4h2.2l2.1 10.2a1.5 1.5 0 0 0 1.5 1.2h8.6a1.5 1.5 0 0 0 1.5-1.1L21 8H6.4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+        <circle cx="9.5" cy="19.5" r="1.4" fill="currentColor" />
+        <circle cx="17" cy="19.5" r="1.4" fill="currentColor" />
+      </svg>
+      <span className={compact ? 'visually-hidden' : undefined}>Cart</span>{' '}
+      {count > 0 && (
+        <span className={styles.count} aria-label={`${count} ${count === 1 ? 'item' : 'items'}`}>
+          {count}
+        </span>
+      )}
+    </NavLink>
+  );
+}
+
 export function Header() {
   const count = cartCount(useCartItems());
   const user = useUserInfo();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  // The phone menu closes on Escape, focus going back to its button; an open user menu inside it
+  // takes the first Escape itself.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || navRef.current?.querySelector('[aria-expanded="true"]')) return;
+      setMenuOpen(false);
+      menuButtonRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  // Tabbing out of the menu (past its last link, or back before its button) closes it. Focus going
+  // nowhere, as when Safari clicks a link, does not: the click would be lost.
+  const onMenuBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget as Node | null;
+    if (next && !navRef.current?.contains(next) && !menuButtonRef.current?.contains(next)) setMenuOpen(false);
+  };
 
   return (
     <header className={styles.header}>
@@ -59,31 +107,33 @@ export function Header() {
         <div className={styles.searchSlot}>
           <SearchBox />
         </div>
+        <CartLink count={count} className={styles.barCart} compact />
         <button
+          ref={menuButtonRef}
           type="button"
           className={styles.menuButton}
           aria-expanded={menuOpen}
           aria-controls="main-nav"
           onClick={() => setMenuOpen((open) => !open)}
+          onBlur={onMenuBlur}
         >
           <span aria-hidden="true">☰</span>
           <span className="visually-hidden">Menu</span>
         </button>
-        <nav id="main-nav" aria-label="Main" className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}>
+        <nav
+          ref={navRef}
+          id="main-nav"
+          aria-label="Main"
+          className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
+          onBlur={onMenuBlur}
+        >
           <NavLink to="/category/gems" className={({ isActive }) => (isActive ? styles.active : undefined)}>
             Gems
           </NavLink>
           <NavLink to="/category/mala" className={({ isActive }) => (isActive ? styles.active : undefined)}>
             Mala
           </NavLink>
-          <NavLink to="/cart" className={({ isActive }) => (isActive ? styles.active : undefined)}>
-            Cart
-            {count > 0 && (
-              <span className={styles.count} aria-label={`${count} ${count === 1 ? 'item' : 'items'}`}>
-                {count}
-              </span>
-            )}
-          </NavLink>
+          <CartLink count={count} className={styles.navCart} />
           {user ? (
             <UserMenu user={user} />
           ) : (

@@ -1,14 +1,63 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './data-table.module.css';
+
+type Overflow = { left: boolean; right: boolean };
+
+function measure(el: HTMLElement): Overflow {
+  const max = el.scrollWidth - el.clientWidth;
+  return { left: max > 1 && el.scrollLeft > 1, right: max > 1 && el.scrollLeft < max - 1 };
+}
 
 /**
  * A table that scrolls sideways inside its own frame on a narrow phone instead of widening the page.
- * The frame is a focusable region named by `labelledBy`, so keyboard users can scroll it too.
+ * The frame is a focusable region named by `labelledBy`, so keyboard users can scroll it too. When the
+ * table is wider than its frame, a faded edge shows on the side with more columns and a hint says so.
  */
 export function DataTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
+  const [scrolls, setScrolls] = useState(false);
+
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const update = () => {
+      const next = measure(el);
+      setOverflow((prev) => (prev.left === next.left && prev.right === next.right ? prev : next));
+      setScrolls(el.scrollWidth - el.clientWidth > 1);
+    };
+    update();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, []);
+
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el) setOverflow(measure(el));
+  };
+
   return (
-    <div className={styles.scroll} role="region" aria-labelledby={labelledBy} tabIndex={0}>
-      <table className={styles.table}>{children}</table>
+    <div
+      className={`${styles.frame} ${overflow.left ? styles.moreLeft : ''} ${overflow.right ? styles.moreRight : ''}`}
+    >
+      <div
+        ref={scrollRef}
+        className={styles.scroll}
+        role="region"
+        aria-labelledby={labelledBy}
+        tabIndex={0}
+        onScroll={onScroll}
+      >
+        <table className={styles.table}>{children}</table>
+      </div>
+      {scrolls && (
+        <p className={styles.hint} aria-hidden="true">
+          Scroll sideways for more <span className={styles.arrow}>→</span>
+        </p>
+      )}
     </div>
   );
 }

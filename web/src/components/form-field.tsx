@@ -96,14 +96,4 @@ export function TextAreaField({
   );
 }
 
-/** The first message per field of a failed schema check, capitalised for display under that field. */
-export function fieldErrors(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? '');
-    errors[field] ??= issue.message.charAt(0).toUpperCase() + issue.message.slice(1);
-  }
-  return errors;
-}
+export { fieldErrors } from './field-errors.ts';

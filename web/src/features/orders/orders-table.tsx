@@ -1,6 +1,7 @@
 import { formatRupees, isoDateIST, type Order } from '@rr/core';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
+import { orderNumber } from './order-number.ts';
 import styles from './orders-table.module.css';
 
 /** A date when it happened, or a cross (SPEC's PAID and DELIVERED columns). */
@@ -51,7 +52,7 @@ export function OrdersTable({
         ) : (
           orders.map((order) => (
             <tr key={order._id}>
-              <td>{order._id.slice(0, 8)}</td>
+              <td>{orderNumber(order._id)}</td>
               {showUser && <td>{order.user.name}</td>}
               <td>{isoDateIST(order.createdAt)}</td>
               <td>{formatRupees(order.totalPrice)}</td>
@@ -63,7 +64,7 @@ export function OrdersTable({
                 <Link
                   to={`/order/${order._id}`}
                   className="btn btn-outline"
-                  aria-label={`Details of order ${order._id.slice(0, 8)}`}
+                  aria-label={`Details of order ${orderNumber(order._id)}`}
                 >
                   Details
                 </Link>

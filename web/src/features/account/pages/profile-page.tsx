@@ -64,17 +64,24 @@ function ProfileForm({ profile }: { profile: User }) {
       {mismatch && <Message variant="danger">{AUTH_MESSAGES.passwordsDoNotMatch}</Message>}
       {update.isError && <Message variant="danger">{update.error.message}</Message>}
       {update.isSuccess && <Message variant="success">{AUTH_MESSAGES.profileUpdated}</Message>}
+      {/* Not editable here (SPEC §2), so shown as plain facts rather than inputs. */}
+      <dl className={styles.details}>
+        <div>
+          <dt>Name</dt>
+          <dd>{profile.name}</dd>
+        </div>
+        <div>
+          <dt>Email Address</dt>
+          <dd>{profile.email}</dd>
+        </div>
+        <div>
+          <dt>Phone Number</dt>
+          <dd>{profile.phone}</dd>
+        </div>
+      </dl>
       <form className={styles.form} onSubmit={submit} noValidate>
-        <FormField label="Name" name="name" autoComplete="name" value={profile.name} readOnly />
-        <FormField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={profile.email}
-          readOnly
-        />
-        <FormField label="Phone Number" name="phone" type="tel" autoComplete="tel" value={profile.phone} readOnly />
+        {/* Who is signed in, for password managers saving the new password. */}
+        <input type="text" name="username" autoComplete="username" value={profile.phone} readOnly hidden />
         <fieldset className={styles.fieldset}>
           <legend>Change Password</legend>
           <div className={styles.fieldsetBody}>

@@ -32,12 +32,18 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
   const field = (key: keyof typeof form) => ({
     name: key,
     value: form[key],
-    onChange: (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => {
+      setForm((f) => ({ ...f, [key]: e.target.value }));
+      setErrors((current) => (current[key] ? { ...current, [key]: '' } : current));
+      // The server's answer was about what was sent; once the form changes it no longer applies.
+      if (register.isError) register.reset();
+    },
     error: errors[key],
   });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    register.reset();
     const { confirmPassword, ...body } = form;
     const parsed = registerBody.safeParse(body);
     const passwordsDiffer = body.password !== confirmPassword;

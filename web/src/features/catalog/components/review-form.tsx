@@ -26,17 +26,21 @@ export function ReviewForm({ productId }: { productId: string }) {
       return;
     }
     setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => {
-        setRating('');
-        setComment('');
-      },
-    });
+    create.mutate(parsed.data);
   };
+
+  // One review per customer: once it is in, the form gives way to the thanks.
+  if (create.isSuccess) {
+    return (
+      <div className={`card ${styles.form}`}>
+        <Message variant="success">{REVIEW_SUBMITTED}</Message>
+        <p className={styles.done}>You have reviewed this product. Thank you for helping other customers choose.</p>
+      </div>
+    );
+  }
 
   return (
     <form className={`card ${styles.form}`} onSubmit={submit} noValidate aria-labelledby="write-review-heading">
-      {create.isSuccess && <Message variant="success">{REVIEW_SUBMITTED}</Message>}
       {create.isError && <Message variant="danger">{create.error.message}</Message>}
       <SelectField
         label="Rating"

@@ -8,6 +8,8 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useProducts } from '../api.ts';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { parsePageNumber } from '../page-number.ts';
+import { searchKeyword } from '../search-keyword.ts';
+import styles from './listing-page.module.css';
 
 interface Listing {
   title: string;
@@ -21,10 +23,12 @@ interface Listing {
 
 /** /search/:keyword(/page/:pageNumber) */
 export function SearchPage() {
-  const { keyword = '', pageNumber } = useParams();
+  const { keyword: raw = '', pageNumber } = useParams();
   const page = parsePageNumber(pageNumber);
   if (page === null) return <NotFoundPage />;
-  const base = `/search/${encodeURIComponent(keyword)}`;
+  const base = `/search/${encodeURIComponent(raw)}`;
+  // A keyword typed into the address bar can be longer than the search takes: its start is searched.
+  const keyword = searchKeyword(raw);
   return (
     <ListingView
       title={`Search: ${keyword} | Rudraksha Ratna`}
@@ -60,7 +64,7 @@ function ListingView({ title, heading, description, keyword, category, page, hre
   const result = useProducts({ keyword, category, pageNumber: page });
   return (
     <div className="container page">
-      <h1>{heading}</h1>
+      <h1 className={styles.heading}>{heading}</h1>
       {result.isPending ? (
         <Spinner />
       ) : result.isError ? (

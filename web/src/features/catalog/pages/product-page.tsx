@@ -128,7 +128,7 @@ function ProductDetail({ product }: { product: Product }) {
         )}
         <h3 id="write-review-heading">Write a Customer Review</h3>
         {signedIn ? (
-          <ReviewForm productId={product._id} />
+          <ReviewForm key={product._id} productId={product._id} />
         ) : (
           <Message>
             Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.

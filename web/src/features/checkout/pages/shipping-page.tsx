@@ -20,8 +20,20 @@ export function ShippingPage() {
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const lookedUp = useRef(saved?.postalCode ?? '');
+  // What the last successful lookup put in, to tell it from what the customer typed.
+  const filled = useRef<{ city: string; state: string } | null>(null);
 
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const clearErrors = (...fields: Array<keyof typeof form>) =>
+    setErrors((current) =>
+      fields.some((field) => field in current)
+        ? Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof typeof form)))
+        : current,
+    );
+
+  const set = (field: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    clearErrors(field);
+  };
 
   const changePostalCode = (value: string) => {
     set('postalCode')(value);
@@ -30,10 +42,28 @@ export function ShippingPage() {
     if (code.length !== PINCODE_LENGTH || code === lookedUp.current) return;
     lookedUp.current = code;
     lookupPincode(code)
-      .then((place) =>
-        setForm((f) => (f.postalCode.trim() === code ? { ...f, city: place.city, state: place.state } : f)),
-      )
-      .catch(() => console.log('Invalid Pincode'));
+      .then((place) => {
+        if (lookedUp.current !== code) return;
+        filled.current = { city: place.city, state: place.state };
+        setForm((f) => (f.postalCode.trim() === code ? { ...f, city: place.city, state: place.state } : f));
+        clearErrors('city', 'state');
+      })
+      .catch(() => {
+        console.log('Invalid Pincode');
+        // The city and state of an earlier pincode do not belong to this one; typed ones stay.
+        const previous = filled.current;
+        if (lookedUp.current !== code || !previous) return;
+        filled.current = null;
+        setForm((f) =>
+          f.postalCode.trim() === code
+            ? {
+                ...f,
+                city: f.city === previous.city ? '' : f.city,
+                state: f.state === previous.state ? '' : f.state,
+              }
+            : f,
+        );
+      });
   };
 
   const submit = (event: FormEvent) => {

@@ -1,29 +1,55 @@
-import { ONLINE_PAYMENT_METHOD, formatDateTimeIST, type Order } from '@rr/core';
-import { useParams } from 'react-router';
+import { ONLINE_PAYMENT_METHOD, formatDateTimeIST, formatRupees, type Order } from '@rr/core';
+import { useLocation, useParams } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/session-store.ts';
+import { shopPolicy } from '../../content/shop-details.ts';
 import { useOrder, useOrderAction, type AdminOrderAction } from '../api.ts';
+import { orderNumber } from '../order-number.ts';
 import styles from './orders.module.css';
 
-const CONFIRM: Record<AdminOrderAction, string> = {
-  deliver: 'Are you sure you want to mark this order as delivered?',
-  pay: 'Mark this Cash on Delivery order as paid? Do this once the cash has been collected.',
-  cancel: 'Cancel this order? Its items go back into stock.',
-};
+/** The admin's confirm prompt; cancelling a paid order does not pay the money back by itself. */
+function confirmText(what: AdminOrderAction, order: Order): string {
+  switch (what) {
+    case 'deliver':
+      return 'Are you sure you want to mark this order as delivered?';
+    case 'pay':
+      return 'Mark this Cash on Delivery order as paid? Do this once the cash has been collected.';
+    case 'cancel': {
+      const prompt = 'Cancel this order? Its items go back into stock.';
+      if (!order.isPaid) return prompt;
+      const amount = formatRupees(order.totalPrice);
+      return order.paymentMethod === ONLINE_PAYMENT_METHOD
+        ? `${prompt}\n\nIt was paid online (${amount}): the payment has to be refunded in Razorpay` +
+            `${order.razorpayPaymentId ? ` (payment ${order.razorpayPaymentId})` : ''}. Cancelling here does not refund it.`
+        : `${prompt}\n\nThe customer has paid ${amount} in cash: it has to be refunded to them.`;
+    }
+  }
+}
 
 export function OrderPage() {
   const { id = '' } = useParams();
-  usePageTitle(`Order ${id.slice(0, 8)} | Rudraksha Ratna`);
+  // Set by the place-order step when it brings the customer here.
+  const state: unknown = useLocation().state;
+  const justPlaced = typeof state === 'object' && state !== null && 'placed' in state && state.placed === true;
+  usePageTitle(`Order #${orderNumber(id)} | Rudraksha Ratna`);
   const order = useOrder(id);
   return (
     <div className="container page">
-      <h1 className={styles.title}>
-        Order <span className={styles.orderId}>{id}</span>
-      </h1>
+      <h1 className={styles.title}>Order #{orderNumber(id)}</h1>
+      <p className={styles.orderId}>
+        Order ID <span className={styles.mono}>{id}</span>
+      </p>
+      {justPlaced && (
+        <Message variant="success">
+          <strong>Thank you! Your order has been placed.</strong> We dispatch within {shopPolicy.dispatch} and send you
+          the courier&apos;s tracking details; delivery takes {shopPolicy.delivery} after dispatch. Please quote order #
+          {orderNumber(id)} if you contact us.
+        </Message>
+      )}
       {order.isPending ? (
         <Spinner />
       ) : order.isError ? (
@@ -40,19 +66,32 @@ function OrderDetail({ order }: { order: Order }) {
   const action = useOrderAction(order._id);
   const isAdmin = Boolean(user?.isAdmin);
   const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
+  const cancelled = order.isCancelled;
   const address = order.shippingAddress;
+  const paidVia = online && order.razorpayPaymentId ? ` via Razorpay (payment ${order.razorpayPaymentId})` : '';
 
   const run = (what: AdminOrderAction) => {
-    if (window.confirm(CONFIRM[what])) action.mutate(what);
+    if (window.confirm(confirmText(what, order))) action.mutate(what);
   };
 
   return (
     <div className={styles.layout}>
       <div>
-        {order.isCancelled && order.cancelledAt && (
+        {cancelled && (
           <Message variant="danger">
-            Cancelled on {formatDateTimeIST(order.cancelledAt)}
-            {order.isPaid ? '. The payment is due to be refunded.' : '.'}
+            <strong>This order was cancelled</strong>
+            {order.cancelledAt ? ` on ${formatDateTimeIST(order.cancelledAt)}` : ''}. It will not be shipped.
+            {order.isPaid && (
+              <>
+                {' '}
+                A refund of {formatRupees(order.totalPrice)} is due
+                {isAdmin
+                  ? online
+                    ? ': it has to be made in Razorpay.'
+                    : ': the cash has to be paid back to the customer.'
+                  : ' to you.'}
+              </>
+            )}
           </Message>
         )}
         <section className={`card ${styles.block}`} aria-labelledby="shipping-heading">
@@ -72,7 +111,7 @@ function OrderDetail({ order }: { order: Order }) {
           {order.isDelivered && order.deliveredAt ? (
             <Message variant="success">Delivered on {formatDateTimeIST(order.deliveredAt)}</Message>
           ) : (
-            <Message variant="danger">Not Delivered</Message>
+            !cancelled && <Message>Not Delivered</Message>
           )}
         </section>
 
@@ -82,15 +121,21 @@ function OrderDetail({ order }: { order: Order }) {
             <strong>Method: </strong>
             {order.paymentMethod}
           </p>
-          {order.isPaid && order.paidAt ? (
+          {cancelled ? (
+            <Message>
+              {order.isPaid && order.paidAt
+                ? `Paid on ${formatDateTimeIST(order.paidAt)}${paidVia}; refund due.`
+                : 'No payment was taken.'}
+            </Message>
+          ) : order.isPaid && order.paidAt ? (
             <Message variant="success">
               Paid on {formatDateTimeIST(order.paidAt)}
-              {online && order.razorpayPaymentId ? ` via Razorpay (payment ${order.razorpayPaymentId})` : ''}
+              {paidVia}
             </Message>
           ) : online ? (
             <Message variant="success">Paid via Razorpay</Message>
           ) : (
-            <Message variant="danger">Not Paid</Message>
+            <Message>Not Paid</Message>
           )}
         </section>
 
@@ -110,7 +155,7 @@ function OrderDetail({ order }: { order: Order }) {
         }}
       >
         {action.isError && <Message variant="danger">{action.error.message}</Message>}
-        {isAdmin && !order.isDelivered && !order.isCancelled ? (
+        {isAdmin && !order.isDelivered && !cancelled ? (
           <div className={styles.actions}>
             <button type="button" className="btn btn-block" onClick={() => run('deliver')} disabled={action.isPending}>
               Mark As Delivered
@@ -136,7 +181,7 @@ function OrderDetail({ order }: { order: Order }) {
           </div>
         ) : (
           <button type="button" className="btn btn-block" disabled>
-            Order Placed
+            {cancelled ? 'Order Cancelled' : 'Order Placed'}
           </button>
         )}
       </AmountsSummary>

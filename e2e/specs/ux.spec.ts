@@ -1,0 +1,310 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { Order, UserInfo } from '@rr/core';
+import { ADMIN, allProducts, expect, login, register, startSignedIn, test } from '../fixtures.ts';
+
+/** A 360 px phone, as in the phone project (that project runs phone.spec.ts only). */
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
+
+const bearer = (info: UserInfo) => ({ authorization: `Bearer ${info.token}` });
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** A Cash on Delivery order of `customer`'s, placed through the API. */
+async function placeCodOrder(request: APIRequestContext, customer: UserInfo): Promise<Order> {
+  const product = (await allProducts(request)).find((p) => p.countInStock >= 6)!;
+  const res = await request.post('/api/orders', {
+    headers: bearer(customer),
+    data: {
+      orderItems: [{ product: product._id, qty: 1 }],
+      shippingAddress: {
+        address: '12 Example Lane, Godowlia',
+        city: 'Varanasi',
+        postalCode: '221001',
+        state: 'Uttar Pradesh',
+      },
+      paymentMethod: 'Cash on Delivery',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as Order;
+}
+
+test.describe('on a 360 px phone', () => {
+  test.use(PHONE);
+
+  test('the top bar shows the cart and its count without opening the menu', async ({ page, request }) => {
+    const product = (await allProducts(request)).find((p) => p.countInStock >= 3)!;
+    await page.goto(`/cart/${product._id}?qty=2`);
+    await expect(page).toHaveURL('/cart');
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'false');
+    const cart = header.getByRole('link', { name: /Cart/ });
+    await expect(cart).toHaveCount(1);
+    await expect(cart).toBeVisible();
+    await expect(cart).toContainText('2');
+    await expect(cart).toHaveAccessibleName('Cart 2 items');
+    const box = (await cart.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(60);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+
+    // With the menu open there is still one cart link.
+    await header.getByRole('button', { name: 'Menu' }).click();
+    await expect(header.getByRole('link', { name: 'Gems' })).toBeVisible();
+    await expect(header.getByRole('link', { name: /Cart/ })).toHaveCount(1);
+  });
+
+  test('the menu closes on Escape and when focus leaves it', async ({ page }) => {
+    await page.goto('/faqs');
+    const menuButton = page.getByRole('button', { name: 'Menu' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+
+    await menuButton.click();
+    await expect(nav.getByRole('link', { name: 'Gems' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Gems' }).focus();
+    await page.keyboard.press('Escape');
+    await expect(nav.getByRole('link', { name: 'Gems' })).toBeHidden();
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuButton).toBeFocused();
+
+    // Tabbing past the last link closes it too.
+    await menuButton.press('Enter');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Gems' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Mala' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'Sign In' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    await expect(nav.getByRole('link', { name: 'Gems' })).toBeHidden();
+  });
+
+  test('a long search word wraps: no sideways scrolling, and a very long one still searches', async ({ page }) => {
+    const word = 'panchmukhirudrakshabraceletsilvercapped'.padEnd(40, 'x');
+    await page.goto(`/search/${word}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search for: "${word}"`);
+    await expect(page.getByText('No products found. Try a different keyword/category.')).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+
+    // Longer than the search takes: its first 100 characters are searched, with no error.
+    const long = `mala${'a'.repeat(146)}`;
+    await page.goto(`/search/${long}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Search for: "${long.slice(0, 100)}"`);
+    await expect(page.getByText('No products found. Try a different keyword/category.')).toBeVisible();
+    await expect(page.getByText(/keyword must be/)).toHaveCount(0);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  });
+
+  test("an error from the form's button is scrolled into view, below the fixed header", async ({ page }) => {
+    await page.goto('/register');
+    await page.getByLabel('Name').fill('Scroll Test');
+    await page.getByLabel('Email Address').fill('scroll-test@example.in');
+    await page.getByLabel('Phone Number').fill('9876543210');
+    await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+    await page.getByLabel('Confirm Password').fill('long-enough-2');
+    await page.getByRole('button', { name: 'Register' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toHaveText('Passwords do not match');
+    await expect(alert).toBeInViewport({ ratio: 1 });
+    const header = (await page.getByRole('banner').boundingBox())!;
+    await expect.poll(async () => (await alert.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  });
+
+  test('tables keep dates and prices whole and say that they scroll', async ({ page, request }) => {
+    const customer = await register(request, 'Tables');
+    await placeCodOrder(request, customer);
+    await startSignedIn(page, customer);
+    await page.goto('/profile');
+    const frame = page.getByRole('region', { name: 'My Orders' });
+    const row = frame.getByRole('row').nth(1);
+    await expect(row).toBeVisible();
+    for (const cell of await row
+      .getByRole('cell')
+      .filter({ hasNot: page.getByRole('link') })
+      .all()) {
+      // One line per cell: no '2026-' over '11-21', no '₹1.0' over '00.00'.
+      const lines = await cell.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.bottom))).size;
+      });
+      expect(lines, await cell.innerText()).toBeLessThanOrEqual(1);
+    }
+    await expect(page.getByText('Scroll sideways for more')).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  });
+
+  test('the profile shows name, e-mail and phone as text, not as inputs', async ({ page, request }) => {
+    const customer = await register(request, 'Readonly');
+    await startSignedIn(page, customer);
+    await page.goto('/profile');
+    await expect(page.getByText(customer.email, { exact: true })).toBeVisible();
+    // The only boxes are the two password fields.
+    const boxes = page.getByRole('region', { name: 'User Profile' }).getByRole('textbox');
+    await expect(boxes).toHaveCount(2);
+    await expect(boxes.and(page.locator('[readonly]'))).toHaveCount(0);
+    await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
+  });
+});
+
+test('a cancelled order says so, without Not Delivered or Not Paid', async ({ page, request }) => {
+  const customer = await register(request, 'Cancel');
+  const order = await placeCodOrder(request, customer);
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  const res = await request.put(`/api/orders/${order._id}/cancel`, { headers: bearer(admin) });
+  expect(res.status()).toBe(200);
+
+  await startSignedIn(page, customer);
+  await page.goto(`/order/${order._id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${order._id.slice(0, 8).toUpperCase()}`);
+  await expect(page.getByRole('alert')).toContainText('This order was cancelled on');
+  await expect(page.getByText('No payment was taken.')).toBeVisible();
+  await expect(page.getByText('Not Delivered')).toHaveCount(0);
+  await expect(page.getByText('Not Paid')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Order Cancelled' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Order Placed' })).toHaveCount(0);
+});
+
+test('a live order shows Not Delivered and Not Paid as information, not as errors', async ({ page, request }) => {
+  const customer = await register(request, 'Live');
+  const order = await placeCodOrder(request, customer);
+  await startSignedIn(page, customer);
+  await page.goto(`/order/${order._id}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Not Delivered' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Not Paid' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Order Placed' })).toBeDisabled();
+  // Only a page reached from the place-order step thanks the customer.
+  await expect(page.getByText('Thank you!')).toHaveCount(0);
+});
+
+test('the banner caption is real text with a link to its collection', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Offers' });
+  await expect(carousel.getByText('Authentic Nepal rudraksha, lab certified')).toBeVisible();
+  await expect(carousel.getByRole('link')).toHaveCount(1);
+
+  for (const [offer, name, href] of [
+    [2, 'Explore Gems', '/category/gems'],
+    [3, 'Shop Malas', '/category/mala'],
+    [4, 'How energization works', '/energization'],
+    [1, 'Shop Rudraksha', '/category/rudraksha'],
+  ] as const) {
+    await carousel.getByRole('button', { name: `Show offer ${offer}` }).click();
+    await expect(carousel.getByRole('link')).toHaveAccessibleName(name);
+    await expect(carousel.getByRole('link')).toHaveAttribute('href', href);
+  }
+  await carousel.getByRole('link', { name: 'Shop Rudraksha' }).click();
+  await expect(page).toHaveURL('/category/rudraksha');
+});
+
+test('with reduced motion the banner does not rotate until Play is pressed', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Offers' });
+  const current = carousel.locator('button[aria-current="true"]');
+  await expect(current).toHaveAttribute('aria-label', 'Show offer 1');
+  await page.waitForTimeout(2500);
+  await expect(current).toHaveAttribute('aria-label', 'Show offer 1');
+  await carousel.getByRole('button', { name: 'Play' }).click();
+  await expect(current).toHaveAttribute('aria-label', 'Show offer 2', { timeout: 3500 });
+  await expect(carousel.getByRole('button', { name: 'Pause' })).toBeVisible();
+});
+
+test('a shipping field error clears when that field is edited', async ({ page, request }) => {
+  await startSignedIn(page, await register(request, 'Shipping'));
+  await page.goto('/shipping');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Address is required')).toBeVisible();
+  await expect(page.getByText('City is required')).toBeVisible();
+  await expect(page.getByText('Postal code must be a 6-digit pincode')).toBeVisible();
+
+  await page.getByLabel('Address', { exact: true }).fill('12 Example Lane');
+  await expect(page.getByText('Address is required')).toHaveCount(0);
+  await expect(page.getByLabel('Address', { exact: true })).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('City is required')).toBeVisible();
+
+  // The pincode lookup fills city and state, and their errors go.
+  await page.getByLabel('Postal Code').fill('221001');
+  await expect(page.getByText(/Postal code must be/)).toHaveCount(0);
+  await expect(page.getByLabel('City')).toHaveValue('Varanasi East');
+  await expect(page.getByText('City is required')).toHaveCount(0);
+  await expect(page.getByText('State is required')).toHaveCount(0);
+});
+
+test('an unknown pincode clears the city and state an earlier pincode filled, not typed ones', async ({
+  page,
+  request,
+}) => {
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  await startSignedIn(page, await register(request, 'Pincode'));
+  await page.goto('/shipping');
+  await page.getByLabel('Postal Code').fill('221001');
+  await expect(page.getByLabel('City')).toHaveValue('Varanasi East');
+  await expect(page.getByLabel('State')).toHaveValue('Uttar Pradesh');
+
+  await page.getByLabel('Postal Code').fill('999999');
+  await expect(page.getByLabel('City')).toHaveValue('');
+  await expect(page.getByLabel('State')).toHaveValue('');
+  await expect.poll(() => logs.filter((l) => l === 'Invalid Pincode').length).toBe(1);
+
+  // Typed by the customer: kept.
+  await page.getByLabel('City').fill('Leh');
+  await page.getByLabel('State').fill('Ladakh');
+  await page.getByLabel('Postal Code').fill('999998');
+  await expect.poll(() => logs.filter((l) => l === 'Invalid Pincode').length).toBe(2);
+  await expect(page.getByLabel('City')).toHaveValue('Leh');
+  await expect(page.getByLabel('State')).toHaveValue('Ladakh');
+});
+
+test('a review, once submitted, replaces the form', async ({ page, request }) => {
+  // Reviews tests make their own products; this one only looks at the form, on a fresh customer's page.
+  await startSignedIn(page, await register(request, 'Once'));
+  await page.route('**/api/products/*/reviews', (route) =>
+    route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ message: 'Review added' }) }),
+  );
+  const product = (await allProducts(request))[0]!;
+  await page.goto(`/product/${product._id}`);
+  await page.getByLabel('Rating').selectOption({ label: '4 - Very Good' });
+  await page.getByLabel('Comment').fill('Well made.');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Review submitted successfully')).toBeVisible();
+  await expect(page.getByText('You have reviewed this product.')).toBeVisible();
+  await expect(page.getByLabel('Comment')).toHaveCount(0);
+});
+
+test('a missing product is asked for once, not retried', async ({ page }) => {
+  let calls = 0;
+  page.on('request', (r) => {
+    if (r.url().includes('/api/products/00000000-0000-4000-8000-000000000000')) calls += 1;
+  });
+  await page.goto('/product/00000000-0000-4000-8000-000000000000');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(calls).toBe(1);
+});
+
+test('the register banner from an earlier submit goes once the form is edited', async ({ page, request }) => {
+  const existing = await register(request, 'Taken');
+  await page.goto('/register');
+  await page.getByLabel('Name').fill('Second Person');
+  await page.getByLabel('Email Address').fill(`other-${existing.phone}@example.in`);
+  await page.getByLabel('Phone Number').fill(existing.phone);
+  await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
+  await page.getByLabel('Confirm Password').fill('long-enough-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toBeVisible();
+  await page.getByLabel('Phone Number').fill('9');
+  await expect(alert).toHaveCount(0);
+
+  // And on a new submit, even one the form itself stops.
+  await page.getByLabel('Phone Number').fill(existing.phone);
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(alert).toBeVisible();
+  await page.getByLabel('Confirm Password').fill('different-1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(alert).toHaveText('Passwords do not match');
+});
