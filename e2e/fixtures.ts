@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { ProductList, ProductSummary, UserInfo } from '@rr/core';
+import type { Order, ProductList, ProductSummary, UserInfo } from '@rr/core';
 
 /**
  * Every page starts as a returning visitor of this browser session, so the 2-second start-up
@@ -72,4 +72,23 @@ export async function login(request: APIRequestContext, phone: string, password:
 export async function startSignedIn(page: Page, info: UserInfo): Promise<void> {
   await page.goto('/faqs');
   await page.evaluate((value) => localStorage.setItem('userInfo', JSON.stringify(value)), info);
+}
+
+/** A Cash on Delivery order of `customer`'s for one unit of `productId`, placed through the API. */
+export async function placeCodOrder(request: APIRequestContext, customer: UserInfo, productId: string): Promise<Order> {
+  const res = await request.post('/api/orders', {
+    headers: { authorization: `Bearer ${customer.token}` },
+    data: {
+      orderItems: [{ product: productId, qty: 1 }],
+      shippingAddress: {
+        address: '12 Example Lane, Godowlia',
+        city: 'Varanasi',
+        postalCode: '221001',
+        state: 'Uttar Pradesh',
+      },
+      paymentMethod: 'Cash on Delivery',
+    },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as Order;
 }

@@ -2,7 +2,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product, UserInfo } from '@rr/core';
-import { ADMIN, TEST_PRODUCT_PREFIX, allProducts, expect, login, register, startSignedIn, test } from '../fixtures.ts';
+import {
+  ADMIN,
+  TEST_PRODUCT_PREFIX,
+  allProducts,
+  expect,
+  login,
+  register,
+  startSignedIn,
+  test,
+  placeCodOrder,
+} from '../fixtures.ts';
 
 const bearer = (info: UserInfo) => ({ authorization: `Bearer ${info.token}` });
 
@@ -111,23 +121,10 @@ test('a customer reviews a product: the rating and count update, and a second re
 test('a customer who bought the product gets the Verified purchase badge', async ({ page, request }) => {
   const product = await createProduct(request, 3);
   const buyer = await register(request, 'Buyer');
-  const order = await request.post('/api/orders', {
-    headers: bearer(buyer),
-    data: {
-      orderItems: [{ product: product._id, qty: 1 }],
-      shippingAddress: {
-        address: '12 Example Lane, Godowlia',
-        city: 'Varanasi',
-        postalCode: '221001',
-        state: 'Uttar Pradesh',
-      },
-      paymentMethod: 'Cash on Delivery',
-    },
-  });
-  expect(order.status()).toBe(201);
+  const order = await placeCodOrder(request, buyer, product._id);
   // Bought means paid or delivered (a cancelled or still unpaid Cash on Delivery order does not count).
   const admin = await login(request, ADMIN.phone, ADMIN.password);
-  const { _id: orderId } = (await order.json()) as { _id: string };
+  const orderId = order._id;
   expect((await request.put(`/api/orders/${orderId}/deliver`, { headers: bearer(admin) })).status()).toBe(200);
   // Someone who did not buy it reviews it too.
   const other = await register(request, 'Browser');

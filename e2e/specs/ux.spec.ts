@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order, UserInfo } from '@rr/core';
-import { ADMIN, allProducts, expect, login, register, startSignedIn, test } from '../fixtures.ts';
+import {
+  ADMIN,
+  allProducts,
+  expect,
+  login,
+  register,
+  startSignedIn,
+  test,
+  placeCodOrder as placeCodOrderOf,
+} from '../fixtures.ts';
 
 /** A 360 px phone, as in the phone project (that project runs phone.spec.ts only). */
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
@@ -11,21 +20,7 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 /** A Cash on Delivery order of `customer`'s, placed through the API. */
 async function placeCodOrder(request: APIRequestContext, customer: UserInfo): Promise<Order> {
   const product = (await allProducts(request)).find((p) => p.countInStock >= 6)!;
-  const res = await request.post('/api/orders', {
-    headers: bearer(customer),
-    data: {
-      orderItems: [{ product: product._id, qty: 1 }],
-      shippingAddress: {
-        address: '12 Example Lane, Godowlia',
-        city: 'Varanasi',
-        postalCode: '221001',
-        state: 'Uttar Pradesh',
-      },
-      paymentMethod: 'Cash on Delivery',
-    },
-  });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as Order;
+  return placeCodOrderOf(request, customer, product._id);
 }
 
 test.describe('on a 360 px phone', () => {
