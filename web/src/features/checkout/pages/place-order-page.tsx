@@ -21,7 +21,7 @@ import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../che
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentChoice } from '../components/payment-choice.tsx';
 import { loadCheckoutScript, openCheckout } from '../razorpay-checkout.ts';
-import styles from './checkout.module.css';
+import layout from '../../../components/order-layout.module.css';
 
 const COD_CONFIRM = 'Are you sure you want to place this order with Cash on Delivery (COD)?';
 
@@ -177,9 +177,9 @@ export function PlaceOrderPage() {
           {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
         </Message>
       ) : (
-        <div className={styles.layout}>
+        <div className={layout.layout}>
           <div>
-            <section className={`card ${styles.block}`} aria-labelledby="ship-heading">
+            <section className={`card ${layout.block}`} aria-labelledby="ship-heading">
               <h2 id="ship-heading">Shipping</h2>
               <p>
                 <strong>Address: </strong>
@@ -187,11 +187,11 @@ export function PlaceOrderPage() {
                 <Link to="/shipping">Change</Link>
               </p>
             </section>
-            <section className={`card ${styles.block}`} aria-labelledby="pay-heading">
+            <section className={`card ${layout.block}`} aria-labelledby="pay-heading">
               <h2 id="pay-heading">Payment Method</h2>
               <PaymentChoice value={method} onChange={changeMethod} disabled={busy} />
             </section>
-            <section className={`card ${styles.block}`} aria-labelledby="items-heading">
+            <section className={`card ${layout.block}`} aria-labelledby="items-heading">
               <h2 id="items-heading">Order Items</h2>
               <OrderLines lines={cart} />
             </section>

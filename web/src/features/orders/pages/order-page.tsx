@@ -9,6 +9,7 @@ import { useUserInfo } from '../../account/session-store.ts';
 import { shopPolicy } from '../../content/shop-details.ts';
 import { useOrder, useOrderAction, type AdminOrderAction } from '../api.ts';
 import { orderNumber } from '../order-number.ts';
+import layout from '../../../components/order-layout.module.css';
 import styles from './orders.module.css';
 
 /** The admin's confirm prompt; cancelling a paid order does not pay the money back by itself. */
@@ -75,7 +76,7 @@ function OrderDetail({ order }: { order: Order }) {
   };
 
   return (
-    <div className={styles.layout}>
+    <div className={layout.layout}>
       <div>
         {cancelled && (
           <Message variant="danger">
@@ -94,7 +95,7 @@ function OrderDetail({ order }: { order: Order }) {
             )}
           </Message>
         )}
-        <section className={`card ${styles.block}`} aria-labelledby="shipping-heading">
+        <section className={`card ${layout.block}`} aria-labelledby="shipping-heading">
           <h2 id="shipping-heading">Shipping</h2>
           <p>
             <strong>Name: </strong>
@@ -115,7 +116,7 @@ function OrderDetail({ order }: { order: Order }) {
           )}
         </section>
 
-        <section className={`card ${styles.block}`} aria-labelledby="payment-heading">
+        <section className={`card ${layout.block}`} aria-labelledby="payment-heading">
           <h2 id="payment-heading">Payment Method</h2>
           <p>
             <strong>Method: </strong>
@@ -139,7 +140,7 @@ function OrderDetail({ order }: { order: Order }) {
           )}
         </section>
 
-        <section className={`card ${styles.block}`} aria-labelledby="items-heading">
+        <section className={`card ${layout.block}`} aria-labelledby="items-heading">
           <h2 id="items-heading">Order Items</h2>
           {order.orderItems.length === 0 ? <Message>Order is empty</Message> : <OrderLines lines={order.orderItems} />}
         </section>
