@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let admin: string;
@@ -111,16 +111,7 @@ describe('admin product writes', () => {
     expect(shop.products.map((p: Product) => p._id)).not.toContain(target._id);
     const best = (await t.app.inject({ url: '/api/products/bestsellers' })).json();
     expect(best.map((p: Product) => p._id)).not.toContain(target._id);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(customer.token),
-      payload: {
-        orderItems: [{ product: target._id, qty: 1 }],
-        shippingAddress: { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
-        paymentMethod: 'Cash on Delivery',
-      },
-    });
+    const order = await placeCodOrder(t.app, customer.token, target._id, 1);
     expect(order.statusCode).toBe(400);
 
     // Admins list drafts on request; nobody else may ask.
@@ -214,16 +205,7 @@ describe('admin product writes', () => {
     });
     // The admin opens the form (stock 5); meanwhile a customer buys 2.
     const buyer = await registerCustomer(t.app);
-    const order = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(buyer.token),
-      payload: {
-        orderItems: [{ product: target._id, qty: 2 }],
-        shippingAddress: { address: '9 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
-        paymentMethod: 'Cash on Delivery',
-      },
-    });
+    const order = await placeCodOrder(t.app, buyer.token, target._id, 2);
     expect(order.statusCode).toBe(201);
     const stale = await t.app.inject({
       method: 'PUT',
@@ -260,16 +242,7 @@ describe('admin product writes', () => {
   it('deletes a product and leaves past orders intact', async () => {
     const target = await draft();
     await t.app.inject({ method: 'PUT', url: `/api/products/${target._id}`, headers: bearer(admin), payload: valid });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(customer.token),
-      payload: {
-        orderItems: [{ product: target._id, qty: 1 }],
-        shippingAddress: { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
-        paymentMethod: 'Cash on Delivery',
-      },
-    });
+    const placed = await placeCodOrder(t.app, customer.token, target._id, 1);
     expect(placed.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${target._id}`, headers: bearer(admin) });
     expect(res.json()).toEqual({ message: 'Product removed' });

@@ -124,3 +124,17 @@ export async function registerCustomer(app: FastifyInstance, overrides: Record<s
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A Cash on Delivery order of `qty` units of one product, placed through the API (the reply as it came). */
+export function placeCodOrder(app: FastifyInstance, token: string, productId: string, qty = 1) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(token),
+    payload: {
+      orderItems: [{ product: productId, qty }],
+      shippingAddress: { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
+      paymentMethod: 'Cash on Delivery',
+    },
+  });
+}

@@ -1,7 +1,7 @@
 import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
-import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,19 +63,7 @@ describe('POST /api/products/:id/reviews', () => {
     const id = await productWith();
     const buyer = await registerCustomer(t.app);
     const admin = (await signIn(t.app, DEMO_ADMIN)).token;
-    const place = async () =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/orders',
-          headers: bearer(buyer.token),
-          payload: {
-            orderItems: [{ product: id, qty: 1 }],
-            shippingAddress: { address: '3 Example Street', city: 'Kochi', postalCode: '682001', state: 'Kerala' },
-            paymentMethod: 'Cash on Delivery',
-          },
-        })
-      ).json<Order>();
+    const place = async () => (await placeCodOrder(t.app, buyer.token, id)).json<Order>();
     const adminPut = (url: string) => t.app.inject({ method: 'PUT', url, headers: bearer(admin) });
     const verified = async () => (await product(id)).reviews[0]!.verifiedPurchase;
 
