@@ -31,6 +31,8 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { clientKey } from './plugins/client-address.ts';
+import { serializeError } from './plugins/log-serializers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -55,7 +57,10 @@ export async function buildApp(
   deps: AppDependencies = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, serializers: { err: (err) => serializeError(err) } },
     // A hop count trusts that many proxies in front; addresses trust those proxies only.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -93,6 +98,8 @@ export async function buildApp(
   if (redis) app.addHook('onClose', async () => void (await redis.quit()));
   await app.register(rateLimit, {
     global: false,
+    // An IPv6 client counts by its /64, or rotating addresses inside it would each get a fresh limit.
+    keyGenerator: (request) => clientKey(request.ip),
     ...(redis ? { redis, nameSpace: 'rr-rate-limit:' } : {}),
     ...(config.rateLimits ? {} : { allowList: () => true }),
     errorResponseBuilder: (_request, context) => ({

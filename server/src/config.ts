@@ -63,6 +63,13 @@ const environment = z.object({
     .optional(),
   /** Per-client and per-phone request limits; only end-to-end tests, all from one address, turn them off. */
   RATE_LIMITS: booleanish.default(true),
+  /**
+   * Abuse limits on what one customer can tie up without paying: units of one product in an order, and
+   * the units and value (rupees) of all their unpaid orders and payment holds together.
+   */
+  ORDER_MAX_LINE_QTY: z.coerce.number().int().min(1).max(1000).default(10),
+  ORDER_MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(100_000).default(30),
+  ORDER_MAX_UNPAID_VALUE: z.coerce.number().int().min(100).max(1_00_00_000).default(5_00_000),
   /** Lets production start with the development JWT secret or sandbox adapters (a staging demo). */
   ALLOW_INSECURE_DEFAULTS: booleanish.default(false),
 });
@@ -82,6 +89,7 @@ export type Config = {
   redisUrl: string | null;
   allowInsecureDefaults: boolean;
   rateLimits: boolean;
+  orderLimits: { maxLineQty: number; maxUnpaidUnits: number; maxUnpaidPaise: number };
   payments: {
     gateway: 'sandbox' | 'razorpay';
     keyId: string;
@@ -91,6 +99,10 @@ export type Config = {
     holdMinutes: number;
   };
 };
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
 
 /** Secrets of the offline sandbox gateway, derived so they differ between deployments. */
 function sandboxSecret(jwtSecret: string, purpose: string): string {
@@ -130,11 +142,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  // Outside production the dev secret and the SMS outbox are on: reachable from other machines they
+  // would hand out sign-ins. Exposing the shop is what production mode (npm run start:prod) is for.
+  if (e.NODE_ENV !== 'production' && !isLoopback(host) && !e.ALLOW_INSECURE_DEFAULTS) {
+    throw new Error(
+      `Refusing to listen on ${host} in ${e.NODE_ENV} mode: the demo (development secret, SMS outbox) stays on this machine. ` +
+        'Use HOST=127.0.0.1, or run production mode (npm run start:prod) to serve others.',
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   const url = e.DATABASE_URL;
   return {
     env: e.NODE_ENV,
-    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    host,
     port: e.PORT,
     database:
       url === undefined
@@ -162,6 +183,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
     rateLimits: e.RATE_LIMITS,
+    orderLimits: {
+      maxLineQty: e.ORDER_MAX_LINE_QTY,
+      maxUnpaidUnits: e.ORDER_MAX_UNPAID_UNITS,
+      maxUnpaidPaise: e.ORDER_MAX_UNPAID_VALUE * 100,
+    },
     payments: razorpay
       ? {
           gateway: 'razorpay',

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { isLoopback, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeDemoAccounts, isCatalogEmpty, seedDemoData } from './db/seed.ts';
 
@@ -14,7 +14,11 @@ if (config.demoData && (await isCatalogEmpty(database.db))) {
 
 const app = await buildApp(config, database);
 await app.listen({ host: config.host, port: config.port });
-console.log(`Rudraksha Ratna is open on http://localhost:${config.port} (${database.kind} database)`);
+const { port } = app.server.address() as { port: number };
+const where = isLoopback(config.host)
+  ? `http://localhost:${port} (this machine only)`
+  : `port ${port} on ${config.host} (reachable from other machines)`;
+console.log(`Rudraksha Ratna is open on ${where}, ${config.env} mode, ${database.kind} database`);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

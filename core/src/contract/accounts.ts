@@ -51,25 +51,32 @@ export type PasswordLoginBody = z.infer<typeof passwordLoginBody>;
 export const resendOtpBody = z.object({ phone });
 export type ResendOtpBody = z.infer<typeof resendOtpBody>;
 
-/** POST /api/users/verifyotp */
+/** POST /api/users/verifyotp (an admin account also sends its password) */
 export const verifyOtpBody = z.object({
   phone,
   otp: z
     .string({ error: 'otp must be text' })
     .check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: `otp must be ${OTP_LENGTH} digits` })),
+  password: z.optional(anyPassword),
 });
 export type VerifyOtpBody = z.infer<typeof verifyOtpBody>;
 
 /**
  * PUT /api/users/profile: SPEC sends id, name, email, phone and password; only the password changes
- * (name, email and phone stay as they are), so the rest is accepted and ignored.
+ * (name, email and phone stay as they are), so the rest is accepted and ignored. A blank or missing
+ * password keeps the password; a new one needs `currentPassword` unless the user just signed in by code.
  */
 export const updateProfileBody = z.object({
   id: z.optional(z.unknown()),
   name: z.optional(z.unknown()),
   email: z.optional(z.unknown()),
   phone: z.optional(z.unknown()),
-  password: newPassword,
+  password: z.optional(z.union([z.literal(''), newPassword])),
+  currentPassword: z.optional(
+    z
+      .string({ error: 'currentPassword must be text' })
+      .check(z.maxLength(PASSWORD_MAX, { error: `currentPassword must be at most ${PASSWORD_MAX} characters` })),
+  ),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 

@@ -103,21 +103,28 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
-/** Creates the demo accounts, or resets their names, e-mails, passwords and roles. */
-export async function seedDemoAccounts(db: Database): Promise<void> {
+/**
+ * Creates the demo accounts whose phones are free. An existing account is never changed: a real
+ * customer who happens to hold a demo number must not become the demo admin.
+ */
+export async function seedDemoAccounts(db: Database): Promise<{ skipped: string[] }> {
+  const skipped: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
-    const values = {
-      name: account.name,
-      email: account.email,
-      phone: account.phone,
-      isAdmin: account.isAdmin,
-      passwordHash: await hashPassword(account.password),
-    };
-    await db
+    const created = await db
       .insert(users)
-      .values(values)
-      .onConflictDoUpdate({ target: users.phone, set: { ...values, updatedAt: new Date() } });
+      .values({
+        name: account.name,
+        email: account.email,
+        phone: account.phone,
+        isAdmin: account.isAdmin,
+        passwordHash: await hashPassword(account.password),
+        phoneVerifiedAt: new Date(),
+      })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (created.length === 0) skipped.push(account.phone);
   }
+  return { skipped };
 }
 
 /** The demo catalog and accounts. */

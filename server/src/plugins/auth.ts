@@ -11,6 +11,8 @@ export interface AuthUser {
   email: string;
   phone: string;
   isAdmin: boolean;
+  /** Set when this request's token came from a one-time-code sign-in. */
+  signedInByCodeAt: Date | null;
 }
 
 declare module 'fastify' {
@@ -47,8 +49,15 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
     // The user is read on every call, so a deleted user, a removed admin right or a changed password
     // (which raises the token version) takes effect at once.
     const [row] = claims ? await app.db.select().from(users).where(eq(users.id, claims.userId)) : [];
-    if (!row || row.tokenVersion !== claims?.version) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
-    request.user = { id: row.id, name: row.name, email: row.email, phone: row.phone, isAdmin: row.isAdmin };
+    if (!row || !claims || row.tokenVersion !== claims.version) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
+    request.user = {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      isAdmin: row.isAdmin,
+      signedInByCodeAt: claims.signedInByCodeAt,
+    };
   }
 
   app.decorate('authenticate', authenticate);

@@ -12,6 +12,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     /** In every sign-in token; a password change raises it, so tokens issued before stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** When a one-time code sent to the phone first signed in: until then anyone may have typed the number. */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,4 +38,21 @@ export const otpCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('otp_codes_phone_created_idx').on(t.phone, t.createdAt)],
+);
+
+/**
+ * Failed sign-ins by phone: wrong codes and wrong passwords. Lock-outs count these (never successful
+ * sign-ins), so a phone's daily budget of wrong codes holds across codes and client addresses.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    phone: text('phone').notNull(),
+    kind: text('kind').$type<'code' | 'password'>().notNull(),
+    /** The client's address (an IPv6 /64 as one client), for the operator reading an attack. */
+    client: text('client').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_phone_kind_at_idx').on(t.phone, t.kind, t.at)],
 );

@@ -30,6 +30,8 @@ export const products = pgTable(
     /** Average of review ratings, kept in step with `reviews` by the service that writes them. */
     rating: doublePrecision('rating').notNull().default(0),
     numReviews: integer('num_reviews').notNull().default(0),
+    /** Units in orders that are not cancelled, kept by the order service: best sellers read it, not order lines. */
+    unitsSold: integer('units_sold').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -39,6 +41,7 @@ export const products = pgTable(
     check('products_stock_check', sql`${t.countInStock} >= 0`),
     index('products_category_created_idx').on(t.category, t.createdAt),
     index('products_created_idx').on(t.createdAt),
+    index('products_units_sold_idx').on(t.unitsSold),
   ],
 );
 

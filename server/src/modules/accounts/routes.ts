@@ -20,6 +20,8 @@ import * as z from 'zod/mini';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { clientKey } from '../../plugins/client-address.ts';
+import type { SignInMethod } from './tokens.ts';
 import {
   changePassword,
   deleteUserAsAdmin,
@@ -41,29 +43,12 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   // One-time codes are hashed with a key of their own, derived from the signing secret.
   const otpKey = createHash('sha256').update(`otp:${app.config.jwt.secret}`).digest('base64url');
 
-  async function signedIn(row: UserRow): Promise<UserInfo> {
-    return { ...toUser(row), token: await app.tokens.sign(row.id, row.tokenVersion) };
+  async function signedIn(row: UserRow, method: SignInMethod = 'password'): Promise<UserInfo> {
+    return { ...toUser(row), token: await app.tokens.sign(row.id, row.tokenVersion, method) };
   }
-
-  /** A second limit keyed by the phone in the (validated) body, on top of the per-address one. */
-  const perPhone = (max: number, timeWindow: string) => {
-    const check = app.createRateLimit({
-      max,
-      timeWindow,
-      // The route's pattern, not request.url: a query string must not start a fresh count.
-      keyGenerator: (request: FastifyRequest) =>
-        `phone:${request.routeOptions.url}:${(request.body as { phone?: string }).phone ?? ''}`,
-    });
-    return async (request: FastifyRequest) => {
-      const result = await check(request);
-      if (!result.isAllowed && result.isExceeded) {
-        throw new HttpError(
-          429,
-          `Too many attempts for this phone number. Please try again in ${Math.ceil(result.ttlInSeconds / 60)} minutes.`,
-        );
-      }
-    };
-  };
+  // Per-phone limits count failed sign-ins in the database (service.ts), not requests: the owner's
+  // own sign-ins never lock the account, and the counts hold across instances and addresses.
+  const client = (request: FastifyRequest) => clientKey(request.ip);
   const perAddress = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
 
   app.post(
@@ -84,7 +69,6 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     '/api/users/loginviapassword',
     {
       config: perAddress(30, '15 minutes'),
-      preHandler: perPhone(10, '15 minutes'),
       schema: {
         tags: ['accounts'],
         summary: 'Sign in with phone and password',
@@ -92,7 +76,8 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
         response: { 200: userInfo, ...errors },
       },
     },
-    async (request) => signedIn(await signInWithPassword(app.db, request.body.phone, request.body.password)),
+    async (request) =>
+      signedIn(await signInWithPassword(app.db, request.body.phone, request.body.password, client(request))),
   );
 
   app.post(
@@ -106,22 +91,25 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
         response: { 200: messageReply, ...errors, 502: errorReply },
       },
     },
-    async (request) => ({ message: await sendSignInCode(app.db, sms, otpKey, request.body.phone, request.ip) }),
+    async (request) => ({ message: await sendSignInCode(app.db, sms, otpKey, request.body.phone, client(request)) }),
   );
 
   app.post(
     '/api/users/verifyotp',
     {
       config: perAddress(30, '15 minutes'),
-      preHandler: perPhone(10, '15 minutes'),
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in with a one-time code',
+        summary: 'Sign in with a one-time code (admins send their password too)',
         body: verifyOtpBody,
         response: { 200: userInfo, ...errors },
       },
     },
-    async (request) => signedIn(await signInWithCode(app.db, otpKey, request.body.phone, request.body.otp)),
+    async (request) => {
+      const { phone, otp, password } = request.body;
+      const row = await signInWithCode(app.db, otpKey, { phone, code: otp, password, client: client(request) });
+      return signedIn(row, 'code');
+    },
   );
 
   const bearer = [{ bearerAuth: [] }];
@@ -151,13 +139,23 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       preHandler: app.authenticate,
       schema: {
         tags: ['accounts'],
-        summary: 'Change the password (name, e-mail and phone stay as they are)',
+        summary:
+          'Change the password with the current one, or within 15 minutes of a code sign-in; other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are)',
         security: bearer,
         body: updateProfileBody,
         response: { 200: userInfo, ...errors },
       },
     },
-    async (request) => signedIn(await changePassword(app.db, signedInUser(request).id, request.body.password)),
+    async (request) => {
+      const me = signedInUser(request);
+      const { password, currentPassword } = request.body;
+      if (!password) {
+        const row = await findUser(app.db, me.id);
+        if (!row) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
+        return signedIn(row);
+      }
+      return signedIn(await changePassword(app.db, me, { password, currentPassword }));
+    },
   );
 
   app.get(

@@ -9,10 +9,10 @@ import {
   type RegisterBody,
   type User,
 } from '@rr/core';
-import { and, asc, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, min, ne, or, sql } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Database } from '../../db/client.ts';
-import { otpCodes, users } from '../../db/schema/index.ts';
+import { otpCodes, signInFailures, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -20,6 +20,19 @@ export type UserRow = typeof users.$inferSelect;
 
 export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_PER_HOUR = 5;
+/** Codes sent to one phone in 24 hours, whoever asks: nobody can have a phone flooded with SMS. */
+export const OTP_MAX_PER_DAY = 10;
+/**
+ * Wrong codes one phone may receive in 24 hours, across all its codes and every client address: at
+ * most 10 guesses of 10,000 a day, so guessing a code is a 1-in-1,000 chance a day per phone.
+ */
+export const OTP_WRONG_PER_DAY = 10;
+/** Wrong passwords for one phone in 15 minutes before password sign-in pauses (code sign-in still works). */
+export const PASSWORD_FAILURES_PER_WINDOW = 10;
+export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
+const DAY_MS = 24 * 3_600_000;
+/** How long after a code sign-in the password can be changed without the current one. */
+export const FRESH_CODE_SIGN_IN_MS = 15 * 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,11 +82,61 @@ export async function registerUser(db: Database, input: RegisterBody): Promise<U
   }
 }
 
-export async function signInWithPassword(db: Database, phone: string, password: string): Promise<UserRow> {
+/** Failures of one kind for a phone since `since`: how many, and when the oldest of them was. */
+async function recentFailures(
+  db: Database,
+  phone: string,
+  kind: 'code' | 'password',
+  since: Date,
+): Promise<{ n: number; oldest: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), oldest: min(signInFailures.at) })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.phone, phone), eq(signInFailures.kind, kind), gt(signInFailures.at, since)));
+  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Seconds until the oldest failure in a window leaves it. */
+function secondsUntilFree(oldest: Date | null, windowMs: number): number {
+  return Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowMs - Date.now()) / 1000));
+}
+
+/** A phone that had its daily budget of wrong codes gets no more tries (nor codes) until one ages out. */
+async function refuseWhenCodeBudgetSpent(db: Database, phone: string): Promise<void> {
+  const wrong = await recentFailures(db, phone, 'code', new Date(Date.now() - DAY_MS));
+  if (wrong.n >= OTP_WRONG_PER_DAY) {
+    const wait = secondsUntilFree(wrong.oldest, DAY_MS);
+    throw new HttpError(
+      429,
+      `Too many wrong codes were entered for this number today. Please sign in with your password, or try again in ${Math.ceil(wait / 3600)} hours.`,
+      { 'retry-after': String(wait) },
+    );
+  }
+}
+
+export async function signInWithPassword(
+  db: Database,
+  phone: string,
+  password: string,
+  client: string,
+): Promise<UserRow> {
+  // Only failures count, so the owner's own sign-ins never lock the account.
+  const failed = await recentFailures(db, phone, 'password', new Date(Date.now() - PASSWORD_FAILURE_WINDOW_MS));
+  if (failed.n >= PASSWORD_FAILURES_PER_WINDOW) {
+    const wait = secondsUntilFree(failed.oldest, PASSWORD_FAILURE_WINDOW_MS);
+    throw new HttpError(
+      429,
+      `Too many wrong passwords for this number. Please try again in ${Math.ceil(wait / 60)} minutes, or sign in with a one-time code.`,
+      { 'retry-after': String(wait) },
+    );
+  }
   const [row] = await db.select().from(users).where(eq(users.phone, phone));
   // Hash even for an unknown phone, so the answer takes as long either way.
   const ok = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_HASH);
-  if (!row || !ok) throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+  if (!row || !ok) {
+    if (row) await db.insert(signInFailures).values({ phone, kind: 'password', client });
+    throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+  }
   return row;
 }
 
@@ -96,6 +159,16 @@ export async function sendSignInCode(
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).for('update');
     if (!account) throw new HttpError(404, 'No account uses this phone number. Please register first.');
 
+    await refuseWhenCodeBudgetSpent(tx, phone);
+    const [sentToday] = await tx
+      .select({ n: count() })
+      .from(otpCodes)
+      .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(Date.now() - DAY_MS))));
+    if ((sentToday?.n ?? 0) >= OTP_MAX_PER_DAY) {
+      throw new HttpError(429, 'Too many codes were sent to this number today. Please sign in with your password.', {
+        'retry-after': '3600',
+      });
+    }
     const hourAgo = new Date(Date.now() - 3_600_000);
     const recent = await tx
       .select({ createdAt: otpCodes.createdAt })
@@ -143,10 +216,26 @@ export async function sendSignInCode(
   return `OTP sent to ${maskPhone(phone)}`;
 }
 
-/** Signs in with the latest code sent to the phone: single use, valid 10 minutes, 5 tries. */
-export async function signInWithCode(db: Database, otpKey: string, phone: string, code: string): Promise<UserRow> {
-  type Outcome = { user: UserRow; error?: never } | { error: string; user?: never };
+export const ADMIN_NEEDS_PASSWORD = 'Admin accounts sign in with their password as well as the code.';
+
+/**
+ * Signs in with the latest code sent to the phone: single use, valid 10 minutes, 5 tries a code and
+ * OTP_WRONG_PER_DAY wrong codes a day per phone, counted under the account's row lock so concurrent
+ * guesses cannot slip past the budget. The first code sign-in proves the phone: whoever registered the
+ * number before loses the account (its password is reset and its other sessions end). An admin needs
+ * the password too.
+ */
+export async function signInWithCode(
+  db: Database,
+  otpKey: string,
+  input: { phone: string; code: string; password?: string | undefined; client: string },
+): Promise<UserRow> {
+  const { phone, code, client } = input;
+  type Outcome = { user: UserRow; error?: never } | { error: HttpError; user?: never };
+  const refuse = (message: string, status = 400): Outcome => ({ error: new HttpError(status, message) });
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const [account] = await tx.select().from(users).where(eq(users.phone, phone)).for('update');
+    await refuseWhenCodeBudgetSpent(tx, phone);
     const [current] = await tx
       .select()
       .from(otpCodes)
@@ -154,7 +243,7 @@ export async function signInWithCode(db: Database, otpKey: string, phone: string
       .orderBy(desc(otpCodes.createdAt))
       .limit(1)
       .for('update');
-    if (!current || current.expiresAt.getTime() <= Date.now()) {
+    if (!account || !current || current.expiresAt.getTime() <= Date.now()) {
       // Say why the last code stopped working when it was the wrong tries.
       const [latest] = await tx
         .select({ attempts: otpCodes.attempts })
@@ -163,8 +252,15 @@ export async function signInWithCode(db: Database, otpKey: string, phone: string
         .orderBy(desc(otpCodes.createdAt))
         .limit(1);
       return latest && latest.attempts >= OTP_MAX_ATTEMPTS && !current
-        ? { error: 'Too many wrong tries. Please ask for a new code.' }
-        : { error: 'This code has expired or was never sent. Please ask for a new one.' };
+        ? refuse('Too many wrong tries. Please ask for a new code.')
+        : refuse('This code has expired or was never sent. Please ask for a new one.');
+    }
+    if (account.isAdmin) {
+      if (!input.password) return refuse(ADMIN_NEEDS_PASSWORD, 401);
+      if (!(await verifyPassword(input.password, account.passwordHash))) {
+        await tx.insert(signInFailures).values({ phone, kind: 'password', client });
+        return refuse(AUTH_MESSAGES.badCredentials, 401);
+      }
     }
     const expected = Buffer.from(current.codeHash);
     const actual = Buffer.from(otpHash(otpKey, phone, code));
@@ -175,17 +271,30 @@ export async function signInWithCode(db: Database, otpKey: string, phone: string
         .update(otpCodes)
         .set({ attempts, consumedAt: exhausted ? new Date() : null })
         .where(eq(otpCodes.id, current.id));
-      return {
-        error: exhausted
+      await tx.insert(signInFailures).values({ phone, kind: 'code', client });
+      return refuse(
+        exhausted
           ? 'Too many wrong tries. Please ask for a new code.'
           : 'Invalid OTP. Please check the code and try again.',
-      };
+      );
     }
-    await tx.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, current.id));
-    const [row] = await tx.select().from(users).where(eq(users.phone, phone));
-    return row ? { user: row } : { error: AUTH_MESSAGES.userNotFound };
+    const now = new Date();
+    await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, current.id));
+    if (account.phoneVerifiedAt) return { user: account };
+    // The phone is proven now; a password set by whoever registered the number stops working.
+    const [proven] = await tx
+      .update(users)
+      .set({
+        phoneVerifiedAt: now,
+        passwordHash: UNUSABLE_HASH,
+        tokenVersion: sql`${users.tokenVersion} + 1`,
+        updatedAt: now,
+      })
+      .where(eq(users.id, account.id))
+      .returning();
+    return { user: proven! };
   });
-  if (!outcome.user) throw new HttpError(400, outcome.error);
+  if (outcome.error) throw outcome.error;
   return outcome.user;
 }
 
@@ -195,16 +304,39 @@ export async function findUser(db: Database, id: string): Promise<UserRow | null
   return row ?? null;
 }
 
-export async function changePassword(db: Database, userId: string, password: string): Promise<UserRow> {
+/**
+ * Sets a new password: needs the current one, or a code sign-in in the last 15 minutes (the way back in
+ * for a forgotten password). Every other sign-in ends; the caller gets a token of the new version.
+ */
+export async function changePassword(
+  db: Database,
+  signedIn: { id: string; signedInByCodeAt: Date | null },
+  input: { password: string; currentPassword?: string | undefined },
+): Promise<UserRow> {
+  const [current] = await db.select().from(users).where(eq(users.id, signedIn.id));
+  if (!current) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+  const freshCode =
+    signedIn.signedInByCodeAt !== null && Date.now() - signedIn.signedInByCodeAt.getTime() < FRESH_CODE_SIGN_IN_MS;
+  if (!freshCode) {
+    if (!input.currentPassword) {
+      throw new HttpError(
+        400,
+        'currentPassword: enter your current password (or sign in with a one-time code to set a new one).',
+      );
+    }
+    if (!(await verifyPassword(input.currentPassword, current.passwordHash))) {
+      throw new HttpError(400, 'currentPassword: the current password is not correct.');
+    }
+  }
   const [row] = await db
     .update(users)
     // Sign-ins made with the old password end (their tokens carry the old version).
     .set({
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashPassword(input.password),
       tokenVersion: sql`${users.tokenVersion} + 1`,
       updatedAt: new Date(),
     })
-    .where(eq(users.id, userId))
+    .where(eq(users.id, signedIn.id))
     .returning();
   if (!row) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
   return row;

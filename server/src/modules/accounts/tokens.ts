@@ -6,10 +6,15 @@ export interface TokenClaims {
   userId: string;
   /** The user's token version when it was issued (see users.tokenVersion). */
   version: number;
+  /** When the token was issued by a one-time-code sign-in (it may then set a new password for a while). */
+  signedInByCodeAt: Date | null;
 }
 
+/** How a token was earned: a code proves the phone at that moment. */
+export type SignInMethod = 'password' | 'code';
+
 export interface TokenSigner {
-  sign(userId: string, version: number): Promise<string>;
+  sign(userId: string, version: number, method: SignInMethod): Promise<string>;
   /** The claims of a valid token, or null for a missing, bad or expired one. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -17,8 +22,8 @@ export interface TokenSigner {
 export function createTokenSigner(secret: string, expiresIn: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (userId, version) =>
-      new SignJWT({ ver: version })
+    sign: (userId, version, method) =>
+      new SignJWT({ ver: version, ...(method === 'code' ? { amr: ['otp'] } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(TOKEN_ISSUER)
@@ -28,9 +33,13 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
-        return typeof payload.sub === 'string' && typeof payload.ver === 'number'
-          ? { userId: payload.sub, version: payload.ver }
-          : null;
+        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+        const byCode = Array.isArray(payload.amr) && payload.amr.includes('otp') && typeof payload.iat === 'number';
+        return {
+          userId: payload.sub,
+          version: payload.ver,
+          signedInByCodeAt: byCode ? new Date(payload.iat! * 1000) : null,
+        };
       } catch {
         return null;
       }

@@ -8,9 +8,9 @@ import {
   type ProductListQuery,
   type ProductSummary,
 } from '@rr/core';
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, products, reviews } from '../../db/schema/index.ts';
+import { products, reviews } from '../../db/schema/index.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -74,12 +74,7 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
   if (!UUID.test(id)) return null;
   const [row] = await db.select().from(products).where(eq(products.id, id));
   if (!row) return null;
-  // A verified purchase: the reviewer has an order with this product that is paid or delivered and not cancelled.
-  // Written out with aliases: inside a one-table select Drizzle leaves column names unqualified.
-  const verifiedPurchase = sql<boolean>`exists (
-    select 1 from order_items oi join orders o on o.id = oi.order_id
-    where oi.product_id = reviews.product_id and o.user_id = reviews.user_id
-      and not o.is_cancelled and (o.is_paid or o.is_delivered))`;
+  const verifiedPurchase = sql<boolean>`(reviews.user_id is not null and ${countsTowardRating})`;
   const productReviews = await db
     .select({ review: reviews, verifiedPurchase })
     .from(reviews)
@@ -100,33 +95,76 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
 
 /**
  * PRODUCT.md: the products with the most units sold (cancelled orders do not count), filled up at
- * random, from products in stock first, when fewer than five have sold.
+ * random, from products in stock first, when fewer than five have sold. Reads the `units_sold` counter
+ * the order service keeps (indexed), never the order lines, so its cost does not grow with the orders.
  */
+const FILL_CANDIDATES = 200;
+
 export async function bestSellers(db: Database): Promise<ProductSummary[]> {
-  const sold = db
-    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.qty})`.as('units') })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(eq(orders.isCancelled, false))
-    .groupBy(orderItems.productId)
-    .as('sold');
-  const rows = await db
-    .select({ product: products })
+  const top = await db
+    .select()
     .from(products)
-    .leftJoin(sold, eq(sold.productId, products.id))
-    .where(eq(products.isDraft, false))
-    .orderBy(sql`coalesce(${sold.units}, 0) desc`, sql`(${products.countInStock} > 0) desc`, sql`random()`)
+    .where(and(eq(products.isDraft, false), gt(products.unitsSold, 0)))
+    .orderBy(desc(products.unitsSold), sql`(${products.countInStock} > 0) desc`, asc(products.id))
     .limit(BEST_SELLER_COUNT);
-  return rows.map((row) => toProductSummary(row.product));
+  const fill =
+    top.length < BEST_SELLER_COUNT
+      ? await db
+          .select()
+          .from(products)
+          // A random pick from the first few hundred unsold products: bounded, however large the catalog.
+          .where(
+            inArray(
+              products.id,
+              db
+                .select({ id: products.id })
+                .from(products)
+                .where(and(eq(products.isDraft, false), eq(products.unitsSold, 0)))
+                .limit(FILL_CANDIDATES),
+            ),
+          )
+          .orderBy(sql`(${products.countInStock} > 0) desc`, sql`random()`)
+          .limit(BEST_SELLER_COUNT - top.length)
+      : [];
+  return [...top, ...fill].map(toProductSummary);
 }
 
-/** Recomputes a product's average rating and review count from its reviews. */
+/**
+ * A review counts toward the rating when it is a verified purchase: its author has an order with the
+ * product that is paid or delivered and not cancelled (demo reviews, without an author, count too).
+ * Written out with aliases: inside a one-table select Drizzle leaves column names unqualified.
+ */
+export const countsTowardRating = sql<boolean>`(reviews.user_id is null or exists (
+    select 1 from order_items oi join orders o on o.id = oi.order_id
+    where oi.product_id = reviews.product_id and o.user_id = reviews.user_id
+      and not o.is_cancelled and (o.is_paid or o.is_delivered)))`;
+
+/**
+ * Recomputes a product's average rating and review count from the reviews that count: accounts that
+ * never bought the product cannot move its rating, however many of them review it.
+ */
 export async function refreshProductRating(db: Database, productId: string): Promise<void> {
+  const counted = sql`from reviews where reviews.product_id = ${productId} and ${countsTowardRating}`;
   await db
     .update(products)
     .set({
-      rating: sql`coalesce((select avg(${reviews.rating})::float8 from ${reviews} where ${reviews.productId} = ${productId}), 0)`,
-      numReviews: sql`(select count(*)::int from ${reviews} where ${reviews.productId} = ${productId})`,
+      rating: sql`coalesce((select avg(reviews.rating)::float8 ${counted}), 0)`,
+      numReviews: sql`(select count(*)::int ${counted})`,
     })
     .where(eq(products.id, productId));
+}
+
+/** An order of this buyer changed (paid, delivered, cancelled): their reviews of its products may count now, or no longer. */
+export async function refreshRatingsReviewedBy(
+  db: Database,
+  userId: string | null,
+  productIds: Array<string | null>,
+): Promise<void> {
+  const ids = productIds.filter((id): id is string => id !== null);
+  if (!userId || ids.length === 0) return;
+  const reviewed = await db
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), inArray(reviews.productId, ids)));
+  for (const { productId } of reviewed) await refreshProductRating(db, productId);
 }

@@ -52,7 +52,11 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
       const { orderItems, shippingAddress, paymentMethod } = request.body;
       const customer = signedInUser(request);
       if (paymentMethod !== ONLINE_PAYMENT_METHOD) {
-        return reply.code(201).send(await placeCashOnDeliveryOrder(app.db, customer, { orderItems, shippingAddress }));
+        return reply
+          .code(201)
+          .send(
+            await placeCashOnDeliveryOrder(app.db, customer, { orderItems, shippingAddress }, app.config.orderLimits),
+          );
       }
       // Online: the order is made from what the server priced and held, once the payment is verified.
       const {
@@ -86,7 +90,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: cartQuote, 400: errorReply },
       },
     },
-    async (request) => quoteCart(app.db, request.body.orderItems, request.body.paymentMethod),
+    async (request) => quoteCart(app.db, request.body.orderItems, request.body.paymentMethod, app.config.orderLimits),
   );
 
   app.get(

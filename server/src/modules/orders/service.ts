@@ -6,6 +6,7 @@ import {
   MAX_ORDER_TOTAL_PAISE,
   priceOrder,
   type OrderAmounts,
+  formatRupees,
   toRupees,
   type Order,
   type OrderPage,
@@ -14,10 +15,12 @@ import {
   type CartQuote,
 } from '@rr/core';
 import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, products } from '../../db/schema/index.ts';
+import { orderItems, orders, paymentHolds, products, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { refreshRatingsReviewedBy } from '../catalog/service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -85,8 +88,10 @@ async function withItems(db: Database, rows: OrderRow[]): Promise<Order[]> {
   );
 }
 
+export type OrderLimits = Config['orderLimits'];
+
 /** Same product twice in a cart is one line with the quantities added, within the same limit. */
-function mergeLines(lines: PlaceOrderBody['orderItems']): Map<string, number> {
+function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): Map<string, number> {
   const merged = new Map<string, number>();
   for (const line of lines) {
     if (!UUID.test(line.product)) {
@@ -94,7 +99,9 @@ function mergeLines(lines: PlaceOrderBody['orderItems']): Map<string, number> {
     }
     const id = line.product.toLowerCase();
     const qty = (merged.get(id) ?? 0) + line.qty;
-    if (qty > MAX_LINE_QTY) throw new HttpError(400, `qty must be at most ${MAX_LINE_QTY} of one product`);
+    if (qty > Math.min(maxLineQty, MAX_LINE_QTY)) {
+      throw new HttpError(400, `qty must be at most ${Math.min(maxLineQty, MAX_LINE_QTY)} of one product`);
+    }
     merged.set(id, qty);
   }
   return merged;
@@ -127,8 +134,9 @@ export async function priceCart(
   db: Database,
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
+  limits: Pick<OrderLimits, 'maxLineQty'>,
 ): Promise<PricedCart> {
-  const wanted = mergeLines(cart);
+  const wanted = mergeLines(cart, limits.maxLineQty);
   const found = await db
     .select()
     .from(products)
@@ -152,15 +160,18 @@ export async function priceCart(
 }
 
 /**
- * Prices the cart and takes the stock, inside the caller's transaction. The stock update only succeeds
- * while enough is left, so concurrent buyers can never take more than there is.
+ * Prices the cart and takes the stock, inside the caller's transaction (which holds the customer's
+ * lock, see `lockCustomer`). The stock update only succeeds while enough is left, so concurrent buyers
+ * can never take more than there is, and one customer can never tie up more than the unpaid limits.
  */
 export async function reserveCart(
   tx: Database,
+  customerId: string,
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
+  limits: OrderLimits,
 ): Promise<Reservation> {
-  const { lines, unavailable, amounts } = await priceCart(tx, cart, paymentMethod);
+  const { lines, unavailable, amounts } = await priceCart(tx, cart, paymentMethod, limits);
   if (unavailable.length) {
     throw new HttpError(400, 'A product in your cart is no longer available. Please remove it.');
   }
@@ -173,6 +184,18 @@ export async function reserveCart(
   if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
     throw new HttpError(400, 'Orders above ₹1,00,00,000 are arranged with us directly. Please contact the shop.');
   }
+  const unpaid = await unpaidOf(tx, customerId);
+  const units = lines.reduce((sum, line) => sum + line.qty, 0);
+  if (unpaid.units + units > limits.maxUnpaidUnits || unpaid.paise + amounts.totalPaise > limits.maxUnpaidPaise) {
+    throw new HttpError(
+      409,
+      `Orders that are not paid yet are limited to ${limits.maxUnpaidUnits} items and ${formatRupees(toRupees(limits.maxUnpaidPaise))} in all` +
+        (unpaid.units
+          ? `, and ${unpaid.units} items (${formatRupees(toRupees(unpaid.paise))}) are already on their way to you unpaid`
+          : '') +
+        '. Please pay online or contact the shop for a larger order.',
+    );
+  }
   for (const line of lines) {
     if (!(await takeStock(tx, line.productId, line.qty))) {
       throw new HttpError(409, `${line.name} sold out while you were ordering.`);
@@ -181,13 +204,55 @@ export async function reserveCart(
   return { lines: lines.map(({ countInStock: _, ...line }) => line), amounts };
 }
 
+/**
+ * Locks the customer's row for the rest of the transaction: one customer's orders and holds are then
+ * decided one after another, so concurrent requests cannot each pass a limit that together they break.
+ */
+export async function lockCustomer(tx: Database, customerId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('update');
+}
+
+/** A Cash on Delivery order still on its way and not yet paid. */
+const openCashOnDelivery = and(
+  eq(orders.paymentMethod, DEFAULT_PAYMENT_METHOD),
+  eq(orders.isPaid, false),
+  eq(orders.isDelivered, false),
+  eq(orders.isCancelled, false),
+);
+
+/** Units and value a customer has tied up without paying: open Cash on Delivery orders and pending holds. */
+async function unpaidOf(tx: Database, customerId: string): Promise<{ units: number; paise: number }> {
+  const [cod] = await tx
+    .select({
+      units:
+        sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = ${orders.id})), 0)`.mapWith(
+          Number,
+        ),
+      paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.userId, customerId), openCashOnDelivery));
+  const [held] = await tx
+    .select({
+      units:
+        sql<number>`coalesce(sum((select sum((line->>'qty')::int) from jsonb_array_elements(${paymentHolds.lines}) line)), 0)`.mapWith(
+          Number,
+        ),
+      paise: sql<number>`coalesce(sum(${paymentHolds.totalPaise}), 0)`.mapWith(Number),
+    })
+    .from(paymentHolds)
+    .where(and(eq(paymentHolds.userId, customerId), eq(paymentHolds.status, 'pending')));
+  return { units: (cod?.units ?? 0) + (held?.units ?? 0), paise: (cod?.paise ?? 0) + (held?.paise ?? 0) };
+}
+
 /** What the cart costs today, for the place-order page to show before anything is placed. */
 export async function quoteCart(
   db: Database,
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
+  limits: Pick<OrderLimits, 'maxLineQty'>,
 ): Promise<CartQuote> {
-  const { lines, unavailable, amounts } = await priceCart(db, cart, paymentMethod);
+  const { lines, unavailable, amounts } = await priceCart(db, cart, paymentMethod, limits);
   return {
     lines: lines.map((l) => ({
       product: l.productId,
@@ -214,6 +279,22 @@ export async function takeStock(tx: Database, productId: string, qty: number): P
     .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
     .returning({ id: products.id });
   return taken.length > 0;
+}
+
+/** Keeps `products.unitsSold` (what best sellers read) in step with the orders that are not cancelled. */
+async function countUnitsSold(
+  tx: Database,
+  lines: Array<{ productId: string | null; qty: number }>,
+  sign: 1 | -1,
+): Promise<void> {
+  const sorted = [...lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
+  for (const line of sorted) {
+    if (!line.productId) continue;
+    await tx
+      .update(products)
+      .set({ unitsSold: sql`greatest(${products.unitsSold} + ${sign * line.qty}, 0)` })
+      .where(eq(products.id, line.productId));
+  }
 }
 
 /** Puts stock back, for products still in the catalog. */
@@ -268,6 +349,14 @@ export async function insertOrder(tx: Database, record: OrderRecord): Promise<st
       cancelledAt: record.cancelledAt ?? null,
     })
     .returning({ id: orders.id });
+  if (!record.cancelledAt) await countUnitsSold(tx, reservation.lines, +1);
+  if (paid && !record.cancelledAt) {
+    await refreshRatingsReviewedBy(
+      tx,
+      customer.id,
+      reservation.lines.map((l) => l.productId),
+    );
+  }
   await tx.insert(orderItems).values(
     reservation.lines.map((line) => ({
       orderId: created!.id,
@@ -284,32 +373,26 @@ export async function insertOrder(tx: Database, record: OrderRecord): Promise<st
 /** Unpaid Cash on Delivery orders one customer may have on the way: no one can tie up the stock. */
 export const MAX_OPEN_COD_ORDERS = 5;
 
-/** A Cash on Delivery order: priced, stock taken and stored in one transaction. */
+/** A Cash on Delivery order: priced, limits checked, stock taken and stored in one transaction. */
 export async function placeCashOnDeliveryOrder(
   db: Database,
   customer: AuthUser,
   input: Pick<PlaceOrderBody, 'orderItems' | 'shippingAddress'>,
+  limits: OrderLimits,
 ): Promise<Order> {
-  const [open] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, customer.id),
-        eq(orders.paymentMethod, DEFAULT_PAYMENT_METHOD),
-        eq(orders.isPaid, false),
-        eq(orders.isDelivered, false),
-        eq(orders.isCancelled, false),
-      ),
-    );
-  if ((open?.n ?? 0) >= MAX_OPEN_COD_ORDERS) {
-    throw new HttpError(
-      409,
-      `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
-    );
-  }
   const id = await db.transaction(async (tx) => {
-    const reservation = await reserveCart(tx, input.orderItems, DEFAULT_PAYMENT_METHOD);
+    await lockCustomer(tx, customer.id);
+    const [open] = await tx
+      .select({ n: count() })
+      .from(orders)
+      .where(and(eq(orders.userId, customer.id), openCashOnDelivery));
+    if ((open?.n ?? 0) >= MAX_OPEN_COD_ORDERS) {
+      throw new HttpError(
+        409,
+        `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
+      );
+    }
+    const reservation = await reserveCart(tx, customer.id, input.orderItems, DEFAULT_PAYMENT_METHOD, limits);
     return insertOrder(tx, {
       customer,
       shippingAddress: input.shippingAddress,
@@ -362,6 +445,16 @@ async function changeOrder(
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw new HttpError(404, ORDER_NOT_FOUND);
     await change(tx, row);
+    // Paid, delivered or cancelled: whether the buyer's reviews count toward ratings may have changed.
+    const lines = await tx
+      .select({ productId: orderItems.productId })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id));
+    await refreshRatingsReviewedBy(
+      tx,
+      row.userId,
+      lines.map((l) => l.productId),
+    );
   });
   return (await findOrder(db, id))!;
 }
@@ -392,7 +485,9 @@ export function cancelOrder(db: Database, id: string): Promise<Order> {
   return changeOrder(db, id, async (tx, row) => {
     if (row.isCancelled) throw new HttpError(400, 'This order is already cancelled.');
     if (row.isDelivered) throw new HttpError(400, 'A delivered order cannot be cancelled.');
-    await returnStock(tx, await tx.select().from(orderItems).where(eq(orderItems.orderId, id)));
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+    await returnStock(tx, lines);
+    await countUnitsSold(tx, lines, -1);
     const now = new Date();
     await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));
   });

@@ -76,7 +76,18 @@ export const paymentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = as
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await startOnlinePayment(app.db, gateway, settings, signedInUser(request), request.body)),
+      reply
+        .code(201)
+        .send(
+          await startOnlinePayment(
+            app.db,
+            gateway,
+            settings,
+            app.config.orderLimits,
+            signedInUser(request),
+            request.body,
+          ),
+        ),
   );
 
   app.post(

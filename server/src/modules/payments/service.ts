@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { paymentHolds, products, type HoldStatus } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { insertOrder, reserveCart, returnStock, takeStock } from '../orders/service.ts';
+import { insertOrder, lockCustomer, reserveCart, returnStock, takeStock, type OrderLimits } from '../orders/service.ts';
 
 type HoldRow = typeof paymentHolds.$inferSelect;
 
@@ -20,19 +20,22 @@ export async function startOnlinePayment(
   db: Database,
   gateway: PaymentGateway,
   settings: Config['payments'],
+  limits: OrderLimits,
   customer: AuthUser,
   input: CreatePaymentBody,
 ): Promise<PaymentOrder> {
-  // One checkout at a time: a customer starting again gives back what their last attempt held.
-  const earlier = await db
-    .select({ id: paymentHolds.id })
-    .from(paymentHolds)
-    .where(and(eq(paymentHolds.userId, customer.id), eq(paymentHolds.status, 'pending')));
-  for (const hold of earlier) await endHold(db, hold.id, 'released');
-
   const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
   const hold = await db.transaction(async (tx) => {
-    const { lines, amounts } = await reserveCart(tx, input.orderItems, ONLINE_PAYMENT_METHOD);
+    // One checkout at a time: starting again gives back what the last attempt held, in this same
+    // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
+    await lockCustomer(tx, customer.id);
+    const earlier = await tx
+      .select()
+      .from(paymentHolds)
+      .where(and(eq(paymentHolds.userId, customer.id), eq(paymentHolds.status, 'pending')))
+      .for('update');
+    for (const pending of earlier) await releaseHold(tx, pending, 'released');
+    const { lines, amounts } = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
     const [row] = await tx
       .insert(paymentHolds)
       .values({
@@ -94,10 +97,15 @@ async function endHold(
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(paymentHolds).where(eq(paymentHolds.id, holdId)).for('update');
     if (!hold || hold.status !== 'pending') return false;
-    await returnStock(tx, hold.lines);
-    await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, holdId));
+    await releaseHold(tx, hold, status);
     return true;
   });
+}
+
+/** Puts a locked pending hold's stock back and ends it, inside the caller's transaction. */
+async function releaseHold(tx: Database, hold: HoldRow, status: Extract<HoldStatus, 'released' | 'expired'>) {
+  await returnStock(tx, hold.lines);
+  await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, hold.id));
 }
 
 /** The customer closed the checkout or the payment failed: the held stock goes back at once. */

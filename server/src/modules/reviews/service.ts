@@ -9,8 +9,9 @@ import { UUID, refreshProductRating } from '../catalog/service.ts';
 export const ALREADY_REVIEWED = 'Product already reviewed';
 
 /**
- * One review per customer per product; the product's rating and count are recomputed with it.
- * Whether it is a verified purchase is worked out when reviews are read, so it follows the orders.
+ * One review per customer per product; the product's rating and count are recomputed with it, from
+ * verified purchases only. Whether a review is one is worked out when reviews are read and again when
+ * the reviewer's orders change, so it follows the orders.
  */
 export async function addReview(db: Database, productId: string, author: AuthUser, input: ReviewInput): Promise<void> {
   if (!UUID.test(productId)) throw new HttpError(404, MESSAGES.productNotFound);
@@ -18,7 +19,8 @@ export async function addReview(db: Database, productId: string, author: AuthUse
     const [product] = await tx
       .select({ id: products.id })
       .from(products)
-      .where(eq(products.id, productId))
+      // A draft is not in the shop yet: nobody can have bought it, nor review it.
+      .where(and(eq(products.id, productId), eq(products.isDraft, false)))
       .for('update');
     if (!product) throw new HttpError(404, MESSAGES.productNotFound);
     const [existing] = await tx
