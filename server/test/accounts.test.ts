@@ -174,7 +174,12 @@ describe('POST /api/users/loginviapassword', () => {
     expect(statuses[10]).toBe(429);
     const right = await post('/api/users/loginviapassword', { phone, password: 'secret-pass-1' });
     expect(right.statusCode).toBe(429);
-    expect(right.json().message).toMatch(/^Too many attempts for this phone number/);
+    expect(right.json().message).toMatch(/^Too many wrong passwords for this number/);
+  });
+
+  it('counts failures only: the owner signing in again and again is never locked out', async () => {
+    const customer = await registerCustomer(t.app);
+    for (let i = 0; i < 15; i++) expect((await post('/api/users/loginviapassword', customer)).statusCode).toBe(200);
   });
 
   it('counts the phone’s attempts whatever query string is added to the URL', async () => {
@@ -238,7 +243,9 @@ describe('one-time codes', () => {
     expect(fifth.json().message).toMatch(/Too many wrong tries/);
     const right = await post('/api/users/verifyotp', { phone, otp: code });
     expect(right.statusCode).toBe(400);
-    expect(right.json().message).toBe('Too many wrong tries. Please ask for a new code.');
+    expect(right.json().message).toBe(
+      'This code stopped working after too many wrong tries. Please ask for a new code.',
+    );
   });
 
   it('expires a code after 10 minutes', async () => {
@@ -320,19 +327,19 @@ describe('one-time codes', () => {
 });
 
 describe('profile', () => {
-  it('changes only the password, and the new one signs in', async () => {
+  const putProfile = (token: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: bearer(token), payload });
+
+  it('changes only the password with the current one; the new one signs in and other sign-ins end', async () => {
     const customer = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/profile',
-      headers: bearer(customer.token),
-      payload: {
-        id: customer._id,
-        name: 'Hacker',
-        email: 'changed@example.in',
-        phone: '9000000000',
-        password: 'new-secret-9',
-      },
+    const otherDevice = (await signIn(t.app, customer)).token;
+    const res = await putProfile(customer.token, {
+      id: customer._id,
+      name: 'Hacker',
+      email: 'changed@example.in',
+      phone: '9000000000',
+      password: 'new-secret-9',
+      currentPassword: customer.password,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -346,20 +353,41 @@ describe('profile', () => {
     await expect(signIn(t.app, { phone: customer.phone, password: 'new-secret-9' })).resolves.toMatchObject({
       _id: customer._id,
     });
+    const stale = await t.app.inject({ url: '/api/users/profile', headers: bearer(otherDevice) });
+    expect(stale.statusCode).toBe(401);
+    const fresh = await t.app.inject({ url: '/api/users/profile', headers: bearer(res.json().token) });
+    expect(fresh.statusCode).toBe(200);
   });
 
+  it('refuses a new password without the current one (a stolen token cannot take the account)', async () => {
+    const customer = await registerCustomer(t.app);
+    const missing = await putProfile(customer.token, { password: 'new-secret-9' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/^currentPassword: enter your current password/);
+    const wrong = await putProfile(customer.token, { password: 'new-secret-9', currentPassword: 'guess-1234' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('currentPassword: the current password is not correct.');
+    await expect(signIn(t.app, customer)).resolves.toBeTruthy();
+  });
+
+  it.each([[{}], [{ password: '' }], [{ id: 'x', name: 'n', email: 'e', phone: 'p', password: '' }]])(
+    'keeps the password when %j carries none (SPEC: blank keeps it)',
+    async (payload) => {
+      const customer = await registerCustomer(t.app);
+      const res = await putProfile(customer.token, payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ _id: customer._id, token: expect.any(String) });
+      await expect(signIn(t.app, customer)).resolves.toBeTruthy();
+    },
+  );
+
   it.each([
-    [{}, 'password'],
-    [{ password: 'short' }, 'password must be at least 8 characters'],
-    [{ password: { $gt: '' } }, 'password must be text'],
+    [{ password: 'short', currentPassword: 'secret-pass-1' }, 'password must be at least 8 characters'],
+    [{ password: { $gt: '' }, currentPassword: 'secret-pass-1' }, 'password must be text'],
+    [{ password: 'new-secret-9', currentPassword: 42 }, 'currentPassword must be text'],
   ])('refuses %j with 400 and keeps the password', async (payload, message) => {
     const customer = await registerCustomer(t.app);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/users/profile',
-      headers: bearer(customer.token),
-      payload,
-    });
+    const res = await putProfile(customer.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     await expect(signIn(t.app, customer)).resolves.toBeTruthy();

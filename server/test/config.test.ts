@@ -38,6 +38,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...live }).host).toBe('0.0.0.0');
   });
 
+  it('refuses to expose the demo (dev secret, SMS outbox) beyond this machine outside production', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/Refusing to listen on 0\.0\.0\.0 in development mode/);
+    expect(() => loadConfig({ NODE_ENV: 'test', HOST: '192.168.1.5' })).toThrow(/Refusing to listen/);
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    expect(loadConfig({ NODE_ENV: 'production', ...live, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('reads the abuse limits, with defaults a real shop can live with', () => {
+    expect(loadConfig({}).orderLimits).toEqual({ maxLineQty: 10, maxUnpaidUnits: 30, maxUnpaidPaise: 5_00_000_00 });
+    expect(
+      loadConfig({ ORDER_MAX_LINE_QTY: '3', ORDER_MAX_UNPAID_UNITS: '9', ORDER_MAX_UNPAID_VALUE: '2000' }).orderLimits,
+    ).toEqual({ maxLineQty: 3, maxUnpaidUnits: 9, maxUnpaidPaise: 2000_00 });
+    expect(() => loadConfig({ ORDER_MAX_LINE_QTY: '0' })).toThrow(/ORDER_MAX_LINE_QTY/);
+  });
+
   it('treats empty variables as not set', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ port: 3000, database: { kind: 'pglite' } });
   });

@@ -1,6 +1,7 @@
 import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { products, reviews } from '../src/db/schema/index.ts';
 import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -24,39 +25,90 @@ async function productWith(countInStock = 10): Promise<string> {
     .returning({ id: products.id });
   return row!.id;
 }
+let ip = 0;
 const review = (id: string, token: string | null, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: `/api/products/${id}/reviews`,
     headers: token ? bearer(token) : {},
     payload: payload as object,
+    remoteAddress: `10.44.0.${(ip++ % 250) + 1}`,
   });
 const product = async (id: string) => (await t.app.inject({ url: `/api/products/${id}` })).json<Product>();
 
 describe('POST /api/products/:id/reviews', () => {
-  it('adds a review by a signed-in customer and recomputes rating and count', async () => {
+  /** A customer whose Cash on Delivery order of the product was paid: their review is a verified purchase. */
+  async function buyer(id: string, name: string) {
+    const customer = await registerCustomer(t.app, { name });
+    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
+    const placed = (await placeCodOrder(t.app, customer.token, id)).json<Order>();
+    await t.app.inject({ method: 'PUT', url: `/api/orders/${placed._id}/pay`, headers: bearer(admin) });
+    return customer;
+  }
+
+  it('adds reviews by signed-in customers; rating and count follow the verified purchases', async () => {
     const id = await productWith();
-    const a = await registerCustomer(t.app, { name: 'Asha Rao' });
-    const b = await registerCustomer(t.app, { name: 'Vikram Das' });
+    const a = await buyer(id, 'Asha Rao');
+    const b = await buyer(id, 'Vikram Das');
     expect((await review(id, a.token, { rating: 5, comment: 'Beautiful and genuine.' })).statusCode).toBe(201);
     expect((await review(id, b.token, { rating: 2, comment: 'Smaller than I hoped.' })).statusCode).toBe(201);
     const shown = await product(id);
     expect(shown.numReviews).toBe(2);
     expect(shown.rating).toBe(3.5);
     expect(shown.reviews.map((r) => [r.name, r.rating, r.verifiedPurchase])).toEqual([
-      ['Vikram Das', 2, false],
-      ['Asha Rao', 5, false],
+      ['Vikram Das', 2, true],
+      ['Asha Rao', 5, true],
     ]);
+  });
+
+  it('shows reviews by accounts that never bought the product, without letting them move the rating', async () => {
+    const id = await productWith();
+    const fan = await buyer(id, 'Meera Iyer');
+    await review(id, fan.token, { rating: 5, comment: 'Lovely.' });
+    // Nine fresh accounts that never bought it (the review's finding: they took 5 down to 1.4).
+    for (let i = 0; i < 9; i++) {
+      const stranger = await registerCustomer(t.app);
+      expect((await review(id, stranger.token, { rating: 1, comment: 'Bad.' })).statusCode).toBe(201);
+    }
+    const shown = await product(id);
+    expect(shown.reviews).toHaveLength(10);
+    expect(shown.reviews.filter((r) => !r.verifiedPurchase)).toHaveLength(9);
+    expect(shown.rating).toBe(5);
+    expect(shown.numReviews).toBe(1);
+  });
+
+  it('counts a review in the rating once the reviewer’s order is paid, and no longer once it is cancelled', async () => {
+    const id = await productWith();
+    const customer = await registerCustomer(t.app);
+    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
+    const placed = (await placeCodOrder(t.app, customer.token, id)).json<Order>();
+    await review(id, customer.token, { rating: 4, comment: 'Good.' });
+    expect(await product(id)).toMatchObject({ numReviews: 0, rating: 0 });
+    await t.app.inject({ method: 'PUT', url: `/api/orders/${placed._id}/pay`, headers: bearer(admin) });
+    expect(await product(id)).toMatchObject({ numReviews: 1, rating: 4 });
+    await t.app.inject({ method: 'PUT', url: `/api/orders/${placed._id}/cancel`, headers: bearer(admin) });
+    expect(await product(id)).toMatchObject({ numReviews: 0, rating: 0 });
   });
 
   it('allows one review per customer per product: 409 Product already reviewed', async () => {
     const id = await productWith();
-    const c = await registerCustomer(t.app);
+    const c = await buyer(id, 'Ravi Kumar');
     await review(id, c.token, { rating: 4, comment: 'Good.' });
     const again = await review(id, c.token, { rating: 1, comment: 'Changed my mind.' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: 'Product already reviewed' });
     expect((await product(id)).numReviews).toBe(1);
+  });
+
+  it('refuses a review of a draft (not in the shop yet) with 404', async () => {
+    const [draft] = await t.db
+      .insert(products)
+      .values({ name: 'Draft bead', image: '/x.svg', category: 'mala', pricePaise: 100, isDraft: true })
+      .returning({ id: products.id });
+    const c = await registerCustomer(t.app);
+    const res = await review(draft!.id, c.token, { rating: 5, comment: 'x' });
+    expect(res.statusCode).toBe(404);
+    expect(await t.db.select().from(reviews).where(eq(reviews.productId, draft!.id))).toEqual([]);
   });
 
   it('marks a review as a verified purchase while the reviewer has a paid or delivered order of it', async () => {

@@ -53,7 +53,7 @@ describe('authorisation matrix of the user endpoints', () => {
 
   it('change own password: visitor 401, customer 200, admin 200', async () => {
     // Fresh accounts: changing a password ends the sign-ins the other tests share.
-    const payload = { password: 'another-pass-1' };
+    const payload = { password: 'another-pass-1', currentPassword: 'secret-pass-1' };
     expect((await call('PUT', '/api/users/profile', undefined, payload)).statusCode).toBe(401);
     const someone = await registerCustomer(t.app);
     expect((await call('PUT', '/api/users/profile', someone.token, payload)).statusCode).toBe(200);

@@ -71,7 +71,10 @@ export const updateProfileBody = z.object({
   name: z.optional(z.unknown()),
   email: z.optional(z.unknown()),
   phone: z.optional(z.unknown()),
-  password: z.optional(z.union([z.literal(''), newPassword])),
+  password: z.pipe(
+    z.transform((v: unknown) => (v === '' || v === null ? undefined : v)),
+    z.optional(newPassword),
+  ),
   currentPassword: z.optional(
     z
       .string({ error: 'currentPassword must be text' })

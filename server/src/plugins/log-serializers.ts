@@ -18,10 +18,8 @@ const STACK_FRAMES = /\n\s+at [\s\S]*$/;
 export function serializeError(err: unknown, depth = 0): LoggedError {
   if (!(err instanceof Error)) return { type: typeof err, message: String(err), stack: '' };
   const { query, code, cause } = err as Error & { query?: unknown; code?: unknown };
-  const message =
-    typeof query === 'string'
-      ? `Failed query: ${query}`
-      : err.message.replace(/\nparams: [\s\S]*$/, '').replace(/\nDETAIL: [\s\S]*$/, '');
+  // Drizzle's message is "Failed query: <sql>\nparams: <values>"; the database's own message names no values.
+  const message = err.message.replace(/\nparams: [\s\S]*$/, '');
   const frames = err.stack?.match(STACK_FRAMES)?.[0];
   return {
     type: err.name,

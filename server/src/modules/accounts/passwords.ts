@@ -15,7 +15,7 @@ export const MAX_QUEUED_HASHES = 32;
 let running = 0;
 const waiting: Array<() => void> = [];
 
-async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
     if (waiting.length >= MAX_QUEUED_HASHES) {
       throw new HttpError(503, 'Signing in is busy just now. Please try again in a few seconds.', {

@@ -216,6 +216,8 @@ export async function sendSignInCode(
   return `OTP sent to ${maskPhone(phone)}`;
 }
 
+/** After its fifth wrong try a code is dead: said apart from the fifth try's own answer. */
+export const CODE_DIED = 'This code stopped working after too many wrong tries. Please ask for a new code.';
 export const ADMIN_NEEDS_PASSWORD = 'Admin accounts sign in with their password as well as the code.';
 
 /**
@@ -252,7 +254,7 @@ export async function signInWithCode(
         .orderBy(desc(otpCodes.createdAt))
         .limit(1);
       return latest && latest.attempts >= OTP_MAX_ATTEMPTS && !current
-        ? refuse('Too many wrong tries. Please ask for a new code.')
+        ? refuse(CODE_DIED)
         : refuse('This code has expired or was never sent. Please ask for a new one.');
     }
     if (account.isAdmin) {

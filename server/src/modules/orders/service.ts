@@ -224,8 +224,9 @@ const openCashOnDelivery = and(
 async function unpaidOf(tx: Database, customerId: string): Promise<{ units: number; paise: number }> {
   const [cod] = await tx
     .select({
+      // Written out: inside a one-table select Drizzle leaves column names unqualified.
       units:
-        sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = ${orders.id})), 0)`.mapWith(
+        sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = orders.id)), 0)`.mapWith(
           Number,
         ),
       paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
@@ -235,7 +236,7 @@ async function unpaidOf(tx: Database, customerId: string): Promise<{ units: numb
   const [held] = await tx
     .select({
       units:
-        sql<number>`coalesce(sum((select sum((line->>'qty')::int) from jsonb_array_elements(${paymentHolds.lines}) line)), 0)`.mapWith(
+        sql<number>`coalesce(sum((select sum((line->>'qty')::int) from jsonb_array_elements(payment_holds.lines) line)), 0)`.mapWith(
           Number,
         ),
       paise: sql<number>`coalesce(sum(${paymentHolds.totalPaise}), 0)`.mapWith(Number),

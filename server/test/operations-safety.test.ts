@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../src/db/schema/index.ts';
+import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/db/seed.ts';
+import { verifyPassword } from '../src/modules/accounts/passwords.ts';
+import { serializeError } from '../src/plugins/log-serializers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+const run = promisify(execFile);
+const root = path.resolve(import.meta.dirname, '../..');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('demo sign-ins', () => {
+  it('never turn an existing account that holds a demo phone into the demo admin', async () => {
+    const admin = DEMO_ACCOUNTS.find((a) => a.isAdmin)!;
+    await t.db.insert(users).values({
+      name: 'Real Customer',
+      email: 'real@example.in',
+      phone: admin.phone,
+      passwordHash: 'scrypt$x',
+    });
+    const { skipped } = await seedDemoAccounts(t.db);
+    expect(skipped).toEqual([admin.phone]);
+    const [row] = await t.db.select().from(users).where(eq(users.phone, admin.phone));
+    expect(row).toMatchObject({
+      name: 'Real Customer',
+      email: 'real@example.in',
+      isAdmin: false,
+      passwordHash: 'scrypt$x',
+    });
+    const customer = DEMO_ACCOUNTS.find((a) => !a.isAdmin)!;
+    const [created] = await t.db.select().from(users).where(eq(users.phone, customer.phone));
+    expect(await verifyPassword(customer.password, created!.passwordHash)).toBe(true);
+  });
+
+  it('npm run seed refuses to run in production', async () => {
+    const seeding = run(process.execPath, ['--import', 'tsx', 'server/src/db/seed-cli.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: 'memory://',
+        JWT_SECRET: 'a-real-secret-of-at-least-32-characters!!',
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'k',
+        MSG91_TEMPLATE_ID: 't',
+        RAZORPAY_KEY_ID: 'rzp_live_x',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+      },
+    });
+    await expect(seeding).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('It does not run with NODE_ENV=production.'),
+    });
+  });
+});
+
+describe('the log', () => {
+  it('keeps the SQL of a failed query but none of its values', async () => {
+    const secretPhone = '9876501234';
+    const secretHash = 'scrypt$32768$8$c2VjcmV0$aGFzaA';
+    let caught: unknown;
+    try {
+      await t.db
+        .insert(users)
+        .values({ name: 'A', email: 'a@example.in', phone: secretPhone, passwordHash: secretHash });
+      // The same phone again: a unique violation whose detail repeats the value.
+      await t.db
+        .insert(users)
+        .values({ name: 'B', email: 'b@example.in', phone: secretPhone, passwordHash: secretHash });
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toBeInstanceOf(Error);
+    expect(String((caught as Error).message)).toContain(secretPhone); // what drizzle puts in it
+    const serialized = serializeError(caught);
+    expect(serialized.query).toMatch(/^insert into "users"/);
+    expect(serialized.cause?.message).toMatch(/duplicate key value violates unique constraint "users_phone_unique"/);
+    const logged = JSON.stringify(serialized);
+    expect(logged).not.toContain(secretPhone);
+    expect(logged).not.toContain(secretHash);
+    expect(logged).toContain('23505');
+  });
+
+  it('keeps an ordinary error as it is', () => {
+    const logged = serializeError(new TypeError('boom'));
+    expect(logged).toMatchObject({ type: 'TypeError', message: 'boom' });
+    expect(logged.stack).toMatch(/^TypeError: boom\n\s+at /);
+  });
+});
