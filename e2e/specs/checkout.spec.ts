@@ -56,10 +56,13 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
   await expect(page).toHaveURL('/shipping');
   await fillShipping(page);
 
-  await expect(page.getByLabel('Cash on Delivery')).toBeChecked();
+  // Nothing chosen yet: the online offer shows, and Continue takes the default, Cash on Delivery.
+  await expect(page.getByLabel('Cash on Delivery')).not.toBeChecked();
+  await expect(page.getByText('Get 10% instant discount!')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/placeorder');
-  await expect(page.getByText('Get 10% instant discount!')).toBeVisible();
+  await expect(page.getByLabel('Cash on Delivery')).toBeChecked();
+  await expect(page.getByText('Get 10% instant discount!')).toHaveCount(0);
   await expect(
     page.getByText(`2 x ₹${product.price.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`),
   ).toBeVisible();
@@ -92,14 +95,14 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
 
   // In My Orders.
   await page.goto('/profile');
-  await expect(page.getByRole('region', { name: 'My Orders' }).getByText(orderId.slice(0, 8))).toBeVisible();
+  await expect(page.getByRole('region', { name: 'My Orders' }).getByText(orderId)).toBeVisible();
 
   // The admin sees it in the order list and marks it delivered.
   const admin = await browser.newPage();
   await admin.addInitScript(() => sessionStorage.setItem('rr.startupLoaderShown', '1'));
   await startSignedIn(admin, await login(request, ADMIN.phone, ADMIN.password));
   await admin.goto('/admin/orderlist');
-  const row = admin.getByRole('row').filter({ hasText: orderId.slice(0, 8) });
+  const row = admin.getByRole('row').filter({ hasText: orderId });
   await expect(row).toContainText(customer.name);
   await row.getByRole('link', { name: /Details/ }).click();
   await expect(admin).toHaveURL(`/order/${orderId}`);

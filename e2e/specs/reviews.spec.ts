@@ -110,11 +110,47 @@ test('a customer reviews a product: the rating and count update, and a second re
   await expect(page.getByText('2 reviews', { exact: true })).toBeVisible();
   await expect(page.getByRole('img', { name: `Rated ${expected.toFixed(1)} out of 5` }).first()).toBeVisible();
 
-  // One review per customer, even from a fresh page.
+  // One review per customer: a reload does not offer the form again.
   await page.reload();
-  await writeReview(page, '5 - Excellent', 'Changed my mind.');
-  await expect(page.getByRole('alert')).toHaveText('Product already reviewed');
+  await expect(reviewItems(page)).toHaveCount(2);
+  await expect(page.getByText('You have reviewed this product.')).toBeVisible();
+  await expect(page.getByLabel('Rating')).toHaveCount(0);
   await expect(page.getByText('Review submitted successfully')).toHaveCount(0);
+});
+
+test('a customer who reviewed from another browser is told so, and the form does not come back', async ({
+  page,
+  request,
+}) => {
+  const product = await createProduct(request);
+  const customer = await register(request, 'Elsewhere');
+  // Same name as the customer, another account: that review is not theirs.
+  const namesake = await request.post('/api/users', {
+    data: {
+      name: customer.name,
+      email: `namesake-${customer.phone}@example.in`,
+      phone: `${customer.phone.startsWith('9') ? '8' : '9'}${customer.phone.slice(1)}`,
+      password: 'first-password-1',
+    },
+  });
+  expect(namesake.status()).toBe(201);
+  await reviewByApi(request, (await namesake.json()) as UserInfo, product._id, 3, 'Namesake here.');
+
+  await startSignedIn(page, customer);
+  await page.goto(`/product/${product._id}`);
+  await expect(reviewItems(page)).toHaveCount(1);
+  await expect(page.getByLabel('Rating')).toBeVisible();
+
+  // Reviewed meanwhile through the API (another browser): the form is still offered here, and refused.
+  await reviewByApi(request, customer, product._id, 5, 'From my phone.');
+  await writeReview(page, '4 - Very Good', 'From my laptop.');
+  await expect(page.getByText('You have reviewed this product.')).toBeVisible();
+  await expect(reviewItems(page)).toHaveCount(2);
+  await expect(page.getByLabel('Rating')).toHaveCount(0);
+  await page.reload();
+  await expect(reviewItems(page)).toHaveCount(2);
+  await expect(page.getByText('You have reviewed this product.')).toBeVisible();
+  await expect(page.getByLabel('Rating')).toHaveCount(0);
   expect((await getProduct(request, product._id)).numReviews).toBe(2);
 });
 

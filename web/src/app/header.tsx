@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useMatch, useNavigate } from 'react-router';
+import { Link, NavLink, useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
+import { withRedirect } from '../features/account/redirect-target.ts';
 import { useUserInfo } from '../features/account/session-store.ts';
 import { cartCount, useCartItems } from '../features/cart/cart-store.ts';
 import styles from './header.module.css';
@@ -66,6 +67,22 @@ function CartLink({ count, className = '', compact }: { count: number; className
   );
 }
 
+/** Pages that carry their own `?redirect=`, which Sign In keeps instead of pointing back at them. */
+const SIGN_IN_PAGES = ['/login', '/register', '/verifyotp'];
+
+/** Sign In, coming back to this page afterwards (SPEC's /login?redirect=). */
+function SignInLink() {
+  const { pathname, search } = useLocation();
+  const [searchParams] = useSearchParams();
+  const onSignInPage = SIGN_IN_PAGES.includes(pathname);
+  const redirect = onSignInPage ? searchParams.get('redirect') : pathname === '/' ? null : pathname + search;
+  return (
+    <NavLink to={withRedirect('/login', redirect)} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+      Sign In
+    </NavLink>
+  );
+}
+
 export function Header() {
   const count = cartCount(useCartItems());
   const user = useUserInfo();
@@ -127,6 +144,9 @@ export function Header() {
           className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
           onBlur={onMenuBlur}
         >
+          <NavLink to="/category/rudraksha" className={({ isActive }) => (isActive ? styles.active : undefined)}>
+            Rudraksha
+          </NavLink>
           <NavLink to="/category/gems" className={({ isActive }) => (isActive ? styles.active : undefined)}>
             Gems
           </NavLink>
@@ -134,13 +154,7 @@ export function Header() {
             Mala
           </NavLink>
           <CartLink count={count} className={styles.navCart} />
-          {user ? (
-            <UserMenu user={user} />
-          ) : (
-            <NavLink to="/login" className={({ isActive }) => (isActive ? styles.active : undefined)}>
-              Sign In
-            </NavLink>
-          )}
+          {user ? <UserMenu user={user} /> : <SignInLink />}
         </nav>
       </div>
     </header>

@@ -11,9 +11,18 @@ function measure(el: HTMLElement): Overflow {
 /**
  * A table that scrolls sideways inside its own frame on a narrow phone instead of widening the page.
  * The frame is a focusable region named by `labelledBy`, so keyboard users can scroll it too. When the
- * table is wider than its frame, a faded edge shows on the side with more columns and a hint says so.
+ * table is wider than its frame, a faded edge shows on the side with more columns and a hint says so;
+ * not on an `empty` table, whose only row (a 'nothing here yet' line) hides nothing worth scrolling to.
  */
-export function DataTable({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+export function DataTable({
+  labelledBy,
+  empty = false,
+  children,
+}: {
+  labelledBy: string;
+  empty?: boolean;
+  children: ReactNode;
+}) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
   const [scrolls, setScrolls] = useState(false);
@@ -41,7 +50,7 @@ export function DataTable({ labelledBy, children }: { labelledBy: string; childr
 
   return (
     <div
-      className={`${styles.frame} ${overflow.left ? styles.moreLeft : ''} ${overflow.right ? styles.moreRight : ''}`}
+      className={`${styles.frame} ${overflow.left && !empty ? styles.moreLeft : ''} ${overflow.right && !empty ? styles.moreRight : ''}`}
     >
       <div
         ref={scrollRef}
@@ -53,7 +62,7 @@ export function DataTable({ labelledBy, children }: { labelledBy: string; childr
       >
         <table className={styles.table}>{children}</table>
       </div>
-      {scrolls && (
+      {scrolls && !empty && (
         <p className={styles.hint} aria-hidden="true">
           Scroll sideways for more <span className={styles.arrow}>→</span>
         </p>

@@ -8,7 +8,8 @@ vi.stubGlobal('localStorage', {
   removeItem: (k: string) => void storage.delete(k),
 });
 
-const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, removeFromCart } = await import('./cart-store.ts');
+const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, lineTotal, removeFromCart } =
+  await import('./cart-store.ts');
 
 const bead = (over: Partial<CartItem> = {}): CartItem => ({
   product: 'p1',
@@ -47,5 +48,10 @@ describe('cart store', () => {
     const items = [bead({ qty: 2 }), bead({ product: 'p2', price: 0.1, qty: 3 })];
     expect(cartCount(items)).toBe(5);
     expect(cartSubtotal(items)).toBe(598.3);
+  });
+
+  it('works out a line total to the paisa', () => {
+    expect(lineTotal(bead({ price: 0.1, qty: 3 }))).toBe(0.3);
+    expect(lineTotal(bead({ price: 1499.5, qty: 2 }))).toBe(2999);
   });
 });

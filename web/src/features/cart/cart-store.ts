@@ -35,6 +35,11 @@ export function cartCount(items: readonly CartItem[]): number {
   return items.reduce((n, i) => n + i.qty, 0);
 }
 
+/** One line's amount, quantity times price, worked out in paise like the subtotal. */
+export function lineTotal(item: Pick<CartItem, 'price' | 'qty'>): number {
+  return toRupees(toPaise(item.price) * item.qty);
+}
+
 /** Summed in paise so a cart of ₹0.10 items never shows ₹0.30000000000000004. */
 export function cartSubtotal(items: readonly CartItem[]): number {
   return toRupees(items.reduce((sum, i) => sum + toPaise(i.price) * i.qty, 0));

@@ -9,7 +9,7 @@ import type {
   UploadReply,
 } from '@rr/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
 export interface ProductQuery {
   keyword?: string;
@@ -105,12 +105,19 @@ export function useUploadImage() {
   });
 }
 
-/** POST /api/products/:id/reviews; the product reloads with the review and its new rating. */
+/**
+ * POST /api/products/:id/reviews; the product reloads with the review and its new rating, and also after
+ * 'Product already reviewed' (409), which means a review sent from elsewhere that this page has not shown.
+ */
 export function useCreateReview(productId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ReviewInput) =>
       apiFetch<MessageReply>(`${productPath(productId)}/reviews`, { method: 'POST', json: body }),
+    onError: (error) =>
+      error instanceof ApiError && error.status === 409
+        ? queryClient.invalidateQueries({ queryKey: ['product', productId] })
+        : undefined,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ['product', productId] }),

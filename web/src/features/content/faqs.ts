@@ -54,8 +54,7 @@ export const faqs: readonly Faq[] = [
   },
   {
     question: 'What if my order arrives damaged, or is not what I ordered?',
-    answer:
-      'Tell us as soon as possible after delivery, with your order number, photos and your unboxing video, and we will replace the item or refund you. Custom-made pieces are replaced or refunded only when they arrive damaged or defective.',
+    answer: `Tell us within ${shopPolicy.damageReport}, with your order number, photos and your unboxing video, and we will replace the item or refund you. Custom-made pieces are replaced or refunded only when they arrive damaged or defective.`,
     more: { to: '/shipping-and-return', label: 'Returns and refunds' },
   },
   {

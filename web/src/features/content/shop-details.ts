@@ -30,10 +30,11 @@ export const shopContact = {
 export const shopPolicy = {
   dispatch: '3 business days',
   delivery: '10 to 14 business days',
-  /** The damage window as the Shipping and Returns page states it (SPEC §9). */
-  damageReportShipping: '7 days of delivery',
-  /** The damage window as the Terms and Conditions state it (SPEC §9: both readings exist). */
-  damageReportTerms: 'three business days of delivery',
+  /**
+   * The window for reporting a damaged, defective or wrong item. SPEC §9 records two readings (Shipping
+   * and Returns: 7 days; Terms: three business days); the shop keeps the customer's longer one everywhere.
+   */
+  damageReport: '7 days of delivery',
   customMaking: '3 to 4 weeks',
   freeShippingAbove: `₹${toRupees(FREE_SHIPPING_ABOVE_PAISE)}`,
   shippingFee: `₹${toRupees(SHIPPING_FEE_PAISE)}`,

@@ -1,6 +1,7 @@
 import { formatRupees, isoDateIST, type Order } from '@rr/core';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
+import { RecordId } from '../../components/record-id.tsx';
 import { orderNumber } from './order-number.ts';
 import styles from './orders-table.module.css';
 
@@ -28,7 +29,7 @@ export function OrdersTable({
   emptyText: string;
 }) {
   return (
-    <DataTable labelledBy={labelledBy}>
+    <DataTable labelledBy={labelledBy} empty={orders.length === 0}>
       <thead>
         <tr>
           <th scope="col">ID</th>
@@ -52,7 +53,9 @@ export function OrdersTable({
         ) : (
           orders.map((order) => (
             <tr key={order._id}>
-              <td>{orderNumber(order._id)}</td>
+              <td>
+                <RecordId id={order._id} quoted />
+              </td>
               {showUser && <td>{order.user.name}</td>}
               <td>{isoDateIST(order.createdAt)}</td>
               <td>{formatRupees(order.totalPrice)}</td>

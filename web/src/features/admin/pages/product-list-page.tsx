@@ -4,6 +4,7 @@ import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
+import { RecordId } from '../../../components/record-id.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useCreateProduct, useDeleteProduct, useProducts } from '../../catalog/api.ts';
@@ -98,9 +99,7 @@ function ProductTable({
         {products.map((product) => (
           <tr key={product._id}>
             <td>
-              <span className={styles.id} title={product._id}>
-                {product._id.slice(0, 8)}
-              </span>
+              <RecordId id={product._id} />
             </td>
             <td className={styles.productName}>
               <Link to={product.isDraft ? `/admin/product/${product._id}/edit` : `/product/${product._id}`}>

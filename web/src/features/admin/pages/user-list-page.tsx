@@ -2,6 +2,7 @@ import type { User } from '@rr/core';
 import { Link } from 'react-router';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
+import { RecordId } from '../../../components/record-id.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useDeleteUser, useUsers } from '../../account/api.ts';
@@ -65,9 +66,7 @@ function UserTable({
           return (
             <tr key={user._id}>
               <td>
-                <span className={styles.id} title={user._id}>
-                  {user._id}
-                </span>
+                <RecordId id={user._id} />
               </td>
               <td className={styles.name}>
                 {user.name}

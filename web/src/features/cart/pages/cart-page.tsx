@@ -1,11 +1,11 @@
-import { MESSAGES, formatRupees } from '@rr/core';
+import { MESSAGES, formatRupees, type CartItem } from '@rr/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useProduct } from '../../catalog/api.ts';
-import { addToCart, cartCount, cartSubtotal, removeFromCart, useCartItems } from '../cart-store.ts';
+import { addToCart, cartCount, cartSubtotal, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
 import styles from './cart-page.module.css';
 
 /** /cart/:id?qty=n adds (or re-sets) that product's line, then shows the cart at /cart. */
@@ -50,48 +50,19 @@ function CartLines() {
   const navigate = useNavigate();
   const count = cartCount(items);
 
-  if (items.length === 0) {
-    return (
-      <Message>
-        {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
-      </Message>
-    );
-  }
   return (
     <div className={styles.layout}>
-      <ul className={styles.lines} aria-label="Items in your cart">
-        {items.map((item) => (
-          <li key={item.product} className={`card ${styles.line}`}>
-            <img src={item.image} alt="" width={96} height={96} className={styles.image} />
-            <Link to={`/product/${item.product}`} className={styles.name}>
-              {item.name}
-            </Link>
-            <span className={styles.price}>{formatRupees(item.price)}</span>
-            <label className={styles.qty}>
-              <span className="visually-hidden">Quantity of {item.name}</span>
-              <select
-                className="select"
-                value={item.qty}
-                onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
-              >
-                {Array.from({ length: Math.max(item.countInStock, item.qty) }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button
-              type="button"
-              className={`btn btn-outline ${styles.remove}`}
-              onClick={() => removeFromCart(item.product)}
-              aria-label={`Remove ${item.name}`}
-            >
-              Remove
-            </button>
-          </li>
-        ))}
-      </ul>
+      {items.length === 0 ? (
+        <Message>
+          {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
+        </Message>
+      ) : (
+        <ul className={styles.lines} aria-label="Items in your cart">
+          {items.map((item) => (
+            <CartLine key={item.product} item={item} />
+          ))}
+        </ul>
+      )}
       <aside className={`card ${styles.summary}`} aria-label="Cart summary">
         <h2>
           Subtotal ({count}) {count === 1 ? 'item' : 'items'}
@@ -100,6 +71,7 @@ function CartLines() {
           {formatRupees(cartSubtotal(items))}
         </p>
         <p className={styles.note}>Shipping and 18% GST are worked out at checkout.</p>
+        {/* SPEC §2/§5: shown on an empty cart too, disabled. */}
         <button
           type="button"
           className="btn btn-block"
@@ -110,5 +82,44 @@ function CartLines() {
         </button>
       </aside>
     </div>
+  );
+}
+
+/** One line: picture, name, price, quantity, the line's total and Remove. */
+function CartLine({ item }: { item: CartItem }) {
+  return (
+    <li className={`card ${styles.line}`}>
+      <img src={item.image} alt="" width={96} height={96} className={styles.image} />
+      <Link to={`/product/${item.product}`} className={styles.name}>
+        {item.name}
+      </Link>
+      <span className={styles.price}>{formatRupees(item.price)}</span>
+      <label className={styles.qty}>
+        <span className="visually-hidden">Quantity of {item.name}</span>
+        <select
+          className="select"
+          value={item.qty}
+          onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
+        >
+          {Array.from({ length: Math.max(item.countInStock, item.qty) }, (_, i) => i + 1).map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className={styles.lineTotal}>
+        <span className={styles.lineLabel}>Total</span>{' '}
+        <strong data-testid="cart-line-total">{formatRupees(lineTotal(item))}</strong>
+      </p>
+      <button
+        type="button"
+        className={`btn btn-outline ${styles.remove}`}
+        onClick={() => removeFromCart(item.product)}
+        aria-label={`Remove ${item.name}`}
+      >
+        Remove
+      </button>
+    </li>
   );
 }

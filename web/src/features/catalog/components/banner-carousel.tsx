@@ -3,7 +3,14 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import styles from './banner-carousel.module.css';
 
-/** Each offer's words and button are also real text and a real link: in the image they are unreadable on a phone. */
+/** The pictures' size, in which `painted` gives where each picture paints its button. */
+const WIDTH = 1200;
+const HEIGHT = 450;
+
+/**
+ * Each offer's words and button are also real text and a real link: in the image they are unreadable on a
+ * phone. `painted` is the button drawn in the picture (public/images/banners), which goes where it says.
+ */
 const BANNERS = [
   {
     src: '/images/banners/banner-1.svg',
@@ -11,6 +18,7 @@ const BANNERS = [
     headline: 'Authentic Nepal rudraksha, lab certified',
     to: '/category/rudraksha',
     cta: 'Shop Rudraksha',
+    painted: { x: 72, y: 322, width: 225, height: 54 },
   },
   {
     src: '/images/banners/banner-2.svg',
@@ -18,6 +26,7 @@ const BANNERS = [
     headline: 'Navratna gemstones for every planet',
     to: '/category/gems',
     cta: 'Explore Gems',
+    painted: { x: 72, y: 322, width: 202, height: 54 },
   },
   {
     src: '/images/banners/banner-3.svg',
@@ -25,6 +34,7 @@ const BANNERS = [
     headline: 'Handmade jaap malas of 108+1 beads',
     to: '/category/mala',
     cta: 'Shop Malas',
+    painted: { x: 72, y: 322, width: 179, height: 54 },
   },
   {
     src: '/images/banners/banner-4.svg',
@@ -32,8 +42,35 @@ const BANNERS = [
     headline: 'Free touch energization with every rudraksha',
     to: '/energization',
     cta: 'How energization works',
+    painted: { x: 72, y: 322, width: 202, height: 54 },
   },
 ].slice(0, BANNER_IMAGE_COUNT);
+
+type Banner = (typeof BANNERS)[number];
+
+/**
+ * A link over the button painted in the picture, so a click on it goes where it says instead of enlarging
+ * the picture. Out of the tab order and hidden from screen readers: the caption's link is the same link.
+ */
+function PaintedButton({ banner, onFollow }: { banner: Banner; onFollow?: () => void }) {
+  const { x, y, width, height } = banner.painted;
+  return (
+    <Link
+      to={banner.to}
+      className={styles.painted}
+      style={{
+        left: `${(x / WIDTH) * 100}%`,
+        top: `${(y / HEIGHT) * 100}%`,
+        width: `${(width / WIDTH) * 100}%`,
+        height: `${(height / HEIGHT) * 100}%`,
+      }}
+      tabIndex={-1}
+      aria-hidden="true"
+      title={banner.cta}
+      onClick={onFollow}
+    />
+  );
+}
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
 
@@ -80,26 +117,29 @@ export function BannerCarousel() {
   const current = BANNERS[index]!;
   return (
     <section className={styles.carousel} aria-roledescription="carousel" aria-label="Offers">
-      <button
-        type="button"
-        className={styles.slide}
-        onClick={() => setOpen(true)}
-        aria-label={`Enlarge: ${current.alt}`}
-      >
-        {BANNERS.map((banner, i) => (
-          <img
-            key={banner.src}
-            src={banner.src}
-            alt={i === index ? banner.alt : ''}
-            aria-hidden={i === index ? undefined : true}
-            width={1200}
-            height={450}
-            className={`${styles.image} ${i === index ? styles.visible : ''}`}
-            fetchPriority={i === 0 ? 'high' : 'low'}
-            loading={i === 0 ? 'eager' : 'lazy'}
-          />
-        ))}
-      </button>
+      <div className={styles.stage}>
+        <button
+          type="button"
+          className={styles.slide}
+          onClick={() => setOpen(true)}
+          aria-label={`Enlarge: ${current.alt}`}
+        >
+          {BANNERS.map((banner, i) => (
+            <img
+              key={banner.src}
+              src={banner.src}
+              alt={i === index ? banner.alt : ''}
+              aria-hidden={i === index ? undefined : true}
+              width={WIDTH}
+              height={HEIGHT}
+              className={`${styles.image} ${i === index ? styles.visible : ''}`}
+              fetchPriority={i === 0 ? 'high' : 'low'}
+              loading={i === 0 ? 'eager' : 'lazy'}
+            />
+          ))}
+        </button>
+        <PaintedButton banner={current} />
+      </div>
       <div className={styles.captions}>
         {BANNERS.map((banner, i) => (
           // All captions share one cell, so the tallest sets its height and nothing moves as they change.
@@ -127,7 +167,10 @@ export function BannerCarousel() {
         </button>
       </div>
       <dialog ref={dialogRef} className={styles.dialog} onClose={() => setOpen(false)} aria-label={current.alt}>
-        <img src={current.src} alt={current.alt} width={1200} height={450} className={styles.large} />
+        <div className={styles.stage}>
+          <img src={current.src} alt={current.alt} width={WIDTH} height={HEIGHT} className={styles.large} />
+          <PaintedButton banner={current} onFollow={() => setOpen(false)} />
+        </div>
         <button type="button" className="btn" onClick={() => setOpen(false)} autoFocus>
           Close
         </button>

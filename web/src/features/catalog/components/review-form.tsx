@@ -2,13 +2,18 @@ import { REVIEW_RATINGS, reviewInput } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField, fieldErrors } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateReview } from '../api.ts';
+import { rememberReviewed } from '../own-review.ts';
 import styles from './review-form.module.css';
 
 export const REVIEW_SUBMITTED = 'Review submitted successfully';
 
-/** SPEC §2 'Write a Customer Review', for signed-in customers: the product reloads with the new rating. */
-export function ReviewForm({ productId }: { productId: string }) {
+/**
+ * SPEC §2 'Write a Customer Review', for signed-in customers: the product reloads with the new rating.
+ * One review per customer: once `reviewed` (after a reload too), the form gives way to a thank-you.
+ */
+export function ReviewForm({ productId, userId, reviewed }: { productId: string; userId: string; reviewed: boolean }) {
   const create = useCreateReview(productId);
   const [rating, setRating] = useState('');
   const [comment, setComment] = useState('');
@@ -26,14 +31,19 @@ export function ReviewForm({ productId }: { productId: string }) {
       return;
     }
     setErrors({});
-    create.mutate(parsed.data);
+    create.mutate(parsed.data, {
+      onSuccess: () => rememberReviewed(userId, productId),
+      // Reviewed from another browser: remembered here now, so the form does not come back.
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) rememberReviewed(userId, productId);
+      },
+    });
   };
 
-  // One review per customer: once it is in, the form gives way to the thanks.
-  if (create.isSuccess) {
+  if (create.isSuccess || reviewed) {
     return (
       <div className={`card ${styles.form}`}>
-        <Message variant="success">{REVIEW_SUBMITTED}</Message>
+        {create.isSuccess && <Message variant="success">{REVIEW_SUBMITTED}</Message>}
         <p className={styles.done}>You have reviewed this product. Thank you for helping other customers choose.</p>
       </div>
     );

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
+import { PastLastPage } from '../../../components/past-last-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { FaqList } from '../../content/index.ts';
@@ -22,6 +23,8 @@ function shuffled<T>(items: readonly T[]): T[] {
   }
   return copy;
 }
+
+const homeHref = (n: number) => (n === 1 ? '/' : `/page/${n}`);
 
 export function HomePage() {
   const page = parsePageNumber(useParams().pageNumber);
@@ -57,12 +60,14 @@ function Home({ page }: { page: number }) {
           <Spinner />
         ) : grid.isError ? (
           <Message variant="danger">{MESSAGES.failedToFetchProducts}</Message>
+        ) : gridProducts.length === 0 && page > 1 ? (
+          <PastLastPage page={page} pages={grid.data.pages} hrefFor={homeHref} />
         ) : gridProducts.length === 0 ? (
           <Message>{MESSAGES.noProducts}</Message>
         ) : (
           <>
             <ProductGrid products={gridProducts} />
-            <Paginate page={grid.data.page} pages={grid.data.pages} hrefFor={(n) => (n === 1 ? '/' : `/page/${n}`)} />
+            <Paginate page={grid.data.page} pages={grid.data.pages} hrefFor={homeHref} />
           </>
         )}
       </section>

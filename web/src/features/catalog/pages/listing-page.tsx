@@ -1,8 +1,9 @@
 import { CATEGORIES, MESSAGES, categoryLabel, type Category } from '@rr/core';
-import { useParams, useSearchParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../app/not-found-page.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
+import { PastLastPage } from '../../../components/past-last-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useProducts } from '../api.ts';
@@ -25,10 +26,12 @@ interface Listing {
 export function SearchPage() {
   const { keyword: raw = '', pageNumber } = useParams();
   const page = parsePageNumber(pageNumber);
-  if (page === null) return <NotFoundPage />;
-  const base = `/search/${encodeURIComponent(raw)}`;
   // A keyword typed into the address bar can be longer than the search takes: its start is searched.
   const keyword = searchKeyword(raw);
+  // SPEC §5: a blank or whitespace-only keyword goes home, however it was reached (`/search/%20%20` typed in).
+  if (keyword === '') return <Navigate to="/" replace />;
+  if (page === null) return <NotFoundPage />;
+  const base = `/search/${encodeURIComponent(raw)}`;
   return (
     <ListingView
       title={`Search: ${keyword} | Rudraksha Ratna`}
@@ -69,6 +72,8 @@ function ListingView({ title, heading, description, keyword, category, page, hre
         <Spinner />
       ) : result.isError ? (
         <Message variant="danger">{result.error.message}</Message>
+      ) : result.data.products.length === 0 && page > 1 ? (
+        <PastLastPage page={page} pages={result.data.pages} hrefFor={hrefFor} />
       ) : result.data.products.length === 0 ? (
         <Message>{MESSAGES.noProducts}</Message>
       ) : (

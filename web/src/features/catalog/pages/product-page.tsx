@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/session-store.ts';
 import { useProduct } from '../api.ts';
 import { ReviewForm } from '../components/review-form.tsx';
+import { hasOwnReview, useReviewedProducts } from '../own-review.ts';
 import styles from './product-page.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
@@ -38,7 +39,8 @@ export function ProductPage() {
 
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
-  const signedIn = useUserInfo() !== null;
+  const user = useUserInfo();
+  const reviewedHere = useReviewedProducts(user?._id ?? '');
   const [qty, setQty] = useState(1);
   const inStock = product.countInStock > 0;
   return (
@@ -127,8 +129,13 @@ function ProductDetail({ product }: { product: Product }) {
           </ul>
         )}
         <h3 id="write-review-heading">Write a Customer Review</h3>
-        {signedIn ? (
-          <ReviewForm key={product._id} productId={product._id} />
+        {user ? (
+          <ReviewForm
+            key={product._id}
+            productId={product._id}
+            userId={user._id}
+            reviewed={hasOwnReview(product.reviews, product._id, user, reviewedHere)}
+          />
         ) : (
           <Message>
             Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.

@@ -1,7 +1,7 @@
 import { DEFAULT_PAYMENT_METHOD, ONLINE_DISCOUNT_PERCENT, ONLINE_PAYMENT_METHOD, type PaymentMethod } from '@rr/core';
 import styles from './payment-choice.module.css';
 
-/** Cash on Delivery or Razorpay, with the online discount offered while online is not chosen. */
+/** Cash on Delivery or Razorpay, with the online discount offered while no method is selected (SPEC §2). */
 export function PaymentChoice({
   value,
   onChange,
@@ -38,9 +38,7 @@ export function PaymentChoice({
         <span>
           <strong>Pay online with Razorpay</strong>
           <small>UPI, cards, net banking and wallets.</small>
-          {value !== ONLINE_PAYMENT_METHOD && (
-            <em className={styles.offer}>Get {ONLINE_DISCOUNT_PERCENT}% instant discount!</em>
-          )}
+          {value === null && <em className={styles.offer}>Get {ONLINE_DISCOUNT_PERCENT}% instant discount!</em>}
         </span>
       </label>
     </fieldset>

@@ -12,13 +12,15 @@ export function PaymentPage() {
   const address = useShippingAddress();
   const saved = usePaymentMethod();
   const navigate = useNavigate();
-  const [method, setMethod] = useState<PaymentMethod>(saved ?? DEFAULT_PAYMENT_METHOD);
+  // Nothing chosen until the customer chooses (or an earlier choice was saved): the online offer shows
+  // while no method is selected (SPEC), and Continue without a choice takes the default, Cash on Delivery.
+  const [method, setMethod] = useState<PaymentMethod | null>(saved);
 
   if (!address) return <Navigate to="/shipping" replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    paymentMethodStore.set(method);
+    paymentMethodStore.set(method ?? DEFAULT_PAYMENT_METHOD);
     navigate('/placeorder');
   };
   return (
@@ -27,6 +29,7 @@ export function PaymentPage() {
       <h1>Payment Method</h1>
       <form onSubmit={submit} className={styles.form}>
         <PaymentChoice value={method} onChange={setMethod} />
+        {method === null && <p className={styles.note}>Without a choice, you pay by Cash on Delivery.</p>}
         {method === ONLINE_PAYMENT_METHOD && (
           <p className={styles.note}>You will pay securely with Razorpay when you place the order.</p>
         )}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
 import { EmailLink, PhoneLink } from '../contact-links.tsx';
 import { shopPolicy } from '../shop-details.ts';
@@ -69,8 +70,9 @@ export function ShippingReturnsPage() {
       <section>
         <h2>Damaged, defective or wrong items</h2>
         <p>
-          Report the problem within {shopPolicy.damageReportShipping}, by e-mail to <EmailLink subject="Damaged item" />{' '}
-          or on the helpline <PhoneLink />, with:
+          Report the problem within {shopPolicy.damageReport} (the same in our{' '}
+          <Link to="/terms-and-conditions">Terms and Conditions</Link>), by e-mail to{' '}
+          <EmailLink subject="Damaged item" /> or on the helpline <PhoneLink />, with:
         </p>
         <ul>
           <li>your order number,</li>

@@ -103,9 +103,10 @@ export function TermsPage() {
       <section>
         <h2>Damaged, defective or wrong items</h2>
         <p>
-          Report a damaged, defective or wrong item within {shopPolicy.damageReportTerms}, with your order number,
-          photographs and a video of the parcel being opened. Please report it as soon as possible: the earlier we hear,
-          the faster we can replace the item or refund you.
+          Report a damaged, defective or wrong item within {shopPolicy.damageReport}, with your order number,
+          photographs and a video of the parcel being opened. Our{' '}
+          <Link to="/shipping-and-return">Shipping and Returns</Link> policy gives the same window. Please report it as
+          soon as possible: the earlier we hear, the faster we can replace the item or refund you.
         </p>
       </section>
 

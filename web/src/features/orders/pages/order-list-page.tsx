@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
+import { PastLastPage } from '../../../components/past-last-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useAllOrders } from '../api.ts';
@@ -11,6 +12,7 @@ export function OrderListPage() {
   const [searchParams] = useSearchParams();
   const page = Math.max(1, Number(searchParams.get('page')) || 1);
   const orders = useAllOrders(page);
+  const hrefFor = (n: number) => (n === 1 ? '/admin/orderlist' : `/admin/orderlist?page=${n}`);
   return (
     <div className="container page">
       <h1 id="orders-heading">Orders</h1>
@@ -18,14 +20,12 @@ export function OrderListPage() {
         <Spinner />
       ) : orders.isError ? (
         <Message variant="danger">{orders.error.message}</Message>
+      ) : orders.data.orders.length === 0 && page > 1 ? (
+        <PastLastPage page={page} pages={orders.data.pages} hrefFor={hrefFor} />
       ) : (
         <>
           <OrdersTable orders={orders.data.orders} showUser labelledBy="orders-heading" emptyText="No orders yet." />
-          <Paginate
-            page={orders.data.page}
-            pages={orders.data.pages}
-            hrefFor={(n) => (n === 1 ? '/admin/orderlist' : `/admin/orderlist?page=${n}`)}
-          />
+          <Paginate page={orders.data.page} pages={orders.data.pages} hrefFor={hrefFor} />
         </>
       )}
     </div>

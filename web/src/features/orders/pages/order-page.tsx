@@ -1,10 +1,11 @@
 import { ONLINE_PAYMENT_METHOD, formatDateTimeIST, formatRupees, type Order } from '@rr/core';
-import { useLocation, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useUserInfo } from '../../account/session-store.ts';
 import { shopPolicy } from '../../content/shop-details.ts';
 import { useOrder, useOrderAction, type AdminOrderAction } from '../api.ts';
@@ -31,13 +32,23 @@ function confirmText(what: AdminOrderAction, order: Order): string {
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function OrderPage() {
   const { id = '' } = useParams();
+  // Order ids are UUIDs: anything else ('/order/not-a-uuid') is no order, and is not asked for.
+  return UUID.test(id) ? <OrderView id={id} /> : <OrderNotFound id={id} />;
+}
+
+function OrderView({ id }: { id: string }) {
   // Set by the place-order step when it brings the customer here.
   const state: unknown = useLocation().state;
   const justPlaced = typeof state === 'object' && state !== null && 'placed' in state && state.placed === true;
-  usePageTitle(`Order #${orderNumber(id)} | Rudraksha Ratna`);
   const order = useOrder(id);
+  const missing = order.error instanceof ApiError && order.error.status === 404;
+  usePageTitle(missing ? NOT_FOUND_TITLE : `Order #${orderNumber(id)} | Rudraksha Ratna`);
+  // Someone else's order answers 404 too, so it cannot be told from one that never existed.
+  if (missing) return <OrderNotFound id={id} />;
   return (
     <div className="container page">
       <h1 className={styles.title}>Order #{orderNumber(id)}</h1>
@@ -58,6 +69,24 @@ export function OrderPage() {
       ) : (
         <OrderDetail order={order.data} />
       )}
+    </div>
+  );
+}
+
+const NOT_FOUND_TITLE = 'Order Not Found | Rudraksha Ratna';
+
+/** No such order for this account: say so, without making up an order number from the address. */
+function OrderNotFound({ id }: { id: string }) {
+  usePageTitle(NOT_FOUND_TITLE);
+  const isAdmin = Boolean(useUserInfo()?.isAdmin);
+  return (
+    <div className="container page">
+      <h1 className={styles.title}>Order not found</h1>
+      <Message>
+        There is no order <span className={`${styles.mono} ${styles.wrap}`}>{id}</span> in{' '}
+        {isAdmin ? 'the shop' : 'your account'}. Please check the link, or find the order in{' '}
+        {isAdmin ? <Link to="/admin/orderlist">the order list</Link> : <Link to="/profile">My Orders</Link>}.
+      </Message>
     </div>
   );
 }
