@@ -179,7 +179,14 @@ test('a customer changes the password on the profile and signs in with the new o
   await expect(table.getByRole('columnheader')).toHaveText(['ID', 'DATE', 'TOTAL', 'PAID', 'DELIVERED', 'Details']);
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Without the current password the shop refuses: a borrowed sign-in cannot take the account.
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
+  await page.getByLabel('Confirm Password').fill(newPassword);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(
+    page.getByText('enter your current password (or sign in with a one-time code to set a new one).'),
+  ).toBeVisible();
+  await page.getByLabel('Current Password').fill(oldPassword);
   await page.getByLabel('Confirm Password').fill(`${newPassword}x`);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByRole('alert')).toHaveText('Passwords do not match');
@@ -189,6 +196,7 @@ test('a customer changes the password on the profile and signs in with the new o
   await expect(page.getByText('Profile Updated')).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
+  await expect(page.getByLabel('Current Password')).toHaveValue('');
   const info = JSON.parse((await stored(page, 'userInfo'))!) as UserInfo;
   expect(info).toMatchObject({ _id: customer._id, name: customer.name });
 

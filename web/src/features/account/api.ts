@@ -64,8 +64,14 @@ export function useProfile() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { id: string; name: string; email: string; phone: string; password: string }) =>
-      apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: body }),
+    mutationFn: (body: {
+      id: string;
+      name: string;
+      email: string;
+      phone: string;
+      password: string;
+      currentPassword: string;
+    }) => apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: body }),
     onSuccess: (info) => {
       signIn(info);
       void queryClient.invalidateQueries({ queryKey: userKeys.profile });

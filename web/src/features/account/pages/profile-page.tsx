@@ -32,8 +32,11 @@ export function ProfilePage() {
   );
 }
 
+const CURRENT_PASSWORD_PREFIX = 'currentPassword: ';
+
 function ProfileForm({ profile }: { profile: User }) {
   const update = useUpdateProfile();
+  const [currentPassword, setCurrentPassword] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -49,9 +52,10 @@ function ProfileForm({ profile }: { profile: User }) {
     if (passwordsDiffer || !parsed.success) return;
     const { _id: id, name, email, phone } = profile;
     update.mutate(
-      { id, name, email, phone, password },
+      { id, name, email, phone, password, currentPassword },
       {
         onSuccess: () => {
+          setCurrentPassword('');
           setPassword('');
           setConfirmPassword('');
         },
@@ -59,10 +63,16 @@ function ProfileForm({ profile }: { profile: User }) {
     );
   };
 
+  // The server names the field a refusal is about ("currentPassword: ..."): shown beside that field.
+  const serverError = update.isError ? update.error.message : undefined;
+  const currentPasswordError = serverError?.startsWith(CURRENT_PASSWORD_PREFIX)
+    ? serverError.slice(CURRENT_PASSWORD_PREFIX.length)
+    : undefined;
+
   return (
     <div className={`card ${styles.panel}`}>
       {mismatch && <Message variant="danger">{AUTH_MESSAGES.passwordsDoNotMatch}</Message>}
-      {update.isError && <Message variant="danger">{update.error.message}</Message>}
+      {serverError && !currentPasswordError && <Message variant="danger">{serverError}</Message>}
       {update.isSuccess && <Message variant="success">{AUTH_MESSAGES.profileUpdated}</Message>}
       {/* Not editable here (SPEC §2), so shown as plain facts rather than inputs. */}
       <dl className={styles.details}>
@@ -85,6 +95,19 @@ function ProfileForm({ profile }: { profile: User }) {
         <fieldset className={styles.fieldset}>
           <legend>Change Password</legend>
           <div className={styles.fieldsetBody}>
+            <FormField
+              label="Current Password"
+              name="currentPassword"
+              type="password"
+              autoComplete="current-password"
+              hint="Not needed for 15 minutes after you sign in with a one-time code (if you forgot it)."
+              value={currentPassword}
+              onChange={(e) => {
+                setCurrentPassword(e.target.value);
+                if (currentPasswordError) update.reset();
+              }}
+              error={currentPasswordError}
+            />
             <FormField
               label="Password"
               name="password"
