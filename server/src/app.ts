@@ -10,7 +10,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createPaymentGateway, type PaymentGateway } from './adapters/payments/index.ts';
 import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pincode/offline-directory.ts';
@@ -31,6 +30,7 @@ import { uploadRoutes } from './modules/uploads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { redisRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -89,11 +89,11 @@ export async function buildApp(
     },
   });
   await app.register(compress, { threshold: 1024 });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Redis shares the counts between instances; while it is away each instance counts on its own.
+  const sharedStore = config.redisUrl ? redisRateLimitStore(app, config.redisUrl) : null;
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: 'rr-rate-limit:' } : {}),
+    ...(sharedStore ? { store: sharedStore } : {}),
     ...(config.rateLimits ? {} : { allowList: () => true }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,
