@@ -176,7 +176,7 @@ describe.skipIf(!serverUrl)('PostgreSQL timeouts (needs TEST_DATABASE_URL)', () 
   });
 });
 
-describe.skipIf(!serverUrl)('PostgreSQL connection lost as a transaction begins (needs TEST_DATABASE_URL)', () => {
+describe.skipIf(!serverUrl)('PostgreSQL behind a connection that fails (needs TEST_DATABASE_URL)', () => {
   let target: Awaited<ReturnType<typeof throwawayDatabase>>;
   let proxy: TcpProxy;
   let database: DatabaseHandle;
@@ -213,6 +213,25 @@ describe.skipIf(!serverUrl)('PostgreSQL connection lost as a transaction begins 
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`select 2`);
+      }),
+    ).resolves.toBeUndefined();
+  });
+
+  it('serves again once a database that was away for a while is back, without a restart', async () => {
+    await expect(database.ping()).resolves.toBeUndefined();
+    await proxy.stop();
+    for (let i = 0; i < 3; i++) {
+      const failure = await database.ping().then(
+        () => null,
+        (err: unknown) => err,
+      );
+      expect(isDatabaseUnavailable(failure)).toBe(true);
+    }
+    await proxy.start();
+    await expect(database.ping()).resolves.toBeUndefined();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
       }),
     ).resolves.toBeUndefined();
   });
