@@ -10,7 +10,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { createPaymentGateway, type PaymentGateway } from './adapters/payments/index.ts';
 import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pincode/offline-directory.ts';
@@ -33,6 +32,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
+import { redisRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -94,13 +94,13 @@ export async function buildApp(
     },
   });
   await app.register(compress, { threshold: 1024 });
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : null;
-  if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+  // Redis shares the counts between instances; while it is away each instance counts on its own.
+  const sharedStore = config.redisUrl ? redisRateLimitStore(app, config.redisUrl) : null;
   await app.register(rateLimit, {
     global: false,
     // An IPv6 client counts by its /64, or rotating addresses inside it would each get a fresh limit.
     keyGenerator: (request) => clientKey(request.ip),
-    ...(redis ? { redis, nameSpace: 'rr-rate-limit:' } : {}),
+    ...(sharedStore ? { store: sharedStore } : {}),
     ...(config.rateLimits ? {} : { allowList: () => true }),
     errorResponseBuilder: (_request, context) => ({
       statusCode: context.statusCode,

@@ -10,6 +10,28 @@ const booleanish = z
 /** Development only: production refuses to start with it unless ALLOW_INSECURE_DEFAULTS=true. */
 export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
+/** PostgreSQL timeouts, so a database that is away answers 503 quickly instead of hanging requests. */
+export interface DatabaseTimeouts {
+  /** Wait for a new connection (pool connectionTimeoutMillis). */
+  connectMs: number;
+  /** Close a connection idle in the pool (pool idleTimeoutMillis). */
+  idleMs: number;
+  /** The server cancels a statement running longer (statement_timeout). */
+  statementMs: number;
+  /** The server ends a session left idle inside a transaction (idle_in_transaction_session_timeout). */
+  idleInTransactionMs: number;
+  /** The client gives up on an answer (query_timeout); above statementMs, for a server gone silent. */
+  queryMs: number;
+}
+
+export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = {
+  connectMs: 5_000,
+  idleMs: 30_000,
+  statementMs: 15_000,
+  idleInTransactionMs: 15_000,
+  queryMs: 20_000,
+};
+
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** Default: all interfaces in production (behind a proxy or in a container), loopback otherwise. */
@@ -21,6 +43,17 @@ const environment = z.object({
     .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'DATABASE_URL must be postgres://... or memory://')
     .optional(),
   DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL only: how long to wait for a connection, and when the server or the pool gives up on one. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUT_DEFAULTS.connectMs),
+  DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(DATABASE_TIMEOUT_DEFAULTS.idleMs),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUT_DEFAULTS.statementMs),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(DATABASE_TIMEOUT_DEFAULTS.idleInTransactionMs),
+  /** Client-side backstop for an answer that never comes (a server gone without closing the connection). */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUT_DEFAULTS.queryMs),
   /** Seed the demo data into an empty database (default: on for the embedded database, never in production). */
   DEMO_DATA: booleanish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -78,7 +111,7 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
-  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; timeouts: DatabaseTimeouts };
   dataDir: string;
   demoData: boolean;
   logLevel: string;
@@ -162,7 +195,17 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { kind: 'pglite', dataDir: path.join(dataDir, 'db') }
         : url.startsWith('memory://')
           ? { kind: 'pglite', dataDir: null }
-          : { kind: 'postgres', url },
+          : {
+              kind: 'postgres',
+              url,
+              timeouts: {
+                connectMs: e.DB_CONNECT_TIMEOUT_MS,
+                idleMs: e.DB_IDLE_TIMEOUT_MS,
+                statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+                idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+                queryMs: e.DB_QUERY_TIMEOUT_MS,
+              },
+            },
     dataDir,
     demoData: e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !url?.startsWith('postgres')),
     logLevel: e.LOG_LEVEL,

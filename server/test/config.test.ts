@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
+import { DATABASE_TIMEOUT_DEFAULTS, loadConfig } from '../src/config.ts';
 
 const live = {
   JWT_SECRET: 'a-real-secret-of-at-least-32-characters!!',
@@ -60,7 +60,11 @@ describe('loadConfig', () => {
 
   it('uses a PostgreSQL server without demo data unless asked', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h:5432/db',
+      timeouts: DATABASE_TIMEOUT_DEFAULTS,
+    });
     expect(config.demoData).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).demoData).toBe(true);
   });

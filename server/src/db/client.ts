@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import { DATABASE_TIMEOUT_DEFAULTS, type DatabaseTimeouts } from '../config.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -27,24 +27,80 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_KEY = 7_240_315;
 
-export function openDatabase(database: Config['database']): DatabaseHandle {
+/** What openDatabase takes: the configured database; timeouts left out take their defaults. */
+export type DatabaseOptions =
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; timeouts?: Partial<DatabaseTimeouts> };
+
+/** Warns at most once in this many milliseconds, so an outage does not flood the log. */
+const LOST_CONNECTION_LOG_INTERVAL_MS = 10_000;
+
+/**
+ * A pg pool that survives the server dropping connections (restart, failover, pg_terminate_backend):
+ * every client has an 'error' listener all its life (pg-pool only listens while a client is idle, and
+ * an 'error' on a checked-out client without a listener kills the process), and a client that loses its
+ * connection while checked out goes back to the pool at once, marked broken, so the pool replaces it
+ * even when its holder never releases it (drizzle leaks the client when `begin` itself fails).
+ */
+function openPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: timeouts.connectMs,
+    idleTimeoutMillis: timeouts.idleMs,
+    statement_timeout: timeouts.statementMs,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+    query_timeout: timeouts.queryMs,
+    keepAlive: true,
+  });
+  let lastWarning = 0;
+  const warn = (what: string, err: Error) => {
+    if (Date.now() - lastWarning < LOST_CONNECTION_LOG_INTERVAL_MS) return;
+    lastWarning = Date.now();
+    console.warn(`database: ${what} (${err.message}); requests answer 503 until it is back`);
+  };
+  pool.on('error', (err) => warn('idle connection lost', err));
+  pool.on('connect', (client) => client.on('error', (err) => warn('connection lost', err)));
+
+  const connect = pool.connect.bind(pool);
+  const connectGuarded = async (): Promise<pg.PoolClient> => {
+    const client = await connect();
+    const releaseToPool = client.release;
+    let released = false;
+    const release = (err?: Error | boolean) => {
+      if (released) return;
+      released = true;
+      client.removeListener('error', release);
+      releaseToPool(err);
+    };
+    client.on('error', release);
+    client.release = release;
+    return client;
+  };
+  // pool.query() calls connect with a callback and handles a lost connection itself.
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) =>
+    callback ? connect(callback) : connectGuarded()) as typeof pool.connect;
+  return pool;
+}
+
+export function openDatabase(database: DatabaseOptions): DatabaseHandle {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process: the pool
-    // replaces it on the next query.
-    pool.on('error', (err) => console.warn(`database: idle connection lost (${err.message})`));
+    const timeouts = { ...DATABASE_TIMEOUT_DEFAULTS, ...database.timeouts };
+    const pool = openPool(database.url, timeouts);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: 'postgres',
       async migrate() {
-        const client = await pool.connect();
+        // A connection of its own, without the statement timeouts: a migration may take its time.
+        const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: timeouts.connectMs });
+        client.on('error', (err) => console.warn(`database: migration connection lost (${err.message})`));
+        await client.connect();
         try {
           await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-          client.release();
+          await client.end().catch(() => undefined);
         }
       },
       async ping() {
@@ -66,4 +122,42 @@ export function openDatabase(database: Config['database']): DatabaseHandle {
     },
     close: () => client.close(),
   };
+}
+
+/** PostgreSQL error codes that mean "the database is away or overloaded", not "this request is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, a restart
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up, recovering, failing over
+  '57014', // query_canceled: statement_timeout
+  '25P03', // idle_in_transaction_session_timeout
+  '53300', // too_many_connections
+]);
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/, // unexpectedly, or due to connection timeout
+  /^timeout exceeded when trying to connect/,
+  /^Query read timeout/,
+  /is not queryable/, // a client whose connection was lost
+];
+
+/**
+ * True when an error (or what it wraps: drizzle wraps driver errors in `cause`) says the database
+ * cannot be reached right now, so the request may succeed when retried.
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  const { code } = error as { code?: unknown };
+  if (typeof code === 'string' && (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code))) return true;
+  if (typeof code === 'string' && UNAVAILABLE_NODE_CODES.has(code)) return true;
+  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
+  return isDatabaseUnavailable(error.cause, depth + 1);
 }

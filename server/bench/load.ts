@@ -1,0 +1,273 @@
+/**
+ * npm run load: 60 s of mixed traffic against a freshly started production-mode server on 127.0.0.1:
+ * shoppers browsing the catalog (list, search, detail, bestsellers) while signed-in customers quote and
+ * place Cash on Delivery orders, which an admin marks delivered (so no customer hits the open-order cap).
+ * Prints req/s, p99 latency, answers by status per request kind, and the server's RSS before and after.
+ *
+ * Database: an in-memory PGlite by default; with DATABASE_URL=postgres://... a throwaway database is
+ * created on that server for the run and dropped afterwards. Rate limits are off (all traffic comes
+ * from one address). LOAD_SECONDS (60), LOAD_CATALOG_CONNECTIONS (8), LOAD_CHECKOUT_CONNECTIONS (4),
+ * LOAD_CUSTOMERS (24) tune it.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+const catalogConnections = Number(process.env.LOAD_CATALOG_CONNECTIONS ?? 8);
+const checkoutConnections = Number(process.env.LOAD_CHECKOUT_CONNECTIONS ?? 4);
+const customerCount = Number(process.env.LOAD_CUSTOMERS ?? 24);
+const root = path.resolve(import.meta.dirname, '../..');
+const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
+const SHIPPING = { address: '12 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForHealth(base: string, exited: () => boolean): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited()) throw new Error('The server exited before it became healthy (see its output above)');
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('The server did not become healthy within 120 s');
+}
+
+/** The server's resident memory in MB (Linux /proc), or null elsewhere. */
+function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A throwaway database on the server DATABASE_URL names; dropped again at the end. */
+async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `rr_load_${randomBytes(5).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+async function api<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** Answers by status, per kind of request. */
+const answers = new Map<string, Map<number, number>>();
+function count(kind: string, status: number): void {
+  const byStatus = answers.get(kind) ?? new Map<number, number>();
+  byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+  answers.set(kind, byStatus);
+}
+
+const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
+const postgres = postgresUrl ? await throwawayPostgres(postgresUrl) : null;
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: postgres?.url ?? 'memory://',
+    DEMO_DATA: 'true',
+    // Production mode, as a shop runs; the demo sign-ins and sandbox adapters are allowed for the run,
+    // and rate limits are off because every request comes from this one address.
+    NODE_ENV: 'production',
+    ALLOW_INSECURE_DEFAULTS: 'true',
+    RATE_LIMITS: 'false',
+    LOG_LEVEL: 'warn',
+    REDIS_URL: '',
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let serverExited = false;
+server.on('exit', () => (serverExited = true));
+
+try {
+  await waitForHealth(base, () => serverExited);
+
+  // Enough stock for a minute of orders, and enough customers that none waits on another.
+  const admin = await api<{ token: string }>(base, 'POST', '/api/users/loginviapassword', ADMIN);
+  const productIds: string[] = [];
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const list = await api<{ products: Array<{ _id: string }>; pages: number }>(
+      base,
+      'GET',
+      `/api/products?pageNumber=${page}`,
+    );
+    productIds.push(...list.products.map((p) => p._id));
+    pages = list.pages;
+  }
+  for (const id of productIds) {
+    const product = await api<Record<string, unknown>>(base, 'GET', `/api/products/${id}`);
+    await api(base, 'PUT', `/api/products/${id}`, { ...product, countInStock: 100_000 }, admin.token);
+  }
+  const tokens: string[] = [];
+  for (let i = 0; i < customerCount; i++) {
+    const phone = `7${String(Date.now() % 1e5).padStart(5, '0')}${String(i).padStart(4, '0')}`;
+    const customer = await api<{ token: string }>(base, 'POST', '/api/users', {
+      name: `Load Customer ${i}`,
+      email: `load${phone}@example.in`,
+      phone,
+      password: 'load-test-pass-1',
+    });
+    tokens.push(customer.token);
+  }
+
+  const rssBefore = rssMb(server.pid!);
+  const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+  const keywords = ['mukhi', 'ruby', 'mala', 'rudraksha', 'emerald', 'pearl', 'sphatik', 'neelam'];
+  const catalogRequests: autocannon.Request[] = [
+    { method: 'GET', path: '/api/products', onResponse: (status) => count('catalog: list', status) },
+    {
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: `/api/products?keyword=${pick(keywords)}` }),
+      onResponse: (status) => count('catalog: search', status),
+    },
+    {
+      method: 'GET',
+      setupRequest: (request) => ({ ...request, path: `/api/products/${pick(productIds)}` }),
+      onResponse: (status) => count('catalog: detail', status),
+    },
+    { method: 'GET', path: '/api/products/bestsellers', onResponse: (status) => count('catalog: bestsellers', status) },
+  ];
+
+  let nextCustomer = 0;
+  type Checkout = { token?: string; productId?: string; orderId?: string };
+  const checkoutRequests: autocannon.Request[] = [
+    {
+      method: 'POST',
+      path: '/api/orders/quote',
+      setupRequest: (request, context: Checkout) => {
+        context.token = tokens[nextCustomer++ % tokens.length];
+        context.productId = pick(productIds);
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
+          body: JSON.stringify({
+            orderItems: [{ product: context.productId, qty: 1 }],
+            paymentMethod: 'Cash on Delivery',
+          }),
+        };
+      },
+      onResponse: (status) => count('checkout: quote', status),
+    },
+    {
+      method: 'POST',
+      path: '/api/orders',
+      setupRequest: (request, context: Checkout) => ({
+        ...request,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
+        body: JSON.stringify({
+          orderItems: [{ product: context.productId, qty: 1 }],
+          shippingAddress: SHIPPING,
+          paymentMethod: 'Cash on Delivery',
+        }),
+      }),
+      onResponse: (status, body, context: Checkout) => {
+        count('checkout: place COD order', status);
+        context.orderId = status === 201 ? (JSON.parse(body) as { _id: string })._id : undefined;
+      },
+    },
+    {
+      method: 'PUT',
+      // No order, no delivery: a falsy request starts this connection's sequence again.
+      setupRequest: (request, context: Checkout) =>
+        context.orderId
+          ? {
+              ...request,
+              path: `/api/orders/${context.orderId}/deliver`,
+              headers: { authorization: `Bearer ${admin.token}` },
+            }
+          : (null as unknown as autocannon.Request),
+      onResponse: (status) => count('checkout: admin delivers', status),
+    },
+  ];
+
+  console.log(
+    `\n${seconds} s: ${catalogConnections} catalog + ${checkoutConnections} checkout connections, ` +
+      `${postgres ? 'PostgreSQL' : 'embedded PGlite (in memory)'}, ${productIds.length} products, ${customerCount} customers\n`,
+  );
+  const [catalog, checkout] = await Promise.all([
+    autocannon({ url: base, connections: catalogConnections, duration: seconds, requests: catalogRequests }),
+    autocannon({ url: base, connections: checkoutConnections, duration: seconds, requests: checkoutRequests }),
+  ]);
+  const rssAfter = rssMb(server.pid!);
+
+  console.log('traffic      req/s   p50 ms   p99 ms   max ms   requests   non-2xx   errors   timeouts');
+  for (const [name, r] of [
+    ['catalog', catalog],
+    ['checkout', checkout],
+  ] as const) {
+    console.log(
+      [
+        name.padEnd(9),
+        String(Math.round(r.requests.average)).padStart(8),
+        String(r.latency.p50).padStart(8),
+        String(r.latency.p99).padStart(8),
+        String(r.latency.max).padStart(8),
+        String(r.requests.total).padStart(10),
+        String(r.non2xx).padStart(9),
+        String(r.errors).padStart(8),
+        String(r.timeouts).padStart(10),
+      ].join(' '),
+    );
+  }
+  console.log(`total    ${String(Math.round(catalog.requests.average + checkout.requests.average)).padStart(8)} req/s`);
+  console.log('\nanswers by status');
+  for (const [kind, byStatus] of [...answers].sort(([a], [b]) => a.localeCompare(b))) {
+    const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
+    console.log(`  ${kind.padEnd(28)} ${statuses.join(', ')}`);
+  }
+  const failures = [...answers.values()].flatMap((byStatus) => [...byStatus].filter(([status]) => status >= 400));
+  console.log(
+    `\nerrors by status: ${failures.length ? failures.map(([s, n]) => `${s}: ${n}`).join(', ') : 'none'}` +
+      `; socket errors ${catalog.errors + checkout.errors}, timeouts ${catalog.timeouts + checkout.timeouts}`,
+  );
+  console.log(`server RSS: ${rssBefore ?? 'n/a'} MB before, ${rssAfter ?? 'n/a'} MB after\n`);
+} finally {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => (serverExited ? resolve(null) : server.once('exit', resolve)));
+  await postgres?.drop();
+}
