@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_MAX_LINE_QTY, MAX_LINE_QTY } from '@rr/core';
 import { z } from 'zod';
 
 const booleanish = z
@@ -100,7 +101,7 @@ const environment = z.object({
    * Abuse limits on what one customer can tie up without paying: units of one product in an order, and
    * the units and value (rupees) of all their unpaid orders and payment holds together.
    */
-  ORDER_MAX_LINE_QTY: z.coerce.number().int().min(1).max(1000).default(10),
+  ORDER_MAX_LINE_QTY: z.coerce.number().int().min(1).max(MAX_LINE_QTY).default(DEFAULT_MAX_LINE_QTY),
   ORDER_MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(100_000).default(30),
   ORDER_MAX_UNPAID_VALUE: z.coerce.number().int().min(100).max(1_00_00_000).default(5_00_000),
   /** Lets production start with the development JWT secret or sandbox adapters (a staging demo). */

@@ -30,7 +30,9 @@ export const review = z.object({
   rating: z.int().check(z.gte(1), z.lte(5)),
   comment: z.string(),
   createdAt: z.string(),
-  /** The reviewer bought the product (an order of theirs, not cancelled, has it). */
+  /** The reviewer's user id; null for the shop's own (demo) reviews and reviewers whose account is gone. */
+  user: z.nullable(z.string()),
+  /** The reviewer bought the product (an order of theirs, paid or delivered and not cancelled, has it). */
   verifiedPurchase: z.boolean(),
 });
 export type Review = z.infer<typeof review>;

@@ -88,6 +88,7 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
       rating: r.rating,
       comment: r.comment,
       createdAt: r.createdAt.toISOString(),
+      user: r.userId,
       verifiedPurchase: Boolean(verified),
     })),
   };

@@ -1,4 +1,4 @@
-import { MESSAGES, formatRupees, type CartItem } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MESSAGES, formatRupees, type CartItem } from '@rr/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
@@ -29,7 +29,9 @@ function AddThenShow({ productId }: { productId: string }) {
   useEffect(() => {
     const p = product.data;
     if (!p || p.countInStock < 1) return;
-    const qty = Number.isInteger(requested) ? Math.min(Math.max(requested, 1), p.countInStock) : 1;
+    const qty = Number.isInteger(requested)
+      ? Math.min(Math.max(requested, 1), p.countInStock, DEFAULT_MAX_LINE_QTY)
+      : 1;
     addToCart({ product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty });
     navigate('/cart', { replace: true });
   }, [product.data, requested, navigate]);
@@ -101,7 +103,10 @@ function CartLine({ item }: { item: CartItem }) {
           value={item.qty}
           onChange={(e) => addToCart({ ...item, qty: Number(e.target.value) })}
         >
-          {Array.from({ length: Math.max(item.countInStock, item.qty) }, (_, i) => i + 1).map((n) => (
+          {Array.from(
+            { length: Math.max(Math.min(item.countInStock, DEFAULT_MAX_LINE_QTY), item.qty) },
+            (_, i) => i + 1,
+          ).map((n) => (
             <option key={n} value={n}>
               {n}
             </option>

@@ -2,9 +2,7 @@ import { REVIEW_RATINGS, reviewInput } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextAreaField, fieldErrors } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
 import { useCreateReview } from '../api.ts';
-import { rememberReviewed } from '../own-review.ts';
 import styles from './review-form.module.css';
 
 export const REVIEW_SUBMITTED = 'Review submitted successfully';
@@ -13,7 +11,7 @@ export const REVIEW_SUBMITTED = 'Review submitted successfully';
  * SPEC §2 'Write a Customer Review', for signed-in customers: the product reloads with the new rating.
  * One review per customer: once `reviewed` (after a reload too), the form gives way to a thank-you.
  */
-export function ReviewForm({ productId, userId, reviewed }: { productId: string; userId: string; reviewed: boolean }) {
+export function ReviewForm({ productId, reviewed }: { productId: string; reviewed: boolean }) {
   const create = useCreateReview(productId);
   const [rating, setRating] = useState('');
   const [comment, setComment] = useState('');
@@ -31,13 +29,7 @@ export function ReviewForm({ productId, userId, reviewed }: { productId: string;
       return;
     }
     setErrors({});
-    create.mutate(parsed.data, {
-      onSuccess: () => rememberReviewed(userId, productId),
-      // Reviewed from another browser: remembered here now, so the form does not come back.
-      onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) rememberReviewed(userId, productId);
-      },
-    });
+    create.mutate(parsed.data);
   };
 
   if (create.isSuccess || reviewed) {

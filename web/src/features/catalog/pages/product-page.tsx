@@ -1,4 +1,4 @@
-import { MESSAGES, categoryLabel, type Product } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, type Product } from '@rr/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/session-store.ts';
 import { useProduct } from '../api.ts';
 import { ReviewForm } from '../components/review-form.tsx';
-import { hasOwnReview, useReviewedProducts } from '../own-review.ts';
+import { hasOwnReview } from '../own-review.ts';
 import styles from './product-page.module.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
@@ -40,7 +40,6 @@ export function ProductPage() {
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const user = useUserInfo();
-  const reviewedHere = useReviewedProducts(user?._id ?? '');
   const [qty, setQty] = useState(1);
   const inStock = product.countInStock > 0;
   return (
@@ -81,11 +80,13 @@ function ProductDetail({ product }: { product: Product }) {
             <label className={styles.qty}>
               Qty
               <select className="select" value={qty} onChange={(e) => setQty(Number(e.target.value))}>
-                {Array.from({ length: product.countInStock }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>
-                    {n}
-                  </option>
-                ))}
+                {Array.from({ length: Math.min(product.countInStock, DEFAULT_MAX_LINE_QTY) }, (_, i) => i + 1).map(
+                  (n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ),
+                )}
               </select>
             </label>
           )}
@@ -118,6 +119,9 @@ function ProductDetail({ product }: { product: Product }) {
                       Verified purchase
                     </span>
                   )}
+                  {!review.verifiedPurchase && review.user && (
+                    <span className={styles.unverified}>Not counted in the rating: no purchase of this product</span>
+                  )}
                 </div>
                 <Rating value={review.rating} />
                 <time dateTime={review.createdAt} className={styles.reviewDate}>
@@ -130,12 +134,7 @@ function ProductDetail({ product }: { product: Product }) {
         )}
         <h3 id="write-review-heading">Write a Customer Review</h3>
         {user ? (
-          <ReviewForm
-            key={product._id}
-            productId={product._id}
-            userId={user._id}
-            reviewed={hasOwnReview(product.reviews, product._id, user, reviewedHere)}
-          />
+          <ReviewForm key={product._id} productId={product._id} reviewed={hasOwnReview(product.reviews, user._id)} />
         ) : (
           <Message>
             Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
