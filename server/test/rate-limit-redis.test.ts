@@ -5,7 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisRateLimitStore } from '../src/plugins/rate-limit-store.ts';
-import { DEMO_CUSTOMER, createTestApp, type TestApp } from './helpers.ts';
+import { DEMO_CUSTOMER, createTestApp, uniquePhone, type TestApp } from './helpers.ts';
 import { TcpProxy } from './tcp-proxy.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -31,11 +31,11 @@ const subscribe = (app: FastifyInstance, remoteAddress: string) =>
     remoteAddress,
   });
 
-const signInAttempt = (app: FastifyInstance, remoteAddress: string, password: string) =>
+const signInAttempt = (app: FastifyInstance, remoteAddress: string, password: string, phone = DEMO_CUSTOMER.phone) =>
   app.inject({
     method: 'POST',
     url: '/api/users/loginviapassword',
-    payload: { phone: DEMO_CUSTOMER.phone, password },
+    payload: { phone, password },
     remoteAddress,
   });
 
@@ -76,13 +76,20 @@ describe('rate limits while Redis cannot be reached', () => {
     expect(statuses).toEqual([...Array(10).fill(201), 429]);
   });
 
-  it('still signs in, refuses wrong passwords, and limits attempts per phone, never 500', async () => {
+  it('still signs in, refuses wrong passwords, and limits attempts per phone and per address, never 500', async () => {
     const statuses = [(await signInAttempt(shop.app, freshAddress(), DEMO_CUSTOMER.password)).statusCode];
-    for (let i = 0; i < 10; i++)
+    for (let i = 0; i < 11; i++)
       statuses.push((await signInAttempt(shop.app, freshAddress(), 'wrong-password')).statusCode);
     expect(statuses[0]).toBe(200);
-    expect(statuses.slice(1, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses[10]).toBe(429);
+    // Ten failures for the phone (counted in the database), then a pause.
+    expect(statuses.slice(1, 11)).toEqual(Array(10).fill(401));
+    expect(statuses[11]).toBe(429);
+    // The per-address limit (30 in 15 minutes) is counted in this process while Redis is away.
+    const address = freshAddress();
+    const fromOne: number[] = [];
+    for (let i = 0; i < 31; i++) fromOne.push((await signInAttempt(shop.app, address, 'x', uniquePhone())).statusCode);
+    expect(fromOne.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(fromOne[30]).toBe(429);
   });
 });
 
