@@ -95,7 +95,8 @@ describe('POST /api/orders', () => {
       isPaid: false,
       isDelivered: false,
       paymentMethod: 'Cash on Delivery',
-      shippingAddress: { ...address, country: 'India' },
+      // No recipient sent (as a SPEC client): the account's name and phone.
+      shippingAddress: { ...address, country: 'India', name: 'Test Customer', phone: customer.phone },
       user: { _id: customer._id, name: 'Test Customer', email: customer.email, phone: customer.phone },
     });
     expect(placed.orderItems.map((i) => [i.product, i.qty, i.price]).sort()).toEqual(
@@ -106,6 +107,37 @@ describe('POST /api/orders', () => {
     );
     expect(await stockOf(a)).toBe(8);
     expect(await stockOf(b)).toBe(9);
+  });
+
+  it('ships to the recipient given (a gift), normalising the phone, and keeps who ordered it', async () => {
+    const res = await place(customer.token, {
+      orderItems: [line(1)],
+      shippingAddress: { ...address, name: '  Meera Iyer ', phone: '+91 98765-43210' },
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(res.statusCode).toBe(201);
+    const placed = res.json<Order>();
+    expect(placed.shippingAddress).toMatchObject({ name: 'Meera Iyer', phone: '9876543210' });
+    expect(placed.user).toMatchObject({ name: 'Test Customer', phone: customer.phone });
+    const shown = await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(adminToken) });
+    expect(shown.json<Order>().shippingAddress).toMatchObject({ name: 'Meera Iyer', phone: '9876543210' });
+  });
+
+  it.each([
+    [{ name: '' }, 'shippingAddress.name: name is required'],
+    [{ name: 'x'.repeat(81) }, 'name must be at most 80 characters'],
+    [{ phone: '12345' }, 'phone must be a 10-digit Indian mobile number'],
+    [{ phone: 9876543210 }, 'phone must be text'],
+  ])('refuses a recipient %j with 400 and takes nothing', async (recipient, message) => {
+    const before = await orderCount();
+    const res = await place(customer.token, {
+      orderItems: [line(1)],
+      shippingAddress: { ...address, ...recipient },
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await orderCount()).toBe(before);
   });
 
   it('charges ₹100 shipping on items of exactly ₹100 and none above', async () => {

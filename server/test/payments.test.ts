@@ -157,7 +157,8 @@ describe('online payment through the sandbox gateway', () => {
       totalPrice: 2160,
       razorpayOrderId: payment.orderId,
       razorpayPaymentId: result.razorpay_payment_id,
-      shippingAddress: { ...address, country: 'India' },
+      // The recipient defaults to the account, as with Cash on Delivery.
+      shippingAddress: { ...address, country: 'India', name: order.user.name, phone: order.user.phone },
     });
     expect(order.orderItems).toEqual([expect.objectContaining({ product: id, qty: 2, price: 1000 })]);
     expect(await stockOf(id)).toBe(3);
@@ -186,6 +187,22 @@ describe('online payment through the sandbox gateway', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The payment could not be verified. No order was placed.');
     expect(await ordersFor(payment.orderId)).toHaveLength(0);
+  });
+
+  it('ships a paid order to the recipient given when the payment started', async () => {
+    const id = await productWith(5, 1000);
+    const res = await inject(
+      'POST',
+      '/api/payments/razorpay/order',
+      {
+        orderItems: [{ product: id, qty: 1 }],
+        shippingAddress: { ...address, name: 'Gift For Amma', phone: '9123456780' },
+      },
+      customer.token,
+    );
+    expect(res.statusCode).toBe(201);
+    const placed = await placePaid(await sandboxPay(res.json<PaymentOrder>().orderId));
+    expect(placed.json<Order>().shippingAddress).toMatchObject({ name: 'Gift For Amma', phone: '9123456780' });
   });
 
   it('refuses a payment signed for another order id', async () => {

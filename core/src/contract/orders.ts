@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD } from '../constants.ts';
+import { NAME_MAX, phone } from './accounts.ts';
 
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -29,8 +30,14 @@ const requiredText = (field: string, max: number) =>
       z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
     );
 
-/** SPEC §3: address, city, postalCode, state; the country is always India (whatever is sent). */
+/**
+ * SPEC §3: address, city, postalCode, state; the country is always India (whatever is sent). The
+ * recipient's name and phone (for the courier, and for gifts) are optional so SPEC clients still work:
+ * the server fills in the account's.
+ */
 export const shippingAddressInput = z.object({
+  name: z.optional(requiredText('name', NAME_MAX)),
+  phone: z.optional(phone),
   address: requiredText('address', 200),
   city: requiredText('city', 100),
   postalCode,
@@ -91,6 +98,9 @@ export const order = z.object({
   user: z.object({ _id: z.nullable(z.string()), name: z.string(), email: z.string(), phone: z.string() }),
   orderItems: z.array(orderItem),
   shippingAddress: z.object({
+    /** The recipient (the account's name and phone unless the customer gave others). */
+    name: z.string(),
+    phone: z.string(),
     address: z.string(),
     city: z.string(),
     postalCode: z.string(),

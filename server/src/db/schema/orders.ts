@@ -12,6 +12,9 @@ export const orders = pgTable(
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone').notNull(),
+    /** Who receives the parcel: the account's name and phone unless the customer gave others. */
+    recipientName: text('recipient_name').notNull(),
+    recipientPhone: text('recipient_phone').notNull(),
     address: text('address').notNull(),
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),

@@ -15,7 +15,7 @@ export const paymentHolds = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     customer: jsonb('customer').$type<{ id: string; name: string; email: string; phone: string }>().notNull(),
     shippingAddress: jsonb('shipping_address')
-      .$type<{ address: string; city: string; postalCode: string; state: string }>()
+      .$type<{ name?: string; phone?: string; address: string; city: string; postalCode: string; state: string }>()
       .notNull(),
     lines: jsonb('lines')
       .$type<Array<{ productId: string; name: string; image: string; pricePaise: number; qty: number }>>()

@@ -43,6 +43,8 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
       product: item.productId,
     })),
     shippingAddress: {
+      name: row.recipientName,
+      phone: row.recipientPhone,
       address: row.address,
       city: row.city,
       postalCode: row.postalCode,
@@ -327,6 +329,7 @@ export interface OrderRecord {
 /** Writes an order and copies of its lines (the stock was taken by `reserveCart`). */
 export async function insertOrder(tx: Database, record: OrderRecord): Promise<string> {
   const { customer, reservation, paid } = record;
+  const { name, phone, address, city, postalCode, state } = record.shippingAddress;
   const [created] = await tx
     .insert(orders)
     .values({
@@ -334,7 +337,12 @@ export async function insertOrder(tx: Database, record: OrderRecord): Promise<st
       customerName: customer.name,
       customerEmail: customer.email,
       customerPhone: customer.phone,
-      ...record.shippingAddress,
+      recipientName: name ?? customer.name,
+      recipientPhone: phone ?? customer.phone,
+      address,
+      city,
+      postalCode,
+      state,
       country: COUNTRY,
       paymentMethod: record.paymentMethod,
       itemsPaise: reservation.amounts.itemsPaise,

@@ -181,6 +181,13 @@ export function PlaceOrderPage() {
           <div>
             <section className={`card ${layout.block}`} aria-labelledby="ship-heading">
               <h2 id="ship-heading">Shipping</h2>
+              {address.name && (
+                <p>
+                  <strong>To: </strong>
+                  {address.name}
+                  {address.phone ? `, ${address.phone}` : ''}
+                </p>
+              )}
               <p>
                 <strong>Address: </strong>
                 {address.address}, {address.city} {address.postalCode}, {address.state}, India{' '}

@@ -3,6 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField, fieldErrors } from '../../../components/form-field.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useUserInfo } from '../../account/session-store.ts';
 import { lookupPincode } from '../api.ts';
 import { shippingAddressStore, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -11,8 +12,12 @@ import styles from './checkout.module.css';
 export function ShippingPage() {
   usePageTitle('Shipping | Rudraksha Ratna');
   const saved = useShippingAddress();
+  const user = useUserInfo();
   const navigate = useNavigate();
+  // The courier calls the recipient: the account's name and phone unless it is a gift.
   const [form, setForm] = useState({
+    name: saved?.name ?? user?.name ?? '',
+    phone: saved?.phone ?? user?.phone ?? '',
     address: saved?.address ?? '',
     city: saved?.city ?? '',
     postalCode: saved?.postalCode ?? '',
@@ -69,8 +74,13 @@ export function ShippingPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = shippingAddressInput.safeParse(form);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
+    // Optional in the API (SPEC clients send none); this form always asks for both.
+    const missing = {
+      ...(form.name.trim() ? {} : { name: 'Name is required' }),
+      ...(form.phone.trim() ? {} : { phone: 'Phone is required' }),
+    };
+    if (!parsed.success || Object.keys(missing).length) {
+      setErrors({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...missing });
       return;
     }
     shippingAddressStore.set(parsed.data);
@@ -82,6 +92,27 @@ export function ShippingPage() {
       <CheckoutSteps current={2} />
       <h1>Shipping</h1>
       <form onSubmit={submit} noValidate className={styles.form}>
+        <FormField
+          label="Recipient's Name"
+          autoComplete="shipping name"
+          value={form.name}
+          onChange={(e) => set('name')(e.target.value)}
+          error={errors.name}
+          required
+          maxLength={80}
+        />
+        <FormField
+          label="Recipient's Phone"
+          type="tel"
+          autoComplete="shipping tel"
+          inputMode="tel"
+          value={form.phone}
+          onChange={(e) => set('phone')(e.target.value)}
+          error={errors.phone}
+          hint="10-digit mobile: the courier calls it"
+          required
+          maxLength={20}
+        />
         <FormField
           label="Address"
           autoComplete="street-address"

@@ -128,8 +128,18 @@ function OrderDetail({ order }: { order: Order }) {
           <h2 id="shipping-heading">Shipping</h2>
           <p>
             <strong>Name: </strong>
-            {order.user.name}
+            {address.name}
           </p>
+          <p>
+            <strong>Phone: </strong>
+            <a href={`tel:+91${address.phone}`}>{address.phone}</a>
+          </p>
+          {(address.name !== order.user.name || address.phone !== order.user.phone) && (
+            <p>
+              <strong>Ordered by: </strong>
+              {order.user.name} ({order.user.phone})
+            </p>
+          )}
           <p>
             <strong>Email: </strong>
             <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
