@@ -17,17 +17,17 @@ describe('truncateCardName', () => {
 });
 
 describe('discountPercent', () => {
-  it('is the real saving on the MRP, rounded down', () => {
-    expect(discountPercent(100, 200)).toBe(50);
-    expect(discountPercent(299, 499)).toBe(40); // 40.08
-    expect(discountPercent(66.67, 100)).toBe(33); // 33.33
+  it('is the real saving on the MRP (which includes GST) from the price with 18% GST, rounded down', () => {
+    expect(discountPercent(100, 236)).toBe(50); // pays 118
+    expect(discountPercent(299, 499)).toBe(29); // pays 352.82: 29.3 %
+    expect(discountPercent(66.67, 100)).toBe(21); // pays 78.67
   });
-  it('is null without an MRP above the price', () => {
+  it('is null without an MRP above the price with GST', () => {
     expect(discountPercent(100, null)).toBeNull();
     expect(discountPercent(100, undefined)).toBeNull();
-    expect(discountPercent(100, 100)).toBeNull();
-    expect(discountPercent(100, 90)).toBeNull();
-    expect(discountPercent(100, 100.5)).toBeNull(); // under 1 %
+    expect(discountPercent(100, 118)).toBeNull();
+    expect(discountPercent(299, 320)).toBeNull(); // the example: ₹352.82 is above the MRP
+    expect(discountPercent(100, 118.5)).toBeNull(); // under 1 %
   });
 });
 

@@ -1,4 +1,6 @@
 import { CARD_NAME_MAX, CARD_NAME_TRUNCATED } from './constants.ts';
+import { toPaise, toRupees } from './money.ts';
+import { unitPriceWithGstPaise } from './pricing.ts';
 
 /** SPEC §9: names longer than 40 characters show their first 37 and an ellipsis. */
 export function truncateCardName(name: string): string {
@@ -6,10 +8,15 @@ export function truncateCardName(name: string): string {
   return chars.length > CARD_NAME_MAX ? `${chars.slice(0, CARD_NAME_TRUNCATED).join('')}...` : name;
 }
 
-/** The discount a real MRP gives, in whole percent (rounded down, never overstated); null when none. */
+/**
+ * The saving on a real MRP, in whole percent (rounded down, never overstated); null when none. The MRP
+ * includes GST and the price does not, so the saving is measured from the price with GST.
+ */
 export function discountPercent(price: number, mrp: number | null | undefined): number | null {
-  if (mrp == null || !(mrp > price) || price <= 0) return null;
-  const percent = Math.floor(((mrp - price) / mrp) * 100);
+  if (mrp == null || price <= 0) return null;
+  const paid = toRupees(unitPriceWithGstPaise(toPaise(price)));
+  if (!(mrp > paid)) return null;
+  const percent = Math.floor(((mrp - paid) / mrp) * 100);
   return percent >= 1 ? percent : null;
 }
 

@@ -28,3 +28,11 @@ export function priceOrder(lines: readonly PricedLine[], paidOnline: boolean): O
     totalPaise: itemsPaise - discountPaise + shippingPaise + taxPaise,
   };
 }
+
+/**
+ * PRODUCT.md: a price is before GST, and the MRP (by law) includes every tax. What a customer pays for
+ * one unit with GST, which the MRP may not be below and which a saving is measured from.
+ */
+export function unitPriceWithGstPaise(unitPricePaise: Paise): Paise {
+  return unitPricePaise + percentOf(unitPricePaise, TAX_PERCENT);
+}

@@ -122,8 +122,11 @@ test('cards show the truncated name, the real MRP struck through and the saving'
   await expect(card.locator('s')).toContainText(
     long.mrp!.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   );
-  const saving = Math.floor(((long.mrp! - long.price) / long.mrp!) * 100);
+  // The MRP includes GST and the price does not: the saving is measured from the price with 18% GST.
+  const withGst = Math.round(long.price * 118) / 100;
+  const saving = Math.floor(((long.mrp! - withGst) / long.mrp!) * 100);
   await expect(card.getByText(`${saving}% off`)).toBeVisible();
+  await expect(card.getByText('+ GST')).toBeVisible();
 });
 
 test('the home grid shows an alert when products fail to load', async ({ page }) => {

@@ -290,3 +290,43 @@ test("the place-order page shows today's prices when they changed after the cart
   await expect(page).toHaveURL(/\/order\//);
   await expect(page.getByTestId('order-total')).toHaveText('₹1,885.64');
 });
+
+test('a gift goes to the recipient given at shipping; customer and admin see who receives it', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const customer = await register(request, 'Gifter');
+  await startSignedIn(page, customer);
+  const product = await stockedProduct(request, 1);
+  await page.goto(`/cart/${product._id}?qty=1`);
+  await page.goto('/shipping');
+  // Prefilled from the account, so most customers only type the address.
+  await expect(page.getByLabel("Recipient's Name")).toHaveValue(customer.name);
+  await expect(page.getByLabel("Recipient's Phone")).toHaveValue(customer.phone);
+  await page.getByLabel("Recipient's Name").fill('');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await page.getByLabel("Recipient's Name").fill('Kamala Devi');
+  await page.getByLabel("Recipient's Phone").fill('98765 43210');
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/placeorder');
+  await expect(page.getByText('Kamala Devi, 98765 43210')).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').pop()!;
+  const shipping = page.getByRole('region', { name: 'Shipping' });
+  await expect(shipping).toContainText('Name: Kamala Devi');
+  await expect(shipping.getByRole('link', { name: '9876543210' })).toHaveAttribute('href', 'tel:+919876543210');
+  await expect(shipping).toContainText(`Ordered by: ${customer.name} (${customer.phone})`);
+
+  const admin = await browser.newPage();
+  await admin.addInitScript(() => sessionStorage.setItem('rr.startupLoaderShown', '1'));
+  await startSignedIn(admin, await login(request, ADMIN.phone, ADMIN.password));
+  await admin.goto(`/order/${orderId}`);
+  await expect(admin.getByRole('region', { name: 'Shipping' })).toContainText('Name: Kamala Devi');
+  await expect(admin.getByRole('region', { name: 'Shipping' })).toContainText('9876543210');
+  await admin.close();
+});
