@@ -55,19 +55,28 @@ async function writeReview(page: Page, rating: string, comment: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
+/** A customer whose order of the product was delivered: their reviews count toward the rating. */
+async function buyerOf(request: APIRequestContext, label: string, productId: string): Promise<UserInfo> {
+  const buyer = await register(request, label);
+  const order = await placeCodOrder(request, buyer, productId);
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  expect((await request.put(`/api/orders/${order._id}/deliver`, { headers: bearer(admin) })).status()).toBe(200);
+  return buyer;
+}
+
 const reviewItems = (page: Page) => page.locator('section[aria-labelledby="reviews-heading"] li');
 
 test('a customer reviews a product: the rating and count update, and a second review is refused', async ({
   page,
   request,
 }) => {
-  const product = await createProduct(request);
-  // An earlier review, so the new average is a real average.
-  await reviewByApi(request, await register(request, 'Earlier'), product._id, 5, 'Lovely clear beads.');
+  const product = await createProduct(request, 4);
+  // An earlier review by a buyer, so the new average is a real average (only buyers' reviews count).
+  await reviewByApi(request, await buyerOf(request, 'Earlier', product._id), product._id, 5, 'Lovely clear beads.');
   const before = await getProduct(request, product._id);
   expect(before).toMatchObject({ numReviews: 1, rating: 5 });
 
-  const customer = await register(request, 'Reviewer');
+  const customer = await buyerOf(request, 'Reviewer', product._id);
   await startSignedIn(page, customer);
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { name: 'Write a Customer Review' })).toBeVisible();
@@ -151,7 +160,11 @@ test('a customer who reviewed from another browser is told so, and the form does
   await expect(reviewItems(page)).toHaveCount(2);
   await expect(page.getByText('You have reviewed this product.')).toBeVisible();
   await expect(page.getByLabel('Rating')).toHaveCount(0);
-  expect((await getProduct(request, product._id)).numReviews).toBe(2);
+  // Neither reviewer bought it: both reviews are shown, neither moves the rating, and the page says so.
+  const shown = await getProduct(request, product._id);
+  expect(shown.reviews).toHaveLength(2);
+  expect(shown).toMatchObject({ numReviews: 0, rating: 0 });
+  await expect(page.getByText('Not counted in the rating: no purchase of this product')).toHaveCount(2);
 });
 
 test('a customer who bought the product gets the Verified purchase badge', async ({ page, request }) => {

@@ -139,9 +139,9 @@ test.describe('on a 360 px phone', () => {
     await startSignedIn(page, customer);
     await page.goto('/profile');
     await expect(page.getByText(customer.email, { exact: true })).toBeVisible();
-    // The only boxes are the two password fields.
+    // The only boxes are the three password fields (current, new, confirm).
     const boxes = page.getByRole('region', { name: 'User Profile' }).getByRole('textbox');
-    await expect(boxes).toHaveCount(2);
+    await expect(boxes).toHaveCount(3);
     await expect(boxes.and(page.locator('[readonly]'))).toHaveCount(0);
     await expect(page.getByLabel('Password', { exact: true })).toBeEditable();
   });
