@@ -3,64 +3,19 @@
  * measures the catalog routes beside a constant-JSON route of the same server, in one run.
  * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) tune the load.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { startServer } from './server-process.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const root = path.resolve(import.meta.dirname, '../..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(base: string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('The server exited before it became healthy (see its output above)');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('The server did not become healthy within 60 s');
-}
-
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: 'memory://',
-    DEMO_DATA: 'true',
-    // Production mode, as a shop runs; the sandbox SMS and payment adapters serve no request here.
-    NODE_ENV: 'production',
-    ALLOW_INSECURE_DEFAULTS: 'true',
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-
-let serverExited = false;
-server.on('exit', () => (serverExited = true));
+const server = await startServer({}, 60_000);
+const base = server.base;
 
 try {
-  await waitForHealth(base, () => serverExited);
   const list = (await (await fetch(`${base}/api/products`)).json()) as { products: Array<{ _id: string }> };
   const productId = list.products[0]!._id;
   const routes = [
@@ -106,5 +61,5 @@ try {
     JSON.stringify({ at: new Date().toISOString(), seconds, connections, results }, null, 2),
   );
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
 }

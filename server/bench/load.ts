@@ -9,56 +9,17 @@
  * from one address). LOAD_SECONDS (60), LOAD_CATALOG_CONNECTIONS (8), LOAD_CHECKOUT_CONNECTIONS (4),
  * LOAD_CUSTOMERS (24) tune it.
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startServer } from './server-process.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const catalogConnections = Number(process.env.LOAD_CATALOG_CONNECTIONS ?? 8);
 const checkoutConnections = Number(process.env.LOAD_CHECKOUT_CONNECTIONS ?? 4);
 const customerCount = Number(process.env.LOAD_CUSTOMERS ?? 24);
-const root = path.resolve(import.meta.dirname, '../..');
 const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
 const SHIPPING = { address: '12 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(base: string, exited: () => boolean): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited()) throw new Error('The server exited before it became healthy (see its output above)');
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('The server did not become healthy within 120 s');
-}
-
-/** The server's resident memory in MB (Linux /proc), or null elsewhere. */
-function rssMb(pid: number): number | null {
-  try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Math.round(Number(kb) / 1024) : null;
-  } catch {
-    return null;
-  }
-}
 
 /** A throwaway database on the server DATABASE_URL names; dropped again at the end. */
 async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -101,32 +62,11 @@ function count(kind: string, status: number): void {
 
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
 const postgres = postgresUrl ? await throwawayPostgres(postgresUrl) : null;
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-  cwd: root,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATABASE_URL: postgres?.url ?? 'memory://',
-    DEMO_DATA: 'true',
-    // Production mode, as a shop runs; the demo sign-ins and sandbox adapters are allowed for the run,
-    // and rate limits are off because every request comes from this one address.
-    NODE_ENV: 'production',
-    ALLOW_INSECURE_DEFAULTS: 'true',
-    RATE_LIMITS: 'false',
-    LOG_LEVEL: 'warn',
-    REDIS_URL: '',
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-let serverExited = false;
-server.on('exit', () => (serverExited = true));
+// Rate limits are off: every request of the run comes from this one address.
+const server = await startServer({ DATABASE_URL: postgres?.url ?? 'memory://', RATE_LIMITS: 'false', REDIS_URL: '' });
+const base = server.base;
 
 try {
-  await waitForHealth(base, () => serverExited);
-
   // Enough stock for a minute of orders, and enough customers that none waits on another.
   const admin = await api<{ token: string }>(base, 'POST', '/api/users/loginviapassword', ADMIN);
   const productIds: string[] = [];
@@ -155,7 +95,7 @@ try {
     tokens.push(customer.token);
   }
 
-  const rssBefore = rssMb(server.pid!);
+  const rssBefore = server.rssMb();
   const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
   const keywords = ['mukhi', 'ruby', 'mala', 'rudraksha', 'emerald', 'pearl', 'sphatik', 'neelam'];
   const catalogRequests: autocannon.Request[] = [
@@ -233,7 +173,7 @@ try {
     autocannon({ url: base, connections: catalogConnections, duration: seconds, requests: catalogRequests }),
     autocannon({ url: base, connections: checkoutConnections, duration: seconds, requests: checkoutRequests }),
   ]);
-  const rssAfter = rssMb(server.pid!);
+  const rssAfter = server.rssMb();
 
   console.log('traffic      req/s   p50 ms   p99 ms   max ms   requests   non-2xx   errors   timeouts');
   for (const [name, r] of [
@@ -267,7 +207,6 @@ try {
   );
   console.log(`server RSS: ${rssBefore ?? 'n/a'} MB before, ${rssAfter ?? 'n/a'} MB after\n`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((resolve) => (serverExited ? resolve(null) : server.once('exit', resolve)));
+  await server.stop();
   await postgres?.drop();
 }

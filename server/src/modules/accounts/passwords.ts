@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { HttpError } from '../../http-error.ts';
 
 /** scrypt (memory-hard): N=2^15, r=8, p=1 uses 32 MiB and about 60 ms a hash on one core. */
@@ -6,22 +7,31 @@ const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
 const KEY_LENGTH = 32;
 
 /**
- * scrypt runs on libuv's thread pool (4 threads), which also reads static files and resolves names.
- * At most two hashes run at once and a bounded queue waits for them, so a flood of sign-ins is turned
- * away with a 503 instead of starving everything else of threads.
+ * scrypt runs on libuv's thread pool (4 threads, which also read static files) and keeps a core busy
+ * for ~60 ms a hash. At most one hash a core but one runs at once (one on a 2-core machine), and a
+ * bounded queue waits for them, so a flood of sign-ins is turned away with a 503 instead of taking every
+ * core and thread from the rest of the shop (measured with npm run bench:flood).
  */
-export const MAX_CONCURRENT_HASHES = 2;
+export const MAX_CONCURRENT_HASHES = Math.max(1, Math.min(3, availableParallelism() - 1));
 export const MAX_QUEUED_HASHES = 32;
 let running = 0;
 const waiting: Array<() => void> = [];
 
+const BUSY = 'Signing in is busy just now. Please try again in a few seconds.';
+
+/**
+ * For the routes that hash: refuses at once, before any parsing or database work, while the queue is
+ * full, so a flood costs the shop as little as possible.
+ */
+export function refuseWhileHashingIsFull(): void {
+  if (running >= MAX_CONCURRENT_HASHES && waiting.length >= MAX_QUEUED_HASHES) {
+    throw new HttpError(503, BUSY, { 'retry-after': '5' });
+  }
+}
+
 export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
-    if (waiting.length >= MAX_QUEUED_HASHES) {
-      throw new HttpError(503, 'Signing in is busy just now. Please try again in a few seconds.', {
-        'retry-after': '5',
-      });
-    }
+    if (waiting.length >= MAX_QUEUED_HASHES) throw new HttpError(503, BUSY, { 'retry-after': '5' });
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     running += 1;

@@ -21,6 +21,7 @@ import type { SmsSender } from '../../adapters/sms/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { clientKey } from '../../plugins/client-address.ts';
+import { refuseWhileHashingIsFull } from './passwords.ts';
 import type { SignInMethod } from './tokens.ts';
 import {
   changePassword,
@@ -50,10 +51,13 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   // own sign-ins never lock the account, and the counts hold across instances and addresses.
   const client = (request: FastifyRequest) => clientKey(request.ip);
   const perAddress = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+  // Routes that hash a password: a full hashing queue refuses at once, before the body is even read.
+  const hashes = { onRequest: async () => refuseWhileHashingIsFull() };
 
   app.post(
     '/api/users',
     {
+      ...hashes,
       config: perAddress(10, '1 hour'),
       schema: {
         tags: ['accounts'],
@@ -68,6 +72,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.post(
     '/api/users/loginviapassword',
     {
+      ...hashes,
       config: perAddress(30, '15 minutes'),
       schema: {
         tags: ['accounts'],
@@ -97,6 +102,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.post(
     '/api/users/verifyotp',
     {
+      ...hashes,
       config: perAddress(30, '15 minutes'),
       schema: {
         tags: ['accounts'],

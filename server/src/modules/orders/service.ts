@@ -14,7 +14,7 @@ import {
   type PlaceOrderBody,
   type CartQuote,
 } from '@rr/core';
-import { and, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders, paymentHolds, products, users } from '../../db/schema/index.ts';
@@ -284,36 +284,33 @@ export async function takeStock(tx: Database, productId: string, qty: number): P
   return taken.length > 0;
 }
 
-/** Keeps `products.unitsSold` (what best sellers read) in step with the orders that are not cancelled. */
-async function countUnitsSold(
+type ProductLine = { productId: string | null; qty: number };
+
+/**
+ * Changes a counter of each line's product (for products still in the catalog), in id order like every
+ * stock update, so concurrent transactions lock rows in the same order and never deadlock.
+ */
+async function updateEachProduct(
   tx: Database,
-  lines: Array<{ productId: string | null; qty: number }>,
-  sign: 1 | -1,
+  lines: ProductLine[],
+  change: (qty: number) => Partial<Record<'countInStock' | 'unitsSold', SQL>>,
 ): Promise<void> {
   const sorted = [...lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
   for (const line of sorted) {
-    if (!line.productId) continue;
-    await tx
-      .update(products)
-      .set({ unitsSold: sql`greatest(${products.unitsSold} + ${sign * line.qty}, 0)` })
-      .where(eq(products.id, line.productId));
+    if (line.productId) await tx.update(products).set(change(line.qty)).where(eq(products.id, line.productId));
   }
 }
 
+/** Keeps `products.unitsSold` (what best sellers read) in step with the orders that are not cancelled. */
+function countUnitsSold(tx: Database, lines: ProductLine[], sign: 1 | -1): Promise<void> {
+  return updateEachProduct(tx, lines, (qty) => ({
+    unitsSold: sql`greatest(${products.unitsSold} + ${sign * qty}, 0)`,
+  }));
+}
+
 /** Puts stock back, for products still in the catalog. */
-export async function returnStock(
-  tx: Database,
-  lines: Array<{ productId: string | null; qty: number }>,
-): Promise<void> {
-  // In id order, like every stock update, so concurrent transactions lock rows in the same order.
-  const sorted = [...lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
-  for (const line of sorted) {
-    if (!line.productId) continue;
-    await tx
-      .update(products)
-      .set({ countInStock: sql`${products.countInStock} + ${line.qty}` })
-      .where(eq(products.id, line.productId));
-  }
+export function returnStock(tx: Database, lines: ProductLine[]): Promise<void> {
+  return updateEachProduct(tx, lines, (qty) => ({ countInStock: sql`${products.countInStock} + ${qty}` }));
 }
 
 export interface OrderRecord {

@@ -1,0 +1,83 @@
+/**
+ * The real server as a child process for the benches (npm run bench, load, flood): production mode on
+ * 127.0.0.1 and a free port, with the demo data so there is something to read and buy.
+ */
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** BENCH_SERVER_ROOT runs another checkout's server (an earlier commit, for a before/after figure). */
+const root = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, '../..'));
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface ServerProcess {
+  base: string;
+  /** The server's resident memory in MB (Linux /proc), or null elsewhere. */
+  rssMb(): number | null;
+  /** Asks the server to close; resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/** Starts the server with `env` on top of the bench defaults and waits until /healthz answers. */
+export async function startServer(env: Record<string, string>, healthyWithinMs = 120_000): Promise<ServerProcess> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'memory://',
+      DEMO_DATA: 'true',
+      // Production mode, as a shop runs; the demo sign-ins and sandbox adapters are allowed for the run.
+      NODE_ENV: 'production',
+      ALLOW_INSECURE_DEFAULTS: 'true',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  let exited = false;
+  server.on('exit', () => (exited = true));
+  const handle: ServerProcess = {
+    base,
+    rssMb() {
+      try {
+        const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
+        return kb ? Math.round(Number(kb) / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        server.once('exit', () => resolve());
+        server.kill('SIGTERM');
+      }),
+  };
+  const deadline = Date.now() + healthyWithinMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('The server exited before it became healthy (see its output above)');
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return handle;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await handle.stop();
+  throw new Error(`The server did not become healthy within ${healthyWithinMs / 1000} s`);
+}
