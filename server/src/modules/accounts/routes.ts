@@ -129,7 +129,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.get(
     '/api/users/profile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
@@ -148,7 +148,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     '/api/users/profile',
     {
       config: perAddress(20, '15 minutes'),
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'Change the password (name, e-mail and phone stay as they are)',
@@ -163,7 +163,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.get(
     '/api/users',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'All users (admin)',
@@ -177,7 +177,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.get(
     '/api/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'One user (admin)',
@@ -196,7 +196,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.put(
     '/api/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Change a user’s name, e-mail and admin right (admin; not one’s own right, not the last admin)',
@@ -213,7 +213,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.delete(
     '/api/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Delete a user (admin; not oneself, not the last admin)',
