@@ -23,15 +23,16 @@ export async function startOnlinePayment(
   customer: AuthUser,
   input: CreatePaymentBody,
 ): Promise<PaymentOrder> {
-  // One checkout at a time: a customer starting again gives back what their last attempt held.
-  const earlier = await db
-    .select({ id: paymentHolds.id })
-    .from(paymentHolds)
-    .where(and(eq(paymentHolds.userId, customer.id), eq(paymentHolds.status, 'pending')));
-  for (const hold of earlier) await endHold(db, hold.id, 'released');
-
   const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
   const hold = await db.transaction(async (tx) => {
+    // One checkout at a time: starting again gives back what the last attempt held, in this same
+    // transaction, so a refused attempt leaves the earlier one as it was.
+    const earlier = await tx
+      .select()
+      .from(paymentHolds)
+      .where(and(eq(paymentHolds.userId, customer.id), eq(paymentHolds.status, 'pending')))
+      .for('update');
+    for (const pending of earlier) await releaseHold(tx, pending, 'released');
     const { lines, amounts } = await reserveCart(tx, input.orderItems, ONLINE_PAYMENT_METHOD);
     const [row] = await tx
       .insert(paymentHolds)
@@ -94,10 +95,15 @@ async function endHold(
   return db.transaction(async (tx) => {
     const [hold] = await tx.select().from(paymentHolds).where(eq(paymentHolds.id, holdId)).for('update');
     if (!hold || hold.status !== 'pending') return false;
-    await returnStock(tx, hold.lines);
-    await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, holdId));
+    await releaseHold(tx, hold, status);
     return true;
   });
+}
+
+/** Puts a locked pending hold's stock back and ends it, inside the caller's transaction. */
+async function releaseHold(tx: Database, hold: HoldRow, status: Extract<HoldStatus, 'released' | 'expired'>) {
+  await returnStock(tx, hold.lines);
+  await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, hold.id));
 }
 
 /** The customer closed the checkout or the payment failed: the held stock goes back at once. */
