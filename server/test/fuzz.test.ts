@@ -547,7 +547,7 @@ function validIdsFor(op: Operation, param: string, known: Known): string[] {
 const LEAKS: Array<[string, RegExp]> = [
   ['stack frame', /\n\s+at |\bat \S+ \([^)]*:\d+:\d+\)/],
   ['source file', /\.(ts|js|mjs):\d+/],
-  ['module path', /node_modules|\/work\/|file:\/\//],
+  ['module path', /node_modules|file:\/\//],
   ['SQL select', /\bselect\s+(\*|"|\w+\s*,|\w+\s+from)[^]*\bfrom\b/i],
   ['SQL insert', /\binsert\s+into\b/i],
   ['SQL update', /\bupdate\s+"\w+"\s+set\b/i],

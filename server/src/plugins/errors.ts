@@ -18,7 +18,7 @@ const MAX_DEPTH = 32;
  * Why `value` is refused (naming the field: `shippingAddress.city`, `orderItems.0.product`), or null:
  * a string or key with forbidden text, or nesting deeper than any schema of ours.
  */
-export function hostileInputProblem(value: unknown, path: string, depth = 0): string | null {
+function hostileInputProblem(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string')
     return FORBIDDEN_TEXT.test(value) ? `${path} contains a character that is not allowed` : null;
   if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
