@@ -29,7 +29,7 @@ import { reviewRoutes } from './modules/reviews/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { redisRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -68,6 +68,7 @@ export async function buildApp(
         : config.trustProxy,
     // Room for a 1 MB field to reach validation and get a 400 naming it, rather than a bare 413.
     bodyLimit: 2 * 1024 * 1024,
+    frameworkErrors: frameworkErrorReply,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -22,9 +22,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenSigner;
-    /** preHandler: a valid bearer token of an existing user (401 otherwise). */
+    /** onRequest (before the body is read or validated): a valid bearer token of an existing user (401 otherwise). */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: as authenticate, and the user is an admin (403 otherwise). */
+    /** onRequest: as authenticate, and the user is an admin (403 otherwise). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** Sets `request.user` when a valid token comes with a public call; never refuses. */
     identify: (request: FastifyRequest) => Promise<void>;

@@ -123,7 +123,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.get(
     '/api/users/profile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary: 'The signed-in user',
@@ -142,7 +142,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     '/api/users/profile',
     {
       config: perAddress(20, '15 minutes'),
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['accounts'],
         summary:
@@ -167,7 +167,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.get(
     '/api/users',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'All users (admin)',
@@ -181,7 +181,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.get(
     '/api/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'One user (admin)',
@@ -200,7 +200,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.put(
     '/api/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Change a user’s name, e-mail and admin right (admin; not one’s own right, not the last admin)',
@@ -217,7 +217,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   app.delete(
     '/api/users/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Delete a user (admin; not oneself, not the last admin)',

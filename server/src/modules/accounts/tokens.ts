@@ -2,6 +2,9 @@ import { SignJWT, jwtVerify } from 'jose';
 
 export const TOKEN_ISSUER = 'rudraksha-ratna';
 
+/** Users are keyed by UUID: any other subject is a forged or foreign token, refused before a query sees it. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface TokenClaims {
   userId: string;
   /** The user's token version when it was issued (see users.tokenVersion). */
@@ -15,7 +18,7 @@ export type SignInMethod = 'password' | 'code';
 
 export interface TokenSigner {
   sign(userId: string, version: number, method: SignInMethod): Promise<string>;
-  /** The claims of a valid token, or null for a missing, bad or expired one. */
+  /** The claims of a valid token, or null for a missing, bad, expired or never-expiring one. */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
@@ -32,8 +35,13 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
         .sign(key),
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return null;
+        // A token without an expiry would be valid for ever: every token we sign has one.
+        const { payload } = await jwtVerify(token, key, {
+          issuer: TOKEN_ISSUER,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
+        });
+        if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.ver !== 'number') return null;
         const byCode = Array.isArray(payload.amr) && payload.amr.includes('otp') && typeof payload.iat === 'number';
         return {
           userId: payload.sub,

@@ -12,7 +12,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/products',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Create a draft product to edit (admin)',
@@ -26,7 +26,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/products/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Update a product (admin)',
@@ -42,7 +42,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/products/:id',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Delete a product; past orders keep their lines (admin)',

@@ -37,7 +37,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/orders',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       schema: {
         tags: ['orders'],
@@ -96,7 +96,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/orders/myorders',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary: 'The signed-in customer’s orders, newest first',
@@ -110,7 +110,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/orders',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'All orders, newest first, 20 a page (admin)',
@@ -125,7 +125,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/orders/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
         summary: 'One order, for its customer or an admin (404 for anyone else)',
@@ -141,7 +141,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
     app.put(
       path,
       {
-        preHandler: app.requireAdmin,
+        onRequest: app.requireAdmin,
         schema: {
           tags: ['admin'],
           summary,

@@ -65,7 +65,7 @@ export const paymentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = as
   app.post(
     '/api/payments/razorpay/order',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
         tags: ['payments'],
@@ -93,7 +93,7 @@ export const paymentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = as
   app.post(
     '/api/payments/razorpay/order/:orderId/release',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['payments'],
         summary: 'The checkout was closed or failed: give the held stock back now',

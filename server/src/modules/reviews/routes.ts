@@ -9,7 +9,7 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/products/:id/reviews',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags: ['catalog'],

@@ -5,12 +5,13 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { MAX_UPLOAD_BYTES, errorReply, uploadReply } from '@rr/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error.ts';
 
 const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image';
 const TOO_LARGE = 'The image must be at most 2 MB';
+const MALFORMED = 'The upload is not a readable multipart/form-data body with the field "image"';
 
 /** The image type by its first bytes, never by the name or the type the browser claims. */
 export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
@@ -20,6 +21,26 @@ export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
   if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP')
     return 'webp';
   return null;
+}
+
+/**
+ * The bytes of the one file in the multipart body. Whatever goes wrong while reading the client's body
+ * (a missing boundary, a cut-off part, too many parts) is the client's error: a 4xx, never a 500.
+ */
+async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file) throw new HttpError(400, 'Choose an image to upload');
+    return await file.toBuffer();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new HttpError(400, 'Send one image in the field "image" and nothing else');
+    request.log.info({ err }, 'unreadable multipart upload');
+    throw new HttpError(400, MALFORMED);
+  }
 }
 
 /** Admin image uploads, stored in DATA_DIR/uploads under generated names and served at /uploads/. */
@@ -42,7 +63,7 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/upload',
     {
-      preHandler: app.requireAdmin,
+      onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
         summary: 'Upload a product image: JPEG, PNG or WebP by content, at most 2 MB (admin, multipart field "image")',
@@ -54,15 +75,7 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       if (!request.isMultipart())
         throw new HttpError(400, 'Send the image as multipart/form-data in the field "image"');
-      const file = await request.file();
-      if (!file) throw new HttpError(400, 'Choose an image to upload');
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
-        throw err;
-      }
+      const bytes = await readImageField(request);
       const type = imageTypeOf(bytes);
       if (!type) throw new HttpError(400, NOT_AN_IMAGE);
       const name = `${randomUUID()}.${type}`;

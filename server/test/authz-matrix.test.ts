@@ -1,0 +1,397 @@
+/**
+ * The authorisation matrix: for every route the app registers, what a visitor, a customer, another
+ * customer (who does not own the resource) and an admin get, with real resources (an order and a
+ * payment of the customer's, drafts, other users). A route without a row fails the test, so a new
+ * route cannot ship without its row; a row without a route fails too.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { AUTH_MESSAGES } from '@rr/core';
+import type { InjectOptions } from 'fastify';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { webhookSignature } from '../src/adapters/payments/index.ts';
+import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
+import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
+
+type Role = 'visitor' | 'customer' | 'other' | 'admin';
+/** The order the roles are tried in: the admin last, so an admin's change cannot open a door for the others. */
+const ROLES: Role[] = ['visitor', 'customer', 'other', 'admin'];
+
+interface Context {
+  t: TestApp;
+  tokens: Record<Exclude<Role, 'visitor'>, string>;
+  phones: Record<Role, string>;
+  productId: string;
+  /** Drafts: one to read, one to update, one to delete. */
+  drafts: { read: string; update: string; remove: string };
+  /** Placed by the customer. */
+  orders: { read: string; cancel: string };
+  /** Pending online payments (gateway order ids): the customer's, and one to pay in the sandbox. */
+  holds: { release: string; pay: string };
+  users: { read: string; update: string; remove: string };
+  uploadedFile: string;
+  /** The customer's claims, signed with the server's key, without an expiry. */
+  neverExpiring: string;
+}
+
+interface Row {
+  /** The request as `role` makes it (without the token: the test adds it). */
+  request: (ctx: Context, role: Role) => InjectOptions;
+  /** Expected status per role, in ROLES order. */
+  expect: [visitor: number, customer: number, other: number, admin: number];
+}
+
+const ANYONE_OK: Row['expect'] = [200, 200, 200, 200];
+const SIGNED_IN_OK: Row['expect'] = [401, 200, 200, 200];
+const ADMIN_ONLY: Row['expect'] = [401, 403, 403, 200];
+/** The customer's own resource: another customer is told it does not exist, an admin sees it. */
+const OWNER_OR_ADMIN: Row['expect'] = [401, 200, 404, 200];
+
+const address = { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
+const productBody = {
+  name: 'Matrix Test Bead',
+  price: 100,
+  mrp: 500,
+  image: '/images/placeholder-product.svg',
+  brand: 'Test',
+  category: 'rudraksha',
+  description: 'A bead for the authorisation matrix.',
+  countInStock: 5,
+};
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
+const BOUNDARY = 'matrix-boundary';
+const imageUpload = Buffer.concat([
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ),
+  PNG,
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
+const WEBHOOK_BODY = JSON.stringify({ event: 'payment.failed', payload: {} });
+
+const get = (url: string) => (): InjectOptions => ({ method: 'GET', url });
+
+/** One row per registered route (`METHOD /pattern`), a second case after a space and a note in brackets. */
+const MATRIX: Record<string, Row> = {
+  'GET /livez': { request: get('/livez'), expect: ANYONE_OK },
+  'GET /healthz': { request: get('/healthz'), expect: ANYONE_OK },
+
+  // Catalog
+  'GET /api/products': { request: get('/api/products?keyword=mukhi'), expect: ANYONE_OK },
+  'GET /api/products (drafts included)': { request: get('/api/products?drafts=include'), expect: ADMIN_ONLY },
+  'GET /api/products/bestsellers': { request: get('/api/products/bestsellers'), expect: ANYONE_OK },
+  'GET /api/products/:id': { request: (c) => get(`/api/products/${c.productId}`)(), expect: ANYONE_OK },
+  'GET /api/products/:id (a draft)': {
+    request: (c) => get(`/api/products/${c.drafts.read}`)(),
+    expect: [404, 404, 404, 200],
+  },
+  'POST /api/products': { request: () => ({ method: 'POST', url: '/api/products' }), expect: [401, 403, 403, 201] },
+  'PUT /api/products/:id': {
+    request: (c) => ({ method: 'PUT', url: `/api/products/${c.drafts.update}`, payload: productBody }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/products/:id': {
+    request: (c) => ({ method: 'DELETE', url: `/api/products/${c.drafts.remove}` }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/products/:id/reviews': {
+    request: (c, role) => ({
+      method: 'POST',
+      url: `/api/products/${c.productId}/reviews`,
+      payload: { rating: 4, comment: `Reviewed by the ${role}` },
+    }),
+    expect: [401, 201, 201, 201],
+  },
+  'POST /api/upload': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/upload',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: imageUpload,
+    }),
+    expect: [401, 403, 403, 201],
+  },
+  'GET /uploads/*': { request: (c) => get(`/uploads/${c.uploadedFile}`)(), expect: ANYONE_OK },
+  'POST /api/newsletter': {
+    request: (_c, role) => ({
+      method: 'POST',
+      url: '/api/newsletter',
+      payload: { email: `matrix-${role}@example.in` },
+    }),
+    expect: [201, 201, 201, 201],
+  },
+
+  // Accounts
+  'POST /api/users': {
+    request: (_c, role) => ({
+      method: 'POST',
+      url: '/api/users',
+      payload: {
+        name: 'Matrix',
+        email: `matrix-new-${role}@example.in`,
+        phone: `81234567${ROLES.indexOf(role)}0`,
+        password: 'matrix-pass-1',
+      },
+    }),
+    expect: [201, 201, 201, 201],
+  },
+  'POST /api/users/loginviapassword': {
+    request: () => ({ method: 'POST', url: '/api/users/loginviapassword', payload: DEMO_ADMIN }),
+    expect: ANYONE_OK,
+  },
+  'POST /api/users/resendOTP': {
+    request: (c, role) => ({ method: 'POST', url: '/api/users/resendOTP', payload: { phone: c.phones[role] } }),
+    expect: ANYONE_OK,
+  },
+  'POST /api/users/verifyotp (a wrong code)': {
+    request: (c, role) => ({
+      method: 'POST',
+      url: '/api/users/verifyotp',
+      payload: { phone: c.phones[role], otp: '0000' },
+    }),
+    expect: [400, 400, 400, 400],
+  },
+  'GET /api/users/profile': { request: get('/api/users/profile'), expect: SIGNED_IN_OK },
+  'PUT /api/users/profile': {
+    request: () => ({ method: 'PUT', url: '/api/users/profile', payload: { password: 'matrix-changed-1' } }),
+    expect: SIGNED_IN_OK,
+  },
+  'GET /api/users': { request: get('/api/users'), expect: ADMIN_ONLY },
+  'GET /api/users/:id': { request: (c) => get(`/api/users/${c.users.read}`)(), expect: ADMIN_ONLY },
+  'PUT /api/users/:id': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/users/${c.users.update}`,
+      payload: { name: 'Renamed', email: 'renamed-by-admin@example.in', isAdmin: false },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/users/:id': {
+    request: (c) => ({ method: 'DELETE', url: `/api/users/${c.users.remove}` }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/dev/sms-outbox': { request: get('/api/dev/sms-outbox'), expect: ANYONE_OK },
+
+  // Orders
+  'POST /api/orders': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        orderItems: [{ product: c.productId, qty: 1 }],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+      },
+    }),
+    expect: [401, 201, 201, 201],
+  },
+  'POST /api/orders/quote': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/orders/quote',
+      payload: { orderItems: [{ product: c.productId, qty: 1 }], paymentMethod: 'Razorpay' },
+    }),
+    expect: ANYONE_OK,
+  },
+  'GET /api/orders/myorders': { request: get('/api/orders/myorders'), expect: SIGNED_IN_OK },
+  'GET /api/orders': { request: get('/api/orders'), expect: ADMIN_ONLY },
+  'GET /api/orders/:id': { request: (c) => get(`/api/orders/${c.orders.read}`)(), expect: OWNER_OR_ADMIN },
+  'PUT /api/orders/:id/deliver': {
+    request: (c) => ({ method: 'PUT', url: `/api/orders/${c.orders.read}/deliver` }),
+    expect: ADMIN_ONLY,
+  },
+  'PUT /api/orders/:id/pay': {
+    request: (c) => ({ method: 'PUT', url: `/api/orders/${c.orders.read}/pay` }),
+    expect: ADMIN_ONLY,
+  },
+  'PUT /api/orders/:id/cancel': {
+    request: (c) => ({ method: 'PUT', url: `/api/orders/${c.orders.cancel}/cancel` }),
+    expect: ADMIN_ONLY,
+  },
+
+  // Payments
+  'GET /api/config/razorpay': { request: get('/api/config/razorpay'), expect: ANYONE_OK },
+  'GET /api/payments/checkout.js': { request: get('/api/payments/checkout.js'), expect: ANYONE_OK },
+  'POST /api/payments/razorpay/order': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/payments/razorpay/order',
+      payload: { orderItems: [{ product: c.productId, qty: 1 }], shippingAddress: address },
+    }),
+    expect: [401, 201, 201, 201],
+  },
+  'POST /api/payments/razorpay/order/:orderId/release': {
+    request: (c) => ({ method: 'POST', url: `/api/payments/razorpay/order/${c.holds.release}/release` }),
+    // Only its customer may give a payment's stock back: to anyone else it does not exist.
+    expect: [401, 200, 404, 404],
+  },
+  'POST /api/payments/razorpay/webhook (signed by the gateway)': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/payments/razorpay/webhook',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': webhookSignature(c.t.config.payments.webhookSecret, WEBHOOK_BODY),
+      },
+      payload: WEBHOOK_BODY,
+    }),
+    expect: ANYONE_OK,
+  },
+  'POST /api/payments/sandbox/pay': {
+    request: (c) => ({ method: 'POST', url: '/api/payments/sandbox/pay', payload: { razorpay_order_id: c.holds.pay } }),
+    expect: ANYONE_OK,
+  },
+  'GET /api/pincode/:code': { request: get('/api/pincode/411001'), expect: ANYONE_OK },
+
+  // The OpenAPI document and its UI
+  'GET /api/docs': { request: get('/api/docs'), expect: ANYONE_OK },
+  'GET /api/docs/json': { request: get('/api/docs/json'), expect: ANYONE_OK },
+  'GET /api/docs/yaml': { request: get('/api/docs/yaml'), expect: ANYONE_OK },
+  'GET /api/docs/': { request: get('/api/docs/'), expect: ANYONE_OK },
+  'GET /api/docs/static/*': { request: get('/api/docs/static/swagger-ui.css'), expect: ANYONE_OK },
+  'GET /api/docs/static/index.html (sends the browser to the UI)': {
+    request: get('/api/docs/static/index.html'),
+    expect: [302, 302, 302, 302],
+  },
+  'GET /api/docs/static/swagger-initializer.js': {
+    request: get('/api/docs/static/swagger-initializer.js'),
+    expect: ANYONE_OK,
+  },
+
+  // The web app (the test fixture's files; every other path gets index.html from the not-found handler)
+  'GET /index.html': { request: get('/index.html'), expect: ANYONE_OK },
+  'GET /assets/app-abc123.js': { request: get('/assets/app-abc123.js'), expect: ANYONE_OK },
+};
+
+/**
+ * `METHOD /pattern` of every route, read from the router's radix tree as Fastify prints it: each line
+ * a node, its path the concatenation of its ancestors' (HEAD routes mirror their GET and are left out).
+ */
+function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const prefixes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const node = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (!node) continue;
+    prefixes.length = node[1]!.length / 4;
+    prefixes.push(node[2]!);
+    for (const method of node[3]?.split(', ') ?? []) {
+      if (method !== 'HEAD') routes.push(`${method} ${prefixes.join('')}`);
+    }
+  }
+  return routes;
+}
+
+const routeOf = (key: string) => key.replace(/ \(.*\)$/, '');
+
+let c: Context;
+let routes: string[];
+
+beforeAll(async () => {
+  const t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  const admin = await signIn(t.app, DEMO_ADMIN);
+  const [customer, other, visitorPhoneOwner, ...targets] = await Promise.all(
+    Array.from({ length: 6 }, () => registerCustomer(t.app)),
+  );
+  // The best-stocked products, so the orders and holds below never run out.
+  const products = (await t.app.inject({ url: '/api/products?limit=48' }))
+    .json<{ products: Array<{ _id: string; countInStock: number }> }>()
+    .products.sort((a, b) => b.countInStock - a.countInStock);
+  const productId = products[0]!._id;
+  const draft = async () =>
+    (await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin.token) })).json<{ _id: string }>()
+      ._id;
+  const order = async () => {
+    const res = await placeCodOrder(t.app, customer!.token, productId);
+    expect(res.statusCode).toBe(201);
+    return res.json<{ _id: string }>()._id;
+  };
+  const hold = async (token: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/order',
+      headers: bearer(token),
+      payload: { orderItems: [{ product: products[1]!._id, qty: 1 }], shippingAddress: address },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json<{ orderId: string }>().orderId;
+  };
+  const uploadedFile = 'matrix.png';
+  mkdirSync(path.join(t.config.dataDir, 'uploads'), { recursive: true });
+  writeFileSync(path.join(t.config.dataDir, 'uploads', uploadedFile), PNG);
+  c = {
+    t,
+    tokens: { customer: customer!.token, other: other!.token, admin: admin.token },
+    phones: {
+      visitor: visitorPhoneOwner!.phone,
+      customer: customer!.phone,
+      other: other!.phone,
+      admin: DEMO_ADMIN.phone,
+    },
+    productId,
+    drafts: { read: await draft(), update: await draft(), remove: await draft() },
+    orders: { read: await order(), cancel: await order() },
+    holds: { release: await hold(customer!.token), pay: await hold(targets[2]!.token) },
+    users: { read: other!._id, update: targets[0]!._id, remove: targets[1]!._id },
+    uploadedFile,
+    neverExpiring: await new SignJWT({ ver: 0 })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(TOKEN_ISSUER)
+      .setSubject(customer!._id)
+      .sign(new TextEncoder().encode(t.config.jwt.secret)),
+  };
+  routes = registeredRoutes(t.app.printRoutes());
+});
+afterAll(async () => {
+  await c?.t.close();
+});
+
+describe('authorisation matrix', () => {
+  it('has a row for every registered route, and a route for every row', () => {
+    expect(routes.length).toBeGreaterThan(40);
+    const rowRoutes = new Set(Object.keys(MATRIX).map(routeOf));
+    expect(routes.filter((route) => !rowRoutes.has(route))).toEqual([]);
+    expect([...rowRoutes].filter((route) => !routes.includes(route))).toEqual([]);
+  });
+
+  it.each(Object.entries(MATRIX))('%s', async (_key, row) => {
+    const outcome: Record<string, number> = {};
+    for (const role of ROLES) {
+      const request = row.request(c, role);
+      const headers = { ...(request.headers as Record<string, string>) };
+      if (role !== 'visitor') Object.assign(headers, bearer(c.tokens[role]));
+      const res = await c.t.app.inject({ ...request, headers });
+      outcome[role] = res.statusCode;
+      if (res.statusCode === 401) expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.noToken });
+      if (res.statusCode === 403) expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.notAdmin });
+      // A password change hands back the token that now works.
+      if (
+        role !== 'visitor' &&
+        request.url === '/api/users/profile' &&
+        request.method === 'PUT' &&
+        res.statusCode === 200
+      ) {
+        c.tokens[role] = res.json<{ token: string }>().token;
+      }
+    }
+    expect(outcome).toEqual(Object.fromEntries(ROLES.map((role, i) => [role, row.expect[i]])));
+
+    if (row.expect[0] === 401) {
+      // Signed-in routes authenticate first: a visitor's broken body, or a customer's token that never
+      // expires (not one we sign), is 401 before anything is read.
+      const request = row.request(c, 'visitor');
+      const broken = await c.t.app.inject({
+        ...request,
+        headers: { 'content-type': 'application/json' },
+        payload: '{"broken":',
+      });
+      expect([broken.statusCode, broken.json()]).toEqual([401, { message: AUTH_MESSAGES.noToken }]);
+      const forever = await c.t.app.inject({ ...request, headers: { ...request.headers, ...bearer(c.neverExpiring) } });
+      expect([forever.statusCode, forever.json()]).toEqual([401, { message: AUTH_MESSAGES.tokenFailed }]);
+    }
+  });
+});
