@@ -151,13 +151,22 @@ const MATRIX: Record<string, Row> = {
     request: (c, role) => ({
       method: 'POST',
       url: '/api/users/verifyotp',
-      payload: { phone: c.phones[role], otp: '0000' },
+      // An admin signs in with a code only together with the password.
+      payload: { phone: c.phones[role], otp: '0000', ...(role === 'admin' ? { password: DEMO_ADMIN.password } : {}) },
     }),
     expect: [400, 400, 400, 400],
   },
   'GET /api/users/profile': { request: get('/api/users/profile'), expect: SIGNED_IN_OK },
   'PUT /api/users/profile': {
-    request: () => ({ method: 'PUT', url: '/api/users/profile', payload: { password: 'matrix-changed-1' } }),
+    // A new password needs the current one (registered customers: secret-pass-1).
+    request: (_c, role) => ({
+      method: 'PUT',
+      url: '/api/users/profile',
+      payload: {
+        password: 'matrix-changed-1',
+        currentPassword: role === 'admin' ? DEMO_ADMIN.password : 'secret-pass-1',
+      },
+    }),
     expect: SIGNED_IN_OK,
   },
   'GET /api/users': { request: get('/api/users'), expect: ADMIN_ONLY },
