@@ -81,8 +81,13 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   );
 
   // Both ways to ask for a code share one handler and one per-address count, so neither doubles the
-  // other's limit; the per-phone limits are in `sendSignInCode`.
-  const codeRequestLimit = app.rateLimit({ max: 20, timeWindow: '1 hour' });
+  // other's limit; the per-phone limits are in `sendSignInCode`. A limiter made outside a route has no
+  // route name to keep its counts apart in a shared store, so its keys carry their own.
+  const codeRequestLimit = app.rateLimit({
+    max: 20,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `sign-in-code:${client(request)}`,
+  });
   const sendCode = (path: string, summary: string) =>
     app.post(
       path,
