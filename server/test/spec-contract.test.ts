@@ -419,6 +419,12 @@ describe('SPEC §7 orders', () => {
     expect(delivered.json()).toMatchObject({ isDelivered: true, deliveredAt: expect.any(String) });
   });
 
+  it('publishes the calls added for SPEC clients in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ url: '/api/docs/json' })).json<{ paths: Record<string, object> }>();
+    expect(doc.paths['/api/products/top']).toHaveProperty('get');
+    expect(doc.paths['/api/users/login']).toHaveProperty('post');
+  });
+
   it('answers GET /api/config/razorpay with the merchant key id as text', async () => {
     const res = await call('GET', '/api/config/razorpay');
     expect(res.statusCode).toBe(200);
