@@ -5,6 +5,8 @@ export type Category = (typeof CATEGORIES)[number];
 export const BANNER_IMAGE_COUNT = 4;
 export const BANNER_ROTATE_MS = 2000;
 export const BEST_SELLER_COUNT = 5;
+/** GET /api/products/top: the top-rated products (SPEC §7 names the call, not the count). */
+export const TOP_RATED_COUNT = 5;
 export const HOME_GRID_LIMIT = 10;
 export const STARTUP_LOADER_MS = 2000;
 export const MOBILE_BREAKPOINT_PX = 768;

@@ -139,6 +139,14 @@ describe('POST /api/products/:id/reviews', () => {
     expect((await product(id)).reviews[0]!.comment).toBe(comment);
   });
 
+  it('takes the rating a <select> sends as text ("4")', async () => {
+    const id = await productWith();
+    const c = await registerCustomer(t.app);
+    const res = await review(id, c.token, { rating: '4', comment: 'Good bead' });
+    expect(res.statusCode).toBe(201);
+    expect((await product(id)).reviews[0]).toMatchObject({ rating: 4, comment: 'Good bead' });
+  });
+
   it('needs a signed-in customer', async () => {
     const id = await productWith();
     expect((await review(id, null, { rating: 5, comment: 'x' })).statusCode).toBe(401);
@@ -148,7 +156,13 @@ describe('POST /api/products/:id/reviews', () => {
     [{ rating: 0, comment: 'x' }, 'rating must be from 1 to 5'],
     [{ rating: 6, comment: 'x' }, 'rating must be from 1 to 5'],
     [{ rating: 2.5, comment: 'x' }, 'rating must be a whole number from 1 to 5'],
-    [{ rating: '5', comment: 'x' }, 'rating must be a whole number from 1 to 5'],
+    // Numeric text is a number since issue 10 (a <select> gives text); other text is not.
+    [{ rating: 'five', comment: 'x' }, 'rating must be a whole number from 1 to 5'],
+    [{ rating: '', comment: 'x' }, 'rating must be a whole number from 1 to 5'],
+    [{ rating: '4.5', comment: 'x' }, 'rating must be a whole number from 1 to 5'],
+    [{ rating: '5e0', comment: 'x' }, 'rating must be a whole number from 1 to 5'],
+    [{ rating: '6', comment: 'x' }, 'rating must be from 1 to 5'],
+    [{ rating: null, comment: 'x' }, 'rating must be a whole number from 1 to 5'],
     [{ rating: 5, comment: '   ' }, 'comment is required'],
     [{ rating: 5, comment: 'c'.repeat(1001) }, 'comment must be at most 1000 characters'],
     [{ rating: 5, comment: { $gt: '' } }, 'comment must be text'],

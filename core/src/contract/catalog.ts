@@ -1,10 +1,28 @@
 import * as z from 'zod/mini';
-import { CATEGORIES, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
-import { optionalQuery, preprocess, queryInt } from './common.ts';
+import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
+import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
 
 export const category = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
   z.enum(CATEGORIES, { error: `category must be one of ${CATEGORIES.join(', ')}` }),
+);
+
+export function isCategory(value: string): value is Category {
+  return (CATEGORIES as readonly string[]).includes(value);
+}
+
+export const MAX_CATEGORY_FILTER_LENGTH = 40;
+
+/**
+ * A category to list by. PRODUCT.md "The contract": an unknown category is an empty result, not an
+ * error (the original home page sends its page number there); only text that is too long is refused.
+ */
+export const categoryFilter = z.string({ error: 'category must be text' }).check(
+  z.trim(),
+  z.toLowerCase(),
+  z.maxLength(MAX_CATEGORY_FILTER_LENGTH, {
+    error: `category must be at most ${MAX_CATEGORY_FILTER_LENGTH} characters`,
+  }),
 );
 
 export const productListQuery = z.object({
@@ -16,9 +34,9 @@ export const productListQuery = z.object({
         z.maxLength(MAX_KEYWORD_LENGTH, { error: `keyword must be at most ${MAX_KEYWORD_LENGTH} characters` }),
       ),
   ),
-  category: optionalQuery(category),
-  pageNumber: optionalQuery(queryInt('pageNumber', 1, MAX_PAGE_NUMBER)),
-  limit: optionalQuery(queryInt('limit', 1, MAX_PAGE_LIMIT)),
+  category: optionalQuery(categoryFilter),
+  pageNumber: optionalQuery(wholeNumber('pageNumber', 1, MAX_PAGE_NUMBER)),
+  limit: optionalQuery(wholeNumber('limit', 1, MAX_PAGE_LIMIT)),
   /** Admins only: list drafts (Create Product, not yet saved) too. */
   drafts: optionalQuery(z.literal('include', { error: 'drafts can only be include' })),
 });
@@ -67,15 +85,20 @@ export type ProductList = z.infer<typeof productList>;
 /** Any text: ids that are not product ids are simply not found. */
 export const productIdParams = z.object({ id: z.string() });
 
+export const MRP_BELOW_PRICE = 'mrp must not be below price';
 export const MAX_PRICE_RUPEES = 10_00_000;
 export const MAX_STOCK = 100_000;
 
 const rupees = (field: string) =>
-  z.number({ error: `${field} must be a number` }).check(
-    z.gt(0, { error: `${field} must be more than 0` }),
-    z.refine((n) => Math.round(n * 100) >= 1, { error: `${field} must be at least 0.01` }),
-    z.lte(MAX_PRICE_RUPEES, { error: `${field} must be at most ${MAX_PRICE_RUPEES}` }),
-    z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: `${field} can have at most 2 decimals` }),
+  numberFromText(
+    z.number({ error: `${field} must be a number` }).check(
+      z.gt(0, { error: `${field} must be more than 0` }),
+      z.refine((n) => Math.round(n * 100) >= 1, { error: `${field} must be at least 0.01` }),
+      z.lte(MAX_PRICE_RUPEES, { error: `${field} must be at most ${MAX_PRICE_RUPEES}` }),
+      z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+        error: `${field} can have at most 2 decimals`,
+      }),
+    ),
   );
 
 const boundedText = (field: string, min: number, max: number) =>
@@ -88,38 +111,55 @@ const boundedText = (field: string, min: number, max: number) =>
     );
 
 /**
- * PUT /api/products/:id (admin). The image is a path on this site (an upload or a shipped image):
- * the shop never hot-links pictures from elsewhere.
+ * A product's editable fields. The image is a path on this site (an upload or a shipped image): the
+ * shop never hot-links pictures from elsewhere.
  */
-export const productInput = z
-  .object({
-    _id: z.optional(z.unknown()),
-    name: boundedText('name', 1, 120),
-    price: rupees('price'),
-    /** Empty or null: no MRP (and no struck-through price). */
-    mrp: z.nullable(preprocess((v) => (v === '' || v === undefined ? null : v), z.nullable(rupees('mrp')))),
-    image: boundedText('image', 1, 300).check(
-      z.regex(/^\/(?!\/)[A-Za-z0-9._~/-]+$/, {
-        error: 'image must be a path on this site, such as /uploads/bead.jpg',
-      }),
-    ),
-    brand: boundedText('brand', 0, 80),
-    category,
-    description: boundedText('description', 0, 5000),
-    countInStock: z
+const productFields = {
+  _id: z.optional(z.unknown()),
+  name: boundedText('name', 1, 120),
+  price: rupees('price'),
+  /** Empty or null: no MRP (and no struck-through price). */
+  mrp: z.nullable(preprocess((v) => (v === '' || v === undefined ? null : v), z.nullable(rupees('mrp')))),
+  image: boundedText('image', 1, 300).check(
+    z.regex(/^\/(?!\/)[A-Za-z0-9._~/-]+$/, {
+      error: 'image must be a path on this site, such as /uploads/bead.jpg',
+    }),
+  ),
+  brand: boundedText('brand', 0, 80),
+  category,
+  description: boundedText('description', 0, 5000),
+  countInStock: numberFromText(
+    z
       .int({ error: 'countInStock must be a whole number' })
       .check(
         z.gte(0, { error: 'countInStock must be 0 or more' }),
         z.lte(MAX_STOCK, { error: `countInStock must be at most ${MAX_STOCK}` }),
       ),
-    /**
-     * The stock the edit form was loaded with. When given, the update is refused (409) if orders have
-     * changed the stock since, so a stale form cannot bring back units that were sold.
-     */
-    stockWas: z.optional(z.int({ error: 'stockWas must be a whole number' })),
-  })
-  .check(z.refine((p) => p.mrp == null || p.mrp >= p.price, { error: 'mrp must not be below price', path: ['mrp'] }));
+  ),
+  /**
+   * The stock the edit form was loaded with. When given, the update is refused (409) if orders have
+   * changed the stock since, so a stale form cannot bring back units that were sold.
+   */
+  stockWas: z.optional(numberFromText(z.int({ error: 'stockWas must be a whole number' }))),
+};
+
+/** Checked here when both are sent; an update of only one is checked against the stored other. */
+const mrpNotBelowPrice = z.refine<{ mrp?: number | null; price?: number }>(
+  (p) => p.mrp == null || p.price === undefined || p.mrp >= p.price,
+  { error: MRP_BELOW_PRICE, path: ['mrp'] },
+);
+
+/** The admin's product form: every field filled in (the browser checks it with this before saving). */
+export const productInput = z.object(productFields).check(mrpNotBelowPrice);
 export type ProductInput = z.infer<typeof productInput>;
+
+/**
+ * PUT /api/products/:id (admin). PRODUCT.md "The contract": an update changes only the fields it
+ * carries. SPEC's client sends no `mrp`, and no `image` when it did not change one: those keep their
+ * values. A present `mrp` of null or "" clears it (how the admin form clears it).
+ */
+export const productUpdate = z.partial(z.object(productFields)).check(mrpNotBelowPrice);
+export type ProductUpdate = z.infer<typeof productUpdate>;
 
 export const REVIEW_RATINGS = [
   { value: 1, label: 'Poor' },
@@ -131,9 +171,11 @@ export const REVIEW_RATINGS = [
 
 /** POST /api/products/:id/reviews */
 export const reviewInput = z.object({
-  rating: z
-    .int({ error: 'rating must be a whole number from 1 to 5' })
-    .check(z.gte(1, { error: 'rating must be from 1 to 5' }), z.lte(5, { error: 'rating must be from 1 to 5' })),
+  rating: numberFromText(
+    z
+      .int({ error: 'rating must be a whole number from 1 to 5' })
+      .check(z.gte(1, { error: 'rating must be from 1 to 5' }), z.lte(5, { error: 'rating must be from 1 to 5' })),
+  ),
   comment: boundedText('comment', 1, 1000),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;

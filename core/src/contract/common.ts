@@ -15,10 +15,25 @@ export function optionalQuery<T extends z.ZodMiniType>(schema: T) {
   return z.optional(preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.optional(schema)));
 }
 
-/** A whole number in a query string, with messages that name the field. */
-export function queryInt(field: string, min: number, max: number) {
-  return preprocess(
-    (v) => (typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : v),
+/**
+ * A plain decimal numeral, as a form input gives it ("4", " 1499.50 ", "-1"). Exponents ("1e3"), hex
+ * ("0x10"), "Infinity", signs other than a leading minus, blanks and thousands separators are not
+ * numerals here: they stay text, and the number check refuses them naming the field.
+ */
+const DECIMAL_NUMERAL = /^\s*-?\d+(?:\.\d+)?\s*$/;
+
+/**
+ * PRODUCT.md "The contract": wherever a number is expected, a numeric string from a form input (a
+ * `<select>` or a number field sent as text) counts as that number. Everything else reaches `schema`
+ * unchanged, so it is refused with the schema's own message.
+ */
+export function numberFromText<T extends z.ZodMiniType>(schema: T) {
+  return preprocess((v) => (typeof v === 'string' && DECIMAL_NUMERAL.test(v) ? Number(v) : v), schema);
+}
+
+/** A whole number (in a query string, a body or a form), with messages that name the field. */
+export function wholeNumber(field: string, min: number, max: number) {
+  return numberFromText(
     z
       .int({ error: `${field} must be a whole number` })
       .check(

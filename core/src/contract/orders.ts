@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD } from '../constants.ts';
+import { DEFAULT_PAYMENT_METHOD, MAX_PAGE_NUMBER, ONLINE_PAYMENT_METHOD } from '../constants.ts';
 import { NAME_MAX, phone } from './accounts.ts';
+import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
 
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -49,12 +50,14 @@ export const orderLineInput = z.object({
   product: z
     .string({ error: 'product must be text' })
     .check(z.maxLength(100, { error: 'product is not a product id' })),
-  qty: z
-    .int({ error: 'qty must be a whole number' })
-    .check(
-      z.gte(1, { error: 'qty must be at least 1' }),
-      z.lte(MAX_LINE_QTY, { error: `qty must be at most ${MAX_LINE_QTY}` }),
-    ),
+  qty: numberFromText(
+    z
+      .int({ error: 'qty must be a whole number' })
+      .check(
+        z.gte(1, { error: 'qty must be at least 1' }),
+        z.lte(MAX_LINE_QTY, { error: `qty must be at most ${MAX_LINE_QTY}` }),
+      ),
+  ),
 });
 
 function razorpayId(field: string) {
@@ -125,8 +128,25 @@ export const order = z.object({
 });
 export type Order = z.infer<typeof order>;
 
-export const orderPage = z.object({ orders: z.array(order), page: z.int(), pages: z.int() });
-export type OrderPage = z.infer<typeof orderPage>;
+/** GET /api/orders answers at most this many orders (SPEC: the list of orders; bounded). */
+export const MAX_ADMIN_ORDERS_PAGE = 100;
+
+/** GET /api/orders (admin): a page of all orders, newest first; without a query, the newest 100. */
+export const adminOrdersQuery = z.object({
+  pageNumber: optionalQuery(wholeNumber('pageNumber', 1, MAX_PAGE_NUMBER)),
+  limit: optionalQuery(wholeNumber('limit', 1, MAX_ADMIN_ORDERS_PAGE)),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+/**
+ * GET /api/orders answers an array, as SPEC §7 says; the paging totals travel in these response
+ * headers (decision 0010).
+ */
+export const ORDER_PAGE_HEADERS = {
+  total: 'x-total-count',
+  page: 'x-page',
+  pages: 'x-pages',
+} as const;
 
 export const orderIdParams = z.object({ id: z.string() });
 

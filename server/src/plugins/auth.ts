@@ -26,8 +26,6 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest: as authenticate, and the user is an admin (403 otherwise). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Sets `request.user` when a valid token comes with a public call; never refuses. */
-    identify: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -60,15 +58,11 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
     };
   }
 
-  app.decorate('authenticate', authenticate);
-  app.decorate('identify', async (request: FastifyRequest) => {
-    if (!request.headers.authorization) return;
-    await authenticate(request).catch(() => {
-      request.user = null;
-    });
-  });
-  app.decorate('requireAdmin', async (request: FastifyRequest) => {
+  async function requireAdmin(request: FastifyRequest): Promise<void> {
     await authenticate(request);
     if (!request.user?.isAdmin) throw new HttpError(403, AUTH_MESSAGES.notAdmin);
-  });
+  }
+
+  app.decorate('authenticate', authenticate);
+  app.decorate('requireAdmin', requireAdmin);
 }

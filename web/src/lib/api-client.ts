@@ -27,7 +27,14 @@ export function setBearerToken(token: string | null): void {
   bearerToken = token;
 }
 
-export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+type ApiInit = RequestInit & { json?: unknown };
+
+export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> {
+  return (await apiFetchWithHeaders<T>(path, init)).body;
+}
+
+/** As `apiFetch`, with the response headers (GET /api/orders carries its paging totals there). */
+export async function apiFetchWithHeaders<T>(path: string, init: ApiInit = {}): Promise<{ body: T; headers: Headers }> {
   const { json, headers, ...rest } = init;
   const allHeaders = new Headers(headers);
   allHeaders.set('accept', 'application/json');
@@ -61,5 +68,5 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     if (message === MESSAGES.tokenFailed) tokenFailureListeners.forEach((listener) => listener(error));
     throw error;
   }
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }

@@ -85,18 +85,37 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       signedIn(await signInWithPassword(app.db, request.body.phone, request.body.password, client(request))),
   );
 
-  app.post(
-    '/api/users/resendOTP',
-    {
-      config: perAddress(20, '1 hour'),
-      schema: {
-        tags: ['accounts'],
-        summary: 'Send a one-time sign-in code by SMS (at most once a minute and 5 an hour per phone)',
-        body: resendOtpBody,
-        response: { 200: messageReply, ...errors, 502: errorReply },
+  // Both ways to ask for a code share one handler and one per-address count, so neither doubles the
+  // other's limit; the per-phone limits are in `sendSignInCode`. A limiter made outside a route has no
+  // route name to keep its counts apart in a shared store, so its keys carry their own.
+  const codeRequestLimit = app.rateLimit({
+    max: 20,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `sign-in-code:${client(request)}`,
+  });
+  const sendCode = (path: string, summary: string) =>
+    app.post(
+      path,
+      {
+        onRequest: codeRequestLimit,
+        schema: {
+          tags: ['accounts'],
+          summary,
+          body: resendOtpBody,
+          response: { 200: messageReply, ...errors, 502: errorReply },
+        },
       },
-    },
-    async (request) => ({ message: await sendSignInCode(app.db, sms, otpKey, request.body.phone, client(request)) }),
+      async (request) => ({
+        message: await sendSignInCode(app.db, sms, otpKey, request.body.phone, client(request)),
+      }),
+    );
+  sendCode(
+    '/api/users/resendOTP',
+    'Send a one-time sign-in code by SMS (at most once a minute and 5 an hour per phone)',
+  );
+  sendCode(
+    '/api/users/login',
+    'The original client’s way to ask for a sign-in code: the same as POST /api/users/resendOTP, with the same limits',
   );
 
   app.post(

@@ -1,9 +1,9 @@
-import { errorReply, messageReply, product, productIdParams, productInput } from '@rr/core';
+import { errorReply, messageReply, product, productIdParams, productUpdate } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createDraftProduct, deleteProduct, updateProduct } from './admin-service.ts';
 
-const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
+const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
 
 export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
@@ -32,7 +32,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
         summary: 'Update a product (admin)',
         security: bearer,
         params: productIdParams,
-        body: productInput,
+        body: productUpdate,
         response: { 200: product, ...errors },
       },
     },

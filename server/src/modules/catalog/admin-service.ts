@@ -1,5 +1,5 @@
-import { MESSAGES, toPaise, type Product, type ProductInput } from '@rr/core';
-import { and, eq } from 'drizzle-orm';
+import { MESSAGES, MRP_BELOW_PRICE, formatRupees, toPaise, toRupees, type Product, type ProductUpdate } from '@rr/core';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
@@ -23,37 +23,53 @@ export async function createDraftProduct(db: Database): Promise<Product> {
   return (await getProduct(db, row!.id))!;
 }
 
-export async function updateProduct(db: Database, id: string, input: ProductInput): Promise<Product> {
+/**
+ * Changes the fields the update carries; an absent field keeps its value (PRODUCT.md "The contract":
+ * SPEC's edit form sends no `mrp`, and no `image` when it was not changed). Saving publishes a draft.
+ */
+export async function updateProduct(db: Database, id: string, input: ProductUpdate): Promise<Product> {
   if (!UUID.test(id)) throw new HttpError(404, MESSAGES.productNotFound);
-  const updated = await db
-    .update(products)
-    .set({
-      name: input.name,
-      pricePaise: toPaise(input.price),
-      mrpPaise: input.mrp == null ? null : toPaise(input.mrp),
-      image: input.image,
-      brand: input.brand,
-      category: input.category,
-      description: input.description,
-      countInStock: input.countInStock,
-      // Saving the form publishes a draft.
-      isDraft: false,
-      updatedAt: new Date(),
-    })
-    .where(
-      input.stockWas === undefined
-        ? eq(products.id, id)
-        : and(eq(products.id, id), eq(products.countInStock, input.stockWas)),
-    )
-    .returning({ id: products.id });
-  if (updated.length === 0) {
-    const current = await getProduct(db, id);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ pricePaise: products.pricePaise, mrpPaise: products.mrpPaise, countInStock: products.countInStock })
+      .from(products)
+      .where(eq(products.id, id))
+      .for('update');
     if (!current) throw new HttpError(404, MESSAGES.productNotFound);
-    throw new HttpError(
-      409,
-      `Orders changed the stock to ${current.countInStock} while you were editing. Check Count In Stock and update again.`,
-    );
-  }
+    // The stock the form was loaded with: orders placed since must not be undone by this save.
+    if (input.stockWas !== undefined && input.stockWas !== current.countInStock) {
+      throw new HttpError(
+        409,
+        `Orders changed the stock to ${current.countInStock} while you were editing. Check Count In Stock and update again.`,
+      );
+    }
+    const pricePaise = input.price === undefined ? current.pricePaise : toPaise(input.price);
+    const mrpPaise = input.mrp === undefined ? current.mrpPaise : input.mrp === null ? null : toPaise(input.mrp);
+    // The schema compares the two when both are sent; here a change of one meets the stored other.
+    if (mrpPaise !== null && mrpPaise < pricePaise) {
+      throw new HttpError(
+        400,
+        input.mrp === undefined
+          ? `${MRP_BELOW_PRICE}: the MRP is ${formatRupees(toRupees(mrpPaise))}: change the MRP too, or clear it`
+          : MRP_BELOW_PRICE,
+      );
+    }
+    await tx
+      .update(products)
+      .set({
+        name: input.name,
+        pricePaise,
+        mrpPaise,
+        image: input.image,
+        brand: input.brand,
+        category: input.category,
+        description: input.description,
+        countInStock: input.countInStock,
+        isDraft: false,
+        updatedAt: new Date(),
+      })
+      .where(eq(products.id, id));
+  });
   return (await getProduct(db, id))!;
 }
 

@@ -1,6 +1,8 @@
 import {
   BEST_SELLER_COUNT,
   PAGE_SIZE,
+  TOP_RATED_COUNT,
+  isCategory,
   toRupees,
   type Category,
   type Product,
@@ -41,6 +43,8 @@ function containsPattern(text: string): string {
 export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductList> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
+  // PRODUCT.md "The contract": no product is in an unknown category (an empty page, not an error).
+  if (query.category && !isCategory(query.category)) return { products: [], pages: 1, page };
   // Drafts (Create Product, not yet saved) are listed for admins only.
   const filters: SQL[] = query.drafts === 'include' ? [] : [eq(products.isDraft, false)];
   if (query.category) filters.push(eq(products.category, query.category));
@@ -92,6 +96,20 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
       verifiedPurchase: Boolean(verified),
     })),
   };
+}
+
+/**
+ * SPEC §7's top-rated products: published ones (in stock or not), highest rating first, then the most
+ * reviews, then the newest.
+ */
+export async function topRated(db: Database): Promise<ProductSummary[]> {
+  const rows = await db
+    .select()
+    .from(products)
+    .where(eq(products.isDraft, false))
+    .orderBy(desc(products.rating), desc(products.numReviews), desc(products.createdAt), asc(products.id))
+    .limit(TOP_RATED_COUNT);
+  return rows.map(toProductSummary);
 }
 
 /**

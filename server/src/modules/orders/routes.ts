@@ -1,14 +1,13 @@
 import {
   ONLINE_PAYMENT_METHOD,
+  ORDER_PAGE_HEADERS,
+  adminOrdersQuery,
   errorReply,
-  optionalQuery,
   order,
   orderIdParams,
-  orderPage,
   placeOrderBody,
   quoteBody,
   cartQuote,
-  queryInt,
 } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -113,13 +112,24 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'All orders, newest first, 20 a page (admin)',
+        summary: 'All orders, newest first, as SPEC’s list: a page of `limit` (at most 100, the default) (admin)',
+        description:
+          'Paging totals are in the response headers X-Total-Count (orders in all), X-Page and X-Pages (decision 0010).',
         security: bearer,
-        querystring: z.object({ pageNumber: optionalQuery(queryInt('pageNumber', 1, 100_000)) }),
-        response: { 200: orderPage, ...errors },
+        querystring: adminOrdersQuery,
+        response: { 200: z.array(order), ...errors },
       },
     },
-    async (request) => allOrders(app.db, request.query.pageNumber ?? 1),
+    async (request, reply) => {
+      const { orders, page, pages, total } = await allOrders(app.db, request.query);
+      return reply
+        .headers({
+          [ORDER_PAGE_HEADERS.total]: String(total),
+          [ORDER_PAGE_HEADERS.page]: String(page),
+          [ORDER_PAGE_HEADERS.pages]: String(pages),
+        })
+        .send(orders);
+    },
   );
 
   app.get(

@@ -9,7 +9,8 @@ import {
   formatRupees,
   toRupees,
   type Order,
-  type OrderPage,
+  MAX_ADMIN_ORDERS_PAGE,
+  type AdminOrdersQuery,
   type PaymentMethod,
   type PlaceOrderBody,
   type CartQuote,
@@ -27,7 +28,6 @@ type OrderItemRow = typeof orderItems.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ORDER_NOT_FOUND = 'Order not found';
-export const ADMIN_ORDERS_PAGE_SIZE = 20;
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -427,8 +427,18 @@ export async function ordersOf(db: Database, userId: string): Promise<Order[]> {
   return withItems(db, rows);
 }
 
-export async function allOrders(db: Database, page: number, limit = ADMIN_ORDERS_PAGE_SIZE): Promise<OrderPage> {
-  const [rows, [total]] = await Promise.all([
+/** A page of all orders, newest first (decision 0010: the totals go in response headers). */
+export interface OrdersPage {
+  orders: Order[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<OrdersPage> {
+  const page = query.pageNumber ?? 1;
+  const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
+  const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -437,7 +447,8 @@ export async function allOrders(db: Database, page: number, limit = ADMIN_ORDERS
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(orders),
   ]);
-  return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil((total?.n ?? 0) / limit)) };
+  const total = counted?.n ?? 0;
+  return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil(total / limit)), total };
 }
 
 /** Locks the order row and applies an admin change to it. */

@@ -1,6 +1,6 @@
-import type { Order, OrderPage } from '@rr/core';
+import { ORDER_PAGE_HEADERS, type Order } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api-client.ts';
+import { apiFetch, apiFetchWithHeaders } from '../../lib/api-client.ts';
 
 export function useOrder(id: string) {
   return useQuery({ queryKey: ['order', id], queryFn: () => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`) });
@@ -10,10 +10,35 @@ export function useMyOrders() {
   return useQuery({ queryKey: ['orders', 'mine'], queryFn: () => apiFetch<Order[]>('/api/orders/myorders') });
 }
 
+/** Orders a page of the admin order list shows. */
+const ADMIN_ORDERS_PER_PAGE = 20;
+
+export interface AdminOrderPage {
+  orders: Order[];
+  page: number;
+  pages: number;
+}
+
+/** A whole number from a paging header; `fallback` when it is missing or not one. */
+function headerNumber(headers: Headers, name: string, fallback: number): number {
+  const value = Number(headers.get(name));
+  return Number.isInteger(value) && value >= 1 ? value : fallback;
+}
+
+/** GET /api/orders answers SPEC's array; the paging totals come in its headers (decision 0010). */
 export function useAllOrders(page: number) {
   return useQuery({
     queryKey: ['orders', 'all', page],
-    queryFn: () => apiFetch<OrderPage>(`/api/orders${page > 1 ? `?pageNumber=${page}` : ''}`),
+    queryFn: async (): Promise<AdminOrderPage> => {
+      const { body, headers } = await apiFetchWithHeaders<Order[]>(
+        `/api/orders?pageNumber=${page}&limit=${ADMIN_ORDERS_PER_PAGE}`,
+      );
+      return {
+        orders: body,
+        page: headerNumber(headers, ORDER_PAGE_HEADERS.page, page),
+        pages: headerNumber(headers, ORDER_PAGE_HEADERS.pages, 1),
+      };
+    },
   });
 }
 

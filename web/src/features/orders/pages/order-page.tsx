@@ -98,6 +98,10 @@ function OrderDetail({ order }: { order: Order }) {
   const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
   const cancelled = order.isCancelled;
   const address = order.shippingAddress;
+  // An undelivered order can be delivered or cancelled; Cash on Delivery is marked paid when the cash
+  // is collected, at delivery or after (PRODUCT.md "Fulfilment").
+  const canDeliver = !order.isDelivered && !cancelled;
+  const canMarkPaid = !online && !order.isPaid && !cancelled;
   const paidVia = online && order.razorpayPaymentId ? ` via Razorpay (payment ${order.razorpayPaymentId})` : '';
 
   const run = (what: AdminOrderAction) => {
@@ -195,29 +199,38 @@ function OrderDetail({ order }: { order: Order }) {
         }}
       >
         {action.isError && <Message variant="danger">{action.error.message}</Message>}
-        {isAdmin && !order.isDelivered && !cancelled ? (
+        {isAdmin && (canDeliver || canMarkPaid) ? (
           <div className={styles.actions}>
-            <button type="button" className="btn btn-block" onClick={() => run('deliver')} disabled={action.isPending}>
-              Mark As Delivered
-            </button>
-            {!online && !order.isPaid && (
+            {canDeliver && (
               <button
                 type="button"
-                className="btn btn-outline btn-block"
+                className="btn btn-block"
+                onClick={() => run('deliver')}
+                disabled={action.isPending}
+              >
+                Mark As Delivered
+              </button>
+            )}
+            {canMarkPaid && (
+              <button
+                type="button"
+                className={`btn btn-block${canDeliver ? ' btn-outline' : ''}`}
                 onClick={() => run('pay')}
                 disabled={action.isPending}
               >
                 Mark As Paid
               </button>
             )}
-            <button
-              type="button"
-              className="btn btn-outline btn-block"
-              onClick={() => run('cancel')}
-              disabled={action.isPending}
-            >
-              Cancel Order
-            </button>
+            {canDeliver && (
+              <button
+                type="button"
+                className="btn btn-outline btn-block"
+                onClick={() => run('cancel')}
+                disabled={action.isPending}
+              >
+                Cancel Order
+              </button>
+            )}
           </div>
         ) : (
           <button type="button" className="btn btn-block" disabled>
