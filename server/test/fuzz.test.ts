@@ -437,7 +437,10 @@ function requestArbitrary(ops: Operation[], known: Known, forgedCount: number): 
       };
       const pathArb = fc.tuple(...op.pathParams.map(pathValue)).map((values) => ({
         url: op.pathParams.reduce((url, name, i) => url.replace(`{${name}}`, encodeComponent(values[i]!)), op.path),
-        routable: values.every((v) => !LONE_SURROGATE.test(v) && encodeComponent(v).length <= 100),
+        // "." and ".." are dot segments: the URL is normalised to another path, not this route.
+        routable: values.every(
+          (v) => !LONE_SURROGATE.test(v) && encodeComponent(v).length <= 100 && v !== '.' && v !== '..',
+        ),
       }));
       const queryField = (q: { name: string; schema: JsonSchema }) =>
         fc.oneof(
