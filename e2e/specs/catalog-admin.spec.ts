@@ -72,7 +72,7 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await page.getByLabel('MRP').fill('999');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page.getByText('Name is required')).toBeVisible();
-  await expect(page.getByText('MRP must not be below price')).toBeVisible();
+  await expect(page.getByText('MRP must not be below the price with GST (the MRP includes every tax)')).toBeVisible();
   await expect(page).toHaveURL(`/admin/product/${id}/edit`);
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -197,11 +197,15 @@ describe('admin product writes', () => {
     expect((await put(valid)).statusCode).toBe(200);
     const priceAbove = await put({ price: 2500 });
     expect(priceAbove.statusCode).toBe(400);
-    expect(priceAbove.json().message).toContain('mrp must not be below price');
+    expect(priceAbove.json().message).toContain('mrp must not be below the price with GST');
     const mrpBelow = await put({ mrp: 1000 });
     expect(mrpBelow.statusCode).toBe(400);
-    expect(mrpBelow.json().message).toBe('mrp must not be below price');
-    expect((await get(target._id)).json<Product>()).toMatchObject({ price: valid.price, mrp: valid.mrp });
+    expect(mrpBelow.json().message).toBe('mrp must not be below the price with GST (the MRP includes every tax)');
+    // Above the price but below the price with 18% GST (₹1,769.41): a customer would pay more than the MRP.
+    const belowWithGst = await put({ mrp: 1769.4 });
+    expect(belowWithGst.statusCode).toBe(400);
+    expect((await put({ mrp: 1769.41 })).statusCode).toBe(200);
+    expect((await get(target._id)).json<Product>()).toMatchObject({ price: valid.price, mrp: 1769.41 });
     expect((await put({ price: 2500, mrp: null })).json<Product>()).toMatchObject({ price: 2500, mrp: null });
   });
 
@@ -227,7 +231,7 @@ describe('admin product writes', () => {
     [{ price: 1e12 }, 'price must be at most'],
     [{ price: 10.001 }, 'price can have at most 2 decimals'],
     [{ price: 1e-9 }, 'price must be at least 0.01'],
-    [{ mrp: 1000 }, 'mrp must not be below price'],
+    [{ mrp: 1000 }, 'mrp must not be below the price with GST'],
     [{ countInStock: -1 }, 'countInStock must be 0 or more'],
     [{ countInStock: 1.5 }, 'countInStock must be a whole number'],
     [{ countInStock: '5.5' }, 'countInStock must be a whole number'],

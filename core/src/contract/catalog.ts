@@ -1,4 +1,6 @@
 import * as z from 'zod/mini';
+import { toPaise } from '../money.ts';
+import { unitPriceWithGstPaise } from '../pricing.ts';
 import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
 import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
 
@@ -85,7 +87,13 @@ export type ProductList = z.infer<typeof productList>;
 /** Any text: ids that are not product ids are simply not found. */
 export const productIdParams = z.object({ id: z.string() });
 
-export const MRP_BELOW_PRICE = 'mrp must not be below price';
+/** PRODUCT.md: the MRP includes every tax, and nobody may charge more than it. */
+export const MRP_BELOW_PRICE = 'mrp must not be below the price with GST (the MRP includes every tax)';
+
+/** Whether an MRP (rupees) allows a price (rupees, before GST): the price with GST may not exceed it. */
+export function mrpAllows(mrp: number, price: number): boolean {
+  return toPaise(mrp) >= unitPriceWithGstPaise(toPaise(price));
+}
 export const MAX_PRICE_RUPEES = 10_00_000;
 export const MAX_STOCK = 100_000;
 
@@ -145,7 +153,7 @@ const productFields = {
 
 /** Checked here when both are sent; an update of only one is checked against the stored other. */
 const mrpNotBelowPrice = z.refine<{ mrp?: number | null; price?: number }>(
-  (p) => p.mrp == null || p.price === undefined || p.mrp >= p.price,
+  (p) => p.mrp == null || p.price === undefined || mrpAllows(p.mrp, p.price),
   { error: MRP_BELOW_PRICE, path: ['mrp'] },
 );
 

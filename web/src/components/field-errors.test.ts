@@ -23,6 +23,9 @@ describe('displayMessage', () => {
     );
     expect(displayMessage('countInStock must be 0 or more')).toBe('Count in stock must be 0 or more');
     expect(displayMessage('mrp must not be below price')).toBe('MRP must not be below price');
+    expect(displayMessage('mrp must not be below the price with GST (the MRP includes every tax)')).toBe(
+      'MRP must not be below the price with GST (the MRP includes every tax)',
+    );
     expect(displayMessage('otp must be 4 digits')).toBe('OTP must be 4 digits');
   });
 
@@ -76,6 +79,8 @@ describe('fieldErrors', () => {
       description: 'A bead',
       countInStock: 1,
     });
-    expect(fieldErrors(product.error!.issues)).toEqual({ mrp: 'MRP must not be below price' });
+    expect(fieldErrors(product.error!.issues)).toEqual({
+      mrp: 'MRP must not be below the price with GST (the MRP includes every tax)',
+    });
   });
 });

@@ -1,4 +1,13 @@
-import { MESSAGES, MRP_BELOW_PRICE, formatRupees, toPaise, toRupees, type Product, type ProductUpdate } from '@rr/core';
+import {
+  MESSAGES,
+  MRP_BELOW_PRICE,
+  formatRupees,
+  toPaise,
+  toRupees,
+  unitPriceWithGstPaise,
+  type Product,
+  type ProductUpdate,
+} from '@rr/core';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
@@ -46,7 +55,7 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
     const pricePaise = input.price === undefined ? current.pricePaise : toPaise(input.price);
     const mrpPaise = input.mrp === undefined ? current.mrpPaise : input.mrp === null ? null : toPaise(input.mrp);
     // The schema compares the two when both are sent; here a change of one meets the stored other.
-    if (mrpPaise !== null && mrpPaise < pricePaise) {
+    if (mrpPaise !== null && mrpPaise < unitPriceWithGstPaise(pricePaise)) {
       throw new HttpError(
         400,
         input.mrp === undefined
