@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DATABASE_TIMEOUT_DEFAULTS, loadConfig } from '../src/config.ts';
+import { LIVE_ENV } from './helpers.ts';
 
-const live = {
-  JWT_SECRET: 'a-real-secret-of-at-least-32-characters!!',
-  SMS_PROVIDER: 'msg91',
-  MSG91_AUTH_KEY: 'k',
-  MSG91_TEMPLATE_ID: 't',
-  RAZORPAY_KEY_ID: 'rzp_live_x',
-  RAZORPAY_KEY_SECRET: 's',
-  RAZORPAY_WEBHOOK_SECRET: 'w',
-};
+const live = LIVE_ENV;
 
 describe('loadConfig', () => {
   it('runs out of the box outside production, on PGlite with demo data and the sandbox', () => {

@@ -44,6 +44,17 @@ async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => 
   };
 }
 
+/** Settings a production start accepts: a real secret, and real SMS and payment providers. */
+export const LIVE_ENV = {
+  JWT_SECRET: 'a-real-secret-of-at-least-32-characters!!',
+  SMS_PROVIDER: 'msg91',
+  MSG91_AUTH_KEY: 'k',
+  MSG91_TEMPLATE_ID: 't',
+  RAZORPAY_KEY_ID: 'rzp_live_x',
+  RAZORPAY_KEY_SECRET: 's',
+  RAZORPAY_WEBHOOK_SECRET: 'w',
+};
+
 export const WEB_APP_FIXTURE_HTML = '<!doctype html><title>fixture</title><div id="root"></div>';
 
 /** A stand-in for the built web app, so routing tests do not depend on a web build. */

@@ -7,7 +7,7 @@ import { users } from '../src/db/schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/db/seed.ts';
 import { verifyPassword } from '../src/modules/accounts/passwords.ts';
 import { serializeError } from '../src/plugins/log-serializers.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { LIVE_ENV, createTestApp, type TestApp } from './helpers.ts';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -50,13 +50,7 @@ describe('demo sign-ins', () => {
         ...process.env,
         NODE_ENV: 'production',
         DATABASE_URL: 'memory://',
-        JWT_SECRET: 'a-real-secret-of-at-least-32-characters!!',
-        SMS_PROVIDER: 'msg91',
-        MSG91_AUTH_KEY: 'k',
-        MSG91_TEMPLATE_ID: 't',
-        RAZORPAY_KEY_ID: 'rzp_live_x',
-        RAZORPAY_KEY_SECRET: 's',
-        RAZORPAY_WEBHOOK_SECRET: 'w',
+        ...LIVE_ENV,
       },
     });
     await expect(seeding).rejects.toMatchObject({
