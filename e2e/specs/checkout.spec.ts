@@ -300,6 +300,8 @@ test('a gift goes to the recipient given at shipping; customer and admin see who
   await startSignedIn(page, customer);
   const product = await stockedProduct(request, 1);
   await page.goto(`/cart/${product._id}?qty=1`);
+  // The cart page adds the line once the product has loaded, then shows /cart.
+  await expect(page).toHaveURL('/cart');
   await page.goto('/shipping');
   // Prefilled from the account, so most customers only type the address.
   await expect(page.getByLabel("Recipient's Name")).toHaveValue(customer.name);
