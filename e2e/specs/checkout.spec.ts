@@ -20,6 +20,8 @@ async function fillShipping(page: Page) {
   await expect(page.getByLabel('State')).toHaveValue('Uttar Pradesh');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/payment');
+  // The payment page is loaded on demand: until it shows, the shipping form's Continue is still there.
+  await expect(page.getByRole('heading', { name: 'Payment Method', level: 1 })).toBeVisible();
 }
 
 /** Signed in through the API, with one line in the cart and an address, at /placeorder with `method`. */
