@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxSms } from '../src/adapters/sms/index.ts';
 import { otpCodes, signInFailures, users } from '../src/db/schema/index.ts';
-import { OTP_MAX_PER_DAY, OTP_WRONG_PER_DAY } from '../src/modules/accounts/service.ts';
+import { OTP_MAX_PER_DAY, OTP_WRONG_PER_DAY, inHoursOrMinutes } from '../src/modules/accounts/service.ts';
 import { MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES, withHashSlot } from '../src/modules/accounts/passwords.ts';
 import { clientKey } from '../src/plugins/client-address.ts';
 import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, uniquePhone, type TestApp } from './helpers.ts';
@@ -232,6 +232,19 @@ describe('one-time codes and accounts', () => {
       payload: { password: 'brand-new-pass-1' },
     });
     expect(fresh.statusCode).toBe(200);
+  });
+});
+
+describe('lock-out messages', () => {
+  it.each([
+    [30, '1 minute'],
+    [61, '2 minutes'],
+    [900, '15 minutes'],
+    [3600, '60 minutes'],
+    [3601, '2 hours'],
+    [86_399, '24 hours'],
+  ])('say %i seconds as %s', (seconds, words) => {
+    expect(inHoursOrMinutes(seconds)).toBe(words);
   });
 });
 

@@ -96,6 +96,12 @@ async function recentFailures(
   return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
+/** "1 minute", "14 minutes", "1 hour", "23 hours": how long a lock-out lasts, in words. */
+export function inHoursOrMinutes(seconds: number): string {
+  const [n, unit] = seconds > 3600 ? [Math.ceil(seconds / 3600), 'hour'] : [Math.ceil(seconds / 60), 'minute'];
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
 /** Seconds until the oldest failure in a window leaves it. */
 function secondsUntilFree(oldest: Date | null, windowMs: number): number {
   return Math.max(1, Math.ceil(((oldest?.getTime() ?? Date.now()) + windowMs - Date.now()) / 1000));
@@ -108,7 +114,7 @@ async function refuseWhenCodeBudgetSpent(db: Database, phone: string): Promise<v
     const wait = secondsUntilFree(wrong.oldest, DAY_MS);
     throw new HttpError(
       429,
-      `Too many wrong codes were entered for this number today. Please sign in with your password, or try again in ${Math.ceil(wait / 3600)} hours.`,
+      `Too many wrong codes were entered for this number today. Please sign in with your password, or try again in ${inHoursOrMinutes(wait)}.`,
       { 'retry-after': String(wait) },
     );
   }
@@ -126,7 +132,7 @@ export async function signInWithPassword(
     const wait = secondsUntilFree(failed.oldest, PASSWORD_FAILURE_WINDOW_MS);
     throw new HttpError(
       429,
-      `Too many wrong passwords for this number. Please try again in ${Math.ceil(wait / 60)} minutes, or sign in with a one-time code.`,
+      `Too many wrong passwords for this number. Please try again in ${inHoursOrMinutes(wait)}, or sign in with a one-time code.`,
       { 'retry-after': String(wait) },
     );
   }

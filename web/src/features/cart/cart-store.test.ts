@@ -8,8 +8,14 @@ vi.stubGlobal('localStorage', {
   removeItem: (k: string) => void storage.delete(k),
 });
 
+// A cart saved before lines were limited to 10 of a product.
+storage.set(
+  'cartItems',
+  JSON.stringify([{ product: 'old', name: 'Old line', image: '/x.svg', price: 10, countInStock: 50, qty: 11 }]),
+);
 const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, lineTotal, removeFromCart } =
   await import('./cart-store.ts');
+const savedCart = cartStore.get();
 
 const bead = (over: Partial<CartItem> = {}): CartItem => ({
   product: 'p1',
@@ -23,6 +29,10 @@ const bead = (over: Partial<CartItem> = {}): CartItem => ({
 
 describe('cart store', () => {
   beforeEach(() => clearCart());
+
+  it('brings a saved line above the line limit down to it, so checkout does not stop on it', () => {
+    expect(savedCart.map((i) => [i.product, i.qty])).toEqual([['old', 10]]);
+  });
 
   it('adds lines and keeps them in localStorage under cartItems', () => {
     addToCart(bead());

@@ -1,13 +1,16 @@
-import { cartItem, toPaise, toRupees, type CartItem } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, cartItem, toPaise, toRupees, type CartItem } from '@rr/core';
 import * as z from 'zod/mini';
 import { createPersistedStore, useStore } from '../../lib/persisted-store.ts';
 
 const cartItems = z.array(cartItem);
 
-/** SPEC §3: the cart lives in localStorage under `cartItems`. */
+/**
+ * SPEC §3: the cart lives in localStorage under `cartItems`. A line saved before the shop limited a
+ * line to DEFAULT_MAX_LINE_QTY comes back at that limit, so checkout does not stop on it.
+ */
 export const cartStore = createPersistedStore<CartItem[]>('cartItems', [], (raw) => {
   const parsed = cartItems.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+  return parsed.success ? parsed.data.map((i) => ({ ...i, qty: Math.min(i.qty, DEFAULT_MAX_LINE_QTY) })) : null;
 });
 
 export function useCartItems(): CartItem[] {

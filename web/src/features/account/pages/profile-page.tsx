@@ -1,5 +1,6 @@
 import { AUTH_MESSAGES, PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
 import { useState, type FormEvent } from 'react';
+import { displayMessage } from '../../../components/field-errors.ts';
 import { FormField, fieldErrors } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -66,7 +67,7 @@ function ProfileForm({ profile }: { profile: User }) {
   // The server names the field a refusal is about ("currentPassword: ..."): shown beside that field.
   const serverError = update.isError ? update.error.message : undefined;
   const currentPasswordError = serverError?.startsWith(CURRENT_PASSWORD_PREFIX)
-    ? serverError.slice(CURRENT_PASSWORD_PREFIX.length)
+    ? displayMessage(serverError.slice(CURRENT_PASSWORD_PREFIX.length))
     : undefined;
 
   return (

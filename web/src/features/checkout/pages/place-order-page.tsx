@@ -12,6 +12,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
 import { Message } from '../../../components/message.tsx';
+import { displayMessage } from '../../../components/field-errors.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/session-store.ts';
@@ -159,7 +160,11 @@ export function PlaceOrderPage() {
       {pricesChanged && (
         <Message>Prices or stock changed since you added these items. The amounts below are today&apos;s.</Message>
       )}
-      {quote.isError && <Message variant="danger">{quote.error.message}</Message>}
+      {quote.isError && (
+        <Message variant="danger">
+          {displayMessage(quote.error.message)} <Link to="/cart">Change your cart</Link>
+        </Message>
+      )}
       {unavailable.length > 0 && (
         <Message variant="danger">
           {unavailable.map((i) => i.name).join(', ')} {unavailable.length === 1 ? 'is' : 'are'} no longer available.{' '}
@@ -217,7 +222,7 @@ export function PlaceOrderPage() {
                 {busy ? 'Placing order…' : online ? 'Pay and Place Order' : 'Place Order'}
               </button>
             </AmountsSummary>
-          ) : (
+          ) : quote.isError ? null : (
             <Spinner label="Working out today's prices" />
           )}
         </div>
