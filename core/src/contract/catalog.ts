@@ -161,14 +161,12 @@ const productFields = {
  * MRP against the price with the GST of the category chosen (`gstPercent`).
  */
 export function productInput(gstPercent: number) {
-  return z
-    .object(productFields)
-    .check(
-      z.refine((p) => p.mrp == null || mrpAllows(p.mrp, p.price, gstPercent), {
-        error: MRP_BELOW_PRICE,
-        path: ['mrp'],
-      }),
-    );
+  return z.object(productFields).check(
+    z.refine((p) => p.mrp == null || mrpAllows(p.mrp, p.price, gstPercent), {
+      error: MRP_BELOW_PRICE,
+      path: ['mrp'],
+    }),
+  );
 }
 export type ProductInput = z.infer<ReturnType<typeof productInput>>;
 
