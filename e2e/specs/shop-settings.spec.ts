@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext } from '@playwright/test';
 import { discountPercent } from '@rr/core';
 import { ADMIN, allProducts, expect, login, startSignedIn, test } from '../fixtures.ts';
@@ -30,6 +31,10 @@ test('an admin sets gems to 3% GST and a gem’s saving badge follows', async ({
     const gems = page.getByRole('region', { name: 'Gems' });
     await expect(gems.getByLabel('HSN code')).toHaveValue('7103');
     await expect(gems.getByLabel('GST rate')).toHaveValue('18');
+    const violations = (await new AxeBuilder({ page }).analyze()).violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    );
+    expect(violations.map((v) => v.id)).toEqual([]);
     await gems.getByLabel('GST rate').selectOption('3');
     await gems.getByRole('button', { name: 'Save Gems' }).click();
     await expect(page.getByText('Saved: Gems is taxed at 3%.')).toBeVisible();

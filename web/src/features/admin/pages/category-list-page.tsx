@@ -23,9 +23,7 @@ export function CategoryListPage() {
       ) : categories.isError ? (
         <Message variant="danger">{categories.error.message}</Message>
       ) : (
-        categories.data.map((category) => (
-          <CategoryForm key={`${category.slug}-${category.hsnCode}-${category.gstPercent}`} category={category} />
-        ))
+        categories.data.map((category) => <CategoryForm key={category.slug} category={category} />)
       )}
     </div>
   );
