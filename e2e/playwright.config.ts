@@ -3,6 +3,8 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** Specs that change shop-wide settings: they run after all the others (see `projects`). */
+const SHOP_SETTINGS = /shop-settings\.spec/;
 
 /** Debian's Chromium; Playwright's own browser download cannot work on these machines. */
 const chromium = {
@@ -33,11 +35,22 @@ export default defineConfig({
     launchOptions: chromium,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions: chromium }, testIgnore: /phone\.spec/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testIgnore: [/phone\.spec/, SHOP_SETTINGS],
+    },
     {
       name: 'phone',
       use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, launchOptions: chromium },
       testMatch: /phone\.spec/,
+    },
+    // Last and alone: these change what every other spec sees (a category's GST rate moves its prices).
+    {
+      name: 'shop-settings',
+      use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+      testMatch: SHOP_SETTINGS,
+      dependencies: ['desktop', 'phone'],
     },
   ],
   webServer: {

@@ -34,6 +34,10 @@ export const CURRENCY = 'INR';
 export const FREE_SHIPPING_ABOVE_PAISE = 100_00;
 export const SHIPPING_FEE_PAISE = 100_00;
 export const TAX_PERCENT = 18;
+/** PRODUCT.md: a category's GST rate until an admin changes it (SPEC's 18%), in basis points. */
+export const DEFAULT_GST_BASIS_POINTS = 1800;
+/** The GST slabs an admin may give a category, in percent. */
+export const GST_PERCENTS = [0, 0.25, 3, 5, 12, 18, 28] as const;
 export const ONLINE_DISCOUNT_PERCENT = 10;
 
 export const MESSAGES = {

@@ -18,16 +18,22 @@ describe('truncateCardName', () => {
 
 describe('discountPercent', () => {
   it('is the real saving on the MRP (which includes GST) from the price with 18% GST, rounded down', () => {
-    expect(discountPercent(100, 236)).toBe(50); // pays 118
-    expect(discountPercent(299, 499)).toBe(29); // pays 352.82: 29.3 %
-    expect(discountPercent(66.67, 100)).toBe(21); // pays 78.67
+    expect(discountPercent(100, 236, 18)).toBe(50); // pays 118
+    expect(discountPercent(299, 499, 18)).toBe(29); // pays 352.82: 29.3 %
+    expect(discountPercent(66.67, 100, 18)).toBe(21); // pays 78.67
   });
   it('is null without an MRP above the price with GST', () => {
-    expect(discountPercent(100, null)).toBeNull();
-    expect(discountPercent(100, undefined)).toBeNull();
-    expect(discountPercent(100, 118)).toBeNull();
-    expect(discountPercent(299, 320)).toBeNull(); // the example: ₹352.82 is above the MRP
-    expect(discountPercent(100, 118.5)).toBeNull(); // under 1 %
+    expect(discountPercent(100, null, 18)).toBeNull();
+    expect(discountPercent(100, undefined, 18)).toBeNull();
+    expect(discountPercent(100, 118, 18)).toBeNull();
+    expect(discountPercent(299, 320, 18)).toBeNull(); // the example: ₹352.82 is above the MRP
+    expect(discountPercent(100, 118.5, 18)).toBeNull(); // under 1 %
+  });
+  it("follows the category's GST rate", () => {
+    expect(discountPercent(100, 118, 3)).toBe(12); // pays 103: 12.7 %
+    expect(discountPercent(100, 103, 3)).toBeNull();
+    expect(discountPercent(1000, 1100, 0.25)).toBe(8); // pays 1002.50: 8.86 %
+    expect(discountPercent(100, 200, 0)).toBe(50);
   });
 });
 

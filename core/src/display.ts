@@ -1,6 +1,6 @@
 import { CARD_NAME_MAX, CARD_NAME_TRUNCATED } from './constants.ts';
 import { toPaise, toRupees } from './money.ts';
-import { unitPriceWithGstPaise } from './pricing.ts';
+import { gstBasisPointsOf, unitPriceWithGstPaise } from './pricing.ts';
 
 /** SPEC §9: names longer than 40 characters show their first 37 and an ellipsis. */
 export function truncateCardName(name: string): string {
@@ -10,11 +10,11 @@ export function truncateCardName(name: string): string {
 
 /**
  * The saving on a real MRP, in whole percent (rounded down, never overstated); null when none. The MRP
- * includes GST and the price does not, so the saving is measured from the price with GST.
+ * includes GST and the price does not, so the saving is measured from the price with the product's GST.
  */
-export function discountPercent(price: number, mrp: number | null | undefined): number | null {
+export function discountPercent(price: number, mrp: number | null | undefined, gstPercent: number): number | null {
   if (mrp == null || price <= 0) return null;
-  const paid = toRupees(unitPriceWithGstPaise(toPaise(price)));
+  const paid = toRupees(unitPriceWithGstPaise(toPaise(price), gstBasisPointsOf(gstPercent)));
   if (!(mrp > paid)) return null;
   const percent = Math.floor(((mrp - paid) / mrp) * 100);
   return percent >= 1 ? percent : null;

@@ -20,6 +20,11 @@ export function percentOf(paise: Paise, part: number): Paise {
   return Math.floor((paise * part + 50) / 100);
 }
 
+/** `basisPoints` hundredths of a percent of `paise` (1800 = 18%), rounded half up to a whole paisa. */
+export function basisPointsOf(paise: Paise, basisPoints: number): Paise {
+  return Math.floor((paise * basisPoints + 5000) / 10000);
+}
+
 const inr = new Intl.NumberFormat('en-IN', {
   style: 'currency',
   currency: 'INR',

@@ -21,6 +21,7 @@ import { accountRoutes } from './modules/accounts/routes.ts';
 import { createTokenSigner } from './modules/accounts/tokens.ts';
 import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
 import { catalogRoutes } from './modules/catalog/routes.ts';
+import { categoryRoutes } from './modules/categories/routes.ts';
 import { orderRoutes } from './modules/orders/routes.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { releaseExpiredHolds } from './modules/payments/service.ts';
@@ -161,6 +162,7 @@ export async function buildApp(
 
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(categoryRoutes);
   await app.register(reviewRoutes);
   await app.register(uploadRoutes);
   await app.register(newsletterRoutes);

@@ -97,6 +97,12 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ method: 'DELETE', url: `/api/products/${c.drafts.remove}` }),
     expect: ADMIN_ONLY,
   },
+  'GET /api/categories': { request: get('/api/categories'), expect: ANYONE_OK },
+  // The code it already has: an admin's save changes nothing the other rows see.
+  'PUT /api/categories/:slug': {
+    request: () => ({ method: 'PUT', url: '/api/categories/mala', payload: { hsnCode: '7117' } }),
+    expect: ADMIN_ONLY,
+  },
   'POST /api/products/:id/reviews': {
     request: (c, role) => ({
       method: 'POST',

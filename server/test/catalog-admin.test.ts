@@ -327,8 +327,18 @@ describe('admin product writes', () => {
     const order = (
       await t.app.inject({ url: `/api/orders/${placed.json<Order>()._id}`, headers: bearer(customer.token) })
     ).json<Order>();
+    // The line keeps the HSN code, rate and tax it was bought at, without its product.
     expect(order.orderItems).toEqual([
-      { name: valid.name, qty: 1, image: valid.image, price: valid.price, product: null },
+      {
+        name: valid.name,
+        qty: 1,
+        image: valid.image,
+        price: valid.price,
+        product: null,
+        hsnCode: '1404',
+        gstPercent: 18,
+        taxPrice: 269.91,
+      },
     ]);
     expect(order.totalPrice).toBe(placed.json<Order>().totalPrice);
   });

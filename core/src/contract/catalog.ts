@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { toPaise } from '../money.ts';
-import { unitPriceWithGstPaise } from '../pricing.ts';
+import { gstBasisPointsOf, unitPriceWithGstPaise } from '../pricing.ts';
 import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
 import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
 
@@ -71,6 +71,8 @@ export const productSummary = z.object({
   isDraft: z.boolean(),
   rating: z.number(),
   numReviews: z.int(),
+  /** The GST rate of the product's category, in percent (18 = 18%): the price with GST adds it. */
+  gstPercent: z.number(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
@@ -90,9 +92,12 @@ export const productIdParams = z.object({ id: z.string() });
 /** PRODUCT.md: the MRP includes every tax, and nobody may charge more than it. */
 export const MRP_BELOW_PRICE = 'mrp must not be below the price with GST (the MRP includes every tax)';
 
-/** Whether an MRP (rupees) allows a price (rupees, before GST): the price with GST may not exceed it. */
-export function mrpAllows(mrp: number, price: number): boolean {
-  return toPaise(mrp) >= unitPriceWithGstPaise(toPaise(price));
+/**
+ * Whether an MRP (rupees) allows a price (rupees, before GST) in a category taxed at `gstPercent`: the
+ * price with GST may not exceed it.
+ */
+export function mrpAllows(mrp: number, price: number, gstPercent: number): boolean {
+  return toPaise(mrp) >= unitPriceWithGstPaise(toPaise(price), gstBasisPointsOf(gstPercent));
 }
 export const MAX_PRICE_RUPEES = 10_00_000;
 export const MAX_STOCK = 100_000;
@@ -151,22 +156,27 @@ const productFields = {
   stockWas: z.optional(numberFromText(z.int({ error: 'stockWas must be a whole number' }))),
 };
 
-/** Checked here when both are sent; an update of only one is checked against the stored other. */
-const mrpNotBelowPrice = z.refine<{ mrp?: number | null; price?: number }>(
-  (p) => p.mrp == null || p.price === undefined || mrpAllows(p.mrp, p.price),
-  { error: MRP_BELOW_PRICE, path: ['mrp'] },
-);
-
-/** The admin's product form: every field filled in (the browser checks it with this before saving). */
-export const productInput = z.object(productFields).check(mrpNotBelowPrice);
-export type ProductInput = z.infer<typeof productInput>;
+/**
+ * The admin's product form: every field filled in (the browser checks it with this before saving), the
+ * MRP against the price with the GST of the category chosen (`gstPercent`).
+ */
+export function productInput(gstPercent: number) {
+  return z.object(productFields).check(
+    z.refine((p) => p.mrp == null || mrpAllows(p.mrp, p.price, gstPercent), {
+      error: MRP_BELOW_PRICE,
+      path: ['mrp'],
+    }),
+  );
+}
+export type ProductInput = z.infer<ReturnType<typeof productInput>>;
 
 /**
  * PUT /api/products/:id (admin). PRODUCT.md "The contract": an update changes only the fields it
  * carries. SPEC's client sends no `mrp`, and no `image` when it did not change one: those keep their
- * values. A present `mrp` of null or "" clears it (how the admin form clears it).
+ * values. A present `mrp` of null or "" clears it (how the admin form clears it). The MRP is checked by
+ * the server, against the GST rate its database holds for the product's category.
  */
-export const productUpdate = z.partial(z.object(productFields)).check(mrpNotBelowPrice);
+export const productUpdate = z.partial(z.object(productFields));
 export type ProductUpdate = z.infer<typeof productUpdate>;
 
 export const REVIEW_RATINGS = [

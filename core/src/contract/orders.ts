@@ -93,6 +93,10 @@ export const orderItem = z.object({
   price: z.number(),
   /** Null once the product has been deleted from the catalog. */
   product: z.nullable(z.string()),
+  /** The category's HSN code and GST rate (percent) when bought, and the line's tax in rupees. */
+  hsnCode: z.nullable(z.string()),
+  gstPercent: z.number(),
+  taxPrice: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 

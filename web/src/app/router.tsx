@@ -35,6 +35,9 @@ const ProductListPage = lazy(() =>
 const ProductEditPage = lazy(() =>
   import('../features/admin/pages/product-edit-page.tsx').then((m) => ({ default: m.ProductEditPage })),
 );
+const CategoryListPage = lazy(() =>
+  import('../features/admin/pages/category-list-page.tsx').then((m) => ({ default: m.CategoryListPage })),
+);
 const ShippingPage = lazy(() =>
   import('../features/checkout/pages/shipping-page.tsx').then((m) => ({ default: m.ShippingPage })),
 );
@@ -83,6 +86,7 @@ const routes: RouteObject[] = [
           { path: '/admin/productlist/:pageNumber', element: <ProductListPage /> },
           { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
           { path: '/admin/orderlist', element: <OrderListPage /> },
+          { path: '/admin/categories', element: <CategoryListPage /> },
         ],
       },
       ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),

@@ -21,7 +21,7 @@ export function AmountsSummary({ amounts, children }: { amounts: Amounts; childr
         <dd>{formatRupees(amounts.itemsPrice)}</dd>
         <dt>Shipping</dt>
         <dd>{amounts.shippingPrice === 0 ? 'Free' : formatRupees(amounts.shippingPrice)}</dd>
-        <dt>Tax (18% GST)</dt>
+        <dt>Tax (GST)</dt>
         <dd>{formatRupees(amounts.taxPrice)}</dd>
         {amounts.discountPrice !== undefined && (
           <>

@@ -54,7 +54,7 @@ describe('fieldErrors', () => {
   });
 
   it('names product fields as the form does', () => {
-    const product = productInput.safeParse({
+    const product = productInput(18).safeParse({
       name: 'Test bead',
       price: 100,
       mrp: 50,
@@ -69,7 +69,7 @@ describe('fieldErrors', () => {
   });
 
   it('names mrp in capitals', () => {
-    const product = productInput.safeParse({
+    const product = productInput(18).safeParse({
       name: 'Test bead',
       price: 100,
       mrp: 50,

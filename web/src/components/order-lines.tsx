@@ -9,10 +9,17 @@ export interface OrderLine {
   qty: number;
   /** Null when the product is no longer in the catalog. */
   product: string | null;
+  /** An order's lines carry what they were taxed at (the cart's do not). */
+  hsnCode?: string | null;
+  gstPercent?: number;
+  taxPrice?: number;
 }
 
-/** SPEC: each line as image, name linking to the product, and 'qty x price = line total'. */
-export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
+/**
+ * SPEC: each line as image, name linking to the product, and 'qty x price = line total'; with `showTax`
+ * (admins), the line's HSN code, GST rate and tax too.
+ */
+export function OrderLines({ lines, showTax = false }: { lines: readonly OrderLine[]; showTax?: boolean }) {
   return (
     <ul className={styles.items}>
       {lines.map((line) => (
@@ -27,6 +34,11 @@ export function OrderLines({ lines }: { lines: readonly OrderLine[] }) {
           )}
           <span className={styles.sum}>
             {line.qty} x {formatRupees(line.price)} = {formatRupees(toRupees(toPaise(line.price) * line.qty))}
+            {showTax && line.gstPercent !== undefined && line.taxPrice !== undefined && (
+              <small className={styles.tax}>
+                {line.hsnCode ? `HSN ${line.hsnCode} · ` : ''}GST {line.gstPercent}%: {formatRupees(line.taxPrice)}
+              </small>
+            )}
           </span>
         </li>
       ))}

@@ -13,6 +13,24 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
+/**
+ * PRODUCT.md: each category's HSN code and GST rate (basis points, 1800 = 18%), which an admin edits.
+ * The three rows are made by the migration; orders copy the rate and code onto each line.
+ */
+export const categories = pgTable(
+  'categories',
+  {
+    slug: text('slug').primaryKey(),
+    hsnCode: text('hsn_code').notNull(),
+    gstBasisPoints: integer('gst_basis_points').notNull().default(1800),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('categories_hsn_check', sql`${t.hsnCode} ~ '^[0-9]{4,8}$'`),
+    check('categories_gst_check', sql`${t.gstBasisPoints} between 0 and 10000`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -21,7 +39,9 @@ export const products = pgTable(
     image: text('image').notNull(),
     description: text('description').notNull().default(''),
     brand: text('brand').notNull().default(''),
-    category: text('category').notNull(),
+    category: text('category')
+      .notNull()
+      .references(() => categories.slug),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise'),
     countInStock: integer('count_in_stock').notNull().default(0),

@@ -60,6 +60,13 @@ export const orderItems = pgTable(
     image: text('image').notNull(),
     pricePaise: integer('price_paise').notNull(),
     qty: integer('qty').notNull(),
+    /**
+     * The category's HSN code and GST rate when it was bought, and the line's tax at that rate. The code
+     * is null only on lines bought before categories had codes whose product has left the catalog.
+     */
+    hsnCode: text('hsn_code'),
+    gstBasisPoints: integer('gst_basis_points').notNull(),
+    taxPaise: integer('tax_paise').notNull(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

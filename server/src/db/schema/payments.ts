@@ -18,7 +18,18 @@ export const paymentHolds = pgTable(
       .$type<{ name?: string; phone?: string; address: string; city: string; postalCode: string; state: string }>()
       .notNull(),
     lines: jsonb('lines')
-      .$type<Array<{ productId: string; name: string; image: string; pricePaise: number; qty: number }>>()
+      .$type<
+        Array<{
+          productId: string;
+          name: string;
+          image: string;
+          pricePaise: number;
+          qty: number;
+          hsnCode: string | null;
+          gstBasisPoints: number;
+          taxPaise: number;
+        }>
+      >()
       .notNull(),
     itemsPaise: integer('items_paise').notNull(),
     shippingPaise: integer('shipping_paise').notNull(),

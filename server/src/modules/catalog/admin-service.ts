@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
+import { gstBasisPointsOfCategory } from '../categories/service.ts';
 import { UUID, getProduct } from './service.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
@@ -40,7 +41,12 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
   if (!UUID.test(id)) throw new HttpError(404, MESSAGES.productNotFound);
   await db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ pricePaise: products.pricePaise, mrpPaise: products.mrpPaise, countInStock: products.countInStock })
+      .select({
+        pricePaise: products.pricePaise,
+        mrpPaise: products.mrpPaise,
+        countInStock: products.countInStock,
+        category: products.category,
+      })
       .from(products)
       .where(eq(products.id, id))
       .for('update');
@@ -54,8 +60,9 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
     }
     const pricePaise = input.price === undefined ? current.pricePaise : toPaise(input.price);
     const mrpPaise = input.mrp === undefined ? current.mrpPaise : input.mrp === null ? null : toPaise(input.mrp);
-    // The schema compares the two when both are sent; here a change of one meets the stored other.
-    if (mrpPaise !== null && mrpPaise < unitPriceWithGstPaise(pricePaise)) {
+    // The MRP includes the GST of the product's category (the new one when it moves).
+    const gstBasisPoints = await gstBasisPointsOfCategory(tx, input.category ?? current.category);
+    if (mrpPaise !== null && mrpPaise < unitPriceWithGstPaise(pricePaise, gstBasisPoints)) {
       throw new HttpError(
         400,
         input.mrp === undefined

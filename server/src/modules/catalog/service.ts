@@ -2,6 +2,7 @@ import {
   BEST_SELLER_COUNT,
   PAGE_SIZE,
   TOP_RATED_COUNT,
+  gstPercentOf,
   isCategory,
   toRupees,
   type Category,
@@ -12,13 +13,23 @@ import {
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, reviews } from '../../db/schema/index.ts';
+import { categories, products, reviews } from '../../db/schema/index.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type ProductRow = typeof products.$inferSelect;
 
-export function toProductSummary(row: ProductRow): ProductSummary {
+/** A product with its category's GST rate: select it from products inner-joined on `categoryOfProduct`. */
+const productWithRate = { product: products, gstBasisPoints: categories.gstBasisPoints };
+const categoryOfProduct = eq(categories.slug, products.category);
+
+export function toProductSummary({
+  product: row,
+  gstBasisPoints,
+}: {
+  product: ProductRow;
+  gstBasisPoints: number;
+}): ProductSummary {
   return {
     _id: row.id,
     name: row.name,
@@ -32,6 +43,7 @@ export function toProductSummary(row: ProductRow): ProductSummary {
     isDraft: row.isDraft,
     rating: Math.round(row.rating * 100) / 100,
     numReviews: row.numReviews,
+    gstPercent: gstPercentOf(gstBasisPoints),
   };
 }
 
@@ -58,8 +70,9 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
 
   // One query for the page and the total; only a page past the end needs a separate count.
   const rows = await db
-    .select({ product: products, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .select({ ...productWithRate, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(products)
+    .innerJoin(categories, categoryOfProduct)
     .where(where)
     .orderBy(...(nameMatchesFirst ? [nameMatchesFirst] : []), desc(products.createdAt), asc(products.id))
     .limit(limit)
@@ -67,7 +80,7 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
   const total =
     rows[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0) : 0);
   return {
-    products: rows.map((row) => toProductSummary(row.product)),
+    products: rows.map(toProductSummary),
     pages: Math.max(1, Math.ceil(total / limit)),
     page,
   };
@@ -76,7 +89,11 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
 /** The product with its reviews, newest first; null for unknown or malformed ids. */
 export async function getProduct(db: Database, id: string): Promise<Product | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await db.select().from(products).where(eq(products.id, id));
+  const [row] = await db
+    .select(productWithRate)
+    .from(products)
+    .innerJoin(categories, categoryOfProduct)
+    .where(eq(products.id, id));
   if (!row) return null;
   const verifiedPurchase = sql<boolean>`(reviews.user_id is not null and ${countsTowardRating})`;
   const productReviews = await db
@@ -104,8 +121,9 @@ export async function getProduct(db: Database, id: string): Promise<Product | nu
  */
 export async function topRated(db: Database): Promise<ProductSummary[]> {
   const rows = await db
-    .select()
+    .select(productWithRate)
     .from(products)
+    .innerJoin(categories, categoryOfProduct)
     .where(eq(products.isDraft, false))
     .orderBy(desc(products.rating), desc(products.numReviews), desc(products.createdAt), asc(products.id))
     .limit(TOP_RATED_COUNT);
@@ -121,16 +139,18 @@ const FILL_CANDIDATES = 200;
 
 export async function bestSellers(db: Database): Promise<ProductSummary[]> {
   const top = await db
-    .select()
+    .select(productWithRate)
     .from(products)
+    .innerJoin(categories, categoryOfProduct)
     .where(and(eq(products.isDraft, false), gt(products.unitsSold, 0)))
     .orderBy(desc(products.unitsSold), sql`(${products.countInStock} > 0) desc`, asc(products.id))
     .limit(BEST_SELLER_COUNT);
   const fill =
     top.length < BEST_SELLER_COUNT
       ? await db
-          .select()
+          .select(productWithRate)
           .from(products)
+          .innerJoin(categories, categoryOfProduct)
           // A random pick from the first few hundred unsold products: bounded, however large the catalog.
           .where(
             inArray(

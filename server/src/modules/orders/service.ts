@@ -5,6 +5,8 @@ import {
   MAX_LINE_QTY,
   MAX_ORDER_TOTAL_PAISE,
   priceOrder,
+  lineTaxPaise,
+  gstPercentOf,
   type OrderAmounts,
   formatRupees,
   toRupees,
@@ -18,7 +20,7 @@ import {
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders, paymentHolds, products, users } from '../../db/schema/index.ts';
+import { categories, orderItems, orders, paymentHolds, products, users } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refreshRatingsReviewedBy } from '../catalog/service.ts';
@@ -41,6 +43,9 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
       image: item.image,
       price: toRupees(item.pricePaise),
       product: item.productId,
+      hsnCode: item.hsnCode,
+      gstPercent: gstPercentOf(item.gstBasisPoints),
+      taxPrice: toRupees(item.taxPaise),
     })),
     shippingAddress: {
       name: row.recipientName,
@@ -116,6 +121,13 @@ export interface ReservedLine {
   image: string;
   pricePaise: number;
   qty: number;
+  /**
+   * The product's category's HSN code and GST rate when priced, and the line's tax at that rate (the
+   * code is null only in payment holds made before categories had codes, for products gone since).
+   */
+  hsnCode: string | null;
+  gstBasisPoints: number;
+  taxPaise: number;
 }
 
 export interface Reservation {
@@ -140,22 +152,29 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const wanted = mergeLines(cart, limits.maxLineQty);
   const found = await db
-    .select()
+    .select({ product: products, hsnCode: categories.hsnCode, gstBasisPoints: categories.gstBasisPoints })
     .from(products)
+    .innerJoin(categories, eq(categories.slug, products.category))
     .where(and(inArray(products.id, [...wanted.keys()]), eq(products.isDraft, false)));
   const lines = found
-    .map((p) => ({
-      productId: p.id,
-      name: p.name,
-      image: p.image,
-      pricePaise: p.pricePaise,
-      qty: wanted.get(p.id)!,
-      countInStock: p.countInStock,
-    }))
+    .map(({ product: p, hsnCode, gstBasisPoints }) => {
+      const qty = wanted.get(p.id)!;
+      return {
+        productId: p.id,
+        name: p.name,
+        image: p.image,
+        pricePaise: p.pricePaise,
+        qty,
+        hsnCode,
+        gstBasisPoints,
+        taxPaise: lineTaxPaise({ unitPricePaise: p.pricePaise, qty, gstBasisPoints }),
+        countInStock: p.countInStock,
+      };
+    })
     .sort((a, b) => a.productId.localeCompare(b.productId));
   const listed = new Set(lines.map((l) => l.productId));
   const amounts = priceOrder(
-    lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty })),
+    lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty, gstBasisPoints: l.gstBasisPoints })),
     paymentMethod === ONLINE_PAYMENT_METHOD,
   );
   return { lines, unavailable: [...wanted.keys()].filter((id) => !listed.has(id)), amounts };
@@ -371,6 +390,9 @@ export async function insertOrder(tx: Database, record: OrderRecord): Promise<st
       image: line.image,
       pricePaise: line.pricePaise,
       qty: line.qty,
+      hsnCode: line.hsnCode,
+      gstBasisPoints: line.gstBasisPoints,
+      taxPaise: line.taxPaise,
     })),
   );
   return created!.id;

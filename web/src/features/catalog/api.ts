@@ -1,5 +1,7 @@
 import type {
   Category,
+  CategoryGst,
+  CategoryUpdate,
   MessageReply,
   Product,
   ProductInput,
@@ -68,6 +70,29 @@ export function useCreateProduct() {
       queryClient.setQueryData(['product', created._id], created);
       return queryClient.invalidateQueries({ queryKey: ['products'] });
     },
+  });
+}
+
+/** GET /api/categories: each category's HSN code and GST rate. */
+export function useCategories() {
+  return useQuery({
+    queryKey: ['categories'],
+    queryFn: () => apiFetch<CategoryGst[]>('/api/categories'),
+  });
+}
+
+/** PUT /api/categories/:slug (admin): prices with GST (and saving badges) change with the rate. */
+export function useUpdateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ slug, ...body }: CategoryUpdate & { slug: Category }) =>
+      apiFetch<CategoryGst>(`/api/categories/${encodeURIComponent(slug)}`, { method: 'PUT', json: body }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['categories'] }),
+        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: ['product'] }),
+      ]),
   });
 }
 

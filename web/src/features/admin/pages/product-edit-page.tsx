@@ -5,7 +5,7 @@ import { FormField, SelectField, TextAreaField, fieldErrors } from '../../../com
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useProduct, useUpdateProduct, useUploadImage } from '../../catalog/api.ts';
+import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/api.ts';
 import styles from './admin.module.css';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
@@ -43,6 +43,7 @@ const numberOrEmpty = (text: string) => (text.trim() === '' ? undefined : Number
 function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const update = useUpdateProduct(product._id);
+  const categories = useCategories();
   const [form, setForm] = useState<Record<Field, string>>({
     name: product.name,
     price: String(product.price),
@@ -65,7 +66,11 @@ function EditProductForm({ product }: { product: Product }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = productInput.safeParse({
+    // The MRP includes the GST of the category chosen (the server checks it again against its own rate).
+    const gstPercent =
+      categories.data?.find((c) => c.slug === form.category)?.gstPercent ??
+      (form.category === product.category ? product.gstPercent : 0);
+    const parsed = productInput(gstPercent).safeParse({
       _id: product._id,
       name: form.name,
       price: numberOrEmpty(form.price),

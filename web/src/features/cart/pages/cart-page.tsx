@@ -72,7 +72,7 @@ function CartLines() {
         <p className={styles.subtotal} data-testid="cart-subtotal">
           {formatRupees(cartSubtotal(items))}
         </p>
-        <p className={styles.note}>Shipping and 18% GST are worked out at checkout.</p>
+        <p className={styles.note}>Shipping and GST (at each category's rate) are worked out at checkout.</p>
         {/* SPEC §2/§5: shown on an empty cart too, disabled. */}
         <button
           type="button"

@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
         />
-        <Price price={product.price} mrp={product.mrp} />
+        <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} />
         {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
       </div>
     </article>

@@ -56,8 +56,8 @@ function ProductDetail({ product }: { product: Product }) {
             text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
           />
           <div className={styles.price}>
-            <Price price={product.price} mrp={product.mrp} size="lg" />
-            <p className={styles.taxNote}>18% GST is added at checkout.</p>
+            <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} size="lg" />
+            <p className={styles.taxNote}>{product.gstPercent}% GST is added at checkout.</p>
           </div>
           <p className={styles.description}>{product.description}</p>
         </div>
@@ -65,7 +65,7 @@ function ProductDetail({ product }: { product: Product }) {
           <dl className={styles.facts}>
             <dt>Price</dt>
             <dd>
-              <Price price={product.price} mrp={null} />
+              <Price price={product.price} mrp={null} gstPercent={product.gstPercent} />
             </dd>
             <dt>Status</dt>
             <dd className={inStock ? styles.inStock : styles.outOfStock}>

@@ -185,7 +185,11 @@ function OrderDetail({ order }: { order: Order }) {
 
         <section className={`card ${layout.block}`} aria-labelledby="items-heading">
           <h2 id="items-heading">Order Items</h2>
-          {order.orderItems.length === 0 ? <Message>Order is empty</Message> : <OrderLines lines={order.orderItems} />}
+          {order.orderItems.length === 0 ? (
+            <Message>Order is empty</Message>
+          ) : (
+            <OrderLines lines={order.orderItems} showTax={isAdmin} />
+          )}
         </section>
       </div>
 

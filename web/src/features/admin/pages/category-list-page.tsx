@@ -1,0 +1,92 @@
+import { GST_PERCENTS, categoryUpdate, type CategoryGst } from '@rr/core';
+import { useState, type FormEvent } from 'react';
+import { FormField, SelectField, fieldErrors } from '../../../components/form-field.tsx';
+import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useCategories, useUpdateCategory } from '../../catalog/api.ts';
+import styles from './admin.module.css';
+
+/** /admin/categories: each category's HSN code and GST rate; orders placed before keep theirs. */
+export function CategoryListPage() {
+  usePageTitle('Categories & GST | Rudraksha Ratna');
+  const categories = useCategories();
+  return (
+    <div className={`container page ${styles.medium}`}>
+      <h1>Categories &amp; GST</h1>
+      <p className={styles.lead}>
+        Prices are before GST. A new rate applies to orders placed from now on and to the price with GST the shop
+        compares with the MRP; orders already placed keep the rate they were bought at.
+      </p>
+      {categories.isPending ? (
+        <Spinner />
+      ) : categories.isError ? (
+        <Message variant="danger">{categories.error.message}</Message>
+      ) : (
+        categories.data.map((category) => <CategoryForm key={category.slug} category={category} />)
+      )}
+    </div>
+  );
+}
+
+function CategoryForm({ category }: { category: CategoryGst }) {
+  const update = useUpdateCategory();
+  const [hsnCode, setHsnCode] = useState(category.hsnCode);
+  const [gstPercent, setGstPercent] = useState(String(category.gstPercent));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = categoryUpdate.safeParse({ hsnCode, gstPercent });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    update.mutate({ slug: category.slug, ...parsed.data });
+  };
+
+  const headingId = `category-${category.slug}`;
+  return (
+    <section className={`card ${styles.panel} ${styles.category}`} aria-labelledby={headingId}>
+      <h2 id={headingId}>{category.name}</h2>
+      {update.isError && <Message variant="danger">{update.error.message}</Message>}
+      {update.isSuccess && (
+        <Message variant="success">
+          Saved: {category.name} is taxed at {update.data.gstPercent}%.
+        </Message>
+      )}
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <div className={styles.pair}>
+          <FormField
+            label="HSN code"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            hint="4 to 8 digits, printed on tax invoices."
+            name="hsnCode"
+            value={hsnCode}
+            onChange={(e) => setHsnCode(e.target.value)}
+            error={errors.hsnCode}
+          />
+          <SelectField
+            label="GST rate"
+            name="gstPercent"
+            value={gstPercent}
+            onChange={(e) => setGstPercent(e.target.value)}
+            error={errors.gstPercent}
+          >
+            {GST_PERCENTS.map((percent) => (
+              <option key={percent} value={String(percent)}>
+                {percent}%
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <button type="submit" className="btn" disabled={update.isPending}>
+          {update.isPending ? 'Saving…' : `Save ${category.name}`}
+        </button>
+      </form>
+    </section>
+  );
+}
