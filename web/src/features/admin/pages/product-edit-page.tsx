@@ -104,7 +104,7 @@ function EditProductForm({ product }: { product: Product }) {
             step={0.01}
             min={0.01}
             required
-            hint="In rupees, the price the customer pays."
+            hint="In rupees, before GST (the category's rate is added at checkout)."
             {...field('price')}
           />
           <FormField
