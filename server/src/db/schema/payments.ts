@@ -1,6 +1,23 @@
+import type { ShippingAddressInput } from '@rr/core';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { orders } from './orders.ts';
+
+/**
+ * A line as priced and reserved: what a payment hold keeps and an order copies. The product's category's
+ * HSN code and GST rate when priced, and the line's tax at that rate (the code is null only in holds made
+ * before categories had codes, for products gone since).
+ */
+export interface HeldLine {
+  productId: string;
+  name: string;
+  image: string;
+  pricePaise: number;
+  qty: number;
+  hsnCode: string | null;
+  gstBasisPoints: number;
+  taxPaise: number;
+}
 
 export type HoldStatus = 'pending' | 'completed' | 'released' | 'expired';
 
@@ -14,23 +31,8 @@ export const paymentHolds = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     customer: jsonb('customer').$type<{ id: string; name: string; email: string; phone: string }>().notNull(),
-    shippingAddress: jsonb('shipping_address')
-      .$type<{ name?: string; phone?: string; address: string; city: string; postalCode: string; state: string }>()
-      .notNull(),
-    lines: jsonb('lines')
-      .$type<
-        Array<{
-          productId: string;
-          name: string;
-          image: string;
-          pricePaise: number;
-          qty: number;
-          hsnCode: string | null;
-          gstBasisPoints: number;
-          taxPaise: number;
-        }>
-      >()
-      .notNull(),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddressInput>().notNull(),
+    lines: jsonb('lines').$type<HeldLine[]>().notNull(),
     itemsPaise: integer('items_paise').notNull(),
     shippingPaise: integer('shipping_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),

@@ -31,7 +31,7 @@ export function refuseWhileHashingIsFull(): void {
 
 export async function withHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running >= MAX_CONCURRENT_HASHES) {
-    if (waiting.length >= MAX_QUEUED_HASHES) throw new HttpError(503, BUSY, { 'retry-after': '5' });
+    refuseWhileHashingIsFull();
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else {
     running += 1;

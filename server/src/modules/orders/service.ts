@@ -20,7 +20,7 @@ import {
 import { and, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { categories, orderItems, orders, paymentHolds, products, users } from '../../db/schema/index.ts';
+import { categories, orderItems, orders, paymentHolds, products, users, type HeldLine } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refreshRatingsReviewedBy } from '../catalog/service.ts';
@@ -114,21 +114,8 @@ function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): Ma
   return merged;
 }
 
-/** A line as priced and reserved: what the order (or a payment hold) records. */
-export interface ReservedLine {
-  productId: string;
-  name: string;
-  image: string;
-  pricePaise: number;
-  qty: number;
-  /**
-   * The product's category's HSN code and GST rate when priced, and the line's tax at that rate (the
-   * code is null only in payment holds made before categories had codes, for products gone since).
-   */
-  hsnCode: string | null;
-  gstBasisPoints: number;
-  taxPaise: number;
-}
+/** A line as priced and reserved (the same shape a payment hold keeps). */
+export type ReservedLine = HeldLine;
 
 export interface Reservation {
   lines: ReservedLine[];
