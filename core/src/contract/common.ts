@@ -1,8 +1,22 @@
 // zod/mini: the same validation as classic zod at a fifth of the size in the browser bundle.
 import * as z from 'zod/mini';
 
-/** Every error the API returns. */
-export const errorReply = z.object({ message: z.string() });
+/**
+ * Stable codes every refusal carries beside its message. Clients branch on the code, never on the
+ * English text (which SPEC fixes for people, not programs). The server's error plugin is the only place
+ * that turns a code's kind into an HTTP status.
+ */
+export const errorCodes = {
+  /** The session's token is invalid, expired or revoked: the client must sign the user out. */
+  tokenFailed: 'TOKEN_FAILED',
+  /** The call needs a signed-in user and carried no token. */
+  noToken: 'NO_TOKEN',
+  /** The call needs an admin. */
+  notAdmin: 'NOT_ADMIN',
+} as const;
+
+/** Every error the API returns: a message for people and, from the server, a code for programs. */
+export const errorReply = z.object({ message: z.string(), code: z.optional(z.string()) });
 export type ErrorReply = z.infer<typeof errorReply>;
 
 /** Runs `fn` on the raw value before `schema` checks it (zod's preprocess). */
