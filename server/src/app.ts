@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { createPaymentGateway, type PaymentGateway } from './adapters/payments/index.ts';
 import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pincode/offline-directory.ts';
+import { SandboxMailSender, createMailSender, type MailSender } from './adapters/mail/index.ts';
 import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
@@ -28,6 +29,7 @@ import { releaseExpiredHolds } from './modules/payments/service.ts';
 import { pincodeRoutes } from './modules/pincode/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { mailOutboxRoutes, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
@@ -40,12 +42,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Sends the order messages written to the outbox. */
+    outbox: OutboxWorker;
   }
 }
 
 export interface AppDependencies {
   /** Defaults to the sender the configuration names. */
   sms?: SmsSender;
+  /** Defaults to SMTP when SMTP_URL is configured, else the sandbox. */
+  mail?: MailSender;
   /** Defaults to the directory shipped in server/data. */
   pincodes?: PincodeDirectory;
   /** Defaults to Razorpay when its keys are configured, else the sandbox. */
@@ -111,6 +117,7 @@ export async function buildApp(
   });
   registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
+  const mail = deps.mail ?? createMailSender(config.mail, app.log);
 
   await app.register(swagger, {
     openapi: {
@@ -171,7 +178,14 @@ export async function buildApp(
   await app.register(paymentRoutes, { gateway: deps.payments ?? createPaymentGateway(config.payments) });
   await app.register(pincodeRoutes, { directory: deps.pincodes ?? new OfflinePincodeDirectory() });
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
+  if (config.env !== 'production' && mail instanceof SandboxMailSender) {
+    await app.register(mailOutboxRoutes, { sandbox: mail });
+  }
   await registerWebApp(app, config.webDistDir);
+
+  const outbox = startOutboxWorker({ db: database.db, sms, mail, log: app.log, ...config.outbox });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
 
   // Stock held for payments that never came gives itself back.
   if (config.env !== 'test') {

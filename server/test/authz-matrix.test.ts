@@ -194,6 +194,7 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   'GET /api/dev/sms-outbox': { request: get('/api/dev/sms-outbox'), expect: ANYONE_OK },
+  'GET /api/dev/mail-outbox': { request: get('/api/dev/mail-outbox'), expect: ANYONE_OK },
 
   // Orders
   'POST /api/orders': {

@@ -53,6 +53,8 @@ export const LIVE_ENV = {
   RAZORPAY_KEY_ID: 'rzp_live_x',
   RAZORPAY_KEY_SECRET: 's',
   RAZORPAY_WEBHOOK_SECRET: 'w',
+  SMTP_URL: 'smtp://mail.example.in:587',
+  PUBLIC_URL: 'https://shop.example.in',
 };
 
 export const WEB_APP_FIXTURE_HTML = '<!doctype html><title>fixture</title><div id="root"></div>';
