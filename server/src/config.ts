@@ -89,7 +89,10 @@ const environment = z.object({
    */
   MSG91_ORDER_TEMPLATES: z
     .string()
-    .regex(/^\s*[a-z_]+\s*=\s*[^,=\s]+(\s*,\s*[a-z_]+\s*=\s*[^,=\s]+)*\s*$/, 'MSG91_ORDER_TEMPLATES looks like kind=id,kind=id')
+    .regex(
+      /^\s*[a-z_]+\s*=\s*[^,=\s]+(\s*,\s*[a-z_]+\s*=\s*[^,=\s]+)*\s*$/,
+      'MSG91_ORDER_TEMPLATES looks like kind=id,kind=id',
+    )
     .optional(),
   /** E-mail through this SMTP server (smtp://user:pass@host:587); unset: the sandbox outbox (not in production). */
   SMTP_URL: z
