@@ -105,6 +105,21 @@ const environment = z.object({
   SHOP_EMAIL: z.email().optional(),
   /** The shop's address as customers reach it, for links in messages (https://shop.example.in). */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * The seller as GST tax invoices name it. Without a GSTIN the shop still runs and its invoices say
+   * "GSTIN not configured". The state decides CGST + SGST (buyer in the same state) or IGST.
+   */
+  SELLER_LEGAL_NAME: z.string().min(2).max(120).default('Rudraksha Ratna'),
+  SELLER_ADDRESS: z
+    .string()
+    .min(5)
+    .max(300)
+    .default('12/34 Example Lane, near Godowlia Chowk, Varanasi, Uttar Pradesh 221001'),
+  SELLER_STATE: z.string().min(2).max(60).default('Uttar Pradesh'),
+  SELLER_GSTIN: z
+    .string()
+    .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'SELLER_GSTIN is 15 characters like 09AAACR5055K1Z5')
+    .optional(),
   /** How often the order-message worker looks for messages due, and how it backs off after a failure. */
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
@@ -158,6 +173,7 @@ export type Config = {
   shopEmail: string | null;
   publicUrl: string;
   outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  seller: { legalName: string; address: string; state: string; gstin: string | null };
   redisUrl: string | null;
   allowInsecureDefaults: boolean;
   rateLimits: boolean;
@@ -282,6 +298,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (
       e.PUBLIC_URL ?? `http://${isLoopback(host) || host === '0.0.0.0' ? '127.0.0.1' : host}:${e.PORT}`
     ).replace(/\/+$/, ''),
+    seller: {
+      legalName: e.SELLER_LEGAL_NAME,
+      address: e.SELLER_ADDRESS,
+      state: e.SELLER_STATE,
+      gstin: e.SELLER_GSTIN ?? null,
+    },
     outbox: { pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
     redisUrl: e.REDIS_URL ?? null,
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
