@@ -12,6 +12,7 @@ ALTER TABLE "orders" ADD COLUMN "tracking_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "invoice_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "invoiced_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "invoice_seller" jsonb;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "place_of_supply" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "credit_note_number" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "credit_note_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refund_status" text;--> statement-breakpoint

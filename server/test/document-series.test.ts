@@ -12,11 +12,11 @@ afterAll(() => t.close());
 
 describe('document series', () => {
   it('numbers each series and financial year on its own, from 1', async () => {
-    const take = (series: 'invoice' | 'credit_note', year: string) =>
+    const take = (series: 'invoice' | 'credit-note', year: string) =>
       t.db.transaction((tx) => takeNextNumber(tx, series, year));
     expect(await take('invoice', '2030-31')).toBe(1);
     expect(await take('invoice', '2030-31')).toBe(2);
-    expect(await take('credit_note', '2030-31')).toBe(1);
+    expect(await take('credit-note', '2030-31')).toBe(1);
     expect(await take('invoice', '2031-32')).toBe(1);
     expect(await take('invoice', '2030-31')).toBe(3);
   });

@@ -56,6 +56,8 @@ export const orders = pgTable(
     invoiceNumber: text('invoice_number'),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
     invoiceSeller: jsonb('invoice_seller').$type<InvoiceSellerSnapshot>(),
+    /** The GST state code of the place of supply (the delivery address's state), fixed when invoiced. */
+    placeOfSupply: text('place_of_supply'),
     /** The credit note that reverses the invoice of an order cancelled after it was invoiced. */
     creditNoteNumber: text('credit_note_number'),
     creditNoteAt: timestamp('credit_note_at', { withTimezone: true }),
@@ -100,7 +102,7 @@ export interface InvoiceSellerSnapshot {
 export const documentSeries = pgTable(
   'document_series',
   {
-    series: text('series').$type<'invoice' | 'credit_note'>().notNull(),
+    series: text('series').$type<'invoice' | 'credit-note'>().notNull(),
     financialYear: text('financial_year').notNull(),
     lastNumber: integer('last_number').notNull(),
   },
