@@ -20,6 +20,7 @@ ALTER TABLE "orders" ADD COLUMN "refund_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refund_paise" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refund_error" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "refund_updated_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "refund_attempt" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_invoice_number_unique" ON "orders" USING btree ("invoice_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_credit_note_number_unique" ON "orders" USING btree ("credit_note_number");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_refund_id_unique" ON "orders" USING btree ("refund_id");--> statement-breakpoint

@@ -67,6 +67,11 @@ export const orders = pgTable(
     refundPaise: integer('refund_paise'),
     refundError: text('refund_error'),
     refundUpdatedAt: timestamp('refund_updated_at', { withTimezone: true }),
+    /**
+     * Which try this is: every call for one try carries the same idempotency key, so the gateway makes
+     * at most one refund per try; a new try is taken only when the last one's refund is known failed.
+     */
+    refundAttempt: integer('refund_attempt').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
