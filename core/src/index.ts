@@ -12,3 +12,8 @@ export * from './phone.ts';
 export * from './contract/accounts.ts';
 export * from './contract/orders.ts';
 export * from './dates.ts';
+export * from './gst/states.ts';
+export * from './gst/amount-in-words.ts';
+export * from './gst/serials.ts';
+export * from './gst/invoice.ts';
+export * from './gst/couriers.ts';
