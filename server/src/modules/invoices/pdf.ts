@@ -47,8 +47,8 @@ export const GSTIN_NOT_CONFIGURED = 'GSTIN not configured';
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
 const CONTENT_WIDTH = A4.width - 2 * MARGIN;
-/** Rows stop here; below are the page number and the bottom margin. */
-const BODY_BOTTOM = A4.height - MARGIN - 18;
+/** Rows stop here; below are "Continued on the next page", the page number and the bottom margin. */
+const BODY_BOTTOM = A4.height - MARGIN - 30;
 const INK = '#1a1a1a';
 const MUTED = '#5a5a5a';
 const RULE = '#9a9a9a';
@@ -309,13 +309,12 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     for (const column of columns) {
       const { text: value, note } = column.cell(line, index);
       const width = column.width - 2 * CELL_PAD;
-      const bottom = text(value, x + CELL_PAD, top + CELL_PAD + 1, {
-        size: TABLE_FONT_SIZE,
-        width,
-        align: column.align,
-      });
-      if (note)
-        text(note, x + CELL_PAD, bottom + 1, { size: NOTE_FONT_SIZE, color: MUTED, width, align: column.align });
+      const textTop = top + CELL_PAD + 1;
+      text(value, x + CELL_PAD, textTop, { size: TABLE_FONT_SIZE, width, align: column.align });
+      if (note) {
+        const below = textTop + doc.font(FONT).fontSize(TABLE_FONT_SIZE).heightOfString(value, { width }) + 1;
+        text(note, x + CELL_PAD, below, { size: NOTE_FONT_SIZE, color: MUTED, width, align: column.align });
+      }
       x += column.width;
     }
     rule(top + height, '#d6d0c6', 0.4);
@@ -330,7 +329,10 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   y = drawTableHead(y);
   invoice.lines.forEach((line, index) => {
     const height = rowHeight(line, index);
-    if (y + height > BODY_BOTTOM) y = drawTableHead(newPage());
+    if (y + height > BODY_BOTTOM) {
+      text('Continued on the next page', MARGIN, y + 4, { size: 7.5, color: MUTED });
+      y = drawTableHead(newPage());
+    }
     drawRow(line, index, y, height);
     y += height;
   });
@@ -349,7 +351,8 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     sums.push(['Less: online payment discount', `-${amount(totals.discountPaise)}`, false]);
   }
   sums.push([isCreditNote ? 'Total credit (Rs.)' : 'Total (Rs.)', amount(totals.totalPaise), true]);
-  const closingHeight = sums.length * 13 + 150;
+  // Measured: about 14 points a sum, and 115 for the words, notes and signature beside and below them.
+  const closingHeight = sums.length * 14 + 115;
   if (y + closingHeight > BODY_BOTTOM) y = newPage();
   y += 8;
 
