@@ -11,6 +11,7 @@ export * from './contract/cart.ts';
 export * from './phone.ts';
 export * from './contract/accounts.ts';
 export * from './contract/orders.ts';
+export * from './contract/fulfilment.ts';
 export * from './dates.ts';
 export * from './gst/states.ts';
 export * from './gst/amount-in-words.ts';

@@ -22,19 +22,19 @@ describe('financialYearOf (April to March, Indian time)', () => {
 });
 
 describe('invoice and credit-note serials', () => {
-  it('formats RR/2026-27/00001 for invoices and CN/... for credit notes, at most 16 characters', () => {
-    expect(formatDocumentSerial('invoice', '2026-27', 1)).toBe('RR/2026-27/00001');
-    expect(formatDocumentSerial('credit-note', '2026-27', 42)).toBe('CN/2026-27/00042');
-    const longest = formatDocumentSerial('invoice', '2099-00', 99_999);
-    expect(longest).toBe('RR/2099-00/99999');
+  it('formats RR/26-27/0000001 for invoices and CN/... for credit notes, at most 16 characters', () => {
+    expect(formatDocumentSerial('invoice', '2026-27', 1)).toBe('RR/26-27/0000001');
+    expect(formatDocumentSerial('credit-note', '2026-27', 42)).toBe('CN/26-27/0000042');
+    const longest = formatDocumentSerial('invoice', '2099-00', 99_99_999);
+    expect(longest).toBe('RR/99-00/9999999');
     expect(longest.length).toBeLessThanOrEqual(DOCUMENT_SERIAL_MAX_LENGTH);
     // CGST rule 46: letters, digits, hyphen and slash only.
     expect(longest).toMatch(/^[A-Za-z0-9/-]+$/);
   });
 
-  it('refuses a sequence outside 1 to 99,999 and a malformed financial year', () => {
+  it('refuses a sequence outside 1 to 99,99,999 and a malformed financial year', () => {
     expect(() => formatDocumentSerial('invoice', '2026-27', 0)).toThrow(RangeError);
-    expect(() => formatDocumentSerial('invoice', '2026-27', 100_000)).toThrow(RangeError);
+    expect(() => formatDocumentSerial('invoice', '2026-27', 1_00_00_000)).toThrow(RangeError);
     expect(() => formatDocumentSerial('invoice', '2026-27', 1.5)).toThrow(RangeError);
     expect(() => formatDocumentSerial('invoice', '2026-28', 1)).toThrow(RangeError);
     expect(() => formatDocumentSerial('invoice', '26-27', 1)).toThrow(RangeError);
@@ -42,7 +42,7 @@ describe('invoice and credit-note serials', () => {
 
   it('parses back what it formats', () => {
     for (const kind of ['invoice', 'credit-note'] as const) {
-      for (const sequence of [1, 7, 12_345, 99_999]) {
+      for (const sequence of [1, 7, 12_345, 99_999, 99_99_999]) {
         const serial = formatDocumentSerial(kind, '2026-27', sequence);
         expect(parseDocumentSerial(serial)).toEqual({ kind, financialYear: '2026-27', sequence });
       }
@@ -51,13 +51,14 @@ describe('invoice and credit-note serials', () => {
 
   it.each([
     '',
-    'RR/2026-27/0001',
-    'RR/2026-27/000001',
-    'XX/2026-27/00001',
-    'RR/2026-28/00001',
-    'RR/2026-27/00000',
-    'rr/2026-27/00001',
-    ' RR/2026-27/00001',
+    'RR/26-27/000001',
+    'RR/26-27/00000001',
+    'RR/2026-27/00001',
+    'XX/26-27/0000001',
+    'RR/26-28/0000001',
+    'RR/26-27/0000000',
+    'rr/26-27/0000001',
+    ' RR/26-27/0000001',
   ])('parses %j as no serial', (text) => {
     expect(parseDocumentSerial(text)).toBeNull();
   });
