@@ -29,6 +29,7 @@ import { releaseExpiredHolds } from './modules/payments/service.ts';
 import { pincodeRoutes } from './modules/pincode/routes.ts';
 import { reviewRoutes } from './modules/reviews/routes.ts';
 import { uploadRoutes } from './modules/uploads/routes.ts';
+import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { mailOutboxRoutes, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -174,9 +175,11 @@ export async function buildApp(
   await app.register(uploadRoutes);
   await app.register(newsletterRoutes);
   await app.register(accountRoutes, { sms });
-  await app.register(orderRoutes);
-  await app.register(paymentRoutes, { gateway: deps.payments ?? createPaymentGateway(config.payments) });
-  await app.register(pincodeRoutes, { directory: deps.pincodes ?? new OfflinePincodeDirectory() });
+  const gateway = deps.payments ?? createPaymentGateway(config.payments);
+  const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
+  await app.register(orderRoutes, { gateway, pincodes });
+  await app.register(paymentRoutes, { gateway });
+  await app.register(pincodeRoutes, { directory: pincodes });
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   if (config.env !== 'production' && mail instanceof SandboxMailSender) {
     await app.register(mailOutboxRoutes, { sandbox: mail });
@@ -189,10 +192,17 @@ export async function buildApp(
 
   // Stock held for payments that never came gives itself back.
   if (config.env !== 'test') {
+    const refunds = {
+      db: database.db,
+      gateway,
+      messages: { publicUrl: config.publicUrl, shopEmail: config.shopEmail },
+      log: app.log,
+    };
     const timer = setInterval(() => {
       releaseExpiredHolds(database.db).catch((err: unknown) =>
         app.log.error({ err }, 'releasing expired holds failed'),
       );
+      sweepPendingRefunds(refunds).catch((err: unknown) => app.log.error({ err }, 'sweeping pending refunds failed'));
     }, 60_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -16,6 +16,7 @@ import { webhookEvents } from '../../db/schema/index.ts';
 import { HttpError } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { confirmWebhookPayment, findPayableHold, releaseOnlinePayment, startOnlinePayment } from './service.ts';
+import { refundWebhook } from '../fulfilment/index.ts';
 
 const SANDBOX_CHECKOUT = readFileSync(path.join(import.meta.dirname, 'sandbox-checkout.js'), 'utf8');
 const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply, 502: errorReply };
@@ -25,6 +26,7 @@ interface RazorpayWebhook {
   event?: string;
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
   };
 }
 
@@ -118,7 +120,8 @@ export const paymentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = as
       {
         schema: {
           tags: ['payments'],
-          summary: 'Razorpay webhook (order.paid, payment.captured), signed with the webhook secret',
+          summary:
+            'Razorpay webhook (order.paid, payment.captured, refund.processed, refund.failed), signed with the webhook secret',
         },
       },
       async (request, reply) => {
@@ -153,6 +156,27 @@ export const paymentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = as
             paymentId: payment.id,
             amountPaise: Number(payment.amount),
           });
+        }
+        const refund = event.payload?.refund?.entity;
+        if (
+          (event.event === 'refund.processed' || event.event === 'refund.failed') &&
+          refund?.id &&
+          refund.payment_id
+        ) {
+          await refundWebhook(
+            {
+              db: app.db,
+              gateway,
+              messages: { publicUrl: app.config.publicUrl, shopEmail: app.config.shopEmail },
+              log: request.log,
+            },
+            {
+              id: refund.id,
+              payment_id: refund.payment_id,
+              status: event.event === 'refund.processed' ? 'processed' : 'failed',
+            },
+          );
+          outcome = 'refund recorded';
         }
         if (typeof eventId === 'string' && eventId) {
           await app.db
