@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { PaymentGateway } from '../src/adapters/payments/index.ts';
 import type { SmsSender } from '../src/adapters/sms/index.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -69,7 +70,7 @@ function writeWebAppFixture(dataDir: string): string {
 }
 
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; sms?: SmsSender } = {},
+  options: { seed?: boolean; env?: Record<string, string>; sms?: SmsSender; payments?: PaymentGateway } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase();
   await database.migrate();
@@ -82,7 +83,7 @@ export async function createTestApp(
     WEB_DIST_DIR: writeWebAppFixture(dataDir),
     ...options.env,
   });
-  const app = await buildApp(config, database, { sms: options.sms });
+  const app = await buildApp(config, database, { sms: options.sms, payments: options.payments });
   await app.ready();
   return {
     app,

@@ -23,6 +23,7 @@ import {
   findOrderFor,
   markCashCollected,
   findOrder,
+  ORDER_NOT_FOUND,
   ordersOf,
   placeCashOnDeliveryOrder,
   quoteCart,
@@ -238,6 +239,7 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
       },
     },
     async (request) => {
+      if (!(await findOrder(app.db, request.params.id))) throw new HttpError(404, ORDER_NOT_FOUND);
       await retryRefund(fulfilment, request.params.id);
       return (await findOrder(app.db, request.params.id))!;
     },
