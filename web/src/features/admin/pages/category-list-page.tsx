@@ -4,7 +4,7 @@ import { FormField, SelectField, fieldErrors } from '../../../components/form-fi
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useCategories, useUpdateCategory } from '../../catalog/api.ts';
+import { useCategories, useUpdateCategory } from '../../catalog/index.ts';
 import styles from './admin.module.css';
 
 /** /admin/categories: each category's HSN code and GST rate; orders placed before keep theirs. */

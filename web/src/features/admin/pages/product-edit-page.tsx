@@ -5,7 +5,7 @@ import { FormField, SelectField, TextAreaField, fieldErrors } from '../../../com
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/api.ts';
+import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/index.ts';
 import styles from './admin.module.css';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';

@@ -1,14 +1,13 @@
 import { categoryLabel, formatRupees, type ProductSummary } from '@rr/core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
 import { RecordId } from '../../../components/record-id.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useCreateProduct, useDeleteProduct, useProducts } from '../../catalog/api.ts';
-import { parsePageNumber } from '../../catalog/page-number.ts';
+import { parsePageNumber, useCreateProduct, useDeleteProduct, useProducts } from '../../catalog/index.ts';
 import styles from './admin.module.css';
 
 const hrefFor = (n: number) => (n === 1 ? '/admin/productlist' : `/admin/productlist/${n}`);

@@ -5,8 +5,7 @@ import { FormField, fieldErrors } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useUpdateUser, useUser } from '../../account/api.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useUpdateUser, useUser, useUserInfo } from '../../account/index.ts';
 import styles from './admin.module.css';
 
 /** /admin/user/:id/edit: name, e-mail and the admin flag; back to the list when saved. */

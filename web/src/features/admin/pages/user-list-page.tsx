@@ -5,8 +5,7 @@ import { Message } from '../../../components/message.tsx';
 import { RecordId } from '../../../components/record-id.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useDeleteUser, useUsers } from '../../account/api.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useDeleteUser, useUserInfo, useUsers } from '../../account/index.ts';
 import styles from './admin.module.css';
 
 /** /admin/userlist: every account, with edit and delete (never the admin's own account). */

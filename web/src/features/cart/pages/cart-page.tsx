@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useProduct } from '../../catalog/api.ts';
+import { useProduct } from '../../catalog/index.ts';
 import { addToCart, cartCount, cartSubtotal, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
 import styles from './cart-page.module.css';
 

@@ -6,7 +6,7 @@ import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useUserInfo } from '../../account/index.ts';
 import { useProduct } from '../api.ts';
 import { ReviewForm } from '../components/review-form.tsx';
 import { hasOwnReview } from '../own-review.ts';

@@ -3,7 +3,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormField, fieldErrors } from '../../../components/form-field.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useUserInfo } from '../../account/index.ts';
 import { lookupPincode } from '../api.ts';
 import { shippingAddressStore, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';

@@ -4,32 +4,23 @@ import { displayMessage } from '../../../components/field-errors.ts';
 import { FormField, fieldErrors } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
-import { MyOrders } from '../../orders/my-orders.tsx';
-import styles from './account.module.css';
+import styles from '../pages/account.module.css';
 
-/** /profile (sign-in required): name, e-mail and phone read-only, a new password, and My Orders. */
-export function ProfilePage() {
-  usePageTitle('Profile | Rudraksha Ratna');
+/** The profile page's own part (SPEC §2): name, e-mail and phone read-only, and a new password. */
+export function UserProfile() {
   const profile = useProfile();
   return (
-    <div className="container page">
-      <h1>My Account</h1>
-      <div className={styles.profileLayout}>
-        <section aria-labelledby="profile-heading">
-          <h2 id="profile-heading">User Profile</h2>
-          {profile.isPending ? (
-            <Spinner />
-          ) : profile.isError ? (
-            <Message variant="danger">{profile.error.message}</Message>
-          ) : (
-            <ProfileForm profile={profile.data} />
-          )}
-        </section>
-        <MyOrders />
-      </div>
-    </div>
+    <section aria-labelledby="profile-heading">
+      <h2 id="profile-heading">User Profile</h2>
+      {profile.isPending ? (
+        <Spinner />
+      ) : profile.isError ? (
+        <Message variant="danger">{profile.error.message}</Message>
+      ) : (
+        <ProfileForm profile={profile.data} />
+      )}
+    </section>
   );
 }
 
