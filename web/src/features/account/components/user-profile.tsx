@@ -1,9 +1,9 @@
 import { AUTH_MESSAGES, PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
-import { useState, type FormEvent } from 'react';
-import { displayMessage } from '../../../components/field-errors.ts';
-import { FormField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
 import styles from '../pages/account.module.css';
 
@@ -24,47 +24,27 @@ export function UserProfile() {
   );
 }
 
-const CURRENT_PASSWORD_PREFIX = 'currentPassword: ';
-
 function ProfileForm({ profile }: { profile: User }) {
   const update = useUpdateProfile();
-  const [currentPassword, setCurrentPassword] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  const [mismatch, setMismatch] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.reset();
-    const passwordsDiffer = password !== confirmPassword;
-    const parsed = updateProfileBody.safeParse({ password });
-    setMismatch(passwordsDiffer);
-    setError(parsed.success ? undefined : fieldErrors(parsed.error.issues).password);
-    if (passwordsDiffer || !parsed.success) return;
-    const { _id: id, name, email, phone } = profile;
-    update.mutate(
-      { id, name, email, phone, password, currentPassword },
-      {
-        onSuccess: () => {
-          setCurrentPassword('');
-          setPassword('');
-          setConfirmPassword('');
-        },
-      },
-    );
-  };
-
-  // The server names the field a refusal is about ("currentPassword: ..."): shown beside that field.
-  const serverError = update.isError ? update.error.message : undefined;
-  const currentPasswordError = serverError?.startsWith(CURRENT_PASSWORD_PREFIX)
-    ? displayMessage(serverError.slice(CURRENT_PASSWORD_PREFIX.length))
-    : undefined;
+  const form = useSchemaForm({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    schema: updateProfileBody,
+    toInput: ({ password }) => ({ password }),
+    check: ({ password, confirmPassword }) => ({
+      confirmPassword: password === confirmPassword ? undefined : AUTH_MESSAGES.passwordsDoNotMatch,
+    }),
+    onSubmit: (_body, { password, currentPassword }) => {
+      const { _id: id, name, email, phone } = profile;
+      return update.mutateAsync({ id, name, email, phone, password, currentPassword });
+    },
+    clearAfterSubmit: true,
+  });
+  const mismatch = form.errors.confirmPassword;
 
   return (
     <div className={`card ${styles.panel}`}>
-      {mismatch && <Message variant="danger">{AUTH_MESSAGES.passwordsDoNotMatch}</Message>}
-      {serverError && !currentPasswordError && <Message variant="danger">{serverError}</Message>}
+      {mismatch && <Message variant="danger">{mismatch}</Message>}
+      {form.error && <Message variant="danger">{form.error}</Message>}
       {update.isSuccess && <Message variant="success">{AUTH_MESSAGES.profileUpdated}</Message>}
       {/* Not editable here (SPEC §2), so shown as plain facts rather than inputs. */}
       <dl className={styles.details}>
@@ -81,7 +61,15 @@ function ProfileForm({ profile }: { profile: User }) {
           <dd>{profile.phone}</dd>
         </div>
       </dl>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          // The last update's banner goes with the next try, whatever it finds.
+          update.reset();
+          form.submit(event);
+        }}
+        noValidate
+      >
         {/* Who is signed in, for password managers saving the new password. */}
         <input type="text" name="username" autoComplete="username" value={profile.phone} readOnly hidden />
         <fieldset className={styles.fieldset}>
@@ -89,43 +77,34 @@ function ProfileForm({ profile }: { profile: User }) {
           <div className={styles.fieldsetBody}>
             <FormField
               label="Current Password"
-              name="currentPassword"
               type="password"
               autoComplete="current-password"
               hint="Not needed for 15 minutes after you sign in with a one-time code (if you forgot it)."
-              value={currentPassword}
-              onChange={(e) => {
-                setCurrentPassword(e.target.value);
-                if (currentPasswordError) update.reset();
-              }}
-              error={currentPasswordError}
+              {...form.field('currentPassword')}
             />
             <FormField
               label="Password"
-              name="password"
               type="password"
               autoComplete="new-password"
               hint={`At least ${PASSWORD_MIN} characters.`}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={error}
               required
+              {...form.field('password')}
             />
             <FormField
               label="Confirm Password"
-              name="confirmPassword"
               type="password"
               autoComplete="new-password"
-              value={confirmPassword}
-              onChange={(e) => setConfirmPassword(e.target.value)}
-              aria-invalid={mismatch || undefined}
               required
+              {...form.field('confirmPassword')}
+              // The mismatch is said above the form, where both password fields can be seen.
+              error={undefined}
+              aria-invalid={mismatch ? true : undefined}
             />
           </div>
         </fieldset>
-        <button type="submit" className="btn btn-block" disabled={update.isPending}>
+        <Button type="submit" block busy={form.busy}>
           Update
-        </button>
+        </Button>
       </form>
     </div>
   );
