@@ -1,6 +1,7 @@
 import { categoryLabel, formatRupees, type ProductSummary } from '@rr/core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { Button } from '../../../components/button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
@@ -35,16 +36,14 @@ function ProductListView({ page }: { page: number }) {
     <div className="container page">
       <div className={styles.titleRow}>
         <h1 id="products-heading">Products</h1>
-        <button
-          type="button"
-          className="btn"
-          disabled={create.isPending}
+        <Button
+          busy={create.isPending}
           onClick={() =>
             create.mutate(undefined, { onSuccess: (created) => navigate(`/admin/product/${created._id}/edit`) })
           }
         >
           <span aria-hidden="true">+</span> Create Product
-        </button>
+        </Button>
       </div>
       {create.isError && <Message variant="danger">{create.error.message}</Message>}
       {remove.isError && <Message variant="danger">{remove.error.message}</Message>}
@@ -118,15 +117,14 @@ function ProductTable({
                 >
                   Edit
                 </Link>
-                <button
-                  type="button"
-                  className={`btn ${styles.delete}`}
+                <Button
+                  className={styles.delete}
                   aria-label={`Delete ${product.name}`}
-                  disabled={deletingId === product._id}
+                  busy={deletingId === product._id}
                   onClick={() => onDelete(product)}
                 >
                   Delete
-                </button>
+                </Button>
               </div>
             </td>
           </tr>

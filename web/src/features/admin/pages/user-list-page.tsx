@@ -1,5 +1,6 @@
 import type { User } from '@rr/core';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { RecordId } from '../../../components/record-id.tsx';
@@ -97,15 +98,14 @@ function UserTable({
                     Edit
                   </Link>
                   {!isMe && (
-                    <button
-                      type="button"
-                      className={`btn ${styles.delete}`}
+                    <Button
+                      className={styles.delete}
                       aria-label={`Delete ${user.name}`}
-                      disabled={deletingId === user._id}
+                      busy={deletingId === user._id}
                       onClick={() => onDelete(user)}
                     >
                       Delete
-                    </button>
+                    </Button>
                   )}
                 </div>
               </td>
