@@ -48,6 +48,9 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: {
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
+      // Files no-cycle reads to follow imports (only .js by default, which would see no cycle at all).
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
       'import-x/no-cycle': 'error',
