@@ -58,6 +58,8 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // Zones are paths from the repository root, wherever eslint is started.
+          basePath: import.meta.dirname,
           zones: [
             ...webFeatures.map((feature) => ({
               target: `web/src/features/${feature}`,
