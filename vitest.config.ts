@@ -4,7 +4,15 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'] } },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          // Component tests (*.test.tsx) render into a DOM; one project keeps `--project web` running both.
+          environment: 'jsdom',
+          setupFiles: ['web/src/testing/setup.ts'],
+        },
+      },
       {
         test: {
           name: 'server',
