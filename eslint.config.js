@@ -1,7 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -45,17 +44,18 @@ export default tseslint.config(
   // shared components and lib know no feature and no app; and nothing imports in a circle.
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
+      // Imports name their files with extensions, so Node's resolution finds them.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
       // Files no-cycle reads to follow imports (only .js by default, which would see no cycle at all).
-      'import-x/extensions': ['.ts', '.tsx'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/extensions': ['.ts', '.tsx'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'import-x/no-cycle': 'error',
-      'import-x/extensions': ['error', 'always', { ignorePackages: true }],
-      'import-x/no-restricted-paths': [
+      'import/no-cycle': 'error',
+      'import/extensions': ['error', 'always', { ignorePackages: true }],
+      'import/no-restricted-paths': [
         'error',
         {
           // Zones are paths from the repository root, wherever eslint is started.
