@@ -1,7 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's features: each may reach another only through that one's public index.ts. */
+const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   {
@@ -31,6 +38,51 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Web boundaries (decision 0014): app/ composes features; a feature is used through its index.ts;
+  // shared components and lib know no feature and no app; and nothing imports in a circle.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { import: importPlugin },
+    settings: {
+      // Imports name their files with extensions, so Node's resolution finds them.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // Files no-cycle reads to follow imports (only .js by default, which would see no cycle at all).
+      'import/extensions': ['.ts', '.tsx'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import/no-cycle': 'error',
+      'import/extensions': ['error', 'always', { ignorePackages: true }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          // Zones are paths from the repository root, wherever eslint is started.
+          basePath: import.meta.dirname,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `web/src/features/${feature}`,
+              from: 'web/src/features',
+              except: [
+                feature,
+                ...webFeatures.filter((other) => other !== feature).map((other) => `${other}/index.ts`),
+              ],
+              message: 'Use another feature only through its index.ts.',
+            })),
+            {
+              target: ['web/src/features', 'web/src/components', 'web/src/lib'],
+              from: 'web/src/app',
+              message: 'Only app/ composes; nothing imports from it.',
+            },
+            {
+              target: ['web/src/components', 'web/src/lib'],
+              from: 'web/src/features',
+              message: 'Shared code knows no feature.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { footerPolicyLinks, shopContact } from '../features/content/index.ts';
-import { NewsletterForm } from '../features/newsletter/newsletter-form.tsx';
+import { NewsletterForm } from '../features/newsletter/index.ts';
 import styles from './footer.module.css';
 
 export function Footer() {

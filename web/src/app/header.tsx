@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
 import { Link, NavLink, useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
-import { withRedirect } from '../features/account/redirect-target.ts';
-import { useUserInfo } from '../features/account/session-store.ts';
-import { cartCount, useCartItems } from '../features/cart/cart-store.ts';
+import { useUserInfo, withRedirect } from '../features/account/index.ts';
+import { cartCount, useCartItems } from '../features/cart/index.ts';
 import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../components/spinner.tsx';
-import { useSessionEnd } from '../features/account/sign-out.ts';
+import { useSessionEnd } from './session-end.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollProgress } from './scroll-progress.tsx';

@@ -1,56 +1,23 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router';
-import { RequireAdmin, RequireSignIn } from '../features/account/guards.tsx';
-import { CartPage } from '../features/cart/pages/cart-page.tsx';
-import { CategoriesPage } from '../features/catalog/pages/categories-page.tsx';
-import { HomePage } from '../features/catalog/pages/home-page.tsx';
-import { CategoryPage, SearchPage } from '../features/catalog/pages/listing-page.tsx';
-import { ProductPage } from '../features/catalog/pages/product-page.tsx';
+import { NotFoundPage } from '../components/not-found-page.tsx';
+import { LoginPage, RegisterPage, RequireAdmin, RequireSignIn, VerifyOtpPage } from '../features/account/index.ts';
+import {
+  CategoryListPage,
+  ProductEditPage,
+  ProductListPage,
+  UserEditPage,
+  UserListPage,
+} from '../features/admin/index.ts';
+import { CartPage } from '../features/cart/index.ts';
+import { CategoriesPage, CategoryPage, HomePage, ProductPage, SearchPage } from '../features/catalog/index.ts';
+import { PaymentPage, PlaceOrderPage, ShippingPage } from '../features/checkout/index.ts';
 import { contentPages } from '../features/content/index.ts';
+import { OrderListPage, OrderPage } from '../features/orders/index.ts';
 import { Layout } from './layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 
-// Account and admin pages load on first visit, keeping them out of the home page's JavaScript.
-const LoginPage = lazy(() =>
-  import('../features/account/pages/login-page.tsx').then((m) => ({ default: m.LoginPage })),
-);
-const RegisterPage = lazy(() =>
-  import('../features/account/pages/register-page.tsx').then((m) => ({ default: m.RegisterPage })),
-);
-const VerifyOtpPage = lazy(() =>
-  import('../features/account/pages/verify-otp-page.tsx').then((m) => ({ default: m.VerifyOtpPage })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/account/pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })),
-);
-const UserListPage = lazy(() =>
-  import('../features/admin/pages/user-list-page.tsx').then((m) => ({ default: m.UserListPage })),
-);
-const UserEditPage = lazy(() =>
-  import('../features/admin/pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })),
-);
-const ProductListPage = lazy(() =>
-  import('../features/admin/pages/product-list-page.tsx').then((m) => ({ default: m.ProductListPage })),
-);
-const ProductEditPage = lazy(() =>
-  import('../features/admin/pages/product-edit-page.tsx').then((m) => ({ default: m.ProductEditPage })),
-);
-const CategoryListPage = lazy(() =>
-  import('../features/admin/pages/category-list-page.tsx').then((m) => ({ default: m.CategoryListPage })),
-);
-const ShippingPage = lazy(() =>
-  import('../features/checkout/pages/shipping-page.tsx').then((m) => ({ default: m.ShippingPage })),
-);
-const PaymentPage = lazy(() =>
-  import('../features/checkout/pages/payment-page.tsx').then((m) => ({ default: m.PaymentPage })),
-);
-const PlaceOrderPage = lazy(() =>
-  import('../features/checkout/pages/place-order-page.tsx').then((m) => ({ default: m.PlaceOrderPage })),
-);
-const OrderPage = lazy(() => import('../features/orders/pages/order-page.tsx').then((m) => ({ default: m.OrderPage })));
-const OrderListPage = lazy(() =>
-  import('../features/orders/pages/order-list-page.tsx').then((m) => ({ default: m.OrderListPage })),
-);
+// Features' own pages load lazily from their index.ts; this one combines two features, so it is here.
+const ProfilePage = lazy(() => import('./pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
 
 const routes: RouteObject[] = [
   {

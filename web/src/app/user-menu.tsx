@@ -1,7 +1,7 @@
 import type { UserInfo } from '@rr/core';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
-import { signOut } from '../features/account/session-store.ts';
+import { signOut } from '../features/account/index.ts';
 import styles from './user-menu.module.css';
 
 const ADMIN_LINKS = [

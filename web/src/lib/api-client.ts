@@ -1,12 +1,14 @@
-import { MESSAGES } from '@rr/core';
+import { errorCodes, type ErrorReply } from '@rr/core';
 
-/** A failed call, carrying the server's message when it sent one (SPEC §8). */
+/** A failed call, carrying the server's message (SPEC §8) and its code when it sent them. */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
     /** Seconds from a Retry-After header (a 429 says when to try again). */
     readonly retryAfter: number | null = null,
+    /** The stable code beside the message (`errorCodes` in core): what the client branches on. */
+    readonly code: string | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -16,7 +18,7 @@ export class ApiError extends Error {
 type Listener = (error: ApiError) => void;
 const tokenFailureListeners = new Set<Listener>();
 
-/** Called when any call answers 'Not authorized, token failed' (the session must end). */
+/** Called when any call is refused with the code `TOKEN_FAILED` (the session must end). */
 export function onTokenFailure(listener: Listener): () => void {
   tokenFailureListeners.add(listener);
   return () => tokenFailureListeners.delete(listener);
@@ -25,6 +27,13 @@ export function onTokenFailure(listener: Listener): () => void {
 let bearerToken: string | null = null;
 export function setBearerToken(token: string | null): void {
   bearerToken = token;
+}
+
+/** One text field of an error reply (`{ message, code }`), or null when it is missing or not text. */
+function replyText(body: unknown, field: keyof ErrorReply): string | null {
+  if (!body || typeof body !== 'object' || !(field in body)) return null;
+  const value: unknown = (body as Record<string, unknown>)[field];
+  return typeof value === 'string' ? value : null;
 }
 
 type ApiInit = RequestInit & { json?: unknown };
@@ -55,17 +64,16 @@ export async function apiFetchWithHeaders<T>(path: string, init: ApiInit = {}): 
     ? await response.json().catch(() => null)
     : null;
   if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-        ? body.message
-        : response.statusText || `Request failed (${response.status})`;
+    const message = replyText(body, 'message') ?? (response.statusText || `Request failed (${response.status})`);
     const retryAfter = Number(response.headers.get('retry-after'));
     const error = new ApiError(
       message,
       response.status,
       Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      replyText(body, 'code'),
     );
-    if (message === MESSAGES.tokenFailed) tokenFailureListeners.forEach((listener) => listener(error));
+    // The code, never the English sentence: SPEC may reword the message for people.
+    if (error.code === errorCodes.tokenFailed) tokenFailureListeners.forEach((listener) => listener(error));
     throw error;
   }
   return { body: body as T, headers: response.headers };

@@ -12,7 +12,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { sessionStore, signIn } from './session-store.ts';
 
-const userKeys = {
+/** Every query key of accounts: the list, one user, and the signed-in user's profile. */
+export const userKeys = {
   all: ['users'] as const,
   profile: ['users', 'profile'] as const,
   one: (id: string) => ['users', 'one', id] as const,

@@ -22,6 +22,19 @@ export interface ProductQuery {
   drafts?: 'include';
 }
 
+/**
+ * Every query key of the catalog, in one place. Lists and best sellers sit under 'products' and a
+ * product under 'product', so one invalidation refreshes all of either.
+ */
+export const catalogKeys = {
+  lists: ['products'] as const,
+  list: (query: ProductQuery) => ['products', query] as const,
+  bestSellers: ['products', 'bestsellers'] as const,
+  products: ['product'] as const,
+  product: (id: string) => ['product', id] as const,
+  categories: ['categories'] as const,
+};
+
 function listUrl(query: ProductQuery): string {
   const params = new URLSearchParams();
   if (query.keyword) params.set('keyword', query.keyword);
@@ -35,7 +48,7 @@ function listUrl(query: ProductQuery): string {
 
 export function useProducts(query: ProductQuery) {
   return useQuery({
-    queryKey: ['products', query],
+    queryKey: catalogKeys.list(query),
     queryFn: () => apiFetch<ProductList>(listUrl(query)),
     placeholderData: keepPreviousData,
   });
@@ -43,14 +56,14 @@ export function useProducts(query: ProductQuery) {
 
 export function useProduct(id: string) {
   return useQuery({
-    queryKey: ['product', id],
+    queryKey: catalogKeys.product(id),
     queryFn: () => apiFetch<Product>(`/api/products/${encodeURIComponent(id)}`),
   });
 }
 
 export function useBestSellers() {
   return useQuery({
-    queryKey: ['products', 'bestsellers'],
+    queryKey: catalogKeys.bestSellers,
     queryFn: () => apiFetch<ProductSummary[]>('/api/products/bestsellers'),
     staleTime: 5 * 60_000,
   });
@@ -67,8 +80,8 @@ export function useCreateProduct() {
   return useMutation({
     mutationFn: () => apiFetch<Product>('/api/products', { method: 'POST', json: {} }),
     onSuccess: (created) => {
-      queryClient.setQueryData(['product', created._id], created);
-      return queryClient.invalidateQueries({ queryKey: ['products'] });
+      queryClient.setQueryData(catalogKeys.product(created._id), created);
+      return queryClient.invalidateQueries({ queryKey: catalogKeys.lists });
     },
   });
 }
@@ -76,7 +89,7 @@ export function useCreateProduct() {
 /** GET /api/categories: each category's HSN code and GST rate. */
 export function useCategories() {
   return useQuery({
-    queryKey: ['categories'],
+    queryKey: catalogKeys.categories,
     queryFn: () => apiFetch<CategoryGst[]>('/api/categories'),
   });
 }
@@ -89,9 +102,9 @@ export function useUpdateCategory() {
       apiFetch<CategoryGst>(`/api/categories/${encodeURIComponent(slug)}`, { method: 'PUT', json: body }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['categories'] }),
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
-        queryClient.invalidateQueries({ queryKey: ['product'] }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.categories }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.products }),
       ]),
   });
 }
@@ -101,8 +114,8 @@ export function useUpdateProduct(id: string) {
   return useMutation({
     mutationFn: (body: ProductInput) => apiFetch<Product>(productPath(id), { method: 'PUT', json: body }),
     onSuccess: (updated) => {
-      queryClient.setQueryData(['product', id], updated);
-      return queryClient.invalidateQueries({ queryKey: ['products'] });
+      queryClient.setQueryData(catalogKeys.product(id), updated);
+      return queryClient.invalidateQueries({ queryKey: catalogKeys.lists });
     },
   });
 }
@@ -112,8 +125,8 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<MessageReply>(productPath(id), { method: 'DELETE' }),
     onSuccess: (_reply, id) => {
-      queryClient.removeQueries({ queryKey: ['product', id] });
-      return queryClient.invalidateQueries({ queryKey: ['products'] });
+      queryClient.removeQueries({ queryKey: catalogKeys.product(id) });
+      return queryClient.invalidateQueries({ queryKey: catalogKeys.lists });
     },
   });
 }
@@ -141,13 +154,13 @@ export function useCreateReview(productId: string) {
       apiFetch<MessageReply>(`${productPath(productId)}/reviews`, { method: 'POST', json: body }),
     onError: (error) =>
       error instanceof ApiError && error.status === 409
-        ? queryClient.invalidateQueries({ queryKey: ['product', productId] })
+        ? queryClient.invalidateQueries({ queryKey: catalogKeys.product(productId) })
         : undefined,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['product', productId] }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.product(productId) }),
         // Cards show the rating too.
-        queryClient.invalidateQueries({ queryKey: ['products'] }),
+        queryClient.invalidateQueries({ queryKey: catalogKeys.lists }),
       ]),
   });
 }

@@ -47,11 +47,17 @@ export function releaseOnlinePayment(orderId: string): Promise<unknown> {
   return apiFetch(`/api/payments/razorpay/order/${encodeURIComponent(orderId)}/release`, { method: 'POST', json: {} });
 }
 
+/** Every query key of checkout: a quote per cart (products and quantities) and payment method. */
+export const checkoutKeys = {
+  quote: (orderItems: readonly { product: string; qty: number }[], paymentMethod: PaymentMethod) =>
+    ['quote', orderItems, paymentMethod] as const,
+};
+
 /** What the cart costs today, priced by the server: the place-order page shows these amounts. */
 export function useCartQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod) {
   const orderItems = cart.map((item) => ({ product: item.product, qty: item.qty }));
   return useQuery({
-    queryKey: ['quote', orderItems, paymentMethod],
+    queryKey: checkoutKeys.quote(orderItems, paymentMethod),
     queryFn: () => apiFetch<CartQuote>('/api/orders/quote', { method: 'POST', json: { orderItems, paymentMethod } }),
     enabled: cart.length > 0,
     placeholderData: keepPreviousData,

@@ -1,27 +1,25 @@
 import { newsletterSubscription } from '@rr/core';
-import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/button.tsx';
+import { useSchemaForm } from '../../components/use-schema-form.ts';
 import { useSubscribe } from './api.ts';
 import styles from './newsletter-form.module.css';
 
 export function NewsletterForm() {
-  const [email, setEmail] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const subscribe = useSubscribe();
+  const form = useSchemaForm({
+    initialValues: { email: '' },
+    schema: newsletterSubscription,
+    check: ({ email }) => ({
+      // One plain sentence for any address the schema refuses, in the line under the box.
+      email: newsletterSubscription.safeParse({ email }).success ? undefined : 'Please enter a valid e-mail address.',
+    }),
+    onSubmit: ({ email }) => subscribe.mutateAsync(email),
+    clearAfterSubmit: true,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = newsletterSubscription.safeParse({ email });
-    if (!parsed.success) {
-      setProblem('Please enter a valid e-mail address.');
-      return;
-    }
-    setProblem(null);
-    subscribe.mutate(parsed.data.email, { onSuccess: () => setEmail('') });
-  };
-
-  const error = problem ?? (subscribe.isError ? subscribe.error.message : null);
+  const error = form.errors.email ?? form.error;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-labelledby="newsletter-title">
+    <form className={styles.form} onSubmit={form.submit} noValidate aria-labelledby="newsletter-title">
       <h2 id="newsletter-title" className={styles.title}>
         Newsletter
       </h2>
@@ -36,14 +34,14 @@ export function NewsletterForm() {
           className={`input ${styles.input}`}
           placeholder="you@example.com"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          value={form.values.email}
+          onChange={(e) => form.setValue('email', e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby="newsletter-status"
         />
-        <button type="submit" className={`btn ${styles.button}`} disabled={subscribe.isPending}>
+        <Button type="submit" className={styles.button} busy={form.busy}>
           Subscribe
-        </button>
+        </Button>
       </div>
       <p id="newsletter-status" className={error ? styles.error : styles.thanks} role="status">
         {error ?? (subscribe.isSuccess ? subscribe.data.message : '')}

@@ -1,13 +1,25 @@
 import { ORDER_PAGE_HEADERS, type Order } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchWithHeaders } from '../../lib/api-client.ts';
+import { catalogKeys } from '../catalog/index.ts';
+
+/** Every query key of orders: one order under 'order', the lists under 'orders'. */
+export const orderKeys = {
+  one: (id: string) => ['order', id] as const,
+  lists: ['orders'] as const,
+  mine: ['orders', 'mine'] as const,
+  page: (page: number) => ['orders', 'all', page] as const,
+};
 
 export function useOrder(id: string) {
-  return useQuery({ queryKey: ['order', id], queryFn: () => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`) });
+  return useQuery({
+    queryKey: orderKeys.one(id),
+    queryFn: () => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`),
+  });
 }
 
 export function useMyOrders() {
-  return useQuery({ queryKey: ['orders', 'mine'], queryFn: () => apiFetch<Order[]>('/api/orders/myorders') });
+  return useQuery({ queryKey: orderKeys.mine, queryFn: () => apiFetch<Order[]>('/api/orders/myorders') });
 }
 
 /** Orders a page of the admin order list shows. */
@@ -28,7 +40,7 @@ function headerNumber(headers: Headers, name: string, fallback: number): number 
 /** GET /api/orders answers SPEC's array; the paging totals come in its headers (decision 0010). */
 export function useAllOrders(page: number) {
   return useQuery({
-    queryKey: ['orders', 'all', page],
+    queryKey: orderKeys.page(page),
     queryFn: async (): Promise<AdminOrderPage> => {
       const { body, headers } = await apiFetchWithHeaders<Order[]>(
         `/api/orders?pageNumber=${page}&limit=${ADMIN_ORDERS_PER_PAGE}`,
@@ -51,11 +63,11 @@ export function useOrderAction(id: string) {
     mutationFn: (action: AdminOrderAction) =>
       apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}/${action}`, { method: 'PUT' }),
     onSuccess: (order) => {
-      queryClient.setQueryData(['order', id], order);
-      void queryClient.invalidateQueries({ queryKey: ['orders'] });
+      queryClient.setQueryData(orderKeys.one(id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
       // Stock changes when an order is cancelled.
-      void queryClient.invalidateQueries({ queryKey: ['products'] });
-      void queryClient.invalidateQueries({ queryKey: ['product'] });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.lists });
+      void queryClient.invalidateQueries({ queryKey: catalogKeys.products });
     },
   });
 }

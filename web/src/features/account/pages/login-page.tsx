@@ -1,9 +1,10 @@
 import { passwordLoginBody } from '@rr/core';
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { FormField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { usePasswordLogin } from '../api.ts';
 import { isAdminPath, redirectTarget, withRedirect } from '../redirect-target.ts';
 import { readLoginNotice } from '../sign-out.ts';
@@ -44,56 +45,43 @@ export function LoginPage() {
 
 function LoginForm({ redirect }: { redirect: string | null }) {
   const login = usePasswordLogin();
-  const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = passwordLoginBody.safeParse({ phone, password });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
-  };
+  const form = useSchemaForm({
+    initialValues: { phone: '', password: '' },
+    schema: passwordLoginBody,
+    onSubmit: (body) => login.mutateAsync(body),
+  });
 
   return (
     <div className={`card ${styles.panel}`}>
-      {login.isError && <Message variant="danger">{login.error.message}</Message>}
-      <form className={styles.form} onSubmit={submit} noValidate>
+      {form.error && <Message variant="danger">{form.error}</Message>}
+      <form className={styles.form} onSubmit={form.submit} noValidate>
         <FormField
           label="Phone Number"
-          name="phone"
           type="tel"
           inputMode="tel"
           autoComplete="tel"
           placeholder="10-digit mobile number"
-          value={phone}
-          onChange={(e) => setPhone(e.target.value)}
-          error={errors.phone}
           maxLength={20}
           required
+          {...form.field('phone')}
         />
         <FormField
           label="Password"
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
           required
+          {...form.field('password')}
         />
-        <button type="submit" className="btn btn-block" disabled={login.isPending}>
+        <Button type="submit" block busy={form.busy}>
           Sign In
-        </button>
+        </Button>
       </form>
       <div className={styles.alternatives}>
         <p>
           Forgot your password or prefer not to type it?{' '}
-          <Link to={withRedirect('/verifyotp', redirect, { phone: phone.trim() })}>Sign in with a one-time code</Link>
+          <Link to={withRedirect('/verifyotp', redirect, { phone: form.values.phone.trim() })}>
+            Sign in with a one-time code
+          </Link>
         </p>
         <p>
           New Customer? <Link to={withRedirect('/register', redirect)}>Register</Link>

@@ -1,9 +1,10 @@
 import { AUTH_MESSAGES, PASSWORD_MIN, registerBody } from '@rr/core';
-import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { FormField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useRegister } from '../api.ts';
 import { redirectTarget, withRedirect } from '../redirect-target.ts';
 import { useUserInfo } from '../session-store.ts';
@@ -26,40 +27,26 @@ export function RegisterPage() {
 
 function RegisterForm({ redirect }: { redirect: string | null }) {
   const register = useRegister();
-  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [mismatch, setMismatch] = useState(false);
-  const field = (key: keyof typeof form) => ({
-    name: key,
-    value: form[key],
-    onChange: (e: { target: { value: string } }) => {
-      setForm((f) => ({ ...f, [key]: e.target.value }));
-      setErrors((current) => (current[key] ? { ...current, [key]: '' } : current));
-      // The server's answer was about what was sent; once the form changes it no longer applies.
-      if (register.isError) register.reset();
-    },
-    error: errors[key],
+  const form = useSchemaForm({
+    initialValues: { name: '', email: '', phone: '', password: '', confirmPassword: '' },
+    schema: registerBody,
+    toInput: ({ confirmPassword: _, ...body }) => body,
+    check: ({ password, confirmPassword }) => ({
+      confirmPassword: password === confirmPassword ? undefined : AUTH_MESSAGES.passwordsDoNotMatch,
+    }),
+    // The server's answer was about what was sent; once the form changes it no longer applies.
+    clearServerErrorOnEdit: true,
+    onSubmit: (body) => register.mutateAsync(body),
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    register.reset();
-    const { confirmPassword, ...body } = form;
-    const parsed = registerBody.safeParse(body);
-    const passwordsDiffer = body.password !== confirmPassword;
-    setMismatch(passwordsDiffer);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    if (passwordsDiffer || !parsed.success) return;
-    register.mutate(parsed.data);
-  };
+  const mismatch = form.errors.confirmPassword;
 
   return (
     <div className={`card ${styles.panel}`}>
-      {mismatch && <Message variant="danger">{AUTH_MESSAGES.passwordsDoNotMatch}</Message>}
-      {register.isError && <Message variant="danger">{register.error.message}</Message>}
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <FormField label="Name" autoComplete="name" maxLength={80} required {...field('name')} />
-        <FormField label="Email Address" type="email" autoComplete="email" required {...field('email')} />
+      {mismatch && <Message variant="danger">{mismatch}</Message>}
+      {form.error && <Message variant="danger">{form.error}</Message>}
+      <form className={styles.form} onSubmit={form.submit} noValidate>
+        <FormField label="Name" autoComplete="name" maxLength={80} required {...form.field('name')} />
+        <FormField label="Email Address" type="email" autoComplete="email" required {...form.field('email')} />
         <FormField
           label="Phone Number"
           type="tel"
@@ -68,7 +55,7 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
           placeholder="10-digit mobile number"
           maxLength={20}
           required
-          {...field('phone')}
+          {...form.field('phone')}
         />
         <FormField
           label="Password"
@@ -76,19 +63,21 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
           autoComplete="new-password"
           hint={`At least ${PASSWORD_MIN} characters.`}
           required
-          {...field('password')}
+          {...form.field('password')}
         />
         <FormField
           label="Confirm Password"
           type="password"
           autoComplete="new-password"
           required
-          {...field('confirmPassword')}
-          aria-invalid={mismatch || undefined}
+          {...form.field('confirmPassword')}
+          // The mismatch is said above the form, where both password fields can be seen.
+          error={undefined}
+          aria-invalid={mismatch ? true : undefined}
         />
-        <button type="submit" className="btn btn-block" disabled={register.isPending}>
+        <Button type="submit" block busy={form.busy}>
           Register
-        </button>
+        </Button>
       </form>
       <div className={styles.alternatives}>
         <p>

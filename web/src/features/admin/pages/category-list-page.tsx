@@ -1,10 +1,11 @@
 import { GST_PERCENTS, categoryUpdate, type CategoryGst } from '@rr/core';
-import { useState, type FormEvent } from 'react';
-import { FormField, SelectField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { FormField, SelectField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useCategories, useUpdateCategory } from '../../catalog/api.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { useCategories, useUpdateCategory } from '../../catalog/index.ts';
 import styles from './admin.module.css';
 
 /** /admin/categories: each category's HSN code and GST rate; orders placed before keep theirs. */
@@ -31,32 +32,23 @@ export function CategoryListPage() {
 
 function CategoryForm({ category }: { category: CategoryGst }) {
   const update = useUpdateCategory();
-  const [hsnCode, setHsnCode] = useState(category.hsnCode);
-  const [gstPercent, setGstPercent] = useState(String(category.gstPercent));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = categoryUpdate.safeParse({ hsnCode, gstPercent });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    update.mutate({ slug: category.slug, ...parsed.data });
-  };
+  const form = useSchemaForm({
+    initialValues: { hsnCode: category.hsnCode, gstPercent: String(category.gstPercent) },
+    schema: categoryUpdate,
+    onSubmit: (body) => update.mutateAsync({ slug: category.slug, ...body }),
+  });
 
   const headingId = `category-${category.slug}`;
   return (
     <section className={`card ${styles.panel} ${styles.category}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{category.name}</h2>
-      {update.isError && <Message variant="danger">{update.error.message}</Message>}
+      {form.error && <Message variant="danger">{form.error}</Message>}
       {update.isSuccess && (
         <Message variant="success">
           Saved: {category.name} is taxed at {update.data.gstPercent}%.
         </Message>
       )}
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={form.submit} noValidate>
         <div className={styles.pair}>
           <FormField
             label="HSN code"
@@ -64,18 +56,9 @@ function CategoryForm({ category }: { category: CategoryGst }) {
             autoComplete="off"
             maxLength={8}
             hint="4 to 8 digits, printed on tax invoices."
-            name="hsnCode"
-            value={hsnCode}
-            onChange={(e) => setHsnCode(e.target.value)}
-            error={errors.hsnCode}
+            {...form.field('hsnCode')}
           />
-          <SelectField
-            label="GST rate"
-            name="gstPercent"
-            value={gstPercent}
-            onChange={(e) => setGstPercent(e.target.value)}
-            error={errors.gstPercent}
-          >
+          <SelectField label="GST rate" {...form.field('gstPercent')}>
             {GST_PERCENTS.map((percent) => (
               <option key={percent} value={String(percent)}>
                 {percent}%
@@ -83,9 +66,9 @@ function CategoryForm({ category }: { category: CategoryGst }) {
             ))}
           </SelectField>
         </div>
-        <button type="submit" className="btn" disabled={update.isPending}>
-          {update.isPending ? 'Saving…' : `Save ${category.name}`}
-        </button>
+        <Button type="submit" busy={form.busy} busyLabel="Saving…">
+          Save {category.name}
+        </Button>
       </form>
     </section>
   );

@@ -1,11 +1,13 @@
 import { CATEGORIES, MAX_UPLOAD_BYTES, categoryLabel, productInput, type Product } from '@rr/core';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FormField, SelectField, TextAreaField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { FormField, SelectField, TextAreaField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/api.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/index.ts';
 import styles from './admin.module.css';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
@@ -35,8 +37,6 @@ export function ProductEditPage() {
   );
 }
 
-type Field = 'name' | 'price' | 'mrp' | 'image' | 'brand' | 'countInStock' | 'category' | 'description';
-
 /** Number inputs give text; empty stays "not given" so the schema names the missing field. */
 const numberOrEmpty = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
@@ -44,57 +44,47 @@ function EditProductForm({ product }: { product: Product }) {
   const navigate = useNavigate();
   const update = useUpdateProduct(product._id);
   const categories = useCategories();
-  const [form, setForm] = useState<Record<Field, string>>({
-    name: product.name,
-    price: String(product.price),
-    mrp: product.mrp === null ? '' : String(product.mrp),
-    image: product.image,
-    brand: product.brand,
-    countInStock: String(product.countInStock),
-    category: product.category,
-    description: product.description,
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const field = (name: Field) => ({
-    name,
-    value: form[name],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-      setForm((f) => ({ ...f, [name]: e.target.value })),
-    error: errors[name],
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const form = useSchemaForm({
+    initialValues: {
+      name: product.name,
+      price: String(product.price),
+      mrp: product.mrp === null ? '' : String(product.mrp),
+      image: product.image,
+      brand: product.brand,
+      countInStock: String(product.countInStock),
+      category: product.category as string,
+      description: product.description,
+    },
     // The MRP includes the GST of the category chosen (the server checks it again against its own rate).
-    const gstPercent =
-      categories.data?.find((c) => c.slug === form.category)?.gstPercent ??
-      (form.category === product.category ? product.gstPercent : 0);
-    const parsed = productInput(gstPercent).safeParse({
+    schema: ({ category }) =>
+      productInput(
+        categories.data?.find((c) => c.slug === category)?.gstPercent ??
+          (category === product.category ? product.gstPercent : 0),
+      ),
+    toInput: (values) => ({
       _id: product._id,
-      name: form.name,
-      price: numberOrEmpty(form.price),
-      mrp: form.mrp.trim() === '' ? null : Number(form.mrp),
-      image: form.image,
-      brand: form.brand,
-      countInStock: numberOrEmpty(form.countInStock),
+      name: values.name,
+      price: numberOrEmpty(values.price),
+      mrp: values.mrp.trim() === '' ? null : Number(values.mrp),
+      image: values.image,
+      brand: values.brand,
+      countInStock: numberOrEmpty(values.countInStock),
       // So orders placed while the form was open are not undone by saving it.
       stockWas: product.countInStock,
-      category: form.category,
-      description: form.description,
-    });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, { onSuccess: () => navigate('/admin/productlist') });
-  };
+      category: values.category,
+      description: values.description,
+    }),
+    onSubmit: async (body) => {
+      await update.mutateAsync(body);
+      navigate('/admin/productlist');
+    },
+  });
+  const { field, errors } = form;
 
   const invalid = Object.keys(errors).length > 0;
   return (
     <div className={`card ${styles.panel}`}>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} onSubmit={form.submit} noValidate>
         <FormField label="Name" autoComplete="off" maxLength={120} required {...field('name')} />
         <div className={styles.pair}>
           <FormField
@@ -117,7 +107,11 @@ function EditProductForm({ product }: { product: Product }) {
             {...field('mrp')}
           />
         </div>
-        <ImageField value={form.image} error={errors.image} onChange={(image) => setForm((f) => ({ ...f, image }))} />
+        <ImageField
+          value={form.values.image}
+          error={errors.image}
+          onChange={(image) => form.setValue('image', image)}
+        />
         <div className={styles.pair}>
           <FormField label="Brand" autoComplete="off" maxLength={80} {...field('brand')} />
           <FormField
@@ -141,10 +135,10 @@ function EditProductForm({ product }: { product: Product }) {
         <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
         {/* Next to the button, where a long form's user is looking when it fails. */}
         {invalid && <Message variant="danger">Please correct the fields marked above.</Message>}
-        {update.isError && <Message variant="danger">{update.error.message}</Message>}
-        <button type="submit" className="btn btn-block" disabled={update.isPending}>
+        {form.error && <Message variant="danger">{form.error}</Message>}
+        <Button type="submit" block busy={form.busy}>
           Update
-        </button>
+        </Button>
       </form>
     </div>
   );

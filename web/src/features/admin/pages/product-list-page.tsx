@@ -1,14 +1,14 @@
 import { categoryLabel, formatRupees, type ProductSummary } from '@rr/core';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { Button } from '../../../components/button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
 import { RecordId } from '../../../components/record-id.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useCreateProduct, useDeleteProduct, useProducts } from '../../catalog/api.ts';
-import { parsePageNumber } from '../../catalog/page-number.ts';
+import { parsePageNumber, useCreateProduct, useDeleteProduct, useProducts } from '../../catalog/index.ts';
 import styles from './admin.module.css';
 
 const hrefFor = (n: number) => (n === 1 ? '/admin/productlist' : `/admin/productlist/${n}`);
@@ -36,16 +36,14 @@ function ProductListView({ page }: { page: number }) {
     <div className="container page">
       <div className={styles.titleRow}>
         <h1 id="products-heading">Products</h1>
-        <button
-          type="button"
-          className="btn"
-          disabled={create.isPending}
+        <Button
+          busy={create.isPending}
           onClick={() =>
             create.mutate(undefined, { onSuccess: (created) => navigate(`/admin/product/${created._id}/edit`) })
           }
         >
           <span aria-hidden="true">+</span> Create Product
-        </button>
+        </Button>
       </div>
       {create.isError && <Message variant="danger">{create.error.message}</Message>}
       {remove.isError && <Message variant="danger">{remove.error.message}</Message>}
@@ -119,15 +117,14 @@ function ProductTable({
                 >
                   Edit
                 </Link>
-                <button
-                  type="button"
-                  className={`btn ${styles.delete}`}
+                <Button
+                  className={styles.delete}
                   aria-label={`Delete ${product.name}`}
-                  disabled={deletingId === product._id}
+                  busy={deletingId === product._id}
                   onClick={() => onDelete(product)}
                 >
                   Delete
-                </button>
+                </Button>
               </div>
             </td>
           </tr>

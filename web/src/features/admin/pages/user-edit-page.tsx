@@ -1,12 +1,12 @@
 import { adminUpdateUserBody, type User } from '@rr/core';
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { FormField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useUpdateUser, useUser } from '../../account/api.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { useUpdateUser, useUser, useUserInfo } from '../../account/index.ts';
 import styles from './admin.module.css';
 
 /** /admin/user/:id/edit: name, e-mail and the admin flag; back to the list when saved. */
@@ -35,46 +35,22 @@ function EditUserForm({ user }: { user: User }) {
   const navigate = useNavigate();
   const update = useUpdateUser(user._id);
   const isMe = useUserInfo()?._id === user._id;
-  const [name, setName] = useState(user.name);
-  const [email, setEmail] = useState(user.email);
-  const [isAdmin, setIsAdmin] = useState(user.isAdmin);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = adminUpdateUserBody.safeParse({ _id: user._id, name, email, isAdmin });
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, { onSuccess: () => navigate('/admin/userlist') });
-  };
+  const form = useSchemaForm({
+    initialValues: { name: user.name, email: user.email, isAdmin: user.isAdmin },
+    schema: adminUpdateUserBody,
+    toInput: (values) => ({ _id: user._id, ...values }),
+    onSubmit: async (body) => {
+      await update.mutateAsync(body);
+      navigate('/admin/userlist');
+    },
+  });
 
   return (
     <div className={`card ${styles.panel}`}>
-      {update.isError && <Message variant="danger">{update.error.message}</Message>}
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <FormField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          maxLength={80}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          required
-        />
-        <FormField
-          label="Email Address"
-          name="email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-          required
-        />
+      {form.error && <Message variant="danger">{form.error}</Message>}
+      <form className={styles.form} onSubmit={form.submit} noValidate>
+        <FormField label="Name" autoComplete="off" maxLength={80} required {...form.field('name')} />
+        <FormField label="Email Address" type="email" autoComplete="off" required {...form.field('email')} />
         <p className={styles.phone}>
           Phone Number: <span>{user.phone}</span>
         </p>
@@ -82,8 +58,8 @@ function EditUserForm({ user }: { user: User }) {
           <input
             id="is-admin"
             type="checkbox"
-            checked={isAdmin}
-            onChange={(e) => setIsAdmin(e.target.checked)}
+            checked={form.values.isAdmin}
+            onChange={(e) => form.setValue('isAdmin', e.target.checked)}
             disabled={isMe}
             aria-describedby={isMe ? 'is-admin-hint' : undefined}
           />
@@ -94,9 +70,9 @@ function EditUserForm({ user }: { user: User }) {
             You cannot remove your own admin rights; another admin can.
           </p>
         )}
-        <button type="submit" className="btn btn-block" disabled={update.isPending}>
+        <Button type="submit" block busy={form.busy}>
           Update
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,12 +1,12 @@
 import type { User } from '@rr/core';
 import { Link } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { RecordId } from '../../../components/record-id.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useDeleteUser, useUsers } from '../../account/api.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useDeleteUser, useUserInfo, useUsers } from '../../account/index.ts';
 import styles from './admin.module.css';
 
 /** /admin/userlist: every account, with edit and delete (never the admin's own account). */
@@ -98,15 +98,14 @@ function UserTable({
                     Edit
                   </Link>
                   {!isMe && (
-                    <button
-                      type="button"
-                      className={`btn ${styles.delete}`}
+                    <Button
+                      className={styles.delete}
                       aria-label={`Delete ${user.name}`}
-                      disabled={deletingId === user._id}
+                      busy={deletingId === user._id}
                       onClick={() => onDelete(user)}
                     >
                       Delete
-                    </button>
+                    </Button>
                   )}
                 </div>
               </td>

@@ -1,10 +1,11 @@
 import { DEFAULT_MAX_LINE_QTY, MESSAGES, formatRupees, type CartItem } from '@rr/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useProduct } from '../../catalog/api.ts';
+import { useProduct } from '../../catalog/index.ts';
 import { addToCart, cartCount, cartSubtotal, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
 import styles from './cart-page.module.css';
 
@@ -74,14 +75,9 @@ function CartLines() {
         </p>
         <p className={styles.note}>Shipping and GST (at each category's rate) are worked out at checkout.</p>
         {/* SPEC §2/§5: shown on an empty cart too, disabled. */}
-        <button
-          type="button"
-          className="btn btn-block"
-          disabled={items.length === 0}
-          onClick={() => navigate('/login?redirect=shipping')}
-        >
+        <Button block disabled={items.length === 0} onClick={() => navigate('/login?redirect=shipping')}>
           Proceed To Checkout
-        </button>
+        </Button>
       </aside>
     </div>
   );
@@ -117,14 +113,14 @@ function CartLine({ item }: { item: CartItem }) {
         <span className={styles.lineLabel}>Total</span>{' '}
         <strong data-testid="cart-line-total">{formatRupees(lineTotal(item))}</strong>
       </p>
-      <button
-        type="button"
-        className={`btn btn-outline ${styles.remove}`}
+      <Button
+        variant="outline"
+        className={styles.remove}
         onClick={() => removeFromCart(item.product)}
         aria-label={`Remove ${item.name}`}
       >
         Remove
-      </button>
+      </Button>
     </li>
   );
 }

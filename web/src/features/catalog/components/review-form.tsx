@@ -1,7 +1,8 @@
 import { REVIEW_RATINGS, reviewInput } from '@rr/core';
-import { useState, type FormEvent } from 'react';
-import { SelectField, TextAreaField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { SelectField, TextAreaField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useCreateReview } from '../api.ts';
 import styles from './review-form.module.css';
 
@@ -13,24 +14,14 @@ export const REVIEW_SUBMITTED = 'Review submitted successfully';
  */
 export function ReviewForm({ productId, reviewed }: { productId: string; reviewed: boolean }) {
   const create = useCreateReview(productId);
-  const [rating, setRating] = useState('');
-  const [comment, setComment] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = reviewInput.safeParse({ rating: rating === '' ? undefined : Number(rating), comment });
-    if (!parsed.success) {
-      create.reset();
-      const found = fieldErrors(parsed.error.issues);
-      // Nothing chosen yet is not a wrong number.
-      if (rating === '') found.rating = 'Please select a rating';
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    create.mutate(parsed.data);
-  };
+  const form = useSchemaForm({
+    initialValues: { rating: '', comment: '' },
+    schema: reviewInput,
+    toInput: ({ rating, comment }) => ({ rating: rating === '' ? undefined : Number(rating), comment }),
+    // Nothing chosen yet is not a wrong number.
+    check: ({ rating }) => ({ rating: rating === '' ? 'Please select a rating' : undefined }),
+    onSubmit: (review) => create.mutateAsync(review),
+  });
 
   if (create.isSuccess || reviewed) {
     return (
@@ -42,16 +33,9 @@ export function ReviewForm({ productId, reviewed }: { productId: string; reviewe
   }
 
   return (
-    <form className={`card ${styles.form}`} onSubmit={submit} noValidate aria-labelledby="write-review-heading">
-      {create.isError && <Message variant="danger">{create.error.message}</Message>}
-      <SelectField
-        label="Rating"
-        name="rating"
-        value={rating}
-        onChange={(e) => setRating(e.target.value)}
-        error={errors.rating}
-        required
-      >
+    <form className={`card ${styles.form}`} onSubmit={form.submit} noValidate aria-labelledby="write-review-heading">
+      {form.error && <Message variant="danger">{form.error}</Message>}
+      <SelectField label="Rating" required {...form.field('rating')}>
         <option value="">Select...</option>
         {REVIEW_RATINGS.map(({ value, label }) => (
           <option key={value} value={value}>
@@ -59,19 +43,10 @@ export function ReviewForm({ productId, reviewed }: { productId: string; reviewe
           </option>
         ))}
       </SelectField>
-      <TextAreaField
-        label="Comment"
-        name="comment"
-        rows={4}
-        maxLength={1000}
-        value={comment}
-        onChange={(e) => setComment(e.target.value)}
-        error={errors.comment}
-        required
-      />
-      <button type="submit" className={`btn ${styles.submit}`} disabled={create.isPending}>
+      <TextAreaField label="Comment" rows={4} maxLength={1000} required {...form.field('comment')} />
+      <Button type="submit" className={styles.submit} busy={form.busy}>
         Submit
-      </button>
+      </Button>
     </form>
   );
 }

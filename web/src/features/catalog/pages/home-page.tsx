@@ -12,7 +12,7 @@ import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { Collections } from '../components/collections.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { parsePageNumber } from '../page-number.ts';
-import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import styles from './home-page.module.css';
 
 function shuffled<T>(items: readonly T[]): T[] {

@@ -1,6 +1,6 @@
 import { CATEGORIES, MESSAGES, categoryLabel, type Category } from '@rr/core';
 import { Navigate, useParams, useSearchParams } from 'react-router';
-import { NotFoundPage } from '../../../app/not-found-page.tsx';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
 import { PastLastPage } from '../../../components/past-last-page.tsx';

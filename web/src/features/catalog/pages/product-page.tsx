@@ -1,12 +1,13 @@
 import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, type Product } from '@rr/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useUserInfo } from '../../account/index.ts';
 import { useProduct } from '../api.ts';
 import { ReviewForm } from '../components/review-form.tsx';
 import { hasOwnReview } from '../own-review.ts';
@@ -90,14 +91,9 @@ function ProductDetail({ product }: { product: Product }) {
               </select>
             </label>
           )}
-          <button
-            type="button"
-            className="btn btn-block"
-            disabled={!inStock}
-            onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}
-          >
+          <Button block disabled={!inStock} onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}>
             Add To Cart
-          </button>
+          </Button>
         </aside>
       </div>
 

@@ -1,6 +1,7 @@
 import { DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD, type PaymentMethod } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -33,9 +34,9 @@ export function PaymentPage() {
         {method === ONLINE_PAYMENT_METHOD && (
           <p className={styles.note}>You will pay securely with Razorpay when you place the order.</p>
         )}
-        <button type="submit" className="btn btn-block">
+        <Button type="submit" block>
           Continue
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,9 +1,11 @@
 import { PINCODE_LENGTH, shippingAddressInput } from '@rr/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { FormField, fieldErrors } from '../../../components/form-field.tsx';
+import { Button } from '../../../components/button.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useUserInfo } from '../../account/session-store.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { useUserInfo } from '../../account/index.ts';
 import { lookupPincode } from '../api.ts';
 import { shippingAddressStore, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -14,34 +16,34 @@ export function ShippingPage() {
   const saved = useShippingAddress();
   const user = useUserInfo();
   const navigate = useNavigate();
-  // The courier calls the recipient: the account's name and phone unless it is a gift.
-  const [form, setForm] = useState({
-    name: saved?.name ?? user?.name ?? '',
-    phone: saved?.phone ?? user?.phone ?? '',
-    address: saved?.address ?? '',
-    city: saved?.city ?? '',
-    postalCode: saved?.postalCode ?? '',
-    state: saved?.state ?? '',
+  const form = useSchemaForm({
+    // The courier calls the recipient: the account's name and phone unless it is a gift.
+    initialValues: () => ({
+      name: saved?.name ?? user?.name ?? '',
+      phone: saved?.phone ?? user?.phone ?? '',
+      address: saved?.address ?? '',
+      city: saved?.city ?? '',
+      postalCode: saved?.postalCode ?? '',
+      state: saved?.state ?? '',
+    }),
+    schema: shippingAddressInput,
+    // Optional in the API (SPEC clients send none); this form always asks for both.
+    check: ({ name, phone }) => ({
+      name: name.trim() ? undefined : 'Name is required',
+      phone: phone.trim() ? undefined : 'Phone is required',
+    }),
+    onSubmit: (address) => {
+      shippingAddressStore.set(address);
+      navigate('/payment');
+    },
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { setValue, setValues, clearErrors } = form;
   const lookedUp = useRef(saved?.postalCode ?? '');
   // What the last successful lookup put in, to tell it from what the customer typed.
   const filled = useRef<{ city: string; state: string } | null>(null);
 
-  const clearErrors = (...fields: Array<keyof typeof form>) =>
-    setErrors((current) =>
-      fields.some((field) => field in current)
-        ? Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field as keyof typeof form)))
-        : current,
-    );
-
-  const set = (field: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    clearErrors(field);
-  };
-
   const changePostalCode = (value: string) => {
-    set('postalCode')(value);
+    setValue('postalCode', value);
     const code = value.trim();
     // SPEC: a 6-character code fills city (the India Post division) and state; a failed lookup is only logged.
     if (code.length !== PINCODE_LENGTH || code === lookedUp.current) return;
@@ -50,7 +52,7 @@ export function ShippingPage() {
       .then((place) => {
         if (lookedUp.current !== code) return;
         filled.current = { city: place.city, state: place.state };
-        setForm((f) => (f.postalCode.trim() === code ? { ...f, city: place.city, state: place.state } : f));
+        setValues((f) => (f.postalCode.trim() === code ? { ...f, city: place.city, state: place.state } : f));
         clearErrors('city', 'state');
       })
       .catch(() => {
@@ -59,7 +61,7 @@ export function ShippingPage() {
         const previous = filled.current;
         if (lookedUp.current !== code || !previous) return;
         filled.current = null;
-        setForm((f) =>
+        setValues((f) =>
           f.postalCode.trim() === code
             ? {
                 ...f,
@@ -71,33 +73,15 @@ export function ShippingPage() {
       });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = shippingAddressInput.safeParse(form);
-    // Optional in the API (SPEC clients send none); this form always asks for both.
-    const missing = {
-      ...(form.name.trim() ? {} : { name: 'Name is required' }),
-      ...(form.phone.trim() ? {} : { phone: 'Phone is required' }),
-    };
-    if (!parsed.success || Object.keys(missing).length) {
-      setErrors({ ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...missing });
-      return;
-    }
-    shippingAddressStore.set(parsed.data);
-    navigate('/payment');
-  };
-
   return (
     <div className={`container page ${styles.narrow}`}>
       <CheckoutSteps current={2} />
       <h1>Shipping</h1>
-      <form onSubmit={submit} noValidate className={styles.form}>
+      <form onSubmit={form.submit} noValidate className={styles.form}>
         <FormField
           label="Recipient's Name"
           autoComplete="shipping name"
-          value={form.name}
-          onChange={(e) => set('name')(e.target.value)}
-          error={errors.name}
+          {...form.field('name')}
           required
           maxLength={80}
         />
@@ -106,55 +90,28 @@ export function ShippingPage() {
           type="tel"
           autoComplete="shipping tel"
           inputMode="tel"
-          value={form.phone}
-          onChange={(e) => set('phone')(e.target.value)}
-          error={errors.phone}
+          {...form.field('phone')}
           hint="10-digit mobile: the courier calls it"
           required
           maxLength={20}
         />
-        <FormField
-          label="Address"
-          autoComplete="street-address"
-          value={form.address}
-          onChange={(e) => set('address')(e.target.value)}
-          error={errors.address}
-          required
-          maxLength={200}
-        />
+        <FormField label="Address" autoComplete="street-address" {...form.field('address')} required maxLength={200} />
         <FormField
           label="Postal Code"
           autoComplete="postal-code"
           inputMode="numeric"
-          value={form.postalCode}
+          {...form.field('postalCode')}
           onChange={(e) => changePostalCode(e.target.value)}
-          error={errors.postalCode}
           hint="6-digit pincode: fills in city and state"
           required
           maxLength={6}
         />
-        <FormField
-          label="City"
-          autoComplete="address-level2"
-          value={form.city}
-          onChange={(e) => set('city')(e.target.value)}
-          error={errors.city}
-          required
-          maxLength={100}
-        />
-        <FormField
-          label="State"
-          autoComplete="address-level1"
-          value={form.state}
-          onChange={(e) => set('state')(e.target.value)}
-          error={errors.state}
-          required
-          maxLength={100}
-        />
+        <FormField label="City" autoComplete="address-level2" {...form.field('city')} required maxLength={100} />
+        <FormField label="State" autoComplete="address-level1" {...form.field('state')} required maxLength={100} />
         <p className={styles.note}>We deliver within India only.</p>
-        <button type="submit" className="btn btn-block">
+        <Button type="submit" block>
           Continue
-        </button>
+        </Button>
       </form>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { usePageTitle } from '../components/use-page-title.ts';
+import { usePageTitle } from './use-page-title.ts';
 import styles from './not-found-page.module.css';
 
 export function NotFoundPage() {

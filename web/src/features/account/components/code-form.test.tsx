@@ -1,0 +1,67 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderInApp } from '../../../testing/render.tsx';
+import { CodeForm } from './code-form.tsx';
+
+const SENT = 'OTP sent to 98XXXXXX10';
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+/** Lets the clock run, with React and the query cache catching up. */
+const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** Lets whole seconds pass one at a time, as the countdown sets a timer for each after rendering. */
+async function seconds(n: number) {
+  for (let i = 0; i < n; i++) await wait(1_000);
+}
+const countdown = () => document.getElementById('otp-countdown')?.textContent;
+const resendButton = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Resend OTP' });
+
+describe('CodeForm resend countdown', () => {
+  it('counts down from the sent code, then lets the customer ask again, once, and starts over', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply({ message: SENT })));
+    renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+
+    expect(fetchMock).toHaveBeenCalledOnce();
+    expect(countdown()).toBe('You can ask for a new code in 60 s.');
+    expect(resendButton().disabled).toBe(true);
+
+    await seconds(59);
+    expect(countdown()).toBe('You can ask for a new code in 1 s.');
+    expect(resendButton().disabled).toBe(true);
+
+    await seconds(1);
+    expect(countdown()).toBe('Did not get it? Ask for a new code.');
+    expect(resendButton().disabled).toBe(false);
+
+    fireEvent.click(resendButton());
+    await wait(0);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByText(SENT)).toBeTruthy();
+    expect(countdown()).toBe('You can ask for a new code in 60 s.');
+    expect(resendButton().disabled).toBe(true);
+
+    // The reply to 'Resend OTP' stays a moment only.
+    await wait(1_000);
+    expect(screen.queryByText(SENT)).toBeNull();
+  });
+
+  it("follows the server's Retry-After when a code was sent a moment ago", async () => {
+    fetchMock.mockResolvedValue(jsonReply({ message: 'Too many requests' }, 429, { 'retry-after': '25' }));
+    renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+
+    expect(countdown()).toBe('You can ask for a new code in 25 s.');
+    await seconds(25);
+    expect(countdown()).toBe('Did not get it? Ask for a new code.');
+  });
+});

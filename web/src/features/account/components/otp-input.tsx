@@ -1,0 +1,106 @@
+import { useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import styles from './otp-input.module.css';
+
+export interface OtpInputHandle {
+  /** Focuses box `index` (kept within the boxes). */
+  focusBox: (index: number) => void;
+}
+
+/**
+ * One box per digit of a one-time code. Typing moves on to the next box, Backspace in an empty box goes
+ * back and clears the one before, and a pasted or autofilled code spreads over the boxes; a whole code
+ * always fills from the first box. `onComplete` gets the code as soon as every box holds a digit.
+ */
+export function OtpInput({
+  digits,
+  onChange,
+  onComplete,
+  incomplete,
+  describedBy,
+  ref,
+}: {
+  digits: readonly string[];
+  onChange: (update: (current: readonly string[]) => string[]) => void;
+  onComplete: (code: string[]) => void;
+  /** Marks the empty boxes after a submit with some missing. */
+  incomplete: boolean;
+  describedBy?: string;
+  ref?: Ref<OtpInputHandle>;
+}) {
+  const length = digits.length;
+  const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  const focusBox = (index: number) => boxes.current[Math.min(Math.max(index, 0), length - 1)]?.focus();
+  useImperativeHandle(ref, () => ({ focusBox }));
+
+  /** Writes typed or pasted digits from box `index` on. */
+  const fill = (index: number, typed: string) => {
+    const start = typed.length >= length ? 0 : index;
+    const next = [...digits];
+    const chars = typed.slice(0, length - start);
+    [...chars].forEach((d, i) => (next[start + i] = d));
+    onChange(() => next);
+    focusBox(start + chars.length);
+    if (start + chars.length >= length && next.every((d) => d !== '')) onComplete(next);
+  };
+
+  const clearBox = (index: number) => onChange((current) => current.map((d, i) => (i === index ? '' : d)));
+
+  const change = (index: number, input: HTMLInputElement) => {
+    let typed = input.value.replace(/\D/g, '');
+    // A digit typed into a filled box (caret not selecting it) replaces the old one.
+    if (digits[index] && typed.length === 2 && input.selectionStart !== null) {
+      typed = input.value.charAt(input.selectionStart - 1).replace(/\D/g, '') || typed.charAt(1);
+    }
+    if (typed) fill(index, typed);
+    else clearBox(index);
+  };
+
+  const keyDown = (index: number, event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Backspace' && !digits[index] && index > 0) {
+      event.preventDefault();
+      clearBox(index - 1);
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowLeft' && index > 0) {
+      event.preventDefault();
+      focusBox(index - 1);
+    } else if (event.key === 'ArrowRight' && index < length - 1) {
+      event.preventDefault();
+      focusBox(index + 1);
+    }
+  };
+
+  const paste = (index: number, event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    const pasted = event.clipboardData.getData('text').replace(/\D/g, '');
+    if (pasted) fill(index, pasted);
+  };
+
+  return (
+    <fieldset className={styles.otp} aria-describedby={describedBy}>
+      <legend>One-time code</legend>
+      <div className={styles.otpBoxes}>
+        {digits.map((digit, index) => (
+          <input
+            key={index}
+            ref={(el) => {
+              boxes.current[index] = el;
+            }}
+            className={styles.otpBox}
+            type="text"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete={index === 0 ? 'one-time-code' : 'off'}
+            aria-label={`Digit ${index + 1} of ${length}`}
+            aria-invalid={(incomplete && !digit) || undefined}
+            autoFocus={index === 0}
+            value={digit}
+            onFocus={(e) => e.target.select()}
+            onChange={(e) => change(index, e.target)}
+            onKeyDown={(e) => keyDown(index, e)}
+            onPaste={(e) => paste(index, e)}
+          />
+        ))}
+      </div>
+    </fieldset>
+  );
+}

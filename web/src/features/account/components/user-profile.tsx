@@ -1,0 +1,111 @@
+import { AUTH_MESSAGES, PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
+import { Button } from '../../../components/button.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { useProfile, useUpdateProfile } from '../api.ts';
+import styles from '../pages/account.module.css';
+
+/** The profile page's own part (SPEC §2): name, e-mail and phone read-only, and a new password. */
+export function UserProfile() {
+  const profile = useProfile();
+  return (
+    <section aria-labelledby="profile-heading">
+      <h2 id="profile-heading">User Profile</h2>
+      {profile.isPending ? (
+        <Spinner />
+      ) : profile.isError ? (
+        <Message variant="danger">{profile.error.message}</Message>
+      ) : (
+        <ProfileForm profile={profile.data} />
+      )}
+    </section>
+  );
+}
+
+function ProfileForm({ profile }: { profile: User }) {
+  const update = useUpdateProfile();
+  const form = useSchemaForm({
+    initialValues: { currentPassword: '', password: '', confirmPassword: '' },
+    schema: updateProfileBody,
+    toInput: ({ password }) => ({ password }),
+    check: ({ password, confirmPassword }) => ({
+      confirmPassword: password === confirmPassword ? undefined : AUTH_MESSAGES.passwordsDoNotMatch,
+    }),
+    onSubmit: (_body, { password, currentPassword }) => {
+      const { _id: id, name, email, phone } = profile;
+      return update.mutateAsync({ id, name, email, phone, password, currentPassword });
+    },
+    clearAfterSubmit: true,
+  });
+  const mismatch = form.errors.confirmPassword;
+
+  return (
+    <div className={`card ${styles.panel}`}>
+      {mismatch && <Message variant="danger">{mismatch}</Message>}
+      {form.error && <Message variant="danger">{form.error}</Message>}
+      {update.isSuccess && <Message variant="success">{AUTH_MESSAGES.profileUpdated}</Message>}
+      {/* Not editable here (SPEC §2), so shown as plain facts rather than inputs. */}
+      <dl className={styles.details}>
+        <div>
+          <dt>Name</dt>
+          <dd>{profile.name}</dd>
+        </div>
+        <div>
+          <dt>Email Address</dt>
+          <dd>{profile.email}</dd>
+        </div>
+        <div>
+          <dt>Phone Number</dt>
+          <dd>{profile.phone}</dd>
+        </div>
+      </dl>
+      <form
+        className={styles.form}
+        onSubmit={(event) => {
+          // The last update's banner goes with the next try, whatever it finds.
+          update.reset();
+          form.submit(event);
+        }}
+        noValidate
+      >
+        {/* Who is signed in, for password managers saving the new password. */}
+        <input type="text" name="username" autoComplete="username" value={profile.phone} readOnly hidden />
+        <fieldset className={styles.fieldset}>
+          <legend>Change Password</legend>
+          <div className={styles.fieldsetBody}>
+            <FormField
+              label="Current Password"
+              type="password"
+              autoComplete="current-password"
+              hint="Not needed for 15 minutes after you sign in with a one-time code (if you forgot it)."
+              {...form.field('currentPassword')}
+            />
+            <FormField
+              label="Password"
+              type="password"
+              autoComplete="new-password"
+              hint={`At least ${PASSWORD_MIN} characters.`}
+              required
+              {...form.field('password')}
+            />
+            <FormField
+              label="Confirm Password"
+              type="password"
+              autoComplete="new-password"
+              required
+              {...form.field('confirmPassword')}
+              // The mismatch is said above the form, where both password fields can be seen.
+              error={undefined}
+              aria-invalid={mismatch ? true : undefined}
+            />
+          </div>
+        </fieldset>
+        <Button type="submit" block busy={form.busy}>
+          Update
+        </Button>
+      </form>
+    </div>
+  );
+}

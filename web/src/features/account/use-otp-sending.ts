@@ -1,0 +1,82 @@
+import { OTP_RESEND_SECONDS } from '@rr/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api-client.ts';
+import { useSendOtp } from './api.ts';
+
+/** SPEC §2/§9: how long the reply to 'Resend OTP' stays on screen. */
+const RESEND_MESSAGE_MS = 1000;
+
+/** Whole seconds left until a deadline, ticking once a second until it reaches zero. */
+export function useCountdown(seconds: number) {
+  const [deadline, setDeadline] = useState(() => Date.now() + seconds * 1000);
+  const [now, setNow] = useState(() => Date.now());
+  const secondsLeft = Math.max(0, Math.ceil((deadline - now) / 1000));
+
+  const restart = useCallback(
+    (from: number = seconds) => {
+      const at = Date.now();
+      setDeadline(at + from * 1000);
+      setNow(at);
+    },
+    [seconds],
+  );
+
+  // Ticks on each whole second left until the countdown reaches zero.
+  useEffect(() => {
+    if (secondsLeft === 0) return;
+    const timer = window.setTimeout(() => setNow(Date.now()), (deadline - Date.now()) % 1000 || 1000);
+    return () => window.clearTimeout(timer);
+  }, [deadline, now, secondsLeft]);
+
+  return { secondsLeft, restart };
+}
+
+/**
+ * Sends a code to `phone` on entry and again on `resend`, which waits for the countdown. The countdown
+ * runs from the server's reply, so it never ends before the server allows a resend; asked too soon, the
+ * server says how long to wait and the countdown follows it. `flash` is the resend's reply, briefly.
+ */
+export function useOtpSending(phone: string, onResent: () => void) {
+  const send = useSendOtp();
+  const { mutate: sendCode } = send;
+  const { secondsLeft, restart } = useCountdown(OTP_RESEND_SECONDS);
+  const [flash, setFlash] = useState<string | null>(null);
+  const sent = useRef(false);
+
+  const followServer = useCallback(
+    (error: Error) => {
+      if (error instanceof ApiError && error.status === 429 && error.retryAfter) restart(error.retryAfter);
+    },
+    [restart],
+  );
+
+  // One code on entry, even when StrictMode runs this effect twice (the ref outlives that).
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    sendCode({ phone }, { onSuccess: () => restart(), onError: followServer });
+  }, [phone, sendCode, restart, followServer]);
+
+  useEffect(() => {
+    if (!flash) return;
+    const timer = window.setTimeout(() => setFlash(null), RESEND_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [flash]);
+
+  const resend = () => {
+    setFlash(null);
+    sendCode(
+      { phone },
+      {
+        onSuccess: (reply) => {
+          setFlash(reply.message);
+          onResent();
+          restart();
+        },
+        onError: followServer,
+      },
+    );
+  };
+
+  return { send, secondsLeft, flash, resend };
+}

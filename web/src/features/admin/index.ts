@@ -1,0 +1,14 @@
+// The admin feature's public face: its pages, each loaded on first visit.
+import { lazy } from 'react';
+
+export const UserListPage = lazy(() => import('./pages/user-list-page.tsx').then((m) => ({ default: m.UserListPage })));
+export const UserEditPage = lazy(() => import('./pages/user-edit-page.tsx').then((m) => ({ default: m.UserEditPage })));
+export const ProductListPage = lazy(() =>
+  import('./pages/product-list-page.tsx').then((m) => ({ default: m.ProductListPage })),
+);
+export const ProductEditPage = lazy(() =>
+  import('./pages/product-edit-page.tsx').then((m) => ({ default: m.ProductEditPage })),
+);
+export const CategoryListPage = lazy(() =>
+  import('./pages/category-list-page.tsx').then((m) => ({ default: m.CategoryListPage })),
+);

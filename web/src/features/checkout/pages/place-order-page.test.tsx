@@ -1,0 +1,64 @@
+import { formatRupees, type CartItem, type CartQuote } from '@rr/core';
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderInApp } from '../../../testing/render.tsx';
+import { addToCart, clearCart } from '../../cart/index.ts';
+import { clearCheckout, paymentMethodStore, shippingAddressStore } from '../checkout-store.ts';
+import { PlaceOrderPage } from './place-order-page.tsx';
+
+const bead: CartItem = { product: 'p1', name: 'Five Mukhi', image: '/bead.jpg', price: 100, countInStock: 5, qty: 2 };
+const mala: CartItem = { product: 'p2', name: 'Tulsi Mala', image: '/mala.jpg', price: 300, countInStock: 9, qty: 1 };
+
+/** The quote the server gives for today's prices and stock of `lines`. */
+function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
+  const itemsPrice = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
+  return { lines, unavailable, itemsPrice, shippingPrice: 0, taxPrice: 0, discountPrice: 0, totalPrice: itemsPrice };
+}
+
+const fetchMock = vi.fn<typeof fetch>();
+const items = () => within(screen.getByRole('region', { name: 'Order Items' }));
+const changedNotice = /Prices or stock changed since you added these items/;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  addToCart(bead);
+  addToCart(mala);
+  shippingAddressStore.set({ address: '1 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' });
+  paymentMethodStore.set('Cash on Delivery');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+  clearCart();
+  clearCheckout();
+});
+
+describe('PlaceOrderPage reconciliation with the server quote', () => {
+  it("says so when prices moved, and shows the cart at today's prices", async () => {
+    fetchMock.mockResolvedValue(jsonReply(quote([{ ...bead, price: 120 }, mala])));
+    renderInApp(<PlaceOrderPage />);
+
+    expect(await screen.findByText(changedNotice)).toBeTruthy();
+    expect(items().getByText(`2 x ${formatRupees(120)} = ${formatRupees(240)}`)).toBeTruthy();
+    expect(items().queryByText(new RegExp(`2 x ${formatRupees(100)}`))).toBeNull();
+    expect(items().getByText(`1 x ${formatRupees(300)} = ${formatRupees(300)}`)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Place Order' }).disabled).toBe(false);
+  });
+
+  it('says nothing when the quote matches the cart', async () => {
+    fetchMock.mockResolvedValue(jsonReply(quote([bead, mala])));
+    renderInApp(<PlaceOrderPage />);
+
+    expect(await screen.findByRole('button', { name: 'Place Order' })).toBeTruthy();
+    expect(screen.queryByText(changedNotice)).toBeNull();
+  });
+
+  it('holds the order back while a line is short of stock or no longer sold', async () => {
+    fetchMock.mockResolvedValue(jsonReply(quote([{ ...bead, countInStock: 1 }], [mala.product])));
+    renderInApp(<PlaceOrderPage />);
+
+    expect(await screen.findByText(/Only 1 of Five Mukhi left\./)).toBeTruthy();
+    expect(screen.getByText(/Tulsi Mala is no longer available\./)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Place Order' }).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,104 @@
+import {
+  ONLINE_PAYMENT_METHOD,
+  type CartItem,
+  type Order,
+  type PaymentMethod,
+  type ShippingAddressInput,
+} from '@rr/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useUserInfo } from '../account/index.ts';
+import { clearCart } from '../cart/index.ts';
+import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
+import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
+
+const COD_CONFIRM = 'Are you sure you want to place this order with Cash on Delivery (COD)?';
+
+/**
+ * Placing the order: Cash on Delivery after a confirm, or online through Razorpay's checkout (PRODUCT.md
+ * "Online payment"): the server holds the stock and creates the payment, the customer pays, and the
+ * verified payment places the order. Either way the cart empties and the order page opens.
+ */
+export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddressInput, method: PaymentMethod) {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const done = (order: Order) => {
+    clearCart();
+    navigate(`/order/${order._id}`, { state: { placed: true } });
+  };
+  const fail = (err: unknown) => {
+    setError(err instanceof Error ? err.message : String(err));
+    setBusy(false);
+  };
+
+  const placeCashOrder = async () => {
+    if (!window.confirm(COD_CONFIRM)) return;
+    setBusy(true);
+    try {
+      done(await placeOrder({ ...orderPayload(cart, address), paymentMethod: method }));
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const payOnline = async () => {
+    setBusy(true);
+    if (!(await loadCheckoutScript())) {
+      window.alert('Razorpay SDK failed to load. Are you online?');
+      setBusy(false);
+      return;
+    }
+    const payload = orderPayload(cart, address);
+    try {
+      const payment = await startOnlinePayment(payload);
+      // A failed payment can be retried in the checkout; only closing it ends the attempt.
+      let outcome: 'paid' | 'failed' | null = null;
+      openCheckout(
+        {
+          key: payment.keyId,
+          amount: payment.amount,
+          currency: payment.currency,
+          name: payment.name,
+          description: payment.description,
+          order_id: payment.orderId,
+          prefill: { name: user?.name ?? '', email: user?.email ?? '', contact: user?.phone ?? '' },
+          theme: { color: '#7b1e1e' },
+          timeout: Math.max(60, Math.floor((Date.parse(payment.expiresAt) - Date.now()) / 1000) - 60),
+          handler: (result) => {
+            outcome = 'paid';
+            placeOrder({ ...payload, paymentMethod: ONLINE_PAYMENT_METHOD, ...result }).then(done, fail);
+          },
+          modal: {
+            ondismiss: () => {
+              if (outcome === 'paid') return;
+              void releaseOnlinePayment(payment.orderId).catch(() => undefined);
+              if (outcome !== 'failed')
+                setNotice('Payment cancelled. Nothing was charged and your cart is still here.');
+              setBusy(false);
+            },
+          },
+        },
+        (failure) => {
+          outcome = 'failed';
+          setError(
+            `Payment failed: ${failure.error.description ?? 'the payment did not go through'} Your cart is still here.`,
+          );
+        },
+      );
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const submit = () => {
+    setError(null);
+    setNotice(null);
+    void (method === ONLINE_PAYMENT_METHOD ? payOnline() : placeCashOrder());
+  };
+
+  return { submit, busy, error, notice };
+}

@@ -1,0 +1,45 @@
+import type { CartItem, CartQuote, PaymentMethod } from '@rr/core';
+import { useEffect, useState } from 'react';
+import { addToCart } from '../cart/index.ts';
+import { useCartQuote } from './api.ts';
+
+/** The cart lines whose price, stock, name or picture the quote says have changed, as they are today. */
+function changedLines(cart: readonly CartItem[], quote: CartQuote): CartItem[] {
+  return quote.lines.flatMap((line) => {
+    const item = cart.find((i) => i.product === line.product);
+    if (!item) return [];
+    const today = { ...item, name: line.name, image: line.image, price: line.price, countInStock: line.countInStock };
+    const same =
+      item.price === today.price &&
+      item.countInStock === today.countInStock &&
+      item.name === today.name &&
+      item.image === today.image;
+    return same ? [] : [today];
+  });
+}
+
+/**
+ * The server prices the cart, so what the place-order page shows is what the order will cost. The cart
+ * is kept in step with today's prices and stock (`pricesChanged` says they moved); lines that can no
+ * longer be bought, or not in that quantity, hold the order back until the cart changes.
+ */
+export function useQuoteReconciliation(cart: readonly CartItem[], method: PaymentMethod) {
+  const quote = useCartQuote(cart, method);
+  const [pricesChanged, setPricesChanged] = useState(false);
+
+  useEffect(() => {
+    if (!quote.data) return;
+    const changed = changedLines(cart, quote.data);
+    if (changed.length === 0) return;
+    changed.forEach(addToCart);
+    setPricesChanged(true);
+  }, [quote.data, cart]);
+
+  const unavailable = cart.filter((item) => quote.data?.unavailable.includes(item.product));
+  const shortOfStock = cart.flatMap((item) => {
+    const line = quote.data?.lines.find((l) => l.product === item.product);
+    return line !== undefined && item.qty > line.countInStock ? [{ item, left: line.countInStock }] : [];
+  });
+  const canPlace = Boolean(quote.data) && unavailable.length === 0 && shortOfStock.length === 0 && !quote.isFetching;
+  return { quote, pricesChanged, unavailable, shortOfStock, canPlace };
+}

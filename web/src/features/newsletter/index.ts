@@ -1,0 +1,2 @@
+// The newsletter feature's public face.
+export { NewsletterForm } from './newsletter-form.tsx';

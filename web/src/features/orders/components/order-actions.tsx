@@ -1,0 +1,73 @@
+import { ONLINE_PAYMENT_METHOD, formatRupees, type Order } from '@rr/core';
+import { Button } from '../../../components/button.tsx';
+import { Message } from '../../../components/message.tsx';
+import { useOrderAction, type AdminOrderAction } from '../api.ts';
+import styles from '../pages/orders.module.css';
+
+/** The admin's confirm prompt; cancelling a paid order does not pay the money back by itself. */
+function confirmText(what: AdminOrderAction, order: Order): string {
+  switch (what) {
+    case 'deliver':
+      return 'Are you sure you want to mark this order as delivered?';
+    case 'pay':
+      return 'Mark this Cash on Delivery order as paid? Do this once the cash has been collected.';
+    case 'cancel': {
+      const prompt = 'Cancel this order? Its items go back into stock.';
+      if (!order.isPaid) return prompt;
+      const amount = formatRupees(order.totalPrice);
+      return order.paymentMethod === ONLINE_PAYMENT_METHOD
+        ? `${prompt}\n\nIt was paid online (${amount}): the payment has to be refunded in Razorpay` +
+            `${order.razorpayPaymentId ? ` (payment ${order.razorpayPaymentId})` : ''}. Cancelling here does not refund it.`
+        : `${prompt}\n\nThe customer has paid ${amount} in cash: it has to be refunded to them.`;
+    }
+  }
+}
+/**
+ * The admin's actions on an order. An undelivered order can be delivered or cancelled; Cash on Delivery
+ * is marked paid when the cash is collected, at delivery or after (PRODUCT.md "Fulfilment"). Customers,
+ * and orders with nothing left to do, get a disabled button saying where the order stands.
+ */
+export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  const action = useOrderAction(order._id);
+  const cancelled = order.isCancelled;
+  const canDeliver = !order.isDelivered && !cancelled;
+  const canMarkPaid = order.paymentMethod !== ONLINE_PAYMENT_METHOD && !order.isPaid && !cancelled;
+
+  const run = (what: AdminOrderAction) => {
+    if (window.confirm(confirmText(what, order))) action.mutate(what);
+  };
+
+  return (
+    <>
+      {action.isError && <Message variant="danger">{action.error.message}</Message>}
+      {isAdmin && (canDeliver || canMarkPaid) ? (
+        <div className={styles.actions}>
+          {canDeliver && (
+            <Button block onClick={() => run('deliver')} disabled={action.isPending}>
+              Mark As Delivered
+            </Button>
+          )}
+          {canMarkPaid && (
+            <Button
+              block
+              variant={canDeliver ? 'outline' : 'solid'}
+              onClick={() => run('pay')}
+              disabled={action.isPending}
+            >
+              Mark As Paid
+            </Button>
+          )}
+          {canDeliver && (
+            <Button block variant="outline" onClick={() => run('cancel')} disabled={action.isPending}>
+              Cancel Order
+            </Button>
+          )}
+        </div>
+      ) : (
+        <Button block disabled>
+          {cancelled ? 'Order Cancelled' : 'Order Placed'}
+        </Button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import type { Order } from '@rr/core';
+import { AmountsSummary } from '../../../components/amounts-summary.tsx';
+import { Message } from '../../../components/message.tsx';
+import { OrderLines } from '../../../components/order-lines.tsx';
+import layout from '../../../components/order-layout.module.css';
+import { useUserInfo } from '../../account/index.ts';
+import { OrderActions } from './order-actions.tsx';
+import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
+
+/** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
+export function OrderDetail({ order }: { order: Order }) {
+  const isAdmin = Boolean(useUserInfo()?.isAdmin);
+  return (
+    <div className={layout.layout}>
+      <div>
+        {order.isCancelled && <CancelledNotice order={order} isAdmin={isAdmin} />}
+        <ShippingSection order={order} />
+        <PaymentSection order={order} />
+        <section className={`card ${layout.block}`} aria-labelledby="items-heading">
+          <h2 id="items-heading">Order Items</h2>
+          {order.orderItems.length === 0 ? (
+            <Message>Order is empty</Message>
+          ) : (
+            <OrderLines lines={order.orderItems} showTax={isAdmin} />
+          )}
+        </section>
+      </div>
+      <AmountsSummary
+        amounts={{
+          itemsPrice: order.itemsPrice,
+          shippingPrice: order.shippingPrice,
+          taxPrice: order.taxPrice,
+          discountPrice: order.discountPrice > 0 ? order.discountPrice : undefined,
+          totalPrice: order.totalPrice,
+        }}
+      >
+        <OrderActions order={order} isAdmin={isAdmin} />
+      </AmountsSummary>
+    </div>
+  );
+}
