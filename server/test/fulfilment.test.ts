@@ -140,7 +140,7 @@ describe('dispatch', () => {
     expect(seen.json<Order>().shipment?.trackingNumber).toBe('EE123456789IN');
     const told = await messagesAbout(placed._id, 'order_shipped');
     expect(told.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
-    expect(told.find((m) => m.channel === 'email')!.text).toContain(`/api/orders/${placed._id}/invoice`);
+    expect(told.find((m) => m.channel === 'email')!.text).toContain(`/order/${placed._id}`);
   });
 
   it('a courier the shop does not know is kept as typed, without a link', async () => {

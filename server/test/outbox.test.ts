@@ -241,7 +241,7 @@ describe('order message templates', () => {
   };
   const settings = { publicUrl: 'https://shop.example.in', shopEmail: 'owner@example.in' };
 
-  it('writes an SMS with DLT-sized variables and an e-mail with the tracking and invoice links', () => {
+  it('writes an SMS with DLT-sized variables and an e-mail with the tracking link and the order page', () => {
     const [sms, email, ...rest] = orderMessages(event, settings);
     expect(rest).toEqual([]);
     expect(sms).toMatchObject({ channel: 'sms', recipient: '9876543210', kind: 'order_shipped' });
@@ -251,7 +251,8 @@ describe('order message templates', () => {
     expect(email).toMatchObject({ channel: 'email', recipient: 'asha@example.in' });
     expect(email!.subject).toBe('Order #5D55A62B has shipped - Rudraksha Ratna');
     expect(email!.text).toContain('https://www.indiapost.gov.in/track?id=EK123456789IN');
-    expect(email!.text).toContain('https://shop.example.in/api/orders/5d55a62b-0000-4000-8000-000000000001/invoice');
+    expect(email!.text).toContain('tax invoice');
+    expect(email!.text).toContain('https://shop.example.in/order/5d55a62b-0000-4000-8000-000000000001');
   });
 
   it('sends no e-mail to a customer who switched them off; the shop hears of every new order', () => {

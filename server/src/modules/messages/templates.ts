@@ -57,7 +57,6 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   const number = shortOrderNumber(event.orderId);
   const amount = formatRupees(toRupees(event.totalPaise));
   const orderUrl = `${settings.publicUrl}/order/${event.orderId}`;
-  const invoiceUrl = `${settings.publicUrl}/api/orders/${event.orderId}/invoice`;
   const name = event.customer.name.split(/\s+/)[0] || event.customer.name;
 
   let sms: { text: string; variables: string[] };
@@ -91,7 +90,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
         `Namaste ${name},`,
         `Your order #${number} has shipped by ${shipment.courier}, tracking number ${shipment.trackingNumber}.`,
         shipment.trackingUrl ? `Track it: ${track}` : `Track it on the courier's site with the number above.`,
-        `Your tax invoice: ${invoiceUrl}`,
+        'Your tax invoice is ready to download on your order page.',
       ];
       break;
     }
