@@ -43,7 +43,10 @@ export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boo
       )}
       <RefundStatus order={order} />
       <Documents order={order} />
-      {isAdmin && !order.isCancelled && !order.isDelivered && <ShipForm order={order} />}
+      {isAdmin && !order.isCancelled && !order.isDelivered && (
+        // A new shipment remounts the form, so it shows what was saved (the AWB as normalised).
+        <ShipForm key={`${order.shipment?.courier}|${order.shipment?.trackingNumber}`} order={order} />
+      )}
     </section>
   );
 }
@@ -66,8 +69,8 @@ function RefundStatus({ order }: { order: Order }) {
 function Documents({ order }: { order: Order }) {
   const [error, setError] = useState<string | null>(null);
   const documents = [
-    order.invoiceNumber && { kind: 'invoice', label: 'Download Tax Invoice', serial: order.invoiceNumber },
-    order.creditNoteNumber && { kind: 'credit-note', label: 'Download Credit Note', serial: order.creditNoteNumber },
+    order.invoiceNumber && { kind: 'invoice', label: 'Tax invoice', serial: order.invoiceNumber },
+    order.creditNoteNumber && { kind: 'credit-note', label: 'Credit note', serial: order.creditNoteNumber },
   ].filter((d): d is { kind: string; label: string; serial: string } => Boolean(d));
   if (documents.length === 0) return null;
   const download = (kind: string, serial: string) =>
@@ -78,9 +81,15 @@ function Documents({ order }: { order: Order }) {
     <div className={styles.documents}>
       {error && <Message variant="danger">{error}</Message>}
       {documents.map((d) => (
-        <Button key={d.kind} variant="outline" onClick={() => void download(d.kind, d.serial)}>
-          {d.label} <span className={styles.mono}>{d.serial}</span>
-        </Button>
+        <p key={d.kind} className={styles.document}>
+          <span>
+            <strong>{d.label}: </strong>
+            <span className={styles.mono}>{d.serial}</span>
+          </span>
+          <Button variant="outline" onClick={() => void download(d.kind, d.serial)}>
+            Download {d.label} (PDF)
+          </Button>
+        </p>
       ))}
     </div>
   );
