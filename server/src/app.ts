@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { errorCodes } from '@rr/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -16,19 +17,17 @@ import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pinco
 import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { devRoutes } from './modules/accounts/dev-routes.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { createTokenSigner } from './modules/accounts/tokens.ts';
-import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { categoryRoutes } from './modules/categories/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { releaseExpiredHolds } from './modules/payments/service.ts';
-import { pincodeRoutes } from './modules/pincode/routes.ts';
-import { reviewRoutes } from './modules/reviews/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { DomainError } from './domain-error.ts';
+import { accountRoutes, createTokenSigner, devRoutes } from './modules/accounts/index.ts';
+import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/index.ts';
+import { categoryRoutes } from './modules/categories/index.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
+import { orderRoutes } from './modules/orders/index.ts';
+import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts';
+import { pincodeRoutes } from './modules/pincode/index.ts';
+import { reviewRoutes } from './modules/reviews/index.ts';
+import { uploadRoutes } from './modules/uploads/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
@@ -104,10 +103,13 @@ export async function buildApp(
     keyGenerator: (request) => clientKey(request.ip),
     ...(sharedStore ? { store: sharedStore } : {}),
     ...(config.rateLimits ? {} : { allowList: () => true }),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
+    // The plugin has set Retry-After already; what it throws goes through the error plugin.
+    errorResponseBuilder: (_request, context) =>
+      new DomainError(
+        'rate_limited',
+        errorCodes.rateLimited,
+        `Too many requests. Please try again in ${context.after}.`,
+      ),
   });
   registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
@@ -167,8 +169,10 @@ export async function buildApp(
   await app.register(uploadRoutes);
   await app.register(newsletterRoutes);
   await app.register(accountRoutes, { sms });
+  const gateway = deps.payments ?? createPaymentGateway(config.payments);
+  await app.register(checkoutRoutes, { gateway });
   await app.register(orderRoutes);
-  await app.register(paymentRoutes, { gateway: deps.payments ?? createPaymentGateway(config.payments) });
+  await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: deps.pincodes ?? new OfflinePincodeDirectory() });
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   await registerWebApp(app, config.webDistDir);

@@ -151,7 +151,7 @@ describe('POST /api/users/loginviapassword', () => {
   ])('answers a wrong password and an unknown phone alike: 401', async (payload) => {
     const res = await post('/api/users/loginviapassword', payload);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Invalid phone number or password' });
+    expect(res.json()).toEqual({ message: 'Invalid phone number or password', code: 'BAD_CREDENTIALS' });
   });
 
   it.each([

@@ -385,8 +385,10 @@ describe('authorisation matrix', () => {
       if (role !== 'visitor') Object.assign(headers, bearer(c.tokens[role]));
       const res = await c.t.app.inject({ ...request, headers });
       outcome[role] = res.statusCode;
-      if (res.statusCode === 401) expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.noToken });
-      if (res.statusCode === 403) expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.notAdmin });
+      if (res.statusCode === 401)
+        expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' });
+      if (res.statusCode === 403)
+        expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.notAdmin, code: 'NOT_ADMIN' });
       // A password change hands back the token that now works.
       if (
         role !== 'visitor' &&
@@ -408,9 +410,12 @@ describe('authorisation matrix', () => {
         headers: { 'content-type': 'application/json' },
         payload: '{"broken":',
       });
-      expect([broken.statusCode, broken.json()]).toEqual([401, { message: AUTH_MESSAGES.noToken }]);
+      expect([broken.statusCode, broken.json()]).toEqual([401, { message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' }]);
       const forever = await c.t.app.inject({ ...request, headers: { ...request.headers, ...bearer(c.neverExpiring) } });
-      expect([forever.statusCode, forever.json()]).toEqual([401, { message: AUTH_MESSAGES.tokenFailed }]);
+      expect([forever.statusCode, forever.json()]).toEqual([
+        401,
+        { message: AUTH_MESSAGES.tokenFailed, code: 'TOKEN_FAILED' },
+      ]);
     }
   });
 });

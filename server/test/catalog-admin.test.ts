@@ -372,14 +372,14 @@ describe('POST /api/upload', () => {
   ])('refuses a file that is not a JPEG, PNG or WebP: %s', async (bytes, filename, type) => {
     const res = await upload(bytes, filename, type);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image' });
+    expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image', code: 'NOT_AN_IMAGE' });
   });
 
   it('refuses a 5 MB file with 413', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 0)]);
     const res = await upload(big, 'big.png', 'image/png');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The image must be at most 2 MB' });
+    expect(res.json()).toEqual({ message: 'The image must be at most 2 MB', code: 'IMAGE_TOO_LARGE' });
   });
 
   it('refuses a request without a file', async () => {

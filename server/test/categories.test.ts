@@ -52,7 +52,7 @@ describe('PUT /api/categories/:slug', () => {
     expect((await putCategory('gems', { gstPercent: 3 }, null)).statusCode).toBe(401);
     const asCustomer = await putCategory('gems', { gstPercent: 3 }, customer.token);
     expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json()).toEqual({ message: 'Not authorized as an admin' });
+    expect(asCustomer.json()).toEqual({ message: 'Not authorized as an admin', code: 'NOT_ADMIN' });
     expect((await categories())[0]!.gstPercent).toBe(18);
   });
 
@@ -77,7 +77,7 @@ describe('PUT /api/categories/:slug', () => {
   it('answers 404 for a category that does not exist', async () => {
     const res = await putCategory('jewellery', { gstPercent: 3 });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Category not found' });
+    expect(res.json()).toEqual({ message: 'Category not found', code: 'CATEGORY_NOT_FOUND' });
   });
 
   it('accepts a numeric string from a select, and changes only what is sent', async () => {

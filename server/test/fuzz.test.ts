@@ -711,7 +711,7 @@ async function sendAndCheck(s: Session, r: FuzzRequest): Promise<void> {
   if (res.statusCode >= 400) {
     expect(res.headers['content-type'], what).toMatch(/^application\/json/);
     const reply = res.json<{ message?: unknown }>();
-    expect(Object.keys(reply), `not { message }: ${what}`).toEqual(['message']);
+    expect(Object.keys(reply), `not { message, code }: ${what}`).toEqual(['message', 'code']);
     expect(typeof reply.message === 'string' && reply.message.length > 0, `no { message } in ${what}`).toBe(true);
   }
   // A refused request, and any GET, changes nothing.
@@ -726,15 +726,16 @@ async function sendAndCheck(s: Session, r: FuzzRequest): Promise<void> {
   if (!r.routable) return;
   if (r.op.secured && r.role === 'visitor' && res.statusCode !== 429) {
     expect(res.statusCode, what).toBe(401);
-    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.noToken });
+    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' });
   }
   if (r.op.secured && r.role === 'forged' && res.statusCode !== 429) {
     expect(res.statusCode, what).toBe(401);
-    if (forged.wellFormed) expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.tokenFailed });
+    if (forged.wellFormed)
+      expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.tokenFailed, code: 'TOKEN_FAILED' });
   }
   if (r.op.adminOnly && r.role === 'customer' && res.statusCode !== 429) {
     expect(res.statusCode, what).toBe(403);
-    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.notAdmin });
+    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.notAdmin, code: 'NOT_ADMIN' });
   }
 
   // A password change hands back the new token: keep signing in as that role.
@@ -770,7 +771,7 @@ describe('defects found by fuzzing', () => {
     const before = await digest(t);
     const res = await t.app.inject(options);
     expect(res.statusCode, res.body).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['message']);
+    expect(Object.keys(res.json())).toEqual(['message', 'code']);
     expect(res.json<{ message: string }>().message).toMatch(message);
     expect(await digest(t)).toBe(before);
   };
@@ -899,7 +900,7 @@ describe('defects found by fuzzing', () => {
     ]) {
       const res = await t.app.inject({ url: '/api/users/profile', headers: bearer(token) });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tokenFailed });
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tokenFailed, code: 'TOKEN_FAILED' });
     }
   });
 
@@ -912,17 +913,20 @@ describe('defects found by fuzzing', () => {
     ] as const) {
       const res = await t.app.inject({ method, url, payload: { nonsense: true } });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.noToken });
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' });
     }
   });
 
   it('answers an address with invalid percent-encoding, or an overlong segment, as JSON { message }', async () => {
     const bad = await t.app.inject({ url: '/api/orders/x%ED%A0%80/pay', method: 'PUT' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'The address is not valid: it has an invalid percent-encoded character' });
+    expect(bad.json()).toEqual({
+      message: 'The address is not valid: it has an invalid percent-encoded character',
+      code: 'BAD_ADDRESS',
+    });
     const long = await t.app.inject({ url: `/api/products/${'a'.repeat(200)}` });
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ message: 'The address is too long' });
+    expect(long.json()).toEqual({ message: 'The address is too long', code: 'BAD_ADDRESS' });
   });
 
   it('keeps a pending online payment when a new checkout is refused', async () => {

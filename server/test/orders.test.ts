@@ -491,7 +491,7 @@ describe('reading orders', () => {
     );
     const stranger = await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(other.token) });
     expect(stranger.statusCode).toBe(404);
-    expect(stranger.json()).toEqual({ message: 'Order not found' });
+    expect(stranger.json()).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND' });
     expect((await t.app.inject({ url: `/api/orders/${mine._id}` })).statusCode).toBe(401);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', "1' or 1=1 --"]) {
       expect(

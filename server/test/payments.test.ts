@@ -395,7 +395,7 @@ describe('webhook', () => {
     const payment = await startPayment(await productWith(4));
     const res = await webhook(paidEvent(payment.orderId, 'pay_Forged00000001', payment.amount), options);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid webhook signature' });
+    expect(res.json()).toEqual({ message: 'Invalid webhook signature', code: 'INVALID_WEBHOOK_SIGNATURE' });
     expect(await ordersFor(payment.orderId)).toHaveLength(0);
   });
 

@@ -96,7 +96,7 @@ describe('POST /api/products/:id/reviews', () => {
     await review(id, c.token, { rating: 4, comment: 'Good.' });
     const again = await review(id, c.token, { rating: 1, comment: 'Changed my mind.' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Product already reviewed' });
+    expect(again.json()).toEqual({ message: 'Product already reviewed', code: 'ALREADY_REVIEWED' });
     expect((await product(id)).numReviews).toBe(1);
   });
 

@@ -289,7 +289,11 @@ describe('sign-in floods', () => {
     await new Promise((r) => setTimeout(r, 10));
     // Only the first ones started; the queue is full.
     expect(gates).toHaveLength(MAX_CONCURRENT_HASHES);
-    await expect(withHashSlot(held)).rejects.toMatchObject({ statusCode: 503, headers: { 'retry-after': '5' } });
+    await expect(withHashSlot(held)).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'SIGN_IN_BUSY',
+      options: { retryAfterSeconds: 5 },
+    });
     // As hashes finish, the queued ones run, never more than the limit at once.
     while (gates.length) {
       gates.shift()!();

@@ -467,7 +467,7 @@ describe('protected routes authenticate before they validate', () => {
         ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: invalid }),
       });
       expect(res.statusCode, `${op.method} ${op.url}`).toBe(401);
-      expect(res.json(), `${op.method} ${op.url}`).toEqual({ message: 'Not authorized, no token' });
+      expect(res.json(), `${op.method} ${op.url}`).toEqual({ message: 'Not authorized, no token', code: 'NO_TOKEN' });
     }
   });
 

@@ -108,7 +108,7 @@ describe('tokens', () => {
   ])('answers a %s token with 401 Not authorized, token failed', async (_, make) => {
     const res = await call('GET', '/api/users/profile', await make());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authorized, token failed' });
+    expect(res.json()).toEqual({ message: 'Not authorized, token failed', code: 'TOKEN_FAILED' });
   });
 
   it('expires: a signed-in token carries an expiry', async () => {
@@ -121,7 +121,7 @@ describe('tokens', () => {
     const gone = await registerCustomer(t.app);
     expect((await call('DELETE', `/api/users/${gone._id}`, adminToken)).statusCode).toBe(200);
     const res = await call('GET', '/api/users/profile', gone.token);
-    expect(res.json()).toEqual({ message: 'Not authorized, token failed' });
+    expect(res.json()).toEqual({ message: 'Not authorized, token failed', code: 'TOKEN_FAILED' });
   });
 
   it('loses admin rights at once when an admin is demoted', async () => {
@@ -236,7 +236,7 @@ describe('admin user management', () => {
         await call('DELETE', `/api/users/${encodeURIComponent(id)}`, adminToken),
       ]) {
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'User not found' });
+        expect(res.json()).toEqual({ message: 'User not found', code: 'USER_NOT_FOUND' });
       }
     },
   );

@@ -1,96 +1,15 @@
-import {
-  ONLINE_PAYMENT_METHOD,
-  ORDER_PAGE_HEADERS,
-  adminOrdersQuery,
-  errorReply,
-  order,
-  orderIdParams,
-  placeOrderBody,
-  quoteBody,
-  cartQuote,
-} from '@rr/core';
+import { ORDER_PAGE_HEADERS, adminOrdersQuery, errorReply, order, orderIdParams } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { HttpError } from '../../http-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import {
-  allOrders,
-  cancelOrder,
-  findOrderFor,
-  markCashCollected,
-  markDelivered,
-  findOrder,
-  ordersOf,
-  placeCashOnDeliveryOrder,
-  quoteCart,
-} from './service.ts';
-import { confirmCheckoutPayment } from '../payments/service.ts';
+import { allOrders, cancelOrder, findOrderFor, markCashCollected, markDelivered, ordersOf } from './service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
 
 export const orderRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post(
-    '/api/orders',
-    {
-      onRequest: app.authenticate,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Place an order: Cash on Delivery priced from the catalog with stock taken in the same transaction, or a verified Razorpay payment (a replay returns the same order)',
-        security: bearer,
-        body: placeOrderBody,
-        response: { 200: order, 201: order, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { orderItems, shippingAddress, paymentMethod } = request.body;
-      const customer = signedInUser(request);
-      if (paymentMethod !== ONLINE_PAYMENT_METHOD) {
-        return reply
-          .code(201)
-          .send(
-            await placeCashOnDeliveryOrder(app.db, customer, { orderItems, shippingAddress }, app.config.orderLimits),
-          );
-      }
-      // Online: the order is made from what the server priced and held, once the payment is verified.
-      const {
-        razorpay_order_id: orderId,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: signature,
-      } = request.body;
-      if (!orderId || !paymentId || !signature) {
-        throw new HttpError(
-          400,
-          'An online payment needs razorpay_order_id, razorpay_payment_id and razorpay_signature.',
-        );
-      }
-      const confirmed = await confirmCheckoutPayment(app.db, app.config.payments.keySecret, customer, {
-        orderId,
-        paymentId,
-        signature,
-      });
-      return reply.code(confirmed.created ? 201 : 200).send((await findOrder(app.db, confirmed.orderId))!);
-    },
-  );
-
-  app.post(
-    '/api/orders/quote',
-    {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['orders'],
-        summary: 'What a cart costs today, priced by the server (nothing is held or placed)',
-        body: quoteBody,
-        response: { 200: cartQuote, 400: errorReply },
-      },
-    },
-    async (request) => quoteCart(app.db, request.body.orderItems, request.body.paymentMethod, app.config.orderLimits),
-  );
 
   app.get(
     '/api/orders/myorders',
