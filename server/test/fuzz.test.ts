@@ -17,16 +17,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  bearer,
-  createTestApp,
-  placeCodOrder,
-  registerCustomer,
-  signIn,
-  type TestApp,
-} from './helpers.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_909);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5200);
@@ -613,13 +605,13 @@ interface Session {
 async function startSession(t: TestApp, app: FastifyInstance): Promise<Session> {
   const admin = await signIn(app, DEMO_ADMIN);
   const customer = await signIn(app, DEMO_CUSTOMER);
-  const victims = [await registerCustomer(app), await registerCustomer(app), await registerCustomer(app)];
+  const victims = [await make.customer({ app }), await make.customer({ app }), await make.customer({ app })];
   const doc = (await app.inject({ url: '/api/docs/json' })).json();
   const products = (await app.inject({ url: '/api/products?limit=48' })).json<{ products: Array<{ _id: string }> }>()
     .products;
   const productIds = products.map((p) => p._id);
-  const order = await placeCodOrder(app, customer.token, productIds[0]!);
-  const victimOrder = await placeCodOrder(app, victims[0]!.token, productIds[1]!);
+  const order = await make.codOrder({ app }, customer.token, productIds[0]!);
+  const victimOrder = await make.codOrder({ app }, victims[0]!.token, productIds[1]!);
   const hold = await app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/order',
@@ -757,7 +749,7 @@ async function fuzz(s: Session, numRuns: number, seed: number, burst = 1): Promi
 let t: TestApp;
 beforeAll(async () => {
   console.info(`fuzz seed ${SEED}, ${RUNS} + 3 x ${RATE_LIMITED_RUNS} requests (FUZZ_SEED and FUZZ_RUNS override)`);
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  t = await createTestApp();
   for (const statement of WRITE_COUNTER_SQL) await t.db.execute(sql.raw(statement));
 });
 afterAll(async () => {
@@ -926,7 +918,7 @@ describe('defects found by fuzzing', () => {
   });
 
   it('keeps a pending online payment when a new checkout is refused', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const products = (await t.app.inject({ url: '/api/products?limit=48' }))
       .json<{ products: Array<{ _id: string; countInStock: number }> }>()
       .products.filter((p) => p.countInStock > 1);
