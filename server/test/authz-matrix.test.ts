@@ -12,7 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSignature } from '../src/adapters/payments/index.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
-import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { DEMO_ADMIN, bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 type Role = 'visitor' | 'customer' | 'other' | 'admin';
@@ -313,7 +313,7 @@ let routes: string[];
 
 beforeAll(async () => {
   const t = await createTestApp();
-  const admin = await signIn(t.app, DEMO_ADMIN);
+  const admin = await make.admin(t);
   const [customer, other, visitorPhoneOwner, ...targets] = await Promise.all(
     Array.from({ length: 6 }, () => make.customer(t)),
   );

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 let t: TestApp;
@@ -11,7 +11,7 @@ let customer: make.Customer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t.app, DEMO_ADMIN)).token;
+  admin = (await make.admin(t)).token;
   customer = await make.customer(t);
 });
 afterAll(async () => {

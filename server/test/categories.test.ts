@@ -1,7 +1,7 @@
 import { lineTaxPaise, toPaise, toRupees, type CategoryGst, type Order, type ProductList } from '@rr/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 let t: TestApp;
@@ -12,7 +12,7 @@ let byCategory: Record<string, ProductList['products']>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t.app, DEMO_ADMIN)).token;
+  admin = (await make.admin(t)).token;
   customer = await make.customer(t);
   const list = (await t.app.inject({ url: '/api/products?limit=48' })).json<ProductList>();
   byCategory = {};

@@ -846,7 +846,7 @@ describe('defects found by fuzzing', () => {
     ],
     ['a part without headers', 'multipart/form-data; boundary=x', '--x\r\n\r\nabc\r\n--x--\r\n'],
   ])('answers a malformed multipart upload (%s) with a 400, not a 500', async (_name, contentType, payload) => {
-    const admin = await signIn(t.app, DEMO_ADMIN);
+    const admin = await make.admin(t);
     await expect400(
       { method: 'POST', url: '/api/upload', headers: { ...bearer(admin.token), 'content-type': contentType }, payload },
       /multipart|Choose an image/,
@@ -854,7 +854,7 @@ describe('defects found by fuzzing', () => {
   });
 
   it('answers too many multipart parts with a 400 that says what to send', async () => {
-    const admin = await signIn(t.app, DEMO_ADMIN);
+    const admin = await make.admin(t);
     const parts = Array.from(
       { length: 6 },
       (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../src/db/schema/index.ts';
 import { demoProductId } from '../src/db/seed.ts';
 import { demoProducts } from '../src/db/seed/demo-catalog.ts';
-import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 let t: TestApp;
@@ -22,7 +22,7 @@ const address = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminToken = (await signIn(t.app, DEMO_ADMIN)).token;
+  adminToken = (await make.admin(t)).token;
 });
 // A customer of their own for each test: one may have only a few Cash on Delivery orders open.
 beforeEach(async () => {

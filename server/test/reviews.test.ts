@@ -2,7 +2,7 @@ import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products, reviews } from '../src/db/schema/index.ts';
-import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 let t: TestApp;
@@ -26,7 +26,7 @@ describe('POST /api/products/:id/reviews', () => {
   /** A customer whose Cash on Delivery order of the product was paid: their review is a verified purchase. */
   async function buyer(id: string, name: string) {
     const customer = await make.customer(t, { name });
-    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
+    const admin = (await make.admin(t)).token;
     const placed = (await make.codOrder(t, customer.token, id)).json<Order>();
     await t.app.inject({ method: 'PUT', url: `/api/orders/${placed._id}/pay`, headers: bearer(admin) });
     return customer;
@@ -66,7 +66,7 @@ describe('POST /api/products/:id/reviews', () => {
   it('counts a review in the rating once the reviewer’s order is paid, and no longer once it is cancelled', async () => {
     const id = await make.product(t, { price: 500 });
     const customer = await make.customer(t);
-    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
+    const admin = (await make.admin(t)).token;
     const placed = (await make.codOrder(t, customer.token, id)).json<Order>();
     await review(id, customer.token, { rating: 4, comment: 'Good.' });
     expect(await product(id)).toMatchObject({ numReviews: 0, rating: 0 });
@@ -100,7 +100,7 @@ describe('POST /api/products/:id/reviews', () => {
   it('marks a review as a verified purchase while the reviewer has a paid or delivered order of it', async () => {
     const id = await make.product(t, { price: 500 });
     const buyer = await make.customer(t);
-    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
+    const admin = (await make.admin(t)).token;
     const place = async () => (await make.codOrder(t, buyer.token, id)).json<Order>();
     const adminPut = (url: string) => t.app.inject({ method: 'PUT', url, headers: bearer(admin) });
     const verified = async () => (await product(id)).reviews[0]!.verifiedPurchase;

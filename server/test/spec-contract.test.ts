@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxSms } from '../src/adapters/sms/index.ts';
 import { products } from '../src/db/schema/index.ts';
-import { DEMO_ADMIN, bearer, createTestApp, rateLimitedApp, signIn, uniquePhone, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, rateLimitedApp, uniquePhone, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 const sms = new SandboxSms();
@@ -14,7 +15,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp({ sms });
-  adminToken = (await signIn(t.app, DEMO_ADMIN)).token;
+  adminToken = (await make.admin(t)).token;
 });
 afterAll(async () => {
   await t?.close();

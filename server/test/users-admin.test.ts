@@ -2,7 +2,7 @@ import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { DEMO_ADMIN, DEMO_CUSTOMER, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { DEMO_CUSTOMER, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 let t: TestApp;
@@ -13,7 +13,7 @@ let customerId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ token: adminToken, _id: adminId } = await signIn(t.app, DEMO_ADMIN));
+  ({ token: adminToken, _id: adminId } = await make.admin(t));
   ({ token: customerToken, _id: customerId } = await signIn(t.app, DEMO_CUSTOMER));
 });
 afterAll(async () => {
