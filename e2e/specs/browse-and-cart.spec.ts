@@ -49,7 +49,7 @@ test('a visitor browses, searches, opens a product and works the cart', async ({
 
   // Product detail, quantity, add to cart.
   // A product of the test's own: its stock is what the Qty list offers, and no other test changes it.
-  const bead = await makeProduct({ label: 'Cart bead', stock: 5, price: 450 });
+  const bead = await makeProduct({ label: 'Browsing bead', stock: 5, price: 450 });
   await page.goto(`/product/${bead._id}`);
   await expect(page.getByRole('heading', { level: 1, name: bead.name })).toBeVisible();
   await expect(page).toHaveTitle(`${bead.name} | Rudraksha Ratna`);

@@ -4,7 +4,7 @@ import { ADMIN, expect, login, register, startSignedIn, test } from '../fixtures
 
 const ADDRESS = { address: '12 Example Lane, Godowlia', postalCode: '221001' };
 /** A product of the test's own with stock to spare. */
-const STOCKED = { label: 'Checkout bead', stock: 10, price: 1250 };
+const STOCKED = { label: 'Stocked bead', stock: 10, price: 1250 };
 
 async function stockOf(request: APIRequestContext, id: string): Promise<number> {
   return ((await (await request.get(`/api/products/${id}`)).json()) as Product).countInStock;
