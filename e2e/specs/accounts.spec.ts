@@ -10,7 +10,6 @@ import {
   login,
   newCustomer,
   newPhone,
-  register,
   startSignedIn,
   test,
 } from '../fixtures.ts';
@@ -237,8 +236,8 @@ test('an expired session signs the customer out with the server message', async 
   await expect(profileFact(page, 'Name')).toHaveText(CUSTOMER.name);
 });
 
-test('an admin makes a customer admin and deletes another', async ({ page, request }) => {
-  const [promoted, removed] = await Promise.all([register(request, 'Rohan'), register(request, 'Sita')]);
+test('an admin makes a customer admin and deletes another', async ({ page, request, makeCustomer }) => {
+  const [promoted, removed] = await Promise.all([makeCustomer('Rohan'), makeCustomer('Sita')]);
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   await startSignedIn(page, admin);
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Order, Product } from '@rr/core';
-import { ADMIN, expect, login, register, startSignedIn, test } from '../fixtures.ts';
+import type { Order, Product, UserInfo } from '@rr/core';
+import { ADMIN, expect, login, startSignedIn, test } from '../fixtures.ts';
 
 const ADDRESS = { address: '12 Example Lane, Godowlia', postalCode: '221001' };
 /** A product of the test's own with stock to spare. */
@@ -22,14 +22,8 @@ async function fillShipping(page: Page) {
   await expect(page.getByRole('heading', { name: 'Payment Method', level: 1 })).toBeVisible();
 }
 
-/** Signed in through the API, with one line in the cart and an address, at /placeorder with `method`. */
-async function readyToPlace(
-  page: Page,
-  request: APIRequestContext,
-  method: 'Cash on Delivery' | 'Razorpay',
-  product: Product,
-) {
-  const info = await register(request, 'Buyer');
+/** `info` signed in, with one line of `product` in the cart and an address, at /placeorder with `method`. */
+async function readyToPlace(page: Page, info: UserInfo, method: 'Cash on Delivery' | 'Razorpay', product: Product) {
   await startSignedIn(page, info);
   await page.goto(`/cart/${product._id}?qty=2`);
   await expect(page).toHaveURL('/cart');
@@ -131,8 +125,9 @@ test('an online payment through the sandbox dialog places a paid order with 10% 
   request,
   browser,
   makeProduct,
+  makeCustomer,
 }) => {
-  const { product } = await readyToPlace(page, request, 'Razorpay', await makeProduct(STOCKED));
+  const { product } = await readyToPlace(page, await makeCustomer('Buyer'), 'Razorpay', await makeProduct(STOCKED));
   await expect(page.getByText('Online discount (10%)')).toBeVisible();
   await expect(page.getByText('Get 10% instant discount!')).toHaveCount(0);
   const items = product.price * 2;
@@ -188,8 +183,9 @@ test('a failed online payment keeps the cart, says so, and gives the held stock 
   page,
   request,
   makeProduct,
+  makeCustomer,
 }) => {
-  const { product } = await readyToPlace(page, request, 'Razorpay', await makeProduct(STOCKED));
+  const { product } = await readyToPlace(page, await makeCustomer('Buyer'), 'Razorpay', await makeProduct(STOCKED));
   const before = await stockOf(request, product._id);
   await page.getByRole('button', { name: 'Pay and Place Order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Test payment (sandbox)' });
@@ -215,8 +211,9 @@ test('when the checkout script cannot load, the customer is told and nothing is 
   page,
   request,
   makeProduct,
+  makeCustomer,
 }) => {
-  const { product } = await readyToPlace(page, request, 'Razorpay', await makeProduct(STOCKED));
+  const { product } = await readyToPlace(page, await makeCustomer('Buyer'), 'Razorpay', await makeProduct(STOCKED));
   const before = await stockOf(request, product._id);
   await page.route('**/api/payments/checkout.js', (route) => route.abort('internetdisconnected'));
   let paymentOrders = 0;
@@ -263,20 +260,14 @@ test("the place-order page shows today's prices when they changed after the cart
   page,
   request,
   makeCustomer,
+  makeProduct,
 }) => {
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   const auth = { authorization: `Bearer ${admin.token}` };
   // A product of this test's own, so no other test sees its price change.
-  const created = (await (await request.post('/api/products', { headers: auth, data: {} })).json()) as Product;
-  const base = {
-    name: `Test price bead ${Date.now()}`,
-    image: '/images/placeholder-product.svg',
-    brand: 'Test',
-    category: 'gems',
-    description: 'A test bead.',
-    mrp: null,
-  };
-  await request.put(`/api/products/${created._id}`, { headers: auth, data: { ...base, price: 499, countInStock: 10 } });
+  const created = await makeProduct({ label: 'price bead', price: 499, stock: 10, category: 'gems' });
+  const { name, image, brand, category, description } = created;
+  const base = { name, image, brand, category, description, mrp: null };
 
   await startSignedIn(page, await makeCustomer('Pricey'));
   await page.goto(`/cart/${created._id}?qty=2`);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product, UserInfo } from '@rr/core';
-import { ADMIN, allProducts, expect, login, placeCodOrder, register, startSignedIn, test } from '../fixtures.ts';
+import { ADMIN, allProducts, expect, login, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 
 const bearer = (info: UserInfo) => ({ authorization: `Bearer ${info.token}` });
 
@@ -30,9 +30,8 @@ async function writeReview(page: Page, rating: string, comment: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-/** A customer whose order of the product was delivered: their reviews count toward the rating. */
-async function buyerOf(request: APIRequestContext, label: string, productId: string): Promise<UserInfo> {
-  const buyer = await register(request, label);
+/** `buyer` once their order of the product was delivered: their reviews count toward the rating. */
+async function buyerOf(request: APIRequestContext, buyer: UserInfo, productId: string): Promise<UserInfo> {
   const order = await placeCodOrder(request, buyer, productId);
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   expect((await request.put(`/api/orders/${order._id}/deliver`, { headers: bearer(admin) })).status()).toBe(200);
@@ -45,14 +44,21 @@ test('a customer reviews a product: the rating and count update, and a second re
   page,
   request,
   makeProduct,
+  makeCustomer,
 }) => {
   const product = await makeProduct({ ...REVIEWED, stock: 4 });
   // An earlier review by a buyer, so the new average is a real average (only buyers' reviews count).
-  await reviewByApi(request, await buyerOf(request, 'Earlier', product._id), product._id, 5, 'Lovely clear beads.');
+  await reviewByApi(
+    request,
+    await buyerOf(request, await makeCustomer('Earlier'), product._id),
+    product._id,
+    5,
+    'Lovely clear beads.',
+  );
   const before = await getProduct(request, product._id);
   expect(before).toMatchObject({ numReviews: 1, rating: 5 });
 
-  const customer = await buyerOf(request, 'Reviewer', product._id);
+  const customer = await buyerOf(request, await makeCustomer('Reviewer'), product._id);
   await startSignedIn(page, customer);
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { name: 'Write a Customer Review' })).toBeVisible();

@@ -3,7 +3,7 @@ import type { CartItem, ProductSummary, UserInfo } from '@rr/core';
 import { expect, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 
 // Issue 10: SPEC's search, payment and cart rules, and the shopper annoyances. Every test makes its own
-// customer; demo products are only put in carts (their stock and reviews are not looked at).
+// customer, and its own products where it puts them in a cart or orders them (fixtures.ts).
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
 const ADDRESS = {
