@@ -17,16 +17,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  bearer,
-  createTestApp,
-  placeCodOrder,
-  registerCustomer,
-  signIn,
-  type TestApp,
-} from './helpers.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_909);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5200);
@@ -613,13 +605,13 @@ interface Session {
 async function startSession(t: TestApp, app: FastifyInstance): Promise<Session> {
   const admin = await signIn(app, DEMO_ADMIN);
   const customer = await signIn(app, DEMO_CUSTOMER);
-  const victims = [await registerCustomer(app), await registerCustomer(app), await registerCustomer(app)];
+  const victims = [await make.customer({ app }), await make.customer({ app }), await make.customer({ app })];
   const doc = (await app.inject({ url: '/api/docs/json' })).json();
   const products = (await app.inject({ url: '/api/products?limit=48' })).json<{ products: Array<{ _id: string }> }>()
     .products;
   const productIds = products.map((p) => p._id);
-  const order = await placeCodOrder(app, customer.token, productIds[0]!);
-  const victimOrder = await placeCodOrder(app, victims[0]!.token, productIds[1]!);
+  const order = await make.codOrder({ app }, customer.token, productIds[0]!);
+  const victimOrder = await make.codOrder({ app }, victims[0]!.token, productIds[1]!);
   const hold = await app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/order',
@@ -758,7 +750,7 @@ async function fuzz(s: Session, numRuns: number, seed: number, burst = 1): Promi
 let t: TestApp;
 beforeAll(async () => {
   console.info(`fuzz seed ${SEED}, ${RUNS} + 3 x ${RATE_LIMITED_RUNS} requests (FUZZ_SEED and FUZZ_RUNS override)`);
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  t = await createTestApp();
   for (const statement of WRITE_COUNTER_SQL) await t.db.execute(sql.raw(statement));
 });
 afterAll(async () => {
@@ -855,7 +847,7 @@ describe('defects found by fuzzing', () => {
     ],
     ['a part without headers', 'multipart/form-data; boundary=x', '--x\r\n\r\nabc\r\n--x--\r\n'],
   ])('answers a malformed multipart upload (%s) with a 400, not a 500', async (_name, contentType, payload) => {
-    const admin = await signIn(t.app, DEMO_ADMIN);
+    const admin = await make.admin(t);
     await expect400(
       { method: 'POST', url: '/api/upload', headers: { ...bearer(admin.token), 'content-type': contentType }, payload },
       /multipart|Choose an image/,
@@ -863,7 +855,7 @@ describe('defects found by fuzzing', () => {
   });
 
   it('answers too many multipart parts with a 400 that says what to send', async () => {
-    const admin = await signIn(t.app, DEMO_ADMIN);
+    const admin = await make.admin(t);
     const parts = Array.from(
       { length: 6 },
       (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,
@@ -930,7 +922,7 @@ describe('defects found by fuzzing', () => {
   });
 
   it('keeps a pending online payment when a new checkout is refused', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const products = (await t.app.inject({ url: '/api/products?limit=48' }))
       .json<{ products: Array<{ _id: string; countInStock: number }> }>()
       .products.filter((p) => p.countInStock > 1);
