@@ -2,12 +2,13 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInFailures } from '../src/db/schema/index.ts';
 import { PASSWORD_FAILURES_PER_WINDOW } from '../src/modules/accounts/service.ts';
-import { createTestApp, registerCustomer, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  // Per-address limits off: only the per-phone limit under test decides.
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  // Per-address limits stay off (the tests' default): only the per-phone limit under test decides.
+  t = await createTestApp();
 });
 afterAll(async () => {
   await t?.close();
@@ -23,7 +24,7 @@ const passwordFailures = async (phone: string) =>
 
 describe('wrong passwords for one phone, sent at once', () => {
   it('are counted one after another under the account lock: no more pass than the limit', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     const guesses = await Promise.all(
       Array.from({ length: 3 * PASSWORD_FAILURES_PER_WINDOW }, () =>
         t.app.inject({ method: 'POST', url: '/api/users/loginviapassword', payload: { phone, password: 'guess' } }),
@@ -36,7 +37,7 @@ describe('wrong passwords for one phone, sent at once', () => {
   });
 
   it('leave no failure behind for the right password', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const signIns = await Promise.all(
       Array.from({ length: 5 }, () =>
         t.app.inject({ method: 'POST', url: '/api/users/loginviapassword', payload: customer }),
