@@ -5,6 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** The server's modules (server/src/modules/<m>): each is used by the others only through its index.ts. */
+const serverModules = readdirSync(new URL('server/src/modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
 /** The web app's features: each may reach another only through that one's public index.ts. */
 const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -80,6 +85,50 @@ export default tseslint.config(
               from: 'web/src/features',
               message: 'Shared code knows no feature.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  // Server boundaries (docs/decisions/0012): no import cycles; the database layer, plugins and adapters
+  // never import a module; a module uses another only through its public index.ts.
+  {
+    files: ['server/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      // Without these the plugin reads only .js files, and no-cycle sees no TypeScript import at all.
+      'import/extensions': ['.ts'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts'] },
+    },
+    rules: {
+      'import/no-cycle': 'error',
+      'import/extensions': ['error', 'ignorePackages', { ts: 'always' }],
+      'import/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              // The seed and create-admin scripts in db/ are tasks that compose modules, like app.ts.
+              target: [
+                'server/src/db/client.ts',
+                'server/src/db/schema',
+                'server/src/db/seed',
+                'server/src/plugins',
+                'server/src/adapters',
+                'server/src/config.ts',
+                'server/src/domain-error.ts',
+              ],
+              from: 'server/src/modules',
+              message: 'The database layer, plugins and adapters never import a module: pass what they need in.',
+            },
+            ...serverModules.map((name) => ({
+              target: `server/src/modules/${name}/**`,
+              from: `server/src/modules/!(${name})/**`,
+              except: ['**/server/src/modules/*/index.ts'],
+              message: 'Another module is used only through its index.ts (server/src/modules/<module>/index.ts).',
+            })),
           ],
         },
       ],

@@ -18,6 +18,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/test/**/*.test.ts'],
+          // Migrates (and seeds) once; each test file copies the result (server/test/global-setup.ts).
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite is CPU-bound WebAssembly: one test file a core.

@@ -1,16 +1,86 @@
 import { randomInt } from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import type { Order, ProductList, ProductSummary, UserInfo } from '@rr/core';
+import type { Order, Product, ProductList, ProductSummary, UserInfo } from '@rr/core';
+
+/** What a test asks of a product of its own; the rest has plain defaults. */
+export interface ProductSpec {
+  /** Follows TEST_PRODUCT_PREFIX, so catalog walks (allProducts) leave the product alone. */
+  label?: string;
+  price?: number;
+  mrp?: number | null;
+  stock?: number;
+  category?: 'rudraksha' | 'gems' | 'mala';
+  description?: string;
+}
+
+interface Fixtures {
+  skipStartupLoader: boolean;
+  /** The demo admin, signed in through the API. */
+  admin: UserInfo;
+  /** Makes a published product of the test's own through the API; it is deleted when the test ends. */
+  makeProduct: (spec?: ProductSpec) => Promise<Product>;
+  /** Registers a customer of the test's own through the API; the account is deleted when the test ends. */
+  makeCustomer: (label: string, password?: string) => Promise<UserInfo>;
+}
 
 /**
  * Every page starts as a returning visitor of this browser session, so the 2-second start-up
  * loader (first load of a session only) does not slow each test; the loader has its own test.
+ * Tests that change stock, reviews or accounts make their own products and customers (fixtures
+ * below), so no two tests running at once share them.
  */
-export const test = base.extend<{ skipStartupLoader: boolean }>({
+export const test = base.extend<Fixtures>({
   skipStartupLoader: [true, { option: true }],
   page: async ({ page, skipStartupLoader }, use) => {
     if (skipStartupLoader) await page.addInitScript(() => sessionStorage.setItem('rr.startupLoaderShown', '1'));
     await use(page);
+  },
+  admin: async ({ request }, use) => {
+    await use(await login(request, ADMIN.phone, ADMIN.password));
+  },
+  makeProduct: async ({ request, admin }, use) => {
+    const made: string[] = [];
+    await use(async (spec = {}) => {
+      const headers = { authorization: `Bearer ${admin.token}` };
+      const created = await request.post('/api/products', { headers, data: {} });
+      expect(created.status()).toBe(201);
+      const draft = (await created.json()) as Product;
+      made.push(draft._id);
+      const res = await request.put(`/api/products/${draft._id}`, {
+        headers,
+        data: {
+          name: `${TEST_PRODUCT_PREFIX}${spec.label ?? 'bead'} ${randomInt(1e5, 1e6)}`,
+          price: spec.price ?? 450,
+          mrp: spec.mrp ?? null,
+          image: draft.image,
+          brand: 'Ratna Test Works',
+          category: spec.category ?? 'rudraksha',
+          description: spec.description ?? 'A bead made for one test.',
+          countInStock: spec.stock ?? 10,
+        },
+      });
+      expect(res.status()).toBe(200);
+      return (await res.json()) as Product;
+    });
+    for (const id of made) {
+      const res = await request.delete(`/api/products/${id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+      // A test may have deleted it itself.
+      expect([200, 404], `delete product ${id}`).toContain(res.status());
+    }
+  },
+  makeCustomer: async ({ request }, use) => {
+    const made: UserInfo[] = [];
+    await use(async (label, password) => {
+      const customer = await register(request, label, password);
+      made.push(customer);
+      return customer;
+    });
+    if (!made.length) return;
+    const admin = await login(request, ADMIN.phone, ADMIN.password);
+    for (const { _id } of made) {
+      const res = await request.delete(`/api/users/${_id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+      expect([200, 404], `delete customer ${_id}`).toContain(res.status());
+    }
   },
 });
 

@@ -6,12 +6,10 @@ import {
   ADMIN,
   CUSTOMER,
   E2E_JWT_SECRET,
-  allProducts,
   expect,
   login,
   newCustomer,
   newPhone,
-  register,
   startSignedIn,
   test,
 } from '../fixtures.ts';
@@ -29,7 +27,7 @@ const profileFact = (page: Page, term: string) =>
 const userMenu = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name });
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
-test('a new customer registers, logs out, and signs in again with the password', async ({ page, request }) => {
+test('a new customer registers, logs out, and signs in again with the password', async ({ page, makeProduct }) => {
   const customer = newCustomer('Meera');
   const password = 'tulsi-mala-108';
 
@@ -58,7 +56,7 @@ test('a new customer registers, logs out, and signs in again with the password',
   expect(info.token).toBeTruthy();
 
   // A cart line and checkout choices, which logging out forgets.
-  const bead = (await allProducts(request)).find((p) => p.countInStock > 0)!;
+  const bead = await makeProduct();
   await page.goto(`/cart/${bead._id}?qty=1`);
   await expect(page).toHaveURL('/cart');
   await page.evaluate(() => {
@@ -93,8 +91,8 @@ test('a new customer registers, logs out, and signs in again with the password',
   await expect(page).toHaveURL('/profile');
 });
 
-test('a customer signs in with a one-time code from the SMS outbox', async ({ page, request }) => {
-  const customer = await register(request, 'Kavya');
+test('a customer signs in with a one-time code from the SMS outbox', async ({ page, request, makeCustomer }) => {
+  const customer = await makeCustomer('Kavya');
   const outbox = async () => {
     const res = await request.get(`/api/dev/sms-outbox?phone=${customer.phone}`);
     return ((await res.json()) as { messages: { code: string }[] }).messages;
@@ -158,10 +156,10 @@ test('the code page asks for the phone when the link has none', async ({ page })
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('a customer changes the password on the profile and signs in with the new one', async ({ page, request }) => {
+test('a customer changes the password on the profile and signs in with the new one', async ({ page, makeCustomer }) => {
   const oldPassword = 'first-password-1';
   const newPassword = 'rudraksha-5-mukhi';
-  const customer = await register(request, 'Arjun', oldPassword);
+  const customer = await makeCustomer('Arjun', oldPassword);
   await startSignedIn(page, customer);
 
   await page.goto('/profile');
@@ -238,8 +236,8 @@ test('an expired session signs the customer out with the server message', async 
   await expect(profileFact(page, 'Name')).toHaveText(CUSTOMER.name);
 });
 
-test('an admin makes a customer admin and deletes another', async ({ page, request }) => {
-  const [promoted, removed] = await Promise.all([register(request, 'Rohan'), register(request, 'Sita')]);
+test('an admin makes a customer admin and deletes another', async ({ page, request, makeCustomer }) => {
+  const [promoted, removed] = await Promise.all([makeCustomer('Rohan'), makeCustomer('Sita')]);
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   await startSignedIn(page, admin);
 
@@ -381,11 +379,12 @@ test.describe('on a 360 px phone', () => {
 
 test('the code page follows the server: a second visit within a minute counts down from what is left', async ({
   page,
-  request,
+  makeCustomer,
 }) => {
-  const info = await register(request, 'Again');
+  const info = await makeCustomer('Again');
   await page.goto(`/verifyotp?phone=${info.phone}`);
   await expect(page.getByText(/Enter the 4-digit code we sent by SMS/)).toBeVisible();
+  // A wait on the server's clock, not the page's: the server counts the minute and says what is left.
   await page.waitForTimeout(3000);
   await page.reload();
   await expect(page.getByText(/A code was sent by SMS to .* a moment ago/)).toBeVisible();

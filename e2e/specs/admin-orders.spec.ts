@@ -1,40 +1,24 @@
-import type { APIRequestContext } from '@playwright/test';
-import type { Order, Product, UserInfo } from '@rr/core';
-import {
-  ADMIN,
-  TEST_PRODUCT_PREFIX,
-  expect,
-  login,
-  placeCodOrder,
-  register,
-  startSignedIn,
-  test,
-} from '../fixtures.ts';
+import type { Order, UserInfo } from '@rr/core';
+import { ADMIN, expect, login, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 
 // Issue 10: the admin records cash collected on a delivered Cash on Delivery order, and the admin order
 // list pages through GET /api/orders, which answers SPEC's array with the paging totals in headers.
 
 const auth = (user: UserInfo) => ({ authorization: `Bearer ${user.token}` });
 
-/** A product of this test's own (demo stock is left alone), with plenty of stock and a low price. */
-async function ownProduct(request: APIRequestContext, admin: UserInfo, label: string): Promise<Product> {
-  const created = (await (await request.post('/api/products', { headers: auth(admin), data: {} })).json()) as Product;
-  const res = await request.put(`/api/products/${created._id}`, {
-    headers: auth(admin),
-    data: { name: `${TEST_PRODUCT_PREFIX}${label}`, price: 50, countInStock: 100 },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Product;
-}
+/** A product of the test's own (demo stock is left alone), with plenty of stock and a low price. */
+const OWN = { price: 50, stock: 100 };
 
 test('an admin marks a delivered Cash on Delivery order paid when the cash is collected', async ({
   page,
   browser,
   request,
+  makeCustomer,
+  makeProduct,
 }) => {
   const admin = await login(request, ADMIN.phone, ADMIN.password);
-  const product = await ownProduct(request, admin, 'cash collected bead');
-  const customer = await register(request, 'Cash');
+  const product = await makeProduct({ ...OWN, label: 'cash collected bead' });
+  const customer = await makeCustomer('Cash');
   const order = await placeCodOrder(request, customer, product._id);
   const delivered = await request.put(`/api/orders/${order._id}/deliver`, { headers: auth(admin) });
   expect(delivered.status()).toBe(200);
@@ -68,14 +52,19 @@ test('an admin marks a delivered Cash on Delivery order paid when the cash is co
   expect(paid).toMatchObject({ isDelivered: true, isPaid: true, paidAt: expect.any(String) });
 });
 
-test('the admin order list pages through all orders, 20 a page', async ({ page, request }) => {
+test('the admin order list pages through all orders, 20 a page', async ({
+  page,
+  request,
+  makeCustomer,
+  makeProduct,
+}) => {
   const admin = await login(request, ADMIN.phone, ADMIN.password);
-  const product = await ownProduct(request, admin, 'order list bead');
+  const product = await makeProduct({ ...OWN, label: 'order list bead' });
   // At least 21 orders in the shop, so there is a second page (a customer may have 5 open COD orders).
   const ids: string[] = [];
-  let customer = await register(request, 'Pager');
+  let customer = await makeCustomer('Pager');
   for (let i = 0; i < 21; i++) {
-    if (i > 0 && i % 5 === 0) customer = await register(request, 'Pager');
+    if (i > 0 && i % 5 === 0) customer = await makeCustomer('Pager');
     ids.push((await placeCodOrder(request, customer, product._id))._id);
   }
 

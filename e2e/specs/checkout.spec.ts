@@ -1,13 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Order, Product, ProductSummary } from '@rr/core';
-import { ADMIN, allProducts, expect, login, register, startSignedIn, test } from '../fixtures.ts';
+import type { Order, Product, UserInfo } from '@rr/core';
+import { ADMIN, expect, login, startSignedIn, test } from '../fixtures.ts';
 
 const ADDRESS = { address: '12 Example Lane, Godowlia', postalCode: '221001' };
+/** A product of the test's own with stock to spare. */
+const STOCKED = { label: 'Stocked bead', stock: 10, price: 1250 };
 
-/** A product with stock to spare, so parallel tests never run out. */
-async function stockedProduct(request: APIRequestContext, skip = 0): Promise<ProductSummary> {
-  return (await allProducts(request)).filter((p) => p.countInStock >= 6 && p.price > 100)[skip]!;
-}
 async function stockOf(request: APIRequestContext, id: string): Promise<number> {
   return ((await (await request.get(`/api/products/${id}`)).json()) as Product).countInStock;
 }
@@ -24,11 +22,9 @@ async function fillShipping(page: Page) {
   await expect(page.getByRole('heading', { name: 'Payment Method', level: 1 })).toBeVisible();
 }
 
-/** Signed in through the API, with one line in the cart and an address, at /placeorder with `method`. */
-async function readyToPlace(page: Page, request: APIRequestContext, method: 'Cash on Delivery' | 'Razorpay', skip = 0) {
-  const info = await register(request, 'Buyer');
+/** `info` signed in, with one line of `product` in the cart and an address, at /placeorder with `method`. */
+async function readyToPlace(page: Page, info: UserInfo, method: 'Cash on Delivery' | 'Razorpay', product: Product) {
   await startSignedIn(page, info);
-  const product = await stockedProduct(request, skip);
   await page.goto(`/cart/${product._id}?qty=2`);
   await expect(page).toHaveURL('/cart');
   await page.goto('/shipping');
@@ -43,10 +39,12 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
   page,
   request,
   browser,
+  makeCustomer,
+  makeProduct,
 }) => {
-  const product = await stockedProduct(request);
+  const product = await makeProduct(STOCKED);
   const stockBefore = await stockOf(request, product._id);
-  const customer = await register(request, 'Cod');
+  const customer = await makeCustomer('Cod');
 
   // The cart first, then sign in from the checkout button.
   await page.goto(`/cart/${product._id}?qty=2`);
@@ -126,8 +124,10 @@ test('an online payment through the sandbox dialog places a paid order with 10% 
   page,
   request,
   browser,
+  makeProduct,
+  makeCustomer,
 }) => {
-  const { product } = await readyToPlace(page, request, 'Razorpay', 1);
+  const { product } = await readyToPlace(page, await makeCustomer('Buyer'), 'Razorpay', await makeProduct(STOCKED));
   await expect(page.getByText('Online discount (10%)')).toBeVisible();
   await expect(page.getByText('Get 10% instant discount!')).toHaveCount(0);
   const items = product.price * 2;
@@ -179,8 +179,13 @@ test('an online payment through the sandbox dialog places a paid order with 10% 
   await expect(page.getByText('Not Delivered')).toHaveCount(0);
 });
 
-test('a failed online payment keeps the cart, says so, and gives the held stock back', async ({ page, request }) => {
-  const { product } = await readyToPlace(page, request, 'Razorpay', 2);
+test('a failed online payment keeps the cart, says so, and gives the held stock back', async ({
+  page,
+  request,
+  makeProduct,
+  makeCustomer,
+}) => {
+  const { product } = await readyToPlace(page, await makeCustomer('Buyer'), 'Razorpay', await makeProduct(STOCKED));
   const before = await stockOf(request, product._id);
   await page.getByRole('button', { name: 'Pay and Place Order' }).click();
   const dialog = page.getByRole('dialog', { name: 'Test payment (sandbox)' });
@@ -202,8 +207,13 @@ test('a failed online payment keeps the cart, says so, and gives the held stock 
   await expect.poll(() => stockOf(request, product._id)).toBe(before);
 });
 
-test('when the checkout script cannot load, the customer is told and nothing is created', async ({ page, request }) => {
-  const { product } = await readyToPlace(page, request, 'Razorpay', 3);
+test('when the checkout script cannot load, the customer is told and nothing is created', async ({
+  page,
+  request,
+  makeProduct,
+  makeCustomer,
+}) => {
+  const { product } = await readyToPlace(page, await makeCustomer('Buyer'), 'Razorpay', await makeProduct(STOCKED));
   const before = await stockOf(request, product._id);
   await page.route('**/api/payments/checkout.js', (route) => route.abort('internetdisconnected'));
   let paymentOrders = 0;
@@ -223,8 +233,8 @@ test('when the checkout script cannot load, the customer is told and nothing is 
   expect(await stockOf(request, product._id)).toBe(before);
 });
 
-test('checkout steps send the customer back for what is missing', async ({ page, request }) => {
-  await startSignedIn(page, await register(request, 'Steps'));
+test('checkout steps send the customer back for what is missing', async ({ page, makeCustomer }) => {
+  await startSignedIn(page, await makeCustomer('Steps'));
   await page.goto('/placeorder');
   await expect(page).toHaveURL('/shipping');
   await page.goto('/payment');
@@ -236,10 +246,10 @@ test('checkout steps send the customer back for what is missing', async ({ page,
   await expect(page.getByText('Your cart is empty')).toBeVisible();
 });
 
-test('the shipping form needs every field, and a visitor must sign in first', async ({ page, request }) => {
+test('the shipping form needs every field, and a visitor must sign in first', async ({ page, makeCustomer }) => {
   await page.goto('/shipping');
   await expect(page).toHaveURL('/login?redirect=/shipping');
-  await startSignedIn(page, await register(request, 'Fields'));
+  await startSignedIn(page, await makeCustomer('Fields'));
   await page.goto('/shipping');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('address is required', { exact: false })).toBeVisible();
@@ -249,22 +259,17 @@ test('the shipping form needs every field, and a visitor must sign in first', as
 test("the place-order page shows today's prices when they changed after the cart was filled", async ({
   page,
   request,
+  makeCustomer,
+  makeProduct,
 }) => {
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   const auth = { authorization: `Bearer ${admin.token}` };
   // A product of this test's own, so no other test sees its price change.
-  const created = (await (await request.post('/api/products', { headers: auth, data: {} })).json()) as Product;
-  const base = {
-    name: `Test price bead ${Date.now()}`,
-    image: '/images/placeholder-product.svg',
-    brand: 'Test',
-    category: 'gems',
-    description: 'A test bead.',
-    mrp: null,
-  };
-  await request.put(`/api/products/${created._id}`, { headers: auth, data: { ...base, price: 499, countInStock: 10 } });
+  const created = await makeProduct({ label: 'price bead', price: 499, stock: 10, category: 'gems' });
+  const { name, image, brand, category, description } = created;
+  const base = { name, image, brand, category, description, mrp: null };
 
-  await startSignedIn(page, await register(request, 'Pricey'));
+  await startSignedIn(page, await makeCustomer('Pricey'));
   await page.goto(`/cart/${created._id}?qty=2`);
   await expect(page).toHaveURL('/cart');
   await page.goto('/shipping');
@@ -297,10 +302,12 @@ test('a gift goes to the recipient given at shipping; customer and admin see who
   page,
   request,
   browser,
+  makeCustomer,
+  makeProduct,
 }) => {
-  const customer = await register(request, 'Gifter');
+  const customer = await makeCustomer('Gifter');
   await startSignedIn(page, customer);
-  const product = await stockedProduct(request, 1);
+  const product = await makeProduct(STOCKED);
   await page.goto(`/cart/${product._id}?qty=1`);
   // The cart page adds the line once the product has loaded, then shows /cart.
   await expect(page).toHaveURL('/cart');

@@ -1,43 +1,18 @@
 import AxeBuilder from '@axe-core/playwright';
-import { randomInt } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Product, UserInfo } from '@rr/core';
-import {
-  ADMIN,
-  TEST_PRODUCT_PREFIX,
-  allProducts,
-  expect,
-  login,
-  register,
-  startSignedIn,
-  test,
-  placeCodOrder,
-} from '../fixtures.ts';
+import { ADMIN, allProducts, expect, login, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 
 const bearer = (info: UserInfo) => ({ authorization: `Bearer ${info.token}` });
 
-/** A product of this test's own (so no other test sees its reviews or stock change), made through the API. */
-async function createProduct(request: APIRequestContext, countInStock = 0): Promise<Product> {
-  const admin = await login(request, ADMIN.phone, ADMIN.password);
-  const created = await request.post('/api/products', { headers: bearer(admin), data: {} });
-  expect(created.status()).toBe(201);
-  const draft = (await created.json()) as Product;
-  const res = await request.put(`/api/products/${draft._id}`, {
-    headers: bearer(admin),
-    data: {
-      name: `${TEST_PRODUCT_PREFIX}Sphatik Mala ${randomInt(1e5, 1e6)}`,
-      price: 150,
-      mrp: null,
-      image: draft.image,
-      brand: 'Ratna Test Works',
-      category: 'mala',
-      description: 'Clear quartz beads, for review tests.',
-      countInStock,
-    },
-  });
-  expect(res.status()).toBe(200);
-  return (await res.json()) as Product;
-}
+/** A product of each test's own (so no other test sees its reviews or stock change), out of stock unless asked. */
+const REVIEWED = {
+  label: 'Sphatik Mala',
+  price: 150,
+  category: 'mala',
+  description: 'Clear quartz beads, for review tests.',
+  stock: 0,
+} as const;
 
 async function getProduct(request: APIRequestContext, id: string): Promise<Product> {
   return (await (await request.get(`/api/products/${id}`)).json()) as Product;
@@ -55,9 +30,8 @@ async function writeReview(page: Page, rating: string, comment: string) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-/** A customer whose order of the product was delivered: their reviews count toward the rating. */
-async function buyerOf(request: APIRequestContext, label: string, productId: string): Promise<UserInfo> {
-  const buyer = await register(request, label);
+/** `buyer` once their order of the product was delivered: their reviews count toward the rating. */
+async function buyerOf(request: APIRequestContext, buyer: UserInfo, productId: string): Promise<UserInfo> {
   const order = await placeCodOrder(request, buyer, productId);
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   expect((await request.put(`/api/orders/${order._id}/deliver`, { headers: bearer(admin) })).status()).toBe(200);
@@ -69,14 +43,22 @@ const reviewItems = (page: Page) => page.locator('section[aria-labelledby="revie
 test('a customer reviews a product: the rating and count update, and a second review is refused', async ({
   page,
   request,
+  makeProduct,
+  makeCustomer,
 }) => {
-  const product = await createProduct(request, 4);
+  const product = await makeProduct({ ...REVIEWED, stock: 4 });
   // An earlier review by a buyer, so the new average is a real average (only buyers' reviews count).
-  await reviewByApi(request, await buyerOf(request, 'Earlier', product._id), product._id, 5, 'Lovely clear beads.');
+  await reviewByApi(
+    request,
+    await buyerOf(request, await makeCustomer('Earlier'), product._id),
+    product._id,
+    5,
+    'Lovely clear beads.',
+  );
   const before = await getProduct(request, product._id);
   expect(before).toMatchObject({ numReviews: 1, rating: 5 });
 
-  const customer = await buyerOf(request, 'Reviewer', product._id);
+  const customer = await buyerOf(request, await makeCustomer('Reviewer'), product._id);
   await startSignedIn(page, customer);
   await page.goto(`/product/${product._id}`);
   await expect(page.getByRole('heading', { name: 'Write a Customer Review' })).toBeVisible();
@@ -130,9 +112,11 @@ test('a customer reviews a product: the rating and count update, and a second re
 test('a customer who reviewed from another browser is told so, and the form does not come back', async ({
   page,
   request,
+  makeCustomer,
+  makeProduct,
 }) => {
-  const product = await createProduct(request);
-  const customer = await register(request, 'Elsewhere');
+  const product = await makeProduct(REVIEWED);
+  const customer = await makeCustomer('Elsewhere');
   // Same name as the customer, another account: that review is not theirs.
   const namesake = await request.post('/api/users', {
     data: {
@@ -167,16 +151,21 @@ test('a customer who reviewed from another browser is told so, and the form does
   await expect(page.getByText('Not counted in the rating: no purchase of this product')).toHaveCount(2);
 });
 
-test('a customer who bought the product gets the Verified purchase badge', async ({ page, request }) => {
-  const product = await createProduct(request, 3);
-  const buyer = await register(request, 'Buyer');
+test('a customer who bought the product gets the Verified purchase badge', async ({
+  page,
+  request,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const product = await makeProduct({ ...REVIEWED, stock: 3 });
+  const buyer = await makeCustomer('Buyer');
   const order = await placeCodOrder(request, buyer, product._id);
   // Bought means paid or delivered (a cancelled or still unpaid Cash on Delivery order does not count).
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   const orderId = order._id;
   expect((await request.put(`/api/orders/${orderId}/deliver`, { headers: bearer(admin) })).status()).toBe(200);
   // Someone who did not buy it reviews it too.
-  const other = await register(request, 'Browser');
+  const other = await makeCustomer('Browser');
   await reviewByApi(request, other, product._id, 4, 'Looks nice in the photos.');
 
   await startSignedIn(page, buyer);
@@ -210,9 +199,9 @@ test('a visitor is asked to sign in instead of a review form', async ({ page, re
   expect(res.status()).toBe(401);
 });
 
-test('a comment with markup is shown as text, never run', async ({ page, request }) => {
-  const product = await createProduct(request);
-  const customer = await register(request, 'Markup');
+test('a comment with markup is shown as text, never run', async ({ page, makeCustomer, makeProduct }) => {
+  const product = await makeProduct(REVIEWED);
+  const customer = await makeCustomer('Markup');
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

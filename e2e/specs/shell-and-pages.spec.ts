@@ -89,6 +89,7 @@ test('the scroll progress bar grows from 10% as the page scrolls', async ({ page
 });
 
 test('the banner rotates every 2 s and a click opens a larger view that pauses it', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'Offers' });
   const current = carousel.locator('button[aria-current="true"]');
@@ -98,7 +99,8 @@ test('the banner rotates every 2 s and a click opens a larger view that pauses i
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   const shown = await current.getAttribute('aria-label');
-  await page.waitForTimeout(2500);
+  // Past a rotation's 2 s on the page's clock, without waiting for them.
+  await page.clock.runFor(2500);
   await expect(current).toHaveAttribute('aria-label', shown!);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();

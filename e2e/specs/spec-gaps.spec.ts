@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { CartItem, ProductSummary, UserInfo } from '@rr/core';
-import { allProducts, expect, placeCodOrder, register, startSignedIn, test } from '../fixtures.ts';
+import { expect, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 
 // Issue 10: SPEC's search, payment and cart rules, and the shopper annoyances. Every test makes its own
-// customer; demo products are only put in carts (their stock and reviews are not looked at).
+// customer, and its own products where it puts them in a cart or orders them (fixtures.ts).
 
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
 const ADDRESS = {
@@ -15,7 +15,7 @@ const ADDRESS = {
 
 const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-function cartLine(p: ProductSummary, qty: number): CartItem {
+function cartLine(p: Pick<ProductSummary, '_id' | 'name' | 'image' | 'price' | 'countInStock'>, qty: number): CartItem {
   return { product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty };
 }
 
@@ -47,9 +47,13 @@ test('a blank or whitespace search goes home, however it is reached', async ({ p
   await expect(page).toHaveURL('/');
 });
 
-test('the online discount hint shows only while no payment method is selected', async ({ page, request }) => {
-  const product = (await allProducts(request)).find((p) => p.countInStock >= 2)!;
-  await readyToPay(page, await register(request, 'Hint'), cartLine(product, 1));
+test('the online discount hint shows only while no payment method is selected', async ({
+  page,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const product = await makeProduct({ stock: 2 });
+  await readyToPay(page, await makeCustomer('Hint'), cartLine(product, 1));
   const hint = page.getByText('Get 10% instant discount!');
   const cod = page.getByLabel('Cash on Delivery');
   const online = page.getByLabel(/Pay online/);
@@ -80,9 +84,13 @@ test('the online discount hint shows only while no payment method is selected', 
   await expect(hint).toHaveCount(0);
 });
 
-test('Continue without choosing a payment method means Cash on Delivery', async ({ page, request }) => {
-  const product = (await allProducts(request)).find((p) => p.countInStock >= 2)!;
-  await readyToPay(page, await register(request, 'Default'), cartLine(product, 1));
+test('Continue without choosing a payment method means Cash on Delivery', async ({
+  page,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const product = await makeProduct({ stock: 2 });
+  await readyToPay(page, await makeCustomer('Default'), cartLine(product, 1));
   await page.goto('/payment');
   await expect(page.getByText('Get 10% instant discount!')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -102,9 +110,8 @@ test('an empty cart shows Proceed To Checkout disabled', async ({ page }) => {
   await expect(page.getByTestId('cart-subtotal')).toHaveText('₹0.00');
 });
 
-test('the cart shows each line total', async ({ page, request }) => {
-  const products = (await allProducts(request)).filter((p) => p.countInStock >= 4);
-  const [bead, mala] = [products[0]!, products[1]!];
+test('the cart shows each line total', async ({ page, makeProduct }) => {
+  const [bead, mala] = [await makeProduct({ stock: 4 }), await makeProduct({ stock: 4, category: 'mala' })];
   await page.goto('/faqs');
   await page.evaluate(
     (lines) => localStorage.setItem('cartItems', JSON.stringify(lines)),
@@ -122,8 +129,8 @@ test('the cart shows each line total', async ({ page, request }) => {
   await expect(page.getByTestId('cart-subtotal')).toHaveText(rupees(bead.price * 3 + mala.price * 2));
 });
 
-test('an order address that is not an order shows Order not found', async ({ page, request }) => {
-  await startSignedIn(page, await register(request, 'Lost'));
+test('an order address that is not an order shows Order not found', async ({ page, makeCustomer }) => {
+  await startSignedIn(page, await makeCustomer('Lost'));
   await page.goto('/order/not-a-uuid');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order not found');
   await expect(page.getByText(/NOT-A-UU/)).toHaveCount(0);
@@ -138,9 +145,9 @@ test('an order address that is not an order shows Order not found', async ({ pag
 
 test('header: Rudraksha beside the other collections, and Sign In comes back to the page', async ({
   page,
-  request,
+  makeCustomer,
 }) => {
-  const customer = await register(request, 'Return');
+  const customer = await makeCustomer('Return');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link')).toHaveText([/Rudraksha/, /Gems/, /Mala/, /Cart/, /Sign In/]);
@@ -194,15 +201,17 @@ test.describe('on a 360 px phone', () => {
   test('My Orders shows the whole order id, and an empty table says nothing about scrolling', async ({
     page,
     request,
+    makeCustomer,
+    makeProduct,
   }) => {
-    const customer = await register(request, 'Ids');
+    const customer = await makeCustomer('Ids');
     await startSignedIn(page, customer);
     await page.goto('/profile');
     const table = page.getByRole('region', { name: 'My Orders' });
     await expect(table.getByText('You have not placed any orders yet.')).toBeVisible();
     await expect(page.getByText('Scroll sideways for more')).toHaveCount(0);
 
-    const product = (await allProducts(request)).find((p) => p.countInStock >= 6)!;
+    const product = await makeProduct({ stock: 6 });
     const order = await placeCodOrder(request, customer, product._id);
     await page.reload();
     await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(order._id);

@@ -1,15 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import type { Order, UserInfo } from '@rr/core';
-import {
-  ADMIN,
-  allProducts,
-  expect,
-  login,
-  register,
-  startSignedIn,
-  test,
-  placeCodOrder as placeCodOrderOf,
-} from '../fixtures.ts';
+import type { Page } from '@playwright/test';
+import type { UserInfo } from '@rr/core';
+import { ADMIN, expect, login, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 
 /** A 360 px phone, as in the phone project (that project runs phone.spec.ts only). */
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } as const;
@@ -17,17 +8,11 @@ const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch:
 const bearer = (info: UserInfo) => ({ authorization: `Bearer ${info.token}` });
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
-/** A Cash on Delivery order of `customer`'s, placed through the API. */
-async function placeCodOrder(request: APIRequestContext, customer: UserInfo): Promise<Order> {
-  const product = (await allProducts(request)).find((p) => p.countInStock >= 6)!;
-  return placeCodOrderOf(request, customer, product._id);
-}
-
 test.describe('on a 360 px phone', () => {
   test.use(PHONE);
 
-  test('the top bar shows the cart and its count without opening the menu', async ({ page, request }) => {
-    const product = (await allProducts(request)).find((p) => p.countInStock >= 3)!;
+  test('the top bar shows the cart and its count without opening the menu', async ({ page, makeProduct }) => {
+    const product = await makeProduct({ stock: 3 });
     await page.goto(`/cart/${product._id}?qty=2`);
     await expect(page).toHaveURL('/cart');
     const header = page.getByRole('banner');
@@ -107,9 +92,14 @@ test.describe('on a 360 px phone', () => {
     await expect.poll(async () => (await alert.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
   });
 
-  test('tables keep dates and prices whole and say that they scroll', async ({ page, request }) => {
-    const customer = await register(request, 'Tables');
-    const order = await placeCodOrder(request, customer);
+  test('tables keep dates and prices whole and say that they scroll', async ({
+    page,
+    request,
+    makeCustomer,
+    makeProduct,
+  }) => {
+    const customer = await makeCustomer('Tables');
+    const order = await placeCodOrder(request, customer, (await makeProduct())._id);
     await startSignedIn(page, customer);
     await page.goto('/profile');
     const frame = page.getByRole('region', { name: 'My Orders' });
@@ -134,8 +124,8 @@ test.describe('on a 360 px phone', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 
-  test('the profile shows name, e-mail and phone as text, not as inputs', async ({ page, request }) => {
-    const customer = await register(request, 'Readonly');
+  test('the profile shows name, e-mail and phone as text, not as inputs', async ({ page, makeCustomer }) => {
+    const customer = await makeCustomer('Readonly');
     await startSignedIn(page, customer);
     await page.goto('/profile');
     await expect(page.getByText(customer.email, { exact: true })).toBeVisible();
@@ -147,9 +137,14 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('a cancelled order says so, without Not Delivered or Not Paid', async ({ page, request }) => {
-  const customer = await register(request, 'Cancel');
-  const order = await placeCodOrder(request, customer);
+test('a cancelled order says so, without Not Delivered or Not Paid', async ({
+  page,
+  request,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const customer = await makeCustomer('Cancel');
+  const order = await placeCodOrder(request, customer, (await makeProduct())._id);
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   const res = await request.put(`/api/orders/${order._id}/cancel`, { headers: bearer(admin) });
   expect(res.status()).toBe(200);
@@ -165,9 +160,14 @@ test('a cancelled order says so, without Not Delivered or Not Paid', async ({ pa
   await expect(page.getByRole('button', { name: 'Order Placed' })).toHaveCount(0);
 });
 
-test('a live order shows Not Delivered and Not Paid as information, not as errors', async ({ page, request }) => {
-  const customer = await register(request, 'Live');
-  const order = await placeCodOrder(request, customer);
+test('a live order shows Not Delivered and Not Paid as information, not as errors', async ({
+  page,
+  request,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const customer = await makeCustomer('Live');
+  const order = await placeCodOrder(request, customer, (await makeProduct())._id);
   await startSignedIn(page, customer);
   await page.goto(`/order/${order._id}`);
   await expect(page.getByRole('status').filter({ hasText: 'Not Delivered' })).toBeVisible();
@@ -201,19 +201,21 @@ test('the banner caption is real text with a link to its collection', async ({ p
 
 test('with reduced motion the banner does not rotate until Play is pressed', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'Offers' });
   const current = carousel.locator('button[aria-current="true"]');
   await expect(current).toHaveAttribute('aria-label', 'Show offer 1');
-  await page.waitForTimeout(2500);
+  // Past a rotation's 2 s on the page's clock, without waiting for them.
+  await page.clock.runFor(2500);
   await expect(current).toHaveAttribute('aria-label', 'Show offer 1');
   await carousel.getByRole('button', { name: 'Play' }).click();
   await expect(current).toHaveAttribute('aria-label', 'Show offer 2', { timeout: 3500 });
   await expect(carousel.getByRole('button', { name: 'Pause' })).toBeVisible();
 });
 
-test('a shipping field error clears when that field is edited', async ({ page, request }) => {
-  await startSignedIn(page, await register(request, 'Shipping'));
+test('a shipping field error clears when that field is edited', async ({ page, makeCustomer }) => {
+  await startSignedIn(page, await makeCustomer('Shipping'));
   await page.goto('/shipping');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Address is required')).toBeVisible();
@@ -235,11 +237,11 @@ test('a shipping field error clears when that field is edited', async ({ page, r
 
 test('an unknown pincode clears the city and state an earlier pincode filled, not typed ones', async ({
   page,
-  request,
+  makeCustomer,
 }) => {
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
-  await startSignedIn(page, await register(request, 'Pincode'));
+  await startSignedIn(page, await makeCustomer('Pincode'));
   await page.goto('/shipping');
   await page.getByLabel('Postal Code').fill('221001');
   await expect(page.getByLabel('City')).toHaveValue('Varanasi East');
@@ -259,13 +261,13 @@ test('an unknown pincode clears the city and state an earlier pincode filled, no
   await expect(page.getByLabel('State')).toHaveValue('Ladakh');
 });
 
-test('a review, once submitted, replaces the form', async ({ page, request }) => {
+test('a review, once submitted, replaces the form', async ({ page, makeCustomer, makeProduct }) => {
   // Reviews tests make their own products; this one only looks at the form, on a fresh customer's page.
-  await startSignedIn(page, await register(request, 'Once'));
+  await startSignedIn(page, await makeCustomer('Once'));
   await page.route('**/api/products/*/reviews', (route) =>
     route.fulfill({ status: 201, contentType: 'application/json', body: JSON.stringify({ message: 'Review added' }) }),
   );
-  const product = (await allProducts(request))[0]!;
+  const product = await makeProduct();
   await page.goto(`/product/${product._id}`);
   await page.getByLabel('Rating').selectOption({ label: '4 - Very Good' });
   await page.getByLabel('Comment').fill('Well made.');
@@ -280,14 +282,16 @@ test('a missing product is asked for once, not retried', async ({ page }) => {
   page.on('request', (r) => {
     if (r.url().includes('/api/products/00000000-0000-4000-8000-000000000000')) calls += 1;
   });
+  await page.clock.install();
   await page.goto('/product/00000000-0000-4000-8000-000000000000');
   await expect(page.getByRole('alert')).toBeVisible();
-  await page.waitForTimeout(1500);
+  // Past the first retry's 1 s delay on the page's clock.
+  await page.clock.runFor(1500);
   expect(calls).toBe(1);
 });
 
-test('the register banner from an earlier submit goes once the form is edited', async ({ page, request }) => {
-  const existing = await register(request, 'Taken');
+test('the register banner from an earlier submit goes once the form is edited', async ({ page, makeCustomer }) => {
+  const existing = await makeCustomer('Taken');
   await page.goto('/register');
   await page.getByLabel('Name').fill('Second Person');
   await page.getByLabel('Email Address').fill(`other-${existing.phone}@example.in`);

@@ -3,6 +3,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { errorCodes } from '@rr/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -17,21 +18,19 @@ import { SandboxMailSender, createMailSender, type MailSender } from './adapters
 import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
-import { devRoutes } from './modules/accounts/dev-routes.ts';
-import { accountRoutes } from './modules/accounts/routes.ts';
-import { createTokenSigner } from './modules/accounts/tokens.ts';
-import { catalogAdminRoutes } from './modules/catalog/admin-routes.ts';
-import { catalogRoutes } from './modules/catalog/routes.ts';
-import { categoryRoutes } from './modules/categories/routes.ts';
-import { orderRoutes } from './modules/orders/routes.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { releaseExpiredHolds } from './modules/payments/service.ts';
-import { pincodeRoutes } from './modules/pincode/routes.ts';
-import { reviewRoutes } from './modules/reviews/routes.ts';
-import { uploadRoutes } from './modules/uploads/routes.ts';
+import { DomainError } from './domain-error.ts';
+import { accountRoutes, createTokenSigner, devRoutes } from './modules/accounts/index.ts';
+import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/index.ts';
+import { categoryRoutes } from './modules/categories/index.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
+import { orderRoutes } from './modules/orders/index.ts';
+import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts';
+import { pincodeRoutes } from './modules/pincode/index.ts';
+import { reviewRoutes } from './modules/reviews/index.ts';
+import { uploadRoutes } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { mailOutboxRoutes, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
@@ -111,10 +110,13 @@ export async function buildApp(
     keyGenerator: (request) => clientKey(request.ip),
     ...(sharedStore ? { store: sharedStore } : {}),
     ...(config.rateLimits ? {} : { allowList: () => true }),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
+    // The plugin has set Retry-After already; what it throws goes through the error plugin.
+    errorResponseBuilder: (_request, context) =>
+      new DomainError(
+        'rate_limited',
+        errorCodes.rateLimited,
+        `Too many requests. Please try again in ${context.after}.`,
+      ),
   });
   registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
@@ -177,6 +179,7 @@ export async function buildApp(
   await app.register(accountRoutes, { sms });
   const gateway = deps.payments ?? createPaymentGateway(config.payments);
   const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
+  await app.register(checkoutRoutes, { gateway });
   await app.register(orderRoutes, { gateway, pincodes });
   await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: pincodes });

@@ -1,7 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, paymentHolds, products } from '../src/db/schema/index.ts';
-import { bearer, createTestApp, registerCustomer, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 // Limits set for the test, so they bite with small carts: 4 a line, 12 units and ₹10,000 unpaid.
 let t: TestApp;
@@ -15,15 +16,8 @@ afterAll(async () => {
 });
 
 const address = { address: '4 Temple Road', city: 'Ujjain', postalCode: '456001', state: 'Madhya Pradesh' };
-let ip = 0;
 const send = (url: string, token: string, payload: object) =>
-  t.app.inject({
-    method: 'POST',
-    url,
-    headers: bearer(token),
-    payload,
-    remoteAddress: `10.60.${ip % 250}.${(ip++ % 200) + 1}`,
-  });
+  t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
 const cod = (token: string, items: Array<[string, number]>) =>
   send('/api/orders', token, {
     orderItems: items.map(([product, qty]) => ({ product, qty })),
@@ -36,13 +30,6 @@ const hold = (token: string, items: Array<[string, number]>) =>
     shippingAddress: address,
   });
 
-async function productWith(countInStock: number, pricePaise = 10_000): Promise<string> {
-  const [row] = await t.db
-    .insert(products)
-    .values({ name: `Limit bead ${Math.random()}`, image: '/x.svg', category: 'mala', pricePaise, countInStock })
-    .returning({ id: products.id });
-  return row!.id;
-}
 async function stockOf(id: string): Promise<number> {
   const [row] = await t.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id));
   return row!.n;
@@ -57,8 +44,8 @@ async function pendingHolds(userId: string): Promise<number> {
 
 describe('what one customer can tie up without paying', () => {
   it('caps the units of one product in a cart (configurable)', async () => {
-    const id = await productWith(100);
-    const c = await registerCustomer(t.app);
+    const id = await make.product(t, { stock: 100, price: 100 });
+    const c = await make.customer(t);
     const res = await cod(c.token, [[id, 5]]);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('qty must be at most 4 of one product');
@@ -67,8 +54,13 @@ describe('what one customer can tie up without paying', () => {
   });
 
   it('caps the units of all unpaid orders and holds together, and takes nothing when refused', async () => {
-    const ids = await Promise.all([productWith(100), productWith(100), productWith(100), productWith(100)]);
-    const c = await registerCustomer(t.app);
+    const ids = await Promise.all([
+      make.product(t, { stock: 100, price: 100 }),
+      make.product(t, { stock: 100, price: 100 }),
+      make.product(t, { stock: 100, price: 100 }),
+      make.product(t, { stock: 100, price: 100 }),
+    ]);
+    const c = await make.customer(t);
     expect(
       (
         await cod(c.token, [
@@ -89,8 +81,8 @@ describe('what one customer can tie up without paying', () => {
   });
 
   it('caps the value of unpaid orders', async () => {
-    const dear = await productWith(10, 3_000_00); // ₹3,000 (+ GST)
-    const c = await registerCustomer(t.app);
+    const dear = await make.product(t, { stock: 10, price: 3000 }); // ₹3,000 (+ GST)
+    const c = await make.customer(t);
     expect((await cod(c.token, [[dear, 2]])).statusCode).toBe(201); // ₹7,080
     const over = await cod(c.token, [[dear, 1]]);
     expect(over.statusCode).toBe(409);
@@ -98,8 +90,8 @@ describe('what one customer can tie up without paying', () => {
   });
 
   it('one new account cannot empty the catalogue with one request', async () => {
-    const ids = await Promise.all(Array.from({ length: 10 }, () => productWith(400)));
-    const c = await registerCustomer(t.app);
+    const ids = await Promise.all(Array.from({ length: 10 }, () => make.product(t, { stock: 400, price: 100 })));
+    const c = await make.customer(t);
     const res = await hold(
       c.token,
       ids.map((id) => [id, 4]),
@@ -109,8 +101,8 @@ describe('what one customer can tie up without paying', () => {
   });
 
   it('holds under concurrency: 14 Cash on Delivery orders at once give 5, within the unit limit', async () => {
-    const id = await productWith(100);
-    const c = await registerCustomer(t.app);
+    const id = await make.product(t, { stock: 100, price: 100 });
+    const c = await make.customer(t);
     const replies = await Promise.all(Array.from({ length: 14 }, () => cod(c.token, [[id, 1]])));
     const statuses = replies.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
@@ -121,8 +113,8 @@ describe('what one customer can tie up without paying', () => {
   });
 
   it('holds under concurrency: 14 checkouts at once leave one pending hold and its stock only', async () => {
-    const id = await productWith(100);
-    const c = await registerCustomer(t.app);
+    const id = await make.product(t, { stock: 100, price: 100 });
+    const c = await make.customer(t);
     const replies = await Promise.all(Array.from({ length: 14 }, () => hold(c.token, [[id, 3]])));
     expect(replies.every((r) => r.statusCode === 201)).toBe(true);
     expect(await pendingHolds(c._id)).toBe(1);
@@ -130,9 +122,9 @@ describe('what one customer can tie up without paying', () => {
   });
 
   it('a refused checkout leaves the customer’s pending one as it was', async () => {
-    const id = await productWith(100);
-    const scarce = await productWith(1);
-    const c = await registerCustomer(t.app);
+    const id = await make.product(t, { stock: 100, price: 100 });
+    const scarce = await make.product(t, { stock: 1, price: 100 });
+    const c = await make.customer(t);
     expect((await hold(c.token, [[id, 2]])).statusCode).toBe(201);
     const refused = await hold(c.token, [[scarce, 2]]);
     expect(refused.statusCode).toBe(409);

@@ -2,15 +2,8 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxSms } from '../src/adapters/sms/index.ts';
 import { otpCodes, users } from '../src/db/schema/index.ts';
-import {
-  DEMO_CUSTOMER,
-  bearer,
-  createTestApp,
-  registerCustomer,
-  signIn,
-  uniquePhone,
-  type TestApp,
-} from './helpers.ts';
+import { DEMO_CUSTOMER, bearer, createTestApp, rateLimitedApp, signIn, uniquePhone, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 const sms = new SandboxSms();
@@ -21,17 +14,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-let ipCounter = 0;
-/** Each call from its own client address, so per-address limits only bite where a test wants them. */
-function post(url: string, payload: unknown, headers: Record<string, string> = {}, ip?: string) {
-  ipCounter += 1;
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload: payload as object,
-    headers,
-    remoteAddress: ip ?? `10.1.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`,
-  });
+/** A POST to the file's app, or from `ip` to `app` (the tests of the per-address limits). */
+function post(url: string, payload: unknown, headers: Record<string, string> = {}, ip?: string, app = t.app) {
+  return app.inject({ method: 'POST', url, payload: payload as object, headers, ...(ip ? { remoteAddress: ip } : {}) });
 }
 
 async function userCount(): Promise<number> {
@@ -85,7 +70,7 @@ describe('POST /api/users (register)', () => {
   });
 
   it('refuses a phone or e-mail that is already registered with 409', async () => {
-    const first = await registerCustomer(t.app);
+    const first = await make.customer(t);
     const before = await userCount();
     const samePhone = await post('/api/users', {
       name: 'X',
@@ -151,7 +136,7 @@ describe('POST /api/users/loginviapassword', () => {
   ])('answers a wrong password and an unknown phone alike: 401', async (payload) => {
     const res = await post('/api/users/loginviapassword', payload);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Invalid phone number or password' });
+    expect(res.json()).toEqual({ message: 'Invalid phone number or password', code: 'BAD_CREDENTIALS' });
   });
 
   it.each([
@@ -166,7 +151,7 @@ describe('POST /api/users/loginviapassword', () => {
   });
 
   it('limits attempts per phone, whatever the client address', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
       statuses.push((await post('/api/users/loginviapassword', { phone, password: 'wrong-password' })).statusCode);
@@ -178,12 +163,12 @@ describe('POST /api/users/loginviapassword', () => {
   });
 
   it('counts failures only: the owner signing in again and again is never locked out', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     for (let i = 0; i < 15; i++) expect((await post('/api/users/loginviapassword', customer)).statusCode).toBe(200);
   });
 
   it('counts the phone’s attempts whatever query string is added to the URL', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
       statuses.push(
@@ -194,11 +179,19 @@ describe('POST /api/users/loginviapassword', () => {
   });
 
   it('limits attempts per client address, whatever the phone', async () => {
+    const limited = await rateLimitedApp();
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) {
       statuses.push(
-        (await post('/api/users/loginviapassword', { phone: uniquePhone(), password: 'x' }, {}, '10.200.0.1'))
-          .statusCode,
+        (
+          await post(
+            '/api/users/loginviapassword',
+            { phone: uniquePhone(), password: 'x' },
+            {},
+            '10.200.0.1',
+            limited.app,
+          )
+        ).statusCode,
       );
     }
     expect(statuses.filter((s) => s === 401)).toHaveLength(30);
@@ -208,7 +201,7 @@ describe('POST /api/users/loginviapassword', () => {
 
 describe('one-time codes', () => {
   it('sends a 4-digit code by SMS whose reply never contains it, and signs in with it once', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     const res = await post('/api/users/resendOTP', { phone });
     expect(res.statusCode).toBe(200);
     const code = latestCode(phone)!;
@@ -230,7 +223,7 @@ describe('one-time codes', () => {
   });
 
   it('refuses a wrong code, and kills the code after 5 wrong tries', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     await post('/api/users/resendOTP', { phone });
     const code = latestCode(phone)!;
     const wrong = code === '0000' ? '1111' : '0000';
@@ -249,7 +242,7 @@ describe('one-time codes', () => {
   });
 
   it('expires a code after 10 minutes', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     await post('/api/users/resendOTP', { phone });
     await age(phone, 10 * 60 + 1);
     const res = await post('/api/users/verifyotp', { phone, otp: latestCode(phone)! });
@@ -258,7 +251,7 @@ describe('one-time codes', () => {
   });
 
   it('allows a resend once a minute, replacing the older code, and at most 5 an hour', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     expect((await post('/api/users/resendOTP', { phone })).statusCode).toBe(200);
     const first = latestCode(phone)!;
     const tooSoon = await post('/api/users/resendOTP', { phone });
@@ -284,7 +277,7 @@ describe('one-time codes', () => {
   });
 
   it('sends one code when many requests for a phone arrive at once', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     const results = await Promise.all(Array.from({ length: 20 }, () => post('/api/users/resendOTP', { phone })));
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -318,9 +311,12 @@ describe('one-time codes', () => {
   });
 
   it('limits code requests per client address', async () => {
+    const limited = await rateLimitedApp({ sms });
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++)
-      statuses.push((await post('/api/users/resendOTP', { phone: uniquePhone() }, {}, '10.201.0.1')).statusCode);
+      statuses.push(
+        (await post('/api/users/resendOTP', { phone: uniquePhone() }, {}, '10.201.0.1', limited.app)).statusCode,
+      );
     expect(statuses.slice(0, 20).every((s) => s === 404)).toBe(true);
     expect(statuses[20]).toBe(429);
   });
@@ -331,7 +327,7 @@ describe('profile', () => {
     t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: bearer(token), payload });
 
   it('changes only the password with the current one; the new one signs in and other sign-ins end', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const otherDevice = (await signIn(t.app, customer)).token;
     const res = await putProfile(customer.token, {
       id: customer._id,
@@ -360,7 +356,7 @@ describe('profile', () => {
   });
 
   it('refuses a new password without the current one (a stolen token cannot take the account)', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const missing = await putProfile(customer.token, { password: 'new-secret-9' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/^currentPassword: enter your current password/);
@@ -373,7 +369,7 @@ describe('profile', () => {
   it.each([[{}], [{ password: '' }], [{ id: 'x', name: 'n', email: 'e', phone: 'p', password: '' }]])(
     'keeps the password when %j carries none (SPEC: blank keeps it)',
     async (payload) => {
-      const customer = await registerCustomer(t.app);
+      const customer = await make.customer(t);
       const res = await putProfile(customer.token, payload);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ _id: customer._id, token: expect.any(String) });
@@ -386,7 +382,7 @@ describe('profile', () => {
     [{ password: { $gt: '' }, currentPassword: 'secret-pass-1' }, 'password must be text'],
     [{ password: 'new-secret-9', currentPassword: 42 }, 'currentPassword must be text'],
   ])('refuses %j with 400 and keeps the password', async (payload, message) => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const res = await putProfile(customer.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);

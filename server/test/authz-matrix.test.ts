@@ -12,7 +12,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSignature } from '../src/adapters/payments/index.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
-import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { DEMO_ADMIN, bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 type Role = 'visitor' | 'customer' | 'other' | 'admin';
 /** The order the roles are tried in: the admin last, so an admin's change cannot open a door for the others. */
@@ -334,10 +335,10 @@ let c: Context;
 let routes: string[];
 
 beforeAll(async () => {
-  const t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
-  const admin = await signIn(t.app, DEMO_ADMIN);
+  const t = await createTestApp();
+  const admin = await make.admin(t);
   const [customer, other, visitorPhoneOwner, ...targets] = await Promise.all(
-    Array.from({ length: 6 }, () => registerCustomer(t.app)),
+    Array.from({ length: 6 }, () => make.customer(t)),
   );
   // The best-stocked products, so the orders and holds below never run out.
   const products = (await t.app.inject({ url: '/api/products?limit=48' }))
@@ -348,7 +349,7 @@ beforeAll(async () => {
     (await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin.token) })).json<{ _id: string }>()
       ._id;
   const order = async () => {
-    const res = await placeCodOrder(t.app, customer!.token, productId);
+    const res = await make.codOrder(t, customer!.token, productId);
     expect(res.statusCode).toBe(201);
     return res.json<{ _id: string }>()._id;
   };
@@ -434,8 +435,10 @@ describe('authorisation matrix', () => {
       if (role !== 'visitor') Object.assign(headers, bearer(c.tokens[role]));
       const res = await c.t.app.inject({ ...request, headers });
       outcome[role] = res.statusCode;
-      if (res.statusCode === 401) expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.noToken });
-      if (res.statusCode === 403) expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.notAdmin });
+      if (res.statusCode === 401)
+        expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' });
+      if (res.statusCode === 403)
+        expect(res.json(), role).toEqual({ message: AUTH_MESSAGES.notAdmin, code: 'NOT_ADMIN' });
       // A password change hands back the token that now works.
       if (
         role !== 'visitor' &&
@@ -457,9 +460,12 @@ describe('authorisation matrix', () => {
         headers: { 'content-type': 'application/json' },
         payload: '{"broken":',
       });
-      expect([broken.statusCode, broken.json()]).toEqual([401, { message: AUTH_MESSAGES.noToken }]);
+      expect([broken.statusCode, broken.json()]).toEqual([401, { message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' }]);
       const forever = await c.t.app.inject({ ...request, headers: { ...request.headers, ...bearer(c.neverExpiring) } });
-      expect([forever.statusCode, forever.json()]).toEqual([401, { message: AUTH_MESSAGES.tokenFailed }]);
+      expect([forever.statusCode, forever.json()]).toEqual([
+        401,
+        { message: AUTH_MESSAGES.tokenFailed, code: 'TOKEN_FAILED' },
+      ]);
     }
   });
 });

@@ -2,16 +2,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 let admin: string;
-let customer: Awaited<ReturnType<typeof registerCustomer>>;
+let customer: make.Customer;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t.app, DEMO_ADMIN)).token;
-  customer = await registerCustomer(t.app);
+  admin = (await make.admin(t)).token;
+  customer = await make.customer(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -114,7 +115,7 @@ describe('admin product writes', () => {
     expect(shop.products.map((p: Product) => p._id)).not.toContain(target._id);
     const best = (await t.app.inject({ url: '/api/products/bestsellers' })).json();
     expect(best.map((p: Product) => p._id)).not.toContain(target._id);
-    const order = await placeCodOrder(t.app, customer.token, target._id, 1);
+    const order = await make.codOrder(t, customer.token, target._id, 1);
     expect(order.statusCode).toBe(400);
 
     // Admins list drafts on request; nobody else may ask.
@@ -281,8 +282,8 @@ describe('admin product writes', () => {
       payload: { ...valid, countInStock: 5 },
     });
     // The admin opens the form (stock 5); meanwhile a customer buys 2.
-    const buyer = await registerCustomer(t.app);
-    const order = await placeCodOrder(t.app, buyer.token, target._id, 2);
+    const buyer = await make.customer(t);
+    const order = await make.codOrder(t, buyer.token, target._id, 2);
     expect(order.statusCode).toBe(201);
     const stale = await t.app.inject({
       method: 'PUT',
@@ -319,7 +320,7 @@ describe('admin product writes', () => {
   it('deletes a product and leaves past orders intact', async () => {
     const target = await draft();
     await t.app.inject({ method: 'PUT', url: `/api/products/${target._id}`, headers: bearer(admin), payload: valid });
-    const placed = await placeCodOrder(t.app, customer.token, target._id, 1);
+    const placed = await make.codOrder(t, customer.token, target._id, 1);
     expect(placed.statusCode).toBe(201);
     const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${target._id}`, headers: bearer(admin) });
     expect(res.json()).toEqual({ message: 'Product removed' });
@@ -372,14 +373,14 @@ describe('POST /api/upload', () => {
   ])('refuses a file that is not a JPEG, PNG or WebP: %s', async (bytes, filename, type) => {
     const res = await upload(bytes, filename, type);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image' });
+    expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image', code: 'NOT_AN_IMAGE' });
   });
 
   it('refuses a 5 MB file with 413', async () => {
     const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 0)]);
     const res = await upload(big, 'big.png', 'image/png');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The image must be at most 2 MB' });
+    expect(res.json()).toEqual({ message: 'The image must be at most 2 MB', code: 'IMAGE_TOO_LARGE' });
   });
 
   it('refuses a request without a file', async () => {

@@ -178,7 +178,7 @@ describe('GET /api/products/:id', () => {
     async (id) => {
       const res = await t.app.inject({ url: `/api/products/${encodeURIComponent(id)}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Product not found' });
+      expect(res.json()).toEqual({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND' });
     },
   );
 });

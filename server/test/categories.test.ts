@@ -1,18 +1,19 @@
 import { lineTaxPaise, toPaise, toRupees, type CategoryGst, type Order, type ProductList } from '@rr/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 let admin: string;
-let customer: Awaited<ReturnType<typeof registerCustomer>>;
+let customer: make.Customer;
 /** Published products in stock, by category. */
 let byCategory: Record<string, ProductList['products']>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = (await signIn(t.app, DEMO_ADMIN)).token;
-  customer = await registerCustomer(t.app);
+  admin = (await make.admin(t)).token;
+  customer = await make.customer(t);
   const list = (await t.app.inject({ url: '/api/products?limit=48' })).json<ProductList>();
   byCategory = {};
   for (const p of list.products.filter((p) => p.countInStock >= 10)) (byCategory[p.category] ??= []).push(p);
@@ -52,7 +53,7 @@ describe('PUT /api/categories/:slug', () => {
     expect((await putCategory('gems', { gstPercent: 3 }, null)).statusCode).toBe(401);
     const asCustomer = await putCategory('gems', { gstPercent: 3 }, customer.token);
     expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json()).toEqual({ message: 'Not authorized as an admin' });
+    expect(asCustomer.json()).toEqual({ message: 'Not authorized as an admin', code: 'NOT_ADMIN' });
     expect((await categories())[0]!.gstPercent).toBe(18);
   });
 
@@ -77,7 +78,7 @@ describe('PUT /api/categories/:slug', () => {
   it('answers 404 for a category that does not exist', async () => {
     const res = await putCategory('jewellery', { gstPercent: 3 });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Category not found' });
+    expect(res.json()).toEqual({ message: 'Category not found', code: 'CATEGORY_NOT_FOUND' });
   });
 
   it('accepts a numeric string from a select, and changes only what is sent', async () => {
@@ -97,7 +98,7 @@ describe('PUT /api/categories/:slug', () => {
 describe('tax on orders', () => {
   it('taxes new gems orders at 3% once the rate changes, and leaves placed orders as they were', async () => {
     const gem = firstOf('gems');
-    const before = (await placeCodOrder(t.app, customer.token, gem._id, 2)).json<Order>();
+    const before = (await make.codOrder(t, customer.token, gem._id, 2)).json<Order>();
     expect(before.taxPrice).toBe(toRupees(Math.floor((toPaise(gem.price) * 2 * 1800 + 5000) / 10000)));
     expect(before.orderItems[0]).toMatchObject({ hsnCode: '7103', gstPercent: 18, taxPrice: before.taxPrice });
 
@@ -105,7 +106,7 @@ describe('tax on orders', () => {
     const product = (await t.app.inject({ url: `/api/products/${gem._id}` })).json<{ gstPercent: number }>();
     expect(product.gstPercent).toBe(3);
 
-    const after = (await placeCodOrder(t.app, customer.token, gem._id, 2)).json<Order>();
+    const after = (await make.codOrder(t, customer.token, gem._id, 2)).json<Order>();
     const tax = Math.floor((toPaise(gem.price) * 2 * 300 + 5000) / 10000);
     expect(after.taxPrice).toBe(toRupees(tax));
     expect(after.orderItems[0]).toMatchObject({ hsnCode: '71039100', gstPercent: 3, taxPrice: toRupees(tax) });
@@ -136,7 +137,7 @@ describe('tax on orders', () => {
     );
     await fc.assert(
       fc.asyncProperty(cart, async (lines) => {
-        const buyer = await registerCustomer(t.app);
+        const buyer = await make.customer(t);
         const res = await t.app.inject({
           method: 'POST',
           url: '/api/orders',

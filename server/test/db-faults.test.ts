@@ -53,7 +53,7 @@ describe('while the database cannot be reached', () => {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(503);
       expect(res.headers['retry-after']).toBe('5');
-      expect(res.json()).toEqual({ message: expect.stringMatching(/database/) });
+      expect(res.json()).toEqual({ message: expect.stringMatching(/database/), code: 'DATABASE_UNAVAILABLE' });
     }
     const signIn = await app.inject({ method: 'POST', url: '/api/users/loginviapassword', payload: DEMO_CUSTOMER });
     expect(signIn.statusCode).toBe(503);
@@ -87,7 +87,7 @@ describe('when the database host accepts connections but never answers', () => {
   it('gives up after the connect timeout and answers 503 instead of hanging', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/products' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: expect.stringMatching(/database/) });
+    expect(res.json()).toEqual({ message: expect.stringMatching(/database/), code: 'DATABASE_UNAVAILABLE' });
   });
 });
 

@@ -16,7 +16,8 @@ import {
 } from '../src/adapters/payments/index.ts';
 import { outboxMessages, orders, products } from '../src/db/schema/index.ts';
 import { sweepPendingRefunds } from '../src/modules/fulfilment/index.ts';
-import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
+import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 /** The sandbox gateway, counting refunds and failing them while told to. */
 class CountingGateway extends SandboxGateway {
@@ -31,17 +32,17 @@ class CountingGateway extends SandboxGateway {
 
 let t: TestApp;
 let admin: string;
-let other: Awaited<ReturnType<typeof registerCustomer>>;
+let other: make.Customer;
 const gateway = new CountingGateway('rzp_test_sandbox');
 // Seller in Uttar Pradesh (the default); Pune is in Maharashtra, Lucknow in Uttar Pradesh.
 const PUNE = { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
 const LUCKNOW = { address: '2 Hazratganj', city: 'Lucknow', postalCode: '226001', state: 'Uttar Pradesh' };
 
 beforeAll(async () => {
-  // Rate limits and the per-customer limits have their own tests; here every order has its own buyer.
-  t = await createTestApp({ payments: gateway, env: { OUTBOX_POLL_MS: '60000', RATE_LIMITS: 'false' } });
+  // The per-customer limits have their own tests; here every order has its own buyer.
+  t = await createTestApp({ payments: gateway, env: { OUTBOX_POLL_MS: '60000' } });
   admin = (await signIn(t.app, DEMO_ADMIN)).token;
-  other = await registerCustomer(t.app);
+  other = await make.customer(t);
 });
 afterAll(() => t?.close());
 
@@ -59,11 +60,11 @@ async function product(countInStock = 50, price = 1000): Promise<string> {
   return row!.id;
 }
 
-type Placed = Order & { buyer: Awaited<ReturnType<typeof registerCustomer>> };
+type Placed = Order & { buyer: make.Customer };
 
 /** A Cash on Delivery order of a new customer named Asha Verma. */
 async function codOrder(address = PUNE, qty = 1): Promise<Placed> {
-  const buyer = await registerCustomer(t.app, { name: 'Asha Verma' });
+  const buyer = await make.customer(t, { name: 'Asha Verma' });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -79,7 +80,7 @@ async function codOrder(address = PUNE, qty = 1): Promise<Placed> {
 }
 
 async function paidOrder(): Promise<Order> {
-  const customer = await registerCustomer(t.app);
+  const customer = await make.customer(t);
   const start = await t.app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/order',

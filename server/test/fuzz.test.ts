@@ -17,16 +17,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
-import {
-  DEMO_ADMIN,
-  DEMO_CUSTOMER,
-  bearer,
-  createTestApp,
-  placeCodOrder,
-  registerCustomer,
-  signIn,
-  type TestApp,
-} from './helpers.ts';
+import { DEMO_ADMIN, DEMO_CUSTOMER, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_909);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 5200);
@@ -613,13 +605,13 @@ interface Session {
 async function startSession(t: TestApp, app: FastifyInstance): Promise<Session> {
   const admin = await signIn(app, DEMO_ADMIN);
   const customer = await signIn(app, DEMO_CUSTOMER);
-  const victims = [await registerCustomer(app), await registerCustomer(app), await registerCustomer(app)];
+  const victims = [await make.customer({ app }), await make.customer({ app }), await make.customer({ app })];
   const doc = (await app.inject({ url: '/api/docs/json' })).json();
   const products = (await app.inject({ url: '/api/products?limit=48' })).json<{ products: Array<{ _id: string }> }>()
     .products;
   const productIds = products.map((p) => p._id);
-  const order = await placeCodOrder(app, customer.token, productIds[0]!);
-  const victimOrder = await placeCodOrder(app, victims[0]!.token, productIds[1]!);
+  const order = await make.codOrder({ app }, customer.token, productIds[0]!);
+  const victimOrder = await make.codOrder({ app }, victims[0]!.token, productIds[1]!);
   const hold = await app.inject({
     method: 'POST',
     url: '/api/payments/razorpay/order',
@@ -711,7 +703,7 @@ async function sendAndCheck(s: Session, r: FuzzRequest): Promise<void> {
   if (res.statusCode >= 400) {
     expect(res.headers['content-type'], what).toMatch(/^application\/json/);
     const reply = res.json<{ message?: unknown }>();
-    expect(Object.keys(reply), `not { message }: ${what}`).toEqual(['message']);
+    expect(Object.keys(reply), `not { message, code }: ${what}`).toEqual(['message', 'code']);
     expect(typeof reply.message === 'string' && reply.message.length > 0, `no { message } in ${what}`).toBe(true);
   }
   // A refused request, and any GET, changes nothing.
@@ -726,15 +718,16 @@ async function sendAndCheck(s: Session, r: FuzzRequest): Promise<void> {
   if (!r.routable) return;
   if (r.op.secured && r.role === 'visitor' && res.statusCode !== 429) {
     expect(res.statusCode, what).toBe(401);
-    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.noToken });
+    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' });
   }
   if (r.op.secured && r.role === 'forged' && res.statusCode !== 429) {
     expect(res.statusCode, what).toBe(401);
-    if (forged.wellFormed) expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.tokenFailed });
+    if (forged.wellFormed)
+      expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.tokenFailed, code: 'TOKEN_FAILED' });
   }
   if (r.op.adminOnly && r.role === 'customer' && res.statusCode !== 429) {
     expect(res.statusCode, what).toBe(403);
-    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.notAdmin });
+    expect(res.json(), what).toEqual({ message: AUTH_MESSAGES.notAdmin, code: 'NOT_ADMIN' });
   }
 
   // A password change hands back the new token: keep signing in as that role.
@@ -757,7 +750,7 @@ async function fuzz(s: Session, numRuns: number, seed: number, burst = 1): Promi
 let t: TestApp;
 beforeAll(async () => {
   console.info(`fuzz seed ${SEED}, ${RUNS} + 3 x ${RATE_LIMITED_RUNS} requests (FUZZ_SEED and FUZZ_RUNS override)`);
-  t = await createTestApp({ env: { RATE_LIMITS: 'false' } });
+  t = await createTestApp();
   for (const statement of WRITE_COUNTER_SQL) await t.db.execute(sql.raw(statement));
 });
 afterAll(async () => {
@@ -770,7 +763,7 @@ describe('defects found by fuzzing', () => {
     const before = await digest(t);
     const res = await t.app.inject(options);
     expect(res.statusCode, res.body).toBe(400);
-    expect(Object.keys(res.json())).toEqual(['message']);
+    expect(Object.keys(res.json())).toEqual(['message', 'code']);
     expect(res.json<{ message: string }>().message).toMatch(message);
     expect(await digest(t)).toBe(before);
   };
@@ -854,7 +847,7 @@ describe('defects found by fuzzing', () => {
     ],
     ['a part without headers', 'multipart/form-data; boundary=x', '--x\r\n\r\nabc\r\n--x--\r\n'],
   ])('answers a malformed multipart upload (%s) with a 400, not a 500', async (_name, contentType, payload) => {
-    const admin = await signIn(t.app, DEMO_ADMIN);
+    const admin = await make.admin(t);
     await expect400(
       { method: 'POST', url: '/api/upload', headers: { ...bearer(admin.token), 'content-type': contentType }, payload },
       /multipart|Choose an image/,
@@ -862,7 +855,7 @@ describe('defects found by fuzzing', () => {
   });
 
   it('answers too many multipart parts with a 400 that says what to send', async () => {
-    const admin = await signIn(t.app, DEMO_ADMIN);
+    const admin = await make.admin(t);
     const parts = Array.from(
       { length: 6 },
       (_, i) => `--x\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\nv\r\n`,
@@ -899,7 +892,7 @@ describe('defects found by fuzzing', () => {
     ]) {
       const res = await t.app.inject({ url: '/api/users/profile', headers: bearer(token) });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tokenFailed });
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.tokenFailed, code: 'TOKEN_FAILED' });
     }
   });
 
@@ -912,21 +905,24 @@ describe('defects found by fuzzing', () => {
     ] as const) {
       const res = await t.app.inject({ method, url, payload: { nonsense: true } });
       expect(res.statusCode, url).toBe(401);
-      expect(res.json()).toEqual({ message: AUTH_MESSAGES.noToken });
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.noToken, code: 'NO_TOKEN' });
     }
   });
 
   it('answers an address with invalid percent-encoding, or an overlong segment, as JSON { message }', async () => {
     const bad = await t.app.inject({ url: '/api/orders/x%ED%A0%80/pay', method: 'PUT' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: 'The address is not valid: it has an invalid percent-encoded character' });
+    expect(bad.json()).toEqual({
+      message: 'The address is not valid: it has an invalid percent-encoded character',
+      code: 'BAD_ADDRESS',
+    });
     const long = await t.app.inject({ url: `/api/products/${'a'.repeat(200)}` });
     expect(long.statusCode).toBe(414);
-    expect(long.json()).toEqual({ message: 'The address is too long' });
+    expect(long.json()).toEqual({ message: 'The address is too long', code: 'BAD_ADDRESS' });
   });
 
   it('keeps a pending online payment when a new checkout is refused', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const products = (await t.app.inject({ url: '/api/products?limit=48' }))
       .json<{ products: Array<{ _id: string; countInStock: number }> }>()
       .products.filter((p) => p.countInStock > 1);

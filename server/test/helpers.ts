@@ -1,14 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject, onTestFinished } from 'vitest';
 import type { PaymentGateway } from '../src/adapters/payments/index.ts';
 import type { SmsSender } from '../src/adapters/sms/index.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
-import { seedDemoData } from '../src/db/seed.ts';
+import * as schema from '../src/db/schema/index.ts';
+import type {} from './global-setup.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -18,20 +24,53 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or a throwaway
- * database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
- */
-async function freshDatabase(): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    return { database: openDatabase({ kind: 'pglite', dataDir: null }), drop: async () => undefined };
+const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
+
+/** PostgreSQL refuses to copy a template while another copy of it is starting: try again shortly. */
+async function createDatabaseFrom(serverUrl: string, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${template}`);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+    } finally {
+      await admin.end();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
   }
+}
+
+/** An in-memory PGlite loaded from a dump of a prepared data folder (global-setup.ts). */
+function pgliteFrom(dumpFile: string): DatabaseHandle {
+  const client = new PGlite({ loadDataDir: new Blob([readFileSync(dumpFile)]) });
+  const pgliteDb = drizzlePglite(client, { schema });
+  const db = pgliteDb as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/**
+ * A fresh, migrated database for one test file (with the demo data unless `seed` is false), copied
+ * from the ones global-setup.ts prepared once for the run: an in-memory PGlite by default, or a
+ * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
+ */
+async function freshDatabase(seed: boolean): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const templates = inject('testDatabaseTemplates');
+  const template = seed ? templates.seeded : templates.bare;
+  if (templates.kind === 'pglite') return { database: pgliteFrom(template), drop: async () => undefined };
+  const { serverUrl } = templates;
   const name = `rr_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
+  await createDatabaseFrom(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
@@ -69,18 +108,29 @@ function writeWebAppFixture(dataDir: string): string {
   return dir;
 }
 
-export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; sms?: SmsSender; payments?: PaymentGateway } = {},
-): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  if (options.seed !== false) await seedDemoData(database.db);
+export interface TestAppOptions {
+  /** The demo catalog and sign-ins (default: on). */
+  seed?: boolean;
+  /**
+   * The per-address request limits (default: off, so tests need not dodge them). Only the tests of the
+   * limits turn them on. The per-phone sign-in rules are the shop's own and always apply.
+   */
+  rateLimits?: boolean;
+  env?: Record<string, string>;
+  sms?: SmsSender;
+  /** A gateway of the test's own (one that counts or fails refunds). */
+  payments?: PaymentGateway;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { database, drop } = await freshDatabase(options.seed !== false);
   const dataDir = `/tmp/rr-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: writeWebAppFixture(dataDir),
+    RATE_LIMITS: options.rateLimits ? 'true' : 'false',
     ...options.env,
   });
   const app = await buildApp(config, database, { sms: options.sms, payments: options.payments });
@@ -96,6 +146,16 @@ export async function createTestApp(
       await drop();
     },
   };
+}
+
+/**
+ * An app of the test's own with the per-address request limits on, closed when the test ends: for the
+ * tests of those limits (an empty database unless `seed` says otherwise).
+ */
+export async function rateLimitedApp(options: Omit<TestAppOptions, 'rateLimits'> = {}): Promise<TestApp> {
+  const limited = await createTestApp({ seed: false, ...options, rateLimits: true });
+  onTestFinished(() => limited.close());
+  return limited;
 }
 
 export const DEMO_ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
@@ -115,40 +175,4 @@ export async function signIn(app: FastifyInstance, account: { phone: string; pas
   return res.json<{ _id: string; token: string; isAdmin: boolean; name: string }>();
 }
 
-export async function registerCustomer(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  const phone = uniquePhone();
-  const payload = {
-    name: 'Test Customer',
-    email: `c${phone}@example.in`,
-    phone,
-    password: 'secret-pass-1',
-    ...overrides,
-  };
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/users',
-    payload,
-    remoteAddress: `10.9.${phoneCounter % 250}.1`,
-  });
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  return {
-    ...res.json<{ _id: string; token: string; phone: string; email: string }>(),
-    password: payload.password as string,
-  };
-}
-
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-/** A Cash on Delivery order of `qty` units of one product, placed through the API (the reply as it came). */
-export function placeCodOrder(app: FastifyInstance, token: string, productId: string, qty = 1) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(token),
-    payload: {
-      orderItems: [{ product: productId, qty }],
-      shippingAddress: { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
-      paymentMethod: 'Cash on Delivery',
-    },
-  });
-}

@@ -11,7 +11,12 @@ import {
 } from '@rr/core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { GSTIN_NOT_CONFIGURED, pdfText, renderInvoicePdf, type InvoicePdfInput } from '../src/modules/invoices/pdf.ts';
+import {
+  GSTIN_NOT_CONFIGURED,
+  pdfText,
+  renderInvoicePdf,
+  type InvoicePdfInput,
+} from '../src/modules/fulfilment/invoice-pdf.ts';
 
 /** Where the totals column starts: the amount in words is left of it. */
 const TOTALS_X = 320;

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '../src/db/schema/index.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, rateLimitedApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,8 +11,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const subscribe = (payload: unknown, ip = '10.0.0.1') =>
-  t.app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object, remoteAddress: ip });
+const subscribe = (payload: unknown, ip = '10.0.0.1', app = t.app) =>
+  app.inject({ method: 'POST', url: '/api/newsletter', payload: payload as object, remoteAddress: ip });
 
 async function subscribers(): Promise<number> {
   const [row] = await t.db.select({ n: count() }).from(newsletterSubscribers);
@@ -63,9 +63,10 @@ describe('POST /api/newsletter', () => {
   });
 
   it('limits how often one address may subscribe', async () => {
+    const limited = await rateLimitedApp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++)
-      statuses.push((await subscribe({ email: `reader${i}@example.com` }, '10.0.0.9')).statusCode);
+      statuses.push((await subscribe({ email: `reader${i}@example.com` }, '10.0.0.9', limited.app)).statusCode);
     expect(statuses.slice(0, 10).every((s) => s === 201)).toBe(true);
     expect(statuses[10]).toBe(429);
   });
@@ -94,7 +95,7 @@ describe('with RATE_LIMITS=false (end-to-end test servers only)', () => {
 
 describe('behind one trusted proxy (TRUST_PROXY=1)', () => {
   it('limits the client the proxy saw, whatever address the client claims', async () => {
-    const proxied = await createTestApp({ seed: false, env: { TRUST_PROXY: '1' } });
+    const proxied = await createTestApp({ seed: false, rateLimits: true, env: { TRUST_PROXY: '1' } });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) {

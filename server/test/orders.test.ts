@@ -4,11 +4,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../src/db/schema/index.ts';
 import { demoProductId } from '../src/db/seed.ts';
 import { demoProducts } from '../src/db/seed/demo-catalog.ts';
-import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 let adminToken: string;
-let customer: Awaited<ReturnType<typeof registerCustomer>>;
+let customer: make.Customer;
 /** A demo product in stock: its id is derived from its slug, so it is known before the app starts. */
 const stocked = demoProductId(demoProducts.find((p) => p.countInStock > 2)!.slug);
 
@@ -21,25 +22,18 @@ const address = {
 
 beforeAll(async () => {
   t = await createTestApp();
-  adminToken = (await signIn(t.app, DEMO_ADMIN)).token;
+  adminToken = (await make.admin(t)).token;
 });
 // A customer of their own for each test: one may have only a few Cash on Delivery orders open.
 beforeEach(async () => {
-  customer = await registerCustomer(t.app);
+  customer = await make.customer(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-let ip = 0;
 const place = (token: string, payload: unknown) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(token),
-    payload: payload as object,
-    remoteAddress: `10.7.0.${(ip++ % 250) + 1}`,
-  });
+  t.app.inject({ method: 'POST', url: '/api/orders', headers: bearer(token), payload: payload as object });
 
 async function stockOf(id: string): Promise<number> {
   const [row] = await t.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id));
@@ -51,25 +45,10 @@ async function orderCount(): Promise<number> {
 }
 const line = (qty: unknown, product?: string) => ({ product: product ?? stocked, qty });
 
-/** A product of its own for a test, with the stock and price it needs. */
-async function productWith(countInStock: number, price = 250): Promise<string> {
-  const [row] = await t.db
-    .insert(products)
-    .values({
-      name: `Test bead ${Math.random()}`,
-      image: '/images/x.svg',
-      category: 'rudraksha',
-      pricePaise: price * 100,
-      countInStock,
-    })
-    .returning({ id: products.id });
-  return row!.id;
-}
-
 describe('POST /api/orders', () => {
   it('prices from the catalog, ignores amounts sent by the client, and takes the stock', async () => {
-    const a = await productWith(10, 299);
-    const b = await productWith(10, 1250.5);
+    const a = await make.product(t, { stock: 10, price: 299 });
+    const b = await make.product(t, { stock: 10, price: 1250.5 });
     const res = await place(customer.token, {
       orderItems: [
         { product: a, qty: 2, price: 0.01, name: 'cheap' },
@@ -141,7 +120,7 @@ describe('POST /api/orders', () => {
   });
 
   it('charges ₹100 shipping on items of exactly ₹100 and none above', async () => {
-    const hundred = await productWith(5, 100);
+    const hundred = await make.product(t, { stock: 5, price: 100 });
     const atHundred = (
       await place(customer.token, {
         orderItems: [{ product: hundred, qty: 1 }],
@@ -150,7 +129,7 @@ describe('POST /api/orders', () => {
       })
     ).json<Order>();
     expect(atHundred).toMatchObject({ itemsPrice: 100, shippingPrice: 100, taxPrice: 18, totalPrice: 218 });
-    const above = await productWith(5, 100.01);
+    const above = await make.product(t, { stock: 5, price: 100.01 });
     const aboveHundred = (
       await place(customer.token, {
         orderItems: [{ product: above, qty: 1 }],
@@ -162,7 +141,7 @@ describe('POST /api/orders', () => {
   });
 
   it('merges the same product sent twice into one line', async () => {
-    const id = await productWith(10);
+    const id = await make.product(t, { stock: 10 });
     const res = await place(customer.token, {
       orderItems: [
         { product: id, qty: 2 },
@@ -177,7 +156,7 @@ describe('POST /api/orders', () => {
   });
 
   it('takes a quantity sent as numeric text (a form input) as the number', async () => {
-    const id = await productWith(10);
+    const id = await make.product(t, { stock: 10 });
     const res = await place(customer.token, {
       orderItems: [line(' 2 ', id)],
       shippingAddress: address,
@@ -320,8 +299,8 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses more than the stock, and a sold-out product, with 409 and takes nothing', async () => {
-    const few = await productWith(3);
-    const other = await productWith(10);
+    const few = await make.product(t, { stock: 3 });
+    const other = await make.product(t, { stock: 10 });
     const before = await orderCount();
     const tooMany = await place(customer.token, {
       orderItems: [line(2, other), line(4, few)],
@@ -330,7 +309,7 @@ describe('POST /api/orders', () => {
     });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toMatch(/^Only 3 of Test bead .* left in stock\.$/);
-    const none = await productWith(0);
+    const none = await make.product(t, { stock: 0 });
     const soldOut = await place(customer.token, {
       orderItems: [line(1, none)],
       shippingAddress: address,
@@ -344,8 +323,8 @@ describe('POST /api/orders', () => {
   });
 
   it('sells exactly the last 5 units to 20 customers ordering at once', async () => {
-    const id = await productWith(5);
-    const buyers = await Promise.all(Array.from({ length: 4 }, () => registerCustomer(t.app)));
+    const id = await make.product(t, { stock: 5 });
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => make.customer(t)));
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         place(buyers[i % 4]!.token, {
@@ -362,7 +341,7 @@ describe('POST /api/orders', () => {
   });
 
   it('limits a customer to 5 unpaid Cash on Delivery orders on the way', async () => {
-    const id = await productWith(20);
+    const id = await make.product(t, { stock: 20 });
     const order = () =>
       place(customer.token, { orderItems: [line(1, id)], shippingAddress: address, paymentMethod: 'Cash on Delivery' });
     const statuses = [];
@@ -372,7 +351,7 @@ describe('POST /api/orders', () => {
   });
 
   it('caps a product’s quantity after merging its lines', async () => {
-    const id = await productWith(5000);
+    const id = await make.product(t, { stock: 5000 });
     const res = await place(customer.token, {
       orderItems: [line(6, id), line(6, id)],
       shippingAddress: address,
@@ -384,7 +363,7 @@ describe('POST /api/orders', () => {
   });
 
   it('refuses an order above ₹1 crore with a message, not an overflow', async () => {
-    const id = await productWith(100, 1_000_000);
+    const id = await make.product(t, { stock: 100, price: 1_000_000 });
     const res = await place(customer.token, {
       orderItems: [line(10, id)],
       shippingAddress: address,
@@ -396,8 +375,8 @@ describe('POST /api/orders', () => {
   });
 
   it('never deadlocks when many customers order the same products at once', async () => {
-    const ids = await Promise.all(Array.from({ length: 6 }, () => productWith(1000)));
-    const buyers = await Promise.all(Array.from({ length: 8 }, () => registerCustomer(t.app)));
+    const ids = await Promise.all(Array.from({ length: 6 }, () => make.product(t, { stock: 1000 })));
+    const buyers = await Promise.all(Array.from({ length: 8 }, () => make.customer(t)));
     const results = await Promise.all(
       Array.from({ length: 24 }, (_, i) =>
         place(buyers[i % 8]!.token, {
@@ -427,7 +406,7 @@ describe('POST /api/orders/quote', () => {
     t.app.inject({ method: 'POST', url: '/api/orders/quote', payload: payload as object });
 
   it('prices the cart at today’s prices, with stock, and lists what is no longer on sale', async () => {
-    const id = await productWith(4, 500);
+    const id = await make.product(t, { stock: 4, price: 500 });
     const gone = '00000000-0000-4000-8000-000000000000';
     await t.db.update(products).set({ pricePaise: 80_000 }).where(eq(products.id, id));
     const res = await quote({ orderItems: [line(2, id), line(1, gone)], paymentMethod: 'Cash on Delivery' });
@@ -445,7 +424,7 @@ describe('POST /api/orders/quote', () => {
   });
 
   it('takes 10% off for the online method', async () => {
-    const id = await productWith(4, 500);
+    const id = await make.product(t, { stock: 4, price: 500 });
     const res = (await quote({ orderItems: [line(2, id)], paymentMethod: 'Razorpay' })).json();
     expect(res).toMatchObject({ itemsPrice: 1000, discountPrice: 100, taxPrice: 180, totalPrice: 1080 });
   });
@@ -463,23 +442,23 @@ describe('POST /api/orders/quote', () => {
 
 describe('reading orders', () => {
   let mine: Order;
-  let reader: Awaited<ReturnType<typeof registerCustomer>>;
-  let other: Awaited<ReturnType<typeof registerCustomer>>;
+  let reader: make.Customer;
+  let other: make.Customer;
   beforeAll(async () => {
-    reader = await registerCustomer(t.app);
+    reader = await make.customer(t);
     await place(reader.token, {
-      orderItems: [line(1, await productWith(5))],
+      orderItems: [line(1, await make.product(t, { stock: 5 }))],
       shippingAddress: address,
       paymentMethod: 'Cash on Delivery',
     });
     mine = (
       await place(reader.token, {
-        orderItems: [line(1, await productWith(5))],
+        orderItems: [line(1, await make.product(t, { stock: 5 }))],
         shippingAddress: address,
         paymentMethod: 'Cash on Delivery',
       })
     ).json();
-    other = await registerCustomer(t.app);
+    other = await make.customer(t);
   });
 
   it('shows an order to its customer and to admins, and 404 to anyone else', async () => {
@@ -491,7 +470,7 @@ describe('reading orders', () => {
     );
     const stranger = await t.app.inject({ url: `/api/orders/${mine._id}`, headers: bearer(other.token) });
     expect(stranger.statusCode).toBe(404);
-    expect(stranger.json()).toEqual({ message: 'Order not found' });
+    expect(stranger.json()).toEqual({ message: 'Order not found', code: 'ORDER_NOT_FOUND' });
     expect((await t.app.inject({ url: `/api/orders/${mine._id}` })).statusCode).toBe(401);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope', "1' or 1=1 --"]) {
       expect(
@@ -509,7 +488,7 @@ describe('reading orders', () => {
   });
 
   it('keeps what was bought when the catalog changes or the product goes', async () => {
-    const id = await productWith(5, 500);
+    const id = await make.product(t, { stock: 5, price: 500 });
     const placed = (
       await place(customer.token, {
         orderItems: [line(1, id)],
@@ -530,10 +509,10 @@ describe('reading orders', () => {
   });
 
   it('keeps orders when the customer’s account is deleted', async () => {
-    const leaving = await registerCustomer(t.app);
+    const leaving = await make.customer(t);
     const placed = (
       await place(leaving.token, {
-        orderItems: [line(1, await productWith(5))],
+        orderItems: [line(1, await make.product(t, { stock: 5 }))],
         shippingAddress: address,
         paymentMethod: 'Cash on Delivery',
       })
@@ -585,7 +564,7 @@ describe('reading orders', () => {
 describe('admin order actions', () => {
   const put = (url: string, token = adminToken) => t.app.inject({ method: 'PUT', url, headers: bearer(token) });
   const newOrder = async (qty = 2) => {
-    const id = await productWith(10);
+    const id = await make.product(t, { stock: 10 });
     const placed = (
       await place(customer.token, {
         orderItems: [line(qty, id)],
@@ -664,12 +643,12 @@ describe('admin order actions', () => {
 
 describe('best sellers after orders', () => {
   it('ranks products by units sold, not counting cancelled orders', async () => {
-    const top = await productWith(500);
-    const second = await productWith(500);
-    const cancelled = await productWith(500);
+    const top = await make.product(t, { stock: 500 });
+    const second = await make.product(t, { stock: 500 });
+    const cancelled = await make.product(t, { stock: 500 });
     // Several buyers (each may have only so much unpaid), so these outsell the rest of this file's orders.
     for (let i = 0; i < 4; i++) {
-      const buyer = await registerCustomer(t.app);
+      const buyer = await make.customer(t);
       const res = await place(buyer.token, {
         orderItems: [line(10, top), line(8, second)],
         shippingAddress: address,

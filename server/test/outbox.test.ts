@@ -67,6 +67,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Writes messages in a transaction of their own, as a change would. */
+const enqueue = (messages: NewMessage[]) => t.db.transaction((tx) => enqueueMessages(tx, messages));
 const rowsOf = (key: string) => t.db.select().from(outboxMessages).where(eq(outboxMessages.idempotencyKey, key));
 
 function worker(sender: RecordingSender, db: Database = t.db, maxAttempts = 5) {
@@ -103,8 +105,8 @@ describe('the outbox', () => {
   });
 
   it('keeps one message per idempotency key and sends it once', async () => {
-    await enqueueMessages(t.db, [message('twice', { text: 'first' })]);
-    await enqueueMessages(t.db, [message('twice', { text: 'second' })]);
+    await enqueue([message('twice', { text: 'first' })]);
+    await enqueue([message('twice', { text: 'second' })]);
     const sender = new RecordingSender();
     const w = worker(sender);
     await w.drain();
@@ -115,7 +117,7 @@ describe('the outbox', () => {
   });
 
   it('retries a failing provider with backoff and sends the message once it is back', async () => {
-    await enqueueMessages(t.db, [message('flaky', { channel: 'email', recipient: 'a@example.in', subject: 'Hello' })]);
+    await enqueue([message('flaky', { channel: 'email', recipient: 'a@example.in', subject: 'Hello' })]);
     const sender = new RecordingSender(3);
     const w = worker(sender);
     await drainAll(w);
@@ -128,7 +130,7 @@ describe('the outbox', () => {
   });
 
   it('waits out the backoff: a failed message is not tried again before it is due', async () => {
-    await enqueueMessages(t.db, [message('backoff')]);
+    await enqueue([message('backoff')]);
     const sender = new RecordingSender(1);
     const w = startOutboxWorker({
       db: t.db,
@@ -150,7 +152,7 @@ describe('the outbox', () => {
   });
 
   it('gives up after the last attempt and keeps the message as failed', async () => {
-    await enqueueMessages(t.db, [message('hopeless')]);
+    await enqueue([message('hopeless')]);
     const sender = new RecordingSender(100);
     const w = worker(sender, t.db, 3);
     await drainAll(w);
@@ -161,7 +163,7 @@ describe('the outbox', () => {
   });
 
   it('gives up at once when no retry can help (no SMS template for the kind)', async () => {
-    await enqueueMessages(t.db, [message('no-template', { kind: 'order_refunded' })]);
+    await enqueue([message('no-template', { kind: 'order_refunded' })]);
     const sms = new Msg91Sms({ authKey: 'k', templateId: 't', orderTemplates: {}, baseUrl: 'http://127.0.0.1:9' });
     const w = startOutboxWorker({
       db: t.db,
@@ -181,10 +183,7 @@ describe('the outbox', () => {
 
   it('two workers on one database send every message exactly once', async () => {
     const keys = Array.from({ length: 120 }, (_, i) => `pair-${i}`);
-    await enqueueMessages(
-      t.db,
-      keys.map((key) => message(key)),
-    );
+    await enqueue(keys.map((key) => message(key)));
     // On PostgreSQL the second worker has its own connection pool, as a second instance would.
     const url = process.env.TEST_DATABASE_URL;
     let second: { db: Database; close(): Promise<void> } = { db: t.db, close: async () => undefined };
@@ -211,11 +210,11 @@ describe('the outbox', () => {
   });
 
   it('the app sends what is written, and the sandbox keeps e-mails for the dev outbox, newest first', async () => {
-    await enqueueMessages(t.db, [
+    await enqueue([
       message('dev-1', { channel: 'email', recipient: 'Reader@Example.in', subject: 'One', text: 'first mail' }),
     ]);
     await t.app.outbox.drain();
-    await enqueueMessages(t.db, [
+    await enqueue([
       message('dev-2', { channel: 'email', recipient: 'reader@example.in', subject: 'Two', text: 'second mail' }),
     ]);
     await t.app.outbox.drain();

@@ -4,59 +4,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidPaymentSignature, paymentSignature, webhookSignature } from '../src/adapters/payments/index.ts';
 import { orders, paymentHolds, products } from '../src/db/schema/index.ts';
 import { releaseExpiredHolds } from '../src/modules/payments/service.ts';
-import { bearer, createTestApp, registerCustomer, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
-let customer: Awaited<ReturnType<typeof registerCustomer>>;
+let customer: make.Customer;
 const address = { address: '7 Example Marg', city: 'Haridwar', postalCode: '249401', state: 'Uttarakhand' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  customer = await registerCustomer(t.app);
+  customer = await make.customer(t);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-async function productWith(countInStock: number, price = 1000): Promise<string> {
-  const [row] = await t.db
-    .insert(products)
-    .values({
-      name: `Pay bead ${Math.random()}`,
-      image: '/images/x.svg',
-      category: 'gems',
-      pricePaise: price * 100,
-      countInStock,
-    })
-    .returning({ id: products.id });
-  return row!.id;
-}
 const stockOf = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
 
-let ip = 0;
 const inject = (method: 'GET' | 'POST', url: string, payload?: object, token?: string) =>
-  t.app.inject({
-    method,
-    url,
-    payload,
-    headers: token ? bearer(token) : {},
-    remoteAddress: `10.8.0.${(ip++ % 250) + 1}`,
-  });
+  t.app.inject({ method, url, payload, headers: token ? bearer(token) : {} });
 
-async function startPayment(productId: string, qty = 1, token = customer.token): Promise<PaymentOrder> {
-  const res = await inject(
-    'POST',
-    '/api/payments/razorpay/order',
-    { orderItems: [{ product: productId, qty }], shippingAddress: address },
-    token,
-  );
-  if (res.statusCode !== 201) throw new Error(`start payment: ${res.statusCode} ${res.body}`);
-  return res.json();
-}
-async function sandboxPay(orderId: string) {
-  const res = await inject('POST', '/api/payments/sandbox/pay', { razorpay_order_id: orderId });
-  return res.json<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }>();
-}
+/** Stock held for the file's customer, paying online (or for `token`'s customer). */
+const startPayment = (productId: string, qty = 1, token = customer.token) =>
+  make.paymentHold(t, token, productId, qty, address);
+const sandboxPay = (orderId: string) => make.sandboxPayment(t, orderId);
 const placePaid = (result: object, token = customer.token, extra: object = {}) =>
   inject(
     'POST',
@@ -127,7 +98,7 @@ describe('online payment through the sandbox gateway', () => {
   });
 
   it('prices with 10% off, holds the stock, and makes a paid order from a verified payment', async () => {
-    const id = await productWith(5, 1000);
+    const id = await make.product(t, { stock: 5, price: 1000 });
     const payment = await startPayment(id, 2);
     // items 2000, discount 200, shipping 0, tax 360: total 2160.00 = 216000 paise
     expect(payment).toMatchObject({
@@ -180,9 +151,8 @@ describe('online payment through the sandbox gateway', () => {
     ],
     ['another payment id', (r: Record<string, string>) => ({ ...r, razorpay_payment_id: 'pay_Tampered000000' })],
   ])('refuses %s and places nothing', async (_, tamper) => {
-    const id = await productWith(5);
-    const payment = await startPayment(id);
-    const result = await sandboxPay(payment.orderId);
+    const id = await make.product(t, { stock: 5, price: 1000 });
+    const { hold: payment, payment: result } = await make.paidHold(t, customer.token, id, 1, address);
     const res = await placePaid(tamper(result));
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('The payment could not be verified. No order was placed.');
@@ -190,7 +160,7 @@ describe('online payment through the sandbox gateway', () => {
   });
 
   it('ships a paid order to the recipient given when the payment started', async () => {
-    const id = await productWith(5, 1000);
+    const id = await make.product(t, { stock: 5, price: 1000 });
     const res = await inject(
       'POST',
       '/api/payments/razorpay/order',
@@ -206,18 +176,24 @@ describe('online payment through the sandbox gateway', () => {
   });
 
   it('refuses a payment signed for another order id', async () => {
-    const first = await startPayment(await productWith(5));
-    const second = await startPayment(await productWith(5));
+    // Paid before the second payment starts: a customer's new payment releases their unpaid one.
+    const first = await startPayment(await make.product(t, { stock: 5, price: 1000 }));
     const paidFirst = await sandboxPay(first.orderId);
+    const second = await startPayment(await make.product(t, { stock: 5, price: 1000 }));
     const res = await placePaid({ ...paidFirst, razorpay_order_id: second.orderId });
     expect(res.statusCode).toBe(400);
     expect(await ordersFor(second.orderId)).toHaveLength(0);
   });
 
   it('refuses another customer’s payment', async () => {
-    const payment = await startPayment(await productWith(5));
-    const result = await sandboxPay(payment.orderId);
-    const stranger = await registerCustomer(t.app);
+    const { payment: result } = await make.paidHold(
+      t,
+      customer.token,
+      await make.product(t, { stock: 5, price: 1000 }),
+      1,
+      address,
+    );
+    const stranger = await make.customer(t);
     expect((await placePaid(result, stranger.token)).statusCode).toBe(400);
   });
 
@@ -228,9 +204,9 @@ describe('online payment through the sandbox gateway', () => {
   });
 
   it('counts held stock, so two payers cannot buy the last unit', async () => {
-    const id = await productWith(1);
+    const id = await make.product(t, { stock: 1, price: 1000 });
     await startPayment(id);
-    const other = await registerCustomer(t.app);
+    const other = await make.customer(t);
     const res = await inject(
       'POST',
       '/api/payments/razorpay/order',
@@ -249,10 +225,10 @@ describe('online payment through the sandbox gateway', () => {
   });
 
   it('gives the stock back at once when the customer closes the checkout', async () => {
-    const id = await productWith(2);
+    const id = await make.product(t, { stock: 2, price: 1000 });
     const payment = await startPayment(id, 2);
     expect(await stockOf(id)).toBe(0);
-    const stranger = await registerCustomer(t.app);
+    const stranger = await make.customer(t);
     expect(
       (await inject('POST', `/api/payments/razorpay/order/${payment.orderId}/release`, {}, stranger.token)).statusCode,
     ).toBe(404);
@@ -272,7 +248,7 @@ describe('online payment through the sandbox gateway', () => {
 
 describe('one customer, one checkout', () => {
   it('gives back what an earlier, unfinished checkout held when the customer starts again', async () => {
-    const id = await productWith(4);
+    const id = await make.product(t, { stock: 4, price: 1000 });
     await startPayment(id, 3);
     expect(await stockOf(id)).toBe(1);
     await startPayment(id, 3);
@@ -282,9 +258,8 @@ describe('one customer, one checkout', () => {
 
 describe('a product deleted while its stock is held', () => {
   it('still becomes a paid order, its line without a catalog link', async () => {
-    const id = await productWith(3);
-    const payment = await startPayment(id, 1);
-    const result = await sandboxPay(payment.orderId);
+    const id = await make.product(t, { stock: 3, price: 1000 });
+    const { payment: result } = await make.paidHold(t, customer.token, id, 1, address);
     await t.db.delete(products).where(eq(products.id, id));
     const res = await placePaid(result);
     expect(res.statusCode).toBe(201);
@@ -296,7 +271,7 @@ describe('a product deleted while its stock is held', () => {
   });
 
   it('is completed by the webhook too, and cancelled for a refund when the hold had expired', async () => {
-    const id = await productWith(3);
+    const id = await make.product(t, { stock: 3, price: 1000 });
     const payment = await startPayment(id, 1);
     await releaseExpiredHolds(t.db, new Date(Date.now() + 16 * 60_000));
     await t.db.delete(products).where(eq(products.id, id));
@@ -309,7 +284,7 @@ describe('a product deleted while its stock is held', () => {
 
 describe('held stock that is never paid for', () => {
   it('is released when the hold expires, and a late payment still becomes an order', async () => {
-    const id = await productWith(3);
+    const id = await make.product(t, { stock: 3, price: 1000 });
     const payment = await startPayment(id, 2);
     expect(await stockOf(id)).toBe(1);
     const result = await sandboxPay(payment.orderId);
@@ -327,11 +302,10 @@ describe('held stock that is never paid for', () => {
   });
 
   it('records a late payment whose stock has gone as a paid, cancelled order for a refund', async () => {
-    const id = await productWith(1);
-    const payment = await startPayment(id);
-    const result = await sandboxPay(payment.orderId);
+    const id = await make.product(t, { stock: 1, price: 1000 });
+    const { payment: result } = await make.paidHold(t, customer.token, id, 1, address);
     await releaseExpiredHolds(t.db, new Date(Date.now() + 16 * 60_000));
-    const other = await registerCustomer(t.app);
+    const other = await make.customer(t);
     await inject(
       'POST',
       '/api/orders',
@@ -347,7 +321,7 @@ describe('held stock that is never paid for', () => {
 
 describe('webhook', () => {
   it('completes the order when the browser never came back, once, whatever the repeats', async () => {
-    const id = await productWith(4);
+    const id = await make.product(t, { stock: 4, price: 1000 });
     const payment = await startPayment(id, 1);
     const event = paidEvent(payment.orderId, 'pay_Webhook0000001', payment.amount, 'order.paid');
     const first = await webhook(event, { eventId: 'evt_once_1' });
@@ -377,8 +351,13 @@ describe('webhook', () => {
   });
 
   it('makes one order when the browser and the webhook arrive together', async () => {
-    const payment = await startPayment(await productWith(4));
-    const result = await sandboxPay(payment.orderId);
+    const { hold: payment, payment: result } = await make.paidHold(
+      t,
+      customer.token,
+      await make.product(t, { stock: 4, price: 1000 }),
+      1,
+      address,
+    );
     const [a, b] = await Promise.all([
       placePaid(result),
       webhook(paidEvent(payment.orderId, result.razorpay_payment_id, payment.amount)),
@@ -392,10 +371,10 @@ describe('webhook', () => {
     ['signed with another secret', { secret: 'not-the-webhook-secret' }],
     ['with a body changed after signing', { tamper: (raw: string) => raw.replace(/"amount":\d+/, '"amount":1') }],
   ])('refuses a webhook %s', async (_, options) => {
-    const payment = await startPayment(await productWith(4));
+    const payment = await startPayment(await make.product(t, { stock: 4, price: 1000 }));
     const res = await webhook(paidEvent(payment.orderId, 'pay_Forged00000001', payment.amount), options);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Invalid webhook signature' });
+    expect(res.json()).toEqual({ message: 'Invalid webhook signature', code: 'INVALID_WEBHOOK_SIGNATURE' });
     expect(await ordersFor(payment.orderId)).toHaveLength(0);
   });
 
@@ -409,7 +388,7 @@ describe('webhook', () => {
   });
 
   it('ignores a signed payment that is not for the held amount or not ours', async () => {
-    const payment = await startPayment(await productWith(4));
+    const payment = await startPayment(await make.product(t, { stock: 4, price: 1000 }));
     expect((await webhook(paidEvent(payment.orderId, 'pay_Short000000001', payment.amount - 100))).json()).toEqual({
       status: 'ignored',
     });

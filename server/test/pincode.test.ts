@@ -29,7 +29,7 @@ describe('GET /api/pincode/:code', () => {
   it('answers 404 for a well-formed pincode nobody uses', async () => {
     const res = await t.app.inject({ url: '/api/pincode/999999' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Unknown pincode' });
+    expect(res.json()).toEqual({ message: 'Unknown pincode', code: 'UNKNOWN_PINCODE' });
   });
 
   it.each(['abcdef', '012345', '12345', '1234567', '11000%', "1' or '1"])(

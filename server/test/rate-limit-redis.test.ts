@@ -43,8 +43,8 @@ describe('rate limits shared through Redis', () => {
   let a: TestApp;
   let b: TestApp;
   beforeAll(async () => {
-    a = await createTestApp({ seed: false, env: { REDIS_URL } });
-    b = await createTestApp({ seed: false, env: { REDIS_URL } });
+    a = await createTestApp({ seed: false, rateLimits: true, env: { REDIS_URL } });
+    b = await createTestApp({ seed: false, rateLimits: true, env: { REDIS_URL } });
   });
   afterAll(async () => {
     await a?.close();
@@ -63,7 +63,7 @@ describe('rate limits shared through Redis', () => {
 describe('rate limits while Redis cannot be reached', () => {
   let shop: TestApp;
   beforeAll(async () => {
-    shop = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` } });
+    shop = await createTestApp({ rateLimits: true, env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` } });
   });
   afterAll(async () => {
     await shop?.close();
@@ -103,8 +103,8 @@ describe('rate limits when Redis goes away and comes back', () => {
     await proxy.start();
     const viaProxy = new URL(REDIS_URL);
     viaProxy.host = proxy.url;
-    a = await createTestApp({ env: { REDIS_URL: viaProxy.toString() } });
-    b = await createTestApp({ seed: false, env: { REDIS_URL: viaProxy.toString() } });
+    a = await createTestApp({ rateLimits: true, env: { REDIS_URL: viaProxy.toString() } });
+    b = await createTestApp({ seed: false, rateLimits: true, env: { REDIS_URL: viaProxy.toString() } });
   });
   afterAll(async () => {
     await a?.close();

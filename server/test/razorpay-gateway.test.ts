@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError, RazorpayGateway } from '../src/adapters/payments/index.ts';
 import { products } from '../src/db/schema/index.ts';
-import { bearer, createTestApp, registerCustomer, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 /** A local stand-in for Razorpay's orders API: records requests, answers as told. */
 let fake: Server;
@@ -83,7 +84,7 @@ describe('RazorpayGateway', () => {
 
 describe('the app configured with Razorpay keys', () => {
   let t: TestApp;
-  let customer: Awaited<ReturnType<typeof registerCustomer>>;
+  let customer: make.Customer;
   beforeAll(async () => {
     t = await createTestApp({
       env: {
@@ -93,17 +94,9 @@ describe('the app configured with Razorpay keys', () => {
         RAZORPAY_BASE_URL: baseUrl,
       },
     });
-    customer = await registerCustomer(t.app);
+    customer = await make.customer(t);
   });
   afterAll(async () => t?.close());
-
-  async function productWith(countInStock: number) {
-    const [row] = await t.db
-      .insert(products)
-      .values({ name: 'Live bead', image: '/x.svg', category: 'gems', pricePaise: 50_000, countInStock })
-      .returning({ id: products.id });
-    return row!.id;
-  }
 
   it('creates the gateway order through Razorpay’s API', async () => {
     received.length = 0;
@@ -111,7 +104,7 @@ describe('the app configured with Razorpay keys', () => {
       status: 200,
       body: { id: 'order_Live000000001', amount: body.amount, currency: 'INR', receipt: body.receipt },
     });
-    const id = await productWith(3);
+    const id = await make.product(t, { stock: 3, price: 500 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/razorpay/order',
@@ -132,7 +125,7 @@ describe('the app configured with Razorpay keys', () => {
 
   it('gives the stock back and answers 502 when Razorpay fails', async () => {
     answer = () => ({ status: 500, body: { error: { description: 'Server error' } } });
-    const id = await productWith(2);
+    const id = await make.product(t, { stock: 2, price: 500 });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/payments/razorpay/order',

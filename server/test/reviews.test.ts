@@ -2,7 +2,8 @@ import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { products, reviews } from '../src/db/schema/index.ts';
-import { DEMO_ADMIN, bearer, createTestApp, placeCodOrder, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,42 +13,27 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function productWith(countInStock = 10): Promise<string> {
-  const [row] = await t.db
-    .insert(products)
-    .values({
-      name: `Review bead ${Math.random()}`,
-      image: '/x.svg',
-      category: 'mala',
-      pricePaise: 50_000,
-      countInStock,
-    })
-    .returning({ id: products.id });
-  return row!.id;
-}
-let ip = 0;
 const review = (id: string, token: string | null, payload: unknown) =>
   t.app.inject({
     method: 'POST',
     url: `/api/products/${id}/reviews`,
     headers: token ? bearer(token) : {},
     payload: payload as object,
-    remoteAddress: `10.44.0.${(ip++ % 250) + 1}`,
   });
 const product = async (id: string) => (await t.app.inject({ url: `/api/products/${id}` })).json<Product>();
 
 describe('POST /api/products/:id/reviews', () => {
   /** A customer whose Cash on Delivery order of the product was paid: their review is a verified purchase. */
   async function buyer(id: string, name: string) {
-    const customer = await registerCustomer(t.app, { name });
-    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
-    const placed = (await placeCodOrder(t.app, customer.token, id)).json<Order>();
+    const customer = await make.customer(t, { name });
+    const admin = (await make.admin(t)).token;
+    const placed = (await make.codOrder(t, customer.token, id)).json<Order>();
     await t.app.inject({ method: 'PUT', url: `/api/orders/${placed._id}/pay`, headers: bearer(admin) });
     return customer;
   }
 
   it('adds reviews by signed-in customers; rating and count follow the verified purchases', async () => {
-    const id = await productWith();
+    const id = await make.product(t, { price: 500 });
     const a = await buyer(id, 'Asha Rao');
     const b = await buyer(id, 'Vikram Das');
     expect((await review(id, a.token, { rating: 5, comment: 'Beautiful and genuine.' })).statusCode).toBe(201);
@@ -62,12 +48,12 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('shows reviews by accounts that never bought the product, without letting them move the rating', async () => {
-    const id = await productWith();
+    const id = await make.product(t, { price: 500 });
     const fan = await buyer(id, 'Meera Iyer');
     await review(id, fan.token, { rating: 5, comment: 'Lovely.' });
     // Nine fresh accounts that never bought it (the review's finding: they took 5 down to 1.4).
     for (let i = 0; i < 9; i++) {
-      const stranger = await registerCustomer(t.app);
+      const stranger = await make.customer(t);
       expect((await review(id, stranger.token, { rating: 1, comment: 'Bad.' })).statusCode).toBe(201);
     }
     const shown = await product(id);
@@ -78,10 +64,10 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('counts a review in the rating once the reviewer’s order is paid, and no longer once it is cancelled', async () => {
-    const id = await productWith();
-    const customer = await registerCustomer(t.app);
-    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
-    const placed = (await placeCodOrder(t.app, customer.token, id)).json<Order>();
+    const id = await make.product(t, { price: 500 });
+    const customer = await make.customer(t);
+    const admin = (await make.admin(t)).token;
+    const placed = (await make.codOrder(t, customer.token, id)).json<Order>();
     await review(id, customer.token, { rating: 4, comment: 'Good.' });
     expect(await product(id)).toMatchObject({ numReviews: 0, rating: 0 });
     await t.app.inject({ method: 'PUT', url: `/api/orders/${placed._id}/pay`, headers: bearer(admin) });
@@ -91,12 +77,12 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('allows one review per customer per product: 409 Product already reviewed', async () => {
-    const id = await productWith();
+    const id = await make.product(t, { price: 500 });
     const c = await buyer(id, 'Ravi Kumar');
     await review(id, c.token, { rating: 4, comment: 'Good.' });
     const again = await review(id, c.token, { rating: 1, comment: 'Changed my mind.' });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Product already reviewed' });
+    expect(again.json()).toEqual({ message: 'Product already reviewed', code: 'ALREADY_REVIEWED' });
     expect((await product(id)).numReviews).toBe(1);
   });
 
@@ -105,17 +91,17 @@ describe('POST /api/products/:id/reviews', () => {
       .insert(products)
       .values({ name: 'Draft bead', image: '/x.svg', category: 'mala', pricePaise: 100, isDraft: true })
       .returning({ id: products.id });
-    const c = await registerCustomer(t.app);
+    const c = await make.customer(t);
     const res = await review(draft!.id, c.token, { rating: 5, comment: 'x' });
     expect(res.statusCode).toBe(404);
     expect(await t.db.select().from(reviews).where(eq(reviews.productId, draft!.id))).toEqual([]);
   });
 
   it('marks a review as a verified purchase while the reviewer has a paid or delivered order of it', async () => {
-    const id = await productWith();
-    const buyer = await registerCustomer(t.app);
-    const admin = (await signIn(t.app, DEMO_ADMIN)).token;
-    const place = async () => (await placeCodOrder(t.app, buyer.token, id)).json<Order>();
+    const id = await make.product(t, { price: 500 });
+    const buyer = await make.customer(t);
+    const admin = (await make.admin(t)).token;
+    const place = async () => (await make.codOrder(t, buyer.token, id)).json<Order>();
     const adminPut = (url: string) => t.app.inject({ method: 'PUT', url, headers: bearer(admin) });
     const verified = async () => (await product(id)).reviews[0]!.verifiedPurchase;
 
@@ -132,23 +118,23 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('stores a comment with markup as plain text, exactly as written', async () => {
-    const id = await productWith();
-    const c = await registerCustomer(t.app);
+    const id = await make.product(t, { price: 500 });
+    const c = await make.customer(t);
     const comment = '<script>alert(1)</script> & <b>bold</b>';
     await review(id, c.token, { rating: 3, comment });
     expect((await product(id)).reviews[0]!.comment).toBe(comment);
   });
 
   it('takes the rating a <select> sends as text ("4")', async () => {
-    const id = await productWith();
-    const c = await registerCustomer(t.app);
+    const id = await make.product(t, { price: 500 });
+    const c = await make.customer(t);
     const res = await review(id, c.token, { rating: '4', comment: 'Good bead' });
     expect(res.statusCode).toBe(201);
     expect((await product(id)).reviews[0]).toMatchObject({ rating: 4, comment: 'Good bead' });
   });
 
   it('needs a signed-in customer', async () => {
-    const id = await productWith();
+    const id = await make.product(t, { price: 500 });
     expect((await review(id, null, { rating: 5, comment: 'x' })).statusCode).toBe(401);
   });
 
@@ -168,8 +154,8 @@ describe('POST /api/products/:id/reviews', () => {
     [{ rating: 5, comment: { $gt: '' } }, 'comment must be text'],
     [{ comment: 'x' }, 'rating'],
   ])('refuses %j with 400 and adds nothing', async (payload, message) => {
-    const id = await productWith();
-    const c = await registerCustomer(t.app);
+    const id = await make.product(t, { price: 500 });
+    const c = await make.customer(t);
     const res = await review(id, c.token, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
@@ -177,7 +163,7 @@ describe('POST /api/products/:id/reviews', () => {
   });
 
   it('answers 404 for unknown products', async () => {
-    const c = await registerCustomer(t.app);
+    const c = await make.customer(t);
     for (const id of ['00000000-0000-4000-8000-000000000000', 'nope']) {
       expect((await review(id, c.token, { rating: 5, comment: 'x' })).statusCode).toBe(404);
     }

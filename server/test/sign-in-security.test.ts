@@ -5,12 +5,14 @@ import { otpCodes, signInFailures, users } from '../src/db/schema/index.ts';
 import { OTP_MAX_PER_DAY, OTP_WRONG_PER_DAY, inHoursOrMinutes } from '../src/modules/accounts/service.ts';
 import { MAX_CONCURRENT_HASHES, MAX_QUEUED_HASHES, withHashSlot } from '../src/modules/accounts/passwords.ts';
 import { clientKey } from '../src/plugins/client-address.ts';
-import { DEMO_ADMIN, bearer, createTestApp, registerCustomer, signIn, uniquePhone, type TestApp } from './helpers.ts';
+import { DEMO_ADMIN, bearer, createTestApp, signIn, uniquePhone, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 const sms = new SandboxSms();
 beforeAll(async () => {
-  t = await createTestApp({ sms });
+  // The tests of the sign-in limits: per phone (the shop's own rules) and per client address.
+  t = await createTestApp({ sms, rateLimits: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -48,7 +50,7 @@ function rotatingAddress(): string {
 
 describe('wrong one-time codes: a daily budget per phone', () => {
   it('gives no phone more wrong codes a day than the budget, whatever the mix of codes, addresses and phones', async () => {
-    const phones = [(await registerCustomer(t.app)).phone, (await registerCustomer(t.app)).phone];
+    const phones = [(await make.customer(t)).phone, (await make.customer(t)).phone];
     const judged = new Map(phones.map((p) => [p, 0]));
     let guess = 0;
     for (let round = 0; round < 20; round++) {
@@ -75,7 +77,7 @@ describe('wrong one-time codes: a daily budget per phone', () => {
   });
 
   it('refuses even the right code once the budget is spent, and says to use the password', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const { phone } = customer;
     await t.db
       .insert(signInFailures)
@@ -97,7 +99,7 @@ describe('wrong one-time codes: a daily budget per phone', () => {
   });
 
   it('counts failures from 30 concurrent guesses exactly, under the account lock', async () => {
-    const { phone } = await registerCustomer(t.app);
+    const { phone } = await make.customer(t);
     expect((await post('/api/users/resendOTP', { phone }, rotatingAddress())).statusCode).toBe(200);
     const sent = sms.outbox(phone)[0]!.code;
     const guesses = Array.from({ length: 30 }, (_, i) => String((Number(sent) + 1 + i) % 10_000).padStart(4, '0'));
@@ -118,7 +120,7 @@ describe('one-time codes and accounts', () => {
   it('proves the phone: a code sign-in takes the account from whoever registered the number', async () => {
     const victimPhone = uniquePhone();
     // Someone registers the victim's number with a password of their own.
-    const squatter = await registerCustomer(t.app, { phone: victimPhone, password: 'squatter-pass-1' });
+    const squatter = await make.customer(t, { phone: victimPhone, password: 'squatter-pass-1' });
     // The victim signs in with a code sent to their phone.
     expect((await post('/api/users/resendOTP', { phone: victimPhone }, rotatingAddress())).statusCode).toBe(200);
     const res = await post(
@@ -146,7 +148,7 @@ describe('one-time codes and accounts', () => {
   });
 
   it('keeps the password and other sessions of a proven phone on later code sign-ins', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const signInByCode = async () => {
       await skipResendWait(customer.phone);
       expect((await post('/api/users/resendOTP', { phone: customer.phone }, rotatingAddress())).statusCode).toBe(200);
@@ -200,7 +202,7 @@ describe('one-time codes and accounts', () => {
   });
 
   it('lets a password be set without the current one only soon after a code sign-in', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const byPassword = await t.app.inject({
       method: 'PUT',
       url: '/api/users/profile',
@@ -289,7 +291,11 @@ describe('sign-in floods', () => {
     await new Promise((r) => setTimeout(r, 10));
     // Only the first ones started; the queue is full.
     expect(gates).toHaveLength(MAX_CONCURRENT_HASHES);
-    await expect(withHashSlot(held)).rejects.toMatchObject({ statusCode: 503, headers: { 'retry-after': '5' } });
+    await expect(withHashSlot(held)).rejects.toMatchObject({
+      kind: 'unavailable',
+      code: 'SIGN_IN_BUSY',
+      options: { retryAfterSeconds: 5 },
+    });
     // As hashes finish, the queued ones run, never more than the limit at once.
     while (gates.length) {
       gates.shift()!();

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Msg91Sms, SmsDeliveryError } from '../src/adapters/sms/index.ts';
-import { createTestApp, registerCustomer, type TestApp } from './helpers.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 /** A local stand-in for MSG91's flow API: records requests, answers as told. */
 interface Recorded {
@@ -86,7 +87,7 @@ describe('the app configured for MSG91', () => {
   it('sends sign-in codes through MSG91 and signs in with the code it sent', async () => {
     received.length = 0;
     answer = { status: 200, body: { type: 'success', message: 'queued' } };
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     const res = await t.app.inject({ method: 'POST', url: '/api/users/resendOTP', payload: { phone: customer.phone } });
     expect(res.statusCode).toBe(200);
     const sent = received[0]!.body as { recipients: Array<{ mobiles: string; otp: string }> };
@@ -100,7 +101,7 @@ describe('the app configured for MSG91', () => {
   });
 
   it('answers 502 when MSG91 refuses, and lets the customer retry at once', async () => {
-    const customer = await registerCustomer(t.app);
+    const customer = await make.customer(t);
     answer = { status: 401, body: { type: 'error', message: 'Authentication failure' } };
     const failed = await t.app.inject({
       method: 'POST',

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxSms } from '../src/adapters/sms/index.ts';
 import { products } from '../src/db/schema/index.ts';
-import { DEMO_ADMIN, bearer, createTestApp, signIn, uniquePhone, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, rateLimitedApp, uniquePhone, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 const sms = new SandboxSms();
@@ -14,7 +15,7 @@ let adminToken: string;
 
 beforeAll(async () => {
   t = await createTestApp({ sms });
-  adminToken = (await signIn(t.app, DEMO_ADMIN)).token;
+  adminToken = (await make.admin(t)).token;
 });
 afterAll(async () => {
   await t?.close();
@@ -194,8 +195,9 @@ describe('SPEC §7 accounts', () => {
   });
 
   it('shares one per-address limit between resendOTP and login', async () => {
+    const limited = await rateLimitedApp({ sms });
     const from = (url: string, phone: string) =>
-      t.app.inject({ method: 'POST', url, payload: { phone }, remoteAddress: '10.77.0.1' });
+      limited.app.inject({ method: 'POST', url, payload: { phone }, remoteAddress: '10.77.0.1' });
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       statuses.push((await from(i % 2 ? '/api/users/login' : '/api/users/resendOTP', uniquePhone())).statusCode);
@@ -467,7 +469,7 @@ describe('protected routes authenticate before they validate', () => {
         ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: invalid }),
       });
       expect(res.statusCode, `${op.method} ${op.url}`).toBe(401);
-      expect(res.json(), `${op.method} ${op.url}`).toEqual({ message: 'Not authorized, no token' });
+      expect(res.json(), `${op.method} ${op.url}`).toEqual({ message: 'Not authorized, no token', code: 'NO_TOKEN' });
     }
   });
 

@@ -2,7 +2,8 @@ import { SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { DEMO_ADMIN, DEMO_CUSTOMER, bearer, createTestApp, registerCustomer, signIn, type TestApp } from './helpers.ts';
+import { DEMO_CUSTOMER, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -12,7 +13,7 @@ let customerId: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  ({ token: adminToken, _id: adminId } = await signIn(t.app, DEMO_ADMIN));
+  ({ token: adminToken, _id: adminId } = await make.admin(t));
   ({ token: customerToken, _id: customerId } = await signIn(t.app, DEMO_CUSTOMER));
 });
 afterAll(async () => {
@@ -55,9 +56,9 @@ describe('authorisation matrix of the user endpoints', () => {
     // Fresh accounts: changing a password ends the sign-ins the other tests share.
     const payload = { password: 'another-pass-1', currentPassword: 'secret-pass-1' };
     expect((await call('PUT', '/api/users/profile', undefined, payload)).statusCode).toBe(401);
-    const someone = await registerCustomer(t.app);
+    const someone = await make.customer(t);
     expect((await call('PUT', '/api/users/profile', someone.token, payload)).statusCode).toBe(200);
-    const anotherAdmin = await registerCustomer(t.app);
+    const anotherAdmin = await make.customer(t);
     await call('PUT', `/api/users/${anotherAdmin._id}`, adminToken, {
       name: 'Second Admin',
       email: anotherAdmin.email,
@@ -67,7 +68,7 @@ describe('authorisation matrix of the user endpoints', () => {
   });
 
   it('delete a user: visitor 401, customer 403, admin 200', async () => {
-    const victim = await registerCustomer(t.app);
+    const victim = await make.customer(t);
     expect((await call('DELETE', `/api/users/${victim._id}`)).statusCode).toBe(401);
     expect((await call('DELETE', `/api/users/${victim._id}`, customerToken)).statusCode).toBe(403);
     const res = await call('DELETE', `/api/users/${victim._id}`, adminToken);
@@ -108,7 +109,7 @@ describe('tokens', () => {
   ])('answers a %s token with 401 Not authorized, token failed', async (_, make) => {
     const res = await call('GET', '/api/users/profile', await make());
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: 'Not authorized, token failed' });
+    expect(res.json()).toEqual({ message: 'Not authorized, token failed', code: 'TOKEN_FAILED' });
   });
 
   it('expires: a signed-in token carries an expiry', async () => {
@@ -118,14 +119,14 @@ describe('tokens', () => {
   });
 
   it('stops working when the user is deleted', async () => {
-    const gone = await registerCustomer(t.app);
+    const gone = await make.customer(t);
     expect((await call('DELETE', `/api/users/${gone._id}`, adminToken)).statusCode).toBe(200);
     const res = await call('GET', '/api/users/profile', gone.token);
-    expect(res.json()).toEqual({ message: 'Not authorized, token failed' });
+    expect(res.json()).toEqual({ message: 'Not authorized, token failed', code: 'TOKEN_FAILED' });
   });
 
   it('loses admin rights at once when an admin is demoted', async () => {
-    const second = await registerCustomer(t.app);
+    const second = await make.customer(t);
     await call('PUT', `/api/users/${second._id}`, adminToken, { name: 'Second', email: second.email, isAdmin: true });
     expect((await call('GET', '/api/users', second.token)).statusCode).toBe(200);
     await call('PUT', `/api/users/${second._id}`, adminToken, { name: 'Second', email: second.email, isAdmin: false });
@@ -150,7 +151,7 @@ describe('admin user management', () => {
   });
 
   it('makes another user admin and back', async () => {
-    const user = await registerCustomer(t.app);
+    const user = await make.customer(t);
     const res = await call('PUT', `/api/users/${user._id}`, adminToken, {
       _id: user._id,
       name: 'Now Admin',
@@ -177,7 +178,7 @@ describe('admin user management', () => {
   });
 
   it('never leaves the shop without an admin when two admins demote each other at once', async () => {
-    const other = await registerCustomer(t.app);
+    const other = await make.customer(t);
     await call('PUT', `/api/users/${other._id}`, adminToken, { name: 'Other', email: other.email, isAdmin: true });
     const admins = async () => (await t.db.select().from(users).where(eq(users.isAdmin, true))).length;
     const before = await admins();
@@ -199,7 +200,7 @@ describe('admin user management', () => {
   });
 
   it('refuses an e-mail another user has, with 409', async () => {
-    const user = await registerCustomer(t.app);
+    const user = await make.customer(t);
     const res = await call('PUT', `/api/users/${user._id}`, adminToken, {
       name: 'X',
       email: 'priya@rudraksharatna.example',
@@ -215,7 +216,7 @@ describe('admin user management', () => {
     [{ name: 'X', email: 'bad', isAdmin: false }, 'email is not a valid e-mail address'],
     [{ name: { $gt: '' }, email: 'x@example.in', isAdmin: false }, 'name must be text'],
   ])('refuses bad update %j with 400 and changes nothing', async (payload, message) => {
-    const user = await registerCustomer(t.app);
+    const user = await make.customer(t);
     const res = await call('PUT', `/api/users/${user._id}`, adminToken, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
@@ -236,7 +237,7 @@ describe('admin user management', () => {
         await call('DELETE', `/api/users/${encodeURIComponent(id)}`, adminToken),
       ]) {
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: 'User not found' });
+        expect(res.json()).toEqual({ message: 'User not found', code: 'USER_NOT_FOUND' });
       }
     },
   );

@@ -14,6 +14,12 @@ import * as schema from './schema/index.ts';
 export type Schema = typeof schema;
 /** The database (or a transaction on it) that every service takes as its first argument. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * A transaction on the database, for work that is only correct inside one (row locks, limits checked
+ * and then acted on, stock taken with the order that needs it). A transaction can be passed where a
+ * `Database` is expected, but not the other way round: calling such work outside one is a type error.
+ */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export interface DatabaseHandle {
   db: Database;

@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { email as emailSchema, newPassword, personName, phone as phoneSchema } from '@rr/core';
 import * as z from 'zod/mini';
 import { loadConfig } from '../config.ts';
-import { ensureAdmin } from '../modules/accounts/service.ts';
+import { ensureAdmin } from '../modules/accounts/index.ts';
 import { openDatabase } from './client.ts';
 
 const { values } = parseArgs({

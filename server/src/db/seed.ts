@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { demoMarkupPercent, toPaise } from '@rr/core';
 import { count } from 'drizzle-orm';
-import { hashPassword } from '../modules/accounts/passwords.ts';
-import { refreshProductRating } from '../modules/catalog/service.ts';
+import { hashPassword } from '../modules/accounts/index.ts';
+import { refreshProductRating } from '../modules/catalog/index.ts';
 import type { Database } from './client.ts';
 import { products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';

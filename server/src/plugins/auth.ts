@@ -1,9 +1,26 @@
-import { AUTH_MESSAGES } from '@rr/core';
+import { AUTH_MESSAGES, errorCodes } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.ts';
-import { HttpError } from '../http-error.ts';
-import type { TokenSigner } from '../modules/accounts/tokens.ts';
+import { DomainError } from '../domain-error.ts';
+
+// What the auth plugin needs of tokens; accounts signs them (modules/accounts/tokens.ts).
+export interface TokenClaims {
+  userId: string;
+  /** The user's token version when it was issued (see users.tokenVersion). */
+  version: number;
+  /** When the token was issued by a one-time-code sign-in (it may then set a new password for a while). */
+  signedInByCodeAt: Date | null;
+}
+
+/** How a token was earned: a code proves the phone at that moment. */
+export type SignInMethod = 'password' | 'code';
+
+export interface TokenSigner {
+  sign(userId: string, version: number, method: SignInMethod): Promise<string>;
+  /** The claims of a valid token, or null for a missing, bad, expired or never-expiring one. */
+  verify(token: string): Promise<TokenClaims | null>;
+}
 
 export interface AuthUser {
   id: string;
@@ -31,7 +48,7 @@ declare module 'fastify' {
 
 /** The signed-in user of a request that passed `authenticate`. */
 export function signedInUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new HttpError(401, AUTH_MESSAGES.noToken);
+  if (!request.user) throw new DomainError('unauthorized', errorCodes.noToken, AUTH_MESSAGES.noToken);
   return request.user;
 }
 
@@ -42,12 +59,13 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
   async function authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
-    if (!token) throw new HttpError(401, AUTH_MESSAGES.noToken);
+    if (!token) throw new DomainError('unauthorized', errorCodes.noToken, AUTH_MESSAGES.noToken);
     const claims = await tokens.verify(token);
     // The user is read on every call, so a deleted user, a removed admin right or a changed password
     // (which raises the token version) takes effect at once.
     const [row] = claims ? await app.db.select().from(users).where(eq(users.id, claims.userId)) : [];
-    if (!row || !claims || row.tokenVersion !== claims.version) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
+    if (!row || !claims || row.tokenVersion !== claims.version)
+      throw new DomainError('unauthorized', errorCodes.tokenFailed, AUTH_MESSAGES.tokenFailed);
     request.user = {
       id: row.id,
       name: row.name,
@@ -60,7 +78,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {
     await authenticate(request);
-    if (!request.user?.isAdmin) throw new HttpError(403, AUTH_MESSAGES.notAdmin);
+    if (!request.user?.isAdmin) throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
   }
 
   app.decorate('authenticate', authenticate);

@@ -1,11 +1,38 @@
+import { errorCodes, type ErrorCode, type ErrorReply } from '@rr/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
-import { HttpError } from '../http-error.ts';
+import { DomainError, type ErrorKind } from '../domain-error.ts';
 
 const GENERIC_FAILURE = 'Something went wrong on our side. Please try again.';
 const DATABASE_UNAVAILABLE = 'The shop cannot reach its database right now. Please try again in a few seconds.';
 const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** The one place a kind of refusal becomes an HTTP status. */
+export const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid_data: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  upstream_failed: 502,
+  unavailable: 503,
+};
+
+/**
+ * Fastify's own refusals (the body is not JSON, too large, of a type no route takes...): their status
+ * stays, and they carry the code of what went wrong.
+ */
+function codeOfFastifyError(error: FastifyError): ErrorCode {
+  if (error.statusCode === 404) return errorCodes.routeNotFound;
+  return errorCodes.malformedRequest;
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorReply): FastifyReply {
+  return reply.code(status).send(body);
+}
 
 /**
  * Control characters other than tab and line breaks (NUL above all: PostgreSQL refuses it in text) and
@@ -52,7 +79,7 @@ function registerInputGuard(app: FastifyInstance): void {
   };
   app.addHook('preValidation', async (request) => {
     const problem = fields(request.params) ?? fields(request.query) ?? hostileInputProblem(request.body, 'body');
-    if (problem) throw new HttpError(400, problem);
+    if (problem) throw new DomainError('invalid_data', errorCodes.validationFailed, problem);
   });
 }
 
@@ -63,17 +90,20 @@ function registerInputGuard(app: FastifyInstance): void {
  */
 export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
   if (error.code === 'FST_ERR_BAD_URL') {
-    void reply.code(400).send({ message: 'The address is not valid: it has an invalid percent-encoded character' });
-  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.code(414).send({ message: 'The address is too long' });
-  } else {
-    void reply.code(error.statusCode && error.statusCode < 500 ? error.statusCode : 500).send({
-      message: error.statusCode && error.statusCode < 500 ? error.message : GENERIC_FAILURE,
+    void send(reply, 400, {
+      message: 'The address is not valid: it has an invalid percent-encoded character',
+      code: errorCodes.badAddress,
     });
+  } else if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void send(reply, 414, { message: 'The address is too long', code: errorCodes.badAddress });
+  } else if (error.statusCode && error.statusCode < 500) {
+    void send(reply, error.statusCode, { message: error.message, code: codeOfFastifyError(error) });
+  } else {
+    void send(reply, 500, { message: GENERIC_FAILURE, code: errorCodes.internal });
   }
 }
 
-/** Every error leaves as JSON `{ message }`; a 5xx never shows a stack or SQL. */
+/** Every error leaves as JSON `{ message, code }`; a 5xx never shows a stack or SQL. */
 export function registerErrorHandler(app: FastifyInstance): void {
   registerInputGuard(app);
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -82,12 +112,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const field = issue?.instancePath.replace(/^\//, '').replaceAll('/', '.');
       const text = issue?.message ?? 'Invalid request';
       const message = field && !text.startsWith(field.split('.')[0] ?? '') ? `${field}: ${text}` : text;
-      return reply.code(400).send({ message });
+      return send(reply, 400, { message, code: errorCodes.validationFailed });
     }
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       // Our own refusals: the message is written for the client, whatever the status.
-      if (error.statusCode >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+      const status = STATUS_OF_KIND[error.kind];
+      if (status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
+      const { retryAfterSeconds } = error.options;
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+      return send(reply, status, { message: error.message, code: error.code });
     }
     // The database is away (restart, failover, lost connections, timeouts): worth a retry shortly.
     if (isDatabaseUnavailable(error)) {
@@ -95,16 +128,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       let cause: Error = error;
       while (cause.cause instanceof Error) cause = cause.cause;
       request.log.warn(`database unavailable: ${cause.message}`);
-      return reply
-        .code(503)
-        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
-        .send({ message: DATABASE_UNAVAILABLE });
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, { message: DATABASE_UNAVAILABLE, code: errorCodes.databaseUnavailable });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.code(status).send({ message: error.message });
+      return send(reply, status, { message: error.message, code: codeOfFastifyError(error) });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: GENERIC_FAILURE });
+    return send(reply, 500, { message: GENERIC_FAILURE, code: errorCodes.internal });
   });
 }

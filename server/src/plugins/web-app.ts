@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { errorCodes } from '@rr/core';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -30,7 +31,9 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     // A missing file (an old hashed asset, say) is a 404, not the app: a browser must not run HTML as a script.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if (isApi || isFile || !indexHtml || request.method !== 'GET') {
-      return reply.code(404).send({ message: `Not found: ${request.method} ${pathname}` });
+      return reply
+        .code(404)
+        .send({ message: `Not found: ${request.method} ${pathname}`, code: errorCodes.routeNotFound });
     }
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
   });

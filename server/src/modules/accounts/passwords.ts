@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { HttpError } from '../../http-error.ts';
+import { errorCodes } from '@rr/core';
+import { DomainError } from '../../domain-error.ts';
 
 /** scrypt (memory-hard): N=2^15, r=8, p=1 uses 32 MiB and about 60 ms a hash on one core. */
 const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
@@ -25,7 +26,7 @@ const BUSY = 'Signing in is busy just now. Please try again in a few seconds.';
  */
 export function refuseWhileHashingIsFull(): void {
   if (running >= MAX_CONCURRENT_HASHES && waiting.length >= MAX_QUEUED_HASHES) {
-    throw new HttpError(503, BUSY, { 'retry-after': '5' });
+    throw new DomainError('unavailable', errorCodes.signInBusy, BUSY, { retryAfterSeconds: 5 });
   }
 }
 

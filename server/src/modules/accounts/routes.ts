@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  AUTH_MESSAGES,
   adminUpdateUserBody,
   errorReply,
   messageReply,
@@ -18,16 +17,15 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { SmsSender } from '../../adapters/sms/index.ts';
-import { HttpError } from '../../http-error.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { signedInUser, type SignInMethod } from '../../plugins/auth.ts';
 import { clientKey } from '../../plugins/client-address.ts';
 import { refuseWhileHashingIsFull } from './passwords.ts';
-import type { SignInMethod } from './tokens.ts';
 import {
   changePassword,
   deleteUserAsAdmin,
-  findUser,
+  getUser,
   listUsers,
+  ownAccount,
   registerUser,
   sendSignInCode,
   signInWithCode,
@@ -150,11 +148,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
         response: { 200: user, ...errors },
       },
     },
-    async (request) => {
-      const row = await findUser(app.db, signedInUser(request).id);
-      if (!row) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
-      return toUser(row);
-    },
+    async (request) => toUser(await ownAccount(app.db, signedInUser(request).id)),
   );
 
   app.put(
@@ -174,12 +168,9 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     async (request) => {
       const me = signedInUser(request);
       const { password, currentPassword } = request.body;
-      if (!password) {
-        const row = await findUser(app.db, me.id);
-        if (!row) throw new HttpError(401, AUTH_MESSAGES.tokenFailed);
-        return signedIn(row);
-      }
-      return signedIn(await changePassword(app.db, me, { password, currentPassword }));
+      return signedIn(
+        password ? await changePassword(app.db, me, { password, currentPassword }) : await ownAccount(app.db, me.id),
+      );
     },
   );
 
@@ -209,11 +200,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
         response: { 200: user, ...errors },
       },
     },
-    async (request) => {
-      const row = await findUser(app.db, request.params.id);
-      if (!row) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
-      return toUser(row);
-    },
+    async (request) => toUser(await getUser(app.db, request.params.id)),
   );
 
   app.put(

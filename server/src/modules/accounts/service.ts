@@ -1,19 +1,21 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   AUTH_MESSAGES,
+  errorCodes,
   OTP_LENGTH,
   OTP_RESEND_SECONDS,
   OTP_VALID_MINUTES,
   maskPhone,
   type AdminUpdateUserBody,
   type RegisterBody,
+  type ErrorCode,
   type User,
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, isNull, min, ne, or, sql } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { otpCodes, signInFailures, users } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
+import { DomainError, type ErrorKind } from '../../domain-error.ts';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -35,6 +37,9 @@ const DAY_MS = 24 * 3_600_000;
 export const FRESH_CODE_SIGN_IN_MS = 15 * 60_000;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const userNotFound = () => new DomainError('not_found', errorCodes.userNotFound, AUTH_MESSAGES.userNotFound);
+const lastAdmin = () => new DomainError('invalid_data', errorCodes.lastAdmin, 'The last admin cannot be removed.');
 
 export function toUser(row: UserRow): User {
   return {
@@ -60,10 +65,14 @@ async function refuseTakenPhoneOrEmail(db: Database, phone: string | null, email
     .from(users)
     .where(exceptId ? and(clash, ne(users.id, exceptId)) : clash);
   if (phone && rows.some((r) => r.phone === phone)) {
-    throw new HttpError(409, 'An account with this phone number already exists. Please sign in.');
+    throw new DomainError(
+      'conflict',
+      errorCodes.phoneTaken,
+      'An account with this phone number already exists. Please sign in.',
+    );
   }
   if (rows.some((r) => r.email === email))
-    throw new HttpError(409, 'An account with this e-mail address already exists.');
+    throw new DomainError('conflict', errorCodes.emailTaken, 'An account with this e-mail address already exists.');
 }
 
 export async function registerUser(db: Database, input: RegisterBody): Promise<UserRow> {
@@ -84,12 +93,12 @@ export async function registerUser(db: Database, input: RegisterBody): Promise<U
 
 /** Failures of one kind for a phone since `since`: how many, and when the oldest of them was. */
 async function recentFailures(
-  db: Database,
+  tx: Transaction,
   phone: string,
   kind: 'code' | 'password',
   since: Date,
 ): Promise<{ n: number; oldest: Date | null }> {
-  const [row] = await db
+  const [row] = await tx
     .select({ n: count(), oldest: min(signInFailures.at) })
     .from(signInFailures)
     .where(and(eq(signInFailures.phone, phone), eq(signInFailures.kind, kind), gt(signInFailures.at, since)));
@@ -108,42 +117,55 @@ function secondsUntilFree(oldest: Date | null, windowMs: number): number {
 }
 
 /** A phone that had its daily budget of wrong codes gets no more tries (nor codes) until one ages out. */
-async function refuseWhenCodeBudgetSpent(db: Database, phone: string): Promise<void> {
-  const wrong = await recentFailures(db, phone, 'code', new Date(Date.now() - DAY_MS));
+async function refuseWhenCodeBudgetSpent(tx: Transaction, phone: string): Promise<void> {
+  const wrong = await recentFailures(tx, phone, 'code', new Date(Date.now() - DAY_MS));
   if (wrong.n >= OTP_WRONG_PER_DAY) {
     const wait = secondsUntilFree(wrong.oldest, DAY_MS);
-    throw new HttpError(
-      429,
+    throw new DomainError(
+      'rate_limited',
+      errorCodes.tooManyWrongCodes,
       `Too many wrong codes were entered for this number today. Please sign in with your password, or try again in ${inHoursOrMinutes(wait)}.`,
-      { 'retry-after': String(wait) },
+      { retryAfterSeconds: wait },
     );
   }
 }
 
+/**
+ * Signs in with phone and password. Wrong passwords for a phone are limited: the count is read and the
+ * attempt recorded as a failure under the account's row lock, before the (slow) hash, so concurrent
+ * guesses are counted one after another; the record is taken back when the password is right.
+ */
 export async function signInWithPassword(
   db: Database,
   phone: string,
   password: string,
   client: string,
 ): Promise<UserRow> {
-  // Only failures count, so the owner's own sign-ins never lock the account.
-  const failed = await recentFailures(db, phone, 'password', new Date(Date.now() - PASSWORD_FAILURE_WINDOW_MS));
-  if (failed.n >= PASSWORD_FAILURES_PER_WINDOW) {
-    const wait = secondsUntilFree(failed.oldest, PASSWORD_FAILURE_WINDOW_MS);
-    throw new HttpError(
-      429,
-      `Too many wrong passwords for this number. Please try again in ${inHoursOrMinutes(wait)}, or sign in with a one-time code.`,
-      { 'retry-after': String(wait) },
-    );
-  }
-  const [row] = await db.select().from(users).where(eq(users.phone, phone));
+  const attempt = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.phone, phone)).for('update');
+    // Only failures count, so the owner's own sign-ins never lock the account.
+    const failed = await recentFailures(tx, phone, 'password', new Date(Date.now() - PASSWORD_FAILURE_WINDOW_MS));
+    if (failed.n >= PASSWORD_FAILURES_PER_WINDOW) {
+      const wait = secondsUntilFree(failed.oldest, PASSWORD_FAILURE_WINDOW_MS);
+      throw new DomainError(
+        'rate_limited',
+        errorCodes.tooManyWrongPasswords,
+        `Too many wrong passwords for this number. Please try again in ${inHoursOrMinutes(wait)}, or sign in with a one-time code.`,
+        { retryAfterSeconds: wait },
+      );
+    }
+    const [failure] = row
+      ? await tx.insert(signInFailures).values({ phone, kind: 'password', client }).returning({ id: signInFailures.id })
+      : [];
+    return { row, failureId: failure?.id };
+  });
   // Hash even for an unknown phone, so the answer takes as long either way.
-  const ok = await verifyPassword(password, row?.passwordHash ?? UNUSABLE_HASH);
-  if (!row || !ok) {
-    if (row) await db.insert(signInFailures).values({ phone, kind: 'password', client });
-    throw new HttpError(401, AUTH_MESSAGES.badCredentials);
+  const ok = await verifyPassword(password, attempt.row?.passwordHash ?? UNUSABLE_HASH);
+  if (!attempt.row || !ok) {
+    throw new DomainError('unauthorized', errorCodes.badCredentials, AUTH_MESSAGES.badCredentials);
   }
-  return row;
+  if (attempt.failureId) await db.delete(signInFailures).where(eq(signInFailures.id, attempt.failureId));
+  return attempt.row;
 }
 
 function otpHash(key: string, phone: string, code: string): string {
@@ -163,7 +185,13 @@ export async function sendSignInCode(
   // one phone arriving together are counted one after another (on PostgreSQL too).
   const issued = await db.transaction(async (tx) => {
     const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).for('update');
-    if (!account) throw new HttpError(404, 'No account uses this phone number. Please register first.');
+    if (!account) {
+      throw new DomainError(
+        'not_found',
+        errorCodes.phoneNotRegistered,
+        'No account uses this phone number. Please register first.',
+      );
+    }
 
     await refuseWhenCodeBudgetSpent(tx, phone);
     const [sentToday] = await tx
@@ -171,9 +199,12 @@ export async function sendSignInCode(
       .from(otpCodes)
       .where(and(eq(otpCodes.phone, phone), gt(otpCodes.createdAt, new Date(Date.now() - DAY_MS))));
     if ((sentToday?.n ?? 0) >= OTP_MAX_PER_DAY) {
-      throw new HttpError(429, 'Too many codes were sent to this number today. Please sign in with your password.', {
-        'retry-after': '3600',
-      });
+      throw new DomainError(
+        'rate_limited',
+        errorCodes.codeDailyLimit,
+        'Too many codes were sent to this number today. Please sign in with your password.',
+        { retryAfterSeconds: 3600 },
+      );
     }
     const hourAgo = new Date(Date.now() - 3_600_000);
     const recent = await tx
@@ -185,17 +216,23 @@ export async function sendSignInCode(
     if (last) {
       const wait = Math.ceil(OTP_RESEND_SECONDS - (Date.now() - last.createdAt.getTime()) / 1000);
       if (wait > 0) {
-        throw new HttpError(429, `Please wait ${wait} seconds before asking for another code.`, {
-          'retry-after': String(wait),
-        });
+        throw new DomainError(
+          'rate_limited',
+          errorCodes.codeResendWait,
+          `Please wait ${wait} seconds before asking for another code.`,
+          { retryAfterSeconds: wait },
+        );
       }
     }
     if (recent.length >= OTP_MAX_PER_HOUR) {
       const oldest = recent[recent.length - 1]!.createdAt.getTime();
       const wait = Math.max(1, Math.ceil((oldest + 3_600_000 - Date.now()) / 1000));
-      throw new HttpError(429, 'Too many codes were sent to this number. Please try again in an hour.', {
-        'retry-after': String(wait),
-      });
+      throw new DomainError(
+        'rate_limited',
+        errorCodes.codeHourlyLimit,
+        'Too many codes were sent to this number. Please try again in an hour.',
+        { retryAfterSeconds: wait },
+      );
     }
     const now = new Date();
     await tx
@@ -217,7 +254,14 @@ export async function sendSignInCode(
     await sms.sendOtp(phone, code);
   } catch (err) {
     await db.delete(otpCodes).where(eq(otpCodes.id, issued!.id));
-    throw Object.assign(new HttpError(502, 'We could not send the code just now. Please try again.'), { cause: err });
+    throw new DomainError(
+      'upstream_failed',
+      errorCodes.smsFailed,
+      'We could not send the code just now. Please try again.',
+      {
+        cause: err,
+      },
+    );
   }
   return `OTP sent to ${maskPhone(phone)}`;
 }
@@ -239,8 +283,11 @@ export async function signInWithCode(
   input: { phone: string; code: string; password?: string | undefined; client: string },
 ): Promise<UserRow> {
   const { phone, code, client } = input;
-  type Outcome = { user: UserRow; error?: never } | { error: HttpError; user?: never };
-  const refuse = (message: string, status = 400): Outcome => ({ error: new HttpError(status, message) });
+  // A refusal is returned rather than thrown, so the failures counted on the way are committed.
+  type Outcome = { user: UserRow; error?: never } | { error: DomainError; user?: never };
+  const refuse = (code: ErrorCode, message: string, kind: ErrorKind = 'invalid_data'): Outcome => ({
+    error: new DomainError(kind, code, message),
+  });
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const [account] = await tx.select().from(users).where(eq(users.phone, phone)).for('update');
     await refuseWhenCodeBudgetSpent(tx, phone);
@@ -260,14 +307,14 @@ export async function signInWithCode(
         .orderBy(desc(otpCodes.createdAt))
         .limit(1);
       return latest && latest.attempts >= OTP_MAX_ATTEMPTS && !current
-        ? refuse(CODE_DIED)
-        : refuse('This code has expired or was never sent. Please ask for a new one.');
+        ? refuse(errorCodes.codeUsedUp, CODE_DIED)
+        : refuse(errorCodes.codeExpired, 'This code has expired or was never sent. Please ask for a new one.');
     }
     if (account.isAdmin) {
-      if (!input.password) return refuse(ADMIN_NEEDS_PASSWORD, 401);
+      if (!input.password) return refuse(errorCodes.adminNeedsPassword, ADMIN_NEEDS_PASSWORD, 'unauthorized');
       if (!(await verifyPassword(input.password, account.passwordHash))) {
         await tx.insert(signInFailures).values({ phone, kind: 'password', client });
-        return refuse(AUTH_MESSAGES.badCredentials, 401);
+        return refuse(errorCodes.badCredentials, AUTH_MESSAGES.badCredentials, 'unauthorized');
       }
     }
     const expected = Buffer.from(current.codeHash);
@@ -280,11 +327,9 @@ export async function signInWithCode(
         .set({ attempts, consumedAt: exhausted ? new Date() : null })
         .where(eq(otpCodes.id, current.id));
       await tx.insert(signInFailures).values({ phone, kind: 'code', client });
-      return refuse(
-        exhausted
-          ? 'Too many wrong tries. Please ask for a new code.'
-          : 'Invalid OTP. Please check the code and try again.',
-      );
+      return exhausted
+        ? refuse(errorCodes.codeUsedUp, 'Too many wrong tries. Please ask for a new code.')
+        : refuse(errorCodes.wrongCode, 'Invalid OTP. Please check the code and try again.');
     }
     const now = new Date();
     await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, current.id));
@@ -306,10 +351,24 @@ export async function signInWithCode(
   return outcome.user;
 }
 
-export async function findUser(db: Database, id: string): Promise<UserRow | null> {
+async function findUser(db: Database, id: string): Promise<UserRow | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
+}
+
+/** A user, for an admin. */
+export async function getUser(db: Database, id: string): Promise<UserRow> {
+  const row = await findUser(db, id);
+  if (!row) throw userNotFound();
+  return row;
+}
+
+/** The signed-in user's own account; gone since the token was checked, the token counts as failed. */
+export async function ownAccount(db: Database, id: string): Promise<UserRow> {
+  const row = await findUser(db, id);
+  if (!row) throw new DomainError('unauthorized', errorCodes.tokenFailed, AUTH_MESSAGES.tokenFailed);
+  return row;
 }
 
 /**
@@ -322,18 +381,23 @@ export async function changePassword(
   input: { password: string; currentPassword?: string | undefined },
 ): Promise<UserRow> {
   const [current] = await db.select().from(users).where(eq(users.id, signedIn.id));
-  if (!current) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+  if (!current) throw userNotFound();
   const freshCode =
     signedIn.signedInByCodeAt !== null && Date.now() - signedIn.signedInByCodeAt.getTime() < FRESH_CODE_SIGN_IN_MS;
   if (!freshCode) {
     if (!input.currentPassword) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid_data',
+        errorCodes.currentPasswordRequired,
         'currentPassword: enter your current password (or sign in with a one-time code to set a new one).',
       );
     }
     if (!(await verifyPassword(input.currentPassword, current.passwordHash))) {
-      throw new HttpError(400, 'currentPassword: the current password is not correct.');
+      throw new DomainError(
+        'invalid_data',
+        errorCodes.currentPasswordWrong,
+        'currentPassword: the current password is not correct.',
+      );
     }
   }
   const [row] = await db
@@ -346,7 +410,7 @@ export async function changePassword(
     })
     .where(eq(users.id, signedIn.id))
     .returning();
-  if (!row) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+  if (!row) throw userNotFound();
   return row;
 }
 
@@ -362,14 +426,15 @@ async function withAdminsLocked<T>(
   db: Database,
   actorId: string,
   targetId: string,
-  work: (tx: Database, target: UserRow, adminCount: number) => Promise<T>,
+  work: (tx: Transaction, target: UserRow, adminCount: number) => Promise<T>,
 ): Promise<T> {
-  if (!UUID.test(targetId)) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+  if (!UUID.test(targetId)) throw userNotFound();
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
-    if (!admins.some((a) => a.id === actorId)) throw new HttpError(403, AUTH_MESSAGES.notAdmin);
+    if (!admins.some((a) => a.id === actorId))
+      throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
     const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
-    if (!target) throw new HttpError(404, AUTH_MESSAGES.userNotFound);
+    if (!target) throw userNotFound();
     return work(tx, target, admins.length);
   });
 }
@@ -382,8 +447,10 @@ export async function updateUserAsAdmin(
 ): Promise<UserRow> {
   return withAdminsLocked(db, actorId, targetId, async (tx, target, adminCount) => {
     if (target.isAdmin && !input.isAdmin) {
-      if (target.id === actorId) throw new HttpError(400, 'You cannot remove your own admin rights.');
-      if (adminCount <= 1) throw new HttpError(400, 'The last admin cannot be removed.');
+      if (target.id === actorId) {
+        throw new DomainError('invalid_data', errorCodes.cannotDemoteSelf, 'You cannot remove your own admin rights.');
+      }
+      if (adminCount <= 1) throw lastAdmin();
     }
     await refuseTakenPhoneOrEmail(tx, null, input.email, target.id);
     const [row] = await tx
@@ -397,8 +464,10 @@ export async function updateUserAsAdmin(
 
 export async function deleteUserAsAdmin(db: Database, actorId: string, targetId: string): Promise<void> {
   await withAdminsLocked(db, actorId, targetId, async (tx, target, adminCount) => {
-    if (target.id === actorId) throw new HttpError(400, 'You cannot delete your own account.');
-    if (target.isAdmin && adminCount <= 1) throw new HttpError(400, 'The last admin cannot be removed.');
+    if (target.id === actorId) {
+      throw new DomainError('invalid_data', errorCodes.cannotDeleteSelf, 'You cannot delete your own account.');
+    }
+    if (target.isAdmin && adminCount <= 1) throw lastAdmin();
     await tx.delete(otpCodes).where(eq(otpCodes.phone, target.phone));
     await tx.delete(users).where(eq(users.id, target.id));
   });

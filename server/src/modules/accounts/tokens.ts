@@ -1,26 +1,10 @@
 import { SignJWT, jwtVerify } from 'jose';
+import type { TokenSigner } from '../../plugins/auth.ts';
 
 export const TOKEN_ISSUER = 'rudraksha-ratna';
 
 /** Users are keyed by UUID: any other subject is a forged or foreign token, refused before a query sees it. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export interface TokenClaims {
-  userId: string;
-  /** The user's token version when it was issued (see users.tokenVersion). */
-  version: number;
-  /** When the token was issued by a one-time-code sign-in (it may then set a new password for a while). */
-  signedInByCodeAt: Date | null;
-}
-
-/** How a token was earned: a code proves the phone at that moment. */
-export type SignInMethod = 'password' | 'code';
-
-export interface TokenSigner {
-  sign(userId: string, version: number, method: SignInMethod): Promise<string>;
-  /** The claims of a valid token, or null for a missing, bad, expired or never-expiring one. */
-  verify(token: string): Promise<TokenClaims | null>;
-}
 
 export function createTokenSigner(secret: string, expiresIn: string): TokenSigner {
   const key = new TextEncoder().encode(secret);

@@ -1,6 +1,6 @@
 import {
-  MESSAGES,
   MRP_BELOW_PRICE,
+  errorCodes,
   formatRupees,
   toPaise,
   toRupees,
@@ -11,9 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
-import { gstBasisPointsOfCategory } from '../categories/service.ts';
-import { UUID, getProduct } from './service.ts';
+import { DomainError } from '../../domain-error.ts';
+import { gstBasisPointsOfCategory } from '../categories/index.ts';
+import { UUID, getProduct, productNotFound } from './service.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
 
@@ -30,7 +30,7 @@ export async function createDraftProduct(db: Database): Promise<Product> {
       isDraft: true,
     })
     .returning({ id: products.id });
-  return (await getProduct(db, row!.id))!;
+  return getProduct(db, row!.id);
 }
 
 /**
@@ -38,7 +38,7 @@ export async function createDraftProduct(db: Database): Promise<Product> {
  * SPEC's edit form sends no `mrp`, and no `image` when it was not changed). Saving publishes a draft.
  */
 export async function updateProduct(db: Database, id: string, input: ProductUpdate): Promise<Product> {
-  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.productNotFound);
+  if (!UUID.test(id)) throw productNotFound();
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -50,11 +50,12 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
       .from(products)
       .where(eq(products.id, id))
       .for('update');
-    if (!current) throw new HttpError(404, MESSAGES.productNotFound);
+    if (!current) throw productNotFound();
     // The stock the form was loaded with: orders placed since must not be undone by this save.
     if (input.stockWas !== undefined && input.stockWas !== current.countInStock) {
-      throw new HttpError(
-        409,
+      throw new DomainError(
+        'conflict',
+        errorCodes.stockChanged,
         `Orders changed the stock to ${current.countInStock} while you were editing. Check Count In Stock and update again.`,
       );
     }
@@ -63,8 +64,9 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
     // The MRP includes the GST of the product's category (the new one when it moves).
     const gstBasisPoints = await gstBasisPointsOfCategory(tx, input.category ?? current.category);
     if (mrpPaise !== null && mrpPaise < unitPriceWithGstPaise(pricePaise, gstBasisPoints)) {
-      throw new HttpError(
-        400,
+      throw new DomainError(
+        'invalid_data',
+        errorCodes.mrpBelowPrice,
         input.mrp === undefined
           ? `${MRP_BELOW_PRICE}: the MRP is ${formatRupees(toRupees(mrpPaise))}: change the MRP too, or clear it`
           : MRP_BELOW_PRICE,
@@ -86,12 +88,12 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
       })
       .where(eq(products.id, id));
   });
-  return (await getProduct(db, id))!;
+  return getProduct(db, id);
 }
 
 /** Past orders keep their lines (the product link becomes empty); its reviews go with it. */
 export async function deleteProduct(db: Database, id: string): Promise<void> {
-  if (!UUID.test(id)) throw new HttpError(404, MESSAGES.productNotFound);
+  if (!UUID.test(id)) throw productNotFound();
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
-  if (deleted.length === 0) throw new HttpError(404, MESSAGES.productNotFound);
+  if (deleted.length === 0) throw productNotFound();
 }

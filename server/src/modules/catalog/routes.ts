@@ -1,12 +1,4 @@
-import {
-  MESSAGES,
-  errorReply,
-  product,
-  productIdParams,
-  productList,
-  productListQuery,
-  productSummary,
-} from '@rr/core';
+import { errorReply, product, productIdParams, productList, productListQuery, productSummary } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -66,11 +58,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: product, 404: errorReply },
       },
     },
-    async (request, reply) => {
-      // PRODUCT.md "The contract": SPEC's edit screen reads a new draft without a token.
-      const found = await getProduct(app.db, request.params.id);
-      if (!found) return reply.code(404).send({ message: MESSAGES.productNotFound });
-      return found;
-    },
+    // PRODUCT.md "The contract": SPEC's edit screen reads a new draft without a token.
+    async (request) => getProduct(app.db, request.params.id),
   );
 };

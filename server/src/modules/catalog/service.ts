@@ -1,7 +1,9 @@
 import {
   BEST_SELLER_COUNT,
+  MESSAGES,
   PAGE_SIZE,
   TOP_RATED_COUNT,
+  errorCodes,
   gstPercentOf,
   isCategory,
   toRupees,
@@ -14,8 +16,11 @@ import {
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, reviews } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const productNotFound = () => new DomainError('not_found', errorCodes.productNotFound, MESSAGES.productNotFound);
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -86,15 +91,15 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
   };
 }
 
-/** The product with its reviews, newest first; null for unknown or malformed ids. */
-export async function getProduct(db: Database, id: string): Promise<Product | null> {
-  if (!UUID.test(id)) return null;
+/** The product with its reviews, newest first; not found for unknown or malformed ids. */
+export async function getProduct(db: Database, id: string): Promise<Product> {
+  if (!UUID.test(id)) throw productNotFound();
   const [row] = await db
     .select(productWithRate)
     .from(products)
     .innerJoin(categories, categoryOfProduct)
     .where(eq(products.id, id));
-  if (!row) return null;
+  if (!row) throw productNotFound();
   const verifiedPurchase = sql<boolean>`(reviews.user_id is not null and ${countsTowardRating})`;
   const productReviews = await db
     .select({ review: reviews, verifiedPurchase })

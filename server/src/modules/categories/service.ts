@@ -1,5 +1,6 @@
 import {
   CATEGORIES,
+  errorCodes,
   categoryLabel,
   gstBasisPointsOf,
   gstPercentOf,
@@ -8,9 +9,9 @@ import {
   type CategoryUpdate,
 } from '@rr/core';
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
+import { DomainError } from '../../domain-error.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 
@@ -38,10 +39,10 @@ export async function listCategories(db: Database): Promise<CategoryGst[]> {
  * nobody may charge more than the MRP (PRODUCT.md), so those MRPs or prices change first.
  */
 export async function updateCategory(db: Database, slug: string, input: CategoryUpdate): Promise<CategoryGst> {
-  if (!isCategory(slug)) throw new HttpError(404, CATEGORY_NOT_FOUND);
+  if (!isCategory(slug)) throw new DomainError('not_found', errorCodes.categoryNotFound, CATEGORY_NOT_FOUND);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.slug, slug)).for('update');
-    if (!current) throw new HttpError(404, CATEGORY_NOT_FOUND);
+    if (!current) throw new DomainError('not_found', errorCodes.categoryNotFound, CATEGORY_NOT_FOUND);
     const gstBasisPoints = input.gstPercent === undefined ? current.gstBasisPoints : gstBasisPointsOf(input.gstPercent);
     if (gstBasisPoints > current.gstBasisPoints) {
       // Product edits read the rate under a share lock of this row, so none can slip in between.
@@ -57,8 +58,9 @@ export async function updateCategory(db: Database, slug: string, input: Category
         );
       const n = above?.n ?? 0;
       if (n > 0) {
-        throw new HttpError(
-          409,
+        throw new DomainError(
+          'conflict',
+          errorCodes.gstAboveMrp,
           `gstPercent: ${n} ${n === 1 ? 'product' : 'products'} in ${categoryLabel(slug)} would cost more than ` +
             `${n === 1 ? 'its' : 'their'} MRP with ${formatPercent(gstBasisPoints)} GST. Raise the MRP or lower the price first.`,
         );
@@ -77,12 +79,14 @@ export async function updateCategory(db: Database, slug: string, input: Category
  * The GST rate (basis points) of a category, for the MRP rule, share-locked for the caller's transaction
  * so a rate change waits for it (and it for a rate change).
  */
-export async function gstBasisPointsOfCategory(tx: Database, slug: string): Promise<number> {
+export async function gstBasisPointsOfCategory(tx: Transaction, slug: string): Promise<number> {
   const [row] = await tx
     .select({ gstBasisPoints: categories.gstBasisPoints })
     .from(categories)
     .where(eq(categories.slug, slug))
     .for('share');
-  if (!row) throw new HttpError(400, 'category must be one of gems, mala, rudraksha');
+  if (!row) {
+    throw new DomainError('invalid_data', errorCodes.unknownCategory, 'category must be one of gems, mala, rudraksha');
+  }
   return row.gstBasisPoints;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DocumentKind } from '@rr/core';
-import type { Database } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { documentSeries } from '../../db/schema/index.ts';
 
 /**
@@ -8,7 +8,7 @@ import { documentSeries } from '../../db/schema/index.ts';
  * transaction that stores the document: the series row stays locked until that transaction ends, so
  * concurrent issues queue, numbers are consecutive, and a rolled-back issue leaves no gap.
  */
-export async function takeNextNumber(tx: Database, series: DocumentKind, financialYear: string): Promise<number> {
+export async function takeNextNumber(tx: Transaction, series: DocumentKind, financialYear: string): Promise<number> {
   const [row] = await tx
     .insert(documentSeries)
     .values({ series, financialYear, lastNumber: 1 })

@@ -12,9 +12,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
-import { renderInvoicePdf } from '../invoices/pdf.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
 import { takeNextNumber } from './document-series.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -39,7 +39,7 @@ async function placeOfSupplyOf(row: OrderRow, pincodes: PincodeDirectory): Promi
   );
 }
 
-async function serialFor(tx: Database, kind: DocumentKind, at: Date): Promise<string> {
+async function serialFor(tx: Transaction, kind: DocumentKind, at: Date): Promise<string> {
   const financialYear = financialYearOf(at);
   return formatDocumentSerial(kind, financialYear, await takeNextNumber(tx, kind, financialYear));
 }
@@ -50,7 +50,7 @@ async function serialFor(tx: Database, kind: DocumentKind, at: Date): Promise<st
  * transaction that ships (or hand-delivers) the order, holding its row lock.
  */
 export async function issueInvoice(
-  tx: Database,
+  tx: Transaction,
   row: OrderRow,
   seller: Config['seller'],
   pincodes: PincodeDirectory,
@@ -70,7 +70,7 @@ export async function issueInvoice(
 }
 
 /** A cancelled order that was invoiced gets a credit note reversing the invoice (CGST rule 53), once. */
-export async function issueCreditNote(tx: Database, row: OrderRow, at: Date): Promise<void> {
+export async function issueCreditNote(tx: Transaction, row: OrderRow, at: Date): Promise<void> {
   if (!row.invoiceNumber || row.creditNoteNumber) return;
   await tx
     .update(orders)

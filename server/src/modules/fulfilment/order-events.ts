@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { orders, users } from '../../db/schema/index.ts';
+import type { Transaction } from '../../db/client.ts';
+import type { orders } from '../../db/schema/index.ts';
+import { users } from '../../db/schema/index.ts';
 import { enqueueMessages, orderMessages, type MessageSettings, type OrderEvent } from '../messages/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -11,7 +12,7 @@ type OrderRow = typeof orders.$inferSelect;
  * `occasion` tells events of one kind apart (a corrected tracking number is news; a replay is not).
  */
 export async function tellOrderEvent(
-  tx: Database,
+  tx: Transaction,
   row: OrderRow,
   event: Pick<OrderEvent, 'kind' | 'shipment' | 'refund'> & { occasion?: string },
   settings: MessageSettings,

@@ -1,9 +1,10 @@
+import { errorCodes } from '@rr/core';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../../adapters/payments/index.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
+import { DomainError } from '../../domain-error.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { tellOrderEvent } from './order-events.ts';
 
@@ -26,7 +27,7 @@ const idempotencyKey = (row: Pick<OrderRow, 'id' | 'refundAttempt'>) => `refund-
  * refunded (first try). The gateway is called after the commit (`processRefund`), never inside a
  * transaction; a crash in between leaves the refund pending, and the sweep picks it up.
  */
-export async function requestRefund(tx: Database, row: OrderRow, now: Date): Promise<boolean> {
+export async function requestRefund(tx: Transaction, row: OrderRow, now: Date): Promise<boolean> {
   if (!row.isPaid || !row.razorpayPaymentId || row.refundStatus) return false;
   await tx
     .update(orders)
@@ -111,8 +112,10 @@ export async function processRefund(ctx: RefundContext, orderId: string): Promis
 export async function retryRefund(ctx: RefundContext, orderId: string): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!row) throw new HttpError(404, 'Order not found');
-    if (row.refundStatus !== 'failed') throw new HttpError(409, 'Only a failed refund can be retried.');
+    if (!row) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
+    if (row.refundStatus !== 'failed') {
+      throw new DomainError('conflict', errorCodes.refundNotFailed, 'Only a failed refund can be retried.');
+    }
     await tx
       .update(orders)
       .set({

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
 export type NewMessage = Pick<
@@ -14,7 +14,7 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
  * of: they are stored exactly when the change is. A message whose idempotency key is already there is
  * left out, so telling an event twice sends it once.
  */
-export async function enqueueMessages(tx: Database, messages: NewMessage[]): Promise<void> {
+export async function enqueueMessages(tx: Transaction, messages: NewMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await tx.insert(outboxMessages).values(messages).onConflictDoNothing({ target: outboxMessages.idempotencyKey });
 }

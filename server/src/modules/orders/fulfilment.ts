@@ -1,12 +1,12 @@
-import { DEFAULT_PAYMENT_METHOD, trackingUrl, type Order, type ShipOrderBody } from '@rr/core';
+import { DEFAULT_PAYMENT_METHOD, errorCodes, trackingUrl, type Order, type ShipOrderBody } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
+import { DomainError } from '../../domain-error.ts';
 import {
   PlaceOfSupplyUnknownError,
   issueCreditNote,
@@ -16,7 +16,8 @@ import {
   tellOrderEvent,
 } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
-import { changeOrder, countUnitsSold, findOrder, returnStock } from './service.ts';
+import { countUnitsSold, returnStock } from '../stock/index.ts';
+import { changeOrder, findOrder, invalidChange } from './service.ts';
 
 /** What dispatch, delivery and cancellation need beyond the database. */
 export interface FulfilmentContext {
@@ -28,11 +29,13 @@ export interface FulfilmentContext {
   log: FastifyBaseLogger;
 }
 
-async function invoice(ctx: FulfilmentContext, tx: Database, row: typeof orders.$inferSelect, at: Date) {
+async function invoice(ctx: FulfilmentContext, tx: Transaction, row: typeof orders.$inferSelect, at: Date) {
   try {
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, at);
   } catch (err) {
-    if (err instanceof PlaceOfSupplyUnknownError) throw new HttpError(409, err.message);
+    if (err instanceof PlaceOfSupplyUnknownError) {
+      throw new DomainError('conflict', errorCodes.placeOfSupplyUnknown, err.message, { cause: err });
+    }
     throw err;
   }
 }
@@ -44,8 +47,8 @@ async function invoice(ctx: FulfilmentContext, tx: Database, row: typeof orders.
  */
 export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBody): Promise<Order> {
   return changeOrder(ctx.db, id, async (tx, row) => {
-    if (row.isCancelled) throw new HttpError(400, 'A cancelled order cannot be shipped.');
-    if (row.isDelivered) throw new HttpError(400, 'This order is already delivered.');
+    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');
+    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
     if (row.isShipped && row.courier === body.courier && row.trackingNumber === body.trackingNumber) return;
     const now = new Date();
     await tx
@@ -82,12 +85,12 @@ export function markDelivered(
   options: { cashCollected?: boolean } = {},
 ): Promise<Order> {
   return changeOrder(ctx.db, id, async (tx, row) => {
-    if (row.isCancelled) throw new HttpError(400, 'A cancelled order cannot be delivered.');
-    if (row.isDelivered) throw new HttpError(400, 'This order is already marked as delivered.');
+    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be delivered.');
+    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already marked as delivered.');
     const collect = options.cashCollected === true;
     if (collect && row.paymentMethod !== DEFAULT_PAYMENT_METHOD)
-      throw new HttpError(400, 'Only a Cash on Delivery order is marked paid by hand.');
-    if (collect && row.isPaid) throw new HttpError(400, 'This order is already marked as paid.');
+      throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
+    if (collect && row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
     const now = new Date();
     await tx
       .update(orders)
@@ -106,8 +109,8 @@ export function markDelivered(
 export async function cancelOrder(ctx: FulfilmentContext, id: string): Promise<Order> {
   let refund = false;
   const cancelled = await changeOrder(ctx.db, id, async (tx, row) => {
-    if (row.isCancelled) throw new HttpError(400, 'This order is already cancelled.');
-    if (row.isDelivered) throw new HttpError(400, 'A delivered order cannot be cancelled.');
+    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'This order is already cancelled.');
+    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'A delivered order cannot be cancelled.');
     const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
     await returnStock(tx, lines);
     await countUnitsSold(tx, lines, -1);

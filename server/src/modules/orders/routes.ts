@@ -1,41 +1,28 @@
+import { Readable } from 'node:stream';
 import {
-  ONLINE_PAYMENT_METHOD,
   ORDER_PAGE_HEADERS,
   adminOrdersQuery,
-  errorReply,
-  order,
-  type Order,
-  orderIdParams,
-  placeOrderBody,
-  quoteBody,
-  cartQuote,
   deliverOrderBody,
+  errorCodes,
+  errorReply,
   gstReportQuery,
+  order,
+  orderIdParams,
   shipOrderBody,
+  type Order,
 } from '@rr/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { HttpError } from '../../http-error.ts';
-import { signedInUser } from '../../plugins/auth.ts';
-import {
-  allOrders,
-  findOrderFor,
-  markCashCollected,
-  findOrder,
-  ORDER_NOT_FOUND,
-  ordersOf,
-  placeCashOnDeliveryOrder,
-  quoteCart,
-} from './service.ts';
-import { confirmCheckoutPayment } from '../payments/service.ts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
+import { orders as ordersTable } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+import { signedInUser } from '../../plugins/auth.ts';
 import { gstReportLines, renderOrderDocument, retryRefund } from '../fulfilment/index.ts';
 import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './fulfilment.ts';
-import { Readable } from 'node:stream';
-import { eq } from 'drizzle-orm';
-import { orders as ordersTable } from '../../db/schema/index.ts';
+import { ORDER_NOT_FOUND, allOrders, findOrder, findOrderFor, markCashCollected, ordersOf } from './service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
@@ -53,65 +40,6 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
     gateway,
     log: app.log,
   };
-
-  app.post(
-    '/api/orders',
-    {
-      onRequest: app.authenticate,
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'Place an order: Cash on Delivery priced from the catalog with stock taken in the same transaction, or a verified Razorpay payment (a replay returns the same order)',
-        security: bearer,
-        body: placeOrderBody,
-        response: { 200: order, 201: order, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const { orderItems, shippingAddress, paymentMethod } = request.body;
-      const customer = signedInUser(request);
-      if (paymentMethod !== ONLINE_PAYMENT_METHOD) {
-        return reply
-          .code(201)
-          .send(
-            await placeCashOnDeliveryOrder(app.db, customer, { orderItems, shippingAddress }, app.config.orderLimits),
-          );
-      }
-      // Online: the order is made from what the server priced and held, once the payment is verified.
-      const {
-        razorpay_order_id: orderId,
-        razorpay_payment_id: paymentId,
-        razorpay_signature: signature,
-      } = request.body;
-      if (!orderId || !paymentId || !signature) {
-        throw new HttpError(
-          400,
-          'An online payment needs razorpay_order_id, razorpay_payment_id and razorpay_signature.',
-        );
-      }
-      const confirmed = await confirmCheckoutPayment(app.db, app.config.payments.keySecret, customer, {
-        orderId,
-        paymentId,
-        signature,
-      });
-      return reply.code(confirmed.created ? 201 : 200).send((await findOrder(app.db, confirmed.orderId))!);
-    },
-  );
-
-  app.post(
-    '/api/orders/quote',
-    {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['orders'],
-        summary: 'What a cart costs today, priced by the server (nothing is held or placed)',
-        body: quoteBody,
-        response: { 200: cartQuote, 400: errorReply },
-      },
-    },
-    async (request) => quoteCart(app.db, request.body.orderItems, request.body.paymentMethod, app.config.orderLimits),
-  );
 
   app.get(
     '/api/orders/myorders',
@@ -239,7 +167,9 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
       },
     },
     async (request) => {
-      if (!(await findOrder(app.db, request.params.id))) throw new HttpError(404, ORDER_NOT_FOUND);
+      if (!(await findOrder(app.db, request.params.id))) {
+        throw new DomainError('not_found', errorCodes.orderNotFound, ORDER_NOT_FOUND);
+      }
       await retryRefund(fulfilment, request.params.id);
       return (await findOrder(app.db, request.params.id))!;
     },
@@ -265,10 +195,20 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
       async (request, reply) => {
         const found = await findOrderFor(app.db, signedInUser(request), request.params.id);
         const [row] = await app.db.select().from(ordersTable).where(eq(ordersTable.id, found._id));
-        if (kind === 'invoice' && !row!.invoiceNumber)
-          throw new HttpError(409, 'The tax invoice is issued when the order ships.');
-        if (kind === 'credit-note' && !row!.creditNoteNumber)
-          throw new HttpError(409, 'This order has no credit note: only a cancelled invoiced order has one.');
+        if (kind === 'invoice' && !row!.invoiceNumber) {
+          throw new DomainError(
+            'conflict',
+            errorCodes.invoiceNotIssued,
+            'The tax invoice is issued when the order ships.',
+          );
+        }
+        if (kind === 'credit-note' && !row!.creditNoteNumber) {
+          throw new DomainError(
+            'conflict',
+            errorCodes.noCreditNote,
+            'This order has no credit note: only a cancelled invoiced order has one.',
+          );
+        }
         const { filename, pdf } = await renderOrderDocument(app.db, row!, kind);
         return reply
           .type('application/pdf')

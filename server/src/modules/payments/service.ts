@@ -1,56 +1,108 @@
-import { ONLINE_PAYMENT_METHOD, toRupees, type CreatePaymentBody, type PaymentOrder } from '@rr/core';
-import { and, eq, inArray, lt } from 'drizzle-orm';
-import { isValidPaymentSignature, type PaymentGateway } from '../../adapters/payments/index.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { paymentHolds, products, type HoldStatus } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
+import {
+  errorCodes,
+  toRupees,
+  type OrderAmounts,
+  type PaymentOrder,
+  type PlaceOrderBody,
+  type ShippingAddressInput,
+} from '@rr/core';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import {
+  isValidPaymentSignature,
+  isValidWebhookSignature,
+  paymentSignature,
+  sandboxId,
+  type PaymentGateway,
+} from '../../adapters/payments/index.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { paymentHolds, webhookEvents, type HoldStatus } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { insertOrder, lockCustomer, reserveCart, returnStock, takeStock, type OrderLimits } from '../orders/service.ts';
+import { returnStock, type PricedLine } from '../stock/index.ts';
 
-type HoldRow = typeof paymentHolds.$inferSelect;
+export type HoldRow = typeof paymentHolds.$inferSelect;
 
 const UNKNOWN_PAYMENT = 'This payment does not match an order of yours. Nothing was charged to an order.';
 
 /**
- * PRODUCT.md step 2: prices the cart with the online discount, holds its stock and creates the
- * gateway order for the total in paise. If the gateway fails, the stock goes straight back.
+ * A payment whose proof was checked (the checkout's signature or a signed webhook for the full amount):
+ * only this module makes one, so an order is never completed from an unverified payment.
  */
-export async function startOnlinePayment(
+declare const verified: unique symbol;
+export interface VerifiedPayment {
+  readonly gatewayOrderId: string;
+  readonly paymentId: string;
+  readonly [verified]: true;
+}
+const verifiedPayment = (gatewayOrderId: string, paymentId: string) =>
+  ({ gatewayOrderId, paymentId }) as VerifiedPayment;
+
+/** Gives back what a customer's pending checkouts hold, inside the caller's transaction. */
+export async function releasePendingHoldsOf(tx: Transaction, customerId: string): Promise<void> {
+  const pending = await tx
+    .select()
+    .from(paymentHolds)
+    .where(and(eq(paymentHolds.userId, customerId), eq(paymentHolds.status, 'pending')))
+    .for('update');
+  for (const hold of pending) await releaseHold(tx, hold, 'released');
+}
+
+/** Units and value a customer's pending holds tie up (under the caller's customer lock). */
+export async function pendingHoldTotals(
+  tx: Transaction,
+  customerId: string,
+): Promise<{ units: number; paise: number }> {
+  const [held] = await tx
+    .select({
+      units:
+        sql<number>`coalesce(sum((select sum((line->>'qty')::int) from jsonb_array_elements(payment_holds.lines) line)), 0)`.mapWith(
+          Number,
+        ),
+      paise: sql<number>`coalesce(sum(${paymentHolds.totalPaise}), 0)`.mapWith(Number),
+    })
+    .from(paymentHolds)
+    .where(and(eq(paymentHolds.userId, customerId), eq(paymentHolds.status, 'pending')));
+  return { units: held?.units ?? 0, paise: held?.paise ?? 0 };
+}
+
+/** Records a hold of stock already taken in the caller's transaction, until `expiresAt`. */
+export async function insertHold(
+  tx: Transaction,
+  hold: {
+    customer: AuthUser;
+    shippingAddress: ShippingAddressInput;
+    lines: PricedLine[];
+    amounts: OrderAmounts;
+    gateway: PaymentGateway;
+    expiresAt: Date;
+  },
+): Promise<HoldRow> {
+  const { customer } = hold;
+  const [row] = await tx
+    .insert(paymentHolds)
+    .values({
+      userId: customer.id,
+      customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
+      shippingAddress: hold.shippingAddress,
+      lines: hold.lines,
+      ...hold.amounts,
+      gateway: hold.gateway.name,
+      expiresAt: hold.expiresAt,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Creates the gateway order for a hold's total in paise, and what the browser opens the checkout with.
+ * If the gateway fails, the stock goes straight back.
+ */
+export async function openGatewayOrder(
   db: Database,
   gateway: PaymentGateway,
-  settings: Config['payments'],
-  limits: OrderLimits,
   customer: AuthUser,
-  input: CreatePaymentBody,
+  hold: HoldRow,
 ): Promise<PaymentOrder> {
-  const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
-  const hold = await db.transaction(async (tx) => {
-    // One checkout at a time: starting again gives back what the last attempt held, in this same
-    // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
-    await lockCustomer(tx, customer.id);
-    const earlier = await tx
-      .select()
-      .from(paymentHolds)
-      .where(and(eq(paymentHolds.userId, customer.id), eq(paymentHolds.status, 'pending')))
-      .for('update');
-    for (const pending of earlier) await releaseHold(tx, pending, 'released');
-    const { lines, amounts } = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
-    const [row] = await tx
-      .insert(paymentHolds)
-      .values({
-        userId: customer.id,
-        customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
-        shippingAddress: input.shippingAddress,
-        lines,
-        ...amounts,
-        gateway: gateway.name,
-        expiresAt,
-      })
-      .returning();
-    return row!;
-  });
-
   let gatewayOrderId: string;
   try {
     const created = await gateway.createOrder({
@@ -61,8 +113,10 @@ export async function startOnlinePayment(
     gatewayOrderId = created.id;
   } catch (err) {
     await endHold(db, hold.id, 'released');
-    throw Object.assign(
-      new HttpError(502, 'Online payment is not available just now. Please try again, or choose Cash on Delivery.'),
+    throw new DomainError(
+      'upstream_failed',
+      errorCodes.paymentUnavailable,
+      'Online payment is not available just now. Please try again, or choose Cash on Delivery.',
       { cause: err },
     );
   }
@@ -79,7 +133,7 @@ export async function startOnlinePayment(
     description: 'Order Payment',
     name: 'Rudraksha Ratna',
     prefill: { name: customer.name, email: customer.email, contact: customer.phone },
-    expiresAt: expiresAt.toISOString(),
+    expiresAt: hold.expiresAt.toISOString(),
     itemsPrice: toRupees(hold.itemsPaise),
     shippingPrice: toRupees(hold.shippingPaise),
     taxPrice: toRupees(hold.taxPaise),
@@ -103,7 +157,7 @@ async function endHold(
 }
 
 /** Puts a locked pending hold's stock back and ends it, inside the caller's transaction. */
-async function releaseHold(tx: Database, hold: HoldRow, status: Extract<HoldStatus, 'released' | 'expired'>) {
+async function releaseHold(tx: Transaction, hold: HoldRow, status: Extract<HoldStatus, 'released' | 'expired'>) {
   await returnStock(tx, hold.lines);
   await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, hold.id));
 }
@@ -111,7 +165,9 @@ async function releaseHold(tx: Database, hold: HoldRow, status: Extract<HoldStat
 /** The customer closed the checkout or the payment failed: the held stock goes back at once. */
 export async function releaseOnlinePayment(db: Database, customer: AuthUser, gatewayOrderId: string): Promise<void> {
   const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, gatewayOrderId));
-  if (!hold || hold.userId !== customer.id) throw new HttpError(404, UNKNOWN_PAYMENT);
+  if (!hold || hold.userId !== customer.id) {
+    throw new DomainError('not_found', errorCodes.unknownPayment, UNKNOWN_PAYMENT);
+  }
   await endHold(db, hold.id, 'released');
 }
 
@@ -127,101 +183,161 @@ export async function releaseExpiredHolds(db: Database, now = new Date()): Promi
 }
 
 /**
- * Turns a verified payment into its order, once: the hold row is locked, so the browser and a webhook
- * arriving together make one order, and a replay returns it. If the hold had already ended, the stock
- * is taken again; when it is gone, the paid order is recorded as cancelled so an admin refunds it.
+ * Locks the hold a verified payment is for, for the rest of the caller's transaction: the browser and a
+ * webhook arriving together then complete it one after the other.
  */
-async function fulfilHold(
-  db: Database,
-  gatewayOrderId: string,
-  paymentId: string,
-): Promise<{ orderId: string; created: boolean } | null> {
-  return db.transaction(async (tx) => {
-    const [hold] = await tx
-      .select()
-      .from(paymentHolds)
-      .where(eq(paymentHolds.razorpayOrderId, gatewayOrderId))
-      .for('update');
-    if (!hold) return null;
-    if (hold.status === 'completed' && hold.orderId) return { orderId: hold.orderId, created: false };
-
-    // A product an admin deleted meanwhile leaves its line without a catalog link; the order stands.
-    const stillListed = new Set(
-      (
-        await tx
-          .select({ id: products.id })
-          .from(products)
-          .where(
-            inArray(
-              products.id,
-              hold.lines.map((l) => l.productId),
-            ),
-          )
-      ).map((p) => p.id),
-    );
-    let cancelledAt: Date | undefined;
-    if (hold.status !== 'pending') {
-      const taken: HoldRow['lines'] = [];
-      for (const line of [...hold.lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-        if (!stillListed.has(line.productId) || !(await takeStock(tx, line.productId, line.qty))) break;
-        taken.push(line);
-      }
-      if (taken.length < hold.lines.length) {
-        await returnStock(tx, taken);
-        cancelledAt = new Date();
-      }
-    }
-    const { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise } = hold;
-    const orderId = await insertOrder(tx, {
-      customer: hold.customer,
-      shippingAddress: hold.shippingAddress,
-      paymentMethod: ONLINE_PAYMENT_METHOD,
-      reservation: {
-        lines: hold.lines.map((line) => (stillListed.has(line.productId) ? line : { ...line, productId: null })),
-        amounts: { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise },
-      },
-      paid: { at: new Date(), razorpayOrderId: gatewayOrderId, razorpayPaymentId: paymentId },
-      cancelledAt,
-    });
-    await tx
-      .update(paymentHolds)
-      .set({ status: 'completed', orderId, updatedAt: new Date() })
-      .where(eq(paymentHolds.id, hold.id));
-    return { orderId, created: true };
-  });
+export async function lockPaidHold(tx: Transaction, payment: VerifiedPayment): Promise<HoldRow | null> {
+  const [hold] = await tx
+    .select()
+    .from(paymentHolds)
+    .where(eq(paymentHolds.razorpayOrderId, payment.gatewayOrderId))
+    .for('update');
+  return hold ?? null;
 }
 
+/** Marks a locked hold completed by its order. */
+export async function completeHold(tx: Transaction, holdId: string, orderId: string): Promise<void> {
+  await tx
+    .update(paymentHolds)
+    .set({ status: 'completed', orderId, updatedAt: new Date() })
+    .where(eq(paymentHolds.id, holdId));
+}
+
+type CheckoutResult = Pick<PlaceOrderBody, 'razorpay_order_id' | 'razorpay_payment_id' | 'razorpay_signature'>;
+
 /** PRODUCT.md step 4: the browser's checkout result, checked against the gateway order we stored. */
-export async function confirmCheckoutPayment(
+export async function verifyCheckoutPayment(
   db: Database,
   keySecret: string,
   customer: AuthUser,
-  result: { orderId: string; paymentId: string; signature: string },
-): Promise<{ orderId: string; created: boolean }> {
-  const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, result.orderId));
-  if (!hold || hold.userId !== customer.id) throw new HttpError(400, UNKNOWN_PAYMENT);
-  if (!isValidPaymentSignature(keySecret, hold.razorpayOrderId!, result.paymentId, result.signature)) {
-    throw new HttpError(400, 'The payment could not be verified. No order was placed.');
+  result: CheckoutResult,
+): Promise<VerifiedPayment> {
+  const { razorpay_order_id: orderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = result;
+  if (!orderId || !paymentId || !signature) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.paymentFieldsMissing,
+      'An online payment needs razorpay_order_id, razorpay_payment_id and razorpay_signature.',
+    );
   }
-  return (await fulfilHold(db, hold.razorpayOrderId!, result.paymentId))!;
+  const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, orderId));
+  if (!hold || hold.userId !== customer.id) {
+    throw new DomainError('invalid_data', errorCodes.unknownPayment, UNKNOWN_PAYMENT);
+  }
+  if (!isValidPaymentSignature(keySecret, hold.razorpayOrderId!, paymentId, signature)) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.paymentNotVerified,
+      'The payment could not be verified. No order was placed.',
+    );
+  }
+  return verifiedPayment(hold.razorpayOrderId!, paymentId);
+}
+
+interface RazorpayWebhook {
+  event?: string;
+  payload?: {
+    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
+  };
+}
+
+/** What a refund webhook (refund.processed, refund.failed) says of a refund. */
+export interface RefundNews {
+  id: string;
+  paymentId: string;
+  status: 'processed' | 'failed';
+}
+
+/** A webhook delivery as Razorpay sent it: the exact bytes its signature covers. */
+export interface WebhookDelivery {
+  body: unknown;
+  signature: unknown;
+  eventId: unknown;
+}
+
+/** What a webhook delivery says, once its signature is checked. */
+export type WebhookNews =
+  | { duplicate: true; event?: never; eventId?: never; payment?: never }
+  | {
+      duplicate: false;
+      event: string | undefined;
+      eventId: string | null;
+      payment: VerifiedPayment | null;
+      refund: RefundNews | null;
+    };
+
+/**
+ * PRODUCT.md step 5: checks a webhook's signature and reads it. A delivery already handled is a
+ * duplicate; a payment counts only for one of our holds and for its full amount.
+ */
+export async function readWebhook(
+  db: Database,
+  webhookSecret: string,
+  delivery: WebhookDelivery,
+): Promise<WebhookNews> {
+  const { body: raw, signature } = delivery;
+  if (
+    !Buffer.isBuffer(raw) ||
+    typeof signature !== 'string' ||
+    !isValidWebhookSignature(webhookSecret, raw, signature)
+  ) {
+    throw new DomainError('invalid_data', errorCodes.invalidWebhookSignature, 'Invalid webhook signature');
+  }
+  let event: RazorpayWebhook;
+  try {
+    event = JSON.parse(raw.toString('utf8')) as RazorpayWebhook;
+  } catch {
+    throw new DomainError('invalid_data', errorCodes.webhookNotJson, 'The webhook body is not JSON');
+  }
+  const eventId = typeof delivery.eventId === 'string' && delivery.eventId ? delivery.eventId : null;
+  if (eventId) {
+    const seen = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, eventId));
+    if (seen.length) return { duplicate: true };
+  }
+  const entity = event.payload?.payment?.entity;
+  let payment: VerifiedPayment | null = null;
+  if ((event.event === 'order.paid' || event.event === 'payment.captured') && entity?.id && entity.order_id) {
+    const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, entity.order_id));
+    if (hold && hold.totalPaise === Number(entity.amount)) payment = verifiedPayment(entity.order_id, entity.id);
+  }
+  const refunded = event.payload?.refund?.entity;
+  const refund =
+    (event.event === 'refund.processed' || event.event === 'refund.failed') && refunded?.id && refunded.payment_id
+      ? {
+          id: refunded.id,
+          paymentId: refunded.payment_id,
+          status: event.event === 'refund.processed' ? ('processed' as const) : ('failed' as const),
+        }
+      : null;
+  return { duplicate: false, event: event.event, eventId, payment, refund };
+}
+
+/** Remembers a handled webhook delivery, so a repeat of it is acknowledged and ignored. */
+export async function recordWebhookEvent(db: Database, eventId: string, event: string | undefined): Promise<void> {
+  await db
+    .insert(webhookEvents)
+    .values({ id: eventId, event: event ?? 'unknown' })
+    .onConflictDoNothing();
 }
 
 /**
- * PRODUCT.md step 5: a signed webhook says an order was paid. Completes the order when the browser
- * never came back; ignores payments that are not for one of our holds or not for its full amount.
+ * The sandbox's test dialog pays a pending order: the signed result Razorpay's checkout would hand the
+ * browser, for a hold that can still be paid.
  */
-export async function confirmWebhookPayment(
+export async function paySandboxOrder(
   db: Database,
-  payment: { orderId: string; paymentId: string; amountPaise: number },
-): Promise<'completed' | 'already-completed' | 'ignored'> {
-  const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, payment.orderId));
-  if (!hold || hold.totalPaise !== payment.amountPaise) return 'ignored';
-  const outcome = await fulfilHold(db, payment.orderId, payment.paymentId);
-  return outcome?.created ? 'completed' : 'already-completed';
-}
-
-/** For the sandbox's test dialog: the hold a gateway order id belongs to, while it can still be paid. */
-export async function findPayableHold(db: Database, gatewayOrderId: string): Promise<HoldRow | null> {
+  keySecret: string,
+  gatewayOrderId: string,
+): Promise<{ razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }> {
   const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, gatewayOrderId));
-  return hold && hold.status === 'pending' ? hold : null;
+  if (!hold || hold.status !== 'pending') {
+    throw new DomainError('not_found', errorCodes.noPaymentWaiting, 'No payment is waiting for this order.');
+  }
+  const paymentId = sandboxId('pay');
+  return {
+    razorpay_order_id: gatewayOrderId,
+    razorpay_payment_id: paymentId,
+    razorpay_signature: paymentSignature(keySecret, gatewayOrderId, paymentId),
+  };
 }

@@ -1,8 +1,8 @@
-import { PINCODE_PATTERN, errorReply, pincodeInfo, pincodeParams } from '@rr/core';
+import { PINCODE_PATTERN, errorCodes, errorReply, pincodeInfo, pincodeParams } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
-import { HttpError } from '../../http-error.ts';
+import { DomainError } from '../../domain-error.ts';
 
 export const pincodeRoutes: FastifyPluginAsync<{ directory: PincodeDirectory }> = async (fastify, { directory }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,9 +19,15 @@ export const pincodeRoutes: FastifyPluginAsync<{ directory: PincodeDirectory }> 
     },
     async (request, reply) => {
       const code = request.params.code.trim();
-      if (!PINCODE_PATTERN.test(code)) throw new HttpError(400, 'A pincode is 6 digits and does not start with 0');
+      if (!PINCODE_PATTERN.test(code)) {
+        throw new DomainError(
+          'invalid_data',
+          errorCodes.invalidPincode,
+          'A pincode is 6 digits and does not start with 0',
+        );
+      }
       const found = await directory.lookup(code);
-      if (!found) throw new HttpError(404, 'Unknown pincode');
+      if (!found) throw new DomainError('not_found', errorCodes.unknownPincode, 'Unknown pincode');
       // The directory only changes with a release.
       reply.header('cache-control', 'public, max-age=86400');
       return found;

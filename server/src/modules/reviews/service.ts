@@ -1,10 +1,10 @@
-import { MESSAGES, type ReviewInput } from '@rr/core';
+import { errorCodes, type ReviewInput } from '@rr/core';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, reviews } from '../../db/schema/index.ts';
-import { HttpError } from '../../http-error.ts';
+import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { UUID, refreshProductRating } from '../catalog/service.ts';
+import { UUID, productNotFound, refreshProductRating } from '../catalog/index.ts';
 
 export const ALREADY_REVIEWED = 'Product already reviewed';
 
@@ -14,7 +14,7 @@ export const ALREADY_REVIEWED = 'Product already reviewed';
  * the reviewer's orders change, so it follows the orders.
  */
 export async function addReview(db: Database, productId: string, author: AuthUser, input: ReviewInput): Promise<void> {
-  if (!UUID.test(productId)) throw new HttpError(404, MESSAGES.productNotFound);
+  if (!UUID.test(productId)) throw productNotFound();
   await db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id })
@@ -22,12 +22,12 @@ export async function addReview(db: Database, productId: string, author: AuthUse
       // A draft is not in the shop yet: nobody can have bought it, nor review it.
       .where(and(eq(products.id, productId), eq(products.isDraft, false)))
       .for('update');
-    if (!product) throw new HttpError(404, MESSAGES.productNotFound);
+    if (!product) throw productNotFound();
     const [existing] = await tx
       .select({ id: reviews.id })
       .from(reviews)
       .where(and(eq(reviews.productId, productId), eq(reviews.userId, author.id)));
-    if (existing) throw new HttpError(409, ALREADY_REVIEWED);
+    if (existing) throw new DomainError('conflict', errorCodes.alreadyReviewed, ALREADY_REVIEWED);
     await tx.insert(reviews).values({
       productId,
       userId: author.id,

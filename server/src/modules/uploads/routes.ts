@@ -4,10 +4,10 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { MAX_UPLOAD_BYTES, errorReply, uploadReply } from '@rr/core';
+import { MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { HttpError } from '../../http-error.ts';
+import { DomainError } from '../../domain-error.ts';
 
 const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image';
 const TOO_LARGE = 'The image must be at most 2 MB';
@@ -30,16 +30,20 @@ export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
 async function readImageField(request: FastifyRequest): Promise<Buffer> {
   try {
     const file = await request.file();
-    if (!file) throw new HttpError(400, 'Choose an image to upload');
+    if (!file) throw new DomainError('invalid_data', errorCodes.noImage, 'Choose an image to upload');
     return await file.toBuffer();
   } catch (err) {
-    if (err instanceof HttpError) throw err;
+    if (err instanceof DomainError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('too_large', errorCodes.imageTooLarge, TOO_LARGE);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
-      throw new HttpError(400, 'Send one image in the field "image" and nothing else');
+      throw new DomainError(
+        'invalid_data',
+        errorCodes.oneImageOnly,
+        'Send one image in the field "image" and nothing else',
+      );
     request.log.info({ err }, 'unreadable multipart upload');
-    throw new HttpError(400, MALFORMED);
+    throw new DomainError('invalid_data', errorCodes.malformedUpload, MALFORMED);
   }
 }
 
@@ -74,10 +78,14 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       if (!request.isMultipart())
-        throw new HttpError(400, 'Send the image as multipart/form-data in the field "image"');
+        throw new DomainError(
+          'invalid_data',
+          errorCodes.notMultipart,
+          'Send the image as multipart/form-data in the field "image"',
+        );
       const bytes = await readImageField(request);
       const type = imageTypeOf(bytes);
-      if (!type) throw new HttpError(400, NOT_AN_IMAGE);
+      if (!type) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
       const name = `${randomUUID()}.${type}`;
       await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
       return reply.code(201).send({ image: `/uploads/${name}`, message: 'Image uploaded' });

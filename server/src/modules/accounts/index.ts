@@ -1,0 +1,6 @@
+// The accounts module's public face.
+export { devRoutes } from './dev-routes.ts';
+export { accountRoutes } from './routes.ts';
+export { ensureAdmin } from './service.ts';
+export { hashPassword } from './passwords.ts';
+export { createTokenSigner } from './tokens.ts';

@@ -1,0 +1,3 @@
+// The checkout module's public face: its routes, and the one entry that places an order.
+export { checkoutRoutes } from './routes.ts';
+export { placeOrder, type OrderRequest, type PlacedOrder } from './service.ts';

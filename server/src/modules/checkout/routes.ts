@@ -1,0 +1,139 @@
+import {
+  ONLINE_PAYMENT_METHOD,
+  cartQuote,
+  createPaymentBody,
+  errorReply,
+  order,
+  paymentOrder,
+  placeOrderBody,
+  quoteBody,
+} from '@rr/core';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import { signedInUser } from '../../plugins/auth.ts';
+import { verifyCheckoutPayment } from '../payments/index.ts';
+import { confirmWebhookPayment, placeOrder, quoteCart, startOnlinePayment } from './service.ts';
+
+const bearer = [{ bearerAuth: [] }];
+
+/** The routes that price carts, hold stock for a payment and place orders. */
+export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = async (fastify, { gateway }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const settings = app.config.payments;
+  const messages = { publicUrl: app.config.publicUrl, shopEmail: app.config.shopEmail };
+
+  app.post(
+    '/api/orders',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Place an order: Cash on Delivery priced from the catalog with stock taken in the same transaction, or a verified Razorpay payment (a replay returns the same order)',
+        security: bearer,
+        body: placeOrderBody,
+        response: {
+          200: order,
+          201: order,
+          400: errorReply,
+          401: errorReply,
+          403: errorReply,
+          404: errorReply,
+          409: errorReply,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { orderItems, shippingAddress, paymentMethod } = request.body;
+      const customer = signedInUser(request);
+      // Online: the order is made from what the server priced and held, once the payment is verified.
+      const placed = await placeOrder(
+        app.db,
+        paymentMethod === ONLINE_PAYMENT_METHOD
+          ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
+          : { customer, orderItems, shippingAddress, limits: app.config.orderLimits },
+        messages,
+      );
+      return reply.code(placed.created ? 201 : 200).send(placed.order);
+    },
+  );
+
+  app.post(
+    '/api/orders/quote',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'What a cart costs today, priced by the server (nothing is held or placed)',
+        body: quoteBody,
+        response: { 200: cartQuote, 400: errorReply },
+      },
+    },
+    async (request) => quoteCart(app.db, request.body.orderItems, request.body.paymentMethod, app.config.orderLimits),
+  );
+
+  app.post(
+    '/api/payments/razorpay/order',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Price the cart with the online discount, hold its stock and create the Razorpay order',
+        security: bearer,
+        body: createPaymentBody,
+        response: {
+          201: paymentOrder,
+          400: errorReply,
+          401: errorReply,
+          404: errorReply,
+          409: errorReply,
+          502: errorReply,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await startOnlinePayment(
+            app.db,
+            gateway,
+            settings,
+            app.config.orderLimits,
+            signedInUser(request),
+            request.body,
+          ),
+        ),
+  );
+
+  // The webhook's signature covers the exact bytes Razorpay sent, so this route keeps the raw body.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.post(
+      '/api/payments/razorpay/webhook',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Razorpay webhook (order.paid, payment.captured, refund.processed, refund.failed), signed with the webhook secret',
+        },
+      },
+      async (request, reply) => {
+        const eventId = request.headers['x-razorpay-event-id'];
+        const refunds = { db: app.db, gateway, messages, log: request.log };
+        const { status, event } = await confirmWebhookPayment(refunds, settings.webhookSecret, {
+          body: request.body,
+          signature: request.headers['x-razorpay-signature'],
+          eventId,
+        });
+        if (status !== 'duplicate') request.log.info({ event, eventId, outcome: status }, 'razorpay webhook');
+        return reply.send({ status });
+      },
+    );
+  });
+};

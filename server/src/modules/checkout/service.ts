@@ -1,0 +1,266 @@
+import {
+  DEFAULT_PAYMENT_METHOD,
+  MAX_ORDER_TOTAL_PAISE,
+  ONLINE_PAYMENT_METHOD,
+  errorCodes,
+  formatRupees,
+  toRupees,
+  type CartQuote,
+  type CreatePaymentBody,
+  type Order,
+  type PaymentMethod,
+  type PaymentOrder,
+  type PlaceOrderBody,
+} from '@rr/core';
+import { eq } from 'drizzle-orm';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { orders, users } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { refundWebhook, tellOrderEvent, type RefundContext } from '../fulfilment/index.ts';
+import type { MessageSettings } from '../messages/index.ts';
+import { countOpenCashOnDelivery, findOrder, insertOrder, unpaidCashOnDelivery } from '../orders/index.ts';
+import {
+  completeHold,
+  insertHold,
+  lockPaidHold,
+  openGatewayOrder,
+  pendingHoldTotals,
+  readWebhook,
+  recordWebhookEvent,
+  releasePendingHoldsOf,
+  type VerifiedPayment,
+  type WebhookDelivery,
+} from '../payments/index.ts';
+import { listedProductIds, priceCart, refuseUnavailable, retakeAll, takeCart } from '../stock/index.ts';
+
+export type OrderLimits = Config['orderLimits'];
+
+/** Unpaid Cash on Delivery orders one customer may have on the way: no one can tie up the stock. */
+export const MAX_OPEN_COD_ORDERS = 5;
+
+/**
+ * Locks the customer's row for the rest of the transaction: one customer's orders and holds are then
+ * decided one after another, so concurrent requests cannot each pass a limit that together they break.
+ */
+async function lockCustomer(tx: Transaction, customerId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('update');
+}
+
+/**
+ * Prices the cart and takes the stock, inside the caller's transaction (which holds the customer's
+ * lock): one customer can never tie up more than the unpaid limits, counting open Cash on Delivery
+ * orders and pending holds.
+ */
+async function reserveCart(
+  tx: Transaction,
+  customerId: string,
+  cart: PlaceOrderBody['orderItems'],
+  paymentMethod: PaymentMethod,
+  limits: OrderLimits,
+) {
+  const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty);
+  refuseUnavailable(priced);
+  const { amounts } = priced;
+  if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.orderTooLarge,
+      'Orders above ₹1,00,00,000 are arranged with us directly. Please contact the shop.',
+    );
+  }
+  const cod = await unpaidCashOnDelivery(tx, customerId);
+  const held = await pendingHoldTotals(tx, customerId);
+  const unpaid = { units: cod.units + held.units, paise: cod.paise + held.paise };
+  const units = priced.lines.reduce((sum, line) => sum + line.qty, 0);
+  if (unpaid.units + units > limits.maxUnpaidUnits || unpaid.paise + amounts.totalPaise > limits.maxUnpaidPaise) {
+    throw new DomainError(
+      'conflict',
+      errorCodes.unpaidLimit,
+      `Orders that are not paid yet are limited to ${limits.maxUnpaidUnits} items and ${formatRupees(toRupees(limits.maxUnpaidPaise))} in all` +
+        (unpaid.units
+          ? `, and ${unpaid.units} items (${formatRupees(toRupees(unpaid.paise))}) are already on their way to you unpaid`
+          : '') +
+        '. Please pay online or contact the shop for a larger order.',
+    );
+  }
+  return { lines: await takeCart(tx, priced.lines), amounts };
+}
+
+/** What the cart costs today, for the place-order page to show before anything is placed. */
+export async function quoteCart(
+  db: Database,
+  cart: PlaceOrderBody['orderItems'],
+  paymentMethod: PaymentMethod,
+  limits: Pick<OrderLimits, 'maxLineQty'>,
+): Promise<CartQuote> {
+  const { lines, unavailable, amounts } = await priceCart(db, cart, paymentMethod, limits.maxLineQty);
+  return {
+    lines: lines.map((l) => ({
+      product: l.productId,
+      name: l.name,
+      image: l.image,
+      price: toRupees(l.pricePaise),
+      countInStock: l.countInStock,
+      qty: l.qty,
+    })),
+    unavailable,
+    itemsPrice: toRupees(amounts.itemsPaise),
+    shippingPrice: toRupees(amounts.shippingPaise),
+    taxPrice: toRupees(amounts.taxPaise),
+    discountPrice: toRupees(amounts.discountPaise),
+    totalPrice: toRupees(amounts.totalPaise),
+  };
+}
+
+/**
+ * PRODUCT.md step 2: prices the cart with the online discount, holds its stock and creates the
+ * gateway order for the total in paise.
+ */
+export async function startOnlinePayment(
+  db: Database,
+  gateway: PaymentGateway,
+  settings: Config['payments'],
+  limits: OrderLimits,
+  customer: AuthUser,
+  input: CreatePaymentBody,
+): Promise<PaymentOrder> {
+  const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
+  const hold = await db.transaction(async (tx) => {
+    // One checkout at a time: starting again gives back what the last attempt held, in this same
+    // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
+    await lockCustomer(tx, customer.id);
+    await releasePendingHoldsOf(tx, customer.id);
+    const { lines, amounts } = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
+    return insertHold(tx, { customer, shippingAddress: input.shippingAddress, lines, amounts, gateway, expiresAt });
+  });
+  return openGatewayOrder(db, gateway, customer, hold);
+}
+
+/** What an order is placed from: a Cash on Delivery cart, or a verified online payment of a hold. */
+export type OrderRequest =
+  | {
+      customer: AuthUser;
+      orderItems: PlaceOrderBody['orderItems'];
+      shippingAddress: PlaceOrderBody['shippingAddress'];
+      limits: OrderLimits;
+      payment?: never;
+    }
+  | { payment: VerifiedPayment; customer?: never };
+
+export interface PlacedOrder {
+  order: Order;
+  /** False when the payment had already made its order (a replay, or the browser and a webhook together). */
+  created: boolean;
+}
+
+/**
+ * The one way an order comes to be, for the order route and the payment webhook alike: Cash on Delivery
+ * priced, limits checked and stock taken in one transaction; or a verified online payment turned into
+ * the order of what its hold priced and held.
+ */
+export async function placeOrder(db: Database, request: OrderRequest, messages: MessageSettings): Promise<PlacedOrder> {
+  const placed = await db.transaction(async (tx) => {
+    const made = request.payment ? await orderFromPayment(tx, request.payment) : await cashOnDeliveryOrder(tx, request);
+    if (made.created) {
+      // The customer (and the shop) hear of it from the outbox, written with the order.
+      const [row] = await tx.select().from(orders).where(eq(orders.id, made.orderId));
+      await tellOrderEvent(tx, row!, { kind: row!.isCancelled ? 'order_cancelled' : 'order_placed' }, messages);
+    }
+    return made;
+  });
+  return { order: (await findOrder(db, placed.orderId))!, created: placed.created };
+}
+
+async function cashOnDeliveryOrder(
+  tx: Transaction,
+  { customer, orderItems, shippingAddress, limits }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
+): Promise<{ orderId: string; created: boolean }> {
+  await lockCustomer(tx, customer.id);
+  if ((await countOpenCashOnDelivery(tx, customer.id)) >= MAX_OPEN_COD_ORDERS) {
+    throw new DomainError(
+      'conflict',
+      errorCodes.openCashOnDeliveryLimit,
+      `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
+    );
+  }
+  const reservation = await reserveCart(tx, customer.id, orderItems, DEFAULT_PAYMENT_METHOD, limits);
+  const orderId = await insertOrder(tx, {
+    customer,
+    shippingAddress,
+    paymentMethod: DEFAULT_PAYMENT_METHOD,
+    reservation,
+  });
+  return { orderId, created: true };
+}
+
+/**
+ * Turns a verified payment into its order, once: the hold row is locked, so the browser and a webhook
+ * arriving together make one order, and a replay returns it. If the hold had already ended, the stock
+ * is taken again; when it is gone, the paid order is recorded as cancelled so an admin refunds it.
+ */
+async function orderFromPayment(
+  tx: Transaction,
+  payment: VerifiedPayment,
+): Promise<{ orderId: string; created: boolean }> {
+  const hold = await lockPaidHold(tx, payment);
+  if (!hold) {
+    throw new DomainError(
+      'not_found',
+      errorCodes.unknownPayment,
+      'This payment does not match an order of yours. Nothing was charged to an order.',
+    );
+  }
+  if (hold.status === 'completed' && hold.orderId) return { orderId: hold.orderId, created: false };
+
+  // A product an admin deleted meanwhile leaves its line without a catalog link; the order stands.
+  const stillListed = await listedProductIds(
+    tx,
+    hold.lines.map((l) => l.productId),
+  );
+  const cancelledAt = hold.status !== 'pending' && !(await retakeAll(tx, hold.lines)) ? new Date() : undefined;
+  const { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise } = hold;
+  const orderId = await insertOrder(tx, {
+    customer: hold.customer,
+    shippingAddress: hold.shippingAddress,
+    paymentMethod: ONLINE_PAYMENT_METHOD,
+    reservation: {
+      lines: hold.lines.map((line) => (stillListed.has(line.productId) ? line : { ...line, productId: null })),
+      amounts: { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise },
+    },
+    paid: { at: new Date(), razorpayOrderId: payment.gatewayOrderId, razorpayPaymentId: payment.paymentId },
+    cancelledAt,
+  });
+  await completeHold(tx, hold.id, orderId);
+  return { orderId, created: true };
+}
+
+/**
+ * PRODUCT.md step 5: a signed webhook says an order was paid. Places the order when the browser never
+ * came back; a payment that is not for one of our holds, or not for its full amount, is ignored.
+ */
+export async function confirmWebhookPayment(
+  refunds: RefundContext,
+  webhookSecret: string,
+  delivery: WebhookDelivery,
+): Promise<{
+  status: 'completed' | 'already-completed' | 'refund-recorded' | 'ignored' | 'duplicate';
+  event?: string | undefined;
+}> {
+  const { db } = refunds;
+  const news = await readWebhook(db, webhookSecret, delivery);
+  if (news.duplicate) return { status: 'duplicate' };
+  let status: 'completed' | 'already-completed' | 'refund-recorded' | 'ignored' = 'ignored';
+  if (news.payment) {
+    status = (await placeOrder(db, { payment: news.payment }, refunds.messages)).created
+      ? 'completed'
+      : 'already-completed';
+  } else if (news.refund) {
+    await refundWebhook(refunds, { id: news.refund.id, payment_id: news.refund.paymentId, status: news.refund.status });
+    status = 'refund-recorded';
+  }
+  if (news.eventId) await recordWebhookEvent(db, news.eventId, news.event);
+  return { status, event: news.event };
+}

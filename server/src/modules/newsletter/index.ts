@@ -1,0 +1,2 @@
+// The newsletter module's public face.
+export { newsletterRoutes } from './routes.ts';

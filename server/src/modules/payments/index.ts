@@ -1,0 +1,17 @@
+// The payments module's public face: holds of stock for a payment, the gateway's orders, and checking
+// that a payment (from the browser or a webhook) is real.
+export { paymentRoutes } from './routes.ts';
+export {
+  completeHold,
+  insertHold,
+  lockPaidHold,
+  openGatewayOrder,
+  pendingHoldTotals,
+  readWebhook,
+  recordWebhookEvent,
+  releaseExpiredHolds,
+  releasePendingHoldsOf,
+  verifyCheckoutPayment,
+  type VerifiedPayment,
+  type WebhookDelivery,
+} from './service.ts';

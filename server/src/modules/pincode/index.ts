@@ -1,0 +1,2 @@
+// The pincode module's public face.
+export { pincodeRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+// The reviews module's public face.
+export { reviewRoutes } from './routes.ts';

@@ -1,0 +1,13 @@
+// The stock module's public face: pricing a cart from the catalog, and taking and returning its stock.
+export {
+  countUnitsSold,
+  listedProductIds,
+  priceCart,
+  refuseUnavailable,
+  retakeAll,
+  returnStock,
+  takeCart,
+  type PricedCart,
+  type PricedLine,
+  type ProductLine,
+} from './service.ts';

@@ -1,0 +1,178 @@
+import {
+  MAX_LINE_QTY,
+  ONLINE_PAYMENT_METHOD,
+  errorCodes,
+  lineTaxPaise,
+  priceOrder,
+  type OrderAmounts,
+  type PaymentMethod,
+  type PlaceOrderBody,
+} from '@rr/core';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { categories, products, type HeldLine } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PRODUCT_UNAVAILABLE = 'A product in your cart is no longer available. Please remove it.';
+
+/** A cart line as priced from the catalog: what a payment hold keeps and an order copies. */
+export type PricedLine = HeldLine;
+
+export interface PricedCart {
+  /** In product-id order, the order every transaction updates stock in (so none can deadlock). */
+  lines: Array<PricedLine & { countInStock: number }>;
+  /** Requested products that are not (or no longer) on sale. */
+  unavailable: string[];
+  amounts: OrderAmounts;
+}
+
+/** Same product twice in a cart is one line with the quantities added, within the same limit. */
+function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): Map<string, number> {
+  const merged = new Map<string, number>();
+  const limit = Math.min(maxLineQty, MAX_LINE_QTY);
+  for (const line of lines) {
+    if (!UUID.test(line.product)) {
+      throw new DomainError('invalid_data', errorCodes.productUnavailable, PRODUCT_UNAVAILABLE);
+    }
+    const id = line.product.toLowerCase();
+    const qty = (merged.get(id) ?? 0) + line.qty;
+    if (qty > limit) {
+      throw new DomainError('invalid_data', errorCodes.lineQtyLimit, `qty must be at most ${limit} of one product`);
+    }
+    merged.set(id, qty);
+  }
+  return merged;
+}
+
+/** Prices the cart from the catalog (never from the client), without taking anything. */
+export async function priceCart(
+  db: Database,
+  cart: PlaceOrderBody['orderItems'],
+  paymentMethod: PaymentMethod,
+  maxLineQty: number,
+): Promise<PricedCart> {
+  const wanted = mergeLines(cart, maxLineQty);
+  const found = await db
+    .select({ product: products, hsnCode: categories.hsnCode, gstBasisPoints: categories.gstBasisPoints })
+    .from(products)
+    .innerJoin(categories, eq(categories.slug, products.category))
+    .where(and(inArray(products.id, [...wanted.keys()]), eq(products.isDraft, false)));
+  const lines = found
+    .map(({ product: p, hsnCode, gstBasisPoints }) => {
+      const qty = wanted.get(p.id)!;
+      return {
+        productId: p.id,
+        name: p.name,
+        image: p.image,
+        pricePaise: p.pricePaise,
+        qty,
+        hsnCode,
+        gstBasisPoints,
+        taxPaise: lineTaxPaise({ unitPricePaise: p.pricePaise, qty, gstBasisPoints }),
+        countInStock: p.countInStock,
+      };
+    })
+    .sort((a, b) => a.productId.localeCompare(b.productId));
+  const listed = new Set(lines.map((l) => l.productId));
+  const amounts = priceOrder(
+    lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty, gstBasisPoints: l.gstBasisPoints })),
+    paymentMethod === ONLINE_PAYMENT_METHOD,
+  );
+  return { lines, unavailable: [...wanted.keys()].filter((id) => !listed.has(id)), amounts };
+}
+
+/** Refuses a priced cart with a product off sale, or more of one than was in stock when priced. */
+export function refuseUnavailable(cart: PricedCart): void {
+  if (cart.unavailable.length) {
+    throw new DomainError('invalid_data', errorCodes.productUnavailable, PRODUCT_UNAVAILABLE);
+  }
+  for (const line of cart.lines) {
+    if (line.countInStock === 0) {
+      throw new DomainError('conflict', errorCodes.outOfStock, `${line.name} is out of stock.`);
+    }
+    if (line.qty > line.countInStock) {
+      throw new DomainError(
+        'conflict',
+        errorCodes.notEnoughStock,
+        `Only ${line.countInStock} of ${line.name} left in stock.`,
+      );
+    }
+  }
+}
+
+/**
+ * Takes the stock of every line of a priced cart, in its product-id order. The update only succeeds
+ * while enough is left, so concurrent buyers can never take more than there is; when another buyer got
+ * there first, the caller's transaction is refused (and rolls back what was taken).
+ */
+export async function takeCart(tx: Transaction, lines: PricedCart['lines']): Promise<PricedLine[]> {
+  for (const line of lines) {
+    if (!(await takeStock(tx, line.productId, line.qty))) {
+      throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`);
+    }
+  }
+  return lines.map(({ countInStock: _, ...line }) => line);
+}
+
+/** Takes `qty` units if that many are left; false otherwise (or when the product is gone). */
+async function takeStock(tx: Transaction, productId: string, qty: number): Promise<boolean> {
+  const taken = await tx
+    .update(products)
+    .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+    .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
+    .returning({ id: products.id });
+  return taken.length > 0;
+}
+
+/**
+ * Takes the stock of every line again (for a paid hold that had ended): all of it, or none when a line's
+ * product is gone or sold out (what was taken goes back). True when all was taken.
+ */
+export async function retakeAll(tx: Transaction, lines: PricedLine[]): Promise<boolean> {
+  const taken: PricedLine[] = [];
+  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+    if (!(await takeStock(tx, line.productId, line.qty))) {
+      await returnStock(tx, taken);
+      return false;
+    }
+    taken.push(line);
+  }
+  return true;
+}
+
+/** The ids among `ids` of products still in the catalog. */
+export async function listedProductIds(db: Database, ids: string[]): Promise<Set<string>> {
+  const rows = await db.select({ id: products.id }).from(products).where(inArray(products.id, ids));
+  return new Set(rows.map((p) => p.id));
+}
+
+/** A line of an order or hold; its product is null when it has left the catalog. */
+export type ProductLine = { productId: string | null; qty: number };
+
+/**
+ * Changes a counter of each line's product (for products still in the catalog), in id order like every
+ * stock update, so concurrent transactions lock rows in the same order and never deadlock.
+ */
+async function updateEachProduct(
+  tx: Transaction,
+  lines: ProductLine[],
+  change: (qty: number) => Partial<Record<'countInStock' | 'unitsSold', SQL>>,
+): Promise<void> {
+  const sorted = [...lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
+  for (const line of sorted) {
+    if (line.productId) await tx.update(products).set(change(line.qty)).where(eq(products.id, line.productId));
+  }
+}
+
+/** Puts stock back, for products still in the catalog. */
+export function returnStock(tx: Transaction, lines: ProductLine[]): Promise<void> {
+  return updateEachProduct(tx, lines, (qty) => ({ countInStock: sql`${products.countInStock} + ${qty}` }));
+}
+
+/** Keeps `products.unitsSold` (what best sellers read) in step with the orders that are not cancelled. */
+export function countUnitsSold(tx: Transaction, lines: ProductLine[], sign: 1 | -1): Promise<void> {
+  return updateEachProduct(tx, lines, (qty) => ({
+    unitsSold: sql`greatest(${products.unitsSold} + ${sign * qty}, 0)`,
+  }));
+}

@@ -1,0 +1,2 @@
+// The uploads module's public face.
+export { uploadRoutes } from './routes.ts';
