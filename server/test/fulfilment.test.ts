@@ -141,7 +141,32 @@ describe('dispatch', () => {
     expect(seen.json<Order>().shipment?.trackingNumber).toBe('EE123456789IN');
     const told = await messagesAbout(placed._id, 'order_shipped');
     expect(told.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    // Placing it told the customer, and the shop when it has an address.
+    expect((await messagesAbout(placed._id, 'order_placed')).map((m) => m.channel).sort()).toEqual(['email', 'sms']);
     expect(told.find((m) => m.channel === 'email')!.text).toContain(`/order/${placed._id}`);
+  });
+
+  it('a customer who switched order e-mails off in the profile gets the SMS only', async () => {
+    const placed = await codOrder();
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(placed.buyer.token),
+      payload: { orderEmails: false },
+    });
+    expect(off.statusCode).toBe(200);
+    const profile = await t.app.inject({ url: '/api/users/profile', headers: bearer(placed.buyer.token) });
+    expect(profile.json()).toMatchObject({ orderEmails: false });
+    await ship(placed._id);
+    expect((await messagesAbout(placed._id, 'order_shipped')).map((m) => m.channel)).toEqual(['sms']);
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(placed.buyer.token),
+      payload: { orderEmails: 'no' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/orderEmails must be true or false/);
   });
 
   it('a courier the shop does not know is kept as typed, without a link', async () => {
