@@ -80,7 +80,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
       ) : (
         !canRetryRefund && (
           <Button block disabled>
-            {cancelled ? 'Order Cancelled' : order.isDelivered ? 'Order Delivered' : 'Order Placed'}
+            {cancelled ? 'Order Cancelled' : 'Order Placed'}
           </Button>
         )
       )}
