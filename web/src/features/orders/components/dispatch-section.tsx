@@ -9,12 +9,20 @@ import { downloadFile } from '../../../lib/save-file.ts';
 import { useShipOrder } from '../api.ts';
 import styles from '../pages/orders.module.css';
 
-const STATE_TEXT: Record<Order['status'], string> = {
-  placed: 'Placed: waiting to be shipped',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+/** Where the order stands, in words, with the day it shipped. */
+function stateText(order: Order): string {
+  const shipped = order.shippedAt ? `shipped on ${formatDateTimeIST(order.shippedAt)}` : null;
+  switch (order.status) {
+    case 'placed':
+      return 'Placed, waiting to be shipped';
+    case 'shipped':
+      return `On its way, ${shipped}`;
+    case 'delivered':
+      return shipped ? `Delivered (${shipped})` : 'Delivered by hand';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
 
 /** Where the order is: its state, the courier and tracking link, and its tax documents to download. */
 export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
@@ -24,8 +32,7 @@ export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boo
       <h2 id="dispatch-heading">Dispatch</h2>
       <p>
         <strong>Status: </strong>
-        {STATE_TEXT[order.status]}
-        {order.shippedAt && order.status !== 'placed' ? `, shipped on ${formatDateTimeIST(order.shippedAt)}` : ''}
+        {stateText(order)}
       </p>
       {shipment && (
         <p>

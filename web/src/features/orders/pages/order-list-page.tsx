@@ -43,7 +43,7 @@ export function OrderListPage() {
           </Link>
         ))}
       </nav>
-      <form role="search" className={styles.search} action="/admin/orderlist">
+      <form role="search" aria-label="Orders" className={styles.search} action="/admin/orderlist">
         {status && <input type="hidden" name="status" value={status} />}
         <label htmlFor="order-search">Find an order</label>
         <input
@@ -56,7 +56,7 @@ export function OrderListPage() {
           placeholder="Order number, phone or name"
         />
         <button type="submit" className="btn btn-outline">
-          Search
+          Find Order
         </button>
       </form>
       {orders.isPending ? (
