@@ -33,3 +33,8 @@ export function ratingStars(rating: number): Array<'full' | 'half' | 'empty'> {
 export function categoryLabel(category: string): string {
   return category.charAt(0).toUpperCase() + category.slice(1).toLowerCase();
 }
+
+/** The short order number people quote ('5D55A62B'): the start of the order id, upper-cased. */
+export function shortOrderNumber(orderId: string): string {
+  return orderId.slice(0, 8).toUpperCase();
+}

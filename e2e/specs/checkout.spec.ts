@@ -153,7 +153,8 @@ test('an online payment through the sandbox dialog places a paid order with 10% 
   expect(order).toMatchObject({ isPaid: true, paymentMethod: 'Razorpay', totalPrice: expectedTotal });
   expect(await page.evaluate(() => localStorage.getItem('cartItems'))).toBeNull();
 
-  // Cancelling it does not pay the money back: the admin's prompt says where to refund it.
+  // Issue 12: cancelling it refunds the payment through the gateway (the sandbox here), once.
+  const total = `₹${expectedTotal.toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
   const admin = await browser.newPage();
   await admin.addInitScript(() => sessionStorage.setItem('rr.startupLoaderShown', '1'));
   await startSignedIn(admin, await login(request, ADMIN.phone, ADMIN.password));
@@ -165,17 +166,22 @@ test('an online payment through the sandbox dialog places a paid order with 10% 
   });
   await admin.getByRole('button', { name: 'Cancel Order' }).click();
   await expect(admin.getByRole('button', { name: 'Order Cancelled' })).toBeDisabled();
-  expect(prompt).toContain('the payment has to be refunded in Razorpay');
-  expect(prompt).toContain(order.razorpayPaymentId!);
-  await expect(admin.getByRole('alert')).toContainText('it has to be made in Razorpay');
+  expect(prompt).toContain(`It was paid online: ${total} will be refunded to the customer through Razorpay.`);
+  await expect(admin.getByText(`Refunded ${total} to the original payment method.`)).toBeVisible();
   await admin.close();
 
-  // The customer sees the cancellation and the refund due, not 'Not Delivered'.
+  // The customer sees the cancellation and the refund made, not 'Not Delivered'.
   await page.reload();
   await expect(page.getByRole('alert')).toContainText('This order was cancelled');
-  await expect(page.getByRole('alert')).toContainText(
-    `A refund of ₹${expectedTotal.toLocaleString('en-IN', { minimumFractionDigits: 2 })} is due to you.`,
-  );
+  await expect(page.getByText(`Refunded ${total} to the original payment method.`)).toBeVisible();
+  const cancelled = (await (
+    await request.get(`/api/orders/${order._id}`, {
+      headers: {
+        authorization: `Bearer ${JSON.parse((await page.evaluate(() => localStorage.getItem('userInfo')))!).token}`,
+      },
+    })
+  ).json()) as Order;
+  expect(cancelled.refund).toMatchObject({ status: 'processed', amount: expectedTotal });
   await expect(page.getByText('Not Delivered')).toHaveCount(0);
 });
 

@@ -14,6 +14,7 @@ import {
 import { z } from 'zod';
 import { createPaymentGateway, type PaymentGateway } from './adapters/payments/index.ts';
 import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pincode/offline-directory.ts';
+import { SandboxMailSender, createMailSender, type MailSender } from './adapters/mail/index.ts';
 import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
@@ -28,6 +29,8 @@ import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts'
 import { pincodeRoutes } from './modules/pincode/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
+import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
+import { mailOutboxRoutes, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
@@ -39,12 +42,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: Config;
+    /** Sends the order messages written to the outbox. */
+    outbox: OutboxWorker;
   }
 }
 
 export interface AppDependencies {
   /** Defaults to the sender the configuration names. */
   sms?: SmsSender;
+  /** Defaults to SMTP when SMTP_URL is configured, else the sandbox. */
+  mail?: MailSender;
   /** Defaults to the directory shipped in server/data. */
   pincodes?: PincodeDirectory;
   /** Defaults to Razorpay when its keys are configured, else the sandbox. */
@@ -113,6 +120,7 @@ export async function buildApp(
   });
   registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
+  const mail = deps.mail ?? createMailSender(config.mail, app.log);
 
   await app.register(swagger, {
     openapi: {
@@ -170,19 +178,34 @@ export async function buildApp(
   await app.register(newsletterRoutes);
   await app.register(accountRoutes, { sms });
   const gateway = deps.payments ?? createPaymentGateway(config.payments);
+  const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
   await app.register(checkoutRoutes, { gateway });
-  await app.register(orderRoutes);
+  await app.register(orderRoutes, { gateway, pincodes });
   await app.register(paymentRoutes, { gateway });
-  await app.register(pincodeRoutes, { directory: deps.pincodes ?? new OfflinePincodeDirectory() });
+  await app.register(pincodeRoutes, { directory: pincodes });
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
+  if (config.env !== 'production' && mail instanceof SandboxMailSender) {
+    await app.register(mailOutboxRoutes, { sandbox: mail });
+  }
   await registerWebApp(app, config.webDistDir);
+
+  const outbox = startOutboxWorker({ db: database.db, sms, mail, log: app.log, ...config.outbox });
+  app.decorate('outbox', outbox);
+  app.addHook('onClose', () => outbox.stop());
 
   // Stock held for payments that never came gives itself back.
   if (config.env !== 'test') {
+    const refunds = {
+      db: database.db,
+      gateway,
+      messages: { publicUrl: config.publicUrl, shopEmail: config.shopEmail },
+      log: app.log,
+    };
     const timer = setInterval(() => {
       releaseExpiredHolds(database.db).catch((err: unknown) =>
         app.log.error({ err }, 'releasing expired holds failed'),
       );
+      sweepPendingRefunds(refunds).catch((err: unknown) => app.log.error({ err }, 'sweeping pending refunds failed'));
     }, 60_000);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -83,6 +83,47 @@ const environment = z.object({
   /** The MSG91 flow template mapped to the DLT-registered OTP template; its text uses the ##otp## variable. */
   MSG91_TEMPLATE_ID: z.string().optional(),
   MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
+  /**
+   * MSG91 flow templates of the order messages, each mapped in MSG91 to its DLT template:
+   * `order_placed=id1,order_shipped=id2,...`. A kind left out is not sent by SMS (its e-mail still is).
+   */
+  MSG91_ORDER_TEMPLATES: z
+    .string()
+    .regex(
+      /^\s*[a-z_]+\s*=\s*[^,=\s]+(\s*,\s*[a-z_]+\s*=\s*[^,=\s]+)*\s*$/,
+      'MSG91_ORDER_TEMPLATES looks like kind=id,kind=id',
+    )
+    .optional(),
+  /** E-mail through this SMTP server (smtp://user:pass@host:587); unset: the sandbox outbox (not in production). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be smtp://... or smtps://...')
+    .optional(),
+  /** The From of the shop's e-mails. */
+  MAIL_FROM: z.string().min(3).default('Rudraksha Ratna <orders@rudraksharatna.local>'),
+  /** Where the shop's own copy of every new order goes (unset: none). */
+  SHOP_EMAIL: z.email().optional(),
+  /** The shop's address as customers reach it, for links in messages (https://shop.example.in). */
+  PUBLIC_URL: z.url().optional(),
+  /**
+   * The seller as GST tax invoices name it. Without a GSTIN the shop still runs and its invoices say
+   * "GSTIN not configured". The state decides CGST + SGST (buyer in the same state) or IGST.
+   */
+  SELLER_LEGAL_NAME: z.string().min(2).max(120).default('Rudraksha Ratna'),
+  SELLER_ADDRESS: z
+    .string()
+    .min(5)
+    .max(300)
+    .default('12/34 Example Lane, near Godowlia Chowk, Varanasi, Uttar Pradesh 221001'),
+  SELLER_STATE: z.string().min(2).max(60).default('Uttar Pradesh'),
+  SELLER_GSTIN: z
+    .string()
+    .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'SELLER_GSTIN is 15 characters like 09AAACR5055K1Z5')
+    .optional(),
+  /** How often the order-message worker looks for messages due, and how it backs off after a failure. */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
   /** Razorpay: both keys switch from the sandbox gateway to the real one. */
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
@@ -119,7 +160,20 @@ export type Config = {
   webDistDir: string;
   trustProxy: false | number | string[];
   jwt: { secret: string; expiresIn: string };
-  sms: { provider: 'sandbox' } | { provider: 'msg91'; authKey: string; templateId: string; baseUrl: string };
+  sms:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'msg91';
+        authKey: string;
+        templateId: string;
+        orderTemplates: Record<string, string>;
+        baseUrl: string;
+      };
+  mail: { provider: 'sandbox'; from: string } | { provider: 'smtp'; smtpUrl: string; from: string };
+  shopEmail: string | null;
+  publicUrl: string;
+  outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  seller: { legalName: string; address: string; state: string; gstin: string | null };
   redisUrl: string | null;
   allowInsecureDefaults: boolean;
   rateLimits: boolean;
@@ -167,6 +221,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default',
       e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
       !razorpay && 'payments use the sandbox gateway (no RAZORPAY_KEY_ID)',
+      !e.SMTP_URL && 'e-mail goes to the sandbox outbox (no SMTP_URL)',
+      !e.PUBLIC_URL && "PUBLIC_URL is not set, so links in customers' messages would point at this machine",
       !e.RATE_LIMITS && 'RATE_LIMITS is off',
       e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
     ].filter(Boolean);
@@ -222,8 +278,33 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
     sms:
       e.SMS_PROVIDER === 'msg91'
-        ? { provider: 'msg91', authKey: e.MSG91_AUTH_KEY!, templateId: e.MSG91_TEMPLATE_ID!, baseUrl: e.MSG91_BASE_URL }
+        ? {
+            provider: 'msg91',
+            authKey: e.MSG91_AUTH_KEY!,
+            templateId: e.MSG91_TEMPLATE_ID!,
+            orderTemplates: Object.fromEntries(
+              (e.MSG91_ORDER_TEMPLATES ?? '')
+                .split(',')
+                .filter((pair) => pair.trim())
+                .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+            ),
+            baseUrl: e.MSG91_BASE_URL,
+          }
         : { provider: 'sandbox' },
+    mail: e.SMTP_URL
+      ? { provider: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
+      : { provider: 'sandbox', from: e.MAIL_FROM },
+    shopEmail: e.SHOP_EMAIL ?? null,
+    publicUrl: (
+      e.PUBLIC_URL ?? `http://${isLoopback(host) || host === '0.0.0.0' ? '127.0.0.1' : host}:${e.PORT}`
+    ).replace(/\/+$/, ''),
+    seller: {
+      legalName: e.SELLER_LEGAL_NAME,
+      address: e.SELLER_ADDRESS,
+      state: e.SELLER_STATE,
+      gstin: e.SELLER_GSTIN ?? null,
+    },
+    outbox: { pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
     redisUrl: e.REDIS_URL ?? null,
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
     rateLimits: e.RATE_LIMITS,

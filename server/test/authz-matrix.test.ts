@@ -27,7 +27,7 @@ interface Context {
   /** Drafts: one to read, one to update, one to delete. */
   drafts: { read: string; update: string; remove: string };
   /** Placed by the customer. */
-  orders: { read: string; cancel: string };
+  orders: { read: string; cancel: string; ship: string; invoiced: string; credited: string };
   /** Pending online payments (gateway order ids): the customer's, and one to pay in the sandbox. */
   holds: { release: string; pay: string };
   users: { read: string; update: string; remove: string };
@@ -195,6 +195,7 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   'GET /api/dev/sms-outbox': { request: get('/api/dev/sms-outbox'), expect: ANYONE_OK },
+  'GET /api/dev/mail-outbox': { request: get('/api/dev/mail-outbox'), expect: ANYONE_OK },
 
   // Orders
   'POST /api/orders': {
@@ -232,6 +233,28 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ method: 'PUT', url: `/api/orders/${c.orders.cancel}/cancel` }),
     expect: ADMIN_ONLY,
   },
+  'PUT /api/orders/:id/ship': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/orders/${c.orders.ship}/ship`,
+      payload: { courier: 'Delhivery', trackingNumber: '1234567890123' },
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/orders/:id/invoice': {
+    request: (c) => get(`/api/orders/${c.orders.invoiced}/invoice`)(),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/orders/:id/credit-note': {
+    request: (c) => get(`/api/orders/${c.orders.credited}/credit-note`)(),
+    expect: OWNER_OR_ADMIN,
+  },
+  'POST /api/orders/:id/refund': {
+    request: (c) => ({ method: 'POST', url: `/api/orders/${c.orders.read}/refund` }),
+    // The admin gets past authorisation to the rule: only a failed refund can be retried.
+    expect: [401, 403, 403, 409],
+  },
+  'GET /api/admin/gst-report': { request: get('/api/admin/gst-report?month=2026-11'), expect: ADMIN_ONLY },
 
   // Payments
   'GET /api/config/razorpay': { request: get('/api/config/razorpay'), expect: ANYONE_OK },
@@ -340,6 +363,26 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(201);
     return res.json<{ orderId: string }>().orderId;
   };
+  /** An order of the customer's that the admin shipped (so it has an invoice), and maybe cancelled. */
+  const shipped = async (cancel = false) => {
+    const id = await order();
+    const shipping = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/ship`,
+      headers: bearer(admin.token),
+      payload: { courier: 'India Post', trackingNumber: 'EE123456789IN' },
+    });
+    expect(shipping.statusCode).toBe(200);
+    if (cancel) {
+      const cancelling = await t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${id}/cancel`,
+        headers: bearer(admin.token),
+      });
+      expect(cancelling.statusCode).toBe(200);
+    }
+    return id;
+  };
   const uploadedFile = 'matrix.png';
   mkdirSync(path.join(t.config.dataDir, 'uploads'), { recursive: true });
   writeFileSync(path.join(t.config.dataDir, 'uploads', uploadedFile), PNG);
@@ -354,7 +397,13 @@ beforeAll(async () => {
     },
     productId,
     drafts: { read: await draft(), update: await draft(), remove: await draft() },
-    orders: { read: await order(), cancel: await order() },
+    orders: {
+      read: await order(),
+      cancel: await order(),
+      ship: await order(),
+      invoiced: await shipped(),
+      credited: await shipped(true),
+    },
     holds: { release: await hold(customer!.token), pay: await hold(targets[2]!.token) },
     users: { read: other!._id, update: targets[0]!._id, remove: targets[1]!._id },
     uploadedFile,

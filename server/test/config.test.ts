@@ -62,6 +62,25 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db', DEMO_DATA: 'true' }).demoData).toBe(true);
   });
 
+  it('sends e-mail by SMTP in production and refuses the sandbox mail outbox or a missing PUBLIC_URL', () => {
+    const { SMTP_URL: _smtp, ...withoutSmtp } = live;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutSmtp })).toThrow(/e-mail goes to the sandbox outbox/);
+    const { PUBLIC_URL: _url, ...withoutUrl } = live;
+    expect(() => loadConfig({ NODE_ENV: 'production', ...withoutUrl })).toThrow(/PUBLIC_URL is not set/);
+    const production = loadConfig({
+      NODE_ENV: 'production',
+      ...live,
+      PUBLIC_URL: 'https://shop.example.in/',
+      MSG91_ORDER_TEMPLATES: 'order_placed=p1, order_shipped = s2',
+    });
+    expect(production.mail).toEqual({ provider: 'smtp', smtpUrl: live.SMTP_URL, from: expect.any(String) });
+    expect(production.publicUrl).toBe('https://shop.example.in');
+    expect(production.sms).toMatchObject({ orderTemplates: { order_placed: 'p1', order_shipped: 's2' } });
+    expect(loadConfig({}).mail.provider).toBe('sandbox');
+    expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
+    expect(() => loadConfig({ MSG91_ORDER_TEMPLATES: 'order_placed' })).toThrow(/kind=id/);
+  });
+
   it('refuses to start in production with the development secret or a sandbox adapter', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
       /JWT_SECRET is the development default; SMS_PROVIDER is the sandbox; payments use the sandbox gateway/,

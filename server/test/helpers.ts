@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
+import type { PaymentGateway } from '../src/adapters/payments/index.ts';
 import type { SmsSender } from '../src/adapters/sms/index.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -92,6 +93,8 @@ export const LIVE_ENV = {
   RAZORPAY_KEY_ID: 'rzp_live_x',
   RAZORPAY_KEY_SECRET: 's',
   RAZORPAY_WEBHOOK_SECRET: 'w',
+  SMTP_URL: 'smtp://mail.example.in:587',
+  PUBLIC_URL: 'https://shop.example.in',
 };
 
 export const WEB_APP_FIXTURE_HTML = '<!doctype html><title>fixture</title><div id="root"></div>';
@@ -115,6 +118,8 @@ export interface TestAppOptions {
   rateLimits?: boolean;
   env?: Record<string, string>;
   sms?: SmsSender;
+  /** A gateway of the test's own (one that counts or fails refunds). */
+  payments?: PaymentGateway;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -128,7 +133,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     RATE_LIMITS: options.rateLimits ? 'true' : 'false',
     ...options.env,
   });
-  const app = await buildApp(config, database, { sms: options.sms });
+  const app = await buildApp(config, database, { sms: options.sms, payments: options.payments });
   await app.ready();
   return {
     app,

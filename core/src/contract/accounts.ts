@@ -80,6 +80,8 @@ export const updateProfileBody = z.object({
       .string({ error: 'currentPassword must be text' })
       .check(z.maxLength(PASSWORD_MAX, { error: `currentPassword must be at most ${PASSWORD_MAX} characters` })),
   ),
+  /** PRODUCT.md "Order messages": e-mails about orders on or off (SMS about orders always go). */
+  orderEmails: z.optional(z.boolean({ error: 'orderEmails must be true or false' })),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
@@ -110,6 +112,8 @@ export const user = z.object({
   phone: z.string(),
   isAdmin: z.boolean(),
   createdAt: z.string(),
+  /** The profile only (GET /api/users/profile): whether the user gets e-mails about their orders. */
+  orderEmails: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof user>;
 

@@ -96,6 +96,15 @@ export const errorCodes = {
   orderPaid: 'ORDER_PAID',
   notCashOnDelivery: 'NOT_CASH_ON_DELIVERY',
 
+  // Dispatch, invoices and refunds
+  /** The order's address names no Indian state (by name or pincode), so no tax invoice can be issued. */
+  placeOfSupplyUnknown: 'PLACE_OF_SUPPLY_UNKNOWN',
+  /** The tax invoice is issued when the order ships. */
+  invoiceNotIssued: 'INVOICE_NOT_ISSUED',
+  noCreditNote: 'NO_CREDIT_NOTE',
+  /** Only a failed refund can be retried. */
+  refundNotFailed: 'REFUND_NOT_FAILED',
+
   // Online payment
   paymentFieldsMissing: 'PAYMENT_FIELDS_MISSING',
   /** The payment is not for a checkout of this customer. */

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { DEFAULT_PAYMENT_METHOD, MAX_PAGE_NUMBER, ONLINE_PAYMENT_METHOD } from '../constants.ts';
 import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
+import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
 
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -129,6 +130,16 @@ export const order = z.object({
   razorpayOrderId: z.nullable(z.string()),
   razorpayPaymentId: z.nullable(z.string()),
   createdAt: z.string(),
+  /** PRODUCT.md "Fulfilment": placed, shipped, delivered or cancelled. */
+  status: z.enum(ORDER_STATES),
+  isShipped: z.boolean(),
+  shippedAt: z.nullable(z.string()),
+  shipment: z.nullable(shipment),
+  /** The GST tax invoice's serial, once the order has shipped (its PDF: GET /api/orders/{id}/invoice). */
+  invoiceNumber: z.nullable(z.string()),
+  /** The credit note's serial, when an invoiced order was cancelled (GET /api/orders/{id}/credit-note). */
+  creditNoteNumber: z.nullable(z.string()),
+  refund: z.nullable(orderRefund),
 });
 export type Order = z.infer<typeof order>;
 
@@ -139,6 +150,17 @@ export const MAX_ADMIN_ORDERS_PAGE = 100;
 export const adminOrdersQuery = z.object({
   pageNumber: optionalQuery(wholeNumber('pageNumber', 1, MAX_PAGE_NUMBER)),
   limit: optionalQuery(wholeNumber('limit', 1, MAX_ADMIN_ORDERS_PAGE)),
+  /** One of ADMIN_ORDER_FILTERS; any other value is ignored, as an unknown category is. */
+  status: optionalQuery(
+    z.pipe(
+      z.string(),
+      z.transform((v) =>
+        (ADMIN_ORDER_FILTERS as readonly string[]).includes(v) ? (v as AdminOrderFilter) : undefined,
+      ),
+    ),
+  ),
+  /** An order number (the start of its id), a phone number or part of the customer's or recipient's name. */
+  q: optionalQuery(z.string().check(z.trim(), z.maxLength(100, { error: 'q must be at most 100 characters' }))),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 

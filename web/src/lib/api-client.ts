@@ -44,9 +44,23 @@ export async function apiFetch<T>(path: string, init: ApiInit = {}): Promise<T> 
 
 /** As `apiFetch`, with the response headers (GET /api/orders carries its paging totals there). */
 export async function apiFetchWithHeaders<T>(path: string, init: ApiInit = {}): Promise<{ body: T; headers: Headers }> {
+  const response = await send(path, init, 'application/json');
+  const body: unknown = response.headers.get('content-type')?.includes('application/json')
+    ? await response.json().catch(() => null)
+    : null;
+  return { body: body as T, headers: response.headers };
+}
+
+/** A file the API answers (an invoice's PDF, a CSV report), fetched with the session like any call. */
+export async function apiFetchFile(path: string): Promise<Blob> {
+  return (await send(path, {}, '*/*')).blob();
+}
+
+/** Sends a call with the session's token; a refusal becomes an ApiError (and TOKEN_FAILED ends the session). */
+async function send(path: string, init: ApiInit, accept: string): Promise<Response> {
   const { json, headers, ...rest } = init;
   const allHeaders = new Headers(headers);
-  allHeaders.set('accept', 'application/json');
+  allHeaders.set('accept', accept);
   if (json !== undefined) allHeaders.set('content-type', 'application/json');
   if (bearerToken) allHeaders.set('authorization', `Bearer ${bearerToken}`);
 
@@ -60,21 +74,19 @@ export async function apiFetchWithHeaders<T>(path: string, init: ApiInit = {}): 
   } catch (err) {
     throw new ApiError(err instanceof Error ? err.message : 'Network error', 0);
   }
+  if (response.ok) return response;
   const body: unknown = response.headers.get('content-type')?.includes('application/json')
     ? await response.json().catch(() => null)
     : null;
-  if (!response.ok) {
-    const message = replyText(body, 'message') ?? (response.statusText || `Request failed (${response.status})`);
-    const retryAfter = Number(response.headers.get('retry-after'));
-    const error = new ApiError(
-      message,
-      response.status,
-      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
-      replyText(body, 'code'),
-    );
-    // The code, never the English sentence: SPEC may reword the message for people.
-    if (error.code === errorCodes.tokenFailed) tokenFailureListeners.forEach((listener) => listener(error));
-    throw error;
-  }
-  return { body: body as T, headers: response.headers };
+  const message = replyText(body, 'message') ?? (response.statusText || `Request failed (${response.status})`);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  const error = new ApiError(
+    message,
+    response.status,
+    Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    replyText(body, 'code'),
+  );
+  // The code, never the English sentence: SPEC may reword the message for people.
+  if (error.code === errorCodes.tokenFailed) tokenFailureListeners.forEach((listener) => listener(error));
+  throw error;
 }

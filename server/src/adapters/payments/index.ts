@@ -3,7 +3,13 @@ import { RazorpayGateway } from './razorpay.ts';
 import { SandboxGateway } from './sandbox.ts';
 import type { PaymentGateway } from './types.ts';
 
-export { GatewayError, type GatewayOrder, type PaymentGateway } from './types.ts';
+export {
+  GatewayError,
+  type GatewayOrder,
+  type GatewayRefund,
+  type PaymentGateway,
+  type RefundRequest,
+} from './types.ts';
 export { RazorpayGateway, RAZORPAY_CHECKOUT_SCRIPT } from './razorpay.ts';
 export { SandboxGateway, sandboxId } from './sandbox.ts';
 export * from './signatures.ts';

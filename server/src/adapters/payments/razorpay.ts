@@ -1,5 +1,11 @@
 import { CURRENCY } from '@rr/core';
-import { GatewayError, type GatewayOrder, type PaymentGateway } from './types.ts';
+import {
+  GatewayError,
+  type GatewayOrder,
+  type GatewayRefund,
+  type PaymentGateway,
+  type RefundRequest,
+} from './types.ts';
 
 export interface RazorpayOptions {
   keyId: string;
@@ -20,28 +26,37 @@ export class RazorpayGateway implements PaymentGateway {
     return this.options.keyId;
   }
 
-  async createOrder(input: {
-    amountPaise: number;
-    receipt: string;
-    notes: Record<string, string>;
-  }): Promise<GatewayOrder> {
+  /** POSTs JSON with basic auth of key id and secret; a network failure is a GatewayError. */
+  private async post(pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
     const auth = Buffer.from(`${this.options.keyId}:${this.options.keySecret}`).toString('base64');
-    let response: Response;
     try {
-      response = await fetch(new URL('/v1/orders', this.options.baseUrl), {
+      return await fetch(new URL(pathname, this.options.baseUrl), {
         method: 'POST',
-        headers: { authorization: `Basic ${auth}`, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          amount: input.amountPaise,
-          currency: CURRENCY,
-          receipt: input.receipt,
-          notes: input.notes,
-        }),
+        headers: {
+          authorization: `Basic ${auth}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          ...headers,
+        },
+        body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (err) {
       throw new GatewayError(`Razorpay unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
+  }
+
+  async createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<GatewayOrder> {
+    const response = await this.post('/v1/orders', {
+      amount: input.amountPaise,
+      currency: CURRENCY,
+      receipt: input.receipt,
+      notes: input.notes,
+    });
     const body = (await response.json().catch(() => null)) as {
       id?: string;
       amount?: number;
@@ -55,5 +70,33 @@ export class RazorpayGateway implements PaymentGateway {
       );
     }
     return { id: body.id, amount: body.amount, currency: CURRENCY, receipt: body.receipt ?? input.receipt };
+  }
+
+  /** A normal refund on a captured payment (POST /v1/payments/:id/refund), idempotent by key. */
+  async refund(input: RefundRequest): Promise<GatewayRefund> {
+    const response = await this.post(
+      `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`,
+      { amount: input.amountPaise, speed: 'normal', notes: input.notes },
+      { 'x-refund-idempotency': input.idempotencyKey },
+    );
+    const body = (await response.json().catch(() => null)) as {
+      id?: string;
+      payment_id?: string;
+      amount?: number;
+      status?: string;
+      error?: { description?: string };
+    } | null;
+    const status = body?.status;
+    if (
+      !response.ok ||
+      !body?.id ||
+      body.amount !== input.amountPaise ||
+      (status !== 'pending' && status !== 'processed' && status !== 'failed')
+    ) {
+      throw new GatewayError(
+        `Razorpay did not refund the payment (${response.status}): ${body?.error?.description ?? 'unexpected reply'}`,
+      );
+    }
+    return { id: body.id, paymentId: body.payment_id ?? input.paymentId, amount: body.amount, status };
   }
 }

@@ -1,9 +1,14 @@
-import { SmsDeliveryError, type SmsSender } from './types.ts';
+import { SmsDeliveryError, type SmsSender, type TemplateSms } from './types.ts';
 
 export interface Msg91Options {
   authKey: string;
   /** MSG91's flow template, mapped in MSG91 to the DLT-registered template; its variable is `otp`. */
   templateId: string;
+  /**
+   * Flow templates of order messages by kind (order_placed, order_shipped, ...); their variables are
+   * `var1`, `var2`, ... in order. A kind without a template is not sent by SMS.
+   */
+  orderTemplates?: Record<string, string>;
   baseUrl: string;
   timeoutMs?: number;
 }
@@ -15,17 +20,24 @@ export class Msg91Sms implements SmsSender {
   constructor(private readonly options: Msg91Options) {}
 
   async sendOtp(phone: string, code: string): Promise<void> {
+    await this.flow(this.options.templateId, { mobiles: `91${phone}`, otp: code });
+  }
+
+  async sendTemplate(phone: string, message: TemplateSms): Promise<void> {
+    const templateId = this.options.orderTemplates?.[message.kind];
+    if (!templateId) throw new SmsDeliveryError(`no MSG91 template is configured for ${message.kind}`, true);
+    const variables = Object.fromEntries(message.variables.map((value, i) => [`var${i + 1}`, value]));
+    await this.flow(templateId, { mobiles: `91${phone}`, ...variables });
+  }
+
+  private async flow(templateId: string, recipient: Record<string, string>): Promise<void> {
     const url = new URL('/api/v5/flow', this.options.baseUrl);
     let response: Response;
     try {
       response = await fetch(url, {
         method: 'POST',
         headers: { authkey: this.options.authKey, 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          template_id: this.options.templateId,
-          short_url: '0',
-          recipients: [{ mobiles: `91${phone}`, otp: code }],
-        }),
+        body: JSON.stringify({ template_id: templateId, short_url: '0', recipients: [recipient] }),
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
       });
     } catch (err) {

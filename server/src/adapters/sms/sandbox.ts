@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { otpText, type SmsSender } from './types.ts';
+import { otpText, type SmsSender, type TemplateSms } from './types.ts';
 
 export interface OutboxMessage {
   phone: string;
+  /** `otp` for a sign-in code, else the order message's template. */
+  kind: string;
+  /** The sign-in code; empty for other messages. */
   code: string;
   text: string;
   sentAt: string;
@@ -21,10 +24,18 @@ export class SandboxSms implements SmsSender {
   constructor(private readonly log?: FastifyBaseLogger) {}
 
   async sendOtp(phone: string, code: string): Promise<void> {
-    const message = { phone, code, text: otpText(code), sentAt: new Date().toISOString() };
+    this.keep({ phone, kind: 'otp', code, text: otpText(code), sentAt: new Date().toISOString() });
+    this.log?.info({ phone, code }, 'sandbox SMS: one-time code');
+  }
+
+  async sendTemplate(phone: string, message: TemplateSms): Promise<void> {
+    this.keep({ phone, kind: message.kind, code: '', text: message.text, sentAt: new Date().toISOString() });
+    this.log?.info({ phone, kind: message.kind }, 'sandbox SMS');
+  }
+
+  private keep(message: OutboxMessage): void {
     this.messages.unshift(message);
     this.messages.length = Math.min(this.messages.length, OUTBOX_LIMIT);
-    this.log?.info({ phone, code }, 'sandbox SMS: one-time code');
   }
 
   /** Newest first. */

@@ -1,11 +1,26 @@
-/** Sends a one-time sign-in code by SMS. */
+/**
+ * A transactional SMS in India goes out under a DLT-registered template: `kind` names the template,
+ * `variables` fill it (each at most 30 characters) and `text` is what the customer reads.
+ */
+export interface TemplateSms {
+  kind: string;
+  text: string;
+  variables: string[];
+}
+
+/** Sends one-time sign-in codes and order messages by SMS. A rejected promise means "not sent". */
 export interface SmsSender {
   readonly name: 'sandbox' | 'msg91';
   sendOtp(phone: string, code: string): Promise<void>;
+  sendTemplate(phone: string, message: TemplateSms): Promise<void>;
 }
 
 export class SmsDeliveryError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** Trying again cannot help (no template for the message): the outbox gives up at once. */
+    readonly permanent = false,
+  ) {
     super(message);
     this.name = 'SmsDeliveryError';
   }

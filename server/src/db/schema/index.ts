@@ -3,3 +3,4 @@ export * from './catalog.ts';
 export * from './newsletter.ts';
 export * from './orders.ts';
 export * from './payments.ts';
+export * from './messages.ts';

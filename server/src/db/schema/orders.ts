@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { products } from './catalog.ts';
 
@@ -35,6 +47,31 @@ export const orders = pgTable(
     razorpayPaymentId: text('razorpay_payment_id'),
     isCancelled: boolean('is_cancelled').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Handed to a courier: its name and the tracking number (AWB) the customer follows. */
+    isShipped: boolean('is_shipped').notNull().default(false),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    courier: text('courier'),
+    trackingNumber: text('tracking_number'),
+    /** The GST tax invoice, issued when the order ships: its serial and the seller as it was then. */
+    invoiceNumber: text('invoice_number'),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    invoiceSeller: jsonb('invoice_seller').$type<InvoiceSellerSnapshot>(),
+    /** The GST state code of the place of supply (the delivery address's state), fixed when invoiced. */
+    placeOfSupply: text('place_of_supply'),
+    /** The credit note that reverses the invoice of an order cancelled after it was invoiced. */
+    creditNoteNumber: text('credit_note_number'),
+    creditNoteAt: timestamp('credit_note_at', { withTimezone: true }),
+    /** The refund of an online payment on cancellation, as the gateway reports it. */
+    refundStatus: text('refund_status').$type<'pending' | 'processed' | 'failed'>(),
+    refundId: text('refund_id'),
+    refundPaise: integer('refund_paise'),
+    refundError: text('refund_error'),
+    refundUpdatedAt: timestamp('refund_updated_at', { withTimezone: true }),
+    /**
+     * Which try this is: every call for one try carries the same idempotency key, so the gateway makes
+     * at most one refund per try; a new try is taken only when the last one's refund is known failed.
+     */
+    refundAttempt: integer('refund_attempt').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,7 +81,37 @@ export const orders = pgTable(
     check('orders_amounts_check', sql`${t.itemsPaise} > 0 and ${t.totalPaise} > 0`),
     uniqueIndex('orders_razorpay_payment_unique').on(t.razorpayPaymentId),
     uniqueIndex('orders_razorpay_order_unique').on(t.razorpayOrderId),
+    uniqueIndex('orders_invoice_number_unique').on(t.invoiceNumber),
+    uniqueIndex('orders_credit_note_number_unique').on(t.creditNoteNumber),
+    uniqueIndex('orders_refund_id_unique').on(t.refundId),
+    check(
+      'orders_refund_status_check',
+      sql`${t.refundStatus} is null or ${t.refundStatus} in ('pending', 'processed', 'failed')`,
+    ),
   ],
+);
+
+/** The seller's details printed on an invoice, kept with it so a reprint never changes. */
+export interface InvoiceSellerSnapshot {
+  legalName: string;
+  address: string;
+  gstin: string | null;
+  state: string;
+}
+
+/**
+ * The last serial issued per document series (invoice, credit note) and financial year. Taking the next
+ * one updates this row, which stays locked until the issuing transaction ends: serials are consecutive
+ * with no gaps (a rolled-back issue gives its number back) and no duplicates across instances.
+ */
+export const documentSeries = pgTable(
+  'document_series',
+  {
+    series: text('series').$type<'invoice' | 'credit-note'>().notNull(),
+    financialYear: text('financial_year').notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
 );
 
 /** A line as it was bought: name, image and price are copies, so later catalog edits never change it. */

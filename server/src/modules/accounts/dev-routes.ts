@@ -15,7 +15,9 @@ export const devRoutes: FastifyPluginAsync<{ sandbox: SandboxSms }> = async (fas
         querystring: z.object({ phone: z.optional(z.string()) }),
         response: {
           200: z.object({
-            messages: z.array(z.object({ phone: z.string(), code: z.string(), text: z.string(), sentAt: z.string() })),
+            messages: z.array(
+              z.object({ phone: z.string(), kind: z.string(), code: z.string(), text: z.string(), sentAt: z.string() }),
+            ),
           }),
         },
       },

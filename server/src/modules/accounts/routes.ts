@@ -26,6 +26,7 @@ import {
   getUser,
   listUsers,
   ownAccount,
+  setOrderEmails,
   registerUser,
   sendSignInCode,
   signInWithCode,
@@ -148,7 +149,10 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
         response: { 200: user, ...errors },
       },
     },
-    async (request) => toUser(await ownAccount(app.db, signedInUser(request).id)),
+    async (request) => {
+      const account = await ownAccount(app.db, signedInUser(request).id);
+      return { ...toUser(account), orderEmails: account.orderEmails };
+    },
   );
 
   app.put(
@@ -159,7 +163,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       schema: {
         tags: ['accounts'],
         summary:
-          'Change the password with the current one, or within 15 minutes of a code sign-in; other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are)',
+          'Change the password with the current one, or within 15 minutes of a code sign-in; other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are); `orderEmails` switches e-mails about orders on or off',
         security: bearer,
         body: updateProfileBody,
         response: { 200: userInfo, ...errors },
@@ -167,7 +171,8 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     },
     async (request) => {
       const me = signedInUser(request);
-      const { password, currentPassword } = request.body;
+      const { password, currentPassword, orderEmails } = request.body;
+      if (orderEmails !== undefined) await setOrderEmails(app.db, me.id, orderEmails);
       return signedIn(
         password ? await changePassword(app.db, me, { password, currentPassword }) : await ownAccount(app.db, me.id),
       );

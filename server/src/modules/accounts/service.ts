@@ -52,6 +52,11 @@ export function toUser(row: UserRow): User {
   };
 }
 
+/** The user switches e-mails about their orders on or off. */
+export async function setOrderEmails(db: Database, id: string, orderEmails: boolean): Promise<void> {
+  await db.update(users).set({ orderEmails, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const code =
     (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;

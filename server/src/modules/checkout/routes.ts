@@ -21,6 +21,7 @@ const bearer = [{ bearerAuth: [] }];
 export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = async (fastify, { gateway }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const settings = app.config.payments;
+  const messages = { publicUrl: app.config.publicUrl, shopEmail: app.config.shopEmail };
 
   app.post(
     '/api/orders',
@@ -53,6 +54,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
         paymentMethod === ONLINE_PAYMENT_METHOD
           ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
           : { customer, orderItems, shippingAddress, limits: app.config.orderLimits },
+        messages,
       );
       return reply.code(placed.created ? 201 : 200).send(placed.order);
     },
@@ -117,12 +119,14 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
       {
         schema: {
           tags: ['payments'],
-          summary: 'Razorpay webhook (order.paid, payment.captured), signed with the webhook secret',
+          summary:
+            'Razorpay webhook (order.paid, payment.captured, refund.processed, refund.failed), signed with the webhook secret',
         },
       },
       async (request, reply) => {
         const eventId = request.headers['x-razorpay-event-id'];
-        const { status, event } = await confirmWebhookPayment(app.db, settings.webhookSecret, {
+        const refunds = { db: app.db, gateway, messages, log: request.log };
+        const { status, event } = await confirmWebhookPayment(refunds, settings.webhookSecret, {
           body: request.body,
           signature: request.headers['x-razorpay-signature'],
           eventId,

@@ -16,9 +16,11 @@ import { eq } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import { orders, users } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { refundWebhook, tellOrderEvent, type RefundContext } from '../fulfilment/index.ts';
+import type { MessageSettings } from '../messages/index.ts';
 import { countOpenCashOnDelivery, findOrder, insertOrder, unpaidCashOnDelivery } from '../orders/index.ts';
 import {
   completeHold,
@@ -159,10 +161,16 @@ export interface PlacedOrder {
  * priced, limits checked and stock taken in one transaction; or a verified online payment turned into
  * the order of what its hold priced and held.
  */
-export async function placeOrder(db: Database, request: OrderRequest): Promise<PlacedOrder> {
-  const placed = await db.transaction((tx) =>
-    request.payment ? orderFromPayment(tx, request.payment) : cashOnDeliveryOrder(tx, request),
-  );
+export async function placeOrder(db: Database, request: OrderRequest, messages: MessageSettings): Promise<PlacedOrder> {
+  const placed = await db.transaction(async (tx) => {
+    const made = request.payment ? await orderFromPayment(tx, request.payment) : await cashOnDeliveryOrder(tx, request);
+    if (made.created) {
+      // The customer (and the shop) hear of it from the outbox, written with the order.
+      const [row] = await tx.select().from(orders).where(eq(orders.id, made.orderId));
+      await tellOrderEvent(tx, row!, { kind: row!.isCancelled ? 'order_cancelled' : 'order_placed' }, messages);
+    }
+    return made;
+  });
   return { order: (await findOrder(db, placed.orderId))!, created: placed.created };
 }
 
@@ -234,17 +242,25 @@ async function orderFromPayment(
  * came back; a payment that is not for one of our holds, or not for its full amount, is ignored.
  */
 export async function confirmWebhookPayment(
-  db: Database,
+  refunds: RefundContext,
   webhookSecret: string,
   delivery: WebhookDelivery,
-): Promise<{ status: 'completed' | 'already-completed' | 'ignored' | 'duplicate'; event?: string | undefined }> {
+): Promise<{
+  status: 'completed' | 'already-completed' | 'refund-recorded' | 'ignored' | 'duplicate';
+  event?: string | undefined;
+}> {
+  const { db } = refunds;
   const news = await readWebhook(db, webhookSecret, delivery);
   if (news.duplicate) return { status: 'duplicate' };
-  const status = news.payment
-    ? (await placeOrder(db, { payment: news.payment })).created
+  let status: 'completed' | 'already-completed' | 'refund-recorded' | 'ignored' = 'ignored';
+  if (news.payment) {
+    status = (await placeOrder(db, { payment: news.payment }, refunds.messages)).created
       ? 'completed'
-      : 'already-completed'
-    : 'ignored';
+      : 'already-completed';
+  } else if (news.refund) {
+    await refundWebhook(refunds, { id: news.refund.id, payment_id: news.refund.paymentId, status: news.refund.status });
+    status = 'refund-recorded';
+  }
   if (news.eventId) await recordWebhookEvent(db, news.eventId, news.event);
   return { status, event: news.event };
 }

@@ -1,15 +1,45 @@
-import { ORDER_PAGE_HEADERS, adminOrdersQuery, errorReply, order, orderIdParams } from '@rr/core';
+import { Readable } from 'node:stream';
+import {
+  ORDER_PAGE_HEADERS,
+  adminOrdersQuery,
+  deliverOrderBody,
+  errorCodes,
+  errorReply,
+  gstReportQuery,
+  order,
+  orderIdParams,
+  shipOrderBody,
+  type Order,
+} from '@rr/core';
+import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
+import { orders as ordersTable } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { allOrders, cancelOrder, findOrderFor, markCashCollected, markDelivered, ordersOf } from './service.ts';
+import { gstReportLines, renderOrderDocument, retryRefund } from '../fulfilment/index.ts';
+import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './fulfilment.ts';
+import { ORDER_NOT_FOUND, allOrders, findOrder, findOrderFor, markCashCollected, ordersOf } from './service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
 
-export const orderRoutes: FastifyPluginAsync = async (fastify) => {
+export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes: PincodeDirectory }> = async (
+  fastify,
+  { gateway, pincodes },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const fulfilment: FulfilmentContext = {
+    db: app.db,
+    seller: app.config.seller,
+    pincodes,
+    messages: { publicUrl: app.config.publicUrl, shopEmail: app.config.shopEmail },
+    gateway,
+    log: app.log,
+  };
 
   app.get(
     '/api/orders/myorders',
@@ -66,7 +96,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => findOrderFor(app.db, signedInUser(request), request.params.id),
   );
 
-  const adminChange = (path: string, summary: string, change: typeof markDelivered) =>
+  const adminChange = (path: string, summary: string, change: (id: string) => Promise<Order>) =>
     app.put(
       path,
       {
@@ -79,13 +109,133 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
           response: { 200: order, ...errors },
         },
       },
-      async (request) => change(app.db, request.params.id),
+      async (request) => change(request.params.id),
     );
-  adminChange('/api/orders/:id/deliver', 'Mark an order delivered, once (admin)', markDelivered);
-  adminChange(
-    '/api/orders/:id/pay',
-    'Mark a Cash on Delivery order paid when the cash is collected (admin)',
-    markCashCollected,
+  adminChange('/api/orders/:id/pay', 'Mark a Cash on Delivery order paid when the cash is collected (admin)', (id) =>
+    markCashCollected(app.db, id),
   );
-  adminChange('/api/orders/:id/cancel', 'Cancel an undelivered order and put its stock back (admin)', cancelOrder);
+  adminChange(
+    '/api/orders/:id/cancel',
+    'Cancel an undelivered order: stock back, a credit note if it was invoiced, a refund if it was paid online (admin)',
+    (id) => cancelOrder(fulfilment, id),
+  );
+
+  app.put(
+    '/api/orders/:id/deliver',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Mark an order delivered, once; a never-shipped order was handed over. `cashCollected` also marks a Cash on Delivery order paid (admin)',
+        security: bearer,
+        params: orderIdParams,
+        body: deliverOrderBody,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => markDelivered(fulfilment, request.params.id, request.body ?? {}),
+  );
+
+  app.put(
+    '/api/orders/:id/ship',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Ship an order: the courier and tracking number (AWB); issues the GST tax invoice and tells the customer. Again: corrects the shipment (admin)',
+        security: bearer,
+        params: orderIdParams,
+        body: shipOrderBody,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => shipOrder(fulfilment, request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/orders/:id/refund',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Retry the failed refund of a cancelled online order (admin)',
+        security: bearer,
+        params: orderIdParams,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => {
+      if (!(await findOrder(app.db, request.params.id))) {
+        throw new DomainError('not_found', errorCodes.orderNotFound, ORDER_NOT_FOUND);
+      }
+      await retryRefund(fulfilment, request.params.id);
+      return (await findOrder(app.db, request.params.id))!;
+    },
+  );
+
+  for (const kind of ['invoice', 'credit-note'] as const) {
+    app.get(
+      `/api/orders/:id/${kind}`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['orders'],
+          summary:
+            kind === 'invoice'
+              ? 'The GST tax invoice (PDF) of a shipped order, for its customer or an admin (409 before it ships)'
+              : 'The credit note (PDF) of a cancelled invoiced order, for its customer or an admin',
+          security: bearer,
+          params: orderIdParams,
+          response: { 200: z.any(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const found = await findOrderFor(app.db, signedInUser(request), request.params.id);
+        const [row] = await app.db.select().from(ordersTable).where(eq(ordersTable.id, found._id));
+        if (kind === 'invoice' && !row!.invoiceNumber) {
+          throw new DomainError(
+            'conflict',
+            errorCodes.invoiceNotIssued,
+            'The tax invoice is issued when the order ships.',
+          );
+        }
+        if (kind === 'credit-note' && !row!.creditNoteNumber) {
+          throw new DomainError(
+            'conflict',
+            errorCodes.noCreditNote,
+            'This order has no credit note: only a cancelled invoiced order has one.',
+          );
+        }
+        const { filename, pdf } = await renderOrderDocument(app.db, row!, kind);
+        return reply
+          .type('application/pdf')
+          .header('content-disposition', `inline; filename="${filename}"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
+
+  app.get(
+    '/api/admin/gst-report',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The GST sales register of a month (CSV): each tax invoice and credit note issued in it, with taxable value, CGST, SGST, IGST and total (admin)',
+        security: bearer,
+        querystring: gstReportQuery,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gst-sales-${request.query.month}.csv"`)
+        .header('cache-control', 'private, no-store')
+        .send(Readable.from(gstReportLines(app.db, request.query.month))),
+  );
 };

@@ -11,14 +11,17 @@ import {
   type OrderAmounts,
   type PaymentMethod,
   type ShippingAddressInput,
+  orderStateOf,
+  trackingUrl,
+  type AdminOrderFilter,
 } from '@rr/core';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
-import { countUnitsSold, returnStock, type PricedLine } from '../stock/index.ts';
+import { countUnitsSold, type PricedLine } from '../stock/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -67,6 +70,28 @@ function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     razorpayOrderId: row.razorpayOrderId,
     razorpayPaymentId: row.razorpayPaymentId,
     createdAt: row.createdAt.toISOString(),
+    status: orderStateOf(row),
+    isShipped: row.isShipped,
+    shippedAt: iso(row.shippedAt),
+    shipment:
+      row.courier && row.trackingNumber
+        ? {
+            courier: row.courier,
+            trackingNumber: row.trackingNumber,
+            trackingUrl: trackingUrl(row.courier, row.trackingNumber),
+          }
+        : null,
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber: row.creditNoteNumber,
+    refund: row.refundStatus
+      ? {
+          status: row.refundStatus,
+          amount: toRupees(row.refundPaise ?? row.totalPaise),
+          refundId: row.refundId,
+          error: row.refundError,
+          updatedAt: (row.refundUpdatedAt ?? row.updatedAt).toISOString(),
+        }
+      : null,
   };
 }
 
@@ -167,6 +192,15 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       razorpayPaymentId: paid?.razorpayPaymentId ?? null,
       isCancelled: Boolean(record.cancelledAt),
       cancelledAt: record.cancelledAt ?? null,
+      // Paid for an order that could not be made (its stock sold meanwhile): the refund sweep pays it back.
+      ...(paid && record.cancelledAt
+        ? {
+            refundStatus: 'pending' as const,
+            refundPaise: reservation.amounts.totalPaise,
+            refundAttempt: 1,
+            refundUpdatedAt: record.cancelledAt,
+          }
+        : {}),
     })
     .returning({ id: orders.id });
   if (!record.cancelledAt) await countUnitsSold(tx, reservation.lines, +1);
@@ -219,27 +253,58 @@ export interface OrdersPage {
   total: number;
 }
 
+const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
+  to_ship: sql`not ${orders.isCancelled} and not ${orders.isShipped} and not ${orders.isDelivered}`,
+  shipped: sql`not ${orders.isCancelled} and ${orders.isShipped} and not ${orders.isDelivered}`,
+  delivered: sql`not ${orders.isCancelled} and ${orders.isDelivered}`,
+  cancelled: sql`${orders.isCancelled}`,
+};
+
+/** LIKE's own characters in what an admin typed match themselves. */
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * What an admin's search matches: the start of an order number (its id), a phone number (the last ten
+ * digits of what was typed), or part of the customer's or recipient's name.
+ */
+function orderSearch(q: string): SQL {
+  const digits = q.replace(/\D/g, '');
+  const hex = q.replace(/^#/, '').toLowerCase();
+  const conditions: SQL[] = [
+    sql`${orders.customerName} ilike ${`%${likeText(q)}%`}`,
+    sql`${orders.recipientName} ilike ${`%${likeText(q)}%`}`,
+  ];
+  if (/^[0-9a-f-]{4,36}$/.test(hex)) conditions.push(sql`${orders.id}::text like ${`${hex}%`}`);
+  if (digits.length >= 4) {
+    const phone = `%${digits.slice(-10)}%`;
+    conditions.push(sql`${orders.customerPhone} like ${phone}`, sql`${orders.recipientPhone} like ${phone}`);
+  }
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}
+
 export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<OrdersPage> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
+  const where = and(query.status ? ORDER_FILTERS[query.status] : undefined, query.q ? orderSearch(query.q) : undefined);
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(orders)
+      .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    db.select({ n: count() }).from(orders),
+    db.select({ n: count() }).from(orders).where(where),
   ]);
   const total = counted?.n ?? 0;
   return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil(total / limit)), total };
 }
 
 /** An admin change the order's state does not allow. */
-const invalidChange = (code: ErrorCode, message: string) => new DomainError('invalid_data', code, message);
+export const invalidChange = (code: ErrorCode, message: string) => new DomainError('invalid_data', code, message);
 
 /** Locks the order row and applies an admin change to it. */
-async function changeOrder(
+export async function changeOrder(
   db: Database,
   id: string,
   change: (tx: Transaction, row: OrderRow) => Promise<void>,
@@ -263,15 +328,6 @@ async function changeOrder(
   return (await findOrder(db, id))!;
 }
 
-export function markDelivered(db: Database, id: string): Promise<Order> {
-  return changeOrder(db, id, async (tx, row) => {
-    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be delivered.');
-    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already marked as delivered.');
-    const now = new Date();
-    await tx.update(orders).set({ isDelivered: true, deliveredAt: now, updatedAt: now }).where(eq(orders.id, id));
-  });
-}
-
 /** The cash of a Cash on Delivery order was collected. */
 export function markCashCollected(db: Database, id: string): Promise<Order> {
   return changeOrder(db, id, async (tx, row) => {
@@ -282,18 +338,5 @@ export function markCashCollected(db: Database, id: string): Promise<Order> {
     if (row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
     const now = new Date();
     await tx.update(orders).set({ isPaid: true, paidAt: now, updatedAt: now }).where(eq(orders.id, id));
-  });
-}
-
-/** Cancels an undelivered order and puts its stock back (for products still in the catalog). */
-export function cancelOrder(db: Database, id: string): Promise<Order> {
-  return changeOrder(db, id, async (tx, row) => {
-    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'This order is already cancelled.');
-    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'A delivered order cannot be cancelled.');
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-    await returnStock(tx, lines);
-    await countUnitsSold(tx, lines, -1);
-    const now = new Date();
-    await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));
   });
 }

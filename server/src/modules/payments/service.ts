@@ -238,7 +238,15 @@ interface RazorpayWebhook {
   event?: string;
   payload?: {
     payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
+    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
   };
+}
+
+/** What a refund webhook (refund.processed, refund.failed) says of a refund. */
+export interface RefundNews {
+  id: string;
+  paymentId: string;
+  status: 'processed' | 'failed';
 }
 
 /** A webhook delivery as Razorpay sent it: the exact bytes its signature covers. */
@@ -251,7 +259,13 @@ export interface WebhookDelivery {
 /** What a webhook delivery says, once its signature is checked. */
 export type WebhookNews =
   | { duplicate: true; event?: never; eventId?: never; payment?: never }
-  | { duplicate: false; event: string | undefined; eventId: string | null; payment: VerifiedPayment | null };
+  | {
+      duplicate: false;
+      event: string | undefined;
+      eventId: string | null;
+      payment: VerifiedPayment | null;
+      refund: RefundNews | null;
+    };
 
 /**
  * PRODUCT.md step 5: checks a webhook's signature and reads it. A delivery already handled is a
@@ -287,7 +301,16 @@ export async function readWebhook(
     const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, entity.order_id));
     if (hold && hold.totalPaise === Number(entity.amount)) payment = verifiedPayment(entity.order_id, entity.id);
   }
-  return { duplicate: false, event: event.event, eventId, payment };
+  const refunded = event.payload?.refund?.entity;
+  const refund =
+    (event.event === 'refund.processed' || event.event === 'refund.failed') && refunded?.id && refunded.payment_id
+      ? {
+          id: refunded.id,
+          paymentId: refunded.payment_id,
+          status: event.event === 'refund.processed' ? ('processed' as const) : ('failed' as const),
+        }
+      : null;
+  return { duplicate: false, event: event.event, eventId, payment, refund };
 }
 
 /** Remembers a handled webhook delivery, so a repeat of it is acknowledged and ignored. */

@@ -80,6 +80,16 @@ export function useUpdateProfile() {
   });
 }
 
+/** PUT /api/users/profile with `orderEmails`: e-mails about orders on or off (SMS always go). */
+export function useOrderEmails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderEmails: boolean) =>
+      apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: { orderEmails } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.profile }),
+  });
+}
+
 export function useUsers() {
   return useQuery({ queryKey: userKeys.all, queryFn: () => apiFetch<User[]>('/api/users') });
 }

@@ -1,4 +1,4 @@
-import { ORDER_PAGE_HEADERS, type Order } from '@rr/core';
+import { ORDER_PAGE_HEADERS, type AdminOrderFilter, type Order, type ShipOrderBody } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchWithHeaders } from '../../lib/api-client.ts';
 import { catalogKeys } from '../catalog/index.ts';
@@ -8,8 +8,14 @@ export const orderKeys = {
   one: (id: string) => ['order', id] as const,
   lists: ['orders'] as const,
   mine: ['orders', 'mine'] as const,
-  page: (page: number) => ['orders', 'all', page] as const,
+  page: (page: number, filter: AdminOrderListFilter) => ['orders', 'all', page, filter.status, filter.q] as const,
 };
+
+/** What the admin list is narrowed to: a state and a search (order number, phone or name). */
+export interface AdminOrderListFilter {
+  status: AdminOrderFilter | null;
+  q: string;
+}
 
 export function useOrder(id: string) {
   return useQuery({
@@ -38,13 +44,14 @@ function headerNumber(headers: Headers, name: string, fallback: number): number 
 }
 
 /** GET /api/orders answers SPEC's array; the paging totals come in its headers (decision 0010). */
-export function useAllOrders(page: number) {
+export function useAllOrders(page: number, filter: AdminOrderListFilter) {
   return useQuery({
-    queryKey: orderKeys.page(page),
+    queryKey: orderKeys.page(page, filter),
     queryFn: async (): Promise<AdminOrderPage> => {
-      const { body, headers } = await apiFetchWithHeaders<Order[]>(
-        `/api/orders?pageNumber=${page}&limit=${ADMIN_ORDERS_PER_PAGE}`,
-      );
+      const query = new URLSearchParams({ pageNumber: String(page), limit: String(ADMIN_ORDERS_PER_PAGE) });
+      if (filter.status) query.set('status', filter.status);
+      if (filter.q) query.set('q', filter.q);
+      const { body, headers } = await apiFetchWithHeaders<Order[]>(`/api/orders?${query}`);
       return {
         orders: body,
         page: headerNumber(headers, ORDER_PAGE_HEADERS.page, page),
@@ -54,20 +61,44 @@ export function useAllOrders(page: number) {
   });
 }
 
-export type AdminOrderAction = 'deliver' | 'pay' | 'cancel';
+export type AdminOrderAction = 'deliver' | 'deliver-and-collect' | 'pay' | 'cancel' | 'refund';
+
+function runAction(id: string, action: AdminOrderAction): Promise<Order> {
+  const path = `/api/orders/${encodeURIComponent(id)}`;
+  switch (action) {
+    case 'deliver-and-collect':
+      return apiFetch<Order>(`${path}/deliver`, { method: 'PUT', json: { cashCollected: true } });
+    case 'refund':
+      return apiFetch<Order>(`${path}/refund`, { method: 'POST' });
+    default:
+      return apiFetch<Order>(`${path}/${action}`, { method: 'PUT' });
+  }
+}
 
 /** An admin action on an order; SPEC §4: the order reloads after it succeeds. */
 export function useOrderAction(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (action: AdminOrderAction) =>
-      apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}/${action}`, { method: 'PUT' }),
+    mutationFn: (action: AdminOrderAction) => runAction(id, action),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.one(id), order);
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
       // Stock changes when an order is cancelled.
       void queryClient.invalidateQueries({ queryKey: catalogKeys.lists });
       void queryClient.invalidateQueries({ queryKey: catalogKeys.products });
+    },
+  });
+}
+
+/** PUT /api/orders/{id}/ship: the courier and tracking number; the order comes back shipped. */
+export function useShipOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ShipOrderBody) =>
+      apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}/ship`, { method: 'PUT', json: body }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.one(id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
     },
   });
 }

@@ -16,6 +16,25 @@ function DateOrCross({ date, label }: { date: string | null; label: string }) {
   );
 }
 
+/** On its way: the DELIVERED column says so, with the courier's tracking link when there is one. */
+function Shipped({ order }: { order: Order }) {
+  const url = order.shipment?.trackingUrl;
+  return (
+    <span className={styles.shipped}>
+      Shipped
+      {url && (
+        <>
+          {' '}
+          <a href={url} target="_blank" rel="noopener noreferrer">
+            Track
+            <span className="visually-hidden"> order {orderNumber(order._id)} (opens the courier&apos;s site)</span>
+          </a>
+        </>
+      )}
+    </span>
+  );
+}
+
 /** SPEC's order tables: My Orders on the profile, and the admin list with its USER column. */
 export function OrdersTable({
   orders,
@@ -61,7 +80,11 @@ export function OrdersTable({
               <td>{formatRupees(order.totalPrice)}</td>
               <td>{order.isCancelled ? 'Cancelled' : <DateOrCross date={order.paidAt} label="paid" />}</td>
               <td>
-                <DateOrCross date={order.deliveredAt} label="delivered" />
+                {order.status === 'shipped' ? (
+                  <Shipped order={order} />
+                ) : (
+                  <DateOrCross date={order.deliveredAt} label="delivered" />
+                )}
               </td>
               <td>
                 <Link

@@ -5,6 +5,7 @@ import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
+import { OrderEmailsSetting } from './order-emails-setting.tsx';
 import styles from '../pages/account.module.css';
 
 /** The profile page's own part (SPEC §2): name, e-mail and phone read-only, and a new password. */
@@ -61,6 +62,7 @@ function ProfileForm({ profile }: { profile: User }) {
           <dd>{profile.phone}</dd>
         </div>
       </dl>
+      <OrderEmailsSetting enabled={profile.orderEmails ?? true} />
       <form
         className={styles.form}
         onSubmit={(event) => {

@@ -4,20 +4,23 @@ import { Message } from '../../../components/message.tsx';
 import { useOrderAction, type AdminOrderAction } from '../api.ts';
 import styles from '../pages/orders.module.css';
 
-/** The admin's confirm prompt; cancelling a paid order does not pay the money back by itself. */
+/** The admin's confirm prompt: what the action will do, money first. */
 function confirmText(what: AdminOrderAction, order: Order): string {
   switch (what) {
     case 'deliver':
       return 'Are you sure you want to mark this order as delivered?';
+    case 'deliver-and-collect':
+      return `Mark this order delivered and its ${formatRupees(order.totalPrice)} collected in cash?`;
     case 'pay':
       return 'Mark this Cash on Delivery order as paid? Do this once the cash has been collected.';
+    case 'refund':
+      return `Try the refund of ${formatRupees(order.refund?.amount ?? order.totalPrice)} again?`;
     case 'cancel': {
       const prompt = 'Cancel this order? Its items go back into stock.';
       if (!order.isPaid) return prompt;
       const amount = formatRupees(order.totalPrice);
       return order.paymentMethod === ONLINE_PAYMENT_METHOD
-        ? `${prompt}\n\nIt was paid online (${amount}): the payment has to be refunded in Razorpay` +
-            `${order.razorpayPaymentId ? ` (payment ${order.razorpayPaymentId})` : ''}. Cancelling here does not refund it.`
+        ? `${prompt}\n\nIt was paid online: ${amount} will be refunded to the customer through Razorpay.`
         : `${prompt}\n\nThe customer has paid ${amount} in cash: it has to be refunded to them.`;
     }
   }
@@ -32,6 +35,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   const cancelled = order.isCancelled;
   const canDeliver = !order.isDelivered && !cancelled;
   const canMarkPaid = order.paymentMethod !== ONLINE_PAYMENT_METHOD && !order.isPaid && !cancelled;
+  const canRetryRefund = order.refund?.status === 'failed';
 
   const run = (what: AdminOrderAction) => {
     if (window.confirm(confirmText(what, order))) action.mutate(what);
@@ -40,11 +44,21 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   return (
     <>
       {action.isError && <Message variant="danger">{action.error.message}</Message>}
+      {isAdmin && canRetryRefund && (
+        <Button block onClick={() => run('refund')} busy={action.isPending} busyLabel="Refunding…">
+          Retry Refund
+        </Button>
+      )}
       {isAdmin && (canDeliver || canMarkPaid) ? (
         <div className={styles.actions}>
           {canDeliver && (
             <Button block onClick={() => run('deliver')} disabled={action.isPending}>
               Mark As Delivered
+            </Button>
+          )}
+          {canDeliver && canMarkPaid && (
+            <Button block variant="outline" onClick={() => run('deliver-and-collect')} disabled={action.isPending}>
+              Delivered, Cash Collected
             </Button>
           )}
           {canMarkPaid && (
@@ -64,9 +78,11 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
           )}
         </div>
       ) : (
-        <Button block disabled>
-          {cancelled ? 'Order Cancelled' : 'Order Placed'}
-        </Button>
+        !canRetryRefund && (
+          <Button block disabled>
+            {cancelled ? 'Order Cancelled' : 'Order Placed'}
+          </Button>
+        )
       )}
     </>
   );

@@ -4,6 +4,7 @@ import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
 import layout from '../../../components/order-layout.module.css';
 import { useUserInfo } from '../../account/index.ts';
+import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
 
@@ -15,6 +16,7 @@ export function OrderDetail({ order }: { order: Order }) {
       <div>
         {order.isCancelled && <CancelledNotice order={order} isAdmin={isAdmin} />}
         <ShippingSection order={order} />
+        <DispatchSection order={order} isAdmin={isAdmin} />
         <PaymentSection order={order} />
         <section className={`card ${layout.block}`} aria-labelledby="items-heading">
           <h2 id="items-heading">Order Items</h2>

@@ -2,22 +2,18 @@ import { ONLINE_PAYMENT_METHOD, formatDateTimeIST, formatRupees, type Order } fr
 import { Message } from '../../../components/message.tsx';
 import layout from '../../../components/order-layout.module.css';
 
-/** A cancelled order says so first, with the refund due when it was paid. */
+/** A cancelled order says so first; a cash payment is paid back by hand (online ones through Razorpay). */
 export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
-  const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
+  const cash = order.paymentMethod !== ONLINE_PAYMENT_METHOD;
   return (
     <Message variant="danger">
       <strong>This order was cancelled</strong>
       {order.cancelledAt ? ` on ${formatDateTimeIST(order.cancelledAt)}` : ''}. It will not be shipped.
-      {order.isPaid && (
+      {order.isPaid && cash && (
         <>
           {' '}
           A refund of {formatRupees(order.totalPrice)} is due
-          {isAdmin
-            ? online
-              ? ': it has to be made in Razorpay.'
-              : ': the cash has to be paid back to the customer.'
-            : ' to you.'}
+          {isAdmin ? ': the cash has to be paid back to the customer.' : ' to you.'}
         </>
       )}
     </Message>
@@ -75,7 +71,7 @@ export function PaymentSection({ order }: { order: Order }) {
       {order.isCancelled ? (
         <Message>
           {order.isPaid && order.paidAt
-            ? `Paid on ${formatDateTimeIST(order.paidAt)}${paidVia}; refund due.`
+            ? `Paid on ${formatDateTimeIST(order.paidAt)}${paidVia}; ${order.refund?.status === 'processed' ? 'refunded' : 'refund due'}.`
             : 'No payment was taken.'}
         </Message>
       ) : order.isPaid && order.paidAt ? (

@@ -1,0 +1,77 @@
+import * as z from 'zod/mini';
+import {
+  COURIER_NAME_MAX,
+  normalizeTrackingNumber,
+  TRACKING_NUMBER_MAX,
+  TRACKING_NUMBER_MIN,
+} from '../gst/couriers.ts';
+
+/** PRODUCT.md "Fulfilment": where an order is. Cancelled wins; delivered without shipping is hand delivery. */
+export const ORDER_STATES = ['placed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+export function orderStateOf(order: { isCancelled: boolean; isDelivered: boolean; isShipped: boolean }): OrderState {
+  if (order.isCancelled) return 'cancelled';
+  if (order.isDelivered) return 'delivered';
+  return order.isShipped ? 'shipped' : 'placed';
+}
+
+/** The admin order list's filters (GET /api/orders?status=...). */
+export const ADMIN_ORDER_FILTERS = ['to_ship', 'shipped', 'delivered', 'cancelled'] as const;
+export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
+
+/** PUT /api/orders/{id}/ship (admin): the courier, one of the known ones or any other name, and the AWB. */
+export const shipOrderBody = z.object({
+  courier: z
+    .string({ error: 'courier must be text' })
+    .check(
+      z.trim(),
+      z.minLength(2, { error: 'courier is required' }),
+      z.maxLength(COURIER_NAME_MAX, { error: `courier must be at most ${COURIER_NAME_MAX} characters` }),
+    ),
+  trackingNumber: z.pipe(
+    z.string({ error: 'trackingNumber must be text' }),
+    z.transform((text, ctx) => {
+      const awb = normalizeTrackingNumber(text);
+      if (awb) return awb;
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message: `trackingNumber must be ${TRACKING_NUMBER_MIN} to ${TRACKING_NUMBER_MAX} letters, digits or hyphens`,
+      });
+      return z.NEVER;
+    }),
+  ),
+});
+export type ShipOrderBody = z.infer<typeof shipOrderBody>;
+
+/** PUT /api/orders/{id}/deliver: optionally, the cash of a Cash on Delivery order was collected at the door. */
+export const deliverOrderBody = z.optional(
+  z.nullable(z.object({ cashCollected: z.optional(z.boolean({ error: 'cashCollected must be true or false' })) })),
+);
+
+/** The shipment as an order shows it. */
+export const shipment = z.object({
+  courier: z.string(),
+  trackingNumber: z.string(),
+  /** The courier's tracking page; null for a courier the shop does not know. */
+  trackingUrl: z.nullable(z.string()),
+});
+
+/** A refund of an online payment, as the gateway last reported it. */
+export const orderRefund = z.object({
+  status: z.enum(['pending', 'processed', 'failed']),
+  /** Rupees. */
+  amount: z.number(),
+  refundId: z.nullable(z.string()),
+  /** Why it failed, for the admin who retries it. */
+  error: z.nullable(z.string()),
+  updatedAt: z.string(),
+});
+
+/** GET /api/admin/gst-report?month=2026-11 */
+export const gstReportQuery = z.object({
+  month: z
+    .string({ error: 'month is required, like 2026-11' })
+    .check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'month must look like 2026-11' })),
+});

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** What a message is about; one SMS and one e-mail template each. */
+export type MessageKind =
+  'order_placed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'order_refunded' | 'shop_new_order';
+
+/**
+ * The outbox: a message is written in the same transaction as the change that causes it, so it exists
+ * exactly when the change does; a worker sends it later with retries. `idempotency_key` makes writing the
+ * same message twice (a replayed webhook, a retried request) a no-op.
+ */
+export const outboxMessages = pgTable(
+  'outbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    kind: text('kind').$type<MessageKind>().notNull(),
+    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    /** A phone number for SMS, an e-mail address for e-mail. */
+    recipient: text('recipient').notNull(),
+    /** E-mail subject; empty for SMS. */
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull(),
+    /** E-mail only. */
+    html: text('html'),
+    /** SMS only: the DLT template's variables, each at most 30 characters. */
+    variables: text('variables')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before: the next try after a failure (backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A worker that claimed the message holds it until then; past it, another worker may retry. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_messages_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
+    check('outbox_messages_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
+);

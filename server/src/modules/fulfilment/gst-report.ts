@@ -1,0 +1,110 @@
+import { formatDateIST, gstStateByCode, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/index.ts';
+import { invoiceFromRows } from './invoices.ts';
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const BATCH = 500;
+
+export const GST_REPORT_COLUMNS = [
+  'Document',
+  'Number',
+  'Date',
+  'Order',
+  'Buyer',
+  'Buyer state',
+  'State code',
+  'Supply',
+  'Taxable value',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Total',
+] as const;
+
+/** The instants a calendar month ("2026-11") of Indian time starts and ends. */
+export function istMonthRange(month: string): { from: Date; to: Date } {
+  const [year, mon] = month.split('-').map(Number) as [number, number];
+  return {
+    from: new Date(Date.UTC(year, mon - 1, 1) - IST_OFFSET_MS),
+    to: new Date(Date.UTC(year, mon, 1) - IST_OFFSET_MS),
+  };
+}
+
+/**
+ * A CSV field: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
+ * formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe. Amounts are written
+ * by us as plain numbers and never need it.
+ */
+export function csvField(value: string | number): string {
+  if (typeof value === 'number') return value.toFixed(2);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const rupees = (paise: Paise, sign: 1 | -1) => (sign * toRupees(paise)) as number;
+
+/**
+ * The month's GST sales register as CSV lines: every tax invoice issued in the month, and every credit
+ * note issued in it with its amounts negative, in the order they were issued. What an accountant needs
+ * for GSTR-1: number, date, buyer's state (place of supply), taxable value and each tax. Read in
+ * batches, so a busy month never sits in memory whole.
+ */
+export async function* gstReportLines(db: Database, month: string): AsyncGenerator<string> {
+  const { from, to } = istMonthRange(month);
+  yield `${GST_REPORT_COLUMNS.join(',')}\r\n`;
+  for (const kind of ['invoice', 'credit-note'] as const) {
+    const issuedAt = kind === 'invoice' ? orders.invoicedAt : orders.creditNoteAt;
+    const number = kind === 'invoice' ? orders.invoiceNumber : orders.creditNoteNumber;
+    let after: SQL | undefined;
+    for (;;) {
+      const rows = await db
+        .select()
+        .from(orders)
+        .where(and(isNotNull(number), gte(issuedAt, from), lt(issuedAt, to), after))
+        .orderBy(asc(issuedAt), asc(number))
+        .limit(BATCH);
+      if (rows.length === 0) break;
+      const lines = await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(asc(orderItems.name));
+      for (const row of rows) {
+        const invoice = invoiceFromRows(
+          row,
+          lines.filter((line) => line.orderId === row.id),
+        );
+        const sign = kind === 'invoice' ? 1 : -1;
+        const place = gstStateByCode(row.placeOfSupply ?? '');
+        const t = invoice.totals;
+        const fields: Array<string | number> = [
+          kind === 'invoice' ? 'Tax invoice' : 'Credit note',
+          (kind === 'invoice' ? row.invoiceNumber : row.creditNoteNumber)!,
+          formatDateIST((kind === 'invoice' ? row.invoicedAt : row.creditNoteAt)!.toISOString()),
+          shortOrderNumber(row.id),
+          row.recipientName,
+          place?.name ?? row.state,
+          place?.code ?? '',
+          invoice.supplyType === 'intra-state' ? 'Intra-state' : 'Inter-state',
+          rupees(t.taxableValuePaise, sign),
+          rupees(t.cgstPaise, sign),
+          rupees(t.sgstPaise, sign),
+          rupees(t.igstPaise, sign),
+          rupees(t.totalPaise, sign),
+        ];
+        yield `${fields.map(csvField).join(',')}\r\n`;
+      }
+      const last = rows[rows.length - 1]!;
+      const lastAt = (kind === 'invoice' ? last.invoicedAt : last.creditNoteAt)!;
+      const lastNumber = (kind === 'invoice' ? last.invoiceNumber : last.creditNoteNumber)!;
+      after = or(gt(issuedAt, lastAt), and(eq(issuedAt, lastAt), gt(number, lastNumber)));
+    }
+  }
+}

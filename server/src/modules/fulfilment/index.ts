@@ -1,0 +1,19 @@
+export { takeNextNumber } from './document-series.ts';
+export { gstReportLines, csvField, istMonthRange, GST_REPORT_COLUMNS } from './gst-report.ts';
+export {
+  PlaceOfSupplyUnknownError,
+  invoiceOf,
+  issueCreditNote,
+  issueInvoice,
+  renderOrderDocument,
+} from './invoices.ts';
+export { tellOrderEvent } from './order-events.ts';
+export {
+  processRefund,
+  recordRefund,
+  refundWebhook,
+  requestRefund,
+  retryRefund,
+  sweepPendingRefunds,
+  type RefundContext,
+} from './refunds.ts';

@@ -1,0 +1,142 @@
+import {
+  computeInvoice,
+  financialYearOf,
+  formatDocumentSerial,
+  gstStateByCode,
+  gstStateByName,
+  shortOrderNumber,
+  type DocumentKind,
+  type GstState,
+  type Invoice,
+} from '@rr/core';
+import { eq } from 'drizzle-orm';
+import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/index.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+import { takeNextNumber } from './document-series.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Why an order cannot be invoiced: its address names no Indian state, by name or by pincode. */
+export class PlaceOfSupplyUnknownError extends Error {
+  override name = 'PlaceOfSupplyUnknownError';
+}
+
+/**
+ * The place of supply of goods sent to an address is its state: from the state as written, else from
+ * the pincode (checkout fills the state from the pincode, but the API takes free text).
+ */
+async function placeOfSupplyOf(row: OrderRow, pincodes: PincodeDirectory): Promise<GstState> {
+  const byName = gstStateByName(row.state);
+  if (byName) return byName;
+  const info = await pincodes.lookup(row.postalCode);
+  const byPincode = info ? gstStateByName(info.state) : null;
+  if (byPincode) return byPincode;
+  throw new PlaceOfSupplyUnknownError(
+    `The delivery address's state "${row.state}" and pincode ${row.postalCode} name no Indian state, so no tax invoice can be issued.`,
+  );
+}
+
+async function serialFor(tx: Transaction, kind: DocumentKind, at: Date): Promise<string> {
+  const financialYear = financialYearOf(at);
+  return formatDocumentSerial(kind, financialYear, await takeNextNumber(tx, kind, financialYear));
+}
+
+/**
+ * Issues the order's tax invoice, once: the next serial of the financial year, the place of supply and
+ * the seller as configured now (kept with the invoice, so a reprint never changes). Runs inside the
+ * transaction that ships (or hand-delivers) the order, holding its row lock.
+ */
+export async function issueInvoice(
+  tx: Transaction,
+  row: OrderRow,
+  seller: Config['seller'],
+  pincodes: PincodeDirectory,
+  at: Date,
+): Promise<void> {
+  if (row.invoiceNumber) return;
+  const place = await placeOfSupplyOf(row, pincodes);
+  await tx
+    .update(orders)
+    .set({
+      invoiceNumber: await serialFor(tx, 'invoice', at),
+      invoicedAt: at,
+      invoiceSeller: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin, state: seller.state },
+      placeOfSupply: place.code,
+    })
+    .where(eq(orders.id, row.id));
+}
+
+/** A cancelled order that was invoiced gets a credit note reversing the invoice (CGST rule 53), once. */
+export async function issueCreditNote(tx: Transaction, row: OrderRow, at: Date): Promise<void> {
+  if (!row.invoiceNumber || row.creditNoteNumber) return;
+  await tx
+    .update(orders)
+    .set({ creditNoteNumber: await serialFor(tx, 'credit-note', at), creditNoteAt: at })
+    .where(eq(orders.id, row.id));
+}
+
+/** The invoice of an invoiced order, computed from what it stores. */
+export async function invoiceOf(db: Database, row: OrderRow): Promise<Invoice> {
+  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.name);
+  return invoiceFromRows(row, lines);
+}
+
+/** The invoice of an invoiced order from its row and its lines (loaded by the caller, e.g. in batches). */
+export function invoiceFromRows(row: OrderRow, lines: Array<typeof orderItems.$inferSelect>): Invoice {
+  const seller = row.invoiceSeller!;
+  const sellerState = gstStateByName(seller.state);
+  const place = gstStateByCode(row.placeOfSupply ?? '');
+  if (!sellerState) throw new PlaceOfSupplyUnknownError(`The seller's state "${seller.state}" is not an Indian state.`);
+  if (!place) throw new PlaceOfSupplyUnknownError(`The order's place of supply is not recorded.`);
+  return computeInvoice(
+    {
+      lines: lines.map((line) => ({
+        description: line.name,
+        hsnCode: line.hsnCode,
+        qty: line.qty,
+        unitPricePaise: line.pricePaise,
+        gstBasisPoints: line.gstBasisPoints,
+        taxPaise: line.taxPaise,
+      })),
+      itemsPaise: row.itemsPaise,
+      shippingPaise: row.shippingPaise,
+      taxPaise: row.taxPaise,
+      discountPaise: row.discountPaise,
+      totalPaise: row.totalPaise,
+    },
+    sellerState,
+    place,
+  );
+}
+
+/** The PDF of an order's tax invoice or credit note; the caller checked that it exists. */
+export async function renderOrderDocument(
+  db: Database,
+  row: OrderRow,
+  kind: DocumentKind,
+): Promise<{ filename: string; pdf: Buffer }> {
+  const invoice = await invoiceOf(db, row);
+  const seller = row.invoiceSeller!;
+  const base = {
+    orderNumber: shortOrderNumber(row.id),
+    seller: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin },
+    buyer: { name: row.recipientName, address: row.address, city: row.city, postalCode: row.postalCode },
+    invoice,
+  };
+  const pdf =
+    kind === 'invoice'
+      ? await renderInvoicePdf({ kind, serial: row.invoiceNumber!, issuedAt: row.invoicedAt!, ...base })
+      : await renderInvoicePdf({
+          kind,
+          serial: row.creditNoteNumber!,
+          issuedAt: row.creditNoteAt!,
+          againstInvoice: { serial: row.invoiceNumber!, issuedAt: row.invoicedAt! },
+          reason: 'Order cancelled',
+          ...base,
+        });
+  const serial = kind === 'invoice' ? row.invoiceNumber! : row.creditNoteNumber!;
+  return { filename: `${serial.replaceAll('/', '-')}.pdf`, pdf };
+}

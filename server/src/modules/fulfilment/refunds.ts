@@ -1,0 +1,168 @@
+import { errorCodes } from '@rr/core';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { GatewayError, type GatewayRefund, type PaymentGateway } from '../../adapters/payments/index.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { orders } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { MessageSettings } from '../messages/index.ts';
+import { tellOrderEvent } from './order-events.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface RefundContext {
+  db: Database;
+  gateway: PaymentGateway;
+  messages: MessageSettings;
+  log: FastifyBaseLogger;
+}
+
+/** A refund left pending without a gateway answer this long (a crash, a restart) is tried again. */
+const STALE_PENDING_MS = 60_000;
+
+const idempotencyKey = (row: Pick<OrderRow, 'id' | 'refundAttempt'>) => `refund-${row.id}-${row.refundAttempt}`;
+
+/**
+ * Inside the transaction that cancels a paid online order: records that the amount paid is to be
+ * refunded (first try). The gateway is called after the commit (`processRefund`), never inside a
+ * transaction; a crash in between leaves the refund pending, and the sweep picks it up.
+ */
+export async function requestRefund(tx: Transaction, row: OrderRow, now: Date): Promise<boolean> {
+  if (!row.isPaid || !row.razorpayPaymentId || row.refundStatus) return false;
+  await tx
+    .update(orders)
+    .set({ refundStatus: 'pending', refundPaise: row.totalPaise, refundAttempt: 1, refundUpdatedAt: now })
+    .where(eq(orders.id, row.id));
+  return true;
+}
+
+/**
+ * Records the gateway's word on a refund (its reply, or a webhook), once it is final or news. A
+ * processed refund is told to the customer, once (the message's idempotency key).
+ */
+export async function recordRefund(
+  db: Database,
+  orderId: string,
+  refund: Pick<GatewayRefund, 'id' | 'status'>,
+  settings: MessageSettings,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row || row.refundStatus === 'processed') return;
+    // A webhook about an earlier try that failed does not overwrite a newer try.
+    if (row.refundId && row.refundId !== refund.id && refund.status === 'failed') return;
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({
+        refundId: refund.id,
+        refundStatus: refund.status,
+        refundError: refund.status === 'failed' ? 'The payment gateway reported that the refund failed.' : null,
+        refundUpdatedAt: now,
+      })
+      .where(eq(orders.id, orderId));
+    if (refund.status === 'processed') {
+      await tellOrderEvent(
+        tx,
+        row,
+        { kind: 'order_refunded', refund: { amountPaise: row.refundPaise ?? row.totalPaise, refundId: refund.id } },
+        settings,
+      );
+    }
+  });
+}
+
+/** Asks the gateway for the refund of the current try (same idempotency key on every call of a try). */
+export async function processRefund(ctx: RefundContext, orderId: string): Promise<void> {
+  const [row] = await ctx.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row || row.refundStatus !== 'pending' || row.refundId || !row.razorpayPaymentId) return;
+  let refund: GatewayRefund;
+  try {
+    refund = await ctx.gateway.refund({
+      paymentId: row.razorpayPaymentId,
+      amountPaise: row.refundPaise ?? row.totalPaise,
+      idempotencyKey: idempotencyKey(row),
+      notes: { order: row.id },
+    });
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    ctx.log.warn({ orderId, reason: err.message }, 'refund not made; an admin can retry it');
+    // Only this try's pending state is marked failed: a webhook may have recorded the refund meanwhile.
+    await ctx.db
+      .update(orders)
+      .set({ refundStatus: 'failed', refundError: err.message.slice(0, 300), refundUpdatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.refundStatus, 'pending'),
+          isNull(orders.refundId),
+          eq(orders.refundAttempt, row.refundAttempt),
+        ),
+      );
+    return;
+  }
+  await recordRefund(ctx.db, orderId, refund, ctx.messages);
+}
+
+/**
+ * An admin retries a failed refund. When the gateway made a refund that then failed, the retry is a new
+ * try with a new key; when the gateway was never reached (or its answer lost), the retry repeats the
+ * same key, so a refund the gateway did make is answered back, not made twice.
+ */
+export async function retryRefund(ctx: RefundContext, orderId: string): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
+    if (row.refundStatus !== 'failed') {
+      throw new DomainError('conflict', errorCodes.refundNotFailed, 'Only a failed refund can be retried.');
+    }
+    await tx
+      .update(orders)
+      .set({
+        refundStatus: 'pending',
+        refundError: null,
+        refundUpdatedAt: new Date(),
+        ...(row.refundId ? { refundId: null, refundAttempt: row.refundAttempt + 1 } : {}),
+      })
+      .where(eq(orders.id, orderId));
+  });
+  await processRefund(ctx, orderId);
+}
+
+/** A refund webhook (refund.processed, refund.failed): the order of that refund, or of that payment. */
+export async function refundWebhook(
+  ctx: RefundContext,
+  entity: { id: string; payment_id: string; status: string },
+): Promise<void> {
+  if (entity.status !== 'processed' && entity.status !== 'failed') return;
+  const [row] = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      or(
+        eq(orders.refundId, entity.id),
+        and(
+          eq(orders.razorpayPaymentId, entity.payment_id),
+          isNull(orders.refundId),
+          eq(orders.refundStatus, 'pending'),
+        ),
+      ),
+    );
+  if (row) await recordRefund(ctx.db, row.id, { id: entity.id, status: entity.status }, ctx.messages);
+}
+
+/** Pending refunds the gateway never answered (the process stopped in between) are asked for again. */
+export async function sweepPendingRefunds(ctx: RefundContext): Promise<void> {
+  const stale = await ctx.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.refundStatus, 'pending'),
+        isNull(orders.refundId),
+        lt(orders.refundUpdatedAt, sql`now() - make_interval(secs => ${STALE_PENDING_MS / 1000})`),
+      ),
+    )
+    .limit(50);
+  for (const { id } of stale) await processRefund(ctx, id);
+}

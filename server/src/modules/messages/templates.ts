@@ -1,0 +1,175 @@
+import { formatRupees, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import type { MessageKind } from '../../db/schema/index.ts';
+import type { NewMessage } from './outbox.ts';
+
+/** DLT: a template's variables are at most 30 characters each. */
+export const SMS_VARIABLE_MAX = 30;
+
+/** What the customer and the shop are told about one order event. */
+export interface OrderEvent {
+  kind: Exclude<MessageKind, 'shop_new_order'>;
+  orderId: string;
+  totalPaise: Paise;
+  paymentMethod: string;
+  customer: { name: string; phone: string; email: string; orderEmails: boolean };
+  shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
+  refund?: { amountPaise: Paise; refundId: string };
+  /** Telling one event twice (a retried request, a replayed webhook) writes nothing new. */
+  idempotencyKey: string;
+}
+
+export interface MessageSettings {
+  /** Links in messages start here (https://shop.example.in). */
+  publicUrl: string;
+  /** The shop's own copy of each new order (null: none). */
+  shopEmail: string | null;
+}
+
+const SHOP = 'Rudraksha Ratna';
+
+function clip(value: string): string {
+  return value.length <= SMS_VARIABLE_MAX ? value : `${value.slice(0, SMS_VARIABLE_MAX - 1)}…`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The same words as plain text and as a small HTML e-mail (a paragraph a line; links clickable). */
+function emailBodies(lines: string[], link: { label: string; url: string } | null) {
+  const all = link ? [...lines, `${link.label}: ${link.url}`] : lines;
+  const text = [...all, '', `${SHOP}`].join('\n');
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
+    `<p>${SHOP}</p>`,
+  ].join('\n');
+  return { text, html };
+}
+
+/**
+ * The messages one order event causes: an SMS to the customer always, an e-mail to them unless they
+ * switched order e-mails off, and for a new order an e-mail to the shop. Texts are short and plain, in
+ * English, with the amount in rupees and the short order number; each SMS is one DLT template whose
+ * variables (in order) are given beside the text.
+ */
+export function orderMessages(event: OrderEvent, settings: MessageSettings): NewMessage[] {
+  const number = shortOrderNumber(event.orderId);
+  const amount = formatRupees(toRupees(event.totalPaise));
+  const orderUrl = `${settings.publicUrl}/order/${event.orderId}`;
+  const name = event.customer.name.split(/\s+/)[0] || event.customer.name;
+
+  let sms: { text: string; variables: string[] };
+  let subject: string;
+  let lines: string[];
+  let link: { label: string; url: string } | null = { label: 'See your order', url: orderUrl };
+  switch (event.kind) {
+    case 'order_placed': {
+      const cod = event.paymentMethod === 'Cash on Delivery';
+      sms = {
+        text: `${SHOP}: order #${number} of ${amount} is placed${cod ? ', to pay on delivery' : ' and paid'}. We will tell you when it ships.`,
+        variables: [number, amount, cod ? 'to pay on delivery' : 'paid'],
+      };
+      subject = `Order #${number} placed`;
+      lines = [
+        `Namaste ${name},`,
+        `Thank you for your order #${number} of ${amount} (${cod ? 'Cash on Delivery' : 'paid online'}).`,
+        'We will write again when it ships, with the courier and tracking number.',
+      ];
+      break;
+    }
+    case 'order_shipped': {
+      const shipment = event.shipment!;
+      const track = shipment.trackingUrl ?? `${shipment.courier} ${shipment.trackingNumber}`;
+      sms = {
+        text: `${SHOP}: order #${number} has shipped by ${shipment.courier}, tracking ${shipment.trackingNumber}. ${shipment.trackingUrl ? `Track: ${shipment.trackingUrl}` : ''}`.trim(),
+        variables: [number, clip(shipment.courier), clip(shipment.trackingNumber)],
+      };
+      subject = `Order #${number} has shipped`;
+      lines = [
+        `Namaste ${name},`,
+        `Your order #${number} has shipped by ${shipment.courier}, tracking number ${shipment.trackingNumber}.`,
+        shipment.trackingUrl ? `Track it: ${track}` : `Track it on the courier's site with the number above.`,
+        'Your tax invoice is ready to download on your order page.',
+      ];
+      break;
+    }
+    case 'order_delivered':
+      sms = {
+        text: `${SHOP}: order #${number} is delivered. Thank you for shopping with us.`,
+        variables: [number],
+      };
+      subject = `Order #${number} delivered`;
+      lines = [`Namaste ${name},`, `Your order #${number} is delivered. Thank you for shopping with us.`];
+      break;
+    case 'order_cancelled':
+      sms = {
+        text: `${SHOP}: order #${number} of ${amount} is cancelled.`,
+        variables: [number, amount],
+      };
+      subject = `Order #${number} cancelled`;
+      lines = [
+        `Namaste ${name},`,
+        `Your order #${number} of ${amount} is cancelled.`,
+        'If you paid online, the refund follows in a separate message.',
+      ];
+      break;
+    case 'order_refunded': {
+      const refunded = formatRupees(toRupees(event.refund!.amountPaise));
+      sms = {
+        text: `${SHOP}: ${refunded} for order #${number} is refunded to your payment method. Banks take 5-7 working days.`,
+        variables: [refunded, number],
+      };
+      subject = `Refund of ${refunded} for order #${number}`;
+      lines = [
+        `Namaste ${name},`,
+        `We have refunded ${refunded} for order #${number} to the card, UPI or account you paid with (refund ${event.refund!.refundId}).`,
+        'Banks usually show it within 5-7 working days.',
+      ];
+      break;
+    }
+  }
+
+  const messages: NewMessage[] = [
+    {
+      idempotencyKey: `${event.idempotencyKey}:sms`,
+      kind: event.kind,
+      channel: 'sms',
+      recipient: event.customer.phone,
+      subject: '',
+      text: sms.text,
+      html: null,
+      variables: sms.variables.map(clip),
+    },
+  ];
+  if (event.customer.orderEmails) {
+    messages.push({
+      idempotencyKey: `${event.idempotencyKey}:email`,
+      kind: event.kind,
+      channel: 'email',
+      recipient: event.customer.email,
+      subject: `${subject} - ${SHOP}`,
+      ...emailBodies(lines, link),
+      variables: [],
+    });
+  }
+  if (event.kind === 'order_placed' && settings.shopEmail) {
+    link = { label: 'Open the order', url: orderUrl };
+    messages.push({
+      idempotencyKey: `${event.idempotencyKey}:shop`,
+      kind: 'shop_new_order',
+      channel: 'email',
+      recipient: settings.shopEmail,
+      subject: `New order #${number}: ${amount}, ${event.paymentMethod}`,
+      ...emailBodies(
+        [
+          `New order #${number} from ${event.customer.name} (${event.customer.phone}).`,
+          `${amount}, ${event.paymentMethod}.`,
+        ],
+        link,
+      ),
+      variables: [],
+    });
+  }
+  return messages;
+}

@@ -1,0 +1,126 @@
+import { DEFAULT_PAYMENT_METHOD, errorCodes, trackingUrl, type Order, type ShipOrderBody } from '@rr/core';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+import {
+  PlaceOfSupplyUnknownError,
+  issueCreditNote,
+  issueInvoice,
+  processRefund,
+  requestRefund,
+  tellOrderEvent,
+} from '../fulfilment/index.ts';
+import type { MessageSettings } from '../messages/index.ts';
+import { countUnitsSold, returnStock } from '../stock/index.ts';
+import { changeOrder, findOrder, invalidChange } from './service.ts';
+
+/** What dispatch, delivery and cancellation need beyond the database. */
+export interface FulfilmentContext {
+  db: Database;
+  seller: Config['seller'];
+  pincodes: PincodeDirectory;
+  messages: MessageSettings;
+  gateway: PaymentGateway;
+  log: FastifyBaseLogger;
+}
+
+async function invoice(ctx: FulfilmentContext, tx: Transaction, row: typeof orders.$inferSelect, at: Date) {
+  try {
+    await issueInvoice(tx, row, ctx.seller, ctx.pincodes, at);
+  } catch (err) {
+    if (err instanceof PlaceOfSupplyUnknownError) {
+      throw new DomainError('conflict', errorCodes.placeOfSupplyUnknown, err.message, { cause: err });
+    }
+    throw err;
+  }
+}
+
+/**
+ * Hands an order to a courier: records the courier and tracking number, issues the tax invoice (once)
+ * and tells the customer. Shipping an order again corrects its shipment (a mistyped AWB); the customer
+ * is told of the new tracking number, the invoice stays.
+ */
+export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBody): Promise<Order> {
+  return changeOrder(ctx.db, id, async (tx, row) => {
+    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');
+    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
+    if (row.isShipped && row.courier === body.courier && row.trackingNumber === body.trackingNumber) return;
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({
+        isShipped: true,
+        shippedAt: row.shippedAt ?? now,
+        courier: body.courier,
+        trackingNumber: body.trackingNumber,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, id));
+    await invoice(ctx, tx, row, now);
+    await tellOrderEvent(
+      tx,
+      row,
+      {
+        kind: 'order_shipped',
+        occasion: body.trackingNumber,
+        shipment: { ...body, trackingUrl: trackingUrl(body.courier, body.trackingNumber) },
+      },
+      ctx.messages,
+    );
+  });
+}
+
+/**
+ * Marks an order delivered, once; an order never shipped was handed over (hand delivery) and gets its
+ * invoice now. With `cashCollected`, a Cash on Delivery order is marked paid at the same moment.
+ */
+export function markDelivered(
+  ctx: FulfilmentContext,
+  id: string,
+  options: { cashCollected?: boolean } = {},
+): Promise<Order> {
+  return changeOrder(ctx.db, id, async (tx, row) => {
+    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be delivered.');
+    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already marked as delivered.');
+    const collect = options.cashCollected === true;
+    if (collect && row.paymentMethod !== DEFAULT_PAYMENT_METHOD)
+      throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
+    if (collect && row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ isDelivered: true, deliveredAt: now, updatedAt: now, ...(collect ? { isPaid: true, paidAt: now } : {}) })
+      .where(eq(orders.id, id));
+    await invoice(ctx, tx, row, now);
+    await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
+  });
+}
+
+/**
+ * Cancels an undelivered order: its stock goes back (for products still in the catalog), an invoiced
+ * order gets a credit note, a paid online order is refunded through the gateway (after the commit, so a
+ * slow gateway never holds the order's lock), and the customer is told.
+ */
+export async function cancelOrder(ctx: FulfilmentContext, id: string): Promise<Order> {
+  let refund = false;
+  const cancelled = await changeOrder(ctx.db, id, async (tx, row) => {
+    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'This order is already cancelled.');
+    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'A delivered order cannot be cancelled.');
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
+    await returnStock(tx, lines);
+    await countUnitsSold(tx, lines, -1);
+    const now = new Date();
+    await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));
+    await issueCreditNote(tx, row, now);
+    refund = await requestRefund(tx, row, now);
+    await tellOrderEvent(tx, row, { kind: 'order_cancelled' }, ctx.messages);
+  });
+  if (!refund) return cancelled;
+  await processRefund(ctx, id);
+  return (await findOrder(ctx.db, id)) ?? cancelled;
+}

@@ -1,0 +1,275 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  amountInWords,
+  computeInvoice,
+  gstStateByName,
+  lineTaxPaise,
+  priceOrder,
+  type InvoiceOrder,
+  type InvoiceOrderLine,
+} from '@rr/core';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { describe, expect, it } from 'vitest';
+import {
+  GSTIN_NOT_CONFIGURED,
+  pdfText,
+  renderInvoicePdf,
+  type InvoicePdfInput,
+} from '../src/modules/fulfilment/invoice-pdf.ts';
+
+/** Where the totals column starts: the amount in words is left of it. */
+const TOTALS_X = 320;
+const MAHARASHTRA = gstStateByName('Maharashtra')!;
+const KARNATAKA = gstStateByName('Karnataka')!;
+
+const seller = {
+  legalName: 'Rudraksha Ratna Private Limited',
+  address: '12, Shivaji Nagar, Near Datta Mandir\nPune, Maharashtra 411005',
+  gstin: '27AAPFU0939F1ZV',
+};
+const buyer = {
+  name: 'Ananya Ramaswamy',
+  address: 'Flat 402, Sai Krupa Apartments, 5th Cross, Malleshwaram',
+  city: 'Bengaluru',
+  postalCode: '560003',
+};
+
+type Line = Omit<InvoiceOrderLine, 'taxPaise'>;
+function orderOf(lines: Line[], paidOnline: boolean): InvoiceOrder {
+  return { lines: lines.map((line) => ({ ...line, taxPaise: lineTaxPaise(line) })), ...priceOrder(lines, paidOnline) };
+}
+
+/**
+ * Each page's text as lines: pdf.js items grouped by their baseline, left to right, joined by a space.
+ * With `leftOf`, only the items that start left of that x (the amount in words beside the totals).
+ */
+async function pdfLines(pdf: Buffer, leftOf = Number.POSITIVE_INFINITY): Promise<string[][]> {
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
+  const pages: string[][] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    const rows = new Map<number, { x: number; text: string }[]>();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '' || (item.transform[4] as number) >= leftOf) continue;
+      const y = Math.round(item.transform[5] as number);
+      const row = rows.get(y) ?? [];
+      row.push({ x: item.transform[4] as number, text: item.str.trim() });
+      rows.set(y, row);
+    }
+    pages.push(
+      [...rows.entries()]
+        .sort(([a], [b]) => b - a)
+        .map(([, row]) =>
+          row
+            .sort((a, b) => a.x - b.x)
+            .map((cell) => cell.text)
+            .join(' '),
+        ),
+    );
+  }
+  await document.destroy();
+  return pages;
+}
+
+/** Set INVOICE_PDF_OUT to a folder to keep the rendered PDFs and look at them. */
+function keep(name: string, pdf: Buffer) {
+  const folder = process.env.INVOICE_PDF_OUT;
+  if (folder) writeFileSync(path.join(folder, name), pdf);
+}
+
+describe('tax invoice PDF', () => {
+  it('prints an intra-state invoice with CGST and SGST, shipping and the seller details', async () => {
+    const order = orderOf(
+      [{ description: 'Tulsi mala (108 beads)', hsnCode: '1404', qty: 1, unitPricePaise: 99_00, gstBasisPoints: 1800 }],
+      false,
+    );
+    const invoice = computeInvoice(order, MAHARASHTRA, MAHARASHTRA);
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00001',
+      issuedAt: '2026-11-23T20:00:00Z', // 24 Nov in India
+      orderNumber: '#A1B2C3D4',
+      seller,
+      buyer: { ...buyer, city: 'Pune', postalCode: '411001' },
+      invoice,
+    });
+    keep('intra-state.pdf', pdf);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const pages = await pdfLines(pdf);
+    expect(pages).toHaveLength(1);
+    const lines = pages[0]!;
+    const all = lines.join('\n');
+
+    expect(lines).toContain('TAX INVOICE');
+    expect(lines).toContain('GSTIN: 27AAPFU0939F1ZV');
+    expect(lines).toContain('State: Maharashtra, Code: 27');
+    expect(all).toContain('Rudraksha Ratna Private Limited');
+    expect(all).toContain('Pune, Maharashtra 411005');
+    expect(all).toMatch(/Invoice no\. RR\/2026-27\/00001/);
+    expect(all).toMatch(/Invoice date 24 Nov 2026/);
+    expect(all).toMatch(/Order no\. #A1B2C3D4/);
+    expect(all).toContain('Ananya Ramaswamy');
+    expect(all).toContain('Pune - 411001');
+    expect(all).toMatch(/Place of supply: Maharashtra \(27\)/);
+    expect(all).toContain('Intra-state (CGST + SGST)');
+    expect(all).toMatch(/Tax payable on reverse charge: No/);
+    expect(all).not.toContain('IGST');
+
+    // # Description HSN Qty Unit Taxable CGST SGST Amount: 99.00 at 18% = 17.82, 8.91 each.
+    expect(lines).toContain('# Description HSN Qty Unit price Taxable value CGST SGST Amount');
+    expect(lines).toContain('1 Tulsi mala (108 beads) 1404 1 99.00 99.00 8.91 8.91 116.82');
+    // ₹100 shipping includes 18%: 84.75 + 15.25, the odd paisa to CGST (the first odd-tax line).
+    expect(lines).toContain('2 Shipping and handling 1404 1 84.75 84.75 7.63 7.62 100.00');
+    expect(lines.filter((line) => line === '@ 9% @ 9%')).toHaveLength(2);
+    expect(all).toMatch(/Taxable value 183\.75/);
+    expect(all).toMatch(/CGST 16\.54/);
+    expect(all).toMatch(/SGST 16\.53/);
+    expect(all).toMatch(/Total tax 33\.07/);
+    expect(all).toMatch(/Total \(Rs\.\) 216\.82/);
+    expect(invoice.totals.totalPaise).toBe(order.totalPaise);
+    expect(all).toContain('Rupees Two Hundred Sixteen and Eighty-Two Paise Only');
+    expect(all).toContain('For Rudraksha Ratna Private Limited');
+    expect(all).toContain('Authorised Signatory');
+    expect(all).toContain('RR/2026-27/00001 · Page 1 of 1');
+  });
+
+  it('prints an inter-state invoice with IGST, the online discount and the place of supply code', async () => {
+    const order = orderOf(
+      [
+        {
+          description: 'Yellow Sapphire (Pukhraj) 5.25 ratti',
+          hsnCode: '7103',
+          qty: 10,
+          unitPricePaise: 8_50_000_00,
+          gstBasisPoints: 300,
+        },
+        {
+          description: '5 Mukhi Rudraksha',
+          hsnCode: '14049090',
+          qty: 2,
+          unitPricePaise: 1499_00,
+          gstBasisPoints: 1800,
+        },
+      ],
+      true,
+    );
+    const invoice = computeInvoice(order, MAHARASHTRA, KARNATAKA);
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00002',
+      issuedAt: '2026-11-23T10:00:00Z',
+      orderNumber: '#B0B0B0B0',
+      seller: { ...seller, gstin: null },
+      buyer,
+      invoice,
+    });
+    keep('inter-state.pdf', pdf);
+    const lines = (await pdfLines(pdf))[0]!;
+    const all = lines.join('\n');
+
+    expect(lines).toContain(GSTIN_NOT_CONFIGURED);
+    expect(all).not.toContain('GSTIN:');
+    expect(all).toMatch(/Place of supply: Karnataka \(29\)/);
+    expect(all).toContain('State: Karnataka, Code: 29');
+    expect(all).toContain('Inter-state (IGST)');
+    expect(all).not.toMatch(/CGST \d|SGST \d/);
+    expect(lines).toContain('# Description HSN Qty Unit price Taxable value IGST Amount');
+    // 85,00,000 at 3% = 2,55,000.00; 2,998.00 at 18% = 539.64. Large amounts stay on one line.
+    expect(lines).toContain(
+      '1 Yellow Sapphire (Pukhraj) 5.25 ratti 7103 10 8,50,000.00 85,00,000.00 2,55,000.00 87,55,000.00',
+    );
+    expect(lines).toContain('2 5 Mukhi Rudraksha 14049090 2 1,499.00 2,998.00 539.64 3,537.64');
+    expect(lines).toContain('@ 3%');
+    expect(lines).toContain('@ 18%');
+    expect(all).not.toContain('Shipping and handling');
+    expect(all).toMatch(/IGST 2,55,539\.64/);
+    expect(all).toMatch(/Invoice value 87,58,537\.64/);
+    // 10% of the items: 8,50,299.80.
+    expect(all).toMatch(/Less: online payment discount -8,50,299\.80/);
+    expect(all).toMatch(/Total \(Rs\.\) 79,08,237\.84/);
+    expect(invoice.totals.totalPaise).toBe(order.totalPaise);
+    const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
+    expect(left).toContain(amountInWords(79_08_237_84));
+    expect(amountInWords(79_08_237_84)).toBe(
+      'Rupees Seventy-Nine Lakh Eight Thousand Two Hundred Thirty-Seven and Eighty-Four Paise Only',
+    );
+  });
+
+  it('prints a credit note that names the invoice it reverses, flowing onto more pages with the header', async () => {
+    const many: Line[] = Array.from({ length: 45 }, (_, i) => ({
+      description: `${(i % 14) + 1} Mukhi Rudraksha bead${i % 4 === 0 ? ', lab certified, silver capped, on a red silk thread for wearing every day' : ''}`,
+      hsnCode: '1404',
+      qty: (i % 3) + 1,
+      unitPricePaise: 500_00 + i * 37,
+      gstBasisPoints: 1800,
+    }));
+    const order = orderOf(many, false);
+    const invoice = computeInvoice(order, MAHARASHTRA, MAHARASHTRA);
+    const input: InvoicePdfInput = {
+      kind: 'credit-note',
+      serial: 'CN/2026-27/00001',
+      issuedAt: '2026-11-25T10:00:00Z',
+      orderNumber: '#C0FFEE00',
+      againstInvoice: { serial: 'RR/2026-27/00003', issuedAt: '2026-11-23T10:00:00Z' },
+      reason: 'Order cancelled',
+      seller,
+      buyer,
+      invoice,
+    };
+    const pdf = await renderInvoicePdf(input);
+    keep('credit-note.pdf', pdf);
+    const pages = await pdfLines(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(2);
+
+    for (const [index, lines] of pages.entries()) {
+      expect(lines).toContain('CREDIT NOTE');
+      expect(lines).toContain('GSTIN: 27AAPFU0939F1ZV');
+      expect(lines.join('\n')).toMatch(/Credit note no\. CN\/2026-27\/00001/);
+      expect(lines).toContain(`CN/2026-27/00001 · Page ${index + 1} of ${pages.length}`);
+    }
+    const all = pages.flat().join('\n');
+    expect(all).toMatch(/Against invoice RR\/2026-27\/00003/);
+    expect(all).toMatch(/Invoice date 23 Nov 2026/);
+    expect(all).toMatch(/Credit note date 25 Nov 2026/);
+    expect(all).toMatch(/Reason: Order cancelled/);
+    expect(all).toMatch(/Place of supply: Maharashtra \(27\)/);
+    // Every line is printed once, in order, and pages after the first start with the column titles.
+    const rowNumbers = pages
+      .flat()
+      .map((line) => /^(\d+) \d{0,2} ?Mukhi/.exec(line)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number);
+    expect(rowNumbers).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
+    const heads = pages.filter((lines) =>
+      lines.includes('# Description HSN Qty Unit price Taxable value CGST SGST Amount'),
+    );
+    expect(heads.length).toBe(pages.filter((lines) => lines.some((line) => /Mukhi/.test(line))).length);
+    expect(all).toMatch(/Total credit \(Rs\.\) /);
+    expect(all).toContain('Amount credited in words');
+    const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
+    expect(left).toContain(`Amount credited in words ${amountInWords(order.totalPaise)}`);
+    expect(all).toContain('Authorised Signatory');
+  });
+
+  it('draws text the built-in font cannot as its nearest Latin letters, "Rs." for ₹, "?" otherwise', async () => {
+    expect(pdfText('Śrī Gaṇeśa – ₹100 “gift”')).toBe('Sri Ganesa – Rs. 100 “gift”');
+    expect(pdfText('राम')).toBe('???');
+    const order = orderOf(
+      [{ description: 'Śrī Yantra – ₹ gift', hsnCode: '7117', qty: 1, unitPricePaise: 500_00, gstBasisPoints: 1800 }],
+      false,
+    );
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00004',
+      issuedAt: '2026-11-23T10:00:00Z',
+      orderNumber: '#D0D0D0D0',
+      seller,
+      buyer: { ...buyer, name: 'राम Kumar' },
+      invoice: computeInvoice(order, MAHARASHTRA, KARNATAKA),
+    });
+    const all = (await pdfLines(pdf)).flat().join('\n');
+    expect(all).toContain('Sri Yantra – Rs. gift');
+    expect(all).toContain('??? Kumar');
+  });
+});

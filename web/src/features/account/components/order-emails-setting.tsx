@@ -1,0 +1,24 @@
+import { Message } from '../../../components/message.tsx';
+import { useOrderEmails } from '../api.ts';
+import styles from '../pages/account.module.css';
+
+/** PRODUCT.md "Order messages": the customer may turn order e-mails off; order SMS always go. */
+export function OrderEmailsSetting({ enabled }: { enabled: boolean }) {
+  const change = useOrderEmails();
+  const checked = change.isPending ? change.variables : enabled;
+  return (
+    <div className={styles.setting}>
+      <label>
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={change.isPending}
+          onChange={(event) => change.mutate(event.target.checked)}
+        />{' '}
+        E-mail me when my orders are placed, shipped, delivered, cancelled or refunded
+      </label>
+      <p className={styles.settingHint}>Text messages about your orders are always sent to your phone.</p>
+      {change.isError && <Message variant="danger">{change.error.message}</Message>}
+    </div>
+  );
+}

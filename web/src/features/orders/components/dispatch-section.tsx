@@ -1,0 +1,128 @@
+import { COURIERS, formatDateTimeIST, formatRupees, shipOrderBody, type Order } from '@rr/core';
+import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { FormField } from '../../../components/form-field.tsx';
+import { Message } from '../../../components/message.tsx';
+import layout from '../../../components/order-layout.module.css';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { downloadFile } from '../../../lib/save-file.ts';
+import { useShipOrder } from '../api.ts';
+import styles from '../pages/orders.module.css';
+
+/** Where the order stands, in words, with the day it shipped. */
+function stateText(order: Order): string {
+  const shipped = order.shippedAt ? `shipped on ${formatDateTimeIST(order.shippedAt)}` : null;
+  switch (order.status) {
+    case 'placed':
+      return 'Placed, waiting to be shipped';
+    case 'shipped':
+      return `On its way, ${shipped}`;
+    case 'delivered':
+      return shipped ? `Delivered (${shipped})` : 'Delivered by hand';
+    case 'cancelled':
+      return 'Cancelled';
+  }
+}
+
+/** Where the order is: its state, the courier and tracking link, and its tax documents to download. */
+export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+  const shipment = order.shipment;
+  return (
+    <section className={`card ${layout.block}`} aria-labelledby="dispatch-heading">
+      <h2 id="dispatch-heading">Dispatch</h2>
+      <p>
+        <strong>Status: </strong>
+        {stateText(order)}
+      </p>
+      {shipment && (
+        <p>
+          <strong>Courier: </strong>
+          {shipment.courier}, tracking number <span className={styles.mono}>{shipment.trackingNumber}</span>
+          {shipment.trackingUrl && (
+            <>
+              {' '}
+              <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                Track this parcel<span className="visually-hidden"> (opens the courier&apos;s site)</span>
+              </a>
+            </>
+          )}
+        </p>
+      )}
+      <RefundStatus order={order} />
+      <Documents order={order} />
+      {isAdmin && !order.isCancelled && !order.isDelivered && (
+        // A new shipment remounts the form, so it shows what was saved (the AWB as normalised).
+        <ShipForm key={`${order.shipment?.courier}|${order.shipment?.trackingNumber}`} order={order} />
+      )}
+    </section>
+  );
+}
+
+function RefundStatus({ order }: { order: Order }) {
+  const refund = order.refund;
+  if (!refund) return null;
+  const amount = formatRupees(refund.amount);
+  if (refund.status === 'processed')
+    return <Message variant="success">Refunded {amount} to the original payment method.</Message>;
+  if (refund.status === 'pending') return <Message>A refund of {amount} is on its way.</Message>;
+  return (
+    <Message variant="danger">
+      The refund of {amount} has not gone through yet. {refund.error}
+    </Message>
+  );
+}
+
+/** The tax invoice (once shipped) and the credit note (once an invoiced order is cancelled), as PDFs. */
+function Documents({ order }: { order: Order }) {
+  const [error, setError] = useState<string | null>(null);
+  const documents = [
+    order.invoiceNumber && { kind: 'invoice', label: 'Tax invoice', serial: order.invoiceNumber },
+    order.creditNoteNumber && { kind: 'credit-note', label: 'Credit note', serial: order.creditNoteNumber },
+  ].filter((d): d is { kind: string; label: string; serial: string } => Boolean(d));
+  if (documents.length === 0) return null;
+  const download = (kind: string, serial: string) =>
+    downloadFile(`/api/orders/${order._id}/${kind}`, `${serial.replaceAll('/', '-')}.pdf`).catch((err: Error) =>
+      setError(err.message),
+    );
+  return (
+    <div className={styles.documents}>
+      {error && <Message variant="danger">{error}</Message>}
+      {documents.map((d) => (
+        <p key={d.kind} className={styles.document}>
+          <span>
+            <strong>{d.label}: </strong>
+            <span className={styles.mono}>{d.serial}</span>
+          </span>
+          <Button variant="outline" onClick={() => void download(d.kind, d.serial)}>
+            Download {d.label} (PDF)
+          </Button>
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The admin records the courier and the tracking number (AWB); again, to correct them. */
+function ShipForm({ order }: { order: Order }) {
+  const ship = useShipOrder(order._id);
+  const form = useSchemaForm({
+    initialValues: { courier: order.shipment?.courier ?? '', trackingNumber: order.shipment?.trackingNumber ?? '' },
+    schema: shipOrderBody,
+    onSubmit: (body) => ship.mutateAsync(body),
+  });
+  return (
+    <form className={styles.shipForm} onSubmit={form.submit} noValidate aria-label="Ship this order">
+      {form.error && <Message variant="danger">{form.error}</Message>}
+      <FormField label="Courier" list="couriers" autoComplete="off" maxLength={60} {...form.field('courier')} />
+      <datalist id="couriers">
+        {COURIERS.map((courier) => (
+          <option key={courier.id} value={courier.name} />
+        ))}
+      </datalist>
+      <FormField label="Tracking number (AWB)" autoComplete="off" maxLength={40} {...form.field('trackingNumber')} />
+      <Button type="submit" busy={form.busy} busyLabel="Saving…">
+        {order.isShipped ? 'Update Tracking' : 'Mark As Shipped'}
+      </Button>
+    </form>
+  );
+}
