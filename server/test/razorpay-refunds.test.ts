@@ -1,30 +1,16 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatewayError, RazorpayGateway, SandboxGateway } from '../src/adapters/payments/index.ts';
+import { startFakeJsonApi, type FakeJsonApi } from './fake-json-api.ts';
 
-/** A local stand-in for Razorpay's refunds API: records requests, answers as told. */
-let fake: Server;
+/** A local stand-in for Razorpay's refunds API. */
+let fake: FakeJsonApi;
 let baseUrl: string;
-const received: Array<{ url: string; headers: IncomingMessage['headers']; body: Record<string, unknown> }> = [];
-let answer: (body: Record<string, unknown>) => { status: number; body: unknown };
-
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk) => (raw += chunk));
-    req.on('end', () => {
-      const body = JSON.parse(raw || '{}');
-      received.push({ url: req.url!, headers: req.headers, body });
-      const reply = answer(body);
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-  await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+  fake = await startFakeJsonApi(() => ({ status: 500, body: {} }));
+  baseUrl = fake.baseUrl;
 });
-afterAll(() => new Promise<void>((resolve) => fake.close(() => resolve())));
+afterAll(() => fake.close());
+const received = () => fake.received;
 
 const request = {
   paymentId: 'pay_Fake0000000001',
@@ -35,8 +21,8 @@ const request = {
 
 describe('Razorpay refunds', () => {
   it('asks for a normal refund of the amount on the payment, with the idempotency key', async () => {
-    received.length = 0;
-    answer = (body) => ({
+    fake.received.length = 0;
+    fake.answer = (body) => ({
       status: 200,
       body: {
         id: 'rfnd_Fake000000001',
@@ -54,19 +40,21 @@ describe('Razorpay refunds', () => {
       amount: 216000,
       status: 'processed',
     });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.url).toBe('/v1/payments/pay_Fake0000000001/refund');
-    expect(received[0]!.headers['x-refund-idempotency']).toBe(request.idempotencyKey);
-    expect(received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('rzp_test_key:secret_1').toString('base64')}`);
-    expect(received[0]!.body).toEqual({ amount: 216000, speed: 'normal', notes: request.notes });
+    expect(received()).toHaveLength(1);
+    expect(received()[0]!.url).toBe('/v1/payments/pay_Fake0000000001/refund');
+    expect(received()[0]!.headers['x-refund-idempotency']).toBe(request.idempotencyKey);
+    expect(received()[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from('rzp_test_key:secret_1').toString('base64')}`,
+    );
+    expect(received()[0]!.body).toEqual({ amount: 216000, speed: 'normal', notes: request.notes });
   });
 
   it('keeps a payment id from reaching another path', async () => {
-    received.length = 0;
-    answer = () => ({ status: 400, body: { error: { description: 'not a valid id' } } });
+    fake.received.length = 0;
+    fake.answer = () => ({ status: 400, body: { error: { description: 'not a valid id' } } });
     const gateway = new RazorpayGateway({ keyId: 'k', keySecret: 's', baseUrl });
     await expect(gateway.refund({ ...request, paymentId: '../orders/x' })).rejects.toBeInstanceOf(GatewayError);
-    expect(received[0]!.url).toBe('/v1/payments/..%2Forders%2Fx/refund');
+    expect(received()[0]!.url).toBe('/v1/payments/..%2Forders%2Fx/refund');
   });
 
   it.each([
@@ -83,7 +71,7 @@ describe('Razorpay refunds', () => {
     ['an unknown status', { status: 200, body: { id: 'rfnd_x', amount: 216000, status: 'odd' } }, /unexpected reply/],
     ['a 5xx', { status: 502, body: 'bad gateway' }, /\(502\)/],
   ])('turns %s into a GatewayError', async (_name, reply, message) => {
-    answer = () => reply;
+    fake.answer = () => reply;
     const gateway = new RazorpayGateway({ keyId: 'k', keySecret: 's', baseUrl });
     await expect(gateway.refund(request)).rejects.toThrow(message);
   });
