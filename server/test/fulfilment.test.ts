@@ -167,6 +167,16 @@ describe('dispatch', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/orderEmails must be true or false/);
+    // A refused password change leaves the setting as it was (the fuzz test found it written first).
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(placed.buyer.token),
+      payload: { orderEmails: true, password: 'new-password-1', currentPassword: 'not-the-password' },
+    });
+    expect(refused.statusCode).toBe(400);
+    const after = await t.app.inject({ url: '/api/users/profile', headers: bearer(placed.buyer.token) });
+    expect(after.json()).toMatchObject({ orderEmails: false });
   });
 
   it('a courier the shop does not know is kept as typed, without a link', async () => {

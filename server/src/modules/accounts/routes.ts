@@ -172,10 +172,12 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     async (request) => {
       const me = signedInUser(request);
       const { password, currentPassword, orderEmails } = request.body;
+      // The password first: a refused change (wrong current password) must leave the setting as it was.
+      const account = password
+        ? await changePassword(app.db, me, { password, currentPassword })
+        : await ownAccount(app.db, me.id);
       if (orderEmails !== undefined) await setOrderEmails(app.db, me.id, orderEmails);
-      return signedIn(
-        password ? await changePassword(app.db, me, { password, currentPassword }) : await ownAccount(app.db, me.id),
-      );
+      return signedIn(account);
     },
   );
 
