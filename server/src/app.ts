@@ -28,6 +28,7 @@ import { orderRoutes } from './modules/orders/index.ts';
 import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts';
 import { pincodeRoutes } from './modules/pincode/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
+import { seoRoutes } from './modules/seo/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { mailOutboxRoutes, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
@@ -187,6 +188,7 @@ export async function buildApp(
   if (config.env !== 'production' && mail instanceof SandboxMailSender) {
     await app.register(mailOutboxRoutes, { sandbox: mail });
   }
+  await app.register(seoRoutes);
   await registerWebApp(app, config.webDistDir);
 
   const outbox = startOutboxWorker({ db: database.db, sms, mail, log: app.log, ...config.outbox });

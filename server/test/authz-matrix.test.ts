@@ -289,6 +289,8 @@ const MATRIX: Record<string, Row> = {
     expect: ANYONE_OK,
   },
   'GET /api/pincode/:code': { request: get('/api/pincode/411001'), expect: ANYONE_OK },
+  'GET /robots.txt': { request: get('/robots.txt'), expect: ANYONE_OK },
+  'GET /sitemap.xml': { request: get('/sitemap.xml'), expect: ANYONE_OK },
 
   // The OpenAPI document and its UI
   'GET /api/docs': { request: get('/api/docs'), expect: ANYONE_OK },

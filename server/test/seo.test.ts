@@ -1,0 +1,60 @@
+/** robots.txt and the sitemap (issue 13's first part): public pages in, private ones out, drafts never. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema/index.ts';
+import * as make from './factories.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: 'https://shop.example.in' } });
+});
+afterAll(() => t?.close());
+
+describe('robots.txt', () => {
+  it('lets crawlers in, keeps them out of accounts, checkout, admin and the API, and names the sitemap', async () => {
+    const res = await t.app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    const lines = res.body.split('\n');
+    expect(lines).toContain('User-agent: *');
+    for (const path of ['/admin', '/profile', '/shipping', '/payment', '/placeorder', '/order/', '/cart', '/api/']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /product/');
+    expect(lines).toContain('Sitemap: https://shop.example.in/sitemap.xml');
+  });
+});
+
+describe('sitemap.xml', () => {
+  const sitemap = async () => {
+    const res = await t.app.inject({ url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
+    return res.body;
+  };
+
+  it('lists the home page, every collection and every published product, and no draft', async () => {
+    const published = await make.product(t);
+    const draft = await make.product(t, { isDraft: true });
+    const body = await sitemap();
+    expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+    expect(body).toContain('<loc>https://shop.example.in/</loc>');
+    for (const slug of ['rudraksha', 'gems', 'mala']) {
+      expect(body).toContain(`<loc>https://shop.example.in/category/${slug}</loc>`);
+    }
+    expect(body).toMatch(
+      new RegExp(`<loc>https://shop.example.in/product/${published}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`),
+    );
+    expect(body).not.toContain(draft);
+    const listed = await t.db.select({ id: products.id }).from(products).where(eq(products.isDraft, false));
+    expect(body.match(/\/product\//g)).toHaveLength(listed.length);
+  });
+
+  it('follows the catalog: a deleted product leaves it at once', async () => {
+    const gone = await make.product(t);
+    expect(await sitemap()).toContain(gone);
+    await t.db.delete(products).where(eq(products.id, gone));
+    expect(await sitemap()).not.toContain(gone);
+  });
+});
