@@ -256,7 +256,6 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     const supply: [string, string][] = [
       ['Place of supply', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
       ['Supply type', invoice.supplyType === 'intra-state' ? 'Intra-state (CGST + SGST)' : 'Inter-state (IGST)'],
-      ['Tax payable on reverse charge', 'No'],
     ];
     if (input.kind === 'credit-note') supply.push(['Reason', pdfText(input.reason)]);
     let rightY = top + 11;
