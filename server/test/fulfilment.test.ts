@@ -4,7 +4,7 @@
  * the gateway (once, retried, by webhook), the messages each step writes, the GST register and the
  * admin list's filters.
  */
-import { parseDocumentSerial, type Order, type PaymentOrder } from '@rr/core';
+import { parseDocumentSerial, type Order } from '@rr/core';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,7 +14,7 @@ import {
   type GatewayRefund,
   type RefundRequest,
 } from '../src/adapters/payments/index.ts';
-import { outboxMessages, orders, products } from '../src/db/schema/index.ts';
+import { outboxMessages, orders } from '../src/db/schema/index.ts';
 import { sweepPendingRefunds } from '../src/modules/fulfilment/index.ts';
 import * as make from './factories.ts';
 import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
@@ -46,54 +46,22 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-async function product(countInStock = 50, price = 1000): Promise<string> {
-  const [row] = await t.db
-    .insert(products)
-    .values({
-      name: `Ship bead ${Math.random()}`,
-      image: '/images/x.svg',
-      category: 'gems',
-      pricePaise: price * 100,
-      countInStock,
-    })
-    .returning({ id: products.id });
-  return row!.id;
-}
+/** A product of the test's own with plenty of stock (the factory's, in the gems category). */
+const product = (price = 1000) => make.product(t, { stock: 50, price, category: 'gems' });
 
 type Placed = Order & { buyer: make.Customer };
 
 /** A Cash on Delivery order of a new customer named Asha Verma. */
 async function codOrder(address = PUNE, qty = 1): Promise<Placed> {
   const buyer = await make.customer(t, { name: 'Asha Verma' });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/orders',
-    headers: bearer(buyer.token),
-    payload: {
-      orderItems: [{ product: await product(), qty }],
-      shippingAddress: address,
-      paymentMethod: 'Cash on Delivery',
-    },
-  });
+  const res = await make.codOrder(t, buyer.token, await product(), qty, address);
   expect(res.statusCode, res.body).toBe(201);
   return { ...res.json<Order>(), buyer };
 }
 
 async function paidOrder(): Promise<Order> {
   const customer = await make.customer(t);
-  const start = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/razorpay/order',
-    headers: bearer(customer.token),
-    payload: { orderItems: [{ product: await product(), qty: 1 }], shippingAddress: LUCKNOW },
-  });
-  expect(start.statusCode, start.body).toBe(201);
-  const payment = start.json<PaymentOrder>();
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/api/payments/sandbox/pay',
-    payload: { razorpay_order_id: payment.orderId },
-  });
+  const { payment } = await make.paidHold(t, customer.token, await product(), 1, LUCKNOW);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/orders',
@@ -102,7 +70,7 @@ async function paidOrder(): Promise<Order> {
       orderItems: [{ product: 'ignored', qty: 1 }],
       shippingAddress: LUCKNOW,
       paymentMethod: 'Razorpay',
-      ...paid.json<Record<string, string>>(),
+      ...payment,
     },
   });
   expect(res.statusCode, res.body).toBe(201);
