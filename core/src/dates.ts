@@ -33,6 +33,14 @@ export function formatDateTimeIST(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
 
+/** India keeps no daylight saving: its time is always UTC+5:30. */
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** '2026-11': the calendar month in India of a moment (the GST register's month). */
+export function isoMonthIST(iso: string): string {
+  return isoDateIST(iso).slice(0, 7);
+}
+
 /** '2026-11-21': the calendar date in India (SPEC's "first 10 characters", in Indian time). */
 export function isoDateIST(iso: string): string {
   return isoDateFormat.format(new Date(iso));

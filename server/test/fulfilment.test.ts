@@ -4,7 +4,7 @@
  * the gateway (once, retried, by webhook), the messages each step writes, the GST register and the
  * admin list's filters.
  */
-import { parseDocumentSerial, type Order } from '@rr/core';
+import { isoMonthIST, parseDocumentSerial, type Order } from '@rr/core';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -267,7 +267,7 @@ describe('tax invoices and credit notes', () => {
     const inside = await codOrder(LUCKNOW, 3);
     const outside = await codOrder(PUNE, 2);
     const [a, b] = [(await ship(inside._id)).json<Order>(), (await ship(outside._id)).json<Order>()];
-    const month = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 7);
+    const month = isoMonthIST(new Date().toISOString());
     const res = await asAdmin('GET', `/api/admin/gst-report?month=${month}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');

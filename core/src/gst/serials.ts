@@ -7,7 +7,7 @@
  * characters exactly (a busy shop's year outgrows five digits). Each series starts again at 1 every April.
  */
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+import { IST_OFFSET_MS } from '../dates.ts';
 
 export type DocumentKind = 'invoice' | 'credit-note';
 

@@ -1,10 +1,9 @@
-import { formatDateIST, gstStateByCode, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import { IST_OFFSET_MS, formatDateIST, gstStateByCode, shortOrderNumber, toRupees, type Paise } from '@rr/core';
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
 import { invoiceFromRows } from './invoices.ts';
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 const BATCH = 500;
 
 export const GST_REPORT_COLUMNS = [

@@ -1,8 +1,7 @@
-import { formatRupees, isoDateIST, type Order } from '@rr/core';
+import { formatRupees, isoDateIST, shortOrderNumber, type Order } from '@rr/core';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
 import { RecordId } from '../../components/record-id.tsx';
-import { orderNumber } from './order-number.ts';
 import styles from './orders-table.module.css';
 
 /** A date when it happened, or a cross (SPEC's PAID and DELIVERED columns). */
@@ -27,7 +26,10 @@ function Shipped({ order }: { order: Order }) {
           {' '}
           <a href={url} target="_blank" rel="noopener noreferrer">
             Track
-            <span className="visually-hidden"> order {orderNumber(order._id)} (opens the courier&apos;s site)</span>
+            <span className="visually-hidden">
+              {' '}
+              order {shortOrderNumber(order._id)} (opens the courier&apos;s site)
+            </span>
           </a>
         </>
       )}
@@ -90,7 +92,7 @@ export function OrdersTable({
                 <Link
                   to={`/order/${order._id}`}
                   className="btn btn-outline"
-                  aria-label={`Details of order ${orderNumber(order._id)}`}
+                  aria-label={`Details of order ${shortOrderNumber(order._id)}`}
                 >
                   Details
                 </Link>

@@ -1,3 +1,4 @@
+import { isoMonthIST } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -6,7 +7,7 @@ import styles from '../pages/orders.module.css';
 
 /** This month in Indian time, as an <input type="month"> value ("2026-11"). */
 function currentMonthIST(): string {
-  return new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 7);
+  return isoMonthIST(new Date().toISOString());
 }
 
 /** The month's GST sales register (CSV) for the accountant. */

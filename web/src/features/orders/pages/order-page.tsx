@@ -1,3 +1,4 @@
+import { shortOrderNumber } from '@rr/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -7,7 +8,6 @@ import { useUserInfo } from '../../account/index.ts';
 import { shopPolicy } from '../../content/index.ts';
 import { useOrder } from '../api.ts';
 import { OrderDetail } from '../components/order-detail.tsx';
-import { orderNumber } from '../order-number.ts';
 import styles from './orders.module.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,12 +24,12 @@ function OrderView({ id }: { id: string }) {
   const justPlaced = typeof state === 'object' && state !== null && 'placed' in state && state.placed === true;
   const order = useOrder(id);
   const missing = order.error instanceof ApiError && order.error.status === 404;
-  usePageTitle(missing ? NOT_FOUND_TITLE : `Order #${orderNumber(id)} | Rudraksha Ratna`);
+  usePageTitle(missing ? NOT_FOUND_TITLE : `Order #${shortOrderNumber(id)} | Rudraksha Ratna`);
   // Someone else's order answers 404 too, so it cannot be told from one that never existed.
   if (missing) return <OrderNotFound id={id} />;
   return (
     <div className="container page">
-      <h1 className={styles.title}>Order #{orderNumber(id)}</h1>
+      <h1 className={styles.title}>Order #{shortOrderNumber(id)}</h1>
       <p className={styles.orderId}>
         Order ID <span className={styles.mono}>{id}</span>
       </p>
@@ -37,7 +37,7 @@ function OrderView({ id }: { id: string }) {
         <Message variant="success">
           <strong>Thank you! Your order has been placed.</strong> We dispatch within {shopPolicy.dispatch} and send you
           the courier&apos;s tracking details; delivery takes {shopPolicy.delivery} after dispatch. Please quote order #
-          {orderNumber(id)} if you contact us.
+          {shortOrderNumber(id)} if you contact us.
         </Message>
       )}
       {order.isPending ? (
