@@ -118,6 +118,9 @@ export const errorCodes = {
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 
+/** A record id (a UUID): anything else names no record, and is never sent to the database. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Every error the API returns: a message for people and a code for programs. */
 export const errorReply = z.object({
   message: z.string(),

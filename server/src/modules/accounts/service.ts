@@ -10,6 +10,7 @@ import {
   type RegisterBody,
   type ErrorCode,
   type User,
+  UUID_PATTERN,
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, isNull, min, ne, or, sql } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms/index.ts';
@@ -35,8 +36,6 @@ export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
 const DAY_MS = 24 * 3_600_000;
 /** How long after a code sign-in the password can be changed without the current one. */
 export const FRESH_CODE_SIGN_IN_MS = 15 * 60_000;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const userNotFound = () => new DomainError('not_found', errorCodes.userNotFound, AUTH_MESSAGES.userNotFound);
 const lastAdmin = () => new DomainError('invalid_data', errorCodes.lastAdmin, 'The last admin cannot be removed.');
@@ -357,7 +356,7 @@ export async function signInWithCode(
 }
 
 async function findUser(db: Database, id: string): Promise<UserRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!UUID_PATTERN.test(id)) return null;
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
 }
@@ -433,7 +432,7 @@ async function withAdminsLocked<T>(
   targetId: string,
   work: (tx: Transaction, target: UserRow, adminCount: number) => Promise<T>,
 ): Promise<T> {
-  if (!UUID.test(targetId)) throw userNotFound();
+  if (!UUID_PATTERN.test(targetId)) throw userNotFound();
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
     if (!admins.some((a) => a.id === actorId))

@@ -1,10 +1,10 @@
+import { UUID_PATTERN } from '@rr/core';
 import { SignJWT, jwtVerify } from 'jose';
 import type { TokenSigner } from '../../plugins/auth.ts';
 
 export const TOKEN_ISSUER = 'rudraksha-ratna';
 
 /** Users are keyed by UUID: any other subject is a forged or foreign token, refused before a query sees it. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createTokenSigner(secret: string, expiresIn: string): TokenSigner {
   const key = new TextEncoder().encode(secret);
@@ -25,7 +25,8 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
           algorithms: ['HS256'],
           requiredClaims: ['exp', 'sub'],
         });
-        if (typeof payload.sub !== 'string' || !UUID.test(payload.sub) || typeof payload.ver !== 'number') return null;
+        if (typeof payload.sub !== 'string' || !UUID_PATTERN.test(payload.sub) || typeof payload.ver !== 'number')
+          return null;
         const byCode = Array.isArray(payload.amr) && payload.amr.includes('otp') && typeof payload.iat === 'number';
         return {
           userId: payload.sub,

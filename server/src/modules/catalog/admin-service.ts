@@ -7,13 +7,14 @@ import {
   unitPriceWithGstPaise,
   type Product,
   type ProductUpdate,
+  UUID_PATTERN,
 } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
-import { UUID, getProduct, productNotFound } from './service.ts';
+import { getProduct, productNotFound } from './service.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
 
@@ -38,7 +39,7 @@ export async function createDraftProduct(db: Database): Promise<Product> {
  * SPEC's edit form sends no `mrp`, and no `image` when it was not changed). Saving publishes a draft.
  */
 export async function updateProduct(db: Database, id: string, input: ProductUpdate): Promise<Product> {
-  if (!UUID.test(id)) throw productNotFound();
+  if (!UUID_PATTERN.test(id)) throw productNotFound();
   await db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -93,7 +94,7 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
 
 /** Past orders keep their lines (the product link becomes empty); its reviews go with it. */
 export async function deleteProduct(db: Database, id: string): Promise<void> {
-  if (!UUID.test(id)) throw productNotFound();
+  if (!UUID_PATTERN.test(id)) throw productNotFound();
   const deleted = await db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
   if (deleted.length === 0) throw productNotFound();
 }

@@ -1,4 +1,4 @@
 // The catalog module's public face.
 export { catalogAdminRoutes } from './admin-routes.ts';
 export { catalogRoutes } from './routes.ts';
-export { UUID, productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';
+export { productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';

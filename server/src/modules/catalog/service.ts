@@ -12,13 +12,12 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
+  UUID_PATTERN,
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, reviews } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const productNotFound = () => new DomainError('not_found', errorCodes.productNotFound, MESSAGES.productNotFound);
 
@@ -93,7 +92,7 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
 
 /** The product with its reviews, newest first; not found for unknown or malformed ids. */
 export async function getProduct(db: Database, id: string): Promise<Product> {
-  if (!UUID.test(id)) throw productNotFound();
+  if (!UUID_PATTERN.test(id)) throw productNotFound();
   const [row] = await db
     .select(productWithRate)
     .from(products)

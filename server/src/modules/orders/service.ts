@@ -14,6 +14,7 @@ import {
   orderStateOf,
   trackingUrl,
   type AdminOrderFilter,
+  UUID_PATTERN,
 } from '@rr/core';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -26,7 +27,6 @@ import { countUnitsSold, type PricedLine } from '../stock/index.ts';
 type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const ORDER_NOT_FOUND = 'Order not found';
 const orderNotFound = () => new DomainError('not_found', errorCodes.orderNotFound, ORDER_NOT_FOUND);
 
@@ -228,7 +228,7 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
 }
 
 export async function findOrder(db: Database, id: string): Promise<Order | null> {
-  if (!UUID.test(id)) return null;
+  if (!UUID_PATTERN.test(id)) return null;
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
   return row ? (await withItems(db, [row]))[0]! : null;
 }
@@ -309,7 +309,7 @@ export async function changeOrder(
   id: string,
   change: (tx: Transaction, row: OrderRow) => Promise<void>,
 ): Promise<Order> {
-  if (!UUID.test(id)) throw orderNotFound();
+  if (!UUID_PATTERN.test(id)) throw orderNotFound();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw orderNotFound();

@@ -1,10 +1,10 @@
-import { errorCodes, type ReviewInput } from '@rr/core';
+import { errorCodes, type ReviewInput, UUID_PATTERN } from '@rr/core';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, reviews } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { UUID, productNotFound, refreshProductRating } from '../catalog/index.ts';
+import { productNotFound, refreshProductRating } from '../catalog/index.ts';
 
 export const ALREADY_REVIEWED = 'Product already reviewed';
 
@@ -14,7 +14,7 @@ export const ALREADY_REVIEWED = 'Product already reviewed';
  * the reviewer's orders change, so it follows the orders.
  */
 export async function addReview(db: Database, productId: string, author: AuthUser, input: ReviewInput): Promise<void> {
-  if (!UUID.test(productId)) throw productNotFound();
+  if (!UUID_PATTERN.test(productId)) throw productNotFound();
   await db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id })

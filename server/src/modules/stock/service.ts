@@ -7,13 +7,13 @@ import {
   type OrderAmounts,
   type PaymentMethod,
   type PlaceOrderBody,
+  UUID_PATTERN,
 } from '@rr/core';
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products, type HeldLine } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRODUCT_UNAVAILABLE = 'A product in your cart is no longer available. Please remove it.';
 
 /** A cart line as priced from the catalog: what a payment hold keeps and an order copies. */
@@ -32,7 +32,7 @@ function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): Ma
   const merged = new Map<string, number>();
   const limit = Math.min(maxLineQty, MAX_LINE_QTY);
   for (const line of lines) {
-    if (!UUID.test(line.product)) {
+    if (!UUID_PATTERN.test(line.product)) {
       throw new DomainError('invalid_data', errorCodes.productUnavailable, PRODUCT_UNAVAILABLE);
     }
     const id = line.product.toLowerCase();

@@ -1,4 +1,4 @@
-import { shortOrderNumber } from '@rr/core';
+import { shortOrderNumber, UUID_PATTERN } from '@rr/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -10,12 +10,10 @@ import { useOrder } from '../api.ts';
 import { OrderDetail } from '../components/order-detail.tsx';
 import styles from './orders.module.css';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function OrderPage() {
   const { id = '' } = useParams();
   // Order ids are UUIDs: anything else ('/order/not-a-uuid') is no order, and is not asked for.
-  return UUID.test(id) ? <OrderView id={id} /> : <OrderNotFound id={id} />;
+  return UUID_PATTERN.test(id) ? <OrderView id={id} /> : <OrderNotFound id={id} />;
 }
 
 function OrderView({ id }: { id: string }) {
