@@ -31,7 +31,7 @@ import { reviewRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { uploadRoutes } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
-import { mailOutboxRoutes, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
+import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
@@ -200,7 +200,7 @@ export async function buildApp(
     const refunds = {
       db: database.db,
       gateway,
-      messages: { publicUrl: config.publicUrl, shopEmail: config.shopEmail },
+      messages: messageSettings(config),
       log: app.log,
     };
     const timer = setInterval(() => {

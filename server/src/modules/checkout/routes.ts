@@ -14,6 +14,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { verifyCheckoutPayment } from '../payments/index.ts';
 import { confirmWebhookPayment, placeOrder, quoteCart, startOnlinePayment } from './service.ts';
+import { messageSettings } from '../messages/index.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
@@ -21,7 +22,7 @@ const bearer = [{ bearerAuth: [] }];
 export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = async (fastify, { gateway }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const settings = app.config.payments;
-  const messages = { publicUrl: app.config.publicUrl, shopEmail: app.config.shopEmail };
+  const messages = messageSettings(app.config);
 
   app.post(
     '/api/orders',

@@ -258,7 +258,7 @@ export async function confirmWebhookPayment(
       ? 'completed'
       : 'already-completed';
   } else if (news.refund) {
-    await refundWebhook(refunds, { id: news.refund.id, payment_id: news.refund.paymentId, status: news.refund.status });
+    await refundWebhook(refunds, news.refund);
     status = 'refund-recorded';
   }
   if (news.eventId) await recordWebhookEvent(db, news.eventId, news.event);

@@ -1,5 +1,6 @@
 import {
   computeInvoice,
+  errorCodes,
   financialYearOf,
   formatDocumentSerial,
   gstStateByCode,
@@ -10,6 +11,7 @@ import {
   type Invoice,
 } from '@rr/core';
 import { eq } from 'drizzle-orm';
+import { DomainError } from '../../domain-error.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -112,12 +114,22 @@ export function invoiceFromRows(row: OrderRow, lines: Array<typeof orderItems.$i
   );
 }
 
-/** The PDF of an order's tax invoice or credit note; the caller checked that it exists. */
+/** The PDF of an order's tax invoice or credit note; 409 while the order has none. */
 export async function renderOrderDocument(
   db: Database,
   row: OrderRow,
   kind: DocumentKind,
 ): Promise<{ filename: string; pdf: Buffer }> {
+  if (kind === 'invoice' && !row.invoiceNumber) {
+    throw new DomainError('conflict', errorCodes.invoiceNotIssued, 'The tax invoice is issued when the order ships.');
+  }
+  if (kind === 'credit-note' && !row.creditNoteNumber) {
+    throw new DomainError(
+      'conflict',
+      errorCodes.noCreditNote,
+      'This order has no credit note: only a cancelled invoiced order has one.',
+    );
+  }
   const invoice = await invoiceOf(db, row);
   const seller = row.invoiceSeller!;
   const base = {

@@ -1,4 +1,4 @@
-import { errorCodes } from '@rr/core';
+import { UUID_PATTERN, errorCodes } from '@rr/core';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../../adapters/payments/index.ts';
@@ -110,6 +110,7 @@ export async function processRefund(ctx: RefundContext, orderId: string): Promis
  * same key, so a refund the gateway did make is answered back, not made twice.
  */
 export async function retryRefund(ctx: RefundContext, orderId: string): Promise<void> {
+  if (!UUID_PATTERN.test(orderId)) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
@@ -132,9 +133,8 @@ export async function retryRefund(ctx: RefundContext, orderId: string): Promise<
 /** A refund webhook (refund.processed, refund.failed): the order of that refund, or of that payment. */
 export async function refundWebhook(
   ctx: RefundContext,
-  entity: { id: string; payment_id: string; status: string },
+  entity: { id: string; paymentId: string; status: 'processed' | 'failed' },
 ): Promise<void> {
-  if (entity.status !== 'processed' && entity.status !== 'failed') return;
   const [row] = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -142,7 +142,7 @@ export async function refundWebhook(
       or(
         eq(orders.refundId, entity.id),
         and(
-          eq(orders.razorpayPaymentId, entity.payment_id),
+          eq(orders.razorpayPaymentId, entity.paymentId),
           isNull(orders.refundId),
           eq(orders.refundStatus, 'pending'),
         ),

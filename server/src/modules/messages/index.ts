@@ -1,4 +1,4 @@
 export { mailOutboxRoutes } from './dev-routes.ts';
 export { enqueueMessages, type NewMessage } from './outbox.ts';
-export { orderMessages, type MessageSettings, type OrderEvent } from './templates.ts';
+export { messageSettings, orderMessages, type MessageSettings, type OrderEvent } from './templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';

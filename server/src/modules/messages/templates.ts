@@ -1,4 +1,5 @@
 import { formatRupees, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import type { NewMessage } from './outbox.ts';
 
@@ -23,6 +24,11 @@ export interface MessageSettings {
   publicUrl: string;
   /** The shop's own copy of each new order (null: none). */
   shopEmail: string | null;
+}
+
+/** The settings messages are written with, from the configuration. */
+export function messageSettings(config: Pick<Config, 'publicUrl' | 'shopEmail'>): MessageSettings {
+  return { publicUrl: config.publicUrl, shopEmail: config.shopEmail };
 }
 
 const SHOP = 'Rudraksha Ratna';

@@ -3,7 +3,6 @@ import {
   ORDER_PAGE_HEADERS,
   adminOrdersQuery,
   deliverOrderBody,
-  errorCodes,
   errorReply,
   gstReportQuery,
   order,
@@ -11,18 +10,16 @@ import {
   shipOrderBody,
   type Order,
 } from '@rr/core';
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
-import { orders as ordersTable } from '../../db/schema/index.ts';
-import { DomainError } from '../../domain-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { gstReportLines, renderOrderDocument, retryRefund } from '../fulfilment/index.ts';
+import { messageSettings } from '../messages/index.ts';
 import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './fulfilment.ts';
-import { ORDER_NOT_FOUND, allOrders, findOrder, findOrderFor, markCashCollected, ordersOf } from './service.ts';
+import { allOrders, findOrder, findOrderFor, markCashCollected, orderRowFor, ordersOf } from './service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
@@ -36,7 +33,7 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
     db: app.db,
     seller: app.config.seller,
     pincodes,
-    messages: { publicUrl: app.config.publicUrl, shopEmail: app.config.shopEmail },
+    messages: messageSettings(app.config),
     gateway,
     log: app.log,
   };
@@ -167,9 +164,6 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
       },
     },
     async (request) => {
-      if (!(await findOrder(app.db, request.params.id))) {
-        throw new DomainError('not_found', errorCodes.orderNotFound, ORDER_NOT_FOUND);
-      }
       await retryRefund(fulfilment, request.params.id);
       return (await findOrder(app.db, request.params.id))!;
     },
@@ -192,23 +186,8 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
         },
       },
       async (request, reply) => {
-        const found = await findOrderFor(app.db, signedInUser(request), request.params.id);
-        const [row] = await app.db.select().from(ordersTable).where(eq(ordersTable.id, found._id));
-        if (kind === 'invoice' && !row!.invoiceNumber) {
-          throw new DomainError(
-            'conflict',
-            errorCodes.invoiceNotIssued,
-            'The tax invoice is issued when the order ships.',
-          );
-        }
-        if (kind === 'credit-note' && !row!.creditNoteNumber) {
-          throw new DomainError(
-            'conflict',
-            errorCodes.noCreditNote,
-            'This order has no credit note: only a cancelled invoiced order has one.',
-          );
-        }
-        const { filename, pdf } = await renderOrderDocument(app.db, row!, kind);
+        const row = await orderRowFor(app.db, signedInUser(request), request.params.id);
+        const { filename, pdf } = await renderOrderDocument(app.db, row, kind);
         return reply
           .type('application/pdf')
           .header('content-disposition', `inline; filename="${filename}"`)

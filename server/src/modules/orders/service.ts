@@ -233,11 +233,17 @@ export async function findOrder(db: Database, id: string): Promise<Order | null>
   return row ? (await withItems(db, [row]))[0]! : null;
 }
 
+/** The order's row for its owner or an admin; anyone else is told it does not exist. */
+export async function orderRowFor(db: Database, viewer: AuthUser, id: string): Promise<OrderRow> {
+  if (!UUID_PATTERN.test(id)) throw orderNotFound();
+  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!row || (!viewer.isAdmin && row.userId !== viewer.id)) throw orderNotFound();
+  return row;
+}
+
 /** The order for its owner or an admin; anyone else is told it does not exist. */
 export async function findOrderFor(db: Database, viewer: AuthUser, id: string): Promise<Order> {
-  const found = await findOrder(db, id);
-  if (!found || (!viewer.isAdmin && found.user._id !== viewer.id)) throw orderNotFound();
-  return found;
+  return (await withItems(db, [await orderRowFor(db, viewer, id)]))[0]!;
 }
 
 export async function ordersOf(db: Database, userId: string): Promise<Order[]> {
