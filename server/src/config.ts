@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_MAX_LINE_QTY, MAX_LINE_QTY } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MAX_LINE_QTY, gstStateByName } from '@rr/core';
 import { z } from 'zod';
 
 const booleanish = z
@@ -115,7 +115,10 @@ const environment = z.object({
     .min(5)
     .max(300)
     .default('12/34 Example Lane, near Godowlia Chowk, Varanasi, Uttar Pradesh 221001'),
-  SELLER_STATE: z.string().min(2).max(60).default('Uttar Pradesh'),
+  SELLER_STATE: z
+    .string()
+    .refine((name) => gstStateByName(name) !== null, 'SELLER_STATE must name an Indian state or union territory')
+    .default('Uttar Pradesh'),
   SELLER_GSTIN: z
     .string()
     .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'SELLER_GSTIN is 15 characters like 09AAACR5055K1Z5')

@@ -104,6 +104,7 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must be redis/],
+    [{ SELLER_STATE: 'Atlantis' }, /SELLER_STATE must name an Indian state/],
     [{ NODE_ENV: 'production', ...live, RATE_LIMITS: 'false' }, /RATE_LIMITS is off/],
     [
       { RAZORPAY_KEY_ID: 'rzp_live_x', RAZORPAY_KEY_SECRET: 's' },

@@ -1,12 +1,6 @@
 export { takeNextNumber } from './document-series.ts';
 export { gstReportLines, csvField, istMonthRange, GST_REPORT_COLUMNS } from './gst-report.ts';
-export {
-  PlaceOfSupplyUnknownError,
-  invoiceOf,
-  issueCreditNote,
-  issueInvoice,
-  renderOrderDocument,
-} from './invoices.ts';
+export { invoiceOf, issueCreditNote, issueInvoice, renderOrderDocument } from './invoices.ts';
 export { tellOrderEvent } from './order-events.ts';
 export {
   processRefund,

@@ -21,11 +21,6 @@ import { takeNextNumber } from './document-series.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** Why an order cannot be invoiced: its address names no Indian state, by name or by pincode. */
-export class PlaceOfSupplyUnknownError extends Error {
-  override name = 'PlaceOfSupplyUnknownError';
-}
-
 /**
  * The place of supply of goods sent to an address is its state: from the state as written, else from
  * the pincode (checkout fills the state from the pincode, but the API takes free text).
@@ -36,7 +31,9 @@ async function placeOfSupplyOf(row: OrderRow, pincodes: PincodeDirectory): Promi
   const info = await pincodes.lookup(row.postalCode);
   const byPincode = info ? gstStateByName(info.state) : null;
   if (byPincode) return byPincode;
-  throw new PlaceOfSupplyUnknownError(
+  throw new DomainError(
+    'conflict',
+    errorCodes.placeOfSupplyUnknown,
     `The delivery address's state "${row.state}" and pincode ${row.postalCode} name no Indian state, so no tax invoice can be issued.`,
   );
 }
@@ -91,8 +88,8 @@ export function invoiceFromRows(row: OrderRow, lines: Array<typeof orderItems.$i
   const seller = row.invoiceSeller!;
   const sellerState = gstStateByName(seller.state);
   const place = gstStateByCode(row.placeOfSupply ?? '');
-  if (!sellerState) throw new PlaceOfSupplyUnknownError(`The seller's state "${seller.state}" is not an Indian state.`);
-  if (!place) throw new PlaceOfSupplyUnknownError(`The order's place of supply is not recorded.`);
+  // Both are checked when the invoice is issued (SELLER_STATE by the configuration): never missing here.
+  if (!sellerState || !place) throw new Error(`Order ${row.id}: its invoice's states are not known`);
   return computeInvoice(
     {
       lines: lines.map((line) => ({

@@ -4,17 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
-import { DomainError } from '../../domain-error.ts';
-import {
-  PlaceOfSupplyUnknownError,
-  issueCreditNote,
-  issueInvoice,
-  processRefund,
-  requestRefund,
-  tellOrderEvent,
-} from '../fulfilment/index.ts';
+import { issueCreditNote, issueInvoice, processRefund, requestRefund, tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { countUnitsSold, returnStock } from '../stock/index.ts';
 import { changeOrder, findOrder, invalidChange } from './service.ts';
@@ -27,17 +19,6 @@ export interface FulfilmentContext {
   messages: MessageSettings;
   gateway: PaymentGateway;
   log: FastifyBaseLogger;
-}
-
-async function invoice(ctx: FulfilmentContext, tx: Transaction, row: typeof orders.$inferSelect, at: Date) {
-  try {
-    await issueInvoice(tx, row, ctx.seller, ctx.pincodes, at);
-  } catch (err) {
-    if (err instanceof PlaceOfSupplyUnknownError) {
-      throw new DomainError('conflict', errorCodes.placeOfSupplyUnknown, err.message, { cause: err });
-    }
-    throw err;
-  }
 }
 
 /**
@@ -61,7 +42,7 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
         updatedAt: now,
       })
       .where(eq(orders.id, id));
-    await invoice(ctx, tx, row, now);
+    await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(
       tx,
       row,
@@ -96,7 +77,7 @@ export function markDelivered(
       .update(orders)
       .set({ isDelivered: true, deliveredAt: now, updatedAt: now, ...(collect ? { isPaid: true, paidAt: now } : {}) })
       .where(eq(orders.id, id));
-    await invoice(ctx, tx, row, now);
+    await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
   });
 }
