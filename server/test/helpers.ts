@@ -2,9 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
@@ -12,8 +9,7 @@ import type { PaymentGateway } from '../src/adapters/payments/index.ts';
 import type { SmsSender } from '../src/adapters/sms/index.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database, type DatabaseHandle } from '../src/db/client.ts';
-import * as schema from '../src/db/schema/index.ts';
+import { openDatabase, pgliteHandle, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type {} from './global-setup.ts';
 
 export interface TestApp {
@@ -23,8 +19,6 @@ export interface TestApp {
   config: Config;
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../migrations');
 
 /** PostgreSQL refuses to copy a template while another copy of it is starting: try again shortly. */
 async function createDatabaseFrom(serverUrl: string, name: string, template: string): Promise<void> {
@@ -45,18 +39,7 @@ async function createDatabaseFrom(serverUrl: string, name: string, template: str
 
 /** An in-memory PGlite loaded from a dump of a prepared data folder (global-setup.ts). */
 function pgliteFrom(dumpFile: string): DatabaseHandle {
-  const client = new PGlite({ loadDataDir: new Blob([readFileSync(dumpFile)]) });
-  const pgliteDb = drizzlePglite(client, { schema });
-  const db = pgliteDb as unknown as Database;
-  return {
-    db,
-    kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
-    async ping() {
-      await db.execute(sql`select 1`);
-    },
-    close: () => client.close(),
-  };
+  return pgliteHandle(new PGlite({ loadDataDir: new Blob([readFileSync(dumpFile)]) }));
 }
 
 /**

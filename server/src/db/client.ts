@@ -116,7 +116,11 @@ export function openDatabase(database: DatabaseOptions): DatabaseHandle {
     };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  const client = new PGlite(database.dataDir ?? undefined);
+  return pgliteHandle(new PGlite(database.dataDir ?? undefined));
+}
+
+/** The database handle of an open PGlite (a data folder, memory, or a loaded dump in tests). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const pgliteDb = drizzlePglite(client, { schema });
   const db = pgliteDb as unknown as Database;
   return {
