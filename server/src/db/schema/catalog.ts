@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -52,6 +53,28 @@ export const products = pgTable(
     numReviews: integer('num_reviews').notNull().default(0),
     /** Units in orders that are not cancelled, kept by the order service: best sellers read it, not order lines. */
     unitsSold: integer('units_sold').notNull().default(0),
+    // Issue 14: product facts as data, each optional (null where a fact does not apply to the product).
+    /** Faces of a rudraksha bead (1 to 21). */
+    mukhi: smallint('mukhi'),
+    /** Where the bead or stone comes from, as the trade names it: Nepal, Indonesia, India, Sri Lanka, ... */
+    origin: text('origin'),
+    /** Bead or stone size in millimetres. */
+    sizeMm: doublePrecision('size_mm'),
+    /** Gem weight in carats; ratti is derived from it for display. */
+    weightCarats: doublePrecision('weight_carats'),
+    /** Beads on a mala. */
+    beadCount: smallint('bead_count'),
+    /** The planet a gem is worn for (Saturn for blue sapphire, ...). */
+    planet: text('planet'),
+    /** Laboratory certificate: lab name, certificate number and an uploaded image or PDF of it. */
+    certificateLab: text('certificate_lab'),
+    certificateNumber: text('certificate_number'),
+    certificateFile: text('certificate_file'),
+    /** Further pictures after `image` (the main one), in display order. */
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,6 +82,11 @@ export const products = pgTable(
     check('products_category_check', sql`${t.category} in ('gems', 'mala', 'rudraksha')`),
     check('products_price_check', sql`${t.pricePaise} > 0`),
     check('products_stock_check', sql`${t.countInStock} >= 0`),
+    check('products_mukhi_check', sql`${t.mukhi} between 1 and 21`),
+    check('products_size_check', sql`${t.sizeMm} > 0 and ${t.sizeMm} < 1000`),
+    check('products_weight_check', sql`${t.weightCarats} > 0 and ${t.weightCarats} < 100000`),
+    check('products_bead_count_check', sql`${t.beadCount} between 1 and 1008`),
+    check('products_images_check', sql`cardinality(${t.images}) <= 8`),
     index('products_category_created_idx').on(t.category, t.createdAt),
     index('products_created_idx').on(t.createdAt),
     index('products_units_sold_idx').on(t.unitsSold),
