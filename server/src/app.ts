@@ -29,7 +29,8 @@ import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts'
 import { pincodeRoutes } from './modules/pincode/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
-import { uploadRoutes } from './modules/uploads/index.ts';
+import { stockAlertRoutes } from './modules/stock/index.ts';
+import { certificateUploadRoutes, uploadRoutes } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -176,7 +177,9 @@ export async function buildApp(
   await app.register(categoryRoutes);
   await app.register(reviewRoutes);
   await app.register(uploadRoutes);
+  await app.register(certificateUploadRoutes);
   await app.register(newsletterRoutes);
+  await app.register(stockAlertRoutes);
   await app.register(accountRoutes, { sms });
   const gateway = deps.payments ?? createPaymentGateway(config.payments);
   const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();

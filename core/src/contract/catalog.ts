@@ -3,6 +3,7 @@ import { toPaise } from '../money.ts';
 import { gstBasisPointsOf, unitPriceWithGstPaise } from '../pricing.ts';
 import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
 import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
+import { productFacts, productFactsReply } from './product-facts.ts';
 
 export const category = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -76,7 +77,8 @@ export const productSummary = z.object({
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
-export const product = z.extend(productSummary, { reviews: z.array(review) });
+/** A product's page: its reviews, and (issue 14) its facts and further pictures. */
+export const product = z.extend(productSummary, { reviews: z.array(review), ...productFactsReply });
 export type Product = z.infer<typeof product>;
 
 export const productList = z.object({
@@ -154,6 +156,7 @@ const productFields = {
    * changed the stock since, so a stale form cannot bring back units that were sold.
    */
   stockWas: z.optional(numberFromText(z.int({ error: 'stockWas must be a whole number' }))),
+  ...productFacts.shape,
 };
 
 /**

@@ -74,6 +74,13 @@ export const errorCodes = {
   oneImageOnly: 'ONE_IMAGE_ONLY',
   malformedUpload: 'MALFORMED_UPLOAD',
   notAnImage: 'NOT_AN_IMAGE',
+  /** A certificate upload is neither a PDF nor a JPEG, PNG or WebP image (by its bytes). */
+  notACertificate: 'NOT_A_CERTIFICATE',
+  certificateTooLarge: 'CERTIFICATE_TOO_LARGE',
+  /** A back-in-stock alert was asked for a product that is in stock. */
+  productInStock: 'PRODUCT_IN_STOCK',
+  /** A guest's back-in-stock alert needs a phone. */
+  phoneRequired: 'PHONE_REQUIRED',
   invalidPincode: 'INVALID_PINCODE',
   unknownPincode: 'UNKNOWN_PINCODE',
 

@@ -3,7 +3,14 @@ import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-o
 
 /** What a message is about; one SMS and one e-mail template each. */
 export type MessageKind =
-  'order_placed' | 'order_shipped' | 'order_delivered' | 'order_cancelled' | 'order_refunded' | 'shop_new_order';
+  | 'order_placed'
+  | 'order_shipped'
+  | 'order_delivered'
+  | 'order_cancelled'
+  | 'order_refunded'
+  | 'shop_new_order'
+  /** Issue 14: a product a customer asked about has stock again. */
+  | 'back_in_stock';
 
 /**
  * The outbox: a message is written in the same transaction as the change that causes it, so it exists

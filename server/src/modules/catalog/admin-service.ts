@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
+import { tellBackInStock } from '../stock/index.ts';
 import { getProduct, productNotFound } from './service.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
@@ -84,10 +85,22 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
         category: input.category,
         description: input.description,
         countInStock: input.countInStock,
+        mukhi: input.mukhi,
+        origin: input.origin,
+        sizeMm: input.sizeMm,
+        weightCarats: input.weightCarats,
+        beadCount: input.beadCount,
+        planet: input.planet,
+        certificateLab: input.certificateLab,
+        certificateNumber: input.certificateNumber,
+        certificateFile: input.certificateFile,
+        images: input.images,
         isDraft: false,
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));
+    // In stock: the customers waiting for it (it was at 0 while they waited) are told (issue 14).
+    if ((input.countInStock ?? 0) > 0) await tellBackInStock(tx, [id]);
   });
   return getProduct(db, id);
 }

@@ -6,6 +6,7 @@ import {
   errorCodes,
   gstPercentOf,
   isCategory,
+  rattiFromCarats,
   toRupees,
   type Category,
   type Product,
@@ -48,6 +49,23 @@ export function toProductSummary({
     rating: Math.round(row.rating * 100) / 100,
     numReviews: row.numReviews,
     gstPercent: gstPercentOf(gstBasisPoints),
+  };
+}
+
+/** Issue 14: the product page's facts (null where one does not apply) and its further pictures. */
+function productFactsOf(row: ProductRow) {
+  return {
+    mukhi: row.mukhi,
+    origin: row.origin,
+    sizeMm: row.sizeMm,
+    weightCarats: row.weightCarats,
+    weightRatti: row.weightCarats == null ? null : rattiFromCarats(row.weightCarats),
+    beadCount: row.beadCount,
+    planet: row.planet,
+    certificateLab: row.certificateLab,
+    certificateNumber: row.certificateNumber,
+    certificateFile: row.certificateFile,
+    images: row.images,
   };
 }
 
@@ -107,6 +125,7 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
     .orderBy(desc(reviews.createdAt));
   return {
     ...toProductSummary(row),
+    ...productFactsOf(row.product),
     reviews: productReviews.map(({ review: r, verifiedPurchase: verified }) => ({
       _id: r.id,
       name: r.name,

@@ -1,4 +1,11 @@
 export { mailOutboxRoutes } from './dev-routes.ts';
 export { enqueueMessages, type NewMessage } from './outbox.ts';
-export { messageSettings, orderMessages, type MessageSettings, type OrderEvent } from './templates.ts';
+export {
+  backInStockMessages,
+  messageSettings,
+  orderMessages,
+  type BackInStockAlert,
+  type MessageSettings,
+  type OrderEvent,
+} from './templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';

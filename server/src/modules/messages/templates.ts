@@ -8,7 +8,7 @@ export const SMS_VARIABLE_MAX = 30;
 
 /** What the customer and the shop are told about one order event. */
 export interface OrderEvent {
-  kind: Exclude<MessageKind, 'shop_new_order'>;
+  kind: Exclude<MessageKind, 'shop_new_order' | 'back_in_stock'>;
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;
@@ -173,6 +173,56 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
           `${amount}, ${event.paymentMethod}.`,
         ],
         link,
+      ),
+      variables: [],
+    });
+  }
+  return messages;
+}
+
+/** Issue 14: one waiting "notify me when back in stock" alert whose product has stock again. */
+export interface BackInStockAlert {
+  alertId: string;
+  /** The product's name and its page (kept with the alert). */
+  product: { name: string; url: string };
+  phone: string;
+  /** The signed-in customer's address, when they keep order e-mails on; null for guests. */
+  email: string | null;
+}
+
+/**
+ * An SMS (DLT template `back_in_stock`, variables: the product's name clipped to 30 characters, then its
+ * link) and, for a customer with order e-mails on, an e-mail. Keyed by the alert, so it is written once.
+ */
+export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
+  const url = alert.product.url;
+  const name = clip(alert.product.name);
+  const messages: NewMessage[] = [
+    {
+      idempotencyKey: `back_in_stock:${alert.alertId}:sms`,
+      kind: 'back_in_stock',
+      channel: 'sms',
+      recipient: alert.phone,
+      subject: '',
+      text: `${SHOP}: ${name} is back in stock. Order now: ${url}`,
+      html: null,
+      variables: [name, url],
+    },
+  ];
+  if (alert.email) {
+    messages.push({
+      idempotencyKey: `back_in_stock:${alert.alertId}:email`,
+      kind: 'back_in_stock',
+      channel: 'email',
+      recipient: alert.email,
+      subject: `${alert.product.name} is back in stock - ${SHOP}`,
+      ...emailBodies(
+        [
+          'Namaste,',
+          `${alert.product.name} is back in stock. You asked us to tell you.`,
+          'Stock is limited: this message does not hold one for you.',
+        ],
+        { label: 'See the product', url },
       ),
       variables: [],
     });

@@ -11,3 +11,5 @@ export {
   type PricedLine,
   type ProductLine,
 } from './service.ts';
+export { askForStockAlert, tellBackInStock, type AlertAsker } from './alerts.ts';
+export { stockAlertRoutes } from './alert-routes.ts';

@@ -13,6 +13,7 @@ import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products, type HeldLine } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { tellBackInStock } from './alerts.ts';
 
 const PRODUCT_UNAVAILABLE = 'A product in your cart is no longer available. Please remove it.';
 
@@ -133,7 +134,8 @@ export async function retakeAll(tx: Transaction, lines: PricedLine[]): Promise<b
   const taken: PricedLine[] = [];
   for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
     if (!(await takeStock(tx, line.productId, line.qty))) {
-      await returnStock(tx, taken);
+      // Back to where this transaction found it (in stock): no alert can be waiting on it.
+      await putBack(tx, taken);
       return false;
     }
     taken.push(line);
@@ -165,9 +167,20 @@ async function updateEachProduct(
   }
 }
 
-/** Puts stock back, for products still in the catalog. */
-export function returnStock(tx: Transaction, lines: ProductLine[]): Promise<void> {
+function putBack(tx: Transaction, lines: ProductLine[]): Promise<void> {
   return updateEachProduct(tx, lines, (qty) => ({ countInStock: sql`${products.countInStock} + ${qty}` }));
+}
+
+/**
+ * Puts stock back, for products still in the catalog (a cancelled order, a released hold), and tells
+ * the customers waiting for a product that was out of stock (issue 14), in the same transaction.
+ */
+export async function returnStock(tx: Transaction, lines: ProductLine[]): Promise<void> {
+  await putBack(tx, lines);
+  await tellBackInStock(
+    tx,
+    lines.map((l) => l.productId),
+  );
 }
 
 /** Keeps `products.unitsSold` (what best sellers read) in step with the orders that are not cancelled. */

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { MAX_CERTIFICATE_BYTES, certificateUploadReply, errorCodes, errorReply } from '@rr/core';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { DomainError } from '../../domain-error.ts';
+import { imageTypeOf } from './routes.ts';
+
+const FIELD = 'certificate';
+const MAX_MB = MAX_CERTIFICATE_BYTES / (1024 * 1024);
+
+/** A certificate's type by its first bytes: a PDF, or a JPEG, PNG or WebP scan. */
+export function certificateTypeOf(bytes: Buffer): 'pdf' | 'jpg' | 'png' | 'webp' | null {
+  if (bytes.length >= 5 && bytes.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
+  return imageTypeOf(bytes);
+}
+
+/** The one file of the multipart body; anything unreadable about the client's body is a 4xx. */
+async function readCertificate(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart())
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.notMultipart,
+      `Send the file as multipart/form-data in the field "${FIELD}"`,
+    );
+  let file: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    file = await request.file();
+    if (file) return await file.toBuffer();
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new DomainError(
+        'too_large',
+        errorCodes.certificateTooLarge,
+        `The certificate must be at most ${MAX_MB} MB`,
+      );
+    request.log.info({ err }, 'unreadable certificate upload');
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.malformedUpload,
+      `Send one PDF or image in the multipart field "${FIELD}" and nothing else`,
+    );
+  }
+  throw new DomainError('invalid_data', errorCodes.noImage, 'Choose a certificate file to upload');
+}
+
+/**
+ * Issue 14: a product's lab certificate (a PDF, or an image of it), stored in DATA_DIR/certificates
+ * under a generated name and served at /certificates/. The type is judged by the bytes alone.
+ */
+export const certificateUploadRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const dir = path.join(app.config.dataDir, 'certificates');
+  mkdirSync(dir, { recursive: true });
+
+  await app.register(multipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 4, parts: 5 } });
+  await app.register(fastifyStatic, {
+    root: dir,
+    prefix: '/certificates/',
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => {
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      // A PDF opens in the browser's viewer, never as a page of this site that could run script.
+      res.setHeader(
+        'content-security-policy',
+        "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+      );
+    },
+  });
+
+  app.post(
+    '/api/upload/certificate',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: `Upload a lab certificate: PDF, JPEG, PNG or WebP by content, at most ${MAX_MB} MB (admin, multipart field "${FIELD}")`,
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: certificateUploadReply, 400: errorReply, 401: errorReply, 403: errorReply, 413: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await readCertificate(request);
+      const type = certificateTypeOf(bytes);
+      if (!type)
+        throw new DomainError(
+          'invalid_data',
+          errorCodes.notACertificate,
+          'Upload the certificate as a PDF, JPEG, PNG or WebP',
+        );
+      const name = `${randomUUID()}.${type}`;
+      await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
+      return reply.code(201).send({ certificateFile: `/certificates/${name}`, message: 'Certificate uploaded' });
+    },
+  );
+};
