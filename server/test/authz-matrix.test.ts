@@ -24,6 +24,8 @@ interface Context {
   tokens: Record<Exclude<Role, 'visitor'>, string>;
   phones: Record<Role, string>;
   productId: string;
+  /** Out of stock, for back-in-stock alerts. */
+  soldOutId: string;
   /** Drafts: one to read, one to update, one to delete. */
   drafts: { read: string; update: string; remove: string };
   /** Placed by the customer. */
@@ -70,6 +72,13 @@ const imageUpload = Buffer.concat([
     `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
   ),
   PNG,
+  Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+]);
+const certificateUpload = Buffer.concat([
+  Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="certificate"; filename="c.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  ),
+  Buffer.from('%PDF-1.4\n%%EOF\n'),
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 const WEBHOOK_BODY = JSON.stringify({ event: 'payment.failed', payload: {} });
@@ -122,6 +131,25 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 201],
   },
   'GET /uploads/*': { request: (c) => get(`/uploads/${c.uploadedFile}`)(), expect: ANYONE_OK },
+  'POST /api/upload/certificate': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/upload/certificate',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: certificateUpload,
+    }),
+    expect: [401, 403, 403, 201],
+  },
+  'GET /certificates/*': { request: (c) => get(`/certificates/${c.uploadedFile}`)(), expect: ANYONE_OK },
+  // A visitor asks with a phone; a signed-in customer on their account's phone.
+  'POST /api/products/:id/stock-alert': {
+    request: (c, role) => ({
+      method: 'POST',
+      url: `/api/products/${c.soldOutId}/stock-alert`,
+      payload: role === 'visitor' ? { phone: c.phones.visitor } : {},
+    }),
+    expect: ANYONE_OK,
+  },
   'POST /api/newsletter': {
     request: (_c, role) => ({
       method: 'POST',
@@ -388,6 +416,8 @@ beforeAll(async () => {
   const uploadedFile = 'matrix.png';
   mkdirSync(path.join(t.config.dataDir, 'uploads'), { recursive: true });
   writeFileSync(path.join(t.config.dataDir, 'uploads', uploadedFile), PNG);
+  mkdirSync(path.join(t.config.dataDir, 'certificates'), { recursive: true });
+  writeFileSync(path.join(t.config.dataDir, 'certificates', uploadedFile), PNG);
   c = {
     t,
     tokens: { customer: customer!.token, other: other!.token, admin: admin.token },
@@ -398,6 +428,7 @@ beforeAll(async () => {
       admin: DEMO_ADMIN.phone,
     },
     productId,
+    soldOutId: await make.product(t, { stock: 0 }),
     drafts: { read: await draft(), update: await draft(), remove: await draft() },
     orders: {
       read: await order(),

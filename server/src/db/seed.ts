@@ -6,6 +6,7 @@ import { refreshProductRating } from '../modules/catalog/index.ts';
 import type { Database } from './client.ts';
 import { products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
+import { demoFactSlugs, demoFactsOf } from './seed/demo-facts.ts';
 
 /** A stable id per demo slug, so links to demo products survive a reseed. */
 export function demoProductId(slug: string): string {
@@ -35,6 +36,8 @@ export function demoListingOrder(): DemoProduct[] {
 export async function seedDemoCatalog(db: Database): Promise<{ products: number; reviews: number }> {
   const now = Date.now();
   const idBySlug = new Map(demoProducts.map((p) => [p.slug, demoProductId(p.slug)]));
+  const unknownFacts = demoFactSlugs.filter((slug) => !idBySlug.has(slug));
+  if (unknownFacts.length) throw new Error(`Demo facts for unknown products: ${unknownFacts.join(', ')}`);
   await db.transaction(async (tx) => {
     await tx.delete(reviews);
     await tx.delete(products);
@@ -52,6 +55,7 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
           pricePaise,
           mrpPaise: demoMrpPaise(id, pricePaise),
           countInStock: p.countInStock,
+          ...demoFactsOf(p.slug),
           createdAt: new Date(now - i * 60_000),
         };
       }),
