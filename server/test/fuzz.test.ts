@@ -67,7 +67,9 @@ function operationsOf(doc: { paths: Record<string, Record<string, OpenApiOperati
   return Object.entries(doc.paths).flatMap(([route, methods]) =>
     Object.entries(methods).map(([method, op]) => {
       const params = op.parameters ?? [];
-      const secured = (op.security?.length ?? 0) > 0;
+      // A token is needed unless the document also allows none (`{}`: optional, as for a stock alert).
+      const secured =
+        (op.security?.length ?? 0) > 0 && !op.security!.some((s) => Object.keys(s as object).length === 0);
       return {
         method: method.toUpperCase(),
         path: route,

@@ -1,5 +1,6 @@
 import type {
   Category,
+  CertificateUploadReply,
   CategoryGst,
   CategoryUpdate,
   MessageReply,
@@ -8,6 +9,8 @@ import type {
   ProductList,
   ProductSummary,
   ReviewInput,
+  StockAlertBody,
+  StockAlertReply,
   UploadReply,
 } from '@rr/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -162,5 +165,24 @@ export function useCreateReview(productId: string) {
         // Cards show the rating too.
         queryClient.invalidateQueries({ queryKey: catalogKeys.lists }),
       ]),
+  });
+}
+
+/** POST /api/upload/certificate (admin): a lab certificate as a PDF or an image, in the field `certificate`. */
+export function useUploadCertificate() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('certificate', file);
+      return apiFetch<CertificateUploadReply>('/api/upload/certificate', { method: 'POST', body: form });
+    },
+  });
+}
+
+/** POST /api/products/:id/stock-alert: a signed-in customer's phone, or the phone a guest gives. */
+export function useStockAlert(productId: string) {
+  return useMutation({
+    mutationFn: (body: StockAlertBody) =>
+      apiFetch<StockAlertReply>(`${productPath(productId)}/stock-alert`, { method: 'POST', json: body }),
   });
 }

@@ -8,6 +8,7 @@ export {
   useProducts,
   useUpdateCategory,
   useUpdateProduct,
+  useUploadCertificate,
   useUploadImage,
 } from './api.ts';
 export { parsePageNumber } from './page-number.ts';

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/index.ts';
 import styles from './admin.module.css';
+import { ProductFactsFields, factValuesOf, factsInput } from './product-facts-fields.tsx';
 
 const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -54,6 +55,7 @@ function EditProductForm({ product }: { product: Product }) {
       countInStock: String(product.countInStock),
       category: product.category as string,
       description: product.description,
+      ...factValuesOf(product),
     },
     // The MRP includes the GST of the category chosen (the server checks it again against its own rate).
     schema: ({ category }) =>
@@ -73,6 +75,7 @@ function EditProductForm({ product }: { product: Product }) {
       stockWas: product.countInStock,
       category: values.category,
       description: values.description,
+      ...factsInput(values),
     }),
     onSubmit: async (body) => {
       await update.mutateAsync(body);
@@ -133,6 +136,7 @@ function EditProductForm({ product }: { product: Product }) {
           ))}
         </SelectField>
         <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
+        <ProductFactsFields form={form} />
         {/* Next to the button, where a long form's user is looking when it fails. */}
         {invalid && <Message variant="danger">Please correct the fields marked above.</Message>}
         {form.error && <Message variant="danger">{form.error}</Message>}

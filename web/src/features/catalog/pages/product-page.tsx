@@ -9,7 +9,10 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/index.ts';
 import { useProduct } from '../api.ts';
+import { ProductFacts } from '../components/product-facts.tsx';
+import { ProductGallery } from '../components/product-gallery.tsx';
 import { ReviewForm } from '../components/review-form.tsx';
+import { StockAlertForm } from '../components/stock-alert-form.tsx';
 import { hasOwnReview } from '../own-review.ts';
 import styles from './product-page.module.css';
 
@@ -46,7 +49,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <>
       <div className={styles.layout}>
-        <img src={product.image} alt={product.name} width={600} height={600} className={`card ${styles.image}`} />
+        <ProductGallery images={[product.image, ...product.images]} alt={product.name} />
         <div className={styles.info}>
           <p className={styles.category}>
             <Link to={`/category/${product.category}`}>{categoryLabel(product.category)}</Link> · {product.brand}
@@ -61,6 +64,7 @@ function ProductDetail({ product }: { product: Product }) {
             <p className={styles.taxNote}>{product.gstPercent}% GST is added at checkout.</p>
           </div>
           <p className={styles.description}>{product.description}</p>
+          <ProductFacts product={product} />
         </div>
         <aside className={`card ${styles.buyBox}`} aria-label="Buy">
           <dl className={styles.facts}>
@@ -94,6 +98,7 @@ function ProductDetail({ product }: { product: Product }) {
           <Button block disabled={!inStock} onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}>
             Add To Cart
           </Button>
+          {!inStock && <StockAlertForm key={product._id} productId={product._id} signedIn={user !== null} />}
         </aside>
       </div>
 

@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import styles from './product-gallery.module.css';
+
+/**
+ * Issue 14: a product's pictures (the main one first). A row of square slides that snap into place, so
+ * a phone swipes through them with the browser's own scrolling; buttons and thumbnails move to a picture
+ * for mouse and keyboard, and the picture in view is followed from the scroll position. Every slide
+ * keeps its square box, so nothing moves when a picture arrives. One picture is shown alone.
+ */
+export function ProductGallery({ images, alt }: { images: string[]; alt: string }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState(0);
+  const count = images.length;
+
+  // The slide in view, from where the track is scrolled (swipes, buttons and thumbnails alike).
+  useEffect(() => {
+    const el = track.current;
+    if (!el || count < 2) return;
+    const onScroll = () => {
+      const index = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
+      setCurrent(Math.min(count - 1, Math.max(0, index)));
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
+    return () => el.removeEventListener('scroll', onScroll);
+  }, [count]);
+
+  const show = (index: number) => {
+    const target = (index + count) % count;
+    setCurrent(target);
+    const el = track.current;
+    if (!el) return;
+    const smooth = !window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    el.scrollTo?.({ left: target * el.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowRight') show(current + 1);
+    else if (event.key === 'ArrowLeft') show(current - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  if (count <= 1) {
+    return (
+      <div className={`card ${styles.gallery}`}>
+        <img src={images[0]} alt={alt} width={600} height={600} className={styles.image} />
+      </div>
+    );
+  }
+
+  return (
+    <section className={`card ${styles.gallery}`} aria-roledescription="carousel" aria-label={`Pictures of ${alt}`}>
+      <div className={styles.stage}>
+        <div
+          ref={track}
+          className={styles.track}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+          aria-label={`Picture ${current + 1} of ${count}; use the arrow keys or swipe for more`}
+        >
+          {images.map((src, i) => (
+            <div
+              key={src}
+              className={styles.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${count}`}
+              aria-hidden={i === current ? undefined : true}
+            >
+              <img
+                src={src}
+                alt={i === 0 ? alt : `${alt}, picture ${i + 1}`}
+                width={600}
+                height={600}
+                className={styles.image}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                draggable={false}
+              />
+            </div>
+          ))}
+        </div>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.prev}`}
+          onClick={() => show(current - 1)}
+          aria-label="Previous picture"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.next}`}
+          onClick={() => show(current + 1)}
+          aria-label="Next picture"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
+          </svg>
+        </button>
+        <p className={styles.counter} aria-live="polite">
+          {current + 1} / {count}
+        </p>
+      </div>
+      <ul className={styles.thumbs} aria-label="Choose a picture">
+        {images.map((src, i) => (
+          <li key={src}>
+            <button
+              type="button"
+              className={styles.thumb}
+              aria-label={`Show picture ${i + 1}`}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => show(i)}
+            >
+              <img src={src} alt="" width={64} height={64} loading="lazy" />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
