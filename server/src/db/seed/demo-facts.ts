@@ -20,9 +20,25 @@ const certificate = (slug: string, number: string) => ({
   certificateFile: `/images/certificates/${slug}.svg`,
 });
 
+/** Sizes as the descriptions give them (the upper end of a range). */
+const NEPAL_BEAD_MM: Record<number, number> = {
+  2: 20,
+  3: 19,
+  4: 18,
+  5: 20,
+  6: 19,
+  7: 20,
+  8: 21,
+  9: 22,
+  10: 23,
+  11: 24,
+  12: 25,
+  13: 26,
+  14: 27,
+};
+
 function nepalBead(mukhi: number): DemoFacts {
-  // Nepal beads grow larger with the mukhi count: about 16 mm for 2 mukhi up to about 30 mm for 14.
-  return { mukhi, origin: 'Nepal', sizeMm: 15 + mukhi };
+  return { mukhi, origin: 'Nepal', sizeMm: NEPAL_BEAD_MM[mukhi]! };
 }
 
 const facts: Record<string, DemoFacts> = {
@@ -42,12 +58,12 @@ const facts: Record<string, DemoFacts> = {
     sizeMm: 28,
     images: gallery('gauri-shankar-rudraksha-nepal'),
   },
-  'ganesh-rudraksha-natural-trunk': { origin: 'Nepal', sizeMm: 21 },
+  'ganesh-rudraksha-natural-trunk': { origin: 'Nepal', sizeMm: 19 },
   'garbh-gauri-rudraksha-nepal': { origin: 'Nepal', sizeMm: 24 },
   'java-5-mukhi-rudraksha-small': { mukhi: 5, origin: 'Indonesia (Java)', sizeMm: 8 },
-  'indonesian-3-mukhi-rudraksha': { mukhi: 3, origin: 'Indonesia (Java)', sizeMm: 10 },
+  'indonesian-3-mukhi-rudraksha': { mukhi: 3, origin: 'Indonesia (Java)', sizeMm: 11 },
   'natural-ruby-manik-5-25-ratti': {
-    origin: 'Myanmar (Burma)',
+    origin: 'Mozambique',
     weightCarats: carats(5.25),
     sizeMm: 9,
     planet: 'Sun',
@@ -126,13 +142,13 @@ const facts: Record<string, DemoFacts> = {
   },
   'tulsi-jaap-mala': { origin: 'India', sizeMm: 6, beadCount: 109 },
   'kamal-gatta-lotus-seed-mala': { origin: 'India', sizeMm: 10, beadCount: 109 },
-  'red-sandalwood-rakt-chandan-mala': { origin: 'India', sizeMm: 8, beadCount: 109, planet: 'Mars' },
+  'red-sandalwood-rakt-chandan-mala': { origin: 'India', sizeMm: 7, beadCount: 109, planet: 'Mars' },
   'rose-quartz-mala-8mm': { origin: 'Brazil', sizeMm: 8, beadCount: 109 },
   'karungali-ebony-mala-8mm': { origin: 'India', sizeMm: 8, beadCount: 109, planet: 'Saturn' },
   'freshwater-pearl-moti-mala': { origin: 'China', sizeMm: 7, beadCount: 109, planet: 'Moon' },
   'vaijanti-mala': { origin: 'India', sizeMm: 8, beadCount: 109 },
   'haldi-turmeric-mala': { origin: 'India', sizeMm: 8, beadCount: 109, planet: 'Jupiter' },
-  'rudraksha-kantha-silver-caps': { mukhi: 5, origin: 'Nepal', sizeMm: 10, beadCount: 33 },
+  'rudraksha-kantha-silver-caps': { mukhi: 5, origin: 'Nepal', sizeMm: 11, beadCount: 33 },
   'navratna-gemstone-mala': { origin: 'India', sizeMm: 6, beadCount: 109 },
 };
 
