@@ -282,7 +282,12 @@ describe('notify me when back in stock', () => {
     expect((await askAlert('not-an-id', { phone: uniquePhone() })).statusCode).toBe(404);
     const draft = await make.product(t, { stock: 0, isDraft: true });
     expect((await askAlert(draft, { phone: uniquePhone() })).statusCode).toBe(404);
-    expect(await t.db.select().from(stockAlerts).where(like(stockAlerts.productUrl, `%${id}`))).toHaveLength(0);
+    expect(
+      await t.db
+        .select()
+        .from(stockAlerts)
+        .where(like(stockAlerts.productUrl, `%${id}`)),
+    ).toHaveLength(0);
   });
 
   it('a stale token is refused as anywhere (401), not taken as a guest', async () => {

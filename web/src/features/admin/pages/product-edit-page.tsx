@@ -1,5 +1,5 @@
 import { CATEGORIES, MAX_UPLOAD_BYTES, categoryLabel, productInput, type Product } from '@rr/core';
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/form-field.tsx';
@@ -10,8 +10,8 @@ import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/index.ts';
 import styles from './admin.module.css';
 import { ProductFactsFields, factValuesOf, factsInput } from './product-facts-fields.tsx';
+import { ACCEPTED_IMAGES, UploadButton } from './upload-button.tsx';
 
-const ACCEPTED_IMAGES = 'image/jpeg,image/png,image/webp';
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 /** A path on this site, as productInput requires: only such paths get a preview. */
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]+$/;
@@ -159,21 +159,8 @@ function ImageField({
   onChange: (image: string) => void;
 }) {
   const upload = useUploadImage();
-  const [tooBig, setTooBig] = useState(false);
   const [brokenPreview, setBrokenPreview] = useState<string | null>(null);
   const showPreview = SITE_PATH.test(value.trim()) && brokenPreview !== value.trim();
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Choosing the same file again must fire another change.
-    event.target.value = '';
-    if (!file) return;
-    upload.reset();
-    // A quick answer for an obvious case; the server checks the type and size again.
-    setTooBig(file.size > MAX_UPLOAD_BYTES);
-    if (file.size > MAX_UPLOAD_BYTES) return;
-    upload.mutate(file, { onSuccess: (reply) => onChange(reply.image) });
-  };
 
   return (
     <div className={styles.imageField}>
@@ -198,22 +185,16 @@ function ImageField({
             onError={() => setBrokenPreview(value.trim())}
           />
         )}
-        <div className={styles.upload}>
-          <label className={`btn btn-outline ${styles.uploadButton}`} aria-disabled={upload.isPending || undefined}>
-            {upload.isPending ? 'Uploading…' : 'Upload Image'}
-            <input
-              type="file"
-              accept={ACCEPTED_IMAGES}
-              className="visually-hidden"
-              disabled={upload.isPending}
-              onChange={choose}
-            />
-          </label>
-          <p className={styles.uploadNote}>JPEG, PNG or WebP, at most {MAX_UPLOAD_MB} MB.</p>
-        </div>
+        <UploadButton
+          label="Upload Image"
+          accept={ACCEPTED_IMAGES}
+          maxBytes={MAX_UPLOAD_BYTES}
+          note={`JPEG, PNG or WebP, at most ${MAX_UPLOAD_MB} MB.`}
+          tooBigMessage={`The image must be at most ${MAX_UPLOAD_MB} MB`}
+          upload={upload}
+          onUploaded={(reply) => onChange(reply.image)}
+        />
       </div>
-      {tooBig && <Message variant="danger">The image must be at most {MAX_UPLOAD_MB} MB</Message>}
-      {upload.isError && <Message variant="danger">{upload.error.message}</Message>}
       {upload.isSuccess && <Message variant="success">{upload.data.message}</Message>}
     </div>
   );

@@ -9,13 +9,14 @@ import {
   rattiFromCarats,
   type Product,
 } from '@rr/core';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField, SelectField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import type { SchemaForm } from '../../../components/use-schema-form.ts';
 import { useUploadCertificate, useUploadImage } from '../../catalog/index.ts';
 import styles from './admin.module.css';
+import { ACCEPTED_IMAGES, UploadButton } from './upload-button.tsx';
 
 /** The facts and extra pictures as the edit form holds them: text, the pictures one path a line. */
 export interface FactValues {
@@ -156,17 +157,7 @@ function CertificateField({
   onChange: (path: string) => void;
 }) {
   const upload = useUploadCertificate();
-  const [tooBig, setTooBig] = useState(false);
   const maxMb = MAX_CERTIFICATE_BYTES / (1024 * 1024);
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    upload.reset();
-    setTooBig(file.size > MAX_CERTIFICATE_BYTES);
-    if (file.size > MAX_CERTIFICATE_BYTES) return;
-    upload.mutate(file, { onSuccess: (reply) => onChange(reply.certificateFile) });
-  };
   return (
     <div className={styles.imageField}>
       <FormField
@@ -184,22 +175,16 @@ function CertificateField({
             Open the certificate
           </a>
         )}
-        <div className={styles.upload}>
-          <label className={`btn btn-outline ${styles.uploadButton}`} aria-disabled={upload.isPending || undefined}>
-            {upload.isPending ? 'Uploading…' : 'Upload Certificate'}
-            <input
-              type="file"
-              accept="application/pdf,image/jpeg,image/png,image/webp"
-              className="visually-hidden"
-              disabled={upload.isPending}
-              onChange={choose}
-            />
-          </label>
-          <p className={styles.uploadNote}>PDF, JPEG, PNG or WebP, at most {maxMb} MB.</p>
-        </div>
+        <UploadButton
+          label="Upload Certificate"
+          accept="application/pdf,image/jpeg,image/png,image/webp"
+          maxBytes={MAX_CERTIFICATE_BYTES}
+          note={`PDF, JPEG, PNG or WebP, at most ${maxMb} MB.`}
+          tooBigMessage={`The certificate must be at most ${maxMb} MB`}
+          upload={upload}
+          onUploaded={(reply) => onChange(reply.certificateFile)}
+        />
       </div>
-      {tooBig && <Message variant="danger">The certificate must be at most {maxMb} MB</Message>}
-      {upload.isError && <Message variant="danger">{upload.error.message}</Message>}
     </div>
   );
 }
@@ -215,22 +200,13 @@ function PicturesField({
   onChange: (pictures: string[]) => void;
 }) {
   const upload = useUploadImage();
-  const [tooBig, setTooBig] = useState(false);
   const full = pictures.length >= MAX_PRODUCT_IMAGES;
+  const maxMb = MAX_UPLOAD_BYTES / (1024 * 1024);
   const move = (from: number, to: number) => {
     const next = [...pictures];
     const [moved] = next.splice(from, 1);
     next.splice(to, 0, moved!);
     onChange(next);
-  };
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    upload.reset();
-    setTooBig(file.size > MAX_UPLOAD_BYTES);
-    if (file.size > MAX_UPLOAD_BYTES) return;
-    upload.mutate(file, { onSuccess: (reply) => onChange([...pictures, reply.image]) });
   };
   return (
     <div className={styles.imageField}>
@@ -272,25 +248,17 @@ function PicturesField({
           ))}
         </ol>
       )}
-      <div className={styles.upload}>
-        <label
-          className={`btn btn-outline ${styles.uploadButton}`}
-          aria-disabled={upload.isPending || full || undefined}
-        >
-          {upload.isPending ? 'Uploading…' : 'Add Picture'}
-          <input
-            type="file"
-            accept="image/jpeg,image/png,image/webp"
-            className="visually-hidden"
-            disabled={upload.isPending || full}
-            onChange={choose}
-          />
-        </label>
-        {full && <p className={styles.uploadNote}>Remove a picture to add another.</p>}
-      </div>
+      <UploadButton
+        label="Add Picture"
+        accept={ACCEPTED_IMAGES}
+        maxBytes={MAX_UPLOAD_BYTES}
+        note={full ? 'Remove a picture to add another.' : `JPEG, PNG or WebP, at most ${maxMb} MB each.`}
+        tooBigMessage={`The image must be at most ${maxMb} MB`}
+        upload={upload}
+        onUploaded={(reply) => onChange([...pictures, reply.image])}
+        disabled={full}
+      />
       {error && <Message variant="danger">{error}</Message>}
-      {tooBig && <Message variant="danger">The image must be at most {MAX_UPLOAD_BYTES / (1024 * 1024)} MB</Message>}
-      {upload.isError && <Message variant="danger">{upload.error.message}</Message>}
     </div>
   );
 }
