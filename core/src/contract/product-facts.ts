@@ -110,7 +110,7 @@ export const productFacts = z.object({
   certificateFile: clearable(sitePath('certificateFile')),
   /** Pictures after the main `image`, in display order. */
   images: z.pipe(
-    preprocess((v) => (v === null ? [] : v), z.array(sitePath('images'), { error: 'images must be a list of paths' })),
+    preprocess((v) => (v == null ? [] : v), z.array(sitePath('images'), { error: 'images must be a list of paths' })),
     z.array(z.string()).check(
       z.maxLength(MAX_PRODUCT_IMAGES, { error: `images can hold at most ${MAX_PRODUCT_IMAGES} pictures` }),
       z.refine((list) => new Set(list).size === list.length, { error: 'images must not repeat a picture' }),
