@@ -96,6 +96,10 @@ test('an admin fills in the facts, adds and orders pictures and a certificate; t
     .setInputFiles({ name: 'c.pdf', mimeType: 'application/pdf', buffer: Buffer.from(PDF) });
   await expect(facts.getByLabel('Certificate file')).toHaveValue(/^\/certificates\/[\w-]+\.pdf$/);
 
+  await page.setViewportSize({ width: 360, height: 740 });
+  await facts.screenshot({ path: test.info().outputPath('admin-facts-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The schema in core refuses a mukhi out of range before anything is sent.
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(facts.getByText('mukhi must be from 1 to 21')).toBeVisible();
