@@ -37,6 +37,7 @@ import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { redisRateLimitStore } from './plugins/rate-limit-store.ts';
+import { registerResponseCache } from './plugins/response-cache.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -171,6 +172,7 @@ export async function buildApp(
     },
   );
 
+  await registerResponseCache(app, database);
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(categoryRoutes);

@@ -2,8 +2,17 @@ import { errorReply, product, productIdParams, productList, productListQuery, pr
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cacheKey, PRIVATE_CACHE_CONTROL, sendCached } from '../../plugins/response-cache.ts';
 import { bestSellers, getProduct, listProducts, topRated } from './service.ts';
 
+const summaries = z.array(productSummary);
+const always = () => true;
+
+/**
+ * The public catalog. Answers come from the response cache (dropped on any catalog change, see
+ * plugins/response-cache.ts) as ready bytes with an ETag; the schemas below still describe them in
+ * OpenAPI and check each answer once, when it is read from the database.
+ */
 export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -18,8 +27,18 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      if (request.query.drafts) await app.requireAdmin(request, reply);
-      return listProducts(app.db, request.query);
+      if (request.query.drafts) {
+        // Drafts are for admins: read fresh, never kept here or by anyone on the way.
+        await app.requireAdmin(request, reply);
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        return listProducts(app.db, request.query);
+      }
+      return sendCached(request, reply, {
+        key: cacheKey('products', request.query),
+        schema: productList,
+        load: () => listProducts(app.db, request.query),
+        isPublic: always,
+      });
     },
   );
 
@@ -29,10 +48,16 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['catalog'],
         summary: 'The five best-selling products',
-        response: { 200: z.array(productSummary) },
+        response: { 200: summaries },
       },
     },
-    () => bestSellers(app.db),
+    async (request, reply) =>
+      sendCached(request, reply, {
+        key: cacheKey('bestsellers'),
+        schema: summaries,
+        load: () => bestSellers(app.db),
+        isPublic: always,
+      }),
   );
 
   app.get(
@@ -41,10 +66,16 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['catalog'],
         summary: 'The top-rated products: highest rating, then most reviews (published, in stock or not)',
-        response: { 200: z.array(productSummary) },
+        response: { 200: summaries },
       },
     },
-    () => topRated(app.db),
+    async (request, reply) =>
+      sendCached(request, reply, {
+        key: cacheKey('top'),
+        schema: summaries,
+        load: () => topRated(app.db),
+        isPublic: always,
+      }),
   );
 
   app.get(
@@ -59,6 +90,13 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     // PRODUCT.md "The contract": SPEC's edit screen reads a new draft without a token.
-    async (request) => getProduct(app.db, request.params.id),
+    async (request, reply) =>
+      sendCached(request, reply, {
+        key: cacheKey('product', { id: request.params.id.toLowerCase() }),
+        schema: product,
+        load: () => getProduct(app.db, request.params.id),
+        // A draft is its editor's work in progress: no shared cache keeps it.
+        isPublic: (value) => !value.isDraft,
+      }),
   );
 };
