@@ -210,7 +210,7 @@ export async function buildApp(
         app.log.error({ err }, 'releasing expired holds failed'),
       );
       sweepPendingRefunds(refunds).catch((err: unknown) => app.log.error({ err }, 'sweeping pending refunds failed'));
-    }, 60_000);
+    }, config.sweepIntervalMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

@@ -89,14 +89,26 @@ export class ResponseCache {
    * checked against `schema` and serialised once.
    */
   async get<T>(key: string, schema: z.core.$ZodType<T>, load: () => Promise<T>): Promise<[CachedAnswer<T>, CacheStatus]> {
-    if (!this.#live) return [(await build(schema, load, -1)) as Entry & CachedAnswer<T>, 'bypass'];
+    const kept = this.peek<T>(key);
+    if (kept) return [kept, 'hit'];
+    return this.load(key, schema, load);
+  }
+
+  /** The kept answer under `key`, if there is a current one (no waiting: the fast path of a hit). */
+  peek<T>(key: string): CachedAnswer<T> | undefined {
     const kept = this.#entries.get(key);
-    if (kept && kept.generation === this.#generation && Date.now() - kept.storedAt < this.#options.maxAgeMs) {
-      // Most recently used last: the first entry of the map is the one to evict.
-      this.#entries.delete(key);
-      this.#entries.set(key, kept);
-      return [kept as Entry & CachedAnswer<T>, 'hit'];
+    if (!kept || kept.generation !== this.#generation || Date.now() - kept.storedAt >= this.#options.maxAgeMs) {
+      return undefined;
     }
+    // Most recently used last: the first entry of the map is the one to evict.
+    this.#entries.delete(key);
+    this.#entries.set(key, kept);
+    return kept as Entry & CachedAnswer<T>;
+  }
+
+  /** Loads the answer under `key` (see `get`), after `peek` found none. */
+  async load<T>(key: string, schema: z.core.$ZodType<T>, load: () => Promise<T>): Promise<[CachedAnswer<T>, CacheStatus]> {
+    if (!this.#live) return [(await build(schema, load, -1)) as Entry & CachedAnswer<T>, 'bypass'];
     const generation = this.#generation;
     const loadKey = `${generation}\u0000${key}`;
     let loading = this.#loading.get(loadKey);
@@ -166,17 +178,31 @@ export interface CachedRoute<T> {
  * Sends the cached answer of a GET route: its bytes as they are (no per-request serialisation or schema
  * check), its ETag (304 when the client has it) and its Cache-Control.
  */
-export async function sendCached<T, Reply extends FastifyReply>(
+export function sendCached<T, Reply extends FastifyReply>(
   request: FastifyRequest,
   reply: Reply,
   route: CachedRoute<T>,
-): Promise<Reply> {
-  const [answer, status] = await request.server.responseCache.get(route.key, route.schema, route.load);
-  reply.header('etag', answer.etag);
-  reply.header('cache-control', route.isPublic(answer.value) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL);
-  reply.header('x-cache', status);
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(answer.body);
+): Reply | Promise<Reply> {
+  const cache = request.server.responseCache;
+  const kept = cache.peek<T>(route.key);
+  if (kept) return send(request, reply, route, kept, 'hit');
+  return cache.load(route.key, route.schema, route.load).then(([answer, status]) => send(request, reply, route, answer, status));
+}
+
+function send<T, Reply extends FastifyReply>(
+  request: FastifyRequest,
+  reply: Reply,
+  route: CachedRoute<T>,
+  answer: CachedAnswer<T>,
+  status: CacheStatus,
+): Reply {
+  reply.headers({
+    etag: answer.etag,
+    'cache-control': route.isPublic(answer.value) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+    'x-cache': status,
+  });
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send() as Reply;
+  return reply.type('application/json; charset=utf-8').send(answer.body) as Reply;
 }
 
 /** A key from a route name and its validated input, the same whatever order the input came in. */
@@ -208,9 +234,9 @@ export async function registerResponseCache(
 ): Promise<void> {
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     if (!SAFE_METHODS.has(request.method)) cache.invalidate();
-    return payload;
+    done(null, payload);
   });
   const stop = await database.listen(CATALOG_CHANNEL, {
     notice: () => cache.invalidate(),
