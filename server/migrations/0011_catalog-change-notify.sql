@@ -2,10 +2,11 @@
 -- each server instance drops its cached catalog answers whoever made the change (an admin edit, an
 -- order taking stock, a hold released by another instance, a review, the seed, plain SQL). Statement
 -- level: one notice per statement, and PostgreSQL folds identical notices of one transaction into one,
--- delivered at commit (never for a rolled-back change).
+-- delivered at commit (never for a rolled-back change). One payload for all, so a transaction touching
+-- several of these tables still sends one notice.
 CREATE OR REPLACE FUNCTION catalog_changed_notify() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM pg_notify('catalog_changed', TG_TABLE_NAME);
+  PERFORM pg_notify('catalog_changed', '');
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -186,12 +186,12 @@ async function listenOnPostgres(
       keepAlive: true,
       application_name: `rr-listen-${channel}`,
     });
-    let heartbeat: NodeJS.Timeout | undefined;
+    const timers: { heartbeat?: NodeJS.Timeout } = {};
     let lost = false;
     const onLost = (err?: Error) => {
       if (lost) return;
       lost = true;
-      clearInterval(heartbeat);
+      clearInterval(timers.heartbeat);
       if (current === client) {
         current = null;
         events.live(false);
@@ -223,10 +223,10 @@ async function listenOnPostgres(
     current = client;
     failures = 0;
     events.live(true);
-    heartbeat = setInterval(() => {
+    timers.heartbeat = setInterval(() => {
       client.query('select 1').catch((err: Error) => onLost(err));
     }, LISTENER_HEARTBEAT_MS);
-    heartbeat.unref();
+    timers.heartbeat.unref();
   };
 
   await attempt();

@@ -2,11 +2,11 @@ import { errorReply, product, productIdParams, productList, productListQuery, pr
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cacheKey, PRIVATE_CACHE_CONTROL, sendCached } from '../../plugins/response-cache.ts';
-import { bestSellers, getProduct, listProducts, topRated } from './service.ts';
+import { PRIVATE_CACHE_CONTROL, sendCached } from '../../plugins/response-cache.ts';
+import { catalogAnswers } from './cached-reads.ts';
+import { listProducts } from './service.ts';
 
 const summaries = z.array(productSummary);
-const always = () => true;
 
 /**
  * The public catalog. Answers come from the response cache (dropped on any catalog change, see
@@ -33,12 +33,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         reply.header('cache-control', PRIVATE_CACHE_CONTROL);
         return listProducts(app.db, request.query);
       }
-      return sendCached(request, reply, {
-        key: cacheKey('products', request.query),
-        schema: productList,
-        load: () => listProducts(app.db, request.query),
-        isPublic: always,
-      });
+      return sendCached(request, reply, catalogAnswers.list(app.db, request.query));
     },
   );
 
@@ -51,13 +46,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: summaries },
       },
     },
-    async (request, reply) =>
-      sendCached(request, reply, {
-        key: cacheKey('bestsellers'),
-        schema: summaries,
-        load: () => bestSellers(app.db),
-        isPublic: always,
-      }),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.bestSellers(app.db)),
   );
 
   app.get(
@@ -69,13 +58,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: summaries },
       },
     },
-    async (request, reply) =>
-      sendCached(request, reply, {
-        key: cacheKey('top'),
-        schema: summaries,
-        load: () => topRated(app.db),
-        isPublic: always,
-      }),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.topRated(app.db)),
   );
 
   app.get(
@@ -90,13 +73,6 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     // PRODUCT.md "The contract": SPEC's edit screen reads a new draft without a token.
-    async (request, reply) =>
-      sendCached(request, reply, {
-        key: cacheKey('product', { id: request.params.id.toLowerCase() }),
-        schema: product,
-        load: () => getProduct(app.db, request.params.id),
-        // A draft is its editor's work in progress: no shared cache keeps it.
-        isPublic: (value) => !value.isDraft,
-      }),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.product(app.db, request.params.id)),
   );
 };
