@@ -8,7 +8,7 @@
  * BENCH_DB=pglite|postgres|both (default both); BENCH_DATABASE_URL names the PostgreSQL server
  * (default postgres://postgres@127.0.0.1:5432/test; a throwaway database is made there and dropped).
  * BENCH_SECONDS (default 10: the measured time per route and per side), BENCH_CONNECTIONS (10),
- * BENCH_ROUNDS (2: turns per side), BENCH_PORT (the server's port, and the next one the bound's; free
+ * BENCH_ROUNDS (5: turns per side), BENCH_PORT (the server's port, and the next one the bound's; free
  * ports when unset).
  */
 import { spawn } from 'node:child_process';
@@ -22,7 +22,7 @@ import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 2));
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const which = process.env.BENCH_DB ?? 'both';
 const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = path.resolve(import.meta.dirname, '../..');

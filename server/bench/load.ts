@@ -20,7 +20,6 @@ const customerCount = Number(process.env.LOAD_CUSTOMERS ?? 24);
 const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
 const SHIPPING = { address: '12 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
 
-
 async function api<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(base + url, {
     method,

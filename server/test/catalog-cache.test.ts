@@ -1,6 +1,7 @@
 import type { Product, ProductList, ProductSummary } from '@rr/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { products } from '../src/db/schema/index.ts';
 import { releaseExpiredHolds } from '../src/modules/payments/service.ts';
@@ -76,7 +77,12 @@ describe('cached catalog answers', () => {
   });
 
   it('send the same JSON as the route schema describes, for every catalog route', async () => {
-    for (const url of ['/api/products', '/api/products?keyword=mukhi', '/api/products/bestsellers', '/api/products/top']) {
+    for (const url of [
+      '/api/products',
+      '/api/products?keyword=mukhi',
+      '/api/products/bestsellers',
+      '/api/products/top',
+    ]) {
       const res = await warm(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe(PUBLIC_CACHE_CONTROL);
@@ -84,6 +90,25 @@ describe('cached catalog answers', () => {
     }
     const list = (await read('/api/products')).json<ProductList>();
     expect(list.products.length).toBeGreaterThan(0);
+  });
+
+  it('send compressed bytes, made once, to clients that take them', async () => {
+    const plain = await warm('/api/products');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+      ['br;q=0, gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await read('/api/products', { 'accept-encoding': accept });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(decode(res.rawPayload).toString()).toBe(plain.body);
+    }
+    expect(
+      (await read('/api/products', { 'accept-encoding': 'identity' })).headers['content-encoding'],
+    ).toBeUndefined();
   });
 
   it('key the list by its validated query: the same question in another order is one entry', async () => {
@@ -271,7 +296,8 @@ describe('the cache itself', () => {
   it('keeps within its byte budget', async () => {
     const cache = new ResponseCache({ maxBytes: 10_000 });
     cache.setLive(true);
-    for (let i = 0; i < 50; i++) await cache.get(`k${i}`, z.object({ s: z.string() }), async () => ({ s: 'x'.repeat(1000) }));
+    for (let i = 0; i < 50; i++)
+      await cache.get(`k${i}`, z.object({ s: z.string() }), async () => ({ s: 'x'.repeat(1000) }));
     expect(cache.size.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.size.entries).toBeGreaterThan(0);
   });

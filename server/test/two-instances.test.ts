@@ -52,7 +52,10 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
     });
   const detail = async (server: ServerProcess, id: string) => {
     const res = await call(server, `/api/products/${id}`);
-    return { cache: res.headers.get('x-cache'), product: (await res.json()) as { price: number; countInStock: number } };
+    return {
+      cache: res.headers.get('x-cache'),
+      product: (await res.json()) as { price: number; countInStock: number },
+    };
   };
 
   beforeAll(async () => {
@@ -131,10 +134,15 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
     const id = product!.id;
     // Several holds, so the two sweeps have several chances to collide.
     for (const [i, token] of customers.entries()) {
-      const hold = await post(i % 2 ? b : a, '/api/payments/razorpay/order', {
-        orderItems: [{ product: id, qty: 2 }],
-        shippingAddress: ADDRESS,
-      }, token);
+      const hold = await post(
+        i % 2 ? b : a,
+        '/api/payments/razorpay/order',
+        {
+          orderItems: [{ product: id, qty: 2 }],
+          shippingAddress: ADDRESS,
+        },
+        token,
+      );
       expect(hold.status).toBe(201);
     }
     await eventually(async () => expect((await detail(b, id)).product.countInStock).toBe(2), 2_000);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -41,6 +42,8 @@ export interface CachedAnswer<T> {
 }
 
 interface Entry extends CachedAnswer<unknown> {
+  /** The bytes compressed, made the first time a client asks for them. */
+  encoded: Partial<Record<Encoding, Buffer>>;
   generation: number;
   storedAt: number;
   /** What the entry is charged against the byte budget: its bytes, and about as much again for the value. */
@@ -88,7 +91,11 @@ export class ResponseCache {
    * The answer under `key`: kept, or loaded (one load at a time per key; concurrent askers share it),
    * checked against `schema` and serialised once.
    */
-  async get<T>(key: string, schema: z.core.$ZodType<T>, load: () => Promise<T>): Promise<[CachedAnswer<T>, CacheStatus]> {
+  async get<T>(
+    key: string,
+    schema: z.core.$ZodType<T>,
+    load: () => Promise<T>,
+  ): Promise<[CachedAnswer<T>, CacheStatus]> {
     const kept = this.peek<T>(key);
     if (kept) return [kept, 'hit'];
     return this.load(key, schema, load);
@@ -107,7 +114,11 @@ export class ResponseCache {
   }
 
   /** Loads the answer under `key` (see `get`), after `peek` found none. */
-  async load<T>(key: string, schema: z.core.$ZodType<T>, load: () => Promise<T>): Promise<[CachedAnswer<T>, CacheStatus]> {
+  async load<T>(
+    key: string,
+    schema: z.core.$ZodType<T>,
+    load: () => Promise<T>,
+  ): Promise<[CachedAnswer<T>, CacheStatus]> {
     if (!this.#live) return [(await build(schema, load, -1)) as Entry & CachedAnswer<T>, 'bypass'];
     const generation = this.#generation;
     const loadKey = `${generation}\u0000${key}`;
@@ -153,7 +164,7 @@ async function build<T>(schema: z.core.$ZodType<T>, load: () => Promise<T>, gene
   const value = z.parse(schema, await load());
   const body = Buffer.from(JSON.stringify(value));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { value, body, etag, generation, storedAt: Date.now(), cost: body.length * 2 + ENTRY_OVERHEAD };
+  return { value, body, etag, generation, storedAt: Date.now(), cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
 }
 
 /** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
@@ -186,7 +197,44 @@ export function sendCached<T, Reply extends FastifyReply>(
   const cache = request.server.responseCache;
   const kept = cache.peek<T>(route.key);
   if (kept) return send(request, reply, route, kept, 'hit');
-  return cache.load(route.key, route.schema, route.load).then(([answer, status]) => send(request, reply, route, answer, status));
+  return cache
+    .load(route.key, route.schema, route.load)
+    .then(([answer, status]) => send(request, reply, route, answer, status));
+}
+
+type Encoding = 'br' | 'gzip';
+/** Smaller answers go as they are (as the compress plugin's threshold has it). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** The encoding to send, by the client's Accept-Encoding: brotli, else gzip, else none. */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** The answer's bytes in `encoding`, compressed once per entry rather than on every request. */
+function encodedBody(answer: CachedAnswer<unknown>, encoding: Encoding): Buffer {
+  const entry = answer as Entry;
+  let bytes = entry.encoded[encoding];
+  if (!bytes) {
+    bytes =
+      encoding === 'br'
+        ? brotliCompressSync(entry.body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+          })
+        : gzipSync(entry.body, { level: 6 });
+    entry.encoded[encoding] = bytes;
+  }
+  return bytes;
 }
 
 function send<T, Reply extends FastifyReply>(
@@ -202,7 +250,13 @@ function send<T, Reply extends FastifyReply>(
     'x-cache': status,
   });
   if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send() as Reply;
-  return reply.type('application/json; charset=utf-8').send(answer.body) as Reply;
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(answer.body) as Reply;
+  // With Content-Encoding set, the compress plugin leaves the bytes alone.
+  reply.headers({ 'content-encoding': encoding, vary: 'accept-encoding' });
+  return reply.send(encodedBody(answer, encoding)) as Reply;
 }
 
 /** A key from a route name and its validated input, the same whatever order the input came in. */

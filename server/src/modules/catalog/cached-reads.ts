@@ -1,4 +1,12 @@
-import { product, productList, productSummary, type Product, type ProductList, type ProductListQuery, type ProductSummary } from '@rr/core';
+import {
+  product,
+  productList,
+  productSummary,
+  type Product,
+  type ProductList,
+  type ProductListQuery,
+  type ProductSummary,
+} from '@rr/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
