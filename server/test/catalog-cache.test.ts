@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { products } from '../src/db/schema/index.ts';
 import { releaseExpiredHolds } from '../src/modules/payments/service.ts';
 import { PUBLIC_CACHE_CONTROL, ResponseCache } from '../src/plugins/response-cache.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, eventually, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 let t: TestApp;
@@ -35,19 +35,6 @@ async function warm(url: string) {
     expect(answer.headers['x-cache']).toBe('hit');
   });
   return answer;
-}
-
-/** Polls `check` until it passes or `withinMs` runs out (for changes made outside any request). */
-async function eventually(check: () => Promise<void>, withinMs = 2_000): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
 }
 
 describe('cached catalog answers', () => {

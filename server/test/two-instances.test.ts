@@ -10,25 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../bench/server-process.ts';
 import { throwawayPostgres } from '../bench/throwaway-postgres.ts';
 import { ADDRESS } from './factories.ts';
-import { DEMO_ADMIN, uniquePhone } from './helpers.ts';
+import { DEMO_ADMIN, eventually, uniquePhone } from './helpers.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** TWO_INSTANCES_PORT: the first instance's port (the second takes the next); free ports when unset. */
 const firstPort = process.env.TWO_INSTANCES_PORT ? Number(process.env.TWO_INSTANCES_PORT) : null;
-
-/** Polls `check` until it passes or `withinMs` runs out. */
-async function eventually(check: () => Promise<void>, withinMs: number): Promise<void> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
 
 describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }, () => {
   let database: Awaited<ReturnType<typeof throwawayPostgres>>;
