@@ -1,65 +1,188 @@
 /**
- * npm run bench: starts the real server on a fresh in-memory database with the demo data and
- * measures the catalog routes beside a constant-JSON route of the same server, in one run.
- * BENCH_SECONDS (default 10) and BENCH_CONNECTIONS (default 10) tune the load.
+ * npm run bench: each catalog route of the real server (a child process, production mode, demo data)
+ * against the most a Node server could do with that answer: a bare node:http server (bare-server.ts,
+ * a child process too) sending the very bytes and headers the route sent, fetched once. The two are
+ * measured in turns (route, bound, route, bound...) so a busy machine weighs on both alike.
+ *
+ * Targets (issue 13): every route at >= 0.6 of its bound and p99 <= 5 ms at 10 connections.
+ * BENCH_DB=pglite|postgres|both (default both); BENCH_DATABASE_URL names the PostgreSQL server
+ * (default postgres://postgres@127.0.0.1:5432/test; a throwaway database is made there and dropped).
+ * BENCH_SECONDS (default 10: the measured time per route and per side), BENCH_CONNECTIONS (10),
+ * BENCH_ROUNDS (5: turns per side), BENCH_PORT (the server's port, and the next one the bound's; free
+ * ports when unset).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { startServer } from './server-process.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const which = process.env.BENCH_DB ?? 'both';
+const postgresServer = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const root = path.resolve(import.meta.dirname, '../..');
+const portBase = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : null;
+const TARGET_RATIO = 0.6;
+const TARGET_P99_MS = 5;
 
-const server = await startServer({}, 60_000);
-const base = server.base;
+if (!['pglite', 'postgres', 'both'].includes(which)) throw new Error('BENCH_DB must be pglite, postgres or both');
 
-try {
-  const list = (await (await fetch(`${base}/api/products`)).json()) as { products: Array<{ _id: string }> };
-  const productId = list.products[0]!._id;
-  const routes = [
-    { name: 'constant JSON (/livez)', path: '/livez' },
-    { name: 'product list', path: '/api/products' },
-    { name: 'search "mukhi"', path: '/api/products?keyword=mukhi' },
-    { name: 'product detail', path: `/api/products/${productId}` },
-  ];
+/** Headers a server sets per connection or per answer; the rest are sent by the bound as recorded. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
-  const results: Array<{ name: string; path: string; requestsPerSecond: number; p99Ms: number; errors: number }> = [];
-  for (const route of routes) {
-    // A short warm-up so the JIT and the database caches are in the same state for every route.
-    await autocannon({ url: base + route.path, connections, duration: 2 });
-    const r = await autocannon({ url: base + route.path, connections, duration: seconds });
-    results.push({
-      name: route.name,
-      path: route.path,
-      requestsPerSecond: Math.round(r.requests.average),
-      p99Ms: r.latency.p99,
-      errors: r.errors + r.non2xx,
-    });
+interface Bound {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** A bare server sending what `url` answered just now. */
+async function boundFor(url: string): Promise<Bound> {
+  const res = await fetch(url);
+  if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+  const headers: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!PER_ANSWER.has(name)) headers[name] = value;
+  });
+  const file = path.join(tmpdir(), `rr-bench-${process.pid}-${Math.random().toString(36).slice(2)}.json`);
+  const body = Buffer.from(await res.arrayBuffer());
+  writeFileSync(file, JSON.stringify({ status: res.status, headers, body: body.toString('base64') }));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'bare-server.ts'), file], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('exit', () => reject(new Error('the bare server exited')));
+    createInterface({ input: child.stdout! }).once('line', resolve);
+  });
+  rmSync(file);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+interface Sample {
+  requests: number;
+  p99Ms: number;
+  errors: number;
+}
+
+async function measure(url: string, duration: number): Promise<Sample> {
+  const r = await autocannon({ url, connections, duration });
+  return { requests: r.requests.total, p99Ms: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+interface RouteResult {
+  database: string;
+  route: string;
+  path: string;
+  requestsPerSecond: number;
+  boundRequestsPerSecond: number;
+  ratio: number;
+  p99Ms: number;
+  boundP99Ms: number;
+  errors: number;
+  meetsTarget: boolean;
+}
+
+async function benchDatabase(database: 'pglite' | 'postgres'): Promise<RouteResult[]> {
+  const throwaway = database === 'postgres' ? await throwawayPostgres(postgresServer, 'rr_bench') : null;
+  const server = await startServer(
+    { ...(throwaway ? { DATABASE_URL: throwaway.url } : {}), ...(portBase ? { PORT: String(portBase) } : {}) },
+    120_000,
+  );
+  try {
+    const base = server.base;
+    const list = (await (await fetch(`${base}/api/products`)).json()) as { products: Array<{ _id: string }> };
+    const routes = [
+      { name: 'list', path: '/api/products' },
+      { name: 'search "mukhi"', path: '/api/products?keyword=mukhi' },
+      { name: 'detail', path: `/api/products/${list.products[0]!._id}` },
+      { name: 'best sellers', path: '/api/products/bestsellers' },
+      { name: 'top rated', path: '/api/products/top' },
+    ];
+    const results: RouteResult[] = [];
+    for (const route of routes) {
+      const bound = await boundFor(base + route.path);
+      try {
+        // A short warm-up of both, so the JIT and the caches start level.
+        await measure(base + route.path, 1);
+        await measure(bound.base + route.path, 1);
+        const app: Sample[] = [];
+        const bare: Sample[] = [];
+        for (let i = 0; i < rounds; i++) {
+          app.push(await measure(base + route.path, seconds / rounds));
+          bare.push(await measure(bound.base + route.path, seconds / rounds));
+        }
+        const rate = (samples: Sample[]) => samples.reduce((n, s) => n + s.requests, 0) / seconds;
+        const requestsPerSecond = Math.round(rate(app));
+        const boundRequestsPerSecond = Math.round(rate(bare));
+        const p99Ms = Math.max(...app.map((s) => s.p99Ms));
+        const ratio = requestsPerSecond / Math.max(boundRequestsPerSecond, 1);
+        results.push({
+          database,
+          route: route.name,
+          path: route.path,
+          requestsPerSecond,
+          boundRequestsPerSecond,
+          ratio,
+          p99Ms,
+          boundP99Ms: Math.max(...bare.map((s) => s.p99Ms)),
+          errors: app.reduce((n, s) => n + s.errors, 0),
+          meetsTarget: ratio >= TARGET_RATIO && p99Ms <= TARGET_P99_MS,
+        });
+      } finally {
+        await bound.stop();
+      }
+    }
+    return results;
+  } finally {
+    await server.stop();
+    await throwaway?.drop();
   }
+}
 
-  const baseline = results[0]!;
-  console.log(`\n${seconds} s a route, ${connections} connections, embedded PGlite, demo catalog\n`);
-  console.log('route                      req/s   p99 ms   req/s vs constant   p99 vs constant   errors');
+function printTable(database: string, results: RouteResult[]): void {
+  console.log(
+    `\n${database}: ${seconds} s a side in ${rounds} turns, ${connections} connections, demo catalog; ` +
+      `target >= ${TARGET_RATIO} of the bound and p99 <= ${TARGET_P99_MS} ms\n`,
+  );
+  console.log('route              req/s   bound req/s   ratio   p99 ms   bound p99   errors   target');
   for (const r of results) {
     console.log(
       [
-        r.name.padEnd(24),
+        r.route.padEnd(16),
         String(r.requestsPerSecond).padStart(7),
+        String(r.boundRequestsPerSecond).padStart(13),
+        r.ratio.toFixed(2).padStart(7),
         String(r.p99Ms).padStart(8),
-        `${(r.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)}`.padStart(19),
-        `${(r.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(1)}x`.padStart(17),
+        String(r.boundP99Ms).padStart(11),
         String(r.errors).padStart(8),
+        (r.meetsTarget ? 'met' : 'MISSED').padStart(8),
       ].join(' '),
     );
   }
-  const out = path.join(root, 'bench-results');
-  mkdirSync(out, { recursive: true });
-  writeFileSync(
-    path.join(out, 'latest.json'),
-    JSON.stringify({ at: new Date().toISOString(), seconds, connections, results }, null, 2),
-  );
-} finally {
-  await server.stop();
 }
+
+const databases: Array<'pglite' | 'postgres'> = which === 'both' ? ['pglite', 'postgres'] : [which as 'pglite'];
+const all: RouteResult[] = [];
+for (const database of databases) {
+  const results = await benchDatabase(database);
+  printTable(database === 'pglite' ? 'PGlite (embedded, in memory)' : 'PostgreSQL', results);
+  all.push(...results);
+}
+const out = path.join(root, 'bench-results');
+mkdirSync(out, { recursive: true });
+writeFileSync(
+  path.join(out, 'latest.json'),
+  JSON.stringify({ at: new Date().toISOString(), seconds, rounds, connections, results: all }, null, 2),
+);

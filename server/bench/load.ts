@@ -9,10 +9,9 @@
  * from one address). LOAD_SECONDS (60), LOAD_CATALOG_CONNECTIONS (8), LOAD_CHECKOUT_CONNECTIONS (4),
  * LOAD_CUSTOMERS (24) tune it.
  */
-import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { startServer } from './server-process.ts';
+import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
 const catalogConnections = Number(process.env.LOAD_CATALOG_CONNECTIONS ?? 8);
@@ -20,24 +19,6 @@ const checkoutConnections = Number(process.env.LOAD_CHECKOUT_CONNECTIONS ?? 4);
 const customerCount = Number(process.env.LOAD_CUSTOMERS ?? 24);
 const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
 const SHIPPING = { address: '12 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
-
-/** A throwaway database on the server DATABASE_URL names; dropped again at the end. */
-async function throwawayPostgres(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `rr_load_${randomBytes(5).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 async function api<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(base + url, {
@@ -61,7 +42,7 @@ function count(kind: string, status: number): void {
 }
 
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
-const postgres = postgresUrl ? await throwawayPostgres(postgresUrl) : null;
+const postgres = postgresUrl ? await throwawayPostgres(postgresUrl, 'rr_load') : null;
 // Rate limits are off: every request of the run comes from this one address.
 const server = await startServer({ DATABASE_URL: postgres?.url ?? 'memory://', RATE_LIMITS: 'false', REDIS_URL: '' });
 const base = server.base;

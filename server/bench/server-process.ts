@@ -29,9 +29,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts the server with `env` on top of the bench defaults and waits until /healthz answers. */
+/**
+ * Starts the server with `env` on top of the bench defaults and waits until /healthz answers; on
+ * `env.PORT` when given, else on a free port.
+ */
 export async function startServer(env: Record<string, string>, healthyWithinMs = 120_000): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,

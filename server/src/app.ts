@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -38,6 +37,8 @@ import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { redisRateLimitStore } from './plugins/rate-limit-store.ts';
+import { registerResponseCache } from './plugins/response-cache.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -87,7 +88,7 @@ export async function buildApp(
 
   // Razorpay's checkout runs its script and frames from its own hosts.
   const razorpay = config.payments.gateway === 'razorpay';
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -172,6 +173,7 @@ export async function buildApp(
     },
   );
 
+  await registerResponseCache(app, database);
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(categoryRoutes);
@@ -211,7 +213,7 @@ export async function buildApp(
         app.log.error({ err }, 'releasing expired holds failed'),
       );
       sweepPendingRefunds(refunds).catch((err: unknown) => app.log.error({ err }, 'sweeping pending refunds failed'));
-    }, 60_000);
+    }, config.sweepIntervalMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   }

@@ -134,6 +134,8 @@ const environment = z.object({
   RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
   /** How long stock is held for a customer who is paying online. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
+  /** How often expired holds are released and pending refunds retried (every instance sweeps). */
+  SWEEP_INTERVAL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** Shares rate-limit counters between instances when set (redis://...). */
   REDIS_URL: z
     .string()
@@ -176,6 +178,7 @@ export type Config = {
   shopEmail: string | null;
   publicUrl: string;
   outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  sweepIntervalMs: number;
   seller: { legalName: string; address: string; state: string; gstin: string | null };
   redisUrl: string | null;
   allowInsecureDefaults: boolean;
@@ -308,6 +311,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       gstin: e.SELLER_GSTIN ?? null,
     },
     outbox: { pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
+    sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     redisUrl: e.REDIS_URL ?? null,
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
     rateLimits: e.RATE_LIMITS,

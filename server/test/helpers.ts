@@ -159,3 +159,19 @@ export async function signIn(app: FastifyInstance, account: { phone: string; pas
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * Runs `check` until it passes or `withinMs` runs out (then its last failure is thrown): for what
+ * happens a moment after a request, such as a change notice crossing to another connection.
+ */
+export async function eventually(check: () => Promise<void>, withinMs = 2_000): Promise<void> {
+  const deadline = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}

@@ -27,6 +27,18 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Follows the notices on a channel (LISTEN): `notice` for each one, `live(false)` the moment notices
+   * may be missed (connection lost) and `live(true)` once they are followed again (after which the
+   * caller must assume it missed some). Resolves once the first attempt is done, live or not; the
+   * returned function stops following.
+   */
+  listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
+}
+
+export interface ChannelEvents {
+  notice(payload: string): void;
+  live(live: boolean): void;
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
@@ -113,6 +125,7 @@ export function openDatabase(database: DatabaseOptions): DatabaseHandle {
         await db.execute(sql`select 1`);
       },
       close: () => pool.end(),
+      listen: (channel, events) => listenOnPostgres(database.url, timeouts, channel, events),
     };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
@@ -131,6 +144,99 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    async listen(channel, events) {
+      // In-process: the notices of a commit are handed over before the writer's query resolves, and
+      // there is no connection to lose.
+      const stop = await client.listen(channel, (payload) => events.notice(payload));
+      events.live(true);
+      return async () => {
+        events.live(false);
+        await stop().catch(() => undefined);
+      };
+    },
+  };
+}
+
+/** How often a listening connection proves it is still there, and how soon it tries again once lost. */
+const LISTENER_HEARTBEAT_MS = 5_000;
+const LISTENER_RETRY_MS = [100, 500, 1_000, 2_000, 5_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other work), kept alive: a lost
+ * connection (restart, pg_terminate_backend, a heartbeat that does not answer) reports `live(false)` at
+ * once and is replaced, with growing pauses, until `stop`.
+ */
+async function listenOnPostgres(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  channel: string,
+  events: ChannelEvents,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
+  let stopped = false;
+  let current: pg.Client | null = null;
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+
+  const attempt = async (): Promise<void> => {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: timeouts.connectMs,
+      query_timeout: Math.min(timeouts.queryMs, LISTENER_HEARTBEAT_MS),
+      keepAlive: true,
+      application_name: `rr-listen-${channel}`,
+    });
+    const timers: { heartbeat?: NodeJS.Timeout } = {};
+    let lost = false;
+    const onLost = (err?: Error) => {
+      if (lost) return;
+      lost = true;
+      clearInterval(timers.heartbeat);
+      if (current === client) {
+        current = null;
+        events.live(false);
+      }
+      client.end().catch(() => undefined);
+      if (stopped) return;
+      if (failures === 0 && err) console.warn(`database: listening on ${channel} lost (${err.message}); reconnecting`);
+      const pause = LISTENER_RETRY_MS[Math.min(failures, LISTENER_RETRY_MS.length - 1)]!;
+      failures++;
+      retry = setTimeout(() => void attempt(), pause);
+      retry.unref();
+    };
+    client.on('error', onLost);
+    client.on('end', () => onLost(new Error('connection ended')));
+    client.on('notification', (message) => {
+      if (message.channel === channel) events.notice(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch (err) {
+      onLost(err as Error);
+      return;
+    }
+    if (stopped || lost) {
+      if (!lost) await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    failures = 0;
+    events.live(true);
+    timers.heartbeat = setInterval(() => {
+      client.query('select 1').catch((err: Error) => onLost(err));
+    }, LISTENER_HEARTBEAT_MS);
+    timers.heartbeat.unref();
+  };
+
+  await attempt();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const client = current;
+    current = null;
+    events.live(false);
+    if (client) await client.end().catch(() => undefined);
   };
 }
 

@@ -2,8 +2,17 @@ import { errorReply, product, productIdParams, productList, productListQuery, pr
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bestSellers, getProduct, listProducts, topRated } from './service.ts';
+import { PRIVATE_CACHE_CONTROL, sendCached } from '../../plugins/response-cache.ts';
+import { catalogAnswers } from './cached-reads.ts';
+import { listProducts } from './service.ts';
 
+const summaries = z.array(productSummary);
+
+/**
+ * The public catalog. Answers come from the response cache (dropped on any catalog change, see
+ * plugins/response-cache.ts) as ready bytes with an ETag; the schemas below still describe them in
+ * OpenAPI and check each answer once, when it is read from the database.
+ */
 export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -18,8 +27,13 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      if (request.query.drafts) await app.requireAdmin(request, reply);
-      return listProducts(app.db, request.query);
+      if (request.query.drafts) {
+        // Drafts are for admins: read fresh, never kept here or by anyone on the way.
+        await app.requireAdmin(request, reply);
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        return listProducts(app.db, request.query);
+      }
+      return sendCached(request, reply, catalogAnswers.list(app.db, request.query));
     },
   );
 
@@ -29,10 +43,10 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['catalog'],
         summary: 'The five best-selling products',
-        response: { 200: z.array(productSummary) },
+        response: { 200: summaries },
       },
     },
-    () => bestSellers(app.db),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.bestSellers(app.db)),
   );
 
   app.get(
@@ -41,10 +55,10 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['catalog'],
         summary: 'The top-rated products: highest rating, then most reviews (published, in stock or not)',
-        response: { 200: z.array(productSummary) },
+        response: { 200: summaries },
       },
     },
-    () => topRated(app.db),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.topRated(app.db)),
   );
 
   app.get(
@@ -59,6 +73,6 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     // PRODUCT.md "The contract": SPEC's edit screen reads a new draft without a token.
-    async (request) => getProduct(app.db, request.params.id),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.product(app.db, request.params.id)),
   );
 };

@@ -1,0 +1,300 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/client.ts';
+
+/**
+ * Answers kept as the bytes sent (JSON, serialised and checked against the route's schema once),
+ * with their ETag, until anything they were read from changes. Correctness rests on one counter, the
+ * generation: every change to the catalog tables raises a database notice (migration 0011's triggers,
+ * whoever writes: this instance, another one, a job, plain SQL); each notice, each write request
+ * answered by this instance, and each reconnection of the listener raise the generation, and only
+ * entries of the current generation are served. While the listener is down nothing is stored or served
+ * from memory (the answers are read fresh), since a change could go unnoticed.
+ */
+
+/** The channel migration 0011's triggers notify. */
+export const CATALOG_CHANNEL = 'catalog_changed';
+
+/**
+ * Shared caches (a CDN) may keep a public answer for a few seconds; browsers always ask again, with the
+ * ETag, so a shopper or an admin who just changed something sees it at once (304s cost next to nothing).
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=10';
+/** An answer for one person or an admin: not kept by shared caches, revalidated by the browser. */
+export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+
+export interface ResponseCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+  /** A safety net: an entry older than this is read again even without a notice. */
+  maxAgeMs: number;
+}
+
+const DEFAULTS: ResponseCacheOptions = { maxEntries: 2_000, maxBytes: 32 * 1024 * 1024, maxAgeMs: 60_000 };
+
+/** An answer ready to send, and its value (for in-process readers such as server rendering). */
+export interface CachedAnswer<T> {
+  value: T;
+  body: Buffer;
+  etag: string;
+}
+
+interface Entry extends CachedAnswer<unknown> {
+  /** The bytes compressed, made the first time a client asks for them. */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  generation: number;
+  storedAt: number;
+  /** What the entry is charged against the byte budget: its bytes, and about as much again for the value. */
+  cost: number;
+}
+
+export type CacheStatus = 'hit' | 'miss' | 'bypass';
+
+export class ResponseCache {
+  #generation = 0;
+  #live = false;
+  #bytes = 0;
+  readonly #entries = new Map<string, Entry>();
+  readonly #loading = new Map<string, Promise<Entry>>();
+  readonly #options: ResponseCacheOptions;
+
+  constructor(options: Partial<ResponseCacheOptions> = {}) {
+    this.#options = { ...DEFAULTS, ...options };
+  }
+
+  /** True while changes are known to reach this instance: only then are answers kept. */
+  get live(): boolean {
+    return this.#live;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /** Something changed: every answer kept so far is dropped (and loads under way are not kept). */
+  invalidate(): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#loading.clear();
+    this.#bytes = 0;
+  }
+
+  setLive(live: boolean): void {
+    // Either way what is kept may have missed a change: going down, or coming back after a gap.
+    this.invalidate();
+    this.#live = live;
+  }
+
+  /**
+   * The answer under `key`: kept, or loaded (one load at a time per key; concurrent askers share it),
+   * checked against `schema` and serialised once.
+   */
+  async get<T>(
+    key: string,
+    schema: z.core.$ZodType<T>,
+    load: () => Promise<T>,
+  ): Promise<[CachedAnswer<T>, CacheStatus]> {
+    const kept = this.peek<T>(key);
+    if (kept) return [kept, 'hit'];
+    return this.load(key, schema, load);
+  }
+
+  /** The kept answer under `key`, if there is a current one (no waiting: the fast path of a hit). */
+  peek<T>(key: string): CachedAnswer<T> | undefined {
+    const kept = this.#entries.get(key);
+    if (!kept || kept.generation !== this.#generation || Date.now() - kept.storedAt >= this.#options.maxAgeMs) {
+      return undefined;
+    }
+    // Most recently used last: the first entry of the map is the one to evict.
+    this.#entries.delete(key);
+    this.#entries.set(key, kept);
+    return kept as Entry & CachedAnswer<T>;
+  }
+
+  /** Loads the answer under `key` (see `get`), after `peek` found none. */
+  async load<T>(
+    key: string,
+    schema: z.core.$ZodType<T>,
+    load: () => Promise<T>,
+  ): Promise<[CachedAnswer<T>, CacheStatus]> {
+    if (!this.#live) return [(await build(schema, load, -1)) as Entry & CachedAnswer<T>, 'bypass'];
+    const generation = this.#generation;
+    const loadKey = `${generation}\u0000${key}`;
+    let loading = this.#loading.get(loadKey);
+    if (!loading) {
+      loading = build(schema, load, generation);
+      this.#loading.set(loadKey, loading);
+      loading.then(
+        (entry) => {
+          if (this.#loading.get(loadKey) === loading) this.#loading.delete(loadKey);
+          // Read before a change this instance has heard of since: served to its askers, never kept.
+          if (entry.generation === this.#generation && this.#live) this.#store(key, entry);
+        },
+        () => {
+          if (this.#loading.get(loadKey) === loading) this.#loading.delete(loadKey);
+        },
+      );
+    }
+    return [(await loading) as Entry & CachedAnswer<T>, 'miss'];
+  }
+
+  #store(key: string, entry: Entry): void {
+    if (entry.cost > this.#options.maxBytes) return;
+    const old = this.#entries.get(key);
+    if (old) {
+      this.#entries.delete(key);
+      this.#bytes -= old.cost;
+    }
+    this.#entries.set(key, entry);
+    this.#bytes += entry.cost;
+    for (const [oldestKey, oldest] of this.#entries) {
+      if (this.#entries.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) break;
+      this.#entries.delete(oldestKey);
+      this.#bytes -= oldest.cost;
+    }
+  }
+}
+
+/** About what an entry's bookkeeping costs besides its bytes. */
+const ENTRY_OVERHEAD = 256;
+
+async function build<T>(schema: z.core.$ZodType<T>, load: () => Promise<T>, generation: number): Promise<Entry> {
+  const value = z.parse(schema, await load());
+  const body = Buffer.from(JSON.stringify(value));
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  return { value, body, etag, generation, storedAt: Date.now(), cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
+}
+
+/** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+export interface CachedRoute<T> {
+  /** What identifies the answer: the route and its validated (normalised) input. */
+  key: string;
+  /** The route's 200 schema: the value is checked against it once, when loaded. */
+  schema: z.core.$ZodType<T>;
+  load: () => Promise<T>;
+  /** Public answers may be kept by shared caches; an answer only for some readers (a draft) may not. */
+  isPublic: (value: T) => boolean;
+}
+
+/**
+ * Sends the cached answer of a GET route: its bytes as they are (no per-request serialisation or schema
+ * check), its ETag (304 when the client has it) and its Cache-Control.
+ */
+export function sendCached<T, Reply extends FastifyReply>(
+  request: FastifyRequest,
+  reply: Reply,
+  route: CachedRoute<T>,
+): Reply | Promise<Reply> {
+  const cache = request.server.responseCache;
+  const kept = cache.peek<T>(route.key);
+  if (kept) return send(request, reply, route, kept, 'hit');
+  return cache
+    .load(route.key, route.schema, route.load)
+    .then(([answer, status]) => send(request, reply, route, answer, status));
+}
+
+type Encoding = 'br' | 'gzip';
+/** Smaller answers go as they are (as the compress plugin's threshold has it). */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** The encoding to send, by the client's Accept-Encoding: brotli, else gzip, else none. */
+function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((part) => part.trim().toLowerCase().split(';'))
+      .filter(([, q]) => !q || !/^\s*q\s*=\s*0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+/** The answer's bytes in `encoding`, compressed once per entry rather than on every request. */
+function encodedBody(answer: CachedAnswer<unknown>, encoding: Encoding): Buffer {
+  const entry = answer as Entry;
+  let bytes = entry.encoded[encoding];
+  if (!bytes) {
+    bytes =
+      encoding === 'br'
+        ? brotliCompressSync(entry.body, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length },
+          })
+        : gzipSync(entry.body, { level: 6 });
+    entry.encoded[encoding] = bytes;
+  }
+  return bytes;
+}
+
+function send<T, Reply extends FastifyReply>(
+  request: FastifyRequest,
+  reply: Reply,
+  route: CachedRoute<T>,
+  answer: CachedAnswer<T>,
+  status: CacheStatus,
+): Reply {
+  reply.headers({
+    etag: answer.etag,
+    'cache-control': route.isPublic(answer.value) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+    'x-cache': status,
+  });
+  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send() as Reply;
+  reply.type('application/json; charset=utf-8');
+  const encoding =
+    answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) return reply.send(answer.body) as Reply;
+  // With Content-Encoding set, the compress plugin leaves the bytes alone.
+  reply.headers({ 'content-encoding': encoding, vary: 'accept-encoding' });
+  return reply.send(encodedBody(answer, encoding)) as Reply;
+}
+
+/** A key from a route name and its validated input, the same whatever order the input came in. */
+export function cacheKey(route: string, input: object = {}): string {
+  const entries = Object.entries(input)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${route}?${JSON.stringify(entries)}`;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Catalog answers kept until the catalog changes (see plugins/response-cache.ts). */
+    responseCache: ResponseCache;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Decorates the app with its response cache and keeps the cache honest: it follows the database's
+ * change notices, and drops everything when this instance answers a write request (the notice of a
+ * change made here may still be on its way on PostgreSQL; the writer must see its change on its next read).
+ */
+export async function registerResponseCache(
+  app: FastifyInstance,
+  database: DatabaseHandle,
+  options: Partial<ResponseCacheOptions> = {},
+): Promise<void> {
+  const cache = new ResponseCache(options);
+  app.decorate('responseCache', cache);
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (!SAFE_METHODS.has(request.method)) cache.invalidate();
+    done(null, payload);
+  });
+  const stop = await database.listen(CATALOG_CHANNEL, {
+    notice: () => cache.invalidate(),
+    live: (live) => cache.setLive(live),
+  });
+  app.addHook('onClose', async () => stop());
+}

@@ -1,0 +1,156 @@
+/**
+ * Two real server processes (as two instances behind a load balancer) on one PostgreSQL database of
+ * this test's own and one Redis: what one changes the other serves within a second, the request
+ * limits are counted once for both, and an expired payment hold that both sweep gives its stock back
+ * once. PostgreSQL only (PGlite is one process's database); Redis at TEST_REDIS_URL.
+ */
+import { randomInt } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from '../bench/server-process.ts';
+import { throwawayPostgres } from '../bench/throwaway-postgres.ts';
+import { ADDRESS } from './factories.ts';
+import { DEMO_ADMIN, eventually, uniquePhone } from './helpers.ts';
+
+const SERVER_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+/** TWO_INSTANCES_PORT: the first instance's port (the second takes the next); free ports when unset. */
+const firstPort = process.env.TWO_INSTANCES_PORT ? Number(process.env.TWO_INSTANCES_PORT) : null;
+
+describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }, () => {
+  let database: Awaited<ReturnType<typeof throwawayPostgres>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let sql: pg.Client;
+  // The request limits count by client address: an address of this run's own (through the trusted
+  // proxy header), so other runs sharing the Redis do not count against it.
+  const clientAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+  const call = async (server: ServerProcess, path: string, init: RequestInit = {}) =>
+    fetch(server.base + path, {
+      ...init,
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress, ...init.headers },
+    });
+  const post = (server: ServerProcess, path: string, body: unknown, token?: string) =>
+    call(server, path, {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+  const detail = async (server: ServerProcess, id: string) => {
+    const res = await call(server, `/api/products/${id}`);
+    return {
+      cache: res.headers.get('x-cache'),
+      product: (await res.json()) as { price: number; countInStock: number },
+    };
+  };
+
+  beforeAll(async () => {
+    database = await throwawayPostgres(SERVER_URL!, 'rr_two');
+    const env = (port: number | null) => ({
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      TRUST_PROXY: '1',
+      SWEEP_INTERVAL_MS: '100',
+      ...(port ? { PORT: String(port) } : {}),
+    });
+    // One after the other: the first migrates and seeds the demo data, the second finds it there.
+    a = await startServer(env(firstPort), 120_000);
+    b = await startServer({ ...env(firstPort && firstPort + 1), DEMO_DATA: 'false' }, 120_000);
+    sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+  }, 240_000);
+  afterAll(async () => {
+    await sql?.end();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  it('serves a price changed through one instance from the other within a second', async () => {
+    const signIn = await post(a, '/api/users/loginviapassword', DEMO_ADMIN);
+    expect(signIn.status).toBe(200);
+    const { token } = (await signIn.json()) as { token: string };
+    const list = (await (await call(b, '/api/products')).json()) as { products: Array<{ _id: string; price: number }> };
+    const { _id: id, price } = list.products[0]!;
+    // B keeps the product's page in its cache.
+    await eventually(async () => expect((await detail(b, id)).cache).toBe('hit'), 5_000);
+
+    const newPrice = price + 11;
+    const edit = await call(a, `/api/products/${id}`, {
+      method: 'PUT',
+      body: JSON.stringify({ price: newPrice }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(edit.status).toBe(200);
+    const changedAt = Date.now();
+    await eventually(async () => expect((await detail(b, id)).product.price).toBe(newPrice), 1_000);
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+  });
+
+  it('counts the request limits once for both (Redis)', async () => {
+    // The newsletter form takes 10 a minute from one address.
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await post(i % 2 ? b : a, '/api/newsletter', { email: `two-${i}-${clientAddress}@example.in` });
+      statuses.push(res.status);
+    }
+    expect(statuses.filter((s) => s !== 429)).toHaveLength(10);
+    expect(statuses.slice(10).every((s) => s === 429)).toBe(true);
+  });
+
+  it('releases an expired payment hold once, though both instances sweep', async () => {
+    // Customers of their own (one pending hold each: a new one replaces a customer's earlier hold).
+    const customers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const phone = uniquePhone();
+      const registered = await post(i % 2 ? b : a, '/api/users', {
+        name: 'Two Instances',
+        email: `two${phone}@example.in`,
+        phone,
+        password: 'secret-pass-1',
+      });
+      expect(registered.status).toBe(201);
+      customers.push(((await registered.json()) as { token: string }).token);
+    }
+    const {
+      rows: [product],
+    } = await sql.query<{ id: string }>(
+      `insert into products (name, image, category, price_paise, count_in_stock)
+       values ('Two instances bead', '/images/x.svg', 'rudraksha', 50000, 10) returning id`,
+    );
+    const id = product!.id;
+    // Several holds, so the two sweeps have several chances to collide.
+    for (const [i, token] of customers.entries()) {
+      const hold = await post(
+        i % 2 ? b : a,
+        '/api/payments/razorpay/order',
+        {
+          orderItems: [{ product: id, qty: 2 }],
+          shippingAddress: ADDRESS,
+        },
+        token,
+      );
+      expect(hold.status).toBe(201);
+    }
+    await eventually(async () => expect((await detail(b, id)).product.countInStock).toBe(2), 2_000);
+
+    await sql.query(`update payment_holds set expires_at = now() - interval '1 minute' where status = 'pending'`);
+    const stockNow = async () =>
+      (await sql.query<{ n: number }>('select count_in_stock as n from products where id = $1', [id])).rows[0]!.n;
+    await eventually(async () => {
+      const { rows } = await sql.query<{ n: string }>(
+        `select count(*) as n from payment_holds where status = 'pending'`,
+      );
+      expect(Number(rows[0]!.n)).toBe(0);
+    }, 5_000);
+    expect(await stockNow()).toBe(10);
+    // Both instances sweep every 100 ms: after several more sweeps nothing has been given back twice.
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await stockNow()).toBe(10);
+    // And both serve the stock given back.
+    await eventually(async () => {
+      expect((await detail(a, id)).product.countInStock).toBe(10);
+      expect((await detail(b, id)).product.countInStock).toBe(10);
+    }, 1_000);
+  });
+});
