@@ -31,6 +31,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+const withoutEmpty = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+
 /** How to run the server: the compiled bundle (`npm run build:server` first), or the sources through tsx. */
 export type ServerBuild = 'compiled' | 'source';
 
@@ -50,7 +52,8 @@ export async function startServer(
   const spawnedAt = performance.now();
   const server = spawn(process.execPath, SERVER_COMMAND[build], {
     cwd: root,
-    env: {
+    // An empty value unsets the variable (DATABASE_URL: '' is PGlite in DATA_DIR).
+    env: withoutEmpty({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -61,7 +64,7 @@ export async function startServer(
       ALLOW_INSECURE_DEFAULTS: 'true',
       LOG_LEVEL: 'warn',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;

@@ -182,6 +182,8 @@ export const ORDER_PAGE_HEADERS = {
   total: 'x-total-count',
   page: 'x-page',
   pages: 'x-pages',
+  /** "true" when a search matched more orders than are counted: the totals count that many. */
+  capped: 'x-total-capped',
 } as const;
 
 export const orderIdParams = z.object({ id: z.string() });

@@ -80,13 +80,17 @@ export const orders = pgTable(
     // Newest first with the id as tie-break, as My Orders and the admin list page them.
     index('orders_user_created_id_idx').on(t.userId, t.createdAt, t.id),
     index('orders_created_id_idx').on(t.createdAt, t.id),
-    // The admin list's smaller filters (delivered is most orders: it walks the index above).
+    // The admin list's filters: each walks its own orders newest first (the newest orders are not
+    // delivered yet, so delivered could not walk the index above without skipping them all).
     index('orders_to_ship_idx')
       .on(t.createdAt, t.id)
       .where(sql`not ${t.isCancelled} and not ${t.isShipped} and not ${t.isDelivered}`),
     index('orders_shipped_idx')
       .on(t.createdAt, t.id)
       .where(sql`not ${t.isCancelled} and ${t.isShipped} and not ${t.isDelivered}`),
+    index('orders_delivered_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`not ${t.isCancelled} and ${t.isDelivered}`),
     index('orders_cancelled_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.isCancelled}`),

@@ -31,12 +31,13 @@ import {
 } from './service.ts';
 
 /** A page of orders: SPEC's array, with the paging totals in headers (decision 0010). */
-const sendPage = (reply: FastifyReply, { orders, page, pages, total }: OrdersPage) =>
+const sendPage = (reply: FastifyReply, { orders, page, pages, total, capped }: OrdersPage) =>
   reply
     .headers({
       [ORDER_PAGE_HEADERS.total]: String(total),
       [ORDER_PAGE_HEADERS.page]: String(page),
       [ORDER_PAGE_HEADERS.pages]: String(pages),
+      ...(capped ? { [ORDER_PAGE_HEADERS.capped]: 'true' } : {}),
     })
     .send(orders);
 
@@ -81,7 +82,7 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
         tags: ['admin'],
         summary: 'All orders, newest first, as SPEC’s list: a page of `limit` (at most 100, the default) (admin)',
         description:
-          'Paging totals are in the response headers X-Total-Count (orders in all), X-Page and X-Pages (decision 0010).',
+          'Paging totals are in the response headers X-Total-Count (orders in all), X-Page and X-Pages (decision 0010). A search counts up to 1,000 matches; X-Total-Capped: true says it found more.',
         security: bearer,
         querystring: adminOrdersQuery,
         response: { 200: z.array(order), ...errors },

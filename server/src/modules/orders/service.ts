@@ -272,6 +272,8 @@ export interface OrdersPage {
   page: number;
   pages: number;
   total: number;
+  /** A search with more than SEARCH_COUNT_LIMIT matches: `total` and `pages` count that many. */
+  capped?: boolean;
 }
 
 const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
@@ -306,7 +308,8 @@ function orderSearch(q: string): SQL {
     const [from, to] = idRange(hex.replaceAll('-', ''));
     conditions.push(sql`${orders.id} between ${from} and ${to}`);
   }
-  if (digits.length >= 4) {
+  // A phone number is digits with the usual marks (+91, spaces, dashes, brackets), never hex letters.
+  if (digits.length >= 4 && /^[\d\s+()-]+$/.test(q)) {
     conditions.push(
       sql`(${orders.customerPhone} || E'\n' || ${orders.recipientPhone}) like ${`%${digits.slice(-10)}%`}`,
     );
@@ -323,27 +326,68 @@ async function countInState(db: Database, status: AdminOrderFilter | undefined):
   return counted?.n ?? 0;
 }
 
+/**
+ * A search's total is counted up to this many matches: enough for any paging an admin does, and the
+ * count of a common name stays quick at a million orders. `OrdersPage.capped` says it was reached.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
+
 export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<OrdersPage> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
   const where = and(query.status ? ORDER_FILTERS[query.status] : undefined, query.q ? orderSearch(query.q) : undefined);
-  const [rows, total] = await Promise.all([
-    db
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+  const pageOf = (total: number, capped = false): Omit<OrdersPage, 'orders'> => ({
+    page,
+    pages: Math.max(1, Math.ceil(total / limit)),
+    total,
+    ...(capped ? { capped } : {}),
+  });
+  if (!query.q) {
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset((page - 1) * limit),
+      countInState(db, query.status),
+    ]);
+    return { orders: await withItems(db, rows), ...pageOf(total) };
+  }
+  // A search finds its matches first (up to the limit, through the trigram and id indexes). Few are
+  // sorted here and their page read by id; many are found walking the newest orders. Left to itself,
+  // the planner may walk the newest orders for a rare match and read all million of them.
+  const matches = await db
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(where)
+    .limit(SEARCH_COUNT_LIMIT + 1);
+  const capped = matches.length > SEARCH_COUNT_LIMIT;
+  let rows: OrderRow[];
+  if (capped) {
+    rows = await db
       .select()
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...newestFirst)
       .limit(limit)
-      .offset((page - 1) * limit),
-    query.q
-      ? db
-          .select({ n: count() })
+      .offset((page - 1) * limit);
+  } else {
+    const pageIds = matches
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .slice((page - 1) * limit, page * limit)
+      .map((m) => m.id);
+    rows = pageIds.length
+      ? await db
+          .select()
           .from(orders)
-          .where(where)
-          .then(([counted]) => counted?.n ?? 0)
-      : countInState(db, query.status),
-  ]);
-  return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil(total / limit)), total };
+          .where(inArray(orders.id, pageIds))
+          .orderBy(...newestFirst)
+      : [];
+  }
+  return { orders: await withItems(db, rows), ...pageOf(Math.min(matches.length, SEARCH_COUNT_LIMIT), capped) };
 }
 
 /** An admin change the order's state does not allow. */
