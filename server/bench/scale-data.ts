@@ -32,7 +32,7 @@ export function sizeOf(scale: number): ScaleSize {
 const MARKER = 'scale_bench_marker';
 
 /** Creates the database when it is missing; `fresh` drops it first, so it is migrated from the start. */
-async function ensureDatabase(url: string, fresh: boolean): Promise<void> {
+export async function ensureDatabase(url: string, fresh = false): Promise<void> {
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
   const admin = new URL(url);

@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { ensureDatabase } from './scale-data.ts';
 import { startServer, type ServerBuild } from './server-process.ts';
 
 const runs = Number(process.env.START_RUNS ?? 3);
@@ -18,20 +18,6 @@ const START_LIMIT_MS = 1_000;
 const RSS_LIMIT_MB = 150;
 /** Idle: after start-up, once the first requests are answered and timers have run. */
 const IDLE_AFTER_MS = 3_000;
-
-async function ensureDatabase(): Promise<void> {
-  const admin = new URL(url);
-  const name = decodeURIComponent(admin.pathname.slice(1));
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`create database "${name.replace(/"/g, '""')}"`);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Figures {
   startMs: number;
@@ -56,7 +42,7 @@ async function measure(env: Record<string, string>, build: ServerBuild): Promise
   return { startMs: starts[Math.floor(starts.length / 2)]!, idleRssMb };
 }
 
-await ensureDatabase();
+await ensureDatabase(url);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-start-'));
 try {
   const cases: Array<{ name: string; env: Record<string, string>; build: ServerBuild; limits: boolean }> = [
