@@ -54,7 +54,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx ../server/src/server.ts',
+    // The compiled server, as production runs it (`npm run test:e2e` builds it first).
+    command: 'node ../server/dist/server.js',
     url: `http://127.0.0.1:${PORT}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -23,22 +23,40 @@ async function freePort(): Promise<number> {
 
 export interface ServerProcess {
   base: string;
+  /** Milliseconds from spawning the process to the first healthy /healthz answer. */
+  healthyAfterMs: number;
   /** The server's resident memory in MB (Linux /proc), or null elsewhere. */
   rssMb(): number | null;
   /** Asks the server to close; resolves once it has exited. */
   stop(): Promise<void>;
 }
 
+const withoutEmpty = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+
+/** How to run the server: the compiled bundle (`npm run build:server` first), or the sources through tsx. */
+export type ServerBuild = 'compiled' | 'source';
+
+const SERVER_COMMAND: Record<ServerBuild, string[]> = {
+  compiled: ['server/dist/server.js'],
+  source: ['--import', 'tsx', 'server/src/server.ts'],
+};
+
 /**
  * Starts the server with `env` on top of the bench defaults and waits until /healthz answers; on
  * `env.PORT` when given, else on a free port.
  */
-export async function startServer(env: Record<string, string>, healthyWithinMs = 120_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  healthyWithinMs = 120_000,
+  build: ServerBuild = 'source',
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const spawnedAt = performance.now();
+  const server = spawn(process.execPath, SERVER_COMMAND[build], {
     cwd: root,
-    env: {
+    // An empty value unsets the variable (DATABASE_URL: '' is PGlite in DATA_DIR).
+    env: withoutEmpty({
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -49,13 +67,14 @@ export async function startServer(env: Record<string, string>, healthyWithinMs =
       ALLOW_INSECURE_DEFAULTS: 'true',
       LOG_LEVEL: 'warn',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let exited = false;
   server.on('exit', () => (exited = true));
   const handle: ServerProcess = {
     base,
+    healthyAfterMs: 0,
     rssMb() {
       try {
         const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
@@ -75,11 +94,14 @@ export async function startServer(env: Record<string, string>, healthyWithinMs =
   while (Date.now() < deadline) {
     if (exited) throw new Error('The server exited before it became healthy (see its output above)');
     try {
-      if ((await fetch(`${base}/healthz`)).ok) return handle;
+      if ((await fetch(`${base}/healthz`)).ok) {
+        handle.healthyAfterMs = Math.round(performance.now() - spawnedAt);
+        return handle;
+      }
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 20));
   }
   await handle.stop();
   throw new Error(`The server did not become healthy within ${healthyWithinMs / 1000} s`);

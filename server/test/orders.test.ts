@@ -1,4 +1,4 @@
-import type { Order, ProductSummary } from '@rr/core';
+import { ADMIN_ORDER_FILTERS, orderStateOf, type Order, type ProductSummary } from '@rr/core';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../src/db/schema/index.ts';
@@ -487,6 +487,23 @@ describe('reading orders', () => {
     expect((await t.app.inject({ url: '/api/orders/myorders', headers: bearer(other.token) })).json()).toEqual([]);
   });
 
+  it('pages the customer’s orders, with the totals in headers', async () => {
+    const all = await t.app.inject({ url: '/api/orders/myorders', headers: bearer(reader.token) });
+    const ids = all.json<Order[]>().map((o) => o._id);
+    expect(all.headers).toMatchObject({ 'x-total-count': String(ids.length), 'x-page': '1', 'x-pages': '1' });
+    const first = await t.app.inject({ url: '/api/orders/myorders?limit=1', headers: bearer(reader.token) });
+    expect(first.json<Order[]>().map((o) => o._id)).toEqual([ids[0]]);
+    const second = await t.app.inject({
+      url: '/api/orders/myorders?pageNumber=2&limit=1',
+      headers: bearer(reader.token),
+    });
+    expect(second.json<Order[]>().map((o) => o._id)).toEqual([ids[1]]);
+    expect(second.headers).toMatchObject({ 'x-page': '2', 'x-pages': String(ids.length) });
+    const bad = await t.app.inject({ url: '/api/orders/myorders?limit=101', headers: bearer(reader.token) });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('limit must be at most 100');
+  });
+
   it('keeps what was bought when the catalog changes or the product goes', async () => {
     const id = await make.product(t, { stock: 5, price: 500 });
     const placed = (
@@ -574,6 +591,46 @@ describe('admin order actions', () => {
     ).json<Order>();
     return { placed, productId: id };
   };
+
+  // The admin list's totals come from counts a trigger keeps (migration 0012), not from counting orders.
+  it('keeps the admin list’s total of each state right through placing, shipping, delivering and cancelling', async () => {
+    const expected = async () => {
+      const rows = await t.db
+        .select({ isCancelled: orders.isCancelled, isDelivered: orders.isDelivered, isShipped: orders.isShipped })
+        .from(orders);
+      const counts: Record<string, number> = { '': rows.length, to_ship: 0, shipped: 0, delivered: 0, cancelled: 0 };
+      for (const row of rows) {
+        const state = orderStateOf(row);
+        counts[state === 'placed' ? 'to_ship' : state]! += 1;
+      }
+      return counts;
+    };
+    const listed = async () => {
+      const counts: Record<string, number> = {};
+      for (const status of ['', ...ADMIN_ORDER_FILTERS]) {
+        const res = await t.app.inject({ url: `/api/orders?limit=1&status=${status}`, headers: bearer(adminToken) });
+        counts[status] = Number(res.headers['x-total-count']);
+      }
+      return counts;
+    };
+    const shipBody = { courier: 'Delhivery', trackingNumber: 'AWB123456789' };
+    const [a, b, c] = [await newOrder(1), await newOrder(1), await newOrder(1)];
+    expect(await listed()).toEqual(await expected());
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${a.placed._id}/ship`,
+      headers: bearer(adminToken),
+      payload: shipBody,
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect(await listed()).toEqual(await expected());
+    expect((await put(`/api/orders/${a.placed._id}/deliver`)).statusCode).toBe(200);
+    expect((await put(`/api/orders/${b.placed._id}/cancel`)).statusCode).toBe(200);
+    expect((await put(`/api/orders/${c.placed._id}/deliver`)).statusCode).toBe(200);
+    expect(await listed()).toEqual(await expected());
+    await t.db.delete(orders).where(eq(orders.id, c.placed._id));
+    expect(await listed()).toEqual(await expected());
+  });
 
   it('marks an order delivered once', async () => {
     const { placed } = await newOrder();

@@ -165,6 +165,16 @@ export const adminOrdersQuery = z.object({
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
 /**
+ * GET /api/orders/myorders: a page of the customer's orders, newest first; without a query, the newest
+ * 100. The paging totals travel in ORDER_PAGE_HEADERS, as for the admin list.
+ */
+export const myOrdersQuery = z.object({
+  pageNumber: optionalQuery(wholeNumber('pageNumber', 1, MAX_PAGE_NUMBER)),
+  limit: optionalQuery(wholeNumber('limit', 1, MAX_ADMIN_ORDERS_PAGE)),
+});
+export type MyOrdersQuery = z.infer<typeof myOrdersQuery>;
+
+/**
  * GET /api/orders answers an array, as SPEC §7 says; the paging totals travel in these response
  * headers (decision 0010).
  */
@@ -172,6 +182,8 @@ export const ORDER_PAGE_HEADERS = {
   total: 'x-total-count',
   page: 'x-page',
   pages: 'x-pages',
+  /** "true" when a search matched more orders than are counted: the totals count that many. */
+  capped: 'x-total-capped',
 } as const;
 
 export const orderIdParams = z.object({ id: z.string() });

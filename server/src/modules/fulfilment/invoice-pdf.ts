@@ -1,5 +1,4 @@
 import { amountInWords, formatDateIST, formatGstRate, type Invoice, type InvoiceLine, type Paise } from '@rr/core';
-import PDFDocument from 'pdfkit';
 
 /** The registered seller, from configuration; the shop runs without a GSTIN, and the invoice says so. */
 export interface InvoiceSeller {
@@ -152,7 +151,9 @@ const NOTE_FONT_SIZE = 6.5;
  * online discount, the amount in words, reverse charge and a signature line. Long lists flow onto more
  * pages, each starting with the document's header and the table's column titles.
  */
-export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  // Loaded on the first document, not at start-up: pdfkit and its font code are a good part of the start.
+  const { default: PDFDocument } = await import('pdfkit');
   const isCreditNote = input.kind === 'credit-note';
   const title = isCreditNote ? 'CREDIT NOTE' : 'TAX INVOICE';
   const { invoice, seller, buyer } = input;

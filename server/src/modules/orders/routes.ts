@@ -5,12 +5,13 @@ import {
   deliverOrderBody,
   errorReply,
   gstReportQuery,
+  myOrdersQuery,
   order,
   orderIdParams,
   shipOrderBody,
   type Order,
 } from '@rr/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
@@ -19,7 +20,26 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { gstReportLines, renderOrderDocument, retryRefund } from '../fulfilment/index.ts';
 import { messageSettings } from '../messages/index.ts';
 import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './fulfilment.ts';
-import { allOrders, findOrder, findOrderFor, markCashCollected, orderRowFor, ordersOf } from './service.ts';
+import {
+  allOrders,
+  findOrder,
+  findOrderFor,
+  markCashCollected,
+  orderRowFor,
+  ordersOf,
+  type OrdersPage,
+} from './service.ts';
+
+/** A page of orders: SPEC's array, with the paging totals in headers (decision 0010). */
+const sendPage = (reply: FastifyReply, { orders, page, pages, total, capped }: OrdersPage) =>
+  reply
+    .headers({
+      [ORDER_PAGE_HEADERS.total]: String(total),
+      [ORDER_PAGE_HEADERS.page]: String(page),
+      [ORDER_PAGE_HEADERS.pages]: String(pages),
+      ...(capped ? { [ORDER_PAGE_HEADERS.capped]: 'true' } : {}),
+    })
+    .send(orders);
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
@@ -44,12 +64,14 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
       onRequest: app.authenticate,
       schema: {
         tags: ['orders'],
-        summary: 'The signed-in customer’s orders, newest first',
+        summary: 'The signed-in customer’s orders, newest first: a page of `limit` (at most 100, the default)',
+        description: 'Paging totals are in the response headers X-Total-Count, X-Page and X-Pages (decision 0010).',
         security: bearer,
+        querystring: myOrdersQuery,
         response: { 200: z.array(order), ...errors },
       },
     },
-    async (request) => ordersOf(app.db, signedInUser(request).id),
+    async (request, reply) => sendPage(reply, await ordersOf(app.db, signedInUser(request).id, request.query)),
   );
 
   app.get(
@@ -60,22 +82,13 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
         tags: ['admin'],
         summary: 'All orders, newest first, as SPEC’s list: a page of `limit` (at most 100, the default) (admin)',
         description:
-          'Paging totals are in the response headers X-Total-Count (orders in all), X-Page and X-Pages (decision 0010).',
+          'Paging totals are in the response headers X-Total-Count (orders in all), X-Page and X-Pages (decision 0010). A search counts up to 1,000 matches; X-Total-Capped: true says it found more.',
         security: bearer,
         querystring: adminOrdersQuery,
         response: { 200: z.array(order), ...errors },
       },
     },
-    async (request, reply) => {
-      const { orders, page, pages, total } = await allOrders(app.db, request.query);
-      return reply
-        .headers({
-          [ORDER_PAGE_HEADERS.total]: String(total),
-          [ORDER_PAGE_HEADERS.page]: String(page),
-          [ORDER_PAGE_HEADERS.pages]: String(pages),
-        })
-        .send(orders);
-    },
+    async (request, reply) => sendPage(reply, await allOrders(app.db, request.query)),
   );
 
   app.get(

@@ -6,6 +6,7 @@ import {
   gstPercentOf,
   toRupees,
   type AdminOrdersQuery,
+  type MyOrdersQuery,
   type ErrorCode,
   type Order,
   type OrderAmounts,
@@ -18,7 +19,7 @@ import {
 } from '@rr/core';
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
@@ -246,9 +247,23 @@ export async function findOrderFor(db: Database, viewer: AuthUser, id: string): 
   return (await withItems(db, [await orderRowFor(db, viewer, id)]))[0]!;
 }
 
-export async function ordersOf(db: Database, userId: string): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt));
-  return withItems(db, rows);
+/** A page of the customer's orders, newest first, and how many they have in all. */
+export async function ordersOf(db: Database, userId: string, query: MyOrdersQuery = {}): Promise<OrdersPage> {
+  const page = query.pageNumber ?? 1;
+  const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
+  const mine = eq(orders.userId, userId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(mine)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(orders).where(mine),
+  ]);
+  const total = counted?.n ?? 0;
+  return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil(total / limit)), total };
 }
 
 /** A page of all orders, newest first (decision 0010: the totals go in response headers). */
@@ -257,6 +272,8 @@ export interface OrdersPage {
   page: number;
   pages: number;
   total: number;
+  /** A search with more than SEARCH_COUNT_LIMIT matches: `total` and `pages` count that many. */
+  capped?: boolean;
 }
 
 const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
@@ -269,41 +286,108 @@ const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
 /** LIKE's own characters in what an admin typed match themselves. */
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The lowest and highest order id that starts with these hex digits (dashes left out). */
+function idRange(hexDigits: string): [string, string] {
+  const asUuid = (digits: string) =>
+    `${digits.slice(0, 8)}-${digits.slice(8, 12)}-${digits.slice(12, 16)}-${digits.slice(16, 20)}-${digits.slice(20)}`;
+  return [asUuid(hexDigits.padEnd(32, '0')), asUuid(hexDigits.padEnd(32, 'f'))];
+}
+
 /**
  * What an admin's search matches: the start of an order number (its id), a phone number (the last ten
- * digits of what was typed), or part of the customer's or recipient's name.
+ * digits of what was typed), or part of the customer's or recipient's name. Names and phones are matched
+ * as the expressions the trigram indexes of migration 0012 cover; an order number is a range of ids.
  */
 function orderSearch(q: string): SQL {
   const digits = q.replace(/\D/g, '');
   const hex = q.replace(/^#/, '').toLowerCase();
   const conditions: SQL[] = [
-    sql`${orders.customerName} ilike ${`%${likeText(q)}%`}`,
-    sql`${orders.recipientName} ilike ${`%${likeText(q)}%`}`,
+    sql`(${orders.customerName} || E'\n' || ${orders.recipientName}) ilike ${`%${likeText(q)}%`}`,
   ];
-  if (/^[0-9a-f-]{4,36}$/.test(hex)) conditions.push(sql`${orders.id}::text like ${`${hex}%`}`);
-  if (digits.length >= 4) {
-    const phone = `%${digits.slice(-10)}%`;
-    conditions.push(sql`${orders.customerPhone} like ${phone}`, sql`${orders.recipientPhone} like ${phone}`);
+  if (/^[0-9a-f-]{4,36}$/.test(hex) && /^[0-9a-f]{4,32}$/.test(hex.replaceAll('-', ''))) {
+    const [from, to] = idRange(hex.replaceAll('-', ''));
+    conditions.push(sql`${orders.id} between ${from} and ${to}`);
+  }
+  // A phone number is digits with the usual marks (+91, spaces, dashes, brackets), never hex letters.
+  if (digits.length >= 4 && /^[\d\s+()-]+$/.test(q)) {
+    conditions.push(
+      sql`(${orders.customerPhone} || E'\n' || ${orders.recipientPhone}) like ${`%${digits.slice(-10)}%`}`,
+    );
   }
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
+
+/** Orders in all or in one state, from the counts the `orders_state_counts` trigger keeps. */
+async function countInState(db: Database, status: AdminOrderFilter | undefined): Promise<number> {
+  const [counted] = await db
+    .select({ n: sql<number>`coalesce(sum(${orderStateCounts.n}), 0)`.mapWith(Number) })
+    .from(orderStateCounts)
+    .where(status ? eq(orderStateCounts.state, status) : undefined);
+  return counted?.n ?? 0;
+}
+
+/**
+ * A search's total is counted up to this many matches: enough for any paging an admin does, and the
+ * count of a common name stays quick at a million orders. `OrdersPage.capped` says it was reached.
+ */
+export const SEARCH_COUNT_LIMIT = 1_000;
 
 export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<OrdersPage> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
   const where = and(query.status ? ORDER_FILTERS[query.status] : undefined, query.q ? orderSearch(query.q) : undefined);
-  const [rows, [counted]] = await Promise.all([
-    db
+  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
+  const pageOf = (total: number, capped = false): Omit<OrdersPage, 'orders'> => ({
+    page,
+    pages: Math.max(1, Math.ceil(total / limit)),
+    total,
+    ...(capped ? { capped } : {}),
+  });
+  if (!query.q) {
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(where)
+        .orderBy(...newestFirst)
+        .limit(limit)
+        .offset((page - 1) * limit),
+      countInState(db, query.status),
+    ]);
+    return { orders: await withItems(db, rows), ...pageOf(total) };
+  }
+  // A search finds its matches first (up to the limit, through the trigram and id indexes). Few are
+  // sorted here and their page read by id; many are found walking the newest orders. Left to itself,
+  // the planner may walk the newest orders for a rare match and read all million of them.
+  const matches = await db
+    .select({ id: orders.id, createdAt: orders.createdAt })
+    .from(orders)
+    .where(where)
+    .limit(SEARCH_COUNT_LIMIT + 1);
+  const capped = matches.length > SEARCH_COUNT_LIMIT;
+  let rows: OrderRow[];
+  if (capped) {
+    rows = await db
       .select()
       .from(orders)
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .orderBy(...newestFirst)
       .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(orders).where(where),
-  ]);
-  const total = counted?.n ?? 0;
-  return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil(total / limit)), total };
+      .offset((page - 1) * limit);
+  } else {
+    const pageIds = matches
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .slice((page - 1) * limit, page * limit)
+      .map((m) => m.id);
+    rows = pageIds.length
+      ? await db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, pageIds))
+          .orderBy(...newestFirst)
+      : [];
+  }
+  return { orders: await withItems(db, rows), ...pageOf(Math.min(matches.length, SEARCH_COUNT_LIMIT), capped) };
 }
 
 /** An admin change the order's state does not allow. */

@@ -7,7 +7,7 @@ import { catalogKeys } from '../catalog/index.ts';
 export const orderKeys = {
   one: (id: string) => ['order', id] as const,
   lists: ['orders'] as const,
-  mine: ['orders', 'mine'] as const,
+  mine: (page: number) => ['orders', 'mine', page] as const,
   page: (page: number, filter: AdminOrderListFilter) => ['orders', 'all', page, filter.status, filter.q] as const,
 };
 
@@ -24,17 +24,33 @@ export function useOrder(id: string) {
   });
 }
 
-export function useMyOrders() {
-  return useQuery({ queryKey: orderKeys.mine, queryFn: () => apiFetch<Order[]>('/api/orders/myorders') });
-}
+/** Orders a page of My Orders and of the admin order list shows. */
+const ORDERS_PER_PAGE = 20;
 
-/** Orders a page of the admin order list shows. */
-const ADMIN_ORDERS_PER_PAGE = 20;
-
-export interface AdminOrderPage {
+/** A page of orders and where it is among them (from the paging headers, decision 0010). */
+export interface OrderPage {
   orders: Order[];
   page: number;
   pages: number;
+}
+
+async function fetchOrderPage(path: string, page: number, query: URLSearchParams): Promise<OrderPage> {
+  query.set('pageNumber', String(page));
+  query.set('limit', String(ORDERS_PER_PAGE));
+  const { body, headers } = await apiFetchWithHeaders<Order[]>(`${path}?${query}`);
+  return {
+    orders: body,
+    page: headerNumber(headers, ORDER_PAGE_HEADERS.page, page),
+    pages: headerNumber(headers, ORDER_PAGE_HEADERS.pages, 1),
+  };
+}
+
+/** A page of the signed-in customer's orders, newest first. */
+export function useMyOrders(page: number) {
+  return useQuery({
+    queryKey: orderKeys.mine(page),
+    queryFn: () => fetchOrderPage('/api/orders/myorders', page, new URLSearchParams()),
+  });
 }
 
 /** A whole number from a paging header; `fallback` when it is missing or not one. */
@@ -47,16 +63,11 @@ function headerNumber(headers: Headers, name: string, fallback: number): number 
 export function useAllOrders(page: number, filter: AdminOrderListFilter) {
   return useQuery({
     queryKey: orderKeys.page(page, filter),
-    queryFn: async (): Promise<AdminOrderPage> => {
-      const query = new URLSearchParams({ pageNumber: String(page), limit: String(ADMIN_ORDERS_PER_PAGE) });
+    queryFn: (): Promise<OrderPage> => {
+      const query = new URLSearchParams();
       if (filter.status) query.set('status', filter.status);
       if (filter.q) query.set('q', filter.q);
-      const { body, headers } = await apiFetchWithHeaders<Order[]>(`/api/orders?${query}`);
-      return {
-        orders: body,
-        page: headerNumber(headers, ORDER_PAGE_HEADERS.page, page),
-        pages: headerNumber(headers, ORDER_PAGE_HEADERS.pages, 1),
-      };
+      return fetchOrderPage('/api/orders', page, query);
     },
   });
 }
