@@ -74,6 +74,9 @@ export const errorCodes = {
   oneImageOnly: 'ONE_IMAGE_ONLY',
   malformedUpload: 'MALFORMED_UPLOAD',
   notAnImage: 'NOT_AN_IMAGE',
+  /** Wider or taller than an upload may be, whatever its bytes (a "pixel bomb"). */
+  imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
+  animatedImage: 'ANIMATED_IMAGE',
   invalidPincode: 'INVALID_PINCODE',
   unknownPincode: 'UNKNOWN_PINCODE',
 
