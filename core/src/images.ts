@@ -12,8 +12,13 @@ export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const CANONICAL_WIDTH: ImageWidth = 640;
 
 /** The name of one width of a stored picture, from its name without width or extension. */
-export function widthUrl(stem: string, width: ImageWidth): string {
+export function widthUrl(stem: string, width: number): string {
   return `${stem}-w${width}.webp`;
+}
+
+/** A srcset of the `-w<width>.webp` files of one picture (also for the shipped banners and cards). */
+export function srcSetFor(stem: string, widths: readonly number[]): string {
+  return widths.map((w) => `${widthUrl(stem, w)} ${w}w`).join(', ');
 }
 
 /** Uploads and the shipped product art, in the `-w<width>.webp` form; anything else is shown as it is. */
@@ -35,6 +40,5 @@ export function responsiveImage(url: string, sizes?: string): ResponsiveImage {
   const match = RESPONSIVE.exec(url);
   if (!match || !(IMAGE_WIDTHS as readonly number[]).includes(Number(match[2]))) return { src: url };
   const stem = match[1]!;
-  const srcSet = IMAGE_WIDTHS.map((w) => `${widthUrl(stem, w)} ${w}w`).join(', ');
-  return { src: widthUrl(stem, CANONICAL_WIDTH), srcSet, ...(sizes ? { sizes } : {}) };
+  return { src: widthUrl(stem, CANONICAL_WIDTH), srcSet: srcSetFor(stem, IMAGE_WIDTHS), ...(sizes ? { sizes } : {}) };
 }

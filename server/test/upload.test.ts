@@ -132,14 +132,21 @@ describe('POST /api/upload', () => {
     [Buffer.from('<?php echo 1; ?>'), 'shell.jpg', 'image/jpeg'],
     // The right first bytes and nothing readable after them.
     [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]), 'fake.jpg', 'image/jpeg'],
-    [Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 2)]), 'x.webp', 'image/webp'],
-  ])('refuses a file that is not a readable JPEG, PNG or WebP (%#) and stores nothing', async (bytes, filename, type) => {
-    const before = stored();
-    const res = await upload(bytes, filename, type);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image', code: 'NOT_AN_IMAGE' });
-    expect(stored()).toEqual(before);
-  });
+    [
+      Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), Buffer.alloc(40, 2)]),
+      'x.webp',
+      'image/webp',
+    ],
+  ])(
+    'refuses a file that is not a readable JPEG, PNG or WebP (%#) and stores nothing',
+    async (bytes, filename, type) => {
+      const before = stored();
+      const res = await upload(bytes, filename, type);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image', code: 'NOT_AN_IMAGE' });
+      expect(stored()).toEqual(before);
+    },
+  );
 
   it('refuses a picture whose header claims 30000 x 30000 pixels with 413, without decoding it', async () => {
     const before = stored();

@@ -21,12 +21,12 @@ sharp.concurrency(1);
  * anything is written.
  */
 export async function responsiveWebp(bytes: Buffer): Promise<Map<ImageWidth, Buffer>> {
-  let info: sharp.Metadata;
-  try {
-    info = await sharp(bytes, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_READABLE);
-  }
+  // The header only: no limit on the pixels it claims, since this is what finds them out.
+  const info = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => {
+      throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_READABLE);
+    });
   const { width, height } = info;
   if (!width || !height) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_READABLE);
   if (width * height > MAX_IMAGE_PIXELS)

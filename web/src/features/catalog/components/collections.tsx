@@ -1,4 +1,4 @@
-import { categoryLabel, type Category } from '@rr/core';
+import { categoryLabel, srcSetFor, type Category } from '@rr/core';
 import { Link } from 'react-router';
 import styles from './collections.module.css';
 
@@ -16,7 +16,16 @@ export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
       {(['gems', 'rudraksha', 'mala'] as const).map((category) => (
         <li key={category} className={`card ${styles.card}`}>
           <Link to={`/category/${category}`} className={styles.link}>
-            <img src={`/images/collections/${category}.svg`} alt="" width={600} height={400} className={styles.image} />
+            <img
+              src={`/images/collections/${category}-w640.webp`}
+              srcSet={srcSetFor(`/images/collections/${category}`, [320, 640])}
+              sizes="(min-width: 640px) 33vw, 120px"
+              alt=""
+              width={600}
+              height={400}
+              loading="lazy"
+              className={styles.image}
+            />
             <Heading className={styles.title}>{categoryLabel(category)} Collection</Heading>
             <p className={styles.blurb}>{BLURB[category]}</p>
           </Link>

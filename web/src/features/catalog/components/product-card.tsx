@@ -1,8 +1,11 @@
-import { truncateCardName, type ProductSummary } from '@rr/core';
+import { responsiveImage, truncateCardName, type ProductSummary } from '@rr/core';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
 import styles from './product-card.module.css';
+
+/** How wide a card's picture is drawn: the grid's 1 to 4 columns (product-grid.module.css), at most 1200 px wide. */
+const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, (min-width: 480px) 50vw, 100vw';
 
 export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
   const href = `/product/${product._id}`;
@@ -10,7 +13,7 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
     <article className={`card ${styles.card}`}>
       <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
         <img
-          src={product.image}
+          {...responsiveImage(product.image, CARD_SIZES)}
           alt=""
           width={600}
           height={600}

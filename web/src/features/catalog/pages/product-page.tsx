@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, type Product } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, responsiveImage, type Product } from '@rr/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -38,6 +38,9 @@ export function ProductPage() {
   );
 }
 
+/** The picture's column: 5 of 12 parts of 1200 px, 5 of 9 parts of the screen, or all of a phone's width. */
+const PICTURE_SIZES = '(min-width: 1024px) 490px, (min-width: 768px) 55vw, 100vw';
+
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const user = useUserInfo();
@@ -46,7 +49,14 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <>
       <div className={styles.layout}>
-        <img src={product.image} alt={product.name} width={600} height={600} className={`card ${styles.image}`} />
+        <img
+          {...responsiveImage(product.image, PICTURE_SIZES)}
+          alt={product.name}
+          width={600}
+          height={600}
+          fetchPriority="high"
+          className={`card ${styles.image}`}
+        />
         <div className={styles.info}>
           <p className={styles.category}>
             <Link to={`/category/${product.category}`}>{categoryLabel(product.category)}</Link> · {product.brand}
