@@ -7,7 +7,19 @@ import styles from './product-card.module.css';
 /** How wide a card's picture is drawn: the grid's 1 to 4 columns (product-grid.module.css), at most 1200 px wide. */
 const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 768px) 33vw, (min-width: 480px) 50vw, 100vw';
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+  headingLevel: Heading = 'h3',
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  /** The page's largest picture: fetched before the others. */
+  priority?: boolean;
+  /** h2 where the cards sit right under the page's h1 (a listing), h3 under a section's h2 (home). */
+  headingLevel?: 'h2' | 'h3';
+}) {
   const href = `/product/${product._id}`;
   return (
     <article className={`card ${styles.card}`}>
@@ -18,16 +30,17 @@ export function ProductCard({ product, eager = false }: { product: ProductSummar
           width={600}
           height={600}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className={styles.image}
         />
       </Link>
       <div className={styles.body}>
-        <h3 className={styles.name}>
+        <Heading className={styles.name}>
           <Link to={href} title={product.name}>
             {truncateCardName(product.name)}
           </Link>
-        </h3>
+        </Heading>
         <Rating
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
