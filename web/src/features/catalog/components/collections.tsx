@@ -8,7 +8,10 @@ const BLURB: Record<Category, string> = {
   mala: 'Jaap malas of rudraksha, sphatik, tulsi and sandalwood',
 };
 
-/** Cards linking to each category collection. */
+/**
+ * Cards linking to each category collection. On a phone the 3:2 picture is cut to cover a 120 px wide,
+ * card-tall column, so it is drawn about 240 px wide: that is the `sizes` there.
+ */
 export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
   return (
@@ -19,7 +22,7 @@ export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
             <img
               src={`/images/collections/${category}-w640.webp`}
               srcSet={srcSetFor(`/images/collections/${category}`, [320, 640])}
-              sizes="(min-width: 640px) 33vw, 120px"
+              sizes="(min-width: 640px) 33vw, 240px"
               alt=""
               width={600}
               height={400}
