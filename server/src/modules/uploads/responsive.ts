@@ -11,7 +11,7 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 
 const NOT_READABLE = 'Upload a JPEG, PNG or WebP image';
 
-/** Reading and shrinking are the slow part of an upload; libvips' own threads are enough for two cores. */
+/** One libvips thread per operation: an upload must not take both cores from the requests being served. */
 sharp.concurrency(1);
 
 /**
