@@ -5,8 +5,8 @@
  * points, and writes each report's JSON to lighthouse-reports/ (gitignored). Not a CI gate: the figures
  * move with the machine's load.
  *
- * It builds nothing: run `npm run build` first. CHROME_PATH picks another browser than /usr/bin/chromium;
- * LIGHTHOUSE_PAGES=home,product runs some of the pages only.
+ * It builds nothing: run `npm run build` first. CHROMIUM_PATH picks another browser than /usr/bin/chromium
+ * (as for the e2e tests); LIGHTHOUSE_PAGES=home,product runs some of the pages only.
  */
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,21 +14,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/chromium-flags.ts';
 import { startServer } from './server-process.ts';
 
 const lighthouseVersion = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
 const root = path.join(import.meta.dirname, '../..');
 const outDir = path.join(root, 'lighthouse-reports');
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+
 const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
 
 if (!existsSync(path.join(root, 'web/dist/index.html'))) {
@@ -52,8 +44,8 @@ interface Row {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-lighthouse-'));
 const server = await startServer({ DATA_DIR: dataDir });
 const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  chromeFlags: CHROME_FLAGS,
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
 });
 const rows: Row[] = [];
 try {
