@@ -5,11 +5,11 @@
  */
 
 /** The widths, in CSS pixels of the stored file, that each picture is stored in; narrowest first. */
-export const IMAGE_WIDTHS = [320, 640, 1200] as const;
+export const IMAGE_WIDTHS = [320, 720, 1200] as const;
 export type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 
 /** The width whose URL is returned by the upload and stored on the product. */
-export const CANONICAL_WIDTH: ImageWidth = 640;
+export const CANONICAL_WIDTH: ImageWidth = 720;
 
 /** The name of one width of a stored picture, from its name without width or extension. */
 export function widthUrl(stem: string, width: number): string {

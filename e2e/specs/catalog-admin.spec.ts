@@ -83,13 +83,13 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await page.getByLabel('Category').selectOption('mala');
   await page.getByLabel('Description').fill('Hand-knotted tulsi beads.\nMade for this test.');
 
-  // Upload: the path of the stored WebP (the 640 px one) comes back into the Image field, with a preview.
+  // Upload: the path of the stored WebP (the 720 px one) comes back into the Image field, with a preview.
   const png = testInfo.outputPath('bead.png');
   await writeFile(png, Buffer.from(PNG_8X8, 'base64'));
   await page.getByLabel('Upload Image').setInputFiles(png);
   await expect(page.getByText('Image uploaded')).toBeVisible();
   const imageField = page.getByLabel('Image', { exact: true });
-  await expect(imageField).toHaveValue(/^\/uploads\/[\w-]+-w640\.webp$/);
+  await expect(imageField).toHaveValue(/^\/uploads\/[\w-]+-w720\.webp$/);
   const image = await imageField.inputValue();
   const preview = page.getByRole('img', { name: 'Preview of the product image' });
   await expect(preview).toHaveAttribute('src', image);
@@ -116,9 +116,9 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   const picture = page.getByRole('img', { name });
   await expect(picture).toHaveAttribute('src', image);
   // With every stored width to choose from, each of which the server has.
-  const urlOf = (width: number) => image.replace('-w640.webp', `-w${width}.webp`);
-  await expect(picture).toHaveAttribute('srcset', [320, 640, 1200].map((w) => `${urlOf(w)} ${w}w`).join(', '));
-  for (const w of [320, 640, 1200]) expect((await request.get(urlOf(w))).headers()['content-type']).toBe('image/webp');
+  const urlOf = (width: number) => image.replace('-w720.webp', `-w${width}.webp`);
+  await expect(picture).toHaveAttribute('srcset', [320, 720, 1200].map((w) => `${urlOf(w)} ${w}w`).join(', '));
+  for (const w of [320, 720, 1200]) expect((await request.get(urlOf(w))).headers()['content-type']).toBe('image/webp');
   await expect(page.getByText('In Stock')).toBeVisible();
   const stored = (await (await request.get(`/api/products/${id}`)).json()) as Product;
   expect(stored).toMatchObject({ name, price: 1499.5, mrp: 1999, image, category: 'mala', countInStock: 4 });

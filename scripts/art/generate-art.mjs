@@ -7,8 +7,8 @@
 // The art is drawn as SVG here. The logo, logo mark and favicon are written as SVG; the pictures (products,
 // banners, collections) are rasterised with sharp to WebP in a few widths, named <name>-w<width>.webp,
 // because their noise, lighting and clip filters cost a phone far more to paint than a small WebP costs
-// to download (see docs/decisions/0018). Product art uses core's IMAGE_WIDTHS (320, 640, 1200) so that
-// core's responsiveImage gives it a srcset like an upload; the demo catalog points at the -w640 file.
+// to download (see docs/decisions/0018). Product art uses core's IMAGE_WIDTHS (320, 720, 1200) so that
+// core's responsiveImage gives it a srcset like an upload; the demo catalog points at the -w720 file.
 //
 // The PRODUCTS list below must match the slugs in server/src/db/seed/demo-catalog.ts;
 // the script warns at the end about any catalog slug that has no art (and vice versa).
@@ -1360,11 +1360,11 @@ function out(rel, svg, maxBytes, widths) {
 }
 
 /** core's IMAGE_WIDTHS (this script cannot import TypeScript). */
-const PRODUCT_WIDTHS = [320, 640, 1200];
+const PRODUCT_WIDTHS = [320, 720, 1200];
 /** A phone (about 400 CSS px at 1.75 to 3 device pixels each) to a desktop's 1200 px slide. */
 const BANNER_WIDTHS = [480, 800, 1200];
 /** 120 CSS px on a phone, about 380 on a desktop. */
-const COLLECTION_WIDTHS = [320, 640];
+const COLLECTION_WIDTHS = [320, 720];
 
 const seen = new Set();
 for (const p of PRODUCTS) {

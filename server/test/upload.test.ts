@@ -66,7 +66,7 @@ function pixelBomb(): Buffer {
 }
 
 async function expectStoredWidths(image: string, expected: number[]) {
-  expect(image).toMatch(/^\/uploads\/[0-9a-f-]{36}-w640\.webp$/);
+  expect(image).toMatch(/^\/uploads\/[0-9a-f-]{36}-w720\.webp$/);
   const { srcSet } = responsiveImage(image);
   const urls = srcSet!.split(', ').map((entry) => entry.split(' ')[0]!);
   expect(urls).toHaveLength(IMAGE_WIDTHS.length);
@@ -86,13 +86,13 @@ describe('POST /api/upload', () => {
     ['jpeg', () => picture(1600, 1000).jpeg().toBuffer(), 'bead.jpeg', 'image/jpeg'],
     ['webp', () => picture(1600, 1000).webp().toBuffer(), 'bead.webp', 'image/webp'],
     ['png named .jpg', () => picture(1600, 1000).png().toBuffer(), 'photo.jpg', 'image/jpeg'],
-  ])('stores a %s as WebP 320, 640 and 1200 wide and returns the 640 one', async (_, build, filename, type) => {
+  ])('stores a %s as WebP 320, 720 and 1200 wide and returns the 720 one', async (_, build, filename, type) => {
     const res = await upload(await build(), filename, type);
     expect(res.statusCode).toBe(201);
     const { image } = res.json<{ image: string }>();
-    await expectStoredWidths(image, [320, 640, 1200]);
+    await expectStoredWidths(image, [320, 720, 1200]);
     const middle = await sharp(await readFile(path.join(t.config.dataDir, image))).metadata();
-    expect([middle.width, middle.height]).toEqual([640, 400]);
+    expect([middle.width, middle.height]).toEqual([720, 450]);
   });
 
   it('never enlarges: a 400 pixel picture is stored 320 wide and at its own 400 for the wider two', async () => {
@@ -113,7 +113,7 @@ describe('POST /api/upload', () => {
     const res = await upload(sideways, 'phone.jpg', 'image/jpeg');
     expect(res.statusCode).toBe(201);
     const { image } = res.json<{ image: string }>();
-    for (const name of [image, image.replace('-w640', '-w1200'), image.replace('-w640', '-w320')]) {
+    for (const name of [image, image.replace('-w720', '-w1200'), image.replace('-w720', '-w320')]) {
       const bytes = await readFile(path.join(t.config.dataDir, name));
       const meta = await sharp(bytes).metadata();
       expect(meta.exif, name).toBeUndefined();

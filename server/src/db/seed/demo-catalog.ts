@@ -13,7 +13,7 @@ export interface DemoProduct {
   price: number;
   countInStock: number;
   description: string;
-  /** `/images/products/${slug}-w640.webp`: the middle of the widths core's responsiveImage knows */
+  /** `/images/products/${slug}-w720.webp`: the middle of the widths core's responsiveImage knows */
   image: string;
 }
 
@@ -26,7 +26,7 @@ export interface DemoReview {
 
 type ProductInput = Omit<DemoProduct, 'image'>;
 
-const img = (p: ProductInput): DemoProduct => ({ ...p, image: `/images/products/${p.slug}-w640.webp` });
+const img = (p: ProductInput): DemoProduct => ({ ...p, image: `/images/products/${p.slug}-w720.webp` });
 
 const rudraksha: ProductInput[] = [
   {

@@ -75,7 +75,7 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['admin'],
         summary:
-          'Upload a product image: JPEG, PNG or WebP by content, at most 2 MB and 40 million pixels, still (admin, multipart field "image"). Stored as WebP 320, 640 and 1200 pixels wide; the reply is the 640 one, the others are the same name ending -w320.webp and -w1200.webp',
+          'Upload a product image: JPEG, PNG or WebP by content, at most 2 MB and 40 million pixels, still (admin, multipart field "image"). Stored as WebP 320, 720 and 1200 pixels wide; the reply is the 720 one, the others are the same name ending -w320.webp and -w1200.webp',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: uploadReply, 400: errorReply, 401: errorReply, 403: errorReply, 413: errorReply },
