@@ -8,8 +8,8 @@ const WIDTH = 1200;
 const HEIGHT = 450;
 /** The widths scripts/art/generate-art.mjs writes each banner in, as `<stem>-w<width>.webp`. */
 const WIDTHS = [480, 800, 1200];
-/** The slide is the page's width, at most 1200 px. */
-const SIZES = '(min-width: 1200px) 1200px, 100vw';
+/** The slide is the page's width less its 1rem padding, at most 1168 px. */
+const SIZES = '(min-width: 1200px) 1168px, calc(100vw - 32px)';
 
 /**
  * Each offer's words and button are also real text and a real link: in the image they are unreadable on a

@@ -38,8 +38,8 @@ export function ProductPage() {
   );
 }
 
-/** The picture's column: 5 of 12 parts of 1200 px, 5 of 9 parts of the screen, or all of a phone's width. */
-const PICTURE_SIZES = '(min-width: 1024px) 490px, (min-width: 768px) 55vw, 100vw';
+/** The picture's column: 5 of 12 parts of 1200 px, 5 of 9 parts of the screen, or a phone's width less the padding. */
+const PICTURE_SIZES = '(min-width: 1024px) 490px, (min-width: 768px) 55vw, calc(100vw - 32px)';
 
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
