@@ -10,7 +10,8 @@ const BLURB: Record<Category, string> = {
 
 /**
  * Cards linking to each category collection. On a phone the 3:2 picture is cut to cover a 120 px wide,
- * card-tall column, so it is drawn about 240 px wide: that is the `sizes` there.
+ * card-tall column, so it is drawn about 240 px wide: that is the `sizes` there. They load after the banner,
+ * which is the page's largest picture.
  */
 export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
@@ -27,6 +28,7 @@ export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
               width={600}
               height={400}
               loading="lazy"
+              fetchPriority="low"
               className={styles.image}
             />
             <Heading className={styles.title}>{categoryLabel(category)} Collection</Heading>
