@@ -151,6 +151,7 @@ export function BannerCarousel() {
                 height={HEIGHT}
                 className={`${styles.image} ${i === index ? styles.visible : ''}`}
                 fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding={i === 0 ? 'auto' : 'async'}
                 onLoad={() => setLoadable((n) => Math.max(n, i + 2))}
               />
             ) : null,

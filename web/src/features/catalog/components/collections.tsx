@@ -29,6 +29,7 @@ export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
               height={400}
               loading="lazy"
               fetchPriority="low"
+              decoding="async"
               className={styles.image}
             />
             <Heading className={styles.title}>{categoryLabel(category)} Collection</Heading>
