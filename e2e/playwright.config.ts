@@ -1,24 +1,14 @@
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium-flags.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 /** Specs that change shop-wide settings: they run after all the others (see `projects`). */
 const SHOP_SETTINGS = /shop-settings\.spec/;
 
 /** Debian's Chromium; Playwright's own browser download cannot work on these machines. */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS };
 
 export default defineConfig({
   testDir: './specs',

@@ -19,3 +19,4 @@ export * from './gst/amount-in-words.ts';
 export * from './gst/serials.ts';
 export * from './gst/invoice.ts';
 export * from './gst/couriers.ts';
+export * from './images.ts';

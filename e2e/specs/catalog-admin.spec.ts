@@ -83,16 +83,17 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await page.getByLabel('Category').selectOption('mala');
   await page.getByLabel('Description').fill('Hand-knotted tulsi beads.\nMade for this test.');
 
-  // Upload: the path comes back into the Image field, with a preview.
+  // Upload: the path of the stored WebP (the 720 px one) comes back into the Image field, with a preview.
   const png = testInfo.outputPath('bead.png');
   await writeFile(png, Buffer.from(PNG_8X8, 'base64'));
   await page.getByLabel('Upload Image').setInputFiles(png);
   await expect(page.getByText('Image uploaded')).toBeVisible();
   const imageField = page.getByLabel('Image', { exact: true });
-  await expect(imageField).toHaveValue(/^\/uploads\/[\w-]+\.png$/);
+  await expect(imageField).toHaveValue(/^\/uploads\/[\w-]+-w720\.webp$/);
   const image = await imageField.inputValue();
   const preview = page.getByRole('img', { name: 'Preview of the product image' });
   await expect(preview).toHaveAttribute('src', image);
+  // Stored as WebP, never enlarged: still 8 pixels wide.
   await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(8);
 
   await page.getByRole('button', { name: 'Update' }).click();
@@ -112,7 +113,12 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await expect(page).toHaveURL(`/product/${id}`);
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByRole('main').getByText(rupees(1499.5)).first()).toBeVisible();
-  await expect(page.getByRole('img', { name })).toHaveAttribute('src', image);
+  const picture = page.getByRole('img', { name });
+  await expect(picture).toHaveAttribute('src', image);
+  // With every stored width to choose from, each of which the server has.
+  const urlOf = (width: number) => image.replace('-w720.webp', `-w${width}.webp`);
+  await expect(picture).toHaveAttribute('srcset', [320, 720, 1200].map((w) => `${urlOf(w)} ${w}w`).join(', '));
+  for (const w of [320, 720, 1200]) expect((await request.get(urlOf(w))).headers()['content-type']).toBe('image/webp');
   await expect(page.getByText('In Stock')).toBeVisible();
   const stored = (await (await request.get(`/api/products/${id}`)).json()) as Product;
   expect(stored).toMatchObject({ name, price: 1499.5, mrp: 1999, image, category: 'mala', countInStock: 4 });

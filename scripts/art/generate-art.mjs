@@ -1,14 +1,21 @@
 #!/usr/bin/env node
-// Generates all original SVG art for Rudraksha Ratna: product images, home banners,
-// collection cards, logo, logo mark and favicon. No dependencies; deterministic output.
+// Generates all original art for Rudraksha Ratna: product images, home banners, collection cards,
+// logo, logo mark and favicon. Deterministic output.
 //
 //   node scripts/art/generate-art.mjs
+//
+// The art is drawn as SVG here. The logo, logo mark and favicon are written as SVG; the pictures (products,
+// banners, collections) are rasterised with sharp to WebP in a few widths, named <name>-w<width>.webp,
+// because their noise, lighting and clip filters cost a phone far more to paint than a small WebP costs
+// to download (see docs/decisions/0018). Product art uses core's IMAGE_WIDTHS (320, 720, 1200) so that
+// core's responsiveImage gives it a srcset like an upload; the demo catalog points at the -w720 file.
 //
 // The PRODUCTS list below must match the slugs in server/src/db/seed/demo-catalog.ts;
 // the script warns at the end about any catalog slug that has no art (and vice versa).
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const PUB = join(ROOT, 'web/public');
@@ -1333,12 +1340,17 @@ function wellFormed(xml) {
 
 const written = [];
 const problems = [];
-function out(rel, svg, maxBytes) {
-  const file = join(PUB, rel);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, svg);
+const rasters = [];
+/** Checks the SVG; writes it, or with `widths` queues it to be written as WebP in each width instead. */
+function out(rel, svg, maxBytes, widths, quality) {
   const bytes = Buffer.byteLength(svg);
-  written.push({ rel, bytes });
+  if (widths) rasters.push({ rel, svg, widths, quality });
+  else {
+    const file = join(PUB, rel);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, svg);
+    written.push({ rel, bytes });
+  }
   const err = wellFormed(svg);
   if (err) problems.push(`${rel}: not well-formed (${err})`);
   if (/<script|<image|<foreignObject|(?:xlink:)?href="(?!#)|url\((?!#)/i.test(svg))
@@ -1347,19 +1359,29 @@ function out(rel, svg, maxBytes) {
   if (bytes > maxBytes) problems.push(`${rel}: ${bytes} bytes > ${maxBytes}`);
 }
 
+/** core's IMAGE_WIDTHS (this script cannot import TypeScript). */
+const PRODUCT_WIDTHS = [320, 720, 1200];
+/**
+ * A phone (about 400 CSS px at 1.75 to 3 device pixels each) to a desktop's 1200 px slide. Banners and
+ * collection cards carry lettering, so they get quality 80; the products' small label survives 75.
+ */
+const BANNER_WIDTHS = [480, 800, 1200];
+/** 120 CSS px on a phone, about 380 on a desktop. */
+const COLLECTION_WIDTHS = [320, 640];
+
 const seen = new Set();
 for (const p of PRODUCTS) {
   if (seen.has(p.slug)) problems.push(`duplicate art slug ${p.slug}`);
   seen.add(p.slug);
-  out(`images/products/${p.slug}.svg`, ART[p.kind](p), 10240);
+  out(`images/products/${p.slug}.svg`, ART[p.kind](p), 10240, PRODUCT_WIDTHS, 75);
 }
-out('images/banners/banner-1.svg', banner1(), 10240);
-out('images/banners/banner-2.svg', banner2(), 10240);
-out('images/banners/banner-3.svg', banner3(), 10240);
-out('images/banners/banner-4.svg', banner4(), 10240);
-out('images/collections/rudraksha.svg', collectionRudraksha(), 10240);
-out('images/collections/gems.svg', collectionGems(), 10240);
-out('images/collections/mala.svg', collectionMala(), 10240);
+out('images/banners/banner-1.svg', banner1(), 10240, BANNER_WIDTHS, 80);
+out('images/banners/banner-2.svg', banner2(), 10240, BANNER_WIDTHS, 80);
+out('images/banners/banner-3.svg', banner3(), 10240, BANNER_WIDTHS, 80);
+out('images/banners/banner-4.svg', banner4(), 10240, BANNER_WIDTHS, 80);
+out('images/collections/rudraksha.svg', collectionRudraksha(), 10240, COLLECTION_WIDTHS, 80);
+out('images/collections/gems.svg', collectionGems(), 10240, COLLECTION_WIDTHS, 80);
+out('images/collections/mala.svg', collectionMala(), 10240, COLLECTION_WIDTHS, 80);
 out('images/logo.svg', logo(), 10240);
 out('images/logo-mark.svg', logoMark(), 10240);
 out('favicon.svg', logoMark(), 10240);
@@ -1375,11 +1397,28 @@ if (existsSync(CATALOG)) {
   console.warn(`WARNING: ${relative(ROOT, CATALOG)} not found; slugs not cross-checked`);
 }
 
+// Rasterise at the size each width needs (the SVG's density scaled), not a big picture shrunk.
+for (const { rel, svg, widths, quality } of rasters) {
+  const { width } = await sharp(Buffer.from(svg)).metadata();
+  for (const w of widths) {
+    const webpRel = rel.replace(/\.svg$/, `-w${w}.webp`);
+    const file = join(PUB, webpRel);
+    mkdirSync(dirname(file), { recursive: true });
+    const webp = await sharp(Buffer.from(svg), { density: (72 * w) / width })
+      .resize({ width: w })
+      // Smart subsampling keeps the lettering and thin lines sharp on the maroon and cream; without it
+      // they smear even at quality 80.
+      .webp({ quality, smartSubsample: true, effort: 6 })
+      .toBuffer();
+    writeFileSync(file, webp);
+    written.push({ rel: webpRel, bytes: webp.length });
+  }
+}
+
 const largest = written.reduce((a, b) => (b.bytes > a.bytes ? b : a));
 const productFiles = written.filter((w) => w.rel.startsWith('images/products/'));
-const over4k = productFiles.filter((w) => w.bytes > 4096).length;
 console.log(
-  `Wrote ${written.length} SVG files under ${relative(ROOT, PUB)}/ (${productFiles.length} product images, ${over4k} of them over 4 KB)`,
+  `Wrote ${written.length} files under ${relative(ROOT, PUB)}/ (${productFiles.length} product images, ${PRODUCT_WIDTHS.length} widths each)`,
 );
 console.log(
   `Largest: ${largest.rel} (${largest.bytes} bytes); total ${written.reduce((a, b) => a + b.bytes, 0)} bytes`,

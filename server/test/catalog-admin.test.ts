@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
@@ -63,13 +61,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(100, 1)]);
-const WEBP = Buffer.concat([
-  Buffer.from('RIFF'),
-  Buffer.from([0x24, 0, 0, 0]),
-  Buffer.from('WEBPVP8 '),
-  Buffer.alloc(40, 2),
-]);
 
 describe('authorisation of catalog writes', () => {
   it('refuses visitors with 401 and customers with 403, for every write', async () => {
@@ -342,54 +333,5 @@ describe('admin product writes', () => {
       },
     ]);
     expect(order.totalPrice).toBe(placed.json<Order>().totalPrice);
-  });
-});
-
-describe('POST /api/upload', () => {
-  it.each([
-    [PNG, 'bead.png', 'image/png', 'png'],
-    [JPEG, 'bead.jpeg', 'image/jpeg', 'jpg'],
-    [WEBP, 'bead.webp', 'image/webp', 'webp'],
-    [PNG, 'photo.jpg', 'image/jpeg', 'png'],
-  ])(
-    'stores a %s image under a generated name by its content and serves it back',
-    async (bytes, filename, type, ext) => {
-      const res = await upload(bytes, filename, type);
-      expect(res.statusCode).toBe(201);
-      const { image } = res.json();
-      expect(image).toMatch(new RegExp(`^/uploads/[0-9a-f-]{36}\\.${ext}$`));
-      expect(await readFile(path.join(t.config.dataDir, image))).toEqual(bytes);
-      const served = await t.app.inject({ url: image });
-      expect(served.statusCode).toBe(200);
-      expect(served.rawPayload).toEqual(bytes);
-      expect(served.headers['x-content-type-options']).toBe('nosniff');
-    },
-  );
-
-  it.each([
-    [Buffer.from('<svg onload="alert(1)"></svg>'), 'evil.svg', 'image/svg+xml'],
-    [Buffer.from('just text pretending'), 'notes.png', 'image/png'],
-    [Buffer.from('<?php echo 1; ?>'), 'shell.jpg', 'image/jpeg'],
-  ])('refuses a file that is not a JPEG, PNG or WebP: %s', async (bytes, filename, type) => {
-    const res = await upload(bytes, filename, type);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Upload a JPEG, PNG or WebP image', code: 'NOT_AN_IMAGE' });
-  });
-
-  it('refuses a 5 MB file with 413', async () => {
-    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024, 0)]);
-    const res = await upload(big, 'big.png', 'image/png');
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The image must be at most 2 MB', code: 'IMAGE_TOO_LARGE' });
-  });
-
-  it('refuses a request without a file', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/upload',
-      headers: bearer(admin),
-      payload: { image: 'x' },
-    });
-    expect(res.statusCode).toBe(400);
   });
 });

@@ -81,6 +81,9 @@ export const errorCodes = {
   productInStock: 'PRODUCT_IN_STOCK',
   /** A guest's back-in-stock alert needs a phone. */
   phoneRequired: 'PHONE_REQUIRED',
+  /** Wider or taller than an upload may be, whatever its bytes (a "pixel bomb"). */
+  imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
+  animatedImage: 'ANIMATED_IMAGE',
   invalidPincode: 'INVALID_PINCODE',
   unknownPincode: 'UNKNOWN_PINCODE',
 

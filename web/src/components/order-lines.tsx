@@ -1,4 +1,4 @@
-import { formatRupees, toPaise, toRupees } from '@rr/core';
+import { formatRupees, responsiveImage, toPaise, toRupees } from '@rr/core';
 import { Link } from 'react-router';
 import styles from './order-lines.module.css';
 
@@ -24,7 +24,7 @@ export function OrderLines({ lines, showTax = false }: { lines: readonly OrderLi
     <ul className={styles.items}>
       {lines.map((line) => (
         <li key={`${line.product}-${line.name}`} className={styles.item}>
-          <img src={line.image} alt="" width={56} height={56} />
+          <img {...responsiveImage(line.image, '56px')} alt="" width={56} height={56} loading="lazy" />
           {line.product ? (
             <Link to={`/product/${line.product}`} className={styles.name}>
               {line.name}

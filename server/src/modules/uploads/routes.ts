@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
+import { CANONICAL_WIDTH, MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
+import { responsiveWebp, storedNames } from './responsive.ts';
 
 const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image';
 const TOO_LARGE = 'The image must be at most 2 MB';
@@ -47,7 +48,10 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-/** Admin image uploads, stored in DATA_DIR/uploads under generated names and served at /uploads/. */
+/**
+ * Admin image uploads, stored in DATA_DIR/uploads under generated names as WebP in each of core's
+ * IMAGE_WIDTHS, and served at /uploads/.
+ */
 export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const dir = path.join(app.config.dataDir, 'uploads');
@@ -70,7 +74,8 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Upload a product image: JPEG, PNG or WebP by content, at most 2 MB (admin, multipart field "image")',
+        summary:
+          'Upload a product image: JPEG, PNG or WebP by content, at most 2 MB and 40 million pixels, still (admin, multipart field "image"). Stored as WebP 320, 720 and 1200 pixels wide; the reply is the 720 one, the others are the same name ending -w320.webp and -w1200.webp',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         response: { 201: uploadReply, 400: errorReply, 401: errorReply, 403: errorReply, 413: errorReply },
@@ -86,9 +91,20 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
       const bytes = await readImageField(request);
       const type = imageTypeOf(bytes);
       if (!type) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
-      const name = `${randomUUID()}.${type}`;
-      await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-      return reply.code(201).send({ image: `/uploads/${name}`, message: 'Image uploaded' });
+      const widths = await responsiveWebp(bytes);
+      const names = storedNames(randomUUID());
+      const written: string[] = [];
+      try {
+        for (const [width, name] of names) {
+          await writeFile(path.join(dir, name), widths.get(width)!, { flag: 'wx' });
+          written.push(name);
+        }
+      } catch (err) {
+        // All widths or none: a half-stored picture would show broken in some screens only.
+        await Promise.all(written.map((name) => rm(path.join(dir, name), { force: true })));
+        throw err;
+      }
+      return reply.code(201).send({ image: `/uploads/${names.get(CANONICAL_WIDTH)}`, message: 'Image uploaded' });
     },
   );
 };

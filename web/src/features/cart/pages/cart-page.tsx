@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_LINE_QTY, MESSAGES, formatRupees, type CartItem } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MESSAGES, formatRupees, responsiveImage, type CartItem } from '@rr/core';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -87,7 +87,7 @@ function CartLines() {
 function CartLine({ item }: { item: CartItem }) {
   return (
     <li className={`card ${styles.line}`}>
-      <img src={item.image} alt="" width={96} height={96} className={styles.image} />
+      <img {...responsiveImage(item.image, '96px')} alt="" width={96} height={96} className={styles.image} />
       <Link to={`/product/${item.product}`} className={styles.name}>
         {item.name}
       </Link>

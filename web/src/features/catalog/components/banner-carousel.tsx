@@ -1,4 +1,4 @@
-import { BANNER_IMAGE_COUNT, BANNER_ROTATE_MS } from '@rr/core';
+import { BANNER_IMAGE_COUNT, BANNER_ROTATE_MS, srcSetFor, widthUrl } from '@rr/core';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import styles from './banner-carousel.module.css';
@@ -6,6 +6,10 @@ import styles from './banner-carousel.module.css';
 /** The pictures' size, in which `painted` gives where each picture paints its button. */
 const WIDTH = 1200;
 const HEIGHT = 450;
+/** The widths scripts/art/generate-art.mjs writes each banner in, as `<stem>-w<width>.webp`. */
+const WIDTHS = [480, 800, 1200];
+/** The slide is the page's width less its 1rem padding, at most 1168 px. */
+const SIZES = '(min-width: 1200px) 1168px, calc(100vw - 32px)';
 
 /**
  * Each offer's words and button are also real text and a real link: in the image they are unreadable on a
@@ -13,7 +17,7 @@ const HEIGHT = 450;
  */
 const BANNERS = [
   {
-    src: '/images/banners/banner-1.svg',
+    stem: '/images/banners/banner-1',
     alt: 'Authentic Nepal rudraksha, lab certified',
     headline: 'Authentic Nepal rudraksha, lab certified',
     to: '/category/rudraksha',
@@ -21,7 +25,7 @@ const BANNERS = [
     painted: { x: 72, y: 322, width: 225, height: 54 },
   },
   {
-    src: '/images/banners/banner-2.svg',
+    stem: '/images/banners/banner-2',
     alt: 'Navratna gemstones for every planet',
     headline: 'Navratna gemstones for every planet',
     to: '/category/gems',
@@ -29,7 +33,7 @@ const BANNERS = [
     painted: { x: 72, y: 322, width: 202, height: 54 },
   },
   {
-    src: '/images/banners/banner-3.svg',
+    stem: '/images/banners/banner-3',
     alt: 'Handmade jaap malas of 108 plus 1 beads',
     headline: 'Handmade jaap malas of 108+1 beads',
     to: '/category/mala',
@@ -37,7 +41,7 @@ const BANNERS = [
     painted: { x: 72, y: 322, width: 179, height: 54 },
   },
   {
-    src: '/images/banners/banner-4.svg',
+    stem: '/images/banners/banner-4',
     alt: 'Free touch energization with every rudraksha',
     headline: 'Free touch energization with every rudraksha',
     to: '/energization',
@@ -47,6 +51,13 @@ const BANNERS = [
 ].slice(0, BANNER_IMAGE_COUNT);
 
 type Banner = (typeof BANNERS)[number];
+
+/** The middle width as src and all widths as srcset; `sizes` is the slide's. */
+const picture = (banner: Banner) => ({
+  src: widthUrl(banner.stem, 800),
+  srcSet: srcSetFor(banner.stem, WIDTHS),
+  sizes: SIZES,
+});
 
 /**
  * A link over the button painted in the picture, so a click on it goes where it says instead of enlarging
@@ -94,6 +105,11 @@ function usePrefersReducedMotion(): boolean {
  */
 export function BannerCarousel() {
   const [index, setIndex] = useState(0);
+  /**
+   * The slides whose pictures may load: the first at once (the page's largest picture), each next one once
+   * the one before it has arrived, so the hidden slides never compete with the first for the network.
+   */
+  const [loadable, setLoadable] = useState(1);
   const [open, setOpen] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
   const [pausedChoice, setPaused] = useState<boolean | null>(null);
@@ -124,26 +140,29 @@ export function BannerCarousel() {
           onClick={() => setOpen(true)}
           aria-label={`Enlarge: ${current.alt}`}
         >
-          {BANNERS.map((banner, i) => (
-            <img
-              key={banner.src}
-              src={banner.src}
-              alt={i === index ? banner.alt : ''}
-              aria-hidden={i === index ? undefined : true}
-              width={WIDTH}
-              height={HEIGHT}
-              className={`${styles.image} ${i === index ? styles.visible : ''}`}
-              fetchPriority={i === 0 ? 'high' : 'low'}
-              loading={i === 0 ? 'eager' : 'lazy'}
-            />
-          ))}
+          {BANNERS.map((banner, i) =>
+            i < loadable || i === index ? (
+              <img
+                key={banner.stem}
+                {...picture(banner)}
+                alt={i === index ? banner.alt : ''}
+                aria-hidden={i === index ? undefined : true}
+                width={WIDTH}
+                height={HEIGHT}
+                className={`${styles.image} ${i === index ? styles.visible : ''}`}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding={i === 0 ? 'auto' : 'async'}
+                onLoad={() => setLoadable((n) => Math.max(n, i + 2))}
+              />
+            ) : null,
+          )}
         </button>
         <PaintedButton banner={current} />
       </div>
       <div className={styles.captions}>
         {BANNERS.map((banner, i) => (
           // All captions share one cell, so the tallest sets its height and nothing moves as they change.
-          <p key={banner.src} className={`${styles.caption} ${i === index ? styles.currentCaption : ''}`}>
+          <p key={banner.stem} className={`${styles.caption} ${i === index ? styles.currentCaption : ''}`}>
             <span className={styles.headline}>{banner.headline}</span>
             <Link to={banner.to} className={styles.cta}>
               {banner.cta} <span aria-hidden="true">→</span>
@@ -154,7 +173,7 @@ export function BannerCarousel() {
       <div className={styles.controls}>
         {BANNERS.map((banner, i) => (
           <button
-            key={banner.src}
+            key={banner.stem}
             type="button"
             className={`${styles.dot} ${i === index ? styles.activeDot : ''}`}
             aria-label={`Show offer ${i + 1}`}
@@ -168,7 +187,15 @@ export function BannerCarousel() {
       </div>
       <dialog ref={dialogRef} className={styles.dialog} onClose={() => setOpen(false)} aria-label={current.alt}>
         <div className={styles.stage}>
-          <img src={current.src} alt={current.alt} width={WIDTH} height={HEIGHT} className={styles.large} />
+          <img
+            {...picture(current)}
+            sizes="96vw"
+            alt={current.alt}
+            width={WIDTH}
+            height={HEIGHT}
+            loading="lazy"
+            className={styles.large}
+          />
           <PaintedButton banner={current} onFollow={() => setOpen(false)} />
         </div>
         <button type="button" className="btn" onClick={() => setOpen(false)} autoFocus>

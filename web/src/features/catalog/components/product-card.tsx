@@ -1,30 +1,56 @@
-import { truncateCardName, type ProductSummary } from '@rr/core';
+import { responsiveImage, truncateCardName, type ProductSummary } from '@rr/core';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
 import styles from './product-card.module.css';
 
-export function ProductCard({ product, eager = false }: { product: ProductSummary; eager?: boolean }) {
+/**
+ * How wide a card's picture is drawn: the grid's 1 to 4 columns (product-grid.module.css) with 1rem gaps,
+ * in the page's 1200 px container with 1rem padding. Exact on a phone, where it matters: a 412 px screen's
+ * card is 380 px, which at 1.75 device pixels takes the 720 file, where "100vw" took the 1200 one.
+ */
+const CARD_SIZES = [
+  '(min-width: 1232px) 280px',
+  '(min-width: 1024px) calc(25vw - 20px)',
+  '(min-width: 768px) calc(33.3vw - 22px)',
+  '(min-width: 480px) calc(50vw - 24px)',
+  'calc(100vw - 32px)',
+].join(', ');
+
+export function ProductCard({
+  product,
+  eager = false,
+  priority = false,
+  headingLevel: Heading = 'h3',
+}: {
+  product: ProductSummary;
+  eager?: boolean;
+  /** The page's largest picture: fetched before the others. */
+  priority?: boolean;
+  /** h2 where the cards sit right under the page's h1 (a listing), h3 under a section's h2 (home). */
+  headingLevel?: 'h2' | 'h3';
+}) {
   const href = `/product/${product._id}`;
   return (
     <article className={`card ${styles.card}`}>
       <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
         <img
-          src={product.image}
+          {...responsiveImage(product.image, CARD_SIZES)}
           alt=""
           width={600}
           height={600}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           className={styles.image}
         />
       </Link>
       <div className={styles.body}>
-        <h3 className={styles.name}>
+        <Heading className={styles.name}>
           <Link to={href} title={product.name}>
             {truncateCardName(product.name)}
           </Link>
-        </h3>
+        </Heading>
         <Rating
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}

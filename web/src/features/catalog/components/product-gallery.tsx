@@ -1,3 +1,4 @@
+import { responsiveImage } from '@rr/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styles from './product-gallery.module.css';
 
@@ -7,7 +8,8 @@ import styles from './product-gallery.module.css';
  * for mouse and keyboard, and the picture in view is followed from the scroll position. Every slide
  * keeps its square box, so nothing moves when a picture arrives. One picture is shown alone.
  */
-export function ProductGallery({ images, alt }: { images: string[]; alt: string }) {
+/** `sizes` tells the browser how wide the main picture is drawn, to pick from its stored widths. */
+export function ProductGallery({ images, alt, sizes = '100vw' }: { images: string[]; alt: string; sizes?: string }) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   const count = images.length;
@@ -43,7 +45,14 @@ export function ProductGallery({ images, alt }: { images: string[]; alt: string 
   if (count <= 1) {
     return (
       <div className={`card ${styles.gallery}`}>
-        <img src={images[0]} alt={alt} width={600} height={600} className={styles.image} />
+        <img
+          {...responsiveImage(images[0] ?? '', sizes)}
+          alt={alt}
+          width={600}
+          height={600}
+          fetchPriority="high"
+          className={styles.image}
+        />
       </div>
     );
   }
@@ -68,12 +77,13 @@ export function ProductGallery({ images, alt }: { images: string[]; alt: string 
               aria-hidden={i === current ? undefined : true}
             >
               <img
-                src={src}
+                {...responsiveImage(src, sizes)}
                 alt={i === 0 ? alt : `${alt}, picture ${i + 1}`}
                 width={600}
                 height={600}
                 className={styles.image}
                 loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
                 draggable={false}
               />
             </div>
@@ -113,7 +123,7 @@ export function ProductGallery({ images, alt }: { images: string[]; alt: string 
               aria-current={i === current ? 'true' : undefined}
               onClick={() => show(i)}
             >
-              <img src={src} alt="" width={64} height={64} loading="lazy" />
+              <img {...responsiveImage(src, '64px')} alt="" width={64} height={64} loading="lazy" />
             </button>
           </li>
         ))}

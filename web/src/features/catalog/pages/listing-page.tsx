@@ -78,7 +78,7 @@ function ListingView({ title, heading, description, keyword, category, page, hre
         <Message>{MESSAGES.noProducts}</Message>
       ) : (
         <>
-          <ProductGrid products={result.data.products} eagerCount={4} />
+          <ProductGrid products={result.data.products} eagerCount={4} headingLevel="h2" />
           <Paginate page={result.data.page} pages={result.data.pages} hrefFor={hrefFor} />
         </>
       )}

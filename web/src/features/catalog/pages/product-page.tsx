@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, type Product } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, responsiveImage, type Product } from '@rr/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -41,6 +41,9 @@ export function ProductPage() {
   );
 }
 
+/** The picture's column: 5 of 12 parts of 1200 px, 5 of 9 parts of the screen, or a phone's width less the padding. */
+const PICTURE_SIZES = '(min-width: 1024px) 490px, (min-width: 768px) 55vw, calc(100vw - 32px)';
+
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const user = useUserInfo();
@@ -49,7 +52,7 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <>
       <div className={styles.layout}>
-        <ProductGallery images={[product.image, ...product.images]} alt={product.name} />
+        <ProductGallery images={[product.image, ...product.images]} alt={product.name} sizes={PICTURE_SIZES} />
         <div className={styles.info}>
           <p className={styles.category}>
             <Link to={`/category/${product.category}`}>{categoryLabel(product.category)}</Link> · {product.brand}

@@ -1,0 +1,123 @@
+/**
+ * npm run lighthouse: Lighthouse 12 (mobile, its default simulated throttling) on the home page, a category
+ * and a product page of the production build, served by the real server on a free port with a fresh data
+ * directory and the demo catalog. Prints the scores and the findings that cost accessibility or SEO
+ * points, and writes each report's JSON to lighthouse-reports/ (gitignored). Not a CI gate: the figures
+ * move with the machine's load.
+ *
+ * It builds nothing: run `npm run build` first. CHROMIUM_PATH picks another browser than /usr/bin/chromium
+ * (as for the e2e tests); LIGHTHOUSE_PAGES=home,product runs some of the pages only.
+ */
+import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../e2e/chromium-flags.ts';
+import { startServer } from './server-process.ts';
+
+const lighthouseVersion = (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+const root = path.join(import.meta.dirname, '../..');
+const outDir = path.join(root, 'lighthouse-reports');
+
+const CATEGORIES = ['performance', 'accessibility', 'seo', 'best-practices'] as const;
+
+if (!existsSync(path.join(root, 'web/dist/index.html'))) {
+  console.error('No production build in web/dist: run `npm run build` first.');
+  process.exit(1);
+}
+
+interface Row {
+  page: string;
+  performance: number;
+  accessibility: number;
+  seo: number;
+  bestPractices: number;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+  jsKb: number;
+  findings: string[];
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-lighthouse-'));
+const server = await startServer({ DATA_DIR: dataDir });
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
+});
+const rows: Row[] = [];
+try {
+  const listing = (await (await fetch(`${server.base}/api/products?category=rudraksha`)).json()) as {
+    products: { _id: string }[];
+  };
+  const productId = listing.products[0]?._id;
+  if (!productId) throw new Error('The demo catalog has no rudraksha product to open');
+  const pages = Object.entries({
+    home: '/',
+    category: '/category/rudraksha',
+    product: `/product/${productId}`,
+  }).filter(([name]) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(name));
+
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, route] of pages) {
+    const result = await lighthouse(`${server.base}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      onlyCategories: [...CATEGORIES],
+    });
+    if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
+    const { lhr } = result;
+    writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(lhr, null, 1));
+    if (lhr.runtimeError) console.error(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = (id: string) => lhr.categories[id]?.score ?? 0;
+    const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
+      ?.items;
+    const jsBytes = (requests ?? [])
+      .filter((r) => r.resourceType === 'Script')
+      .reduce((sum, r) => sum + Number(r.transferSize ?? 0), 0);
+    // What cost points where the target is a full score: each failing audit of those two categories.
+    const findings = (['accessibility', 'seo'] as const).flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.title ?? ''})`),
+    );
+    rows.push({
+      page: `${name} ${route}`,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      seo: score('seo'),
+      bestPractices: score('best-practices'),
+      cls: value('cumulative-layout-shift'),
+      lcpMs: value('largest-contentful-paint'),
+      tbtMs: value('total-blocking-time'),
+      jsKb: jsBytes / 1024,
+      findings,
+    });
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`Lighthouse ${lighthouseVersion}, mobile`);
+console.table(
+  rows.map((r) => ({
+    page: r.page,
+    performance: r.performance.toFixed(2),
+    accessibility: r.accessibility.toFixed(2),
+    SEO: r.seo.toFixed(2),
+    'best practices': r.bestPractices.toFixed(2),
+    CLS: r.cls.toFixed(3),
+    'LCP s': (r.lcpMs / 1000).toFixed(2),
+    'TBT ms': Math.round(r.tbtMs),
+    'JS KB': Math.round(r.jsKb),
+  })),
+);
+for (const r of rows) for (const finding of r.findings) console.log(`${r.page}: ${finding}`);
+console.log(`Reports: ${path.relative(root, outDir)}/*.json (open one in the Lighthouse viewer for details)`);
