@@ -1,4 +1,11 @@
 // The catalog module's public face.
 export { catalogAdminRoutes } from './admin-routes.ts';
 export { catalogRoutes } from './routes.ts';
-export { productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';
+export {
+  bestSellers,
+  getProduct,
+  listProducts,
+  productNotFound,
+  refreshProductRating,
+  refreshRatingsReviewedBy,
+} from './service.ts';

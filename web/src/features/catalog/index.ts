@@ -9,8 +9,10 @@ export {
   useUpdateCategory,
   useUpdateProduct,
   useUploadImage,
+  type ProductQuery,
 } from './api.ts';
 export { parsePageNumber } from './page-number.ts';
+export { searchKeyword } from './search-keyword.ts';
 export { CategoriesPage } from './pages/categories-page.tsx';
 export { HomePage } from './pages/home-page.tsx';
 export { CategoryPage, SearchPage } from './pages/listing-page.tsx';
