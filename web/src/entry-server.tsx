@@ -33,6 +33,15 @@ const list = (query: ProductQuery & { pageNumber: number }): DataNeed => ({
   query,
 });
 
+/** A path segment as the router's useParams gives it. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Mirrors the storefront routes of router.tsx and the parameter handling of their pages. */
 export function storefrontPage(pathname: string, search: string): StorefrontPage | null {
   const at = (pattern: string) => matchPath(pattern, pathname)?.params;
@@ -49,7 +58,7 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
   }
   const searched = at('/search/:keyword') ?? at('/search/:keyword/page/:pageNumber');
   if (searched) {
-    const keyword = searchKeyword(searched.keyword ?? '');
+    const keyword = searchKeyword(decoded(searched.keyword ?? ''));
     if (keyword === '') return { page: 'blank-search' };
     const pageNumber = parsePageNumber(searched.pageNumber);
     if (pageNumber === null) return { page: 'not-found' };
@@ -95,6 +104,8 @@ export async function render(url: string, met: MetNeed[]): Promise<Rendered> {
       // As a failed fetch leaves it: the page shows the message, and the browser asks again. The
       // message is made enumerable so it survives the JSON trip to the browser.
       const error = Object.defineProperty(new Error(need.error), 'message', { value: need.error, enumerable: true });
+      // Not asked again as the page hydrates (the browser renders the same message), nor later.
+      queryClient.setQueryDefaults(need.key, { retryOnMount: false });
       queryClient
         .getQueryCache()
         .build(queryClient, { queryKey: need.key })

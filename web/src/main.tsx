@@ -17,6 +17,10 @@ const app = (
 if (ssr) {
   // The storefront's pages come rendered with their data (entry-server.tsx): take over that HTML.
   hydrate(queryClient, ssr.queries);
+  // A failure the server rendered (a product not found) stays as it is, as on the server.
+  for (const query of ssr.queries.queries) {
+    if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
   setHydrationSeed(ssr.seed);
   hydrateRoot(container, app);
 } else {

@@ -168,7 +168,7 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
       const label = categoryLabel(product.category);
       return {
         title: `${product.name} | ${SHOP_NAME}`,
-        description: clip(product.description, 160),
+        description: clip(product.description, 160) || SHOP_DESCRIPTION,
         canonical: `${base}/product/${product._id}`,
         image,
         type: 'product',

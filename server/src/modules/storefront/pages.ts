@@ -37,8 +37,8 @@ async function meet(app: FastifyInstance, need: DataNeed): Promise<MetNeed> {
 /** Puts the rendered page, its head and its state into index.html (the built one, with its scripts). */
 function fillTemplate(template: string, head: string, body: string, state: string, stateId: string): string {
   const withHead = template
-    .replace(/<title>[\s\S]*?<\/title>/, () => head)
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>/, '');
+    .replace(/<meta\s+name="description"[^>]*>/, '')
+    .replace(/<title>[\s\S]*?<\/title>/, () => head);
   return withHead.replace(
     /<div id="root"><\/div>/,
     () => `<div id="root">${body}</div><script type="application/json" id="${stateId}">${state}</script>`,
