@@ -129,6 +129,9 @@ export async function render(url: string, met: MetNeed[]): Promise<Rendered> {
   );
   let failure: unknown = null;
   const { prelude } = await prerender(app, {
+    // Never outline a large Suspense boundary: revealing it takes an inline script, which the CSP
+    // (script-src 'self') blocks, and hydration would then render the page a second time.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error) {
       failure ??= error;
     },

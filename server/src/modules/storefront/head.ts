@@ -10,6 +10,10 @@ import type { StorefrontPage } from './renderer.ts';
 import { SHOP_SHARE_IMAGE_PATH, productShareImagePath } from './share-image.ts';
 
 export const SHOP_NAME = 'Rudraksha Ratna';
+// Titles and descriptions are the ones the pages set in the browser (usePageTitle), so nothing changes
+// as a page hydrates.
+const HOME_DESCRIPTION =
+  'Authentic Nepal and Java rudraksha, lab-certified gemstones and handmade jaap malas, shipped across India.';
 const SHOP_DESCRIPTION =
   'Authentic Nepal and Java rudraksha, lab-certified gemstones and handmade jaap malas, shipped across India. Cash on Delivery or 10% off when you pay online.';
 
@@ -27,12 +31,6 @@ export interface PageHead {
 const htmlText = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const clip = (text: string, max: number) => {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
-};
-
-const pageSuffix = (n: number) => (n > 1 ? `, Page ${n}` : '');
 
 function breadcrumbs(base: string, trail: Array<{ name: string; path: string }>) {
   return {
@@ -105,7 +103,7 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
           page.pageNumber === 1
             ? `${SHOP_NAME} | Rudraksha, Gems and Malas`
             : `Explore Products, Page ${page.pageNumber} | ${SHOP_NAME}`,
-        description: SHOP_DESCRIPTION,
+        description: HOME_DESCRIPTION,
         canonical: `${base}${path}`,
         image: shareImage(base),
         type: 'website',
@@ -131,8 +129,8 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
     case 'search': {
       const path = `/search/${encodeURIComponent(page.keyword)}${page.pageNumber > 1 ? `/page/${page.pageNumber}` : ''}`;
       return {
-        title: `Search: ${page.keyword}${pageSuffix(page.pageNumber)} | ${SHOP_NAME}`,
-        description: `Rudraksha, gems and malas matching “${clip(page.keyword, 60)}” at ${SHOP_NAME}: authentic, certified and shipped across India.`,
+        title: `Search: ${page.keyword} | ${SHOP_NAME}`,
+        description: `Rudraksha, gems and malas matching “${page.keyword}” at ${SHOP_NAME}: authentic, certified and shipped across India.`,
         canonical: `${base}${path}`,
         image: shareImage(base),
         type: 'website',
@@ -148,7 +146,7 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
       const label = categoryLabel(page.category);
       const path = `/category/${encodeURIComponent(page.category)}${page.pageNumber > 1 ? `?page=${page.pageNumber}` : ''}`;
       return {
-        title: `${label} Collection${pageSuffix(page.pageNumber)} | ${SHOP_NAME}`,
+        title: `${label} | Collection`,
         description: `Shop the ${label.toLowerCase()} collection of ${SHOP_NAME}: authentic, certified and shipped across India.`,
         canonical: `${base}${path}`,
         image: shareImage(base),
@@ -168,7 +166,7 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
       const label = categoryLabel(product.category);
       return {
         title: `${product.name} | ${SHOP_NAME}`,
-        description: clip(product.description, 160) || SHOP_DESCRIPTION,
+        description: product.description.slice(0, 160) || SHOP_DESCRIPTION,
         canonical: `${base}/product/${product._id}`,
         image,
         type: 'product',
