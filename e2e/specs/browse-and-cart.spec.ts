@@ -131,8 +131,11 @@ test('cards show the truncated name, the real MRP struck through and the saving'
 });
 
 test('the home grid shows an alert when products fail to load', async ({ page }) => {
+  // The home page comes rendered with its products; reached from another page, the browser fetches them.
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
   await page.route(/\/api\/products\?.*limit=10/, (route) => route.abort('connectionfailed'));
-  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: /home/ }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to fetch products');
 });
 
