@@ -23,7 +23,9 @@ async function layoutShift(page: Page): Promise<number> {
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
             if (!entry.hadRecentInput) total += entry.value;
           }
         }).observe({ type: 'layout-shift', buffered: true });

@@ -8,9 +8,19 @@ import path from 'node:path';
 import { MAX_PAGE_LIMIT, formatRupees, type Product, type ProductList } from '@rr/core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as storefront from '../../web/src/entry-server.tsx';
+import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import * as make from './factories.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
+
+// The web app's own server rendering, from its source (vitest compiles it); production loads its build.
+const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
+const storefront = (await import(ENTRY_SERVER)) as StorefrontRenderer;
+
+interface ProductLd {
+  name: string;
+  offers: { '@type': string; price: string; priceCurrency: string; availability: string };
+  aggregateRating?: { '@type': string; ratingValue: number; reviewCount: number };
+}
 
 const BASE = 'https://shop.example.in';
 let t: TestApp;
@@ -38,7 +48,12 @@ interface Page {
 }
 
 const unescape = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 async function open(url: string): Promise<Page> {
   const res = await t.app.inject({ url });
@@ -145,7 +160,7 @@ describe('server-rendered pages', () => {
     expect(page.meta('og:title')).toBe(`${product.name} | Rudraksha Ratna`);
     expect(page.meta('twitter:card')).toBe('summary_large_image');
     expect(page.body).toContain(formatRupees(product.price));
-    const ld = byType(page, 'Product') as Record<string, any>;
+    const ld = byType(page, 'Product') as unknown as ProductLd;
     expect(ld.name).toBe(product.name);
     expect(ld.offers).toMatchObject({
       '@type': 'Offer',
@@ -171,7 +186,7 @@ describe('server-rendered pages', () => {
   it('marks a product out of stock and leaves the rating out until it is reviewed', async () => {
     const id = await make.product(t, { name: 'Unreviewed bead', stock: 0 });
     const page = await open(`/product/${id}`);
-    const ld = byType(page, 'Product') as Record<string, any>;
+    const ld = byType(page, 'Product') as unknown as ProductLd;
     expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(ld).not.toHaveProperty('aggregateRating');
   });
@@ -201,7 +216,9 @@ describe('server-rendered pages', () => {
     expect((byType(page, 'Product') as { name: string }).name).toBe(name);
     const cached = page.state!.queries.queries.find((q) => q.queryKey[0] === 'product')!;
     expect((cached.state.data as Product).name).toBe(name);
-    expect(page.title).toBe(`&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot; \u2028 | Rudraksha Ratna`);
+    expect(page.title).toBe(
+      `&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot; \u2028 | Rudraksha Ratna`,
+    );
     expect(page.body).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 

@@ -85,7 +85,8 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
 }
 
 /** A need met: its data, or the error the API would have answered with (a product not found). */
-export type MetNeed = { key: QueryKey; data: ProductList | ProductSummary[] | Product } | { key: QueryKey; error: string };
+export type MetNeed =
+  { key: QueryKey; data: ProductList | ProductSummary[] | Product } | { key: QueryKey; error: string };
 
 export interface Rendered {
   html: string;

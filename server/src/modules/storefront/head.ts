@@ -1,11 +1,4 @@
-import {
-  categoryLabel,
-  gstBasisPointsOf,
-  toPaise,
-  toRupees,
-  unitPriceWithGstPaise,
-  type Product,
-} from '@rr/core';
+import { categoryLabel, gstBasisPointsOf, toPaise, toRupees, unitPriceWithGstPaise, type Product } from '@rr/core';
 import type { StorefrontPage } from './renderer.ts';
 import { SHOP_SHARE_IMAGE_PATH, productShareImagePath } from './share-image.ts';
 
@@ -30,7 +23,6 @@ export interface PageHead {
 
 const htmlText = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 
 function breadcrumbs(base: string, trail: Array<{ name: string; path: string }>) {
   return {
@@ -80,7 +72,10 @@ function productJsonLd(base: string, product: Product, image: string | null) {
   };
 }
 
-const shareImage = (base: string) => ({ url: `${base}${SHOP_SHARE_IMAGE_PATH}`, alt: `${SHOP_NAME}: rudraksha, gems and malas` });
+const shareImage = (base: string) => ({
+  url: `${base}${SHOP_SHARE_IMAGE_PATH}`,
+  alt: `${SHOP_NAME}: rudraksha, gems and malas`,
+});
 
 /**
  * The head of a storefront page from the data it was rendered with. `base` is the shop's absolute

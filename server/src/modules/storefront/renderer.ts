@@ -22,7 +22,8 @@ export type StorefrontPage =
   | { page: 'blank-search' }
   | { page: 'not-found' };
 
-export type MetNeed = { key: QueryKey; data: ProductList | ProductSummary[] | Product } | { key: QueryKey; error: string };
+export type MetNeed =
+  { key: QueryKey; data: ProductList | ProductSummary[] | Product } | { key: QueryKey; error: string };
 
 export interface StorefrontRenderer {
   storefrontPage(pathname: string, search: string): StorefrontPage | null;

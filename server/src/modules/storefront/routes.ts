@@ -42,7 +42,10 @@ export const storefrontRoutes: FastifyPluginAsync = async (fastify) => {
         tags: ['seo'],
         summary: "A product's share picture: its picture as a 1200×630 JPEG, for link previews",
         params: z.object({
-          file: z.string().max(60).regex(/^[^/]+\.jpg$/, 'file is <product id>.jpg'),
+          file: z
+            .string()
+            .max(60)
+            .regex(/^[^/]+\.jpg$/, 'file is <product id>.jpg'),
         }),
         querystring: versionQuery,
         response: { 400: errorReply, 404: errorReply },
