@@ -8,6 +8,7 @@ export * from './contract/catalog.ts';
 export * from './contract/categories.ts';
 export * from './contract/newsletter.ts';
 export * from './contract/cart.ts';
+export type * from './contract/storefront.ts';
 export * from './phone.ts';
 export * from './contract/accounts.ts';
 export * from './contract/orders.ts';

@@ -1,7 +1,7 @@
 // The storefront's server rendering (built by `vite build --ssr`, loaded by the server's storefront
 // module): which data a page needs, and the page rendered to HTML with that data.
-import { HOME_GRID_LIMIT, type Product, type ProductList, type ProductSummary } from '@rr/core';
-import { QueryClientProvider, dehydrate, type QueryKey } from '@tanstack/react-query';
+import { HOME_GRID_LIMIT, type StorefrontDataNeed, type StorefrontMetNeed, type StorefrontPage } from '@rr/core';
+import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter, matchPath } from 'react-router';
@@ -12,22 +12,7 @@ import { RenderSeedContext, RenderStatusContext, type SsrState } from './lib/ssr
 
 export { scriptSafeJson, SSR_STATE_ID } from './lib/ssr-state.ts';
 
-/** What the server fetches for a page, in-process, under the query key the page reads it from. */
-export type DataNeed =
-  | { kind: 'list'; key: QueryKey; query: ProductQuery & { pageNumber: number } }
-  | { kind: 'bestSellers'; key: QueryKey }
-  | { kind: 'product'; key: QueryKey; id: string };
-
-/** The page a path shows, with what it needs; null for pages left to the browser. */
-export type StorefrontPage =
-  | { page: 'home'; pageNumber: number; needs: DataNeed[] }
-  | { page: 'search'; keyword: string; pageNumber: number; needs: DataNeed[] }
-  | { page: 'category'; category: string; pageNumber: number; needs: DataNeed[] }
-  | { page: 'product'; id: string; needs: DataNeed[] }
-  | { page: 'blank-search' }
-  | { page: 'not-found' };
-
-const list = (query: ProductQuery & { pageNumber: number }): DataNeed => ({
+const list = (query: ProductQuery & { pageNumber: number }): StorefrontDataNeed => ({
   kind: 'list',
   key: catalogKeys.list(query),
   query,
@@ -42,7 +27,10 @@ function decoded(segment: string): string {
   }
 }
 
-/** Mirrors the storefront routes of router.tsx and the parameter handling of their pages. */
+/**
+ * The page a path shows and the data it needs, or null for pages left to the browser. Mirrors the
+ * storefront routes of router.tsx and the parameter handling of their pages.
+ */
 export function storefrontPage(pathname: string, search: string): StorefrontPage | null {
   const at = (pattern: string) => matchPath(pattern, pathname)?.params;
   const home = at('/') ?? at('/page/:pageNumber');
@@ -84,10 +72,6 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
   return null;
 }
 
-/** A need met: its data, or the error the API would have answered with (a product not found). */
-export type MetNeed =
-  { key: QueryKey; data: ProductList | ProductSummary[] | Product } | { key: QueryKey; error: string };
-
 export interface Rendered {
   html: string;
   /** 404 when the page rendered the not-found page. */
@@ -96,7 +80,7 @@ export interface Rendered {
 }
 
 /** Renders `url` with the data given, waiting for lazy pages (Suspense) so the HTML is complete. */
-export async function render(url: string, met: MetNeed[]): Promise<Rendered> {
+export async function render(url: string, met: StorefrontMetNeed[]): Promise<Rendered> {
   const queryClient = createQueryClient();
   for (const need of met) {
     if ('data' in need) {

@@ -1,5 +1,12 @@
-import { categoryLabel, gstBasisPointsOf, toPaise, toRupees, unitPriceWithGstPaise, type Product } from '@rr/core';
-import type { StorefrontPage } from './renderer.ts';
+import {
+  categoryLabel,
+  gstBasisPointsOf,
+  toPaise,
+  toRupees,
+  unitPriceWithGstPaise,
+  type Product,
+  type StorefrontPage,
+} from '@rr/core';
 import { SHOP_SHARE_IMAGE_PATH, productShareImagePath } from './share-image.ts';
 
 export const SHOP_NAME = 'Rudraksha Ratna';
@@ -77,6 +84,21 @@ const shareImage = (base: string) => ({
   alt: `${SHOP_NAME}: rudraksha, gems and malas`,
 });
 
+/** A page of products (a search, a collection): the shop's picture, and home > the listing. */
+function listingHead(
+  base: string,
+  listing: { title: string; description: string; path: string; crumb: { name: string; path: string } },
+): PageHead {
+  return {
+    title: listing.title,
+    description: listing.description,
+    canonical: `${base}${listing.path}`,
+    image: shareImage(base),
+    type: 'website',
+    jsonLd: [breadcrumbs(base, [{ name: 'Home', path: '/' }, listing.crumb])],
+  };
+}
+
 /**
  * The head of a storefront page from the data it was rendered with. `base` is the shop's absolute
  * address (PUBLIC_URL, or the request's host in development).
@@ -122,37 +144,23 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
       };
     }
     case 'search': {
-      const path = `/search/${encodeURIComponent(page.keyword)}${page.pageNumber > 1 ? `/page/${page.pageNumber}` : ''}`;
-      return {
+      const path = `/search/${encodeURIComponent(page.keyword)}`;
+      return listingHead(base, {
         title: `Search: ${page.keyword} | ${SHOP_NAME}`,
         description: `Rudraksha, gems and malas matching “${page.keyword}” at ${SHOP_NAME}: authentic, certified and shipped across India.`,
-        canonical: `${base}${path}`,
-        image: shareImage(base),
-        type: 'website',
-        jsonLd: [
-          breadcrumbs(base, [
-            { name: 'Home', path: '/' },
-            { name: `Search: ${page.keyword}`, path },
-          ]),
-        ],
-      };
+        path: page.pageNumber > 1 ? `${path}/page/${page.pageNumber}` : path,
+        crumb: { name: `Search: ${page.keyword}`, path },
+      });
     }
     case 'category': {
       const label = categoryLabel(page.category);
-      const path = `/category/${encodeURIComponent(page.category)}${page.pageNumber > 1 ? `?page=${page.pageNumber}` : ''}`;
-      return {
+      const path = `/category/${encodeURIComponent(page.category)}`;
+      return listingHead(base, {
         title: `${label} | Collection`,
         description: `Shop the ${label.toLowerCase()} collection of ${SHOP_NAME}: authentic, certified and shipped across India.`,
-        canonical: `${base}${path}`,
-        image: shareImage(base),
-        type: 'website',
-        jsonLd: [
-          breadcrumbs(base, [
-            { name: 'Home', path: '/' },
-            { name: `${label} Collection`, path: `/category/${encodeURIComponent(page.category)}` },
-          ]),
-        ],
-      };
+        path: page.pageNumber > 1 ? `${path}?page=${page.pageNumber}` : path,
+        crumb: { name: `${label} Collection`, path },
+      });
     }
     case 'product': {
       const product = data.product;

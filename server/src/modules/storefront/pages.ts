@@ -1,9 +1,9 @@
-import type { Product } from '@rr/core';
+import type { Product, StorefrontDataNeed, StorefrontMetNeed } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
 import { bestSellers, getProduct, listProducts } from '../catalog/index.ts';
 import { headHtml, pageHead } from './head.ts';
-import type { DataNeed, MetNeed, StorefrontRenderer } from './renderer.ts';
+import type { StorefrontRenderer } from './renderer.ts';
 
 export interface RenderedPage {
   status: number;
@@ -18,7 +18,7 @@ export function baseUrl(app: FastifyInstance, request: FastifyRequest): string {
 }
 
 /** Each need met by the catalog module in-process, as its API would have answered. */
-async function meet(app: FastifyInstance, need: DataNeed): Promise<MetNeed> {
+async function meet(app: FastifyInstance, need: StorefrontDataNeed): Promise<StorefrontMetNeed> {
   switch (need.kind) {
     case 'list':
       return { key: need.key, data: await listProducts(app.db, need.query) };
