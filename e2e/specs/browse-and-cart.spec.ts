@@ -41,6 +41,8 @@ test('a visitor browses, searches, opens a product and works the cart', async ({
   await search.fill('   ');
   await search.press('Enter');
   await expect(page).toHaveURL('/');
+  // The box empties once home has rendered; typing before then would be undone.
+  await expect(search).toHaveValue('');
 
   // A search with no result.
   await search.fill('zzzz-no-such-bead');
