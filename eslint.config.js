@@ -20,6 +20,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'data/**',
       'server/migrations/**',
       'e2e/test-results/**',

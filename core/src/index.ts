@@ -9,6 +9,7 @@ export * from './contract/product-facts.ts';
 export * from './contract/categories.ts';
 export * from './contract/newsletter.ts';
 export * from './contract/cart.ts';
+export type * from './contract/storefront.ts';
 export * from './phone.ts';
 export * from './contract/accounts.ts';
 export * from './contract/orders.ts';

@@ -41,6 +41,8 @@ test('a visitor browses, searches, opens a product and works the cart', async ({
   await search.fill('   ');
   await search.press('Enter');
   await expect(page).toHaveURL('/');
+  // The box empties once home has rendered; typing before then would be undone.
+  await expect(search).toHaveValue('');
 
   // A search with no result.
   await search.fill('zzzz-no-such-bead');
@@ -131,8 +133,11 @@ test('cards show the truncated name, the real MRP struck through and the saving'
 });
 
 test('the home grid shows an alert when products fail to load', async ({ page }) => {
+  // The home page comes rendered with its products; reached from another page, the browser fetches them.
+  await page.goto('/categories');
+  await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
   await page.route(/\/api\/products\?.*limit=10/, (route) => route.abort('connectionfailed'));
-  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: /home/ }).click();
   await expect(page.getByRole('alert')).toHaveText('Failed to fetch products');
 });
 

@@ -29,6 +29,12 @@ import { pincodeRoutes } from './modules/pincode/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { stockAlertRoutes } from './modules/stock/index.ts';
+import {
+  loadStorefrontRenderer,
+  storefrontPages,
+  storefrontRoutes,
+  type StorefrontRenderer,
+} from './modules/storefront/index.ts';
 import { certificateUploadRoutes, uploadRoutes } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
@@ -59,6 +65,11 @@ export interface AppDependencies {
   pincodes?: PincodeDirectory;
   /** Defaults to Razorpay when its keys are configured, else the sandbox. */
   payments?: PaymentGateway;
+  /**
+   * The storefront's server rendering; defaults to the web build's (WEB_SSR_DIR), null for none (the
+   * storefront is then rendered in the browser).
+   */
+  storefront?: StorefrontRenderer | null;
 }
 
 export async function buildApp(
@@ -194,7 +205,9 @@ export async function buildApp(
     await app.register(mailOutboxRoutes, { sandbox: mail });
   }
   await app.register(seoRoutes);
-  await registerWebApp(app, config.webDistDir);
+  await app.register(storefrontRoutes);
+  const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;
+  await registerWebApp(app, config.webDistDir, storefront ? storefrontPages(app, storefront) : null);
 
   const outbox = startOutboxWorker({ db: database.db, sms, mail, log: app.log, ...config.outbox });
   app.decorate('outbox', outbox);

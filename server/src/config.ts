@@ -60,6 +60,8 @@ const environment = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built React app; served when it exists. */
   WEB_DIST_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist')),
+  /** The web app's server rendering (`npm run build`); without it the storefront is client-rendered. */
+  WEB_SSR_DIR: z.string().default(path.resolve(import.meta.dirname, '../../web/dist-ssr')),
   /**
    * Proxies in front whose X-Forwarded-For is trusted: a hop count (1 for one proxy) or a list of their
    * addresses/CIDRs. Never "all", or a client could choose its own address and slip past rate limits.
@@ -163,6 +165,7 @@ export type Config = {
   demoData: boolean;
   logLevel: string;
   webDistDir: string;
+  webSsrDir: string;
   trustProxy: false | number | string[];
   jwt: { secret: string; expiresIn: string };
   sms:
@@ -177,6 +180,8 @@ export type Config = {
   mail: { provider: 'sandbox'; from: string } | { provider: 'smtp'; smtpUrl: string; from: string };
   shopEmail: string | null;
   publicUrl: string;
+  /** PUBLIC_URL was set: absolute links in pages use it; otherwise (development) the request's host. */
+  publicUrlSet: boolean;
   outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
   sweepIntervalMs: number;
   seller: { legalName: string; address: string; state: string; gstin: string | null };
@@ -273,6 +278,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     demoData: e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !url?.startsWith('postgres')),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    webSsrDir: path.resolve(e.WEB_SSR_DIR),
     trustProxy:
       e.TRUST_PROXY === 'false' || e.TRUST_PROXY === '0'
         ? false
@@ -304,6 +310,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (
       e.PUBLIC_URL ?? `http://${isLoopback(host) || host === '0.0.0.0' ? '127.0.0.1' : host}:${e.PORT}`
     ).replace(/\/+$/, ''),
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     seller: {
       legalName: e.SELLER_LEGAL_NAME,
       address: e.SELLER_ADDRESS,

@@ -319,6 +319,8 @@ const MATRIX: Record<string, Row> = {
   'GET /api/pincode/:code': { request: get('/api/pincode/411001'), expect: ANYONE_OK },
   'GET /robots.txt': { request: get('/robots.txt'), expect: ANYONE_OK },
   'GET /sitemap.xml': { request: get('/sitemap.xml'), expect: ANYONE_OK },
+  'GET /share/shop.jpg': { request: get('/share/shop.jpg'), expect: ANYONE_OK },
+  'GET /share/products/:file': { request: (c) => get(`/share/products/${c.productId}.jpg`)(), expect: ANYONE_OK },
 
   // The OpenAPI document and its UI
   'GET /api/docs': { request: get('/api/docs'), expect: ANYONE_OK },

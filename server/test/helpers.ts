@@ -8,6 +8,7 @@ import { inject, onTestFinished } from 'vitest';
 import type { PaymentGateway } from '../src/adapters/payments/index.ts';
 import type { SmsSender } from '../src/adapters/sms/index.ts';
 import { buildApp } from '../src/app.ts';
+import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, pgliteHandle, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type {} from './global-setup.ts';
@@ -103,6 +104,8 @@ export interface TestAppOptions {
   sms?: SmsSender;
   /** A gateway of the test's own (one that counts or fails refunds). */
   payments?: PaymentGateway;
+  /** The storefront's server rendering (web/src/entry-server.tsx); none by default. */
+  storefront?: StorefrontRenderer;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -113,10 +116,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST_DIR: writeWebAppFixture(dataDir),
+    // Whether or not the web app is built: only tests that ask for it (`storefront`) render on the server.
+    WEB_SSR_DIR: path.join(dataDir, 'no-ssr-build'),
     RATE_LIMITS: options.rateLimits ? 'true' : 'false',
     ...options.env,
   });
-  const app = await buildApp(config, database, { sms: options.sms, payments: options.payments });
+  const app = await buildApp(config, database, {
+    sms: options.sms,
+    payments: options.payments,
+    storefront: options.storefront,
+  });
   await app.ready();
   return {
     app,

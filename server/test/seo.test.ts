@@ -40,6 +40,9 @@ describe('sitemap.xml', () => {
     const body = await sitemap();
     expect(body.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
     expect(body).toContain('<loc>https://shop.example.in/</loc>');
+    for (const path of ['/faqs', '/shipping-and-return', '/privacy-policy', '/terms-and-conditions', '/contact-us']) {
+      expect(body).toContain(`<loc>https://shop.example.in${path}</loc>`);
+    }
     for (const slug of ['rudraksha', 'gems', 'mala']) {
       expect(body).toContain(`<loc>https://shop.example.in/category/${slug}</loc>`);
     }

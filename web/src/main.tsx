@@ -1,10 +1,28 @@
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app.tsx';
+import { readSsrState, setHydrationSeed } from './lib/ssr-state.ts';
 import './styles/global.css';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const queryClient = createQueryClient();
+const ssr = readSsrState();
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} />
+  </StrictMode>
 );
+
+if (ssr) {
+  // The storefront's pages come rendered with their data (entry-server.tsx): take over that HTML.
+  hydrate(queryClient, ssr.queries);
+  // A failure the server rendered (a product not found) stays as it is, as on the server.
+  for (const query of ssr.queries.queries) {
+    if (query.state.status === 'error') queryClient.setQueryDefaults(query.queryKey, { retryOnMount: false });
+  }
+  setHydrationSeed(ssr.seed);
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

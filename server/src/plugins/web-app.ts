@@ -2,13 +2,27 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@rr/core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
- * Serves the built React app: hashed assets cached for a year, everything else revalidated,
- * and index.html for every path that is not a file or an API call (the app shows its own 404).
+ * Renders a page on the server into the app's index.html, or answers null for a path the browser
+ * renders itself (given by app.ts: the storefront module when the server rendering is built).
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export type PageRenderer = (
+  request: FastifyRequest,
+  template: string,
+) => Promise<{ status: number; html: string; redirect?: string } | null>;
+
+/**
+ * Serves the built React app: hashed assets cached for a year, everything else revalidated, and for
+ * every path that is not a file or an API call the page rendered on the server when `renderPage` does
+ * it, else index.html (the app renders it, with its own 404).
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  renderPage: PageRenderer | null = null,
+): Promise<void> {
   const indexPath = path.join(webDistDir, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
 
@@ -25,7 +39,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     // A missing file (an old hashed asset, say) is a 404, not the app: a browser must not run HTML as a script.
@@ -35,6 +49,18 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
         .code(404)
         .send({ message: `Not found: ${request.method} ${pathname}`, code: errorCodes.routeNotFound });
     }
-    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+    let page = null;
+    try {
+      page = renderPage ? await renderPage(request, indexHtml) : null;
+    } catch (err) {
+      // The database away, or a page that failed to render: the browser renders it (and shows the fault).
+      request.log.error({ err }, 'server rendering failed; serving the client-rendered page');
+    }
+    if (page?.redirect) return reply.redirect(page.redirect, page.status);
+    return reply
+      .code(page?.status ?? 200)
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(page?.html ?? indexHtml);
   });
 }

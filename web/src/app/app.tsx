@@ -3,13 +3,16 @@ import { BrowserRouter } from 'react-router';
 import { retryOnce } from '../lib/query-retry.ts';
 import { AppRoutes } from './router.tsx';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 60_000, retry: retryOnce, refetchOnWindowFocus: false },
-  },
-});
+/** One per browser page, and one per request when rendering on the server. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 60_000, retry: retryOnce, refetchOnWindowFocus: false },
+    },
+  });
+}
 
-export function App() {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { footerPolicyLinks, shopContact } from '../features/content/index.ts';
 import { NewsletterForm } from '../features/newsletter/index.ts';
@@ -32,7 +33,9 @@ export function Footer() {
             ))}
           </ul>
         </nav>
-        <NewsletterForm />
+        <Suspense fallback={null}>
+          <NewsletterForm />
+        </Suspense>
       </div>
       <p className={styles.copyright}>
         © {new Date().getFullYear()} Rudraksha Ratna. Prices in Indian rupees, GST extra.

@@ -1,37 +1,36 @@
 import { STARTUP_LOADER_MS } from '@rr/core';
-import { useEffect, useState } from 'react';
-import styles from './startup-loader.module.css';
+import { useEffect } from 'react';
 
 const SHOWN_KEY = 'rr.startupLoaderShown';
-
-function alreadyShown(): boolean {
-  try {
-    return sessionStorage.getItem(SHOWN_KEY) === '1';
-  } catch {
-    return true;
-  }
-}
+const SHOWING_CLASS = 'rr-startup';
 
 /**
- * SPEC §2 / PRODUCT.md: a full-screen loader until the page has loaded and 2 s have passed,
- * on the first page load of a browser session only; the page renders underneath meanwhile.
+ * SPEC §2 / PRODUCT.md: a full-screen loader until the page has loaded and 2 s have passed, on the
+ * first page load of a browser session only; the page renders underneath meanwhile.
+ *
+ * The loader is plain markup in index.html (outside React, so the server-rendered page hydrates
+ * without it), shown before the first paint by public/startup-loader.js on a session's first load.
+ * This takes it away: at once on later loads, after the load and the 2 s on the first.
  */
 export function StartupLoader() {
-  const [visible, setVisible] = useState(() => !alreadyShown());
-
   useEffect(() => {
-    if (!visible) return;
+    const root = document.documentElement;
+    const loader = document.getElementById('startup-loader');
+    if (!root.classList.contains(SHOWING_CLASS)) {
+      loader?.remove();
+      return;
+    }
     let loaded = document.readyState === 'complete';
     let waited = false;
     const hideWhenReady = () => {
-      if (loaded && waited) {
-        try {
-          sessionStorage.setItem(SHOWN_KEY, '1');
-        } catch {
-          // Private mode without storage: the loader shows on each load.
-        }
-        setVisible(false);
+      if (!(loaded && waited)) return;
+      try {
+        sessionStorage.setItem(SHOWN_KEY, '1');
+      } catch {
+        // Storage refused: the page goes on without it.
       }
+      root.classList.remove(SHOWING_CLASS);
+      loader?.remove();
     };
     const onLoad = () => {
       loaded = true;
@@ -46,12 +45,6 @@ export function StartupLoader() {
       window.clearTimeout(timer);
       window.removeEventListener('load', onLoad);
     };
-  }, [visible]);
-
-  if (!visible) return null;
-  return (
-    <div className={styles.loader} role="status" aria-label="Loading Rudraksha Ratna" data-testid="startup-loader">
-      <img src="/images/logo-mark.svg" alt="" width={96} height={96} className={styles.mark} />
-    </div>
-  );
+  }, []);
+  return null;
 }

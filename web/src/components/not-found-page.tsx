@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
+import { useRenderStatus } from '../lib/ssr-state.ts';
 import { usePageTitle } from './use-page-title.ts';
 import styles from './not-found-page.module.css';
 
 export function NotFoundPage() {
   usePageTitle('Page Not Found | Rudraksha Ratna');
+  useRenderStatus(404);
   return (
     <div className={`container page ${styles.notFound}`}>
       <h1>Oops!</h1>

@@ -8,6 +8,8 @@ export interface PersistedStore<T> {
   get(): T;
   set(next: T | ((current: T) => T)): void;
   subscribe(listener: () => void): () => void;
+  /** The value before anything is stored: what a server-rendered page shows, and what hydration starts from. */
+  initial: T;
 }
 
 export function createPersistedStore<T>(key: string, initial: T, parse: (raw: unknown) => T | null): PersistedStore<T> {
@@ -35,6 +37,7 @@ export function createPersistedStore<T>(key: string, initial: T, parse: (raw: un
   }
 
   return {
+    initial,
     get: () => value,
     set(next) {
       value = typeof next === 'function' ? (next as (current: T) => T)(value) : next;
@@ -55,5 +58,5 @@ export function createPersistedStore<T>(key: string, initial: T, parse: (raw: un
 }
 
 export function useStore<T>(store: PersistedStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, () => store.initial);
 }

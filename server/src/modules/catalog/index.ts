@@ -2,4 +2,11 @@
 export { catalogAdminRoutes } from './admin-routes.ts';
 export { cachedCatalog, type PublicListQuery } from './cached-reads.ts';
 export { catalogRoutes } from './routes.ts';
-export { productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';
+export {
+  bestSellers,
+  getProduct,
+  listProducts,
+  productNotFound,
+  refreshProductRating,
+  refreshRatingsReviewedBy,
+} from './service.ts';

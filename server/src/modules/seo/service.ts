@@ -28,11 +28,22 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
+/** The shop's static pages (SPEC §2; web/src/features/content): policies, FAQs and contact. */
+export const CONTENT_PAGE_PATHS = [
+  '/faqs',
+  '/shipping-and-return',
+  '/customization',
+  '/energization',
+  '/terms-and-conditions',
+  '/privacy-policy',
+  '/contact-us',
+];
+
 const xmlText = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /**
- * The sitemap: the home page, the collections and every published product (drafts never), each with
+ * The sitemap: the home page, the static pages, the collections and every published product (drafts never), each with
  * the day it last changed. Read when asked, so it follows the catalog as it changes.
  */
 export async function sitemapXml(db: Database, publicUrl: string): Promise<string> {
@@ -54,6 +65,7 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     url('/'),
     url('/categories'),
+    ...CONTENT_PAGE_PATHS.map((path) => url(path)),
     ...collections.map((c) => url(`/category/${encodeURIComponent(c.slug)}`, c.updatedAt)),
     ...published.map((p) => url(`/product/${p.id}`, p.updatedAt)),
     '</urlset>',

@@ -1,4 +1,6 @@
 // The catalog feature's public face: other features and app/ import only what is here.
+import { lazy } from 'react';
+
 export {
   catalogKeys,
   useCategories,
@@ -10,9 +12,17 @@ export {
   useUpdateProduct,
   useUploadCertificate,
   useUploadImage,
+  type ProductQuery,
 } from './api.ts';
 export { parsePageNumber } from './page-number.ts';
-export { CategoriesPage } from './pages/categories-page.tsx';
+export { searchKeyword } from './search-keyword.ts';
+// The server-rendered pages load with the app: a lazy one would hydrate only once its code came, and an
+// update before then (the cart count, the signed-in name) makes React render it afresh, moving the page.
 export { HomePage } from './pages/home-page.tsx';
 export { CategoryPage, SearchPage } from './pages/listing-page.tsx';
 export { ProductPage } from './pages/product-page.tsx';
+
+/** Loaded on first visit, keeping it out of the home page's JavaScript. */
+export const CategoriesPage = lazy(() =>
+  import('./pages/categories-page.tsx').then((m) => ({ default: m.CategoriesPage })),
+);

@@ -6,6 +6,7 @@ import { Paginate } from '../../../components/paginate.tsx';
 import { PastLastPage } from '../../../components/past-last-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useRandomSeed } from '../../../lib/ssr-state.ts';
 import { FaqList } from '../../content/index.ts';
 import { useBestSellers, useProducts } from '../api.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
@@ -15,10 +16,19 @@ import { parsePageNumber } from '../page-number.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import styles from './home-page.module.css';
 
-function shuffled<T>(items: readonly T[]): T[] {
+/** A seeded shuffle: the server and the hydrating browser order the page alike. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
   const copy = [...items];
+  let state = seed;
+  const random = () => {
+    // mulberry32
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
   for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [copy[i], copy[j]] = [copy[j]!, copy[i]!];
   }
   return copy;
@@ -39,7 +49,8 @@ function Home({ page }: { page: number }) {
   );
   const grid = useProducts({ pageNumber: page, limit: HOME_GRID_LIMIT });
   // SPEC §7: with a limit the client shows the page in a random order.
-  const gridProducts = useMemo(() => shuffled(grid.data?.products ?? []), [grid.data]);
+  const seed = useRandomSeed();
+  const gridProducts = useMemo(() => shuffled(grid.data?.products ?? [], seed), [grid.data, seed]);
 
   return (
     <div className="container page">

@@ -1,0 +1,32 @@
+import type { Category } from '../constants.ts';
+import type { Product, ProductList, ProductSummary } from './catalog.ts';
+
+/**
+ * Between the web app's server rendering (web/src/entry-server.tsx) and the server's storefront module:
+ * what a page needs, fetched by the server in-process and handed over under the query key the page
+ * reads it from.
+ */
+export type StorefrontQueryKey = readonly unknown[];
+
+export type StorefrontDataNeed =
+  | {
+      kind: 'list';
+      key: StorefrontQueryKey;
+      query: { keyword?: string; category?: Category; pageNumber: number; limit?: number };
+    }
+  | { kind: 'bestSellers'; key: StorefrontQueryKey }
+  | { kind: 'product'; key: StorefrontQueryKey; id: string };
+
+/** The page a path shows, with what it needs. */
+export type StorefrontPage =
+  | { page: 'home'; pageNumber: number; needs: StorefrontDataNeed[] }
+  | { page: 'search'; keyword: string; pageNumber: number; needs: StorefrontDataNeed[] }
+  | { page: 'category'; category: string; pageNumber: number; needs: StorefrontDataNeed[] }
+  | { page: 'product'; id: string; needs: StorefrontDataNeed[] }
+  | { page: 'blank-search' }
+  | { page: 'not-found' };
+
+/** A need met: its data, or the message of the error the API would have answered with. */
+export type StorefrontMetNeed =
+  | { key: StorefrontQueryKey; data: ProductList | ProductSummary[] | Product }
+  | { key: StorefrontQueryKey; error: string };

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+
+/**
+ * Issue 13: the storefront's pages arrive rendered (readable without JavaScript), hydrate without a
+ * mismatch or a layout shift, and the start-up loader still covers a session's first load only.
+ */
+
+/** Console errors and page errors, React's hydration reports among them (minified in production: #418…). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The page's cumulative layout shift so far, as the browser measured it from the start. */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as Array<
+            PerformanceEntry & { value: number; hadRecentInput: boolean }
+          >) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+}
+
+const HYDRATION = /hydrat|#418|#419|#421|#422|#423|#425/i;
+
+async function hydrated(page: Page) {
+  await page.waitForLoadState('load');
+  // The app is in charge once a client-side link works: wait for React to have attached.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react'))))
+    .toBe(true);
+  // Let lazy pages and images settle.
+  await page.waitForTimeout(1000);
+}
+
+test('a product page is readable before JavaScript, then hydrates without mismatch or shift', async ({
+  browser,
+  page,
+  makeProduct,
+}) => {
+  const product = await makeProduct({ label: 'server rendered bead', price: 1999 });
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  const res = await bare.goto(`/product/${product._id}`);
+  expect(res!.status()).toBe(200);
+  await expect(bare.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(bare.getByText('₹1,999').first()).toBeVisible();
+  await expect(bare.getByTestId('startup-loader')).toBeHidden();
+  await expect(bare).toHaveTitle(`${product.name} | Rudraksha Ratna`);
+  await noScript.close();
+
+  const errors = collectErrors(page);
+  await page.goto(`/product/${product._id}`);
+  await hydrated(page);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  expect(errors.filter((e) => HYDRATION.test(e))).toEqual([]);
+  expect(errors).toEqual([]);
+  expect(await layoutShift(page)).toBe(0);
+  // Hydrated: the buy box works.
+  await page.getByRole('button', { name: 'Add To Cart' }).click();
+  await expect(page).toHaveURL(/\/cart/);
+});
+
+test('the home page hydrates without mismatch or shift, and is readable without JavaScript', async ({
+  browser,
+  page,
+}) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/');
+  await expect(bare.locator('section[aria-labelledby="explore-heading"] article')).toHaveCount(10);
+  await expect(bare.locator('section[aria-labelledby="best-heading"] article')).toHaveCount(5);
+  await noScript.close();
+
+  const errors = collectErrors(page);
+  await page.goto('/');
+  await hydrated(page);
+  const explore = page.locator('section[aria-labelledby="explore-heading"] article');
+  await expect(explore).toHaveCount(10);
+  expect(errors).toEqual([]);
+  expect(await layoutShift(page)).toBe(0);
+  // A collection page rendered on the server hydrates the same way.
+  await page.goto('/category/gems');
+  await hydrated(page);
+  expect(errors).toEqual([]);
+  expect(await layoutShift(page)).toBe(0);
+});
+
+test.describe('first load of a session', () => {
+  test.use({ skipStartupLoader: false });
+
+  test('shows the start-up loader over the rendered page, then not on the next load', async ({ page }) => {
+    const errors = collectErrors(page);
+    const started = Date.now();
+    // From the first paint, not after the load (which may come after the 2 s on a busy machine).
+    await page.goto('/', { waitUntil: 'commit' });
+    const loader = page.getByTestId('startup-loader');
+    await expect(loader).toBeVisible();
+    // The page is already there underneath.
+    await expect(page.locator('section[aria-labelledby="explore-heading"] article')).toHaveCount(10);
+    await expect(loader).toBeHidden({ timeout: 5000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    await page.reload();
+    await expect(page.locator('section[aria-labelledby="explore-heading"] article')).toHaveCount(10);
+    await expect(loader).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,77 @@
+import type { Product, StorefrontDataNeed, StorefrontMetNeed } from '@rr/core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain-error.ts';
+import { bestSellers, getProduct, listProducts } from '../catalog/index.ts';
+import { headHtml, pageHead } from './head.ts';
+import type { StorefrontRenderer } from './renderer.ts';
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  /** Set for a path whose page sends the visitor elsewhere (a blank search goes home, SPEC §5). */
+  redirect?: string;
+}
+
+/** The shop's absolute address: PUBLIC_URL, or in development the address the visitor used. */
+export function baseUrl(app: FastifyInstance, request: FastifyRequest): string {
+  return app.config.publicUrlSet ? app.config.publicUrl : `${request.protocol}://${request.host}`;
+}
+
+/** Each need met by the catalog module in-process, as its API would have answered. */
+async function meet(app: FastifyInstance, need: StorefrontDataNeed): Promise<StorefrontMetNeed> {
+  switch (need.kind) {
+    case 'list':
+      return { key: need.key, data: await listProducts(app.db, need.query) };
+    case 'bestSellers':
+      return { key: need.key, data: await bestSellers(app.db) };
+    case 'product':
+      try {
+        return { key: need.key, data: await getProduct(app.db, need.id) };
+      } catch (error) {
+        if (error instanceof DomainError && error.kind === 'not_found') return { key: need.key, error: error.message };
+        throw error;
+      }
+  }
+}
+
+/** Puts the rendered page, its head and its state into index.html (the built one, with its scripts). */
+function fillTemplate(template: string, head: string, body: string, state: string, stateId: string): string {
+  const withHead = template
+    .replace(/<meta\s+name="description"[^>]*>/, '')
+    .replace(/<title>[\s\S]*?<\/title>/, () => head);
+  return withHead.replace(
+    /<div id="root"><\/div>/,
+    () => `<div id="root">${body}</div><script type="application/json" id="${stateId}">${state}</script>`,
+  );
+}
+
+/**
+ * Renders a storefront page (home, collection, search, product) with its data, or answers null for a
+ * path the browser renders itself.
+ */
+export function storefrontPages(app: FastifyInstance, renderer: StorefrontRenderer) {
+  return async (request: FastifyRequest, template: string): Promise<RenderedPage | null> => {
+    const url = new URL(request.url, 'http://storefront');
+    const page = renderer.storefrontPage(url.pathname, url.search);
+    if (!page) return null;
+    if (page.page === 'blank-search') return { status: 302, html: '', redirect: '/' };
+    const needs = 'needs' in page ? page.needs : [];
+    const met = await Promise.all(needs.map((need) => meet(app, need)));
+    const first = met[0];
+    const product = page.page === 'product' && first && 'data' in first ? (first.data as Product) : undefined;
+    const rendered = await renderer.render(`${url.pathname}${url.search}`, met);
+    const missing = page.page === 'not-found' || (page.page === 'product' && !product);
+    const status = missing ? 404 : rendered.status;
+    const head = pageHead(baseUrl(app, request), status === 404 ? { page: 'not-found' } : page, { product });
+    return {
+      status,
+      html: fillTemplate(
+        template,
+        headHtml(head, renderer.scriptSafeJson),
+        rendered.html,
+        renderer.scriptSafeJson(rendered.state),
+        renderer.SSR_STATE_ID,
+      ),
+    };
+  };
+}

@@ -1,0 +1,258 @@
+/**
+ * The server-rendered storefront (issue 13): home, collection, search and product pages come as HTML
+ * with their data, their head (title, description, canonical, Open Graph, JSON-LD) and the query state
+ * the browser hydrates from; share pictures are JPEGs; nothing a product says can break out of a script.
+ */
+import { copyFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { MAX_PAGE_LIMIT, formatRupees, type Product, type ProductList } from '@rr/core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
+import * as make from './factories.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+// The web app's own server rendering, from its source (vitest compiles it); production loads its build.
+const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
+const storefront = (await import(ENTRY_SERVER)) as StorefrontRenderer;
+
+interface ProductLd {
+  name: string;
+  offers: { '@type': string; price: string; priceCurrency: string; availability: string };
+  aggregateRating?: { '@type': string; ratingValue: number; reviewCount: number };
+}
+
+const BASE = 'https://shop.example.in';
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { PUBLIC_URL: BASE }, storefront });
+  // The factories' products show /images/x.svg: a real picture there, in the (fixture) web build.
+  mkdirSync(path.join(t.config.webDistDir, 'images'), { recursive: true });
+  copyFileSync(
+    path.resolve(import.meta.dirname, '../../web/public/images/products/amethyst-katela-6-15-carat.svg'),
+    path.join(t.config.webDistDir, 'images', 'x.svg'),
+  );
+});
+afterAll(() => t?.close());
+
+interface Page {
+  status: number;
+  html: string;
+  title: string | null;
+  meta: (key: string) => string | null;
+  canonical: string | null;
+  jsonLd: Array<Record<string, unknown>>;
+  state: { queries: { queries: Array<{ queryKey: unknown[]; state: { data?: unknown } }> } } | null;
+  /** The rendered app (#root), without the head and the state. */
+  body: string;
+}
+
+const unescape = (text: string) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+async function open(url: string): Promise<Page> {
+  const res = await t.app.inject({ url });
+  const html = res.body;
+  const meta = (key: string) => {
+    const found = html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`));
+    return found ? unescape(found[1]!) : null;
+  };
+  const scripts = (type: string) =>
+    [...html.matchAll(new RegExp(`<script type="${type.replace('+', '\\+')}"[^>]*>([\\s\\S]*?)</script>`, 'g'))].map(
+      (m) => m[1]!,
+    );
+  const [state] = scripts('application/json');
+  return {
+    status: res.statusCode,
+    html,
+    title: html.match(/<title>([^<]*)<\/title>/)?.[1] ?? null,
+    meta,
+    canonical: html.match(/<link rel="canonical" href="([^"]*)"/)?.[1] ?? null,
+    jsonLd: scripts('application/ld+json').map((text) => JSON.parse(text) as Record<string, unknown>),
+    state: state ? JSON.parse(state) : null,
+    body: html.match(/<div id="root">([\s\S]*)<\/div><script type="application\/json"/)?.[1] ?? '',
+  };
+}
+
+const api = async <T>(url: string) => (await t.app.inject({ url })).json<T>();
+const byType = (page: Page, type: string) => page.jsonLd.find((item) => item['@type'] === type);
+
+describe('server-rendered pages', () => {
+  it('renders the home page with its products, prices, head and state', async () => {
+    const page = await open('/');
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Rudraksha Ratna | Rudraksha, Gems and Malas');
+    expect(page.meta('description')).toMatch(/rudraksha/i);
+    expect(page.canonical).toBe(`${BASE}/`);
+    expect(page.meta('og:image')).toBe(`${BASE}/share/shop.jpg`);
+    const grid = await api<ProductList>('/api/products?limit=10');
+    for (const product of grid.products) {
+      expect(page.body).toContain(product.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;'));
+      expect(page.body).toContain(formatRupees(product.price));
+    }
+    // The browser starts from the same data, so hydration renders the same HTML.
+    const keys = page.state!.queries.queries.map((q) => JSON.stringify(q.queryKey));
+    expect(keys).toContain(JSON.stringify(['products', { pageNumber: 1, limit: 10 }]));
+    expect(keys).toContain(JSON.stringify(['products', 'bestsellers']));
+    expect(byType(page, 'BreadcrumbList')).toBeTruthy();
+    // No inline script React would need to reveal a part (the CSP allows none): every part is in place.
+    expect(page.html.match(/<script>/g)).toBeNull();
+    expect(page.body).not.toContain('<template');
+  });
+
+  it('renders /page/2 with its own canonical, and a page that is no number as a 404', async () => {
+    const second = await open('/page/2');
+    expect(second.status).toBe(200);
+    expect(second.title).toBe('Explore Products, Page 2 | Rudraksha Ratna');
+    expect(second.canonical).toBe(`${BASE}/page/2`);
+    const grid = await api<ProductList>('/api/products?limit=10&pageNumber=2');
+    for (const product of grid.products) expect(second.body).toContain(formatRupees(product.price));
+    const bad = await open('/page/abc');
+    expect(bad.status).toBe(404);
+    expect(bad.canonical).toBeNull();
+    expect(bad.meta('robots')).toBe('noindex');
+    expect(bad.body).toContain('404 - The Page can');
+  });
+
+  it('renders a collection with its products and breadcrumbs; an unknown one is a 404', async () => {
+    const page = await open('/category/gems');
+    expect(page.status).toBe(200);
+    // As the page sets it in the browser (usePageTitle).
+    expect(page.title).toBe('Gems | Collection');
+    expect(page.canonical).toBe(`${BASE}/category/gems`);
+    const gems = await api<ProductList>('/api/products?category=gems');
+    expect(gems.products.length).toBeGreaterThan(0);
+    for (const product of gems.products) expect(page.body).toContain(formatRupees(product.price));
+    const crumbs = byType(page, 'BreadcrumbList') as { itemListElement: Array<{ name: string; item: string }> };
+    expect(crumbs.itemListElement.map((step) => step.item)).toEqual([`${BASE}/`, `${BASE}/category/gems`]);
+    expect((await open('/category/no-such-thing')).status).toBe(404);
+  });
+
+  it('renders a search with what it found; a blank search goes home', async () => {
+    const name = `Searchable Tulsi ${Date.now()}`;
+    await make.product(t, { name, price: 1234.5 });
+    const page = await open(`/search/${encodeURIComponent('searchable tulsi')}`);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe('Search: searchable tulsi | Rudraksha Ratna');
+    expect(page.canonical).toBe(`${BASE}/search/searchable%20tulsi`);
+    expect(page.body).toContain(name);
+    expect(page.body).toContain(formatRupees(1234.5));
+    const blank = await t.app.inject({ url: '/search/%20%20' });
+    expect(blank.statusCode).toBe(302);
+    expect(blank.headers.location).toBe('/');
+  });
+
+  it('renders a reviewed product with Product, Offer, AggregateRating and BreadcrumbList', async () => {
+    const list = await api<ProductList>(`/api/products?limit=${MAX_PAGE_LIMIT}`);
+    const reviewed = list.products.find((p) => p.numReviews > 0 && p.countInStock > 0)!;
+    const product = await api<Product>(`/api/products/${reviewed._id}`);
+    const page = await open(`/product/${product._id}`);
+    expect(page.status).toBe(200);
+    expect(page.title).toBe(`${product.name} | Rudraksha Ratna`);
+    expect(page.meta('description')).toBe(product.description.slice(0, 160));
+    expect(page.canonical).toBe(`${BASE}/product/${product._id}`);
+    expect(page.meta('og:type')).toBe('product');
+    expect(page.meta('og:title')).toBe(`${product.name} | Rudraksha Ratna`);
+    expect(page.meta('twitter:card')).toBe('summary_large_image');
+    expect(page.body).toContain(formatRupees(product.price));
+    const ld = byType(page, 'Product') as unknown as ProductLd;
+    expect(ld.name).toBe(product.name);
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      priceCurrency: 'INR',
+      availability: 'https://schema.org/InStock',
+    });
+    // The price a customer pays: GST included.
+    expect(Number(ld.offers.price)).toBeCloseTo(product.price * (1 + product.gstPercent / 100), 1);
+    expect(ld.aggregateRating).toMatchObject({
+      '@type': 'AggregateRating',
+      ratingValue: product.rating,
+      reviewCount: product.numReviews,
+    });
+    const crumbs = byType(page, 'BreadcrumbList') as { itemListElement: Array<{ item: string }> };
+    expect(crumbs.itemListElement.at(-1)!.item).toBe(`${BASE}/product/${product._id}`);
+
+    // The share picture: a JPEG at least 600 px wide, kept for long.
+    const image = page.meta('og:image')!;
+    expect(image.startsWith(`${BASE}/share/products/${product._id}.jpg?v=`)).toBe(true);
+    expect(page.meta('twitter:image')).toBe(image);
+  });
+
+  it('marks a product out of stock and leaves the rating out until it is reviewed', async () => {
+    const id = await make.product(t, { name: 'Unreviewed bead', stock: 0 });
+    const page = await open(`/product/${id}`);
+    const ld = byType(page, 'Product') as unknown as ProductLd;
+    expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
+    expect(ld).not.toHaveProperty('aggregateRating');
+  });
+
+  it('answers an unknown product with a 404 page saying so', async () => {
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const page = await open(`/product/${id}`);
+      expect(page.status).toBe(404);
+      expect(page.title).toBe('Page Not Found | Rudraksha Ratna');
+      expect(page.meta('robots')).toBe('noindex');
+      expect(page.body).toContain('Product not found');
+      expect(page.jsonLd).toEqual([]);
+    }
+  });
+
+  it('keeps a hostile product name inside its text, its state and its JSON-LD', async () => {
+    const name = '</script><script>alert(1)</script> & "quoted" \u2028';
+    const id = await make.product(t, { name });
+    const page = await open(`/product/${id}`);
+    expect(page.status).toBe(200);
+    // The only scripts are the page's own: no `<script>alert` anywhere.
+    expect(page.html).not.toContain('<script>alert(1)');
+    expect(page.html.match(/<script/g)).toHaveLength(
+      (page.html.match(/<script type="application\/(ld\+json|json)"/g)?.length ?? 0) +
+        (page.html.match(/<script (type="module" )?src=/g)?.length ?? 0),
+    );
+    expect((byType(page, 'Product') as { name: string }).name).toBe(name);
+    const cached = page.state!.queries.queries.find((q) => q.queryKey[0] === 'product')!;
+    expect((cached.state.data as Product).name).toBe(name);
+    expect(page.title).toBe(
+      `&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;quoted&quot; \u2028 | Rudraksha Ratna`,
+    );
+    expect(page.body).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('leaves other pages to the browser (the client-rendered index.html)', async () => {
+    const res = await t.app.inject({ url: '/cart' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('application/json');
+  });
+});
+
+describe('share pictures', () => {
+  it('serves a product picture as a 1200×630 JPEG with a long cache life', async () => {
+    const id = await make.product(t);
+    const page = await open(`/product/${id}`);
+    const url = new URL(page.meta('og:image')!);
+    const res = await t.app.inject({ url: `${url.pathname}${url.search}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const info = await sharp(res.rawPayload).metadata();
+    expect(info.format).toBe('jpeg');
+    expect(info.width).toBeGreaterThanOrEqual(600);
+    expect([info.width, info.height]).toEqual([1200, 630]);
+    // The picture is on it, not just the background.
+    const { channels } = await sharp(res.rawPayload).stats();
+    expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(10);
+  });
+
+  it("serves the shop's picture, and 404s for unknown products", async () => {
+    const shop = await t.app.inject({ url: '/share/shop.jpg' });
+    expect(shop.statusCode).toBe(200);
+    expect((await sharp(shop.rawPayload).metadata()).width).toBe(1200);
+    const unknown = await t.app.inject({ url: '/share/products/00000000-0000-4000-8000-000000000000.jpg' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: expect.any(String) });
+  });
+});

@@ -1,0 +1,131 @@
+// The storefront's server rendering (built by `vite build --ssr`, loaded by the server's storefront
+// module): which data a page needs, and the page rendered to HTML with that data.
+import { HOME_GRID_LIMIT, type StorefrontDataNeed, type StorefrontMetNeed, type StorefrontPage } from '@rr/core';
+import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter, matchPath } from 'react-router';
+import { createQueryClient } from './app/app.tsx';
+import { AppRoutes } from './app/router.tsx';
+import { catalogKeys, parsePageNumber, searchKeyword, type ProductQuery } from './features/catalog/index.ts';
+import { RenderSeedContext, RenderStatusContext, type SsrState } from './lib/ssr-state.ts';
+
+export { scriptSafeJson, SSR_STATE_ID } from './lib/ssr-state.ts';
+
+const list = (query: ProductQuery & { pageNumber: number }): StorefrontDataNeed => ({
+  kind: 'list',
+  key: catalogKeys.list(query),
+  query,
+});
+
+/** A path segment as the router's useParams gives it. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The page a path shows and the data it needs, or null for pages left to the browser. Mirrors the
+ * storefront routes of router.tsx and the parameter handling of their pages.
+ */
+export function storefrontPage(pathname: string, search: string): StorefrontPage | null {
+  const at = (pattern: string) => matchPath(pattern, pathname)?.params;
+  const home = at('/') ?? at('/page/:pageNumber');
+  if (home) {
+    const pageNumber = parsePageNumber(home.pageNumber);
+    if (pageNumber === null) return { page: 'not-found' };
+    const grid = list({ pageNumber, limit: HOME_GRID_LIMIT });
+    return {
+      page: 'home',
+      pageNumber,
+      needs: pageNumber === 1 ? [grid, { kind: 'bestSellers', key: catalogKeys.bestSellers }] : [grid],
+    };
+  }
+  const searched = at('/search/:keyword') ?? at('/search/:keyword/page/:pageNumber');
+  if (searched) {
+    const keyword = searchKeyword(decoded(searched.keyword ?? ''));
+    if (keyword === '') return { page: 'blank-search' };
+    const pageNumber = parsePageNumber(searched.pageNumber);
+    if (pageNumber === null) return { page: 'not-found' };
+    return { page: 'search', keyword, pageNumber, needs: [list({ keyword, pageNumber })] };
+  }
+  const collection = at('/category/:category');
+  if (collection) {
+    const category = collection.category ?? '';
+    const pageNumber = parsePageNumber(new URLSearchParams(search).get('page'));
+    if (pageNumber === null) return { page: 'not-found' };
+    return {
+      page: 'category',
+      category,
+      pageNumber,
+      needs: [list({ category: category as ProductQuery['category'], pageNumber })],
+    };
+  }
+  const product = at('/product/:id');
+  if (product) {
+    const id = product.id ?? '';
+    return { page: 'product', id, needs: [{ kind: 'product', key: catalogKeys.product(id), id }] };
+  }
+  return null;
+}
+
+export interface Rendered {
+  html: string;
+  /** 404 when the page rendered the not-found page. */
+  status: number;
+  state: SsrState;
+}
+
+/** Renders `url` with the data given, waiting for lazy pages (Suspense) so the HTML is complete. */
+export async function render(url: string, met: StorefrontMetNeed[]): Promise<Rendered> {
+  const queryClient = createQueryClient();
+  for (const need of met) {
+    if ('data' in need) {
+      queryClient.setQueryData(need.key, need.data);
+    } else {
+      // As a failed fetch leaves it: the page shows the message, and the browser asks again. The
+      // message is made enumerable so it survives the JSON trip to the browser.
+      const error = Object.defineProperty(new Error(need.error), 'message', { value: need.error, enumerable: true });
+      // Not asked again as the page hydrates (the browser renders the same message), nor later.
+      queryClient.setQueryDefaults(need.key, { retryOnMount: false });
+      queryClient
+        .getQueryCache()
+        .build(queryClient, { queryKey: need.key })
+        .setState({ status: 'error', error, errorUpdatedAt: Date.now(), fetchStatus: 'idle' });
+    }
+  }
+  const seed = Math.floor(Math.random() * 2 ** 31);
+  const status = { status: 200 };
+  const app = (
+    <StrictMode>
+      <RenderStatusContext value={status}>
+        <RenderSeedContext value={seed}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouter location={url}>
+              <AppRoutes />
+            </StaticRouter>
+          </QueryClientProvider>
+        </RenderSeedContext>
+      </RenderStatusContext>
+    </StrictMode>
+  );
+  let failure: unknown = null;
+  const { prelude } = await prerender(app, {
+    // Never outline a large Suspense boundary: revealing it takes an inline script, which the CSP
+    // (script-src 'self') blocks, and hydration would then render the page a second time.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError(error) {
+      failure ??= error;
+    },
+  });
+  // A page that threw is not half-sent: the server serves the client-rendered page instead.
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return {
+    html: await new Response(prelude).text(),
+    status: status.status,
+    state: { queries: dehydrate(queryClient, { shouldDehydrateQuery: () => true }), seed },
+  };
+}
