@@ -26,10 +26,10 @@ const BASE = 'https://shop.example.in';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { PUBLIC_URL: BASE }, storefront });
-  // The factories' products show /images/x.svg: a real picture there, in the (fixture) web build.
+  // The factories' products show /images/x.svg: a real picture there (a demo WebP: sharp reads it by its bytes).
   mkdirSync(path.join(t.config.webDistDir, 'images'), { recursive: true });
   copyFileSync(
-    path.resolve(import.meta.dirname, '../../web/public/images/products/amethyst-katela-6-15-carat.svg'),
+    path.resolve(import.meta.dirname, '../../web/public/images/products/amethyst-katela-6-15-carat-w720.webp'),
     path.join(t.config.webDistDir, 'images', 'x.svg'),
   );
 });

@@ -1,7 +1,7 @@
 import type { Product, StorefrontDataNeed, StorefrontMetNeed } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
-import { bestSellers, getProduct, listProducts } from '../catalog/index.ts';
+import { cachedCatalog } from '../catalog/index.ts';
 import { headHtml, pageHead } from './head.ts';
 import type { StorefrontRenderer } from './renderer.ts';
 
@@ -17,16 +17,17 @@ export function baseUrl(app: FastifyInstance, request: FastifyRequest): string {
   return app.config.publicUrlSet ? app.config.publicUrl : `${request.protocol}://${request.host}`;
 }
 
-/** Each need met by the catalog module in-process, as its API would have answered. */
+/** Each need met by the catalog module in-process, from the same cache as its API answers. */
 async function meet(app: FastifyInstance, need: StorefrontDataNeed): Promise<StorefrontMetNeed> {
+  const catalog = cachedCatalog(app);
   switch (need.kind) {
     case 'list':
-      return { key: need.key, data: await listProducts(app.db, need.query) };
+      return { key: need.key, data: await catalog.productList(need.query) };
     case 'bestSellers':
-      return { key: need.key, data: await bestSellers(app.db) };
+      return { key: need.key, data: await catalog.bestSellers() };
     case 'product':
       try {
-        return { key: need.key, data: await getProduct(app.db, need.id) };
+        return { key: need.key, data: await catalog.product(need.id) };
       } catch (error) {
         if (error instanceof DomainError && error.kind === 'not_found') return { key: need.key, error: error.message };
         throw error;

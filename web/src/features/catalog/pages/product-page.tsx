@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, responsiveImage, type Product } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, type Product } from '@rr/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
