@@ -18,3 +18,4 @@ export * from './gst/amount-in-words.ts';
 export * from './gst/serials.ts';
 export * from './gst/invoice.ts';
 export * from './gst/couriers.ts';
+export * from './contract/owner-desk.ts';

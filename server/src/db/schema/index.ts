@@ -4,3 +4,5 @@ export * from './newsletter.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './messages.ts';
+export * from './stock.ts';
+export * from './reports.ts';

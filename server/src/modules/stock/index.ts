@@ -7,7 +7,11 @@ export {
   retakeAll,
   returnStock,
   takeCart,
+  setStockCause,
+  withStockCause,
   type PricedCart,
   type PricedLine,
   type ProductLine,
+  type StockCause,
 } from './service.ts';
+export { ledgerDisagreements, stockHistory } from './ledger.ts';
