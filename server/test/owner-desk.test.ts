@@ -33,19 +33,19 @@ const asAdmin = (
   payload?: unknown,
   headers: Record<string, string> = {},
 ) => t.app.inject({ method, url, headers: { ...bearer(adminToken), ...headers }, payload: payload as string });
-const csvBody = (text: string | Buffer) => ({ 'content-type': 'text/csv' });
+const csvBody = { 'content-type': 'text/csv' };
 const preview = (body: string | Buffer) =>
   t.app.inject({
     method: 'POST',
     url: '/api/admin/catalog/import/preview',
-    headers: { ...bearer(adminToken), ...csvBody(body) },
+    headers: { ...bearer(adminToken), ...csvBody },
     payload: body,
   });
 const apply = (body: string | Buffer, plan: string) =>
   t.app.inject({
     method: 'POST',
     url: `/api/admin/catalog/import?plan=${plan}`,
-    headers: { ...bearer(adminToken), ...csvBody(body) },
+    headers: { ...bearer(adminToken), ...csvBody },
     payload: body,
   });
 
