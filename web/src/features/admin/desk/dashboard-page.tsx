@@ -232,7 +232,9 @@ function TopProducts({
             <li key={p._id}>
               <Link to={`/admin/product/${p._id}/edit`}>{p.name}</Link>
               <span className={styles.amount}>
-                {by === 'units' ? `${formatCount(p.units)} units` : formatMoney(p.revenue)}
+                {by === 'units'
+                  ? `${formatCount(p.units)} ${p.units === 1 ? 'unit' : 'units'}`
+                  : formatMoney(p.revenue)}
               </span>
             </li>
           ))}
