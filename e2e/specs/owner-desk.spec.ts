@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import type { Product } from '@rr/core';
 import { expect, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 
@@ -6,6 +8,12 @@ import { expect, placeCodOrder, startSignedIn, test } from '../fixtures.ts';
 // phone, exports the orders and raises five prices with a catalog import.
 
 /** Screenshots to look at after a run (test-results is the run's own output folder). */
+/** Serious or critical accessibility problems axe finds on the page. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+}
+
 const shot = (name: string) => `test-results/owner-desk/${name}.png`;
 
 test('an admin lands on the dashboard and reads it on a desktop and on a phone', async ({
@@ -34,6 +42,7 @@ test('an admin lands on the dashboard and reads it on a desktop and on a phone',
   await expect(page.getByText('the 30 days before').first()).toBeVisible();
   await page.getByRole('group', { name: 'Days shown' }).getByRole('button', { name: '90 days' }).click();
   await page.screenshot({ path: shot('dashboard-desktop'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
   const phonePage = await phone.newPage();
@@ -44,6 +53,7 @@ test('an admin lands on the dashboard and reads it on a desktop and on a phone',
   const overflow = await phonePage.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await phonePage.screenshot({ path: shot('dashboard-phone'), fullPage: true });
+  expect(await seriousViolations(phonePage)).toEqual([]);
   await phone.close();
 
   // The stock history of the low product shows the order that took a unit.
@@ -90,6 +100,7 @@ test('an admin raises five prices with a catalog import, after a preview', async
     }),
   ).toBeVisible();
   await page.screenshot({ path: shot('import-preview'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Apply 5 changes' }).click();
   await expect(page.getByText('Saved: 0 added, 5 changed, 0 unchanged.')).toBeVisible();
 
