@@ -1,4 +1,10 @@
-import { DASHBOARD_DEFINITIONS, formatDateIST, shortOrderNumber, type DashboardReply } from '@rr/core';
+import {
+  DASHBOARD_DEFINITIONS,
+  formatDateIST,
+  shortOrderNumber,
+  type DashboardFigures,
+  type DashboardReply,
+} from '@rr/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { Message } from '../../../components/message.tsx';
@@ -11,6 +17,16 @@ import styles from './dashboard.module.css';
 
 // The chart is drawn only here: its code loads with the first dashboard visit, never in the shop.
 const RevenueChart = lazy(() => import('./revenue-chart.tsx').then((m) => ({ default: m.RevenueChart })));
+
+const FIGURES: Array<{ key: keyof DashboardFigures; label: string; show: (n: number) => string }> = [
+  { key: 'revenue', label: 'Revenue', show: formatMoney },
+  { key: 'orders', label: 'Orders', show: formatCount },
+  { key: 'averageOrderValue', label: 'Average order', show: formatMoney },
+  { key: 'codShare', label: 'Cash on Delivery', show: formatShare },
+  { key: 'newCustomers', label: 'New customers', show: formatCount },
+];
+
+const CHART_RANGES = [30, 90] as const;
 
 const PERIODS = [
   { key: 'today', label: 'Today', previous: 'yesterday' },
@@ -52,55 +68,23 @@ function Desk({ data }: { data: DashboardReply }) {
         <h2 id="figures-heading" className="visually-hidden">
           Sales figures
         </h2>
-        <div className={styles.switch} role="group" aria-label="Period">
-          {PERIODS.map((p) => (
-            <button
-              key={p.key}
-              type="button"
-              className={styles.switchButton}
-              aria-pressed={period === p.key}
-              onClick={() => setPeriod(p.key)}
-            >
-              {p.label}
-            </button>
-          ))}
-        </div>
+        <Switch
+          label="Period"
+          options={PERIODS.map((p) => ({ value: p.key, label: p.label }))}
+          value={period}
+          onChange={setPeriod}
+        />
         <dl className={styles.figures}>
-          <Figure
-            label="Revenue"
-            now={current.revenue}
-            before={previous.revenue}
-            show={formatMoney}
-            versus={chosen.previous}
-          />
-          <Figure
-            label="Orders"
-            now={current.orders}
-            before={previous.orders}
-            show={formatCount}
-            versus={chosen.previous}
-          />
-          <Figure
-            label="Average order"
-            now={current.averageOrderValue}
-            before={previous.averageOrderValue}
-            show={formatMoney}
-            versus={chosen.previous}
-          />
-          <Figure
-            label="Cash on Delivery"
-            now={current.codShare}
-            before={previous.codShare}
-            show={formatShare}
-            versus={chosen.previous}
-          />
-          <Figure
-            label="New customers"
-            now={current.newCustomers}
-            before={previous.newCustomers}
-            show={formatCount}
-            versus={chosen.previous}
-          />
+          {FIGURES.map((f) => (
+            <Figure
+              key={f.key}
+              label={f.label}
+              now={current[f.key]}
+              before={previous[f.key]}
+              show={f.show}
+              versus={chosen.previous}
+            />
+          ))}
         </dl>
         <p className={styles.note}>
           {DASHBOARD_DEFINITIONS.revenue} {DASHBOARD_DEFINITIONS.codShare} {DASHBOARD_DEFINITIONS.days}
@@ -110,19 +94,12 @@ function Desk({ data }: { data: DashboardReply }) {
       <section className={`card ${styles.section}`} aria-labelledby="chart-heading">
         <div className={styles.sectionHead}>
           <h2 id="chart-heading">Revenue and orders per day</h2>
-          <div className={styles.switch} role="group" aria-label="Days shown">
-            {([30, 90] as const).map((n) => (
-              <button
-                key={n}
-                type="button"
-                className={styles.switchButton}
-                aria-pressed={chartDays === n}
-                onClick={() => setChartDays(n)}
-              >
-                {n} days
-              </button>
-            ))}
-          </div>
+          <Switch
+            label="Days shown"
+            options={CHART_RANGES.map((n) => ({ value: n, label: `${n} days` }))}
+            value={chartDays}
+            onChange={setChartDays}
+          />
         </div>
         <Suspense fallback={<Spinner />}>
           <RevenueChart days={data.daily.slice(-chartDays)} />
@@ -181,6 +158,35 @@ function Desk({ data }: { data: DashboardReply }) {
 
       <OrdersExport />
     </>
+  );
+}
+
+/** Buttons of which one is pressed: a period, a range of days. */
+function Switch<T extends string | number>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: Array<{ value: T; label: string }>;
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <div className={styles.switch} role="group" aria-label={label}>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          className={styles.switchButton}
+          aria-pressed={value === o.value}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+        </button>
+      ))}
+    </div>
   );
 }
 
