@@ -28,6 +28,8 @@ import { setLowStockThreshold } from './settings.ts';
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply, 413: errorReply };
 const bearer = [{ bearerAuth: [] }];
 const tags = ['admin'];
+/** Files are heavy to make and to read: a few a minute is plenty for an admin, and bounds a stolen token. */
+const FILE_LIMIT = { rateLimit: { max: 10, timeWindow: '1 minute' } };
 const TOO_LARGE = `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; an import takes at most that. Split it into smaller files.`;
 
 /** The uploaded CSV: the raw bytes of a text/csv body (decoded and checked by the import itself). */
@@ -93,6 +95,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/admin/orders/export',
     {
       onRequest: app.requireAdmin,
+      config: FILE_LIMIT,
       schema: {
         tags,
         summary: 'Orders placed in a range of Indian dates, in a state, as CSV, streamed (admin)',
@@ -113,6 +116,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/admin/catalog/export',
     {
       onRequest: app.requireAdmin,
+      config: FILE_LIMIT,
       schema: {
         tags,
         summary: 'The catalog as CSV, in the columns the import reads (admin)',
@@ -127,6 +131,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/admin/catalog/import/preview',
     {
       onRequest: app.requireAdmin,
+      config: FILE_LIMIT,
       schema: {
         tags,
         summary:
@@ -142,6 +147,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
     '/api/admin/catalog/import',
     {
       onRequest: app.requireAdmin,
+      config: FILE_LIMIT,
       schema: {
         tags,
         summary:
