@@ -21,3 +21,4 @@ export * from './gst/serials.ts';
 export * from './gst/invoice.ts';
 export * from './gst/couriers.ts';
 export * from './images.ts';
+export * from './contract/owner-desk.ts';

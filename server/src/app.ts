@@ -24,6 +24,7 @@ import { categoryRoutes } from './modules/categories/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
+import { ownerDeskRoutes } from './modules/owner-desk/index.ts';
 import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts';
 import { pincodeRoutes } from './modules/pincode/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
@@ -200,6 +201,7 @@ export async function buildApp(
   await app.register(orderRoutes, { gateway, pincodes });
   await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: pincodes });
+  await app.register(ownerDeskRoutes);
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   if (config.env !== 'production' && mail instanceof SandboxMailSender) {
     await app.register(mailOutboxRoutes, { sandbox: mail });

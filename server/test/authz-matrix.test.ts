@@ -284,6 +284,41 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/gst-report': { request: get('/api/admin/gst-report?month=2026-11'), expect: ADMIN_ONLY },
 
+  // The owner's desk (issue 15)
+  'GET /api/admin/dashboard': { request: get('/api/admin/dashboard'), expect: ADMIN_ONLY },
+  'PUT /api/admin/settings/low-stock': {
+    request: () => ({ method: 'PUT', url: '/api/admin/settings/low-stock', payload: { lowStockThreshold: 3 } }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/orders/export': {
+    request: get('/api/admin/orders/export?from=2026-11-01&to=2026-11-30&state=all'),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/catalog/export': { request: get('/api/admin/catalog/export'), expect: ADMIN_ONLY },
+  'POST /api/admin/catalog/import/preview': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/admin/catalog/import/preview',
+      headers: { 'content-type': 'text/csv' },
+      payload: `id,stock\r\n${c.productId},5`,
+    }),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/catalog/import': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/admin/catalog/import?plan=${'0'.repeat(64)}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: `id,stock\r\n${c.productId},5`,
+    }),
+    // The admin gets past authorisation to the rule: a plan the preview never gave is stale.
+    expect: [401, 403, 403, 409],
+  },
+  'GET /api/admin/products/:id/stock-history': {
+    request: (c) => get(`/api/admin/products/${c.productId}/stock-history`)(),
+    expect: ADMIN_ONLY,
+  },
+
   // Payments
   'GET /api/config/razorpay': { request: get('/api/config/razorpay'), expect: ANYONE_OK },
   'GET /api/payments/checkout.js': { request: get('/api/payments/checkout.js'), expect: ANYONE_OK },

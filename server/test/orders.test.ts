@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders, products, users } from '../src/db/schema/index.ts';
 import { demoProductId } from '../src/db/seed.ts';
+import { ledgerDisagreements } from '../src/modules/stock/index.ts';
 import { demoProducts } from '../src/db/seed/demo-catalog.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
@@ -389,6 +390,10 @@ describe('POST /api/orders', () => {
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(24).fill(201));
     for (const id of ids) expect(await stockOf(id)).toBe(1000 - 24);
+  });
+
+  it('keeps the stock ledger in step with the stock after the concurrent orders', async () => {
+    expect(await ledgerDisagreements(t.db)).toEqual([]);
   });
 
   it('needs a signed-in customer', async () => {

@@ -125,6 +125,16 @@ export const errorCodes = {
   noPaymentWaiting: 'NO_PAYMENT_WAITING',
   invalidWebhookSignature: 'INVALID_WEBHOOK_SIGNATURE',
   webhookNotJson: 'WEBHOOK_NOT_JSON',
+
+  // The owner's desk: catalog import and exports
+  /** The uploaded file is not CSV text we can read (encoding, binary, an unclosed quote). */
+  csvUnreadable: 'CSV_UNREADABLE',
+  /** The file is larger than the import takes. */
+  csvTooLarge: 'CSV_TOO_LARGE',
+  /** The import's rows have errors (listed by the preview): nothing was written. */
+  importInvalid: 'IMPORT_INVALID',
+  /** The catalog changed after the preview: preview the file again. */
+  importStale: 'IMPORT_STALE',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
 

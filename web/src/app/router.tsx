@@ -3,7 +3,9 @@ import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { LoginPage, RegisterPage, RequireAdmin, RequireSignIn, VerifyOtpPage } from '../features/account/index.ts';
 import {
+  CatalogImportPage,
   CategoryListPage,
+  DashboardPage,
   ProductEditPage,
   ProductListPage,
   UserEditPage,
@@ -47,6 +49,8 @@ const routes: RouteObject[] = [
       {
         element: <RequireAdmin />,
         children: [
+          { path: '/admin', element: <DashboardPage /> },
+          { path: '/admin/import', element: <CatalogImportPage /> },
           { path: '/admin/userlist', element: <UserListPage /> },
           { path: '/admin/user/:id/edit', element: <UserEditPage /> },
           { path: '/admin/productlist', element: <ProductListPage /> },

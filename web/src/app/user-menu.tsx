@@ -5,10 +5,12 @@ import { signOut } from '../features/account/index.ts';
 import styles from './user-menu.module.css';
 
 const ADMIN_LINKS = [
+  { to: '/admin', label: 'Dashboard' },
   { to: '/admin/userlist', label: 'Users' },
   { to: '/admin/productlist', label: 'Products' },
   { to: '/admin/orderlist', label: 'Orders' },
   { to: '/admin/categories', label: 'Categories & GST' },
+  { to: '/admin/import', label: 'Catalog import' },
 ] as const;
 
 /** SPEC §2 header: a menu titled with the user's name: Profile, the admin pages for admins, and Logout. */

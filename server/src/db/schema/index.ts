@@ -5,3 +5,5 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './messages.ts';
 export * from './stock-alerts.ts';
+export * from './stock.ts';
+export * from './reports.ts';

@@ -1,6 +1,7 @@
 import { errorReply, messageReply, product, productIdParams, productUpdate } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { signedInUser } from '../../plugins/auth.ts';
 import { createDraftProduct, deleteProduct, updateProduct } from './admin-service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
@@ -36,7 +37,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: product, ...errors },
       },
     },
-    async (request) => updateProduct(app.db, request.params.id, request.body),
+    async (request) => updateProduct(app.db, request.params.id, request.body, signedInUser(request).id),
   );
 
   app.delete(

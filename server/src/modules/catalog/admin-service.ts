@@ -14,7 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
-import { tellBackInStock } from '../stock/index.ts';
+import { setStockCause, tellBackInStock } from '../stock/index.ts';
 import { getProduct, productNotFound } from './service.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
@@ -39,7 +39,7 @@ export async function createDraftProduct(db: Database): Promise<Product> {
  * Changes the fields the update carries; an absent field keeps its value (PRODUCT.md "The contract":
  * SPEC's edit form sends no `mrp`, and no `image` when it was not changed). Saving publishes a draft.
  */
-export async function updateProduct(db: Database, id: string, input: ProductUpdate): Promise<Product> {
+export async function updateProduct(db: Database, id: string, input: ProductUpdate, adminId: string): Promise<Product> {
   if (!UUID_PATTERN.test(id)) throw productNotFound();
   await db.transaction(async (tx) => {
     const [current] = await tx
@@ -74,6 +74,7 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
           : MRP_BELOW_PRICE,
       );
     }
+    await setStockCause(tx, { reason: 'admin-edit', actorId: adminId });
     await tx
       .update(products)
       .set({

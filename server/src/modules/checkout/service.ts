@@ -86,7 +86,8 @@ async function reserveCart(
         '. Please pay online or contact the shop for a larger order.',
     );
   }
-  return { lines: await takeCart(tx, priced.lines), amounts };
+  const reason = paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order';
+  return { lines: await takeCart(tx, priced.lines, { reason, actorId: customerId }), amounts };
 }
 
 /** What the cart costs today, for the place-order page to show before anything is placed. */
@@ -220,7 +221,11 @@ async function orderFromPayment(
     tx,
     hold.lines.map((l) => l.productId),
   );
-  const cancelledAt = hold.status !== 'pending' && !(await retakeAll(tx, hold.lines)) ? new Date() : undefined;
+  const cancelledAt =
+    hold.status !== 'pending' &&
+    !(await retakeAll(tx, hold.lines, { reason: 'hold-retaken', actorId: hold.customer.id, reference: hold.id }))
+      ? new Date()
+      : undefined;
   const { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise } = hold;
   const orderId = await insertOrder(tx, {
     customer: hold.customer,

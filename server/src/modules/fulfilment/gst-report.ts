@@ -2,6 +2,7 @@ import { IST_OFFSET_MS, formatDateIST, gstStateByCode, shortOrderNumber, toRupee
 import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
+import { csvLine } from '../../csv.ts';
 import { invoiceFromRows } from './invoices.ts';
 
 const BATCH = 500;
@@ -31,17 +32,6 @@ export function istMonthRange(month: string): { from: Date; to: Date } {
   };
 }
 
-/**
- * A CSV field: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
- * formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe. Amounts are written
- * by us as plain numbers and never need it.
- */
-export function csvField(value: string | number): string {
-  if (typeof value === 'number') return value.toFixed(2);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const rupees = (paise: Paise, sign: 1 | -1) => (sign * toRupees(paise)) as number;
 
 /**
@@ -52,7 +42,7 @@ const rupees = (paise: Paise, sign: 1 | -1) => (sign * toRupees(paise)) as numbe
  */
 export async function* gstReportLines(db: Database, month: string): AsyncGenerator<string> {
   const { from, to } = istMonthRange(month);
-  yield `${GST_REPORT_COLUMNS.join(',')}\r\n`;
+  yield csvLine(GST_REPORT_COLUMNS);
   for (const kind of ['invoice', 'credit-note'] as const) {
     const issuedAt = kind === 'invoice' ? orders.invoicedAt : orders.creditNoteAt;
     const number = kind === 'invoice' ? orders.invoiceNumber : orders.creditNoteNumber;
@@ -98,7 +88,7 @@ export async function* gstReportLines(db: Database, month: string): AsyncGenerat
           rupees(t.igstPaise, sign),
           rupees(t.totalPaise, sign),
         ];
-        yield `${fields.map(csvField).join(',')}\r\n`;
+        yield csvLine(fields);
       }
       const last = rows[rows.length - 1]!;
       const lastAt = (kind === 'invoice' ? last.invoicedAt : last.creditNoteAt)!;

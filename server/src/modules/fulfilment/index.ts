@@ -1,5 +1,5 @@
 export { takeNextNumber } from './document-series.ts';
-export { gstReportLines, csvField, istMonthRange, GST_REPORT_COLUMNS } from './gst-report.ts';
+export { gstReportLines, istMonthRange, GST_REPORT_COLUMNS } from './gst-report.ts';
 export { invoiceOf, issueCreditNote, issueInvoice, renderOrderDocument } from './invoices.ts';
 export { tellOrderEvent } from './order-events.ts';
 export {

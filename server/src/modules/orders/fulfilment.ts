@@ -93,7 +93,7 @@ export async function cancelOrder(ctx: FulfilmentContext, id: string): Promise<O
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'This order is already cancelled.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'A delivered order cannot be cancelled.');
     const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-    await returnStock(tx, lines);
+    await returnStock(tx, lines, { reason: 'cancel', reference: id });
     await countUnitsSold(tx, lines, -1);
     const now = new Date();
     await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));

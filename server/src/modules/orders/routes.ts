@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   ORDER_PAGE_HEADERS,
   adminOrdersQuery,
@@ -16,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
+import { sendCsv } from '../../csv.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { gstReportLines, renderOrderDocument, retryRefund } from '../fulfilment/index.ts';
 import { messageSettings } from '../messages/index.ts';
@@ -224,10 +224,6 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
       },
     },
     async (request, reply) =>
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="gst-sales-${request.query.month}.csv"`)
-        .header('cache-control', 'private, no-store')
-        .send(Readable.from(gstReportLines(app.db, request.query.month))),
+      sendCsv(reply, `gst-sales-${request.query.month}.csv`, gstReportLines(app.db, request.query.month)),
   );
 };

@@ -158,7 +158,12 @@ async function endHold(
 
 /** Puts a locked pending hold's stock back and ends it, inside the caller's transaction. */
 async function releaseHold(tx: Transaction, hold: HoldRow, status: Extract<HoldStatus, 'released' | 'expired'>) {
-  await returnStock(tx, hold.lines);
+  const reason = status === 'released' ? 'release' : 'expire';
+  await returnStock(tx, hold.lines, {
+    reason,
+    actorId: status === 'released' ? hold.userId : null,
+    reference: hold.id,
+  });
   await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, hold.id));
 }
 

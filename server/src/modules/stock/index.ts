@@ -7,9 +7,13 @@ export {
   retakeAll,
   returnStock,
   takeCart,
+  setStockCause,
+  withStockCause,
   type PricedCart,
   type PricedLine,
   type ProductLine,
+  type StockCause,
 } from './service.ts';
 export { askForStockAlert, tellBackInStock, type AlertAsker } from './alerts.ts';
 export { stockAlertRoutes } from './alert-routes.ts';
+export { ledgerDisagreements, stockHistory } from './ledger.ts';

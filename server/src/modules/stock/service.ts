@@ -11,7 +11,7 @@ import {
 } from '@rr/core';
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { categories, products, type HeldLine } from '../../db/schema/index.ts';
+import { categories, products, type HeldLine, type StockReason } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { tellBackInStock } from './alerts.ts';
 
@@ -102,17 +102,49 @@ export function refuseUnavailable(cart: PricedCart): void {
   }
 }
 
+/** Why stock changes, for the stock ledger: what happened, who did it and what it belongs to. */
+export interface StockCause {
+  reason: Exclude<StockReason, 'opening' | 'created' | 'direct'>;
+  /** The user who caused it (the admin, the customer); null or absent for the shop itself. */
+  actorId?: string | null;
+  /** The order, payment hold or import it belongs to. */
+  reference?: string | null;
+}
+
+/**
+ * Runs `change` with `cause` as the reason the ledger trigger records for every stock change it makes
+ * (migration stock-ledger-trigger), then clears it, so a later change in the same transaction is never
+ * recorded under this cause. Every write of `products.count_in_stock` in the server goes through here.
+ */
+export async function withStockCause<T>(tx: Transaction, cause: StockCause, change: () => Promise<T>): Promise<T> {
+  await setStockCause(tx, cause);
+  const result = await change();
+  await tx.execute(sql`select set_config('rr.stock_cause', '', true)`);
+  return result;
+}
+
+/**
+ * Sets `cause` for the stock changes of the rest of the transaction: for a transaction whose last
+ * statements are its stock changes (an admin's save), where clearing it again would be a wasted trip.
+ */
+export async function setStockCause(tx: Transaction, cause: StockCause): Promise<void> {
+  const value = JSON.stringify({ reason: cause.reason, actor: cause.actorId ?? null, ref: cause.reference ?? null });
+  await tx.execute(sql`select set_config('rr.stock_cause', ${value}, true)`);
+}
+
 /**
  * Takes the stock of every line of a priced cart, in its product-id order. The update only succeeds
  * while enough is left, so concurrent buyers can never take more than there is; when another buyer got
  * there first, the caller's transaction is refused (and rolls back what was taken).
  */
-export async function takeCart(tx: Transaction, lines: PricedCart['lines']): Promise<PricedLine[]> {
-  for (const line of lines) {
-    if (!(await takeStock(tx, line.productId, line.qty))) {
-      throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`);
+export async function takeCart(tx: Transaction, lines: PricedCart['lines'], cause: StockCause): Promise<PricedLine[]> {
+  await withStockCause(tx, cause, async () => {
+    for (const line of lines) {
+      if (!(await takeStock(tx, line.productId, line.qty))) {
+        throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`);
+      }
     }
-  }
+  });
   return lines.map(({ countInStock: _, ...line }) => line);
 }
 
@@ -130,17 +162,19 @@ async function takeStock(tx: Transaction, productId: string, qty: number): Promi
  * Takes the stock of every line again (for a paid hold that had ended): all of it, or none when a line's
  * product is gone or sold out (what was taken goes back). True when all was taken.
  */
-export async function retakeAll(tx: Transaction, lines: PricedLine[]): Promise<boolean> {
-  const taken: PricedLine[] = [];
-  for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-    if (!(await takeStock(tx, line.productId, line.qty))) {
-      // Back to where this transaction found it (in stock): no alert can be waiting on it.
-      await putBack(tx, taken);
-      return false;
+export function retakeAll(tx: Transaction, lines: PricedLine[], cause: StockCause): Promise<boolean> {
+  return withStockCause(tx, cause, async () => {
+    const taken: PricedLine[] = [];
+    for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
+      if (!(await takeStock(tx, line.productId, line.qty))) {
+        // Back to where this transaction found it (in stock): no alert can be waiting on it.
+        await addBack(tx, taken);
+        return false;
+      }
+      taken.push(line);
     }
-    taken.push(line);
-  }
-  return true;
+    return true;
+  });
 }
 
 /** The ids among `ids` of products still in the catalog. */
@@ -167,7 +201,7 @@ async function updateEachProduct(
   }
 }
 
-function putBack(tx: Transaction, lines: ProductLine[]): Promise<void> {
+function addBack(tx: Transaction, lines: ProductLine[]): Promise<void> {
   return updateEachProduct(tx, lines, (qty) => ({ countInStock: sql`${products.countInStock} + ${qty}` }));
 }
 
@@ -175,8 +209,8 @@ function putBack(tx: Transaction, lines: ProductLine[]): Promise<void> {
  * Puts stock back, for products still in the catalog (a cancelled order, a released hold), and tells
  * the customers waiting for a product that was out of stock (issue 14), in the same transaction.
  */
-export async function returnStock(tx: Transaction, lines: ProductLine[]): Promise<void> {
-  await putBack(tx, lines);
+export async function returnStock(tx: Transaction, lines: ProductLine[], cause: StockCause): Promise<void> {
+  await withStockCause(tx, cause, () => addBack(tx, lines));
   await tellBackInStock(
     tx,
     lines.map((l) => l.productId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdminPath, redirectTarget, withRedirect } from './redirect-target.ts';
+import { isAdminPath, redirectTarget, signedInTarget, withRedirect } from './redirect-target.ts';
 
 describe('redirectTarget', () => {
   it('sends the cart checkout value shipping to /shipping', () => {
@@ -53,5 +53,16 @@ describe('withRedirect', () => {
     );
     expect(withRedirect('/verifyotp', null, { phone: '' })).toBe('/verifyotp');
     expect(withRedirect('/login', '/search/a&b?page=2')).toBe('/login?redirect=/search/a%26b%3Fpage%3D2');
+  });
+});
+
+describe('signedInTarget', () => {
+  it('sends an admin to the dashboard when no page was asked for, and anyone to the page asked for', () => {
+    expect(signedInTarget(null, true)).toBe('/admin');
+    expect(signedInTarget('', true)).toBe('/admin');
+    expect(signedInTarget(null, false)).toBe('/');
+    expect(signedInTarget('shipping', true)).toBe('/shipping');
+    expect(signedInTarget('/', true)).toBe('/');
+    expect(signedInTarget('//evil.example', true)).toBe('/');
   });
 });

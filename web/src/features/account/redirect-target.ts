@@ -20,6 +20,15 @@ function hasControlCharacter(text: string): boolean {
   return false;
 }
 
+/**
+ * Where a user who just signed in goes: the page named by `?redirect=`, else the dashboard for an admin
+ * (the owner's desk, issue 15) and the home page for a customer.
+ */
+export function signedInTarget(raw: string | null | undefined, isAdmin: boolean | undefined): string {
+  const target = redirectTarget(raw);
+  return target === '/' && isAdmin && !raw?.trim() ? '/admin' : target;
+}
+
 /** Admin pages (SPEC §6): only an admin may be sent there. */
 export function isAdminPath(path: string): boolean {
   return path === '/admin' || path.startsWith('/admin/');

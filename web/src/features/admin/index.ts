@@ -12,3 +12,10 @@ export const ProductEditPage = lazy(() =>
 export const CategoryListPage = lazy(() =>
   import('./pages/category-list-page.tsx').then((m) => ({ default: m.CategoryListPage })),
 );
+// Issue 15, the owner's desk.
+export const DashboardPage = lazy(() =>
+  import('./desk/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })),
+);
+export const CatalogImportPage = lazy(() =>
+  import('./desk/catalog-import-page.tsx').then((m) => ({ default: m.CatalogImportPage })),
+);

@@ -5,7 +5,7 @@ import { FormField } from '../../../components/form-field.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { CodeForm } from '../components/code-form.tsx';
-import { isAdminPath, redirectTarget, withRedirect } from '../redirect-target.ts';
+import { isAdminPath, signedInTarget, withRedirect } from '../redirect-target.ts';
 import { useUserInfo } from '../session-store.ts';
 import styles from './account.module.css';
 
@@ -15,7 +15,7 @@ export function VerifyOtpPage() {
   const user = useUserInfo();
   const [searchParams, setSearchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const target = redirectTarget(redirect);
+  const target = signedInTarget(redirect, user?.isAdmin);
   const givenPhone = searchParams.get('phone') ?? '';
   const phone = normalizeIndianMobile(givenPhone);
 

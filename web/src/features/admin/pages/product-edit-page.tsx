@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/index.ts';
+import { StockHistory } from '../desk/stock-history.tsx';
 import styles from './admin.module.css';
 import { ProductFactsFields, factValuesOf, factsInput } from './product-facts-fields.tsx';
 import { ACCEPTED_IMAGES, UploadButton } from './upload-button.tsx';
@@ -34,6 +35,7 @@ export function ProductEditPage() {
       ) : (
         <EditProductForm key={product.data._id} product={product.data} />
       )}
+      {product.isSuccess && <StockHistory productId={product.data._id} />}
     </div>
   );
 }

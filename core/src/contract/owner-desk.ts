@@ -1,0 +1,163 @@
+import * as z from 'zod/mini';
+import { ORDER_STATES } from './fulfilment.ts';
+
+/**
+ * Issue 15, the owner's desk. What the dashboard's figures mean (also shown on the dashboard):
+ * - revenue: the totals customers were charged (items, GST and shipping, less the online discount) of
+ *   orders placed in the period and not cancelled since;
+ * - orders: those orders, counted; average order value: revenue / orders;
+ * - Cash on Delivery share: by number of orders, not by value;
+ * - days are Indian days (midnight to midnight IST); "today" is so far, beside the whole of yesterday;
+ *   7 and 30 days end today and stand beside the 7 and 30 days before them.
+ */
+export const DASHBOARD_DEFINITIONS = {
+  revenue:
+    'Revenue is what customers were charged (items, GST and shipping, less the online discount) on orders placed in the period that are not cancelled.',
+  codShare: 'Cash on Delivery share counts orders, not value.',
+  days: 'Days run midnight to midnight in Indian time; "today" is so far today, beside the whole of yesterday.',
+} as const;
+
+export const DASHBOARD_PERIODS = ['today', 'week', 'month'] as const;
+export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
+/** Days in each period: today, 7 days and 30 days (each ending today). */
+export const PERIOD_DAYS: Record<DashboardPeriod, number> = { today: 1, week: 7, month: 30 };
+/** Days of the revenue and orders chart the dashboard sends (the page shows 30 or all 90). */
+export const CHART_DAYS = 90;
+
+const figures = z.object({
+  revenue: z.number(),
+  orders: z.int(),
+  averageOrderValue: z.number(),
+  /** Orders paid by Cash on Delivery / orders, from 0 to 1; 0 when there were no orders. */
+  codShare: z.number(),
+  newCustomers: z.int(),
+});
+export type DashboardFigures = z.infer<typeof figures>;
+
+const productFigure = z.object({ _id: z.string(), name: z.string(), units: z.int(), revenue: z.number() });
+
+export const dashboardReply = z.object({
+  /** The Indian date the figures end on. */
+  today: z.string(),
+  periods: z.object({
+    today: z.object({ current: figures, previous: figures }),
+    week: z.object({ current: figures, previous: figures }),
+    month: z.object({ current: figures, previous: figures }),
+  }),
+  /** One entry per Indian day, oldest first, ending today. */
+  daily: z.array(z.object({ date: z.string(), revenue: z.number(), orders: z.int() })),
+  toShip: z.object({
+    count: z.int(),
+    oldest: z.array(
+      z.object({ _id: z.string(), createdAt: z.string(), customerName: z.string(), totalPrice: z.number() }),
+    ),
+  }),
+  lowStock: z.object({
+    threshold: z.int(),
+    count: z.int(),
+    products: z.array(z.object({ _id: z.string(), name: z.string(), countInStock: z.int() })),
+  }),
+  /** The last 30 days, value before GST. */
+  topByUnits: z.array(productFigure),
+  topByRevenue: z.array(productFigure),
+});
+export type DashboardReply = z.infer<typeof dashboardReply>;
+
+export const MAX_LOW_STOCK_THRESHOLD = 100_000;
+/** PUT /api/admin/settings/low-stock */
+export const lowStockSettingBody = z.object({
+  lowStockThreshold: z
+    .int({ error: 'lowStockThreshold must be a whole number' })
+    .check(
+      z.gte(0, { error: 'lowStockThreshold must be 0 or more' }),
+      z.lte(MAX_LOW_STOCK_THRESHOLD, { error: `lowStockThreshold must be at most ${MAX_LOW_STOCK_THRESHOLD}` }),
+    ),
+});
+export type LowStockSetting = z.infer<typeof lowStockSettingBody>;
+
+const isoDate = (field: string) =>
+  z
+    .string({ error: `${field} is required, like 2026-11-23` })
+    .check(
+      z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: `${field} must be a date like 2026-11-23` }),
+    );
+
+export const ORDER_EXPORT_STATES = ['all', ...ORDER_STATES] as const;
+/** GET /api/admin/orders/export: orders placed from `from` to `to` (Indian dates, both included). */
+export const ordersExportQuery = z
+  .object({
+    from: isoDate('from'),
+    to: isoDate('to'),
+    state: z._default(
+      z.enum(ORDER_EXPORT_STATES, { error: `state must be one of ${ORDER_EXPORT_STATES.join(', ')}` }),
+      'all',
+    ),
+  })
+  .check(z.refine((q) => q.from <= q.to, { error: 'from must not be after to', path: ['to'] }));
+export type OrdersExportQuery = z.infer<typeof ordersExportQuery>;
+
+/** The columns of the catalog CSV, in order: download it, change it, upload it. */
+export const CATALOG_CSV_COLUMNS = [
+  'id',
+  'name',
+  'category',
+  'price',
+  'mrp',
+  'stock',
+  'brand',
+  'description',
+  'image',
+  'mukhi',
+  'origin',
+  'size_mm',
+  'weight_carats',
+  'bead_count',
+  'planet',
+  'certificate_lab',
+  'certificate_number',
+] as const;
+export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
+export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 5000;
+
+export const importPreviewReply = z.object({
+  /** Names this exact plan: applying sends it back, and is refused if the catalog changed since. */
+  plan: z.string(),
+  rows: z.array(
+    z.object({
+      /** The row's line in the file (the header is line 1). */
+      row: z.int(),
+      action: z.enum(['create', 'update', 'unchanged', 'invalid']),
+      _id: z.nullable(z.string()),
+      name: z.string(),
+      changes: z.array(z.object({ column: z.string(), from: z.string(), to: z.string() })),
+      errors: z.array(z.object({ column: z.string(), message: z.string() })),
+    }),
+  ),
+  counts: z.object({ create: z.int(), update: z.int(), unchanged: z.int(), invalid: z.int() }),
+});
+export type ImportPreview = z.infer<typeof importPreviewReply>;
+
+export const importApplyQuery = z.object({
+  plan: z
+    .string({ error: 'plan is required: preview the file first' })
+    .check(z.regex(/^[0-9a-f]{64}$/, { error: 'plan must be the one the preview gave' })),
+});
+export const importApplyReply = z.object({ created: z.int(), updated: z.int(), unchanged: z.int() });
+export type ImportResult = z.infer<typeof importApplyReply>;
+
+export const STOCK_HISTORY_LIMIT = 20;
+export const stockHistoryReply = z.object({
+  entries: z.array(
+    z.object({
+      at: z.string(),
+      before: z.int(),
+      after: z.int(),
+      reason: z.string(),
+      /** The admin or customer who made the change; null for the shop itself or a removed account. */
+      actorName: z.nullable(z.string()),
+      reference: z.nullable(z.string()),
+    }),
+  ),
+});
+export type StockHistory = z.infer<typeof stockHistoryReply>;

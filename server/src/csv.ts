@@ -1,0 +1,121 @@
+import { Readable } from 'node:stream';
+import { errorCodes } from '@rr/core';
+import type { FastifyReply } from 'fastify';
+import { DomainError } from './domain-error.ts';
+
+/**
+ * A CSV field: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
+ * formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe. Amounts are written
+ * by us as plain numbers and never need it.
+ */
+export function csvField(value: string | number): string {
+  if (typeof value === 'number') return value.toFixed(2);
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** One CSV record with its line end. */
+export function csvLine(fields: ReadonlyArray<string | number>): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+/** Undoes `csvField`'s apostrophe, so a file we wrote reads back as the text it was written from. */
+export function unneutralise(cell: string): string {
+  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
+}
+
+/** Whether a spreadsheet would run this cell as a formula. */
+export function looksLikeFormula(cell: string): boolean {
+  return /^[=+@\t\r]/.test(cell);
+}
+
+/**
+ * Sends CSV lines as they are made (an async generator reading the database in batches), so a large
+ * file never sits in memory whole; the download is private and never cached.
+ */
+export function sendCsv(reply: FastifyReply, filename: string, lines: AsyncIterable<string>): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'private, no-store')
+    .send(Readable.from(lines));
+}
+
+const unreadable = (message: string) => new DomainError('invalid_data', errorCodes.csvUnreadable, message);
+
+/**
+ * The text of an uploaded CSV file: UTF-8 (with or without the byte-order mark Excel writes). Files in
+ * another encoding are refused rather than guessed at, since a wrong guess would silently change names.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    throw unreadable('The file is saved as UTF-16. Save it as "CSV UTF-8" and upload it again.');
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw unreadable(
+      'The file is not UTF-8 text (perhaps an Excel workbook, or CSV in another encoding). Save it as "CSV UTF-8" and upload it again.',
+    );
+  }
+  if (text.includes('\u0000')) throw unreadable('The file is not text: upload a CSV file.');
+  return text;
+}
+
+/**
+ * Reads CSV (RFC 4180: commas, double quotes doubled inside quoted cells, CRLF or LF line ends) into
+ * records of cells. Blank lines are skipped. A quoted cell left open is refused with its line number.
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let line = 1;
+  let quoteLine = 0;
+  let i = 0;
+  const endRecord = () => {
+    record.push(cell);
+    if (record.length > 1 || record[0] !== '') records.push(record);
+    record = [];
+    cell = '';
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+      } else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
+      i++;
+      continue;
+    }
+    if (ch === '"' && cell === '') {
+      quoted = true;
+      quoteLine = line;
+    } else if (ch === ',') {
+      record.push(cell);
+      cell = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+    } else {
+      cell += ch;
+    }
+    i++;
+  }
+  if (quoted) throw unreadable(`A quoted cell that starts on line ${quoteLine} is never closed.`);
+  if (cell !== '' || record.length > 0) endRecord();
+  return records;
+}

@@ -1,0 +1,110 @@
+import { IST_OFFSET_MS, toRupees, type OrdersExportQuery } from '@rr/core';
+import { and, asc, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { orderItems, orders } from '../../db/schema/index.ts';
+import { csvLine } from '../../csv.ts';
+
+const BATCH = 500;
+
+export const ORDERS_EXPORT_COLUMNS = [
+  'Order id',
+  'Date (IST)',
+  'Customer',
+  'Phone',
+  'State',
+  'City',
+  'Pincode',
+  'Payment method',
+  'Paid (IST)',
+  'Shipped (IST)',
+  'Delivered (IST)',
+  'Cancelled (IST)',
+  'Items',
+  'Items value',
+  'Shipping',
+  'Tax',
+  'Discount',
+  'Total',
+] as const;
+
+/** '2026-11-23 09:05': a moment as an Indian date and time a spreadsheet reads. */
+export function istDateTime(at: Date | null): string {
+  return at ? new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ') : '';
+}
+
+/** The instant an Indian date ('2026-11-23') starts. */
+function istDateStart(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
+}
+
+const STATE_FILTERS: Record<OrdersExportQuery['state'], SQL | undefined> = {
+  all: undefined,
+  placed: sql`not ${orders.isShipped} and not ${orders.isDelivered} and not ${orders.isCancelled}`,
+  shipped: sql`${orders.isShipped} and not ${orders.isDelivered} and not ${orders.isCancelled}`,
+  delivered: sql`${orders.isDelivered} and not ${orders.isCancelled}`,
+  cancelled: sql`${orders.isCancelled}`,
+};
+
+/**
+ * The orders placed from `from` to `to` (Indian dates, both included) in a state, as CSV lines, oldest
+ * first. Read in batches by (placed, id), so a million orders stream through without filling memory.
+ */
+export async function* ordersExportLines(db: Database, query: OrdersExportQuery): AsyncGenerator<string> {
+  const from = istDateStart(query.from);
+  const to = new Date(istDateStart(query.to).getTime() + 86_400_000);
+  yield csvLine(ORDERS_EXPORT_COLUMNS);
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await db
+      .select({ order: orders, cursor: sql<string>`${orders.createdAt}::text` })
+      .from(orders)
+      .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to), STATE_FILTERS[query.state], after))
+      .orderBy(asc(orders.createdAt), asc(orders.id))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    const lines = await db
+      .select({ orderId: orderItems.orderId, name: orderItems.name, qty: orderItems.qty })
+      .from(orderItems)
+      .where(
+        inArray(
+          orderItems.orderId,
+          rows.map((r) => r.order.id),
+        ),
+      )
+      .orderBy(asc(orderItems.name));
+    const itemsOf = new Map<string, string[]>();
+    for (const line of lines) {
+      const list = itemsOf.get(line.orderId) ?? [];
+      list.push(`${line.name} x ${line.qty}`);
+      itemsOf.set(line.orderId, list);
+    }
+    for (const { order: row } of rows) {
+      yield csvLine([
+        row.id,
+        istDateTime(row.createdAt),
+        row.customerName,
+        row.customerPhone,
+        row.state,
+        row.city,
+        row.postalCode,
+        row.paymentMethod,
+        istDateTime(row.paidAt),
+        istDateTime(row.shippedAt),
+        istDateTime(row.deliveredAt),
+        istDateTime(row.cancelledAt),
+        (itemsOf.get(row.id) ?? []).join('; '),
+        toRupees(row.itemsPaise),
+        toRupees(row.shippingPaise),
+        toRupees(row.taxPaise),
+        toRupees(row.discountPaise),
+        toRupees(row.totalPaise),
+      ]);
+    }
+    // The database's own text of the last time: a Date would drop its microseconds and repeat rows.
+    const { cursor, order: last } = rows[rows.length - 1]!;
+    after = or(
+      sql`${orders.createdAt} > ${cursor}::timestamptz`,
+      and(sql`${orders.createdAt} = ${cursor}::timestamptz`, gt(orders.id, last.id)),
+    );
+  }
+}

@@ -1,0 +1,18 @@
+import type { LowStockSetting } from '@rr/core';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { shopSettings } from '../../db/schema/index.ts';
+
+/** The low-stock threshold (the migration makes the one settings row). */
+export async function lowStockThreshold(db: Database): Promise<number> {
+  const [row] = await db.select({ threshold: shopSettings.lowStockThreshold }).from(shopSettings);
+  return row?.threshold ?? 3;
+}
+
+export async function setLowStockThreshold(db: Database, input: LowStockSetting): Promise<LowStockSetting> {
+  await db
+    .update(shopSettings)
+    .set({ lowStockThreshold: input.lowStockThreshold, updatedAt: new Date() })
+    .where(eq(shopSettings.id, 1));
+  return { lowStockThreshold: await lowStockThreshold(db) };
+}

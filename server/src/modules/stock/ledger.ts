@@ -1,0 +1,52 @@
+import { STOCK_HISTORY_LIMIT, type StockHistory } from '@rr/core';
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products, stockLedger, users } from '../../db/schema/index.ts';
+
+/** A product's latest stock changes, newest first, with who made them. */
+export async function stockHistory(db: Database, productId: string): Promise<StockHistory | null> {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) return null;
+  const rows = await db
+    .select({
+      at: stockLedger.at,
+      before: stockLedger.before,
+      after: stockLedger.after,
+      reason: stockLedger.reason,
+      actorName: users.name,
+      reference: stockLedger.reference,
+    })
+    .from(stockLedger)
+    .leftJoin(users, eq(users.id, stockLedger.actorId))
+    .where(eq(stockLedger.productId, productId))
+    .orderBy(desc(stockLedger.id))
+    .limit(STOCK_HISTORY_LIMIT);
+  return { entries: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+}
+
+/**
+ * Products whose ledger does not account for their stock: its changes do not add up to the stock
+ * column, or one change does not start where the one before it ended. Empty when all is well.
+ */
+export async function ledgerDisagreements(db: Database): Promise<Array<{ productId: string; problem: string }>> {
+  // Both drivers answer a raw query with its rows.
+  const { rows } = (await db.execute(sql`
+    with chained as (
+      select product_id, before, after, lag(after, 1, 0) over (partition by product_id order by id) as previous
+      from stock_ledger
+    ),
+    broken as (
+      select distinct product_id, 'a change starts where the last did not end' as problem
+      from chained where before <> previous
+    ),
+    totals as (
+      select p.id as product_id, p.count_in_stock, coalesce(sum(l.after - l.before), 0) as net
+      from products p left join stock_ledger l on l.product_id = p.id
+      group by p.id, p.count_in_stock
+    )
+    select product_id, problem from broken
+    union all
+    select product_id, 'the changes add up to ' || net || ', the stock is ' || count_in_stock
+    from totals where net <> count_in_stock`)) as unknown as { rows: Array<{ product_id: string; problem: string }> };
+  return rows.map((r) => ({ productId: r.product_id, problem: r.problem }));
+}

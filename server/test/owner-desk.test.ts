@@ -1,0 +1,513 @@
+/**
+ * Issue 15, the owner's desk: the dashboard's figures against sums computed here from the orders
+ * themselves (across Indian day edges), the orders and catalog CSV files, the catalog import with
+ * hostile files, and the stock ledger.
+ */
+import { DEFAULT_PAYMENT_METHOD, type DashboardReply, type ImportPreview, type Order } from '@rr/core';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderItems, orders, products, stockLedger } from '../src/db/schema/index.ts';
+import { dashboard } from '../src/modules/owner-desk/dashboard.ts';
+import { ORDERS_EXPORT_COLUMNS } from '../src/modules/owner-desk/orders-export.ts';
+import { ledgerDisagreements } from '../src/modules/stock/index.ts';
+import { parseCsv } from '../src/csv.ts';
+import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
+
+let t: TestApp;
+let adminToken: string;
+let adminId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const admin = await make.admin(t);
+  adminToken = admin.token;
+  adminId = admin._id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const asAdmin = (
+  method: 'GET' | 'PUT' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...bearer(adminToken), ...headers }, payload: payload as string });
+const csvBody = { 'content-type': 'text/csv' };
+const preview = (body: string | Buffer) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/admin/catalog/import/preview',
+    headers: { ...bearer(adminToken), ...csvBody },
+    payload: body,
+  });
+const apply = (body: string | Buffer, plan: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/catalog/import?plan=${plan}`,
+    headers: { ...bearer(adminToken), ...csvBody },
+    payload: body,
+  });
+
+/** The Indian calendar date of a moment, by the platform's time zone data (not our offset arithmetic). */
+const indianDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
+
+let orderSerial = 0;
+/** An order written straight into the database at a given moment (the API always stamps "now"). */
+async function orderAt(
+  at: Date,
+  totalPaise: number,
+  options: { cod?: boolean; cancelled?: boolean; productId?: string; qty?: number } = {},
+) {
+  orderSerial++;
+  const [row] = await t.db
+    .insert(orders)
+    .values({
+      customerName: `Desk Buyer ${orderSerial}`,
+      customerEmail: `desk${orderSerial}@example.in`,
+      customerPhone: '9876543210',
+      recipientName: `Desk Buyer ${orderSerial}`,
+      recipientPhone: '9876543210',
+      address: '1 Example Road',
+      city: 'Pune',
+      postalCode: '411001',
+      state: 'Maharashtra',
+      paymentMethod: options.cod === false ? 'Razorpay' : DEFAULT_PAYMENT_METHOD,
+      itemsPaise: totalPaise,
+      shippingPaise: 0,
+      taxPaise: 0,
+      totalPaise,
+      isCancelled: options.cancelled ?? false,
+      createdAt: at,
+    })
+    .returning({ id: orders.id });
+  if (options.productId) {
+    await t.db.insert(orderItems).values({
+      orderId: row!.id,
+      productId: options.productId,
+      name: 'Desk product',
+      image: '/images/x.svg',
+      pricePaise: Math.round(totalPaise / (options.qty ?? 1)),
+      qty: options.qty ?? 1,
+      gstBasisPoints: 0,
+      taxPaise: 0,
+    });
+  }
+  return row!.id;
+}
+
+describe('GET /api/admin/dashboard', () => {
+  // A fixed "now": 10:00 IST on 23 Nov 2026.
+  const now = new Date('2026-11-23T04:30:00Z');
+  const minute = 60_000;
+  const todayStart = new Date('2026-11-22T18:30:00Z');
+
+  beforeAll(async () => {
+    // Edges of Indian days: the last millisecond of yesterday and the first of today, and of 6, 7, 29,
+    // 30, 59 and 60 days ago; then a spread of orders, some cancelled, some paid online.
+    for (const back of [0, 6, 7, 29, 30, 59, 60]) {
+      const start = new Date(todayStart.getTime() - back * 86_400_000);
+      await orderAt(start, 10_000 + back);
+      await orderAt(new Date(start.getTime() - 1), 20_000 + back, { cod: false });
+    }
+    for (let i = 0; i < 60; i++) {
+      const at = new Date(now.getTime() - ((i * 7919) % (92 * 24 * 60)) * minute);
+      await orderAt(at, 5_000 + i * 37, { cod: i % 3 !== 0, cancelled: i % 5 === 0 });
+    }
+  });
+
+  /** The figures of the Indian dates [first, last], from every order in the database. */
+  async function expected(first: string, last: string) {
+    const all = await t.db.select().from(orders);
+    const inRange = all.filter(
+      (o) => !o.isCancelled && indianDate(o.createdAt) >= first && indianDate(o.createdAt) <= last,
+    );
+    const paise = inRange.reduce((s, o) => s + o.totalPaise, 0);
+    const cod = inRange.filter((o) => o.paymentMethod === DEFAULT_PAYMENT_METHOD).length;
+    return {
+      revenue: paise / 100,
+      orders: inRange.length,
+      averageOrderValue: inRange.length ? Math.round(paise / inRange.length) / 100 : 0,
+      codShare: inRange.length ? cod / inRange.length : 0,
+    };
+  }
+  const dateBack = (days: number) => indianDate(new Date(now.getTime() - days * 86_400_000));
+
+  it('gives each period and the one before it, by Indian days, as summed from the orders', async () => {
+    const reply = await dashboard(t.db, now);
+    expect(reply.today).toBe('2026-11-23');
+    const periods: Array<[keyof DashboardReply['periods'], number]> = [
+      ['today', 1],
+      ['week', 7],
+      ['month', 30],
+    ];
+    for (const [name, days] of periods) {
+      const { current, previous } = reply.periods[name];
+      expect(current, name).toMatchObject(await expected(dateBack(days - 1), dateBack(0)));
+      expect(previous, name).toMatchObject(await expected(dateBack(2 * days - 1), dateBack(days)));
+      expect(current.orders, `${name} has orders`).toBeGreaterThan(0);
+    }
+  });
+
+  it('charts 90 Indian days ending today, each summed from its orders', async () => {
+    const reply = await dashboard(t.db, now);
+    expect(reply.daily).toHaveLength(90);
+    expect(reply.daily.at(-1)!.date).toBe('2026-11-23');
+    expect(reply.daily[0]!.date).toBe(dateBack(89));
+    for (const day of reply.daily) {
+      const e = await expected(day.date, day.date);
+      expect({ date: day.date, revenue: day.revenue, orders: day.orders }).toEqual({
+        date: day.date,
+        revenue: e.revenue,
+        orders: e.orders,
+      });
+    }
+  });
+
+  it('answers admins only, in one request, with the definitions stated in core', async () => {
+    const res = await asAdmin('GET', '/api/admin/dashboard');
+    expect(res.statusCode).toBe(200);
+    expect(res.json<DashboardReply>().daily).toHaveLength(90);
+    const customer = await make.customer(t);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/admin/dashboard', headers: bearer(customer.token) })).statusCode,
+    ).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
+  });
+
+  it('counts new customers, lists orders to ship and low stock by the threshold the admin sets', async () => {
+    const before = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>();
+    await make.customer(t);
+    const low = await make.product(t, { stock: 2, name: 'Desk low bead' });
+    const buyer = await make.customer(t);
+    const placed = (await make.codOrder(t, buyer.token, low, 1)).json<Order>();
+    const after = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>();
+    expect(after.periods.today.current.newCustomers).toBe(before.periods.today.current.newCustomers + 2);
+    expect(after.toShip.count).toBe(before.toShip.count + 1);
+    expect(after.lowStock.products).toContainEqual({ _id: low, name: 'Desk low bead', countInStock: 1 });
+
+    expect((await asAdmin('PUT', '/api/admin/settings/low-stock', { lowStockThreshold: 0 })).json()).toEqual({
+      lowStockThreshold: 0,
+    });
+    const strict = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>();
+    expect(strict.lowStock.threshold).toBe(0);
+    expect(strict.lowStock.products.map((p) => p._id)).not.toContain(low);
+    expect((await asAdmin('PUT', '/api/admin/settings/low-stock', { lowStockThreshold: -1 })).statusCode).toBe(400);
+    expect((await asAdmin('PUT', '/api/admin/settings/low-stock', { lowStockThreshold: 3 })).statusCode).toBe(200);
+
+    expect((await asAdmin('PUT', `/api/orders/${placed._id}/cancel`)).statusCode).toBe(200);
+    const cancelled = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>();
+    expect(cancelled.toShip.count).toBe(before.toShip.count);
+  });
+
+  it('ranks top products of the last 30 days by units and by value, without cancelled orders', async () => {
+    const [a, b] = [await make.product(t, { name: 'Desk top A' }), await make.product(t, { name: 'Desk top B' })];
+    const nowish = new Date();
+    await orderAt(nowish, 90_000, { productId: a, qty: 9 }); // 9 units, ₹900
+    await orderAt(nowish, 200_000, { productId: b, qty: 2 }); // 2 units, ₹2000
+    const gone = await orderAt(nowish, 100_000, { productId: b, qty: 10 });
+    await orderAt(new Date(nowish.getTime() - 31 * 86_400_000), 900_000, { productId: b, qty: 50 });
+    const top = async () => (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>();
+    const find = (list: DashboardReply['topByUnits'], id: string) => list.find((p) => p._id === id);
+    // b: 12 units and ₹3000 before the cancel.
+    expect(find((await top()).topByUnits, b)).toMatchObject({ units: 12, revenue: 3000 });
+    await t.db.update(orders).set({ isCancelled: true }).where(eq(orders.id, gone));
+    const reply = await top();
+    expect(find(reply.topByUnits, a)).toMatchObject({ units: 9, revenue: 900 });
+    expect(find(reply.topByRevenue, b)).toMatchObject({ units: 2, revenue: 2000 });
+    const units = reply.topByUnits.map((p) => p._id);
+    const value = reply.topByRevenue.map((p) => p._id);
+    expect(units.indexOf(a)).toBeLessThan(units.indexOf(b) === -1 ? Infinity : units.indexOf(b));
+    expect(value.indexOf(b)).toBeLessThan(value.indexOf(a) === -1 ? Infinity : value.indexOf(a));
+  });
+});
+
+describe('GET /api/admin/orders/export', () => {
+  it('streams the orders of a range of Indian dates and a state as CSV that reads back', async () => {
+    const product = await make.product(t, { stock: 20, name: 'Export, "quoted" bead' });
+    const buyer = await make.customer(t, { name: '=HYPERLINK("http://evil")' });
+    const placed = (await make.codOrder(t, buyer.token, product, 2)).json<Order>();
+    const today = indianDate(new Date());
+    const res = await asAdmin('GET', `/api/admin/orders/export?from=${today}&to=${today}&state=placed`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const [header, ...rows] = parseCsv(res.body);
+    expect(header).toEqual([...ORDERS_EXPORT_COLUMNS]);
+    expect(header!.slice(0, 7)).toEqual(['Order id', 'Date (IST)', 'Customer', 'Phone', 'State', 'City', 'Pincode']);
+    const row = rows.find((r) => r[0] === placed._id)!;
+    expect(row).toBeDefined();
+    // The formula is written as text (an apostrophe first), the quotes and comma survive.
+    expect(row[2]).toBe(`'=HYPERLINK("http://evil")`);
+    expect(row[12]).toBe('Export, "quoted" bead x 2');
+    expect(row[1]!.slice(0, 10)).toBe(today);
+    expect(Number(row[17])).toBeCloseTo(placed.totalPrice, 2);
+    expect(Number(row[13]) + Number(row[14]) + Number(row[15]) - Number(row[16])).toBeCloseTo(placed.totalPrice, 2);
+    expect(rows.every((r) => r.length === header!.length)).toBe(true);
+
+    const cancelled = await asAdmin('GET', `/api/admin/orders/export?from=${today}&to=${today}&state=cancelled`);
+    expect(parseCsv(cancelled.body).some((r) => r[0] === placed._id)).toBe(false);
+  });
+
+  it('reads every order of a range once, in batches, across equal timestamps', async () => {
+    const at = new Date('2025-01-15T06:00:00Z');
+    const ids = new Set<string>();
+    for (let i = 0; i < 1203; i++) ids.add(await orderAt(new Date(at.getTime() + (i % 3)), 1000));
+    const res = await asAdmin('GET', '/api/admin/orders/export?from=2025-01-15&to=2025-01-15');
+    const rows = parseCsv(res.body).slice(1);
+    expect(rows).toHaveLength(1203);
+    expect(new Set(rows.map((r) => r[0]))).toEqual(ids);
+  });
+
+  it('refuses a range that is not one', async () => {
+    for (const query of [
+      'from=2026-11-30&to=2026-11-01',
+      'from=2026-13-01&to=2026-11-01',
+      'to=2026-11-01',
+      'from=2026-11-01&to=2026-11-02&state=lost',
+    ]) {
+      const res = await asAdmin('GET', `/api/admin/orders/export?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+  });
+});
+
+describe('catalog export and import', () => {
+  async function exported(): Promise<string[][]> {
+    const res = await asAdmin('GET', '/api/admin/catalog/export');
+    expect(res.statusCode).toBe(200);
+    return parseCsv(res.body);
+  }
+  const csv = (rows: Array<Array<string | number>>) =>
+    rows
+      .map((r) =>
+        r.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(','),
+      )
+      .join('\r\n');
+
+  it('round-trips: the exported catalog, uploaded unchanged, changes nothing', async () => {
+    const id = await make.product(t, { name: '+Plus, "quoted" name', stock: 4 });
+    await t.db
+      .update(products)
+      .set({ mukhi: 5, origin: 'Nepal', sizeMm: 22.5, description: '-dash first\nsecond line' })
+      .where(eq(products.id, id));
+    const file = await exported();
+    const row = file.find((r) => r[0] === id)!;
+    expect(row[1]).toBe(`'+Plus, "quoted" name`);
+    const body = (await asAdmin('GET', '/api/admin/catalog/export')).body;
+    const res = await preview(body);
+    expect(res.statusCode, res.body).toBe(200);
+    const plan = res.json<ImportPreview>();
+    expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: file.length - 1, invalid: 0 });
+    const applied = await apply(body, plan.plan);
+    expect(applied.json()).toEqual({ created: 0, updated: 0, unchanged: file.length - 1 });
+  });
+
+  it('raises five prices with a preview of every change, then applies them in one go', async () => {
+    const ids = await Promise.all(Array.from({ length: 5 }, (_, i) => make.product(t, { price: 100 + i, stock: 7 })));
+    const body = csv([['id', 'price'], ...ids.map((id, i) => [id, (110 + i).toFixed(2)])]);
+    const res = await preview(body);
+    const plan = res.json<ImportPreview>();
+    expect(plan.counts).toEqual({ create: 0, update: 5, unchanged: 0, invalid: 0 });
+    expect(plan.rows[0]).toMatchObject({
+      row: 2,
+      action: 'update',
+      _id: ids[0],
+      changes: [{ column: 'price', from: '100.00', to: '110.00' }],
+      errors: [],
+    });
+    // Nothing is written by the preview.
+    const [first] = await t.db.select().from(products).where(eq(products.id, ids[0]!));
+    expect(first!.pricePaise).toBe(10_000);
+    expect((await apply(body, plan.plan)).json()).toEqual({ created: 0, updated: 5, unchanged: 0 });
+    const after = await t.db.select().from(products).where(inArray(products.id, ids));
+    expect(after.map((p) => p.pricePaise).sort()).toEqual([11_000, 11_100, 11_200, 11_300, 11_400]);
+    expect(after.every((p) => p.countInStock === 7)).toBe(true);
+  });
+
+  it('creates products with facts and stock, recorded in the ledger as an import by the admin', async () => {
+    const name = `Imported mala ${Date.now()}`;
+    const body = csv([
+      ['name', 'category', 'price', 'mrp', 'stock', 'brand', 'description', 'bead_count', 'origin'],
+      [name, 'mala', '500', '700', '6', 'Desk', 'Sandalwood, 108 beads', '108', 'India'],
+    ]);
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({ action: 'create', _id: null, name });
+    expect(plan.rows[0]!.changes).toContainEqual({ column: 'stock', from: '', to: '6' });
+    expect((await apply(body, plan.plan)).json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    const [made] = await t.db.select().from(products).where(eq(products.name, name));
+    expect(made).toMatchObject({
+      category: 'mala',
+      pricePaise: 50_000,
+      mrpPaise: 70_000,
+      countInStock: 6,
+      beadCount: 108,
+      origin: 'India',
+      isDraft: false,
+    });
+    const ledger = await t.db.select().from(stockLedger).where(eq(stockLedger.productId, made!.id));
+    expect(ledger).toMatchObject([{ before: 0, after: 6, reason: 'import', actorId: adminId }]);
+    // The same file again would make a second product of the same name: refused.
+    const again = (await preview(body)).json<ImportPreview>();
+    expect(again.rows[0]!.errors[0]).toMatchObject({ column: 'name', message: expect.stringContaining(made!.id) });
+  });
+
+  it('lists every error by row and column, and applies nothing while any is left', async () => {
+    const id = await make.product(t, { price: 100 });
+    const body = csv([
+      ['id', 'name', 'category', 'price', 'mrp', 'stock', 'mukhi', 'description'],
+      [id, 'Fine', 'rudraksha', '120', '', '5', '5', 'ok'],
+      [id, 'Twice', 'rudraksha', '120', '', '5', '', ''],
+      ['', '=cmd|/C calc!A0', 'gems', '-4', '', '2', '', '@SUM(A1)'],
+      ['', 'No category', '', 'abc', '', '1.5', '30', ''],
+      ['not-a-uuid', 'x', 'gems', '10', '5', '1', '', ''],
+      ['', 'Short row'],
+    ]);
+    const res = await preview(body);
+    expect(res.statusCode).toBe(200);
+    const plan = res.json<ImportPreview>();
+    const errorsOf = (row: number) =>
+      plan.rows
+        .find((r) => r.row === row)!
+        .errors.map((e) => e.column)
+        .sort();
+    expect(plan.rows[0]).toMatchObject({ action: 'update', errors: [] });
+    expect(errorsOf(3)).toEqual(['id']);
+    expect(errorsOf(4)).toEqual(['description', 'name', 'price']);
+    expect(errorsOf(5)).toEqual(['category', 'mukhi', 'price', 'stock']);
+    expect(errorsOf(6)).toEqual(['id', 'mrp']);
+    expect(errorsOf(7)).toContain('');
+    expect(plan.counts.invalid).toBe(5);
+    const refused = await apply(body, plan.plan);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('IMPORT_INVALID');
+    const [still] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(still!.pricePaise).toBe(10_000);
+  });
+
+  it('refuses to apply when the catalog changed after the preview', async () => {
+    const id = await make.product(t, { stock: 5 });
+    const body = csv([
+      ['id', 'stock'],
+      [id, '50'],
+    ]);
+    const plan = (await preview(body)).json<ImportPreview>();
+    const buyer = await make.customer(t);
+    expect((await make.codOrder(t, buyer.token, id, 1)).statusCode).toBe(201);
+    const res = await apply(body, plan.plan);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('IMPORT_STALE');
+    const [row] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(row!.countInStock).toBe(4);
+  });
+
+  it('refuses files it cannot read, changing nothing', async () => {
+    const cases: Array<[string | Buffer, number, string]> = [
+      [Buffer.from([0xff, 0xfe, 0x69, 0x00, 0x64, 0x00]), 400, 'UTF-16'],
+      [Buffer.from('name,price\r\nCaf\xe9,100', 'latin1'), 400, 'not UTF-8'],
+      [Buffer.from('PK\u0003\u0004\u0000\u0000binary'), 400, 'not text'],
+      ['', 400, 'request body'],
+      ['name,colour\r\nA,red', 400, 'Unknown column "colour"'],
+      ['name,name\r\nA,B', 400, 'appears twice'],
+      ['name,price', 400, 'no products'],
+      ['name,price\r\n"Open quote,100', 400, 'never closed'],
+      [`name,price\r\n${'A,1\r\n'.repeat(5001)}`, 413, 'at most 5000'],
+      [Buffer.alloc(2 * 1024 * 1024 + 10, 'a'), 413, 'larger than 2 MB'],
+    ];
+    const before = await t.db.select().from(products);
+    for (const [body, status, message] of cases) {
+      const res = await preview(body);
+      expect(res.statusCode, message).toBe(status);
+      expect(res.json().message, message).toContain(message);
+      const applied = await apply(body, 'a'.repeat(64));
+      expect(applied.statusCode, message).toBe(status);
+    }
+    expect(await t.db.select().from(products)).toEqual(before);
+  });
+
+  it('takes a file with Excel’s byte-order mark and an apostrophe before formula-like text', async () => {
+    const id = await make.product(t, {});
+    const body = `\ufeffid,name\r\n${id},'=Not a formula`;
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({ action: 'update', changes: [{ column: 'name', to: '=Not a formula' }] });
+  });
+});
+
+describe('stock history and the ledger', () => {
+  it('records orders, cancels, holds, releases and admin edits with who and why, newest first', async () => {
+    const id = await make.product(t, { stock: 10 });
+    const buyer = await make.customer(t);
+    const placed = (await make.codOrder(t, buyer.token, id, 2)).json<Order>();
+    expect((await asAdmin('PUT', `/api/orders/${placed._id}/cancel`)).statusCode).toBe(200);
+    const hold = await make.paymentHold(t, buyer.token, id, 3);
+    const released = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/razorpay/order/${hold.orderId}/release`,
+      headers: bearer(buyer.token),
+    });
+    expect(released.statusCode).toBe(200);
+    const edit = await asAdmin('PUT', `/api/products/${id}`, { countInStock: 12, stockWas: 10 });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    const res = await asAdmin('GET', `/api/admin/products/${id}/stock-history`);
+    expect(res.statusCode).toBe(200);
+    const entries = res.json<{ entries: Array<Record<string, unknown>> }>().entries;
+    expect(entries.map((e) => [e.reason, e.before, e.after])).toEqual([
+      ['admin-edit', 10, 12],
+      ['release', 7, 10],
+      ['hold', 10, 7],
+      ['cancel', 8, 10],
+      ['order', 10, 8],
+      ['created', 0, 10],
+    ]);
+    expect(entries[0]).toMatchObject({ actorName: expect.any(String), reference: null });
+    expect(entries[3]).toMatchObject({ reference: placed._id, actorName: null });
+    expect(entries[4]).toMatchObject({ actorName: 'Test Customer' });
+    expect(entries[1]).toMatchObject({ reference: expect.any(String), actorName: 'Test Customer' });
+    expect(await ledgerDisagreements(t.db)).toEqual([]);
+  });
+
+  it('answers 404 for a product that does not exist', async () => {
+    expect(
+      (await asAdmin('GET', '/api/admin/products/00000000-0000-4000-8000-000000000000/stock-history')).statusCode,
+    ).toBe(404);
+    expect((await asAdmin('GET', '/api/admin/products/nope/stock-history')).statusCode).toBe(404);
+  });
+
+  it('agrees with the stock after orders, holds, cancels, edits and imports at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 3 }, () => make.product(t, { stock: 30 })));
+    const buyers = await Promise.all(Array.from({ length: 6 }, () => make.customer(t)));
+    const placed = await Promise.all(
+      buyers.flatMap((b, i) => [
+        make.codOrder(t, b.token, ids[i % 3]!, 2),
+        make.codOrder(t, b.token, ids[(i + 1) % 3]!, 1),
+      ]),
+    );
+    const orderIds = placed.filter((r) => r.statusCode === 201).map((r) => r.json<Order>()._id);
+    const importBody = `id,stock\r\n${ids[2]},40`;
+    await Promise.all([
+      ...orderIds.slice(0, 4).map((o) => asAdmin('PUT', `/api/orders/${o}/cancel`)),
+      ...buyers.map((b, i) => make.paymentHold(t, b.token, ids[i % 3]!, 1).catch(() => null)),
+      asAdmin('PUT', `/api/products/${ids[0]}`, { countInStock: 25 }),
+      preview(importBody).then((r) => apply(importBody, r.json<ImportPreview>().plan)),
+    ]);
+    expect(await ledgerDisagreements(t.db)).toEqual([]);
+    const reasons = await t.db
+      .select({ reason: stockLedger.reason })
+      .from(stockLedger)
+      .where(inArray(stockLedger.productId, ids));
+    expect(reasons.some((r) => r.reason === 'direct')).toBe(false);
+  });
+
+  it('catches a disagreement (the check can fail)', async () => {
+    const id = await make.product(t, { stock: 3 });
+    await t.db.delete(stockLedger).where(eq(stockLedger.productId, id));
+    expect(await ledgerDisagreements(t.db)).toEqual([
+      { productId: id, problem: 'the changes add up to 0, the stock is 3' },
+    ]);
+    await t.db.update(products).set({ countInStock: 0 }).where(eq(products.id, id));
+    await t.db.insert(stockLedger).values({ productId: id, before: 0, after: 0, reason: 'direct' });
+    await t.db.delete(stockLedger).where(eq(stockLedger.productId, id));
+  });
+});

@@ -1,0 +1,71 @@
+import { formatDateTimeIST, type StockHistory as History } from '@rr/core';
+import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { useStockHistory } from '../desk-api.ts';
+import { formatCount } from './format.ts';
+import styles from './dashboard.module.css';
+
+const REASONS: Record<string, string> = {
+  opening: 'Stock when the ledger began',
+  created: 'Product created',
+  order: 'Order placed',
+  hold: 'Held for an online payment',
+  'hold-retaken': 'Paid after the hold ended',
+  cancel: 'Order cancelled',
+  release: 'Payment abandoned',
+  expire: 'Payment hold expired',
+  'admin-edit': 'Edited by an admin',
+  import: 'Catalog import',
+  direct: 'Changed outside the shop',
+};
+
+function who(entry: History['entries'][number]): string {
+  if (entry.actorName) return entry.actorName;
+  return entry.reason === 'cancel' || entry.reason === 'expire' ? 'the shop' : '—';
+}
+
+/** The product's latest stock changes (the ledger), for its edit page. */
+export function StockHistory({ productId }: { productId: string }) {
+  const history = useStockHistory(productId);
+  return (
+    <section className={`card ${styles.section}`} aria-labelledby="stock-history-heading">
+      <h2 id="stock-history-heading">Stock history</h2>
+      {history.isPending ? (
+        <Spinner />
+      ) : history.isError ? (
+        <Message variant="danger">{history.error.message}</Message>
+      ) : history.data.entries.length === 0 ? (
+        <p className={styles.empty}>No stock changes yet.</p>
+      ) : (
+        <div className={styles.scroll}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">When (IST)</th>
+                <th scope="col">Change</th>
+                <th scope="col">Why</th>
+                <th scope="col">Who</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.data.entries.map((e, i) => {
+                const change = e.after - e.before;
+                return (
+                  <tr key={`${e.at}-${i}`}>
+                    <td>{formatDateTimeIST(e.at)}</td>
+                    <td>
+                      {formatCount(e.before)} → {formatCount(e.after)} ({change > 0 ? '+' : '−'}
+                      {formatCount(Math.abs(change))})
+                    </td>
+                    <td>{REASONS[e.reason] ?? e.reason}</td>
+                    <td>{who(e)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
