@@ -75,6 +75,8 @@ export const errorCodes = {
   malformedUpload: 'MALFORMED_UPLOAD',
   notAnImage: 'NOT_AN_IMAGE',
   invalidPincode: 'INVALID_PINCODE',
+  /** No search synonym has this id. */
+  synonymNotFound: 'SYNONYM_NOT_FOUND',
   unknownPincode: 'UNKNOWN_PINCODE',
 
   // Checkout and orders

@@ -4,3 +4,4 @@ export * from './newsletter.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './messages.ts';
+export * from './search.ts';

@@ -1,7 +1,18 @@
-import { errorReply, product, productIdParams, productList, productListQuery, productSummary } from '@rr/core';
+import {
+  errorReply,
+  product,
+  productFacets,
+  productIdParams,
+  productList,
+  productListQuery,
+  productSuggestions,
+  productSummary,
+  suggestQuery,
+} from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { productFacets as facetsOf, suggest } from './listing.ts';
 import { bestSellers, getProduct, listProducts, topRated } from './service.ts';
 
 export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
@@ -21,6 +32,35 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       if (request.query.drafts) await app.requireAdmin(request, reply);
       return listProducts(app.db, request.query);
     },
+  );
+
+  app.get(
+    '/api/products/facets',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Counts for a filter panel: the list query, each filter counted with the others applied',
+        querystring: productListQuery,
+        response: { 200: productFacets, 400: errorReply },
+      },
+    },
+    async (request, reply) => {
+      if (request.query.drafts) await app.requireAdmin(request, reply);
+      return facetsOf(app.db, request.query);
+    },
+  );
+
+  app.get(
+    '/api/products/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products and categories for search text being typed (a long text is cut, not refused)',
+        querystring: suggestQuery,
+        response: { 200: productSuggestions, 400: errorReply },
+      },
+    },
+    async (request) => suggest(app.db, request.query.q),
   );
 
   app.get(
