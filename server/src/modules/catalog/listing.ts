@@ -153,7 +153,7 @@ function categoriesNamed(text: string, words: string[]): Category[] {
 export async function suggest(db: Database, q: string | undefined): Promise<ProductSuggestions> {
   const keyword = cutKeyword(q ?? '');
   if (!keyword) return { products: [], categories: [] };
-  const plan = await planSearch(db, keyword);
+  const plan = await planSearch(db, keyword, { typing: true });
   const search = searchSql(plan);
   const rows = await db
     .select({
@@ -168,7 +168,7 @@ export async function suggest(db: Database, q: string | undefined): Promise<Prod
     .orderBy(sql`${search.score} desc`, desc(products.countInStock), desc(products.createdAt), asc(products.id))
     .limit(MAX_SUGGESTIONS);
   // The trade's names count too: "माला" names the mala category as "mala" does.
-  const expandedWords = [...(plan.units ?? []), ...(plan.expanded ?? [])].flatMap((unit) => unit.phrase.split(' '));
+  const expandedWords = [...(plan.units ?? []), ...plan.expanded.flat()].flatMap((unit) => unit.phrase.split(' '));
   const words = [...new Set([...searchWords(normaliseKeyword(keyword)), ...expandedWords])];
   return {
     products: rows.map((row) => ({

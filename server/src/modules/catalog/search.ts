@@ -15,7 +15,7 @@
  * planet. Every value reaches SQL as a parameter; patterns are LIKE patterns with wildcards escaped; the
  * SQL and the trigram indexes it uses are in migration 0012_search-trigram.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, searchSynonyms } from '../../db/schema/index.ts';
 
@@ -27,7 +27,7 @@ const SEPARATORS = new Set(WORD_SEPARATORS);
 const MAX_TERM_WORDS = 4;
 /** Words of a keyword that are read (the keyword itself is at most 100 characters). */
 const MAX_WORDS = 12;
-/** Fuzzy matching needs this many letters: shorter text is similar to too much. */
+/** A word is compared fuzzily from this many letters: shorter words are similar to too much. */
 const MIN_FUZZY_LETTERS = 4;
 const MUKHI_SUFFIXES = ['mukhi', 'mukhee', 'muki', 'मुखी'];
 /** Text a person types for a product: letters, marks, digits, spaces and a few punctuation marks. */
@@ -125,31 +125,54 @@ export interface SearchPlan {
   literal: string;
   /** The keyword's words; null when the keyword is searched for literally only. */
   units: Unit[] | null;
-  /** The words with the trade's names replaced; null when none was found. */
-  expanded: Unit[] | null;
-  /** Text for trigram similarity with the name; null when too short or not plain text. */
+  /** The words with the trade's names replaced (one way or more); empty when none was found. */
+  expanded: Unit[][];
+  /** The words for trigram similarity with the name; null when no word is long enough to compare. */
   fuzzy: string | null;
 }
 
-/** Reads a keyword: its words, and the trade's names in it (one indexed look-up). */
-export async function planSearch(db: Database, keyword: string): Promise<SearchPlan> {
+/** Trade names that start with the last word typed, for suggestions: "neel" may be neelam or neeli. */
+const MAX_PREFIX_TERMS = 3;
+
+/**
+ * Reads a keyword: its words, and the trade's names in it (one indexed look-up). With `typing`, the last
+ * word may also be the start of a trade name (for suggestions while the word is being typed).
+ */
+export async function planSearch(db: Database, keyword: string, { typing = false } = {}): Promise<SearchPlan> {
   const literal = normaliseKeyword(keyword);
   const words = PLAIN_TEXT.test(literal) ? searchWords(literal) : [];
-  if (words.length === 0) return { literal, units: null, expanded: null, fuzzy: null };
+  if (words.length === 0) return { literal, units: null, expanded: [], fuzzy: null };
   const found = await db
     .select({ term: searchSynonyms.term, canonical: searchSynonyms.canonical })
     .from(searchSynonyms)
     .where(inArray(searchSynonyms.term, candidateTerms(words)));
   const synonyms = new Map(found.map((row) => [row.term, row.canonical]));
-  const segments = expand(words, synonyms);
   const phrase = words.join(' ');
-  const letters = phrase.replace(/[^\p{L}]/gu, '').length;
+  const alternatives = [expand(words, synonyms)];
+  const last = words.at(-1)!;
+  if (typing && last.length >= 3 && !synonyms.has(last)) {
+    const started = await db
+      .select({ canonical: searchSynonyms.canonical })
+      .from(searchSynonyms)
+      .where(like(searchSynonyms.term, `${escapeLike(last)}%`))
+      .orderBy(sql`length(${searchSynonyms.term})`, asc(searchSynonyms.term))
+      .limit(MAX_PREFIX_TERMS);
+    for (const { canonical } of started) {
+      alternatives.push([...expand(words.slice(0, -1), synonyms), canonical]);
+    }
+  }
+  const expanded = alternatives.filter((segments) => segments.join(' ') !== phrase).map(toUnits);
+  const letters = Math.max(...words.map((word) => word.replace(/[^\p{L}\p{M}]/gu, '').length));
   return {
     literal,
     units: toUnits(words),
-    expanded: segments.join(' ') === phrase ? null : toUnits(segments),
+    expanded,
     fuzzy: letters >= MIN_FUZZY_LETTERS ? phrase : null,
   };
+}
+
+function isFuzzyWord(phrase: string): boolean {
+  return !phrase.includes(' ') && phrase.replace(/[^\p{L}\p{M}]/gu, '').length >= MIN_FUZZY_LETTERS;
 }
 
 /** LIKE pattern that matches `text` literally: %, _ and \ in a keyword are not wildcards. */
@@ -195,12 +218,20 @@ export function searchSql(plan: SearchPlan): SearchSql {
     tiers.push([allUnitsMatch(nameWords, plan.units, true), sql.raw('40')]);
     anywhere.push(allUnitsMatch(allWords, plan.units, false));
   }
-  if (plan.expanded) {
-    tiers.push([allUnitsMatch(nameWords, plan.expanded, true), sql.raw('30')]);
-    anywhere.push(allUnitsMatch(allWords, plan.expanded, false));
+  if (plan.expanded.length) {
+    const inName = plan.expanded.map((units) => allUnitsMatch(nameWords, units, true));
+    tiers.push([sql`(${sql.join(inName, sql` or `)})`, sql.raw('30')]);
+    anywhere.push(...plan.expanded.map((units) => allUnitsMatch(allWords, units, false)));
   }
-  if (plan.fuzzy) {
-    tiers.push([sql`${plan.fuzzy} <% ${nameLower}`, sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`]);
+  if (plan.fuzzy && plan.units) {
+    // Each long word like a word of the name (saphire ~ sapphire); short words and numbers as they are.
+    const each = plan.units.map((unit) =>
+      isFuzzyWord(unit.phrase) ? sql`${unit.phrase} <% ${nameLower}` : unitMatches(nameWords, unit, true),
+    );
+    tiers.push([
+      sql`(${sql.join(each, sql` and `)})`,
+      sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`,
+    ]);
   }
   tiers.push([sql`(${sql.join(anywhere, sql` or `)})`, sql.raw('10')]);
   return {
