@@ -150,9 +150,9 @@ describe('search knows the trade’s names', () => {
     expect(synonym).toMatchObject({ term: 'kalimirch', canonical: 'cat s eye' });
     expect(await search('kalimirch')).toEqual(["Chrysoberyl Cat's Eye 5 Ratti"]);
 
-    const listed = (
-      await t.app.inject({ url: '/api/admin/search-synonyms', headers: bearer(adminToken) })
-    ).json<SearchSynonym[]>();
+    const listed = (await t.app.inject({ url: '/api/admin/search-synonyms', headers: bearer(adminToken) })).json<
+      SearchSynonym[]
+    >();
     expect(listed).toContainEqual(synonym);
     expect(listed.find((s) => s.term === 'neelam')).toMatchObject({ canonical: 'blue sapphire' });
 
@@ -222,7 +222,9 @@ describe('listing filters and sort', () => {
     // 3 to 10 mukhi cost ₹300 to ₹1,000; 3, 6 and 9 are out of stock.
     expect(all.products.map((p) => p.name)).toEqual([4, 5, 7, 8, 10].map(nepal));
     const pages = [1, 2, 3].map((n) =>
-      list(`?category=rudraksha&minPrice=300&maxPrice=1000&inStock=true&origin=Nepal&sort=price_asc&limit=2&pageNumber=${n}`),
+      list(
+        `?category=rudraksha&minPrice=300&maxPrice=1000&inStock=true&origin=Nepal&sort=price_asc&limit=2&pageNumber=${n}`,
+      ),
     );
     const paged = await Promise.all(pages);
     expect(paged.map((p) => p.body.pages)).toEqual([3, 3, 3]);
@@ -265,7 +267,8 @@ describe('listing filters and sort', () => {
       return body.products.length === 0 ? 0 : body.pages;
     };
     expect(facets.total).toBe(await total(query));
-    for (const { value, count } of facets.mukhi) expect(count, `mukhi ${value}`).toBe(await total(`${query}&mukhi=${value}`));
+    for (const { value, count } of facets.mukhi)
+      expect(count, `mukhi ${value}`).toBe(await total(`${query}&mukhi=${value}`));
     for (const { value, count } of facets.origin) {
       expect(count, value).toBe(await total(`${query}&origin=${encodeURIComponent(value)}`));
     }

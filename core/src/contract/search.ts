@@ -12,14 +12,12 @@ export const MAX_FILTER_VALUE_LENGTH = 200;
 
 const filterText = (field: string) =>
   optionalQuery(
-    z
-      .string({ error: `${field} must be text` })
-      .check(
-        z.trim(),
-        z.maxLength(MAX_FILTER_VALUE_LENGTH, {
-          error: `${field} must be at most ${MAX_FILTER_VALUE_LENGTH} characters`,
-        }),
-      ),
+    z.string({ error: `${field} must be text` }).check(
+      z.trim(),
+      z.maxLength(MAX_FILTER_VALUE_LENGTH, {
+        error: `${field} must be at most ${MAX_FILTER_VALUE_LENGTH} characters`,
+      }),
+    ),
   );
 
 /**
@@ -106,9 +104,7 @@ export type ProductFacets = z.infer<typeof productFacets>;
 
 /** GET /api/products/suggest?q=: a long text is cut to the search's length (typing never gets a 400). */
 export const suggestQuery = z.object({
-  q: optionalQuery(
-z.string({ error: 'q must be text' }),
-  ),
+  q: optionalQuery(z.string({ error: 'q must be text' })),
 });
 
 export const MAX_SUGGESTIONS = 6;

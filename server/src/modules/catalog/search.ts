@@ -52,12 +52,7 @@ function splitCompound(word: string): string[] {
 export function searchWords(normalised: string): string[] {
   let spaced = '';
   for (const char of normalised) spaced += SEPARATORS.has(char) ? ' ' : char;
-  return spaced
-    .split(/\s+/)
-    .filter(Boolean)
-    .flatMap(splitCompound)
-    .filter(Boolean)
-    .slice(0, MAX_WORDS);
+  return spaced.split(/\s+/).filter(Boolean).flatMap(splitCompound).filter(Boolean).slice(0, MAX_WORDS);
 }
 
 /** Words that must appear together: one word, or the catalog's phrase a trade name stands for. */
@@ -103,7 +98,7 @@ function candidateTerms(words: string[]): string[] {
 /** Replaces the longest trade names first, left to right: "safed pukhraj" before "pukhraj". */
 function expand(words: string[], synonyms: Map<string, string>): string[] {
   const segments: string[] = [];
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     let n = Math.min(MAX_TERM_WORDS, words.length - i);
     for (; n > 0; n--) {
       const canonical = synonyms.get(words.slice(i, i + n).join(' '));
@@ -228,10 +223,7 @@ export function searchSql(plan: SearchPlan): SearchSql {
     const each = plan.units.map((unit) =>
       isFuzzyWord(unit.phrase) ? sql`${unit.phrase} <% ${nameLower}` : unitMatches(nameWords, unit, true),
     );
-    tiers.push([
-      sql`(${sql.join(each, sql` and `)})`,
-      sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`,
-    ]);
+    tiers.push([sql`(${sql.join(each, sql` and `)})`, sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`]);
   }
   tiers.push([sql`(${sql.join(anywhere, sql` or `)})`, sql.raw('10')]);
   return {

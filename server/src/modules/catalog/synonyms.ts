@@ -2,24 +2,19 @@
  * Issue 14: the admin's list of the trade's names (search_synonyms). Terms and words are stored as the
  * search reads a query (catalog/search.ts), so what an admin types is what a customer's search meets.
  */
-import {
-  UUID_PATTERN,
-  errorCodes,
-  type SearchSynonym,
-  type SearchSynonymInput,
-} from '@rr/core';
+import { UUID_PATTERN, errorCodes, type SearchSynonym, type SearchSynonymInput } from '@rr/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { searchSynonyms } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { normaliseKeyword, searchWords } from './search.ts';
 
-const synonymNotFound = () =>
-  new DomainError('not_found', errorCodes.synonymNotFound, 'Search synonym not found');
+const synonymNotFound = () => new DomainError('not_found', errorCodes.synonymNotFound, 'Search synonym not found');
 
 function asWords(field: string, text: string): string {
   const words = searchWords(normaliseKeyword(text)).join(' ');
-  if (!words) throw new DomainError('invalid_data', errorCodes.validationFailed, `${field} must have a letter or digit`);
+  if (!words)
+    throw new DomainError('invalid_data', errorCodes.validationFailed, `${field} must have a letter or digit`);
   return words;
 }
 

@@ -11,6 +11,7 @@ export {
   useUploadImage,
 } from './api.ts';
 export { parsePageNumber } from './page-number.ts';
+export { SearchCombobox } from './components/search-combobox.tsx';
 export { CategoriesPage } from './pages/categories-page.tsx';
 export { HomePage } from './pages/home-page.tsx';
 export { CategoryPage, SearchPage } from './pages/listing-page.tsx';
