@@ -6,6 +6,7 @@ import {
   CategoryListPage,
   ProductEditPage,
   ProductListPage,
+  SearchSynonymsPage,
   UserEditPage,
   UserListPage,
 } from '../features/admin/index.ts';
@@ -54,6 +55,7 @@ const routes: RouteObject[] = [
           { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
           { path: '/admin/orderlist', element: <OrderListPage /> },
           { path: '/admin/categories', element: <CategoryListPage /> },
+          { path: '/admin/search-synonyms', element: <SearchSynonymsPage /> },
         ],
       },
       ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),

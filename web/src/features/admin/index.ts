@@ -12,3 +12,6 @@ export const ProductEditPage = lazy(() =>
 export const CategoryListPage = lazy(() =>
   import('./pages/category-list-page.tsx').then((m) => ({ default: m.CategoryListPage })),
 );
+export const SearchSynonymsPage = lazy(() =>
+  import('./pages/search-synonyms-page.tsx').then((m) => ({ default: m.SearchSynonymsPage })),
+);

@@ -75,13 +75,13 @@ describe('SearchCombobox', () => {
     await user.keyboard('{ArrowDown}');
     const [category, blue, iolite] = screen.getAllByRole('option');
     expect(input().getAttribute('aria-activedescendant')).toBe(category!.id);
-    expect(category.getAttribute('aria-selected')).toBe('true');
+    expect(category!.getAttribute('aria-selected')).toBe('true');
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(input().getAttribute('aria-activedescendant')).toBe(iolite!.id);
     await user.keyboard('{ArrowUp}');
     expect(input().getAttribute('aria-activedescendant')).toBe(blue!.id);
-    expect(blue.getAttribute('aria-selected')).toBe('true');
-    expect(iolite.getAttribute('aria-selected')).toBe('false');
+    expect(blue!.getAttribute('aria-selected')).toBe('true');
+    expect(iolite!.getAttribute('aria-selected')).toBe('false');
 
     await user.keyboard('{Enter}');
     expect(where()).toBe('/product/p-blue');
