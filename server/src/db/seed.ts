@@ -6,6 +6,7 @@ import { refreshProductRating } from '../modules/catalog/index.ts';
 import type { Database } from './client.ts';
 import { products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
+import { fillDemoFactsFromNames } from './seed/demo-facts-fallback.ts';
 
 /** A stable id per demo slug, so links to demo products survive a reseed. */
 export function demoProductId(slug: string): string {
@@ -130,6 +131,7 @@ export async function seedDemoAccounts(db: Database): Promise<{ skipped: string[
 /** The demo catalog and accounts. */
 export async function seedDemoData(db: Database): Promise<{ products: number; reviews: number }> {
   const seeded = await seedDemoCatalog(db);
+  await fillDemoFactsFromNames(db);
   await seedDemoAccounts(db);
   return seeded;
 }
