@@ -20,7 +20,7 @@ test('suggests neelam in the header, and filters a category by price and mukhi i
   const drawer = page.getByRole('dialog', { name: 'Filters' });
   await expect(drawer).toBeVisible();
   const fiveMukhi = drawer.getByRole('checkbox', { name: /^5 Mukhi/ });
-  await expect(fiveMukhi.locator('xpath=..')).toContainText('5 Mukhi2');
+  await expect(fiveMukhi.locator('xpath=..')).toContainText('5 Mukhi(2)');
   await page.screenshot({ path: test.info().outputPath('filter-drawer-phone.png') });
 
   await fiveMukhi.check();

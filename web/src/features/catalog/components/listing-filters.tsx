@@ -34,7 +34,15 @@ export function useListingFilters(): ListingFilterText {
  * A side panel on wide screens; a drawer opened by a Filters button on phones.
  */
 export function FilteredListing({ keyword, category, firstPageHref, children }: ListingFiltersProps) {
-  const filters = useListingFilters();
+  // Shown at once when changed (a checkbox follows the tap), then read again from the address.
+  const fromAddress = useListingFilters();
+  const addressKey = JSON.stringify(fromAddress);
+  const [filters, setFilters] = useState(fromAddress);
+  const [seenKey, setSeenKey] = useState(addressKey);
+  if (seenKey !== addressKey) {
+    setSeenKey(addressKey);
+    setFilters(fromAddress);
+  }
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -43,7 +51,10 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
   const panelRef = useRef<HTMLDivElement>(null);
   const facets = useFacets({ keyword, category, ...filters });
 
-  const apply = (next: ListingFilterText) => navigate(hrefWithFilters(firstPageHref, next));
+  const apply = (next: ListingFilterText) => {
+    setFilters(next);
+    navigate(hrefWithFilters(firstPageHref, next));
+  };
   const set = (key: keyof ListingFilterText, value: string | undefined) => apply({ ...filters, [key]: value });
   const active = Object.keys(filters).filter((key) => key !== 'sort').length;
 
@@ -124,7 +135,7 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
             onChange={(e) => set('inStock', e.target.checked ? 'true' : undefined)}
           />
           <span>In stock only</span>
-          {data && <span className={styles.count}>{data.inStock}</span>}
+          {data && <span className={styles.count}>({data.inStock})</span>}
         </label>
         <PriceRange
           filters={filters}
@@ -142,8 +153,11 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
                     checked={mukhiSelected.includes(value)}
                     onChange={(e) => set('mukhi', toggled(filters.mukhi, value, e.target.checked))}
                   />
-                  <span>{value} Mukhi</span>
-                  <span className={styles.count}>{countOf(data?.mukhi, value)}</span>
+                  <span>
+                    {value}
+                    <span className="visually-hidden"> Mukhi</span>
+                  </span>
+                  <span className={styles.count}>({countOf(data?.mukhi, value)})</span>
                 </label>
               ))}
             </div>
@@ -160,7 +174,7 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
                   onChange={(e) => set('origin', toggled(filters.origin, value, e.target.checked))}
                 />
                 <span>{value}</span>
-                <span className={styles.count}>{countOf(data?.origin, value)}</span>
+                <span className={styles.count}>({countOf(data?.origin, value)})</span>
               </label>
             ))}
           </fieldset>
@@ -211,7 +225,7 @@ function PriceRange({
               className="input"
               inputMode="decimal"
               name="minPrice"
-              placeholder={range?.min != null ? `Min ${formatRupees(range.min)}` : 'Min'}
+              placeholder="Min"
               value={min}
               onChange={(e) => setMin(e.target.value)}
             />
@@ -223,12 +237,17 @@ function PriceRange({
               className="input"
               inputMode="decimal"
               name="maxPrice"
-              placeholder={range?.max != null ? `Max ${formatRupees(range.max)}` : 'Max'}
+              placeholder="Max"
               value={max}
               onChange={(e) => setMax(e.target.value)}
             />
           </label>
         </div>
+        {range?.min != null && range.max != null && (
+          <p className={styles.range}>
+            From {formatRupees(range.min)} to {formatRupees(range.max)}
+          </p>
+        )}
         <Button type="submit" variant="outline">
           Apply price
         </Button>
