@@ -101,10 +101,6 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   'GET /api/products/facets': { request: get('/api/products/facets?keyword=mukhi&minPrice=100'), expect: ANYONE_OK },
-  'GET /api/products/facets (drafts included)': {
-    request: get('/api/products/facets?drafts=include'),
-    expect: ADMIN_ONLY,
-  },
   'GET /api/products/suggest': { request: get('/api/products/suggest?q=neelam'), expect: ANYONE_OK },
   'GET /api/admin/search-synonyms': { request: get('/api/admin/search-synonyms'), expect: ADMIN_ONLY },
   'POST /api/admin/search-synonyms': {

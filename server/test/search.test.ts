@@ -12,22 +12,7 @@ import { bearer, createTestApp, type TestApp } from './helpers.ts';
 let t: TestApp;
 let adminToken: string;
 
-const MUKHI_WORDS = [
-  'ek',
-  'do',
-  'teen',
-  'char',
-  'panch',
-  'chhe',
-  'saat',
-  'aath',
-  'nau',
-  'das',
-  'gyarah',
-  'barah',
-  'terah',
-  'chaudah',
-];
+const MUKHI_WORDS = 'ek do teen char panch chhe saat aath nau das gyarah barah terah chaudah'.split(' ');
 const nepal = (n: number) => `Nepal ${n} Mukhi Rudraksha`;
 const JAVA_FIVE = 'Java Bead with Five Faces';
 const BLUE = 'Natural Blue Sapphire, 4 Carat';

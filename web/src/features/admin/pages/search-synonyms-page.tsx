@@ -31,7 +31,8 @@ export function SearchSynonymsPage() {
     onSuccess: refresh,
   });
   const remove = useMutation({
-    mutationFn: (id: string) => apiFetch<MessageReply>(`${SYNONYMS_URL}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      apiFetch<MessageReply>(`${SYNONYMS_URL}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
     onSuccess: refresh,
   });
   const form = useSchemaForm({

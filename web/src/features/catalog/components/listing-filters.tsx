@@ -1,5 +1,5 @@
 import { formatRupees, type Category, type ListingFilterText } from '@rr/core';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { useFacets } from '../api.ts';
@@ -206,42 +206,38 @@ function PriceRange({
   range: { min: number | null; max: number | null } | undefined;
   onApply: (min: string | undefined, max: string | undefined) => void;
 }) {
-  const [min, setMin] = useState(filters.minPrice ?? '');
-  const [max, setMax] = useState(filters.maxPrice ?? '');
-  useEffect(() => setMin(filters.minPrice ?? ''), [filters.minPrice]);
-  useEffect(() => setMax(filters.maxPrice ?? ''), [filters.maxPrice]);
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onApply(min.trim() || undefined, max.trim() || undefined);
+    const data = new FormData(event.currentTarget);
+    const text = (key: string) => String(data.get(key) ?? '').trim() || undefined;
+    onApply(text('minPrice'), text('maxPrice'));
   };
+  const bounds = [
+    { name: 'minPrice', label: 'Minimum price', placeholder: 'Min', value: filters.minPrice },
+    { name: 'maxPrice', label: 'Maximum price', placeholder: 'Max', value: filters.maxPrice },
+  ];
   return (
     <form className={styles.group} onSubmit={submit} aria-label="Price">
       <fieldset className={styles.plain}>
         <legend>Price (₹, before GST)</legend>
         <div className={styles.price}>
-          <label>
-            <span className="visually-hidden">Minimum price</span>
-            <input
-              className="input"
-              inputMode="decimal"
-              name="minPrice"
-              placeholder="Min"
-              value={min}
-              onChange={(e) => setMin(e.target.value)}
-            />
-          </label>
-          <span aria-hidden="true">to</span>
-          <label>
-            <span className="visually-hidden">Maximum price</span>
-            <input
-              className="input"
-              inputMode="decimal"
-              name="maxPrice"
-              placeholder="Max"
-              value={max}
-              onChange={(e) => setMax(e.target.value)}
-            />
-          </label>
+          {bounds.map((bound, i) => (
+            <Fragment key={bound.name}>
+              {i > 0 && <span aria-hidden="true">to</span>}
+              <label>
+                <span className="visually-hidden">{bound.label}</span>
+                {/* Keyed by the value in the address: a new address shows its value. */}
+                <input
+                  key={bound.value ?? ''}
+                  className="input"
+                  inputMode="decimal"
+                  name={bound.name}
+                  placeholder={bound.placeholder}
+                  defaultValue={bound.value ?? ''}
+                />
+              </label>
+            </Fragment>
+          ))}
         </div>
         {range?.min != null && range.max != null && (
           <p className={styles.range}>
