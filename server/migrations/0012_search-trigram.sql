@@ -5,16 +5,21 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 -- ' 5 mukhi ' is found in ' nepal 5 mukhi rudraksha ' and not in ' nepal 15 mukhi rudraksha '. The
 -- punctuation list matches WORD_SEPARATORS in catalog/search.ts. No user text ever reaches a pattern here.
 CREATE OR REPLACE FUNCTION rr_search_words(value text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT
-  RETURN ' ' || btrim(regexp_replace(translate(lower(value), '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~‘’“”–—…•·×₹।॥', '                                             '), '\s+', ' ', 'g')) || ' ';--> statement-breakpoint
+  LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE STRICT COST 100
+  AS $$ BEGIN RETURN ' ' || btrim(regexp_replace(translate(lower(value), '!"#$%&''()*+,-./:;<=>?@[\]^_`{|}~‘’“”–—…•·×₹।॥', '                                             '), '\s+', ' ', 'g')) || ' '; END $$;--> statement-breakpoint
+-- The words, kept with each row (computed on every write, never per search): of the name, and of
+-- everything a search reads (name, category, origin, planet, description). Not in the Drizzle schema, so
+-- product selects do not carry them; catalog/search.ts reads them by name.
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "search_name" text GENERATED ALWAYS AS (rr_search_words("name")) STORED;--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN IF NOT EXISTS "search_all" text GENERATED ALWAYS AS (
+  rr_search_words("name" || ' ' || "category" || ' ' || coalesce("origin", '') || ' ' || coalesce("planet", '') || ' ' || "description")
+) STORED;--> statement-breakpoint
 -- Literal and fuzzy (word similarity) matches on the name, and literal matches in the description.
 CREATE INDEX IF NOT EXISTS "products_name_trgm_idx" ON "products" USING gin (lower("name") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "products_description_trgm_idx" ON "products" USING gin (lower("description") gin_trgm_ops);--> statement-breakpoint
--- Whole-word matches in the name, and anywhere: name, category, origin, planet and description.
-CREATE INDEX IF NOT EXISTS "products_name_words_trgm_idx" ON "products" USING gin (rr_search_words("name") gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX IF NOT EXISTS "products_all_words_trgm_idx" ON "products" USING gin (
-  rr_search_words("name" || ' ' || "category" || ' ' || coalesce("origin", '') || ' ' || coalesce("planet", '') || ' ' || "description") gin_trgm_ops
-);--> statement-breakpoint
+-- Whole-word matches in the name, and anywhere.
+CREATE INDEX IF NOT EXISTS "products_search_name_trgm_idx" ON "products" USING gin ("search_name" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "products_search_all_trgm_idx" ON "products" USING gin ("search_all" gin_trgm_ops);--> statement-breakpoint
 -- Listing filters.
 CREATE INDEX IF NOT EXISTS "products_mukhi_idx" ON "products" ("mukhi");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "products_price_idx" ON "products" ("price_paise");--> statement-breakpoint

@@ -178,8 +178,9 @@ export function escapeLike(text: string): string {
 // The expressions below must stay as the indexes of migration 0012 write them, or the indexes go unused.
 const nameLower = sql`lower(${products.name})`;
 const descriptionLower = sql`lower(${products.description})`;
-const nameWords = sql`rr_search_words(${products.name})`;
-const allWords = sql`rr_search_words(${products.name} || ' ' || ${products.category} || ' ' || coalesce(${products.origin}, '') || ' ' || coalesce(${products.planet}, '') || ' ' || ${products.description})`;
+// Generated columns of migration 0012 (rr_search_words), left out of the Drizzle schema on purpose.
+const nameWords = sql`"products"."search_name"`;
+const allWords = sql`"products"."search_all"`;
 
 function unitMatches(words: SQL, unit: Unit, withFacts: boolean): SQL {
   const pattern = `% ${escapeLike(unit.phrase)}${unit.prefix ? '%' : ' %'}`;
