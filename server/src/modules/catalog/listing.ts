@@ -21,7 +21,7 @@ import {
 import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
-import { normaliseKeyword, planSearch, searchSql, searchWords, type SearchSql } from './search.ts';
+import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
 
 type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin';
 
@@ -43,7 +43,7 @@ export async function readListing(db: Database, query: ProductListQuery): Promis
   // Drafts (Create Product, not yet saved) are listed for admins only.
   const base: SQL[] = query.drafts === 'include' ? [] : [eq(products.isDraft, false)];
   if (query.category) base.push(eq(products.category, query.category));
-  const search = query.keyword ? searchSql(await planSearch(db, query.keyword)) : null;
+  const search = query.keyword ? (await searchFor(db, query.keyword)).search : null;
   if (search) base.push(search.where);
   return {
     base,
@@ -153,8 +153,7 @@ function categoriesNamed(text: string, words: string[]): Category[] {
 export async function suggest(db: Database, q: string | undefined): Promise<ProductSuggestions> {
   const keyword = cutKeyword(q ?? '');
   if (!keyword) return { products: [], categories: [] };
-  const plan = await planSearch(db, keyword, { typing: true });
-  const search = searchSql(plan);
+  const { plan, search } = await searchFor(db, keyword, { typing: true });
   const rows = await db
     .select({
       id: products.id,

@@ -15,7 +15,7 @@
  * planet. Every value reaches SQL as a parameter; patterns are LIKE patterns with wildcards escaped; the
  * SQL and the trigram indexes it uses are in migration 0012_search-trigram.
  */
-import { asc, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, searchSynonyms } from '../../db/schema/index.ts';
 
@@ -202,36 +202,58 @@ export interface SearchSql {
   score: SQL;
 }
 
+/**
+ * The search for a keyword: without fuzzy matching when anything matches otherwise (a trigram comparison
+ * with every name is the costly part), with it when nothing does ("saphire").
+ */
+export async function searchFor(db: Database, keyword: string, options: { typing?: boolean } = {}) {
+  const plan = await planSearch(db, keyword, options);
+  const exact = searchSql(plan, { fuzzy: false });
+  if (!plan.fuzzy) return { plan, search: exact };
+  const [found] = await db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(eq(products.isDraft, false), exact.where))
+    .limit(1);
+  return { plan, search: found ? exact : searchSql(plan) };
+}
+
 /** The match condition and the ranking score of a planned search. */
-export function searchSql(plan: SearchPlan): SearchSql {
+export function searchSql(plan: SearchPlan, { fuzzy: withFuzzy = true } = {}): SearchSql {
   const contains = `%${escapeLike(plan.literal)}%`;
   const tiers: Array<[SQL, SQL]> = [
     [sql`(${nameLower} = ${plan.literal} or ${nameLower} like ${`${escapeLike(plan.literal)}%`})`, sql.raw('100')],
     [sql`${nameLower} like ${contains}`, sql.raw('50')],
   ];
+  // Anywhere: scored on the text only; matched with the mukhi fact too (which scores in the name's tiers).
   const anywhere: SQL[] = [sql`${descriptionLower} like ${contains}`];
+  const anywhereOrFacts: SQL[] = [...anywhere];
   if (plan.units) {
     tiers.push([allUnitsMatch(nameWords, plan.units, true), sql.raw('40')]);
     anywhere.push(allUnitsMatch(allWords, plan.units, false));
+    anywhereOrFacts.push(allUnitsMatch(allWords, plan.units, true));
   }
   if (plan.expanded.length) {
     const inName = plan.expanded.map((units) => allUnitsMatch(nameWords, units, true));
     tiers.push([sql`(${sql.join(inName, sql` or `)})`, sql.raw('30')]);
     anywhere.push(...plan.expanded.map((units) => allUnitsMatch(allWords, units, false)));
+    anywhereOrFacts.push(...plan.expanded.map((units) => allUnitsMatch(allWords, units, true)));
   }
-  if (plan.fuzzy && plan.units) {
+  let fuzzy: SQL | undefined;
+  if (withFuzzy && plan.fuzzy && plan.units) {
     // Each long word like a word of the name (saphire ~ sapphire); short words and numbers as they are.
     const each = plan.units.map((unit) =>
       isFuzzyWord(unit.phrase) ? sql`${unit.phrase} <% ${nameLower}` : unitMatches(nameWords, unit, true),
     );
-    tiers.push([sql`(${sql.join(each, sql` and `)})`, sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`]);
+    fuzzy = sql`(${sql.join(each, sql` and `)})`;
+    tiers.push([fuzzy, sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`]);
   }
   tiers.push([sql`(${sql.join(anywhere, sql` or `)})`, sql.raw('10')]);
+  // What matches at all: the name or description literally, the words anywhere (search_all holds the
+  // name), or a fuzzy name. Fewer, wider arms than the tiers, each served by an index.
+  const matches = [sql`${nameLower} like ${contains}`, ...anywhereOrFacts, ...(fuzzy ? [fuzzy] : [])];
   return {
-    where: sql`(${sql.join(
-      tiers.map(([condition]) => condition),
-      sql` or `,
-    )})`,
+    where: sql`(${sql.join(matches, sql` or `)})`,
     score: sql`(${sql.join(
       tiers.map(([condition, points]) => sql`(case when ${condition} then ${points} else 0 end)`),
       sql` + `,
