@@ -6,6 +6,7 @@ export * from './demo-mrp.ts';
 export * from './contract/common.ts';
 export * from './contract/catalog.ts';
 export * from './contract/product-facts.ts';
+export * from './contract/search.ts';
 export * from './contract/categories.ts';
 export * from './contract/newsletter.ts';
 export * from './contract/cart.ts';

@@ -26,7 +26,7 @@ test('a visitor browses, searches, opens a product and works the cart', async ({
   const keyword = 'rudraksha';
   const matches = catalog.filter((p) => `${p.name} ${p.description}`.toLowerCase().includes(keyword));
   expect(matches.length).toBeGreaterThan(12);
-  const search = page.getByRole('searchbox', { name: 'Search products' });
+  const search = page.getByRole('combobox', { name: 'Search products' });
   await search.fill(`  ${keyword} `);
   await search.press('Enter');
   await expect(page).toHaveURL(`/search/${keyword}`);

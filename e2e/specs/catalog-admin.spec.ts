@@ -106,8 +106,8 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await expect(row).toContainText(id);
 
   // The shop shows it.
-  await page.getByRole('searchbox', { name: 'Search products' }).fill(name);
-  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search products' }).fill(name);
+  await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
   await expect(page.locator('main article')).toHaveCount(1);
   await page.locator('main article').getByRole('link', { name }).first().click();
   await expect(page).toHaveURL(`/product/${id}`);

@@ -42,8 +42,8 @@ test('a blank or whitespace search goes home, however it is reached', async ({ p
 
   // From the search box too.
   await page.goto('/faqs');
-  await page.getByRole('searchbox', { name: 'Search products' }).fill('   ');
-  await page.getByRole('searchbox', { name: 'Search products' }).press('Enter');
+  await page.getByRole('combobox', { name: 'Search products' }).fill('   ');
+  await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
   await expect(page).toHaveURL('/');
 });
 

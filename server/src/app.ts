@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { DomainError } from './domain-error.ts';
 import { accountRoutes, createTokenSigner, devRoutes } from './modules/accounts/index.ts';
-import { catalogAdminRoutes, catalogRoutes } from './modules/catalog/index.ts';
+import { catalogAdminRoutes, catalogRoutes, searchSynonymRoutes } from './modules/catalog/index.ts';
 import { categoryRoutes } from './modules/categories/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
@@ -188,6 +188,7 @@ export async function buildApp(
   await registerResponseCache(app, database);
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(searchSynonymRoutes);
   await app.register(categoryRoutes);
   await app.register(reviewRoutes);
   await app.register(uploadRoutes);

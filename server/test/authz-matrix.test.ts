@@ -34,6 +34,8 @@ interface Context {
   holds: { release: string; pay: string };
   users: { read: string; update: string; remove: string };
   uploadedFile: string;
+  /** A search synonym for the admin to delete. */
+  synonymId: string;
   /** The customer's claims, signed with the server's key, without an expiry. */
   neverExpiring: string;
 }
@@ -105,6 +107,21 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/products/:id': {
     request: (c) => ({ method: 'DELETE', url: `/api/products/${c.drafts.remove}` }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/products/facets': { request: get('/api/products/facets?keyword=mukhi&minPrice=100'), expect: ANYONE_OK },
+  'GET /api/products/suggest': { request: get('/api/products/suggest?q=neelam'), expect: ANYONE_OK },
+  'GET /api/admin/search-synonyms': { request: get('/api/admin/search-synonyms'), expect: ADMIN_ONLY },
+  'POST /api/admin/search-synonyms': {
+    request: (_c, role) => ({
+      method: 'POST',
+      url: '/api/admin/search-synonyms',
+      payload: { term: `matrix ${role}`, canonical: 'ruby' },
+    }),
+    expect: [401, 403, 403, 201],
+  },
+  'DELETE /api/admin/search-synonyms/:id': {
+    request: (c) => ({ method: 'DELETE', url: `/api/admin/search-synonyms/${c.synonymId}` }),
     expect: ADMIN_ONLY,
   },
   'GET /api/categories': { request: get('/api/categories'), expect: ANYONE_OK },
@@ -477,6 +494,14 @@ beforeAll(async () => {
     holds: { release: await hold(customer!.token), pay: await hold(targets[2]!.token) },
     users: { read: other!._id, update: targets[0]!._id, remove: targets[1]!._id },
     uploadedFile,
+    synonymId: (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/search-synonyms',
+        headers: bearer(admin.token),
+        payload: { term: 'matrix term', canonical: 'ruby' },
+      })
+    ).json<{ _id: string }>()._id,
     neverExpiring: await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(TOKEN_ISSUER)

@@ -20,6 +20,8 @@ export interface ProductSpec {
   category?: 'rudraksha' | 'gems' | 'mala';
   name?: string;
   isDraft?: boolean;
+  /** Any other columns (description, mukhi, origin, rating, createdAt, ...). */
+  columns?: Partial<typeof products.$inferInsert>;
 }
 
 /** A product of the test's own, with the stock and price it needs; its id. */
@@ -33,6 +35,7 @@ export async function product(t: WithDb, spec: ProductSpec = {}): Promise<string
       pricePaise: Math.round((spec.price ?? 250) * 100),
       countInStock: spec.stock ?? 10,
       ...(spec.isDraft === undefined ? {} : { isDraft: spec.isDraft }),
+      ...spec.columns,
     })
     .returning({ id: products.id });
   return row!.id;

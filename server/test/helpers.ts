@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
@@ -10,7 +9,7 @@ import type { SmsSender } from '../src/adapters/sms/index.ts';
 import { buildApp } from '../src/app.ts';
 import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, pgliteHandle, type Database, type DatabaseHandle } from '../src/db/client.ts';
+import { newPglite, openDatabase, pgliteHandle, type Database, type DatabaseHandle } from '../src/db/client.ts';
 import type {} from './global-setup.ts';
 
 export interface TestApp {
@@ -40,7 +39,7 @@ async function createDatabaseFrom(serverUrl: string, name: string, template: str
 
 /** An in-memory PGlite loaded from a dump of a prepared data folder (global-setup.ts). */
 function pgliteFrom(dumpFile: string): DatabaseHandle {
-  return pgliteHandle(new PGlite({ loadDataDir: new Blob([readFileSync(dumpFile)]) }));
+  return pgliteHandle(newPglite({ loadDataDir: new Blob([readFileSync(dumpFile)]) }));
 }
 
 /**

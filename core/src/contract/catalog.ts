@@ -4,6 +4,7 @@ import { gstBasisPointsOf, unitPriceWithGstPaise } from '../pricing.ts';
 import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
 import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
 import { productFacts, productFactsReply } from './product-facts.ts';
+import { listingFilterQuery } from './search.ts';
 
 export const category = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -42,6 +43,8 @@ export const productListQuery = z.object({
   limit: optionalQuery(wholeNumber('limit', 1, MAX_PAGE_LIMIT)),
   /** Admins only: list drafts (Create Product, not yet saved) too. */
   drafts: optionalQuery(z.literal('include', { error: 'drafts can only be include' })),
+  // Issue 14: price, stock, mukhi and origin filters and the sort (contract/search.ts).
+  ...listingFilterQuery,
 });
 export type ProductListQuery = z.infer<typeof productListQuery>;
 

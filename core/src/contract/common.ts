@@ -85,6 +85,8 @@ export const errorCodes = {
   imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
   animatedImage: 'ANIMATED_IMAGE',
   invalidPincode: 'INVALID_PINCODE',
+  /** No search synonym has this id. */
+  synonymNotFound: 'SYNONYM_NOT_FOUND',
   unknownPincode: 'UNKNOWN_PINCODE',
 
   // Checkout and orders

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -129,7 +130,12 @@ export function openDatabase(database: DatabaseOptions): DatabaseHandle {
     };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
-  return pgliteHandle(new PGlite(database.dataDir ?? undefined));
+  return pgliteHandle(newPglite({ dataDir: database.dataDir ?? undefined }));
+}
+
+/** A PGlite with the extensions the migrations use (pg_trgm for search): every PGlite is made here. */
+export function newPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
+  return new PGlite({ ...options, extensions: { pg_trgm } });
 }
 
 /** The database handle of an open PGlite (a data folder, memory, or a loaded dump in tests). */

@@ -1,44 +1,10 @@
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from 'react';
-import { Link, NavLink, useLocation, useMatch, useNavigate, useSearchParams } from 'react-router';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { useUserInfo, withRedirect } from '../features/account/index.ts';
 import { cartCount, useCartItems } from '../features/cart/index.ts';
+import { SearchCombobox } from '../features/catalog/index.ts';
 import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
-
-function SearchBox() {
-  const navigate = useNavigate();
-  const match = useMatch('/search/:keyword/*');
-  const current = match?.params.keyword ?? '';
-  const [keyword, setKeyword] = useState(current);
-  useEffect(() => setKeyword(current), [current]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = keyword.trim();
-    navigate(trimmed ? `/search/${encodeURIComponent(trimmed)}` : '/');
-  };
-  return (
-    <form role="search" className={styles.search} onSubmit={submit}>
-      <label htmlFor="site-search" className="visually-hidden">
-        Search products
-      </label>
-      <input
-        id="site-search"
-        type="search"
-        name="q"
-        className={styles.searchInput}
-        placeholder="Search rudraksha, gems, malas..."
-        value={keyword}
-        onChange={(e) => setKeyword(e.target.value)}
-        maxLength={100}
-        autoComplete="off"
-      />
-      <button type="submit" className={styles.searchButton}>
-        Search
-      </button>
-    </form>
-  );
-}
 
 /** The cart link with its item count; in the top bar on phones, in the main links otherwise. */
 function CartLink({ count, className = '', compact }: { count: number; className?: string; compact?: boolean }) {
@@ -121,7 +87,11 @@ export function Header() {
           </span>
         </Link>
         <div className={styles.searchSlot}>
-          <SearchBox />
+          <SearchCombobox
+            formClassName={styles.search}
+            inputClassName={styles.searchInput}
+            buttonClassName={styles.searchButton}
+          />
         </div>
         <CartLink count={count} className={styles.barCart} compact />
         <button

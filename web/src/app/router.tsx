@@ -8,6 +8,7 @@ import {
   DashboardPage,
   ProductEditPage,
   ProductListPage,
+  SearchSynonymsPage,
   UserEditPage,
   UserListPage,
 } from '../features/admin/index.ts';
@@ -58,6 +59,7 @@ const routes: RouteObject[] = [
           { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
           { path: '/admin/orderlist', element: <OrderListPage /> },
           { path: '/admin/categories', element: <CategoryListPage /> },
+          { path: '/admin/search-synonyms', element: <SearchSynonymsPage /> },
         ],
       },
       ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),

@@ -11,6 +11,7 @@ const ADMIN_LINKS = [
   { to: '/admin/orderlist', label: 'Orders' },
   { to: '/admin/categories', label: 'Categories & GST' },
   { to: '/admin/import', label: 'Catalog import' },
+  { to: '/admin/search-synonyms', label: 'Search synonyms' },
 ] as const;
 
 /** SPEC §2 header: a menu titled with the user's name: Profile, the admin pages for admins, and Logout. */

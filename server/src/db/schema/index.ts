@@ -7,3 +7,4 @@ export * from './messages.ts';
 export * from './stock-alerts.ts';
 export * from './stock.ts';
 export * from './reports.ts';
+export * from './search.ts';

@@ -1,8 +1,12 @@
 import {
   product,
+  productFacets,
   productList,
+  productSuggestions,
   productSummary,
   type Product,
+  type ProductFacets,
+  type ProductSuggestions,
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
@@ -11,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { cacheKey, type CachedRoute } from '../../plugins/response-cache.ts';
+import { productFacets as facetsOf, suggest } from './listing.ts';
 import { bestSellers, getProduct, listProducts, topRated } from './service.ts';
 
 const summaries = z.array(productSummary);
@@ -33,6 +38,22 @@ export const catalogAnswers = {
     load: () => getProduct(db, id),
     // A draft is its editor's work in progress: no shared cache keeps it.
     isPublic: (value) => !value.isDraft,
+  }),
+  facets: (db: Database, query: ProductListQuery): CachedRoute<ProductFacets> => {
+    // Facets always count published products: the drafts flag is not part of their question.
+    const { drafts: _drafts, ...published } = query;
+    return {
+      key: cacheKey('facets', published),
+      schema: productFacets,
+      load: () => facetsOf(db, published),
+      isPublic: always,
+    };
+  },
+  suggest: (db: Database, q: string | undefined): CachedRoute<ProductSuggestions> => ({
+    key: cacheKey('suggest', { q }),
+    schema: productSuggestions,
+    load: () => suggest(db, q),
+    isPublic: always,
   }),
   bestSellers: (db: Database): CachedRoute<ProductSummary[]> => ({
     key: cacheKey('bestsellers'),

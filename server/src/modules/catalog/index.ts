@@ -10,3 +10,4 @@ export {
   refreshProductRating,
   refreshRatingsReviewedBy,
 } from './service.ts';
+export { searchSynonymRoutes } from './synonym-routes.ts';

@@ -1,4 +1,14 @@
-import { errorReply, product, productIdParams, productList, productListQuery, productSummary } from '@rr/core';
+import {
+  errorReply,
+  product,
+  productFacets,
+  productIdParams,
+  productList,
+  productListQuery,
+  productSuggestions,
+  productSummary,
+  suggestQuery,
+} from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,6 +45,33 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       }
       return sendCached(request, reply, catalogAnswers.list(app.db, request.query));
     },
+  );
+
+  app.get(
+    '/api/products/facets',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary:
+          "Counts for a filter panel: the list's query, each filter counted with the others applied (published products)",
+        querystring: productListQuery,
+        response: { 200: productFacets, 400: errorReply },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, catalogAnswers.facets(app.db, request.query)),
+  );
+
+  app.get(
+    '/api/products/suggest',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Products and categories for search text being typed (a long text is cut, not refused)',
+        querystring: suggestQuery,
+        response: { 200: productSuggestions, 400: errorReply },
+      },
+    },
+    async (request, reply) => sendCached(request, reply, catalogAnswers.suggest(app.db, request.query.q)),
   );
 
   app.get(

@@ -5,7 +5,6 @@ import {
   TOP_RATED_COUNT,
   errorCodes,
   gstPercentOf,
-  isCategory,
   rattiFromCarats,
   toRupees,
   type Category,
@@ -15,10 +14,11 @@ import {
   type ProductSummary,
   UUID_PATTERN,
 } from '@rr/core';
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products, reviews } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { listingOrder, listingWhere, readListing } from './listing.ts';
 
 export const productNotFound = () => new DomainError('not_found', errorCodes.productNotFound, MESSAGES.productNotFound);
 
@@ -69,26 +69,13 @@ function productFactsOf(row: ProductRow) {
   };
 }
 
-/** LIKE pattern that matches `text` literally: %, _ and \ in a keyword are not wildcards. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductList> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
-  // PRODUCT.md "The contract": no product is in an unknown category (an empty page, not an error).
-  if (query.category && !isCategory(query.category)) return { products: [], pages: 1, page };
-  // Drafts (Create Product, not yet saved) are listed for admins only.
-  const filters: SQL[] = query.drafts === 'include' ? [] : [eq(products.isDraft, false)];
-  if (query.category) filters.push(eq(products.category, query.category));
-  let nameMatchesFirst: SQL | undefined;
-  if (query.keyword) {
-    const pattern = containsPattern(query.keyword);
-    filters.push(or(ilike(products.name, pattern), ilike(products.description, pattern))!);
-    nameMatchesFirst = sql`(${products.name} ilike ${pattern}) desc`;
-  }
-  const where = filters.length ? and(...filters) : undefined;
+  // Keyword, category, filters and order: catalog/listing.ts (null: no product can match).
+  const listing = await readListing(db, query);
+  if (!listing) return { products: [], pages: 1, page };
+  const where = listingWhere(listing);
 
   // One query for the page and the total; only a page past the end needs a separate count.
   const rows = await db
@@ -96,7 +83,7 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
     .from(products)
     .innerJoin(categories, categoryOfProduct)
     .where(where)
-    .orderBy(...(nameMatchesFirst ? [nameMatchesFirst] : []), desc(products.createdAt), asc(products.id))
+    .orderBy(...listingOrder(listing))
     .limit(limit)
     .offset((page - 1) * limit);
   const total =

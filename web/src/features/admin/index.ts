@@ -19,3 +19,6 @@ export const DashboardPage = lazy(() =>
 export const CatalogImportPage = lazy(() =>
   import('./desk/catalog-import-page.tsx').then((m) => ({ default: m.CatalogImportPage })),
 );
+export const SearchSynonymsPage = lazy(() =>
+  import('./pages/search-synonyms-page.tsx').then((m) => ({ default: m.SearchSynonymsPage })),
+);

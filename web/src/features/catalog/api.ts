@@ -2,6 +2,9 @@ import type {
   Category,
   CertificateUploadReply,
   CategoryGst,
+  ListingFilterText,
+  ProductFacets,
+  ProductSuggestions,
   CategoryUpdate,
   MessageReply,
   Product,
@@ -16,7 +19,7 @@ import type {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client.ts';
 
-export interface ProductQuery {
+export interface ProductQuery extends ListingFilterText {
   keyword?: string;
   category?: Category;
   pageNumber?: number;
@@ -36,16 +39,26 @@ export const catalogKeys = {
   products: ['product'] as const,
   product: (id: string) => ['product', id] as const,
   categories: ['categories'] as const,
+  facets: (query: ProductQuery) => ['products', 'facets', query] as const,
+  suggestions: (q: string) => ['products', 'suggest', q] as const,
 };
 
-function listUrl(query: ProductQuery): string {
+/** The listing filters (issue 14), in the order the address carries them. */
+export const FILTER_KEYS = ['sort', 'minPrice', 'maxPrice', 'inStock', 'mukhi', 'origin'] as const;
+
+function listParams(query: ProductQuery): string {
   const params = new URLSearchParams();
   if (query.keyword) params.set('keyword', query.keyword);
   if (query.category) params.set('category', query.category);
   if (query.pageNumber && query.pageNumber > 1) params.set('pageNumber', String(query.pageNumber));
   if (query.limit) params.set('limit', String(query.limit));
   if (query.drafts) params.set('drafts', query.drafts);
-  const qs = params.toString();
+  for (const key of FILTER_KEYS) if (query[key]) params.set(key, query[key]);
+  return params.toString();
+}
+
+function listUrl(query: ProductQuery): string {
+  const qs = listParams(query);
   return `/api/products${qs ? `?${qs}` : ''}`;
 }
 
@@ -53,6 +66,26 @@ export function useProducts(query: ProductQuery) {
   return useQuery({
     queryKey: catalogKeys.list(query),
     queryFn: () => apiFetch<ProductList>(listUrl(query)),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/products/facets: the filter panel's counts for a listing. */
+export function useFacets(query: ProductQuery) {
+  return useQuery({
+    queryKey: catalogKeys.facets(query),
+    queryFn: () => apiFetch<ProductFacets>(`/api/products/facets?${listParams(query)}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/products/suggest: products and categories for the text typed in the header search. */
+export function useSuggestions(q: string) {
+  return useQuery({
+    queryKey: catalogKeys.suggestions(q),
+    queryFn: () => apiFetch<ProductSuggestions>(`/api/products/suggest?q=${encodeURIComponent(q)}`),
+    enabled: q.length >= 2,
+    staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
 }

@@ -16,6 +16,7 @@ export {
 } from './api.ts';
 export { parsePageNumber } from './page-number.ts';
 export { searchKeyword } from './search-keyword.ts';
+export { SearchCombobox } from './components/search-combobox.tsx';
 // The server-rendered pages load with the app: a lazy one would hydrate only once its code came, and an
 // update before then (the cart count, the signed-in name) makes React render it afresh, moving the page.
 export { HomePage } from './pages/home-page.tsx';

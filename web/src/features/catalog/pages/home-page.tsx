@@ -11,7 +11,9 @@ import { FaqList } from '../../content/index.ts';
 import { useBestSellers, useProducts } from '../api.ts';
 import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { Collections } from '../components/collections.tsx';
+import { FilteredListing, useListingFilters } from '../components/listing-filters.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
+import { hrefWithFilters } from '../listing-filter-params.ts';
 import { parsePageNumber } from '../page-number.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import styles from './home-page.module.css';
@@ -47,10 +49,16 @@ function Home({ page }: { page: number }) {
     page === 1 ? 'Rudraksha Ratna | Rudraksha, Gems and Malas' : `Explore Products, Page ${page} | Rudraksha Ratna`,
     'Authentic Nepal and Java rudraksha, lab-certified gemstones and handmade jaap malas, shipped across India.',
   );
-  const grid = useProducts({ pageNumber: page, limit: HOME_GRID_LIMIT });
+  // Issue 14: filters and sort from the address; a chosen sort keeps its order.
+  const filters = useListingFilters();
+  const grid = useProducts({ pageNumber: page, limit: HOME_GRID_LIMIT, ...filters });
   // SPEC §7: with a limit the client shows the page in a random order.
   const seed = useRandomSeed();
-  const gridProducts = useMemo(() => shuffled(grid.data?.products ?? [], seed), [grid.data, seed]);
+  const gridProducts = useMemo(
+    () => (filters.sort ? (grid.data?.products ?? []) : shuffled(grid.data?.products ?? [], seed)),
+    [grid.data, filters.sort, seed],
+  );
+  const pageHref = (n: number) => hrefWithFilters(homeHref(n), filters);
 
   return (
     <div className="container page">
@@ -67,20 +75,22 @@ function Home({ page }: { page: number }) {
       )}
       <section className={styles.section} aria-labelledby="explore-heading">
         <h2 id="explore-heading">Explore More Products</h2>
-        {grid.isPending ? (
-          <Spinner />
-        ) : grid.isError ? (
-          <Message variant="danger">{MESSAGES.failedToFetchProducts}</Message>
-        ) : gridProducts.length === 0 && page > 1 ? (
-          <PastLastPage page={page} pages={grid.data.pages} hrefFor={homeHref} />
-        ) : gridProducts.length === 0 ? (
-          <Message>{MESSAGES.noProducts}</Message>
-        ) : (
-          <>
-            <ProductGrid products={gridProducts} />
-            <Paginate page={grid.data.page} pages={grid.data.pages} hrefFor={homeHref} />
-          </>
-        )}
+        <FilteredListing firstPageHref="/">
+          {grid.isPending ? (
+            <Spinner />
+          ) : grid.isError ? (
+            <Message variant="danger">{MESSAGES.failedToFetchProducts}</Message>
+          ) : gridProducts.length === 0 && page > 1 ? (
+            <PastLastPage page={page} pages={grid.data.pages} hrefFor={pageHref} />
+          ) : gridProducts.length === 0 ? (
+            <Message>{MESSAGES.noProducts}</Message>
+          ) : (
+            <>
+              <ProductGrid products={gridProducts} />
+              <Paginate page={grid.data.page} pages={grid.data.pages} hrefFor={pageHref} />
+            </>
+          )}
+        </FilteredListing>
       </section>
       {page === 1 && (
         <div className={styles.section}>

@@ -7,7 +7,9 @@ import { PastLastPage } from '../../../components/past-last-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useProducts } from '../api.ts';
+import { FilteredListing, useListingFilters } from '../components/listing-filters.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
+import { hrefWithFilters } from '../listing-filter-params.ts';
 import { parsePageNumber } from '../page-number.ts';
 import { searchKeyword } from '../search-keyword.ts';
 import styles from './listing-page.module.css';
@@ -64,24 +66,29 @@ export function CategoryPage() {
 
 function ListingView({ title, heading, description, keyword, category, page, hrefFor }: Listing) {
   usePageTitle(title, description);
-  const result = useProducts({ keyword, category, pageNumber: page });
+  // Issue 14: the filters in the address apply to the list and stay on its page links.
+  const filters = useListingFilters();
+  const result = useProducts({ keyword, category, pageNumber: page, ...filters });
+  const pageHref = (n: number) => hrefWithFilters(hrefFor(n), filters);
   return (
     <div className="container page">
       <h1 className={styles.heading}>{heading}</h1>
-      {result.isPending ? (
-        <Spinner />
-      ) : result.isError ? (
-        <Message variant="danger">{result.error.message}</Message>
-      ) : result.data.products.length === 0 && page > 1 ? (
-        <PastLastPage page={page} pages={result.data.pages} hrefFor={hrefFor} />
-      ) : result.data.products.length === 0 ? (
-        <Message>{MESSAGES.noProducts}</Message>
-      ) : (
-        <>
-          <ProductGrid products={result.data.products} eagerCount={4} headingLevel="h2" />
-          <Paginate page={result.data.page} pages={result.data.pages} hrefFor={hrefFor} />
-        </>
-      )}
+      <FilteredListing keyword={keyword} category={category} firstPageHref={hrefFor(1)}>
+        {result.isPending ? (
+          <Spinner />
+        ) : result.isError ? (
+          <Message variant="danger">{result.error.message}</Message>
+        ) : result.data.products.length === 0 && page > 1 ? (
+          <PastLastPage page={page} pages={result.data.pages} hrefFor={pageHref} />
+        ) : result.data.products.length === 0 ? (
+          <Message>{MESSAGES.noProducts}</Message>
+        ) : (
+          <>
+            <ProductGrid products={result.data.products} eagerCount={4} headingLevel="h2" />
+            <Paginate page={result.data.page} pages={result.data.pages} hrefFor={pageHref} />
+          </>
+        )}
+      </FilteredListing>
     </div>
   );
 }

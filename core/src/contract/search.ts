@@ -1,0 +1,150 @@
+// Issue 14: listing filters and sort, filter counts (facets), suggestions while typing, and the admin's
+// list of the trade's names (search synonyms).
+import * as z from 'zod/mini';
+import { CATEGORIES, MAX_KEYWORD_LENGTH } from '../constants.ts';
+import { optionalQuery } from './common.ts';
+
+export const LISTING_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const MUKHI_MIN = 1;
+export const MUKHI_MAX = 21;
+export const MAX_FILTER_VALUE_LENGTH = 200;
+
+const filterText = (field: string) =>
+  optionalQuery(
+    z.string({ error: `${field} must be text` }).check(
+      z.trim(),
+      z.maxLength(MAX_FILTER_VALUE_LENGTH, {
+        error: `${field} must be at most ${MAX_FILTER_VALUE_LENGTH} characters`,
+      }),
+    ),
+  );
+
+/**
+ * The listing filters of GET /api/products and /api/products/facets, as the address carries them.
+ * PRODUCT.md "The contract": a filter value no product can have (`mukhi=abc`, `minPrice=cheap`) is an
+ * empty result, not an error, like an unknown category; an unknown `sort` is the default order. Only
+ * repeated or absurdly long values are refused. `mukhi` and `origin` take several values, comma-separated.
+ */
+export const listingFilterQuery = {
+  /** Rupees, before GST (as `price`). */
+  minPrice: filterText('minPrice'),
+  maxPrice: filterText('maxPrice'),
+  /** `true`: only products in stock. */
+  inStock: filterText('inStock'),
+  /** Faces of a rudraksha, 1 to 21: `5` or `5,6,7`. */
+  mukhi: filterText('mukhi'),
+  /** Origin, as the trade names it (Nepal, Indonesia, ...), case-insensitive: `Nepal` or `Nepal,Indonesia`. */
+  origin: filterText('origin'),
+  /** relevance (the default with a keyword), newest (the default without), price_asc, price_desc, rating. */
+  sort: filterText('sort'),
+};
+
+export interface ListingFilterText {
+  minPrice?: string;
+  maxPrice?: string;
+  inStock?: string;
+  mukhi?: string;
+  origin?: string;
+  sort?: string;
+}
+
+/** The filters read: what to list, or `null` when a value is one no product has (an empty result). */
+export interface ListingFilters {
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  mukhi?: number[];
+  origin?: string[];
+  sort?: ListingSort;
+}
+
+const RUPEES = /^\d{1,7}(?:\.\d{1,2})?$/;
+const list = (text: string) =>
+  text
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** Reads the filter values of a listing address; shared by the server and the filter panel. */
+export function parseListingFilters(raw: ListingFilterText): ListingFilters | null {
+  const filters: ListingFilters = {};
+  for (const key of ['minPrice', 'maxPrice'] as const) {
+    const text = raw[key]?.trim();
+    if (!text) continue;
+    if (!RUPEES.test(text)) return null;
+    filters[key] = Number(text);
+  }
+  const inStock = raw.inStock?.trim().toLowerCase();
+  if (inStock === 'true') filters.inStock = true;
+  else if (inStock && inStock !== 'false') return null;
+  if (raw.mukhi?.trim()) {
+    const values = list(raw.mukhi);
+    if (values.some((v) => !/^\d{1,2}$/.test(v) || Number(v) < MUKHI_MIN || Number(v) > MUKHI_MAX)) return null;
+    filters.mukhi = [...new Set(values.map(Number))].sort((a, b) => a - b);
+  }
+  if (raw.origin?.trim()) filters.origin = [...new Set(list(raw.origin))];
+  const sort = raw.sort?.trim().toLowerCase();
+  if (sort && (LISTING_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListingSort;
+  return filters;
+}
+
+/** GET /api/products/facets: counts for a filter panel, each with the other filters applied. */
+export const productFacets = z.object({
+  /** Products matching every filter (what the list pages through). */
+  total: z.int(),
+  /** Of those matching the other filters, how many are in stock. */
+  inStock: z.int(),
+  /** The lowest and highest price (rupees, before GST) with the other filters applied; null when none. */
+  price: z.object({ min: z.nullable(z.number()), max: z.nullable(z.number()) }),
+  mukhi: z.array(z.object({ value: z.int(), count: z.int() })),
+  origin: z.array(z.object({ value: z.string(), count: z.int() })),
+});
+export type ProductFacets = z.infer<typeof productFacets>;
+
+/** GET /api/products/suggest?q=: a long text is cut to the search's length (typing never gets a 400). */
+export const suggestQuery = z.object({
+  q: optionalQuery(z.string({ error: 'q must be text' })),
+});
+
+export const MAX_SUGGESTIONS = 6;
+
+export const productSuggestions = z.object({
+  products: z.array(
+    z.object({ _id: z.string(), name: z.string(), image: z.string(), category: z.enum(CATEGORIES), price: z.number() }),
+  ),
+  categories: z.array(z.object({ slug: z.enum(CATEGORIES), name: z.string() })),
+});
+export type ProductSuggestions = z.infer<typeof productSuggestions>;
+
+export const MAX_SYNONYM_LENGTH = 60;
+const synonymText = (field: string) =>
+  z
+    .string({ error: `${field} must be text` })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: `${field} is required` }),
+      z.maxLength(MAX_SYNONYM_LENGTH, { error: `${field} must be at most ${MAX_SYNONYM_LENGTH} characters` }),
+    );
+
+/** A trade name and the catalog's words it stands for (neelam -> blue sapphire). */
+export const searchSynonym = z.object({ _id: z.string(), term: z.string(), canonical: z.string() });
+export type SearchSynonym = z.infer<typeof searchSynonym>;
+
+/** POST /api/admin/search-synonyms: adding a term that exists replaces its words. */
+export const searchSynonymInput = z.object({ term: synonymText('term'), canonical: synonymText('canonical') });
+export type SearchSynonymInput = z.infer<typeof searchSynonymInput>;
+
+export const searchSynonymParams = z.object({ id: z.string() });
+
+/** The keyword as the search uses it: cut to MAX_KEYWORD_LENGTH between characters. */
+export function cutKeyword(raw: string): string {
+  const trimmed = raw.trim();
+  if (trimmed.length <= MAX_KEYWORD_LENGTH) return trimmed;
+  let cut = '';
+  for (const char of trimmed) {
+    if (cut.length + char.length > MAX_KEYWORD_LENGTH) break;
+    cut += char;
+  }
+  return cut.trim();
+}

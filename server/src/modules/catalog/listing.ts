@@ -1,0 +1,182 @@
+/**
+ * Issue 14: what a listing shows (keyword, category, price, stock, mukhi, origin), in which order, and
+ * the filter panel's counts. GET /api/products (service.ts listProducts), /api/products/facets and
+ * /api/products/suggest all read their query here.
+ */
+import {
+  CATEGORIES,
+  MAX_SUGGESTIONS,
+  categoryLabel,
+  cutKeyword,
+  isCategory,
+  parseListingFilters,
+  toRupees,
+  type Category,
+  type ListingFilters,
+  type ListingSort,
+  type ProductFacets,
+  type ProductListQuery,
+  type ProductSuggestions,
+} from '@rr/core';
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products } from '../../db/schema/index.ts';
+import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
+
+type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin';
+
+export interface Listing {
+  /** Drafts, category and keyword: what every count starts from. */
+  base: SQL[];
+  /** Each filter's condition, so a facet can leave its own out. */
+  filters: Partial<Record<FacetName, SQL>>;
+  search: SearchSql | null;
+  sort: ListingSort;
+}
+
+/** The listing a query asks for; null when it can hold no product (an unknown category or filter value). */
+export async function readListing(db: Database, query: ProductListQuery): Promise<Listing | null> {
+  // PRODUCT.md "The contract": no product is in an unknown category or has an unknown filter value.
+  if (query.category && !isCategory(query.category)) return null;
+  const parsed = parseListingFilters(query);
+  if (!parsed) return null;
+  // Drafts (Create Product, not yet saved) are listed for admins only.
+  const base: SQL[] = query.drafts === 'include' ? [] : [eq(products.isDraft, false)];
+  if (query.category) base.push(eq(products.category, query.category));
+  const search = query.keyword ? (await searchFor(db, query.keyword)).search : null;
+  if (search) base.push(search.where);
+  return {
+    base,
+    filters: filterConditions(parsed),
+    search,
+    sort: parsed.sort ?? (search ? 'relevance' : 'newest'),
+  };
+}
+
+function filterConditions(filters: ListingFilters): Listing['filters'] {
+  const conditions: Listing['filters'] = {};
+  const price: SQL[] = [];
+  if (filters.minPrice !== undefined) price.push(sql`${products.pricePaise} >= ${Math.round(filters.minPrice * 100)}`);
+  if (filters.maxPrice !== undefined) price.push(sql`${products.pricePaise} <= ${Math.round(filters.maxPrice * 100)}`);
+  if (price.length) conditions.price = and(...price);
+  if (filters.inStock) conditions.inStock = gt(products.countInStock, 0);
+  if (filters.mukhi) conditions.mukhi = inArray(products.mukhi, filters.mukhi);
+  if (filters.origin) {
+    const origins = filters.origin.map((o) => o.toLowerCase());
+    conditions.origin = inArray(sql`lower(${products.origin})`, origins);
+  }
+  return conditions;
+}
+
+/** Every condition of the listing, but the one of `except` (a facet counts with the other filters). */
+export function listingWhere(listing: Listing, except?: FacetName): SQL | undefined {
+  const parts = [
+    ...listing.base,
+    ...Object.entries(listing.filters)
+      .filter(([name]) => name !== except)
+      .map(([, condition]) => condition),
+  ];
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** The order of a listing; ties fall to the newest, then the id, so paging is stable. */
+export function listingOrder(listing: Listing): SQL[] {
+  const newest = [desc(products.createdAt), asc(products.id)];
+  switch (listing.sort) {
+    case 'price_asc':
+      return [asc(products.pricePaise), ...newest];
+    case 'price_desc':
+      return [desc(products.pricePaise), ...newest];
+    case 'rating':
+      return [desc(products.rating), desc(products.numReviews), ...newest];
+    case 'relevance':
+      return listing.search ? [sql`${listing.search.score} desc`, ...newest] : newest;
+    default:
+      return newest;
+  }
+}
+
+const NO_FACETS: ProductFacets = { total: 0, inStock: 0, price: { min: null, max: null }, mukhi: [], origin: [] };
+
+/** GET /api/products/facets: the counts a filter panel shows, each with the other filters applied. */
+export async function productFacets(db: Database, query: ProductListQuery): Promise<ProductFacets> {
+  const listing = await readListing(db, query);
+  if (!listing) return NO_FACETS;
+  const where = (except?: FacetName) => sql`coalesce(${listingWhere(listing, except) ?? sql`true`}, false)`;
+  const [[totals], mukhi, origin] = await Promise.all([
+    db
+      .select({
+        total: sql<number>`count(*) filter (where ${where()})`.mapWith(Number),
+        inStock: sql<number>`count(*) filter (where ${where('inStock')} and ${products.countInStock} > 0)`.mapWith(
+          Number,
+        ),
+        min: sql<number | null>`min(${products.pricePaise}) filter (where ${where('price')})`,
+        max: sql<number | null>`max(${products.pricePaise}) filter (where ${where('price')})`,
+      })
+      .from(products),
+    db
+      .select({ value: products.mukhi, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(and(listingWhere(listing, 'mukhi'), isNotNull(products.mukhi)))
+      .groupBy(products.mukhi)
+      .orderBy(asc(products.mukhi)),
+    db
+      .select({
+        value: sql<string>`min(${products.origin})`,
+        count: sql<number>`count(*)`.mapWith(Number),
+      })
+      .from(products)
+      .where(and(listingWhere(listing, 'origin'), isNotNull(products.origin)))
+      .groupBy(sql`lower(${products.origin})`)
+      .orderBy(sql`count(*) desc`, sql`lower(${products.origin})`),
+  ]);
+  const paise = (value: number | string | null | undefined) => (value == null ? null : toRupees(Number(value)));
+  return {
+    total: totals?.total ?? 0,
+    inStock: totals?.inStock ?? 0,
+    price: { min: paise(totals?.min), max: paise(totals?.max) },
+    mukhi: mukhi.map((row) => ({ value: row.value!, count: row.count })),
+    origin: origin.map((row) => ({ value: row.value, count: row.count })),
+  };
+}
+
+/** The categories a typed text names: by their name or slug, or a trade name for them (माला, ratna). */
+function categoriesNamed(text: string, words: string[]): Category[] {
+  const typed = normaliseKeyword(text);
+  return CATEGORIES.filter((slug) => {
+    const names = [slug, categoryLabel(slug).toLowerCase()];
+    return names.some((name) => name.startsWith(typed) || words.some((w) => w.length >= 3 && name.startsWith(w)));
+  });
+}
+
+/** GET /api/products/suggest: a few published products and the categories for text being typed. */
+export async function suggest(db: Database, q: string | undefined): Promise<ProductSuggestions> {
+  const keyword = cutKeyword(q ?? '');
+  if (!keyword) return { products: [], categories: [] };
+  const { plan, search } = await searchFor(db, keyword, { typing: true });
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      image: products.image,
+      category: products.category,
+      pricePaise: products.pricePaise,
+    })
+    .from(products)
+    .where(and(eq(products.isDraft, false), search.where))
+    .orderBy(sql`${search.score} desc`, desc(products.countInStock), desc(products.createdAt), asc(products.id))
+    .limit(MAX_SUGGESTIONS);
+  // The trade's names count too: "माला" names the mala category as "mala" does.
+  const expandedWords = [...(plan.units ?? []), ...plan.expanded.flat()].flatMap((unit) => unit.phrase.split(' '));
+  const words = [...new Set([...searchWords(normaliseKeyword(keyword)), ...expandedWords])];
+  return {
+    products: rows.map((row) => ({
+      _id: row.id,
+      name: row.name,
+      image: row.image,
+      category: row.category as Category,
+      price: toRupees(row.pricePaise),
+    })),
+    categories: categoriesNamed(keyword, words).map((slug) => ({ slug, name: categoryLabel(slug) })),
+  };
+}

@@ -1,0 +1,262 @@
+/**
+ * Issue 14: search that knows the trade's names. A keyword is read three ways:
+ *
+ * - literally: the text as typed, lower-cased, found anywhere in the name or description (what search
+ *   always did; `%`, `_` and `\` are escaped, so they are not wildcards);
+ * - as words: the keyword split into words ("panchmukhi" into "panch mukhi", "5mukhi" into "5 mukhi"),
+ *   each word found as a whole word of the name (the last one also as the start of a word, for typing),
+ *   and the same words with the trade's names replaced by the catalog's (search_synonyms: neelam ->
+ *   blue sapphire, पुखराज -> yellow sapphire, ek mukhi -> 1 mukhi, rudrakash -> rudraksha);
+ * - fuzzily: pg_trgm word similarity of the keyword with the name (saphire finds sapphire).
+ *
+ * A keyword with symbols no product name holds (`%`, `=`, `<`, `*`, `+`, `$`, `[`, `;`, ...) is searched
+ * for literally only. Ranking: a name that is or starts with the keyword, then the name containing it,
+ * then its words, then the trade's names, then a fuzzy name, then the description, category, origin and
+ * planet. Every value reaches SQL as a parameter; patterns are LIKE patterns with wildcards escaped; the
+ * SQL and the trigram indexes it uses are in migration 0012_search-trigram.
+ */
+import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { products, searchSynonyms } from '../../db/schema/index.ts';
+
+/** Characters that separate words, as rr_search_words (migration 0012) treats them: keep the two in step. */
+export const WORD_SEPARATORS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~‘’“”–—…•·×₹।॥';
+const SEPARATORS = new Set(WORD_SEPARATORS);
+
+/** Longest run of words looked up as one trade name (e.g. "twenty one mukhi"). */
+const MAX_TERM_WORDS = 4;
+/** Words of a keyword that are read (the keyword itself is at most 100 characters). */
+const MAX_WORDS = 12;
+/** A word is compared fuzzily from this many letters: shorter words are similar to too much. */
+const MIN_FUZZY_LETTERS = 4;
+const MUKHI_SUFFIXES = ['mukhi', 'mukhee', 'muki', 'मुखी'];
+/** Text a person types for a product: letters, marks, digits, spaces and a few punctuation marks. */
+const PLAIN_TEXT = /^[\p{L}\p{M}\p{N}\s'’.,&()/-]*$/u;
+
+/** Lower case, Unicode NFC, spaces collapsed: the keyword as it is matched literally. */
+export function normaliseKeyword(keyword: string): string {
+  return keyword.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** "panchmukhi" -> panch mukhi, "5mukhi" -> 5 mukhi, "पंचमुखी" -> पंच मुखी. */
+function splitCompound(word: string): string[] {
+  const digits = /^(\d+)(\D.*)$/u.exec(word);
+  if (digits) return [digits[1]!, ...splitCompound(digits[2]!)];
+  for (const suffix of MUKHI_SUFFIXES) {
+    if (word.length > suffix.length && word.endsWith(suffix)) return [word.slice(0, -suffix.length), suffix];
+  }
+  return [word];
+}
+
+/** The words of a normalised text, as the search reads them (separators as in WORD_SEPARATORS). */
+export function searchWords(normalised: string): string[] {
+  let spaced = '';
+  for (const char of normalised) spaced += SEPARATORS.has(char) ? ' ' : char;
+  return spaced.split(/\s+/).filter(Boolean).flatMap(splitCompound).filter(Boolean).slice(0, MAX_WORDS);
+}
+
+/** Words that must appear together: one word, or the catalog's phrase a trade name stands for. */
+interface Unit {
+  phrase: string;
+  /** May end inside a word (the last word typed). */
+  prefix: boolean;
+  /** "5 mukhi": products whose mukhi fact is 5 match too. */
+  mukhi?: number;
+}
+
+const MUKHI_PHRASE = /^(\d{1,2}) mukhi$/;
+
+function unitOf(phrase: string): Unit {
+  const mukhi = MUKHI_PHRASE.exec(phrase);
+  return { phrase, prefix: false, ...(mukhi ? { mukhi: Number(mukhi[1]) } : {}) };
+}
+
+/** Segments to units: "5" followed by "mukhi" is one unit; the last single word may be a prefix. */
+function toUnits(segments: string[]): Unit[] {
+  const units: Unit[] = [];
+  for (let i = 0; i < segments.length; i++) {
+    const next = segments[i + 1];
+    if (/^\d{1,2}$/.test(segments[i]!) && next === 'mukhi') {
+      units.push(unitOf(`${segments[i]} mukhi`));
+      i++;
+    } else units.push(unitOf(segments[i]!));
+  }
+  const last = units.at(-1);
+  if (last && !last.phrase.includes(' ') && last.phrase.length >= 3 && !/^\d+$/.test(last.phrase)) last.prefix = true;
+  return units;
+}
+
+/** The n-grams of the words that could be trade names. */
+function candidateTerms(words: string[]): string[] {
+  const terms = new Set<string>();
+  for (let n = 1; n <= MAX_TERM_WORDS; n++) {
+    for (let i = 0; i + n <= words.length; i++) terms.add(words.slice(i, i + n).join(' '));
+  }
+  return [...terms];
+}
+
+/** Replaces the longest trade names first, left to right: "safed pukhraj" before "pukhraj". */
+function expand(words: string[], synonyms: Map<string, string>): string[] {
+  const segments: string[] = [];
+  for (let i = 0; i < words.length;) {
+    let n = Math.min(MAX_TERM_WORDS, words.length - i);
+    for (; n > 0; n--) {
+      const canonical = synonyms.get(words.slice(i, i + n).join(' '));
+      if (canonical) {
+        segments.push(canonical);
+        break;
+      }
+    }
+    if (n === 0) {
+      segments.push(words[i]!);
+      i += 1;
+    } else i += n;
+  }
+  return segments;
+}
+
+export interface SearchPlan {
+  /** The keyword, normalised: matched literally in the name and description. */
+  literal: string;
+  /** The keyword's words; null when the keyword is searched for literally only. */
+  units: Unit[] | null;
+  /** The words with the trade's names replaced (one way or more); empty when none was found. */
+  expanded: Unit[][];
+  /** The words for trigram similarity with the name; null when no word is long enough to compare. */
+  fuzzy: string | null;
+}
+
+/** Trade names that start with the last word typed, for suggestions: "neel" may be neelam or neeli. */
+const MAX_PREFIX_TERMS = 3;
+
+/**
+ * Reads a keyword: its words, and the trade's names in it (one indexed look-up). With `typing`, the last
+ * word may also be the start of a trade name (for suggestions while the word is being typed).
+ */
+export async function planSearch(db: Database, keyword: string, { typing = false } = {}): Promise<SearchPlan> {
+  const literal = normaliseKeyword(keyword);
+  const words = PLAIN_TEXT.test(literal) ? searchWords(literal) : [];
+  if (words.length === 0) return { literal, units: null, expanded: [], fuzzy: null };
+  const found = await db
+    .select({ term: searchSynonyms.term, canonical: searchSynonyms.canonical })
+    .from(searchSynonyms)
+    .where(inArray(searchSynonyms.term, candidateTerms(words)));
+  const synonyms = new Map(found.map((row) => [row.term, row.canonical]));
+  const phrase = words.join(' ');
+  const alternatives = [expand(words, synonyms)];
+  const last = words.at(-1)!;
+  if (typing && last.length >= 3 && !synonyms.has(last)) {
+    const started = await db
+      .select({ canonical: searchSynonyms.canonical })
+      .from(searchSynonyms)
+      .where(like(searchSynonyms.term, `${escapeLike(last)}%`))
+      .orderBy(sql`length(${searchSynonyms.term})`, asc(searchSynonyms.term))
+      .limit(MAX_PREFIX_TERMS);
+    for (const { canonical } of started) {
+      alternatives.push([...expand(words.slice(0, -1), synonyms), canonical]);
+    }
+  }
+  const expanded = alternatives.filter((segments) => segments.join(' ') !== phrase).map(toUnits);
+  const letters = Math.max(...words.map((word) => word.replace(/[^\p{L}\p{M}]/gu, '').length));
+  return {
+    literal,
+    units: toUnits(words),
+    expanded,
+    fuzzy: letters >= MIN_FUZZY_LETTERS ? phrase : null,
+  };
+}
+
+function isFuzzyWord(phrase: string): boolean {
+  return !phrase.includes(' ') && phrase.replace(/[^\p{L}\p{M}]/gu, '').length >= MIN_FUZZY_LETTERS;
+}
+
+/** LIKE pattern that matches `text` literally: %, _ and \ in a keyword are not wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+// The expressions below must stay as the indexes of migration 0012 write them, or the indexes go unused.
+const nameLower = sql`lower(${products.name})`;
+const descriptionLower = sql`lower(${products.description})`;
+// Generated columns of migration 0012 (rr_search_words), left out of the Drizzle schema on purpose.
+const nameWords = sql`"products"."search_name"`;
+const allWords = sql`"products"."search_all"`;
+
+function unitMatches(words: SQL, unit: Unit, withFacts: boolean): SQL {
+  const pattern = `% ${escapeLike(unit.phrase)}${unit.prefix ? '%' : ' %'}`;
+  const inText = sql`${words} like ${pattern}`;
+  return withFacts && unit.mukhi !== undefined ? sql`(${inText} or ${products.mukhi} = ${unit.mukhi})` : inText;
+}
+
+function allUnitsMatch(words: SQL, units: Unit[], withFacts: boolean): SQL {
+  return sql`(${sql.join(
+    units.map((unit) => unitMatches(words, unit, withFacts)),
+    sql` and `,
+  )})`;
+}
+
+export interface SearchSql {
+  /** Whether a product matches. */
+  where: SQL;
+  /** Higher is a better match. */
+  score: SQL;
+}
+
+/**
+ * The search for a keyword: without fuzzy matching when anything matches otherwise (a trigram comparison
+ * with every name is the costly part), with it when nothing does ("saphire").
+ */
+export async function searchFor(db: Database, keyword: string, options: { typing?: boolean } = {}) {
+  const plan = await planSearch(db, keyword, options);
+  const exact = searchSql(plan, { fuzzy: false });
+  if (!plan.fuzzy) return { plan, search: exact };
+  const [found] = await db
+    .select({ one: sql`1` })
+    .from(products)
+    .where(and(eq(products.isDraft, false), exact.where))
+    .limit(1);
+  return { plan, search: found ? exact : searchSql(plan) };
+}
+
+/** The match condition and the ranking score of a planned search. */
+export function searchSql(plan: SearchPlan, { fuzzy: withFuzzy = true } = {}): SearchSql {
+  const contains = `%${escapeLike(plan.literal)}%`;
+  const tiers: Array<[SQL, SQL]> = [
+    [sql`(${nameLower} = ${plan.literal} or ${nameLower} like ${`${escapeLike(plan.literal)}%`})`, sql.raw('100')],
+    [sql`${nameLower} like ${contains}`, sql.raw('50')],
+  ];
+  // Anywhere: scored on the text only; matched with the mukhi fact too (which scores in the name's tiers).
+  const anywhere: SQL[] = [sql`${descriptionLower} like ${contains}`];
+  const anywhereOrFacts: SQL[] = [...anywhere];
+  if (plan.units) {
+    tiers.push([allUnitsMatch(nameWords, plan.units, true), sql.raw('40')]);
+    anywhere.push(allUnitsMatch(allWords, plan.units, false));
+    anywhereOrFacts.push(allUnitsMatch(allWords, plan.units, true));
+  }
+  if (plan.expanded.length) {
+    const inName = plan.expanded.map((units) => allUnitsMatch(nameWords, units, true));
+    tiers.push([sql`(${sql.join(inName, sql` or `)})`, sql.raw('30')]);
+    anywhere.push(...plan.expanded.map((units) => allUnitsMatch(allWords, units, false)));
+    anywhereOrFacts.push(...plan.expanded.map((units) => allUnitsMatch(allWords, units, true)));
+  }
+  let fuzzy: SQL | undefined;
+  if (withFuzzy && plan.fuzzy && plan.units) {
+    // Each long word like a word of the name (saphire ~ sapphire); short words and numbers as they are.
+    const each = plan.units.map((unit) =>
+      isFuzzyWord(unit.phrase) ? sql`${unit.phrase} <% ${nameLower}` : unitMatches(nameWords, unit, true),
+    );
+    fuzzy = sql`(${sql.join(each, sql` and `)})`;
+    tiers.push([fuzzy, sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`]);
+  }
+  tiers.push([sql`(${sql.join(anywhere, sql` or `)})`, sql.raw('10')]);
+  // What matches at all: the name or description literally, the words anywhere (search_all holds the
+  // name), or a fuzzy name. Fewer, wider arms than the tiers, each served by an index.
+  const matches = [sql`${nameLower} like ${contains}`, ...anywhereOrFacts, ...(fuzzy ? [fuzzy] : [])];
+  return {
+    where: sql`(${sql.join(matches, sql` or `)})`,
+    score: sql`(${sql.join(
+      tiers.map(([condition, points]) => sql`(case when ${condition} then ${points} else 0 end)`),
+      sql` + `,
+    )})`,
+  };
+}

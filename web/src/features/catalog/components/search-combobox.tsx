@@ -1,0 +1,170 @@
+import { MAX_KEYWORD_LENGTH, formatRupees } from '@rr/core';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useMatch, useNavigate } from 'react-router';
+import { useSuggestions } from '../api.ts';
+import { searchKeyword } from '../search-keyword.ts';
+import styles from './search-combobox.module.css';
+
+/** Suggestions wait for a pause in typing this long. */
+export const SUGGEST_DEBOUNCE_MS = 200;
+
+interface Option {
+  id: string;
+  href: string;
+  label: string;
+  detail: string;
+}
+
+/** The text after a pause in typing: suggestions are not asked for on every key. */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * The header search with suggestions (issue 14): the ARIA 1.2 combobox pattern. The input owns the
+ * focus; arrow keys move through the suggestions (announced through aria-activedescendant), Enter opens
+ * the highlighted one or searches for the text, Escape closes the list (and clears the text when the
+ * list is already closed). A suggestion can also be clicked or tapped.
+ */
+export function SearchCombobox({
+  inputClassName,
+  buttonClassName,
+  formClassName,
+}: {
+  inputClassName?: string;
+  buttonClassName?: string;
+  formClassName?: string;
+}) {
+  const navigate = useNavigate();
+  const match = useMatch('/search/:keyword/*');
+  const current = match?.params.keyword ?? '';
+  const [keyword, setKeyword] = useState(current);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  useEffect(() => setKeyword(current), [current]);
+
+  const typed = useDebounced(searchKeyword(keyword), SUGGEST_DEBOUNCE_MS);
+  const suggestions = useSuggestions(typed);
+  const data = typed.length >= 2 ? suggestions.data : undefined;
+  const options: Option[] = [
+    ...(data?.categories ?? []).map((c) => ({
+      id: `${listId}-category-${c.slug}`,
+      href: `/category/${c.slug}`,
+      label: c.name,
+      detail: 'Collection',
+    })),
+    ...(data?.products ?? []).map((p) => ({
+      id: `${listId}-product-${p._id}`,
+      href: `/product/${p._id}`,
+      label: p.name,
+      detail: formatRupees(p.price),
+    })),
+  ];
+  const expanded = open && options.length > 0;
+  // A new list starts with nothing highlighted.
+  useEffect(() => setActive(-1), [data]);
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const go = (option: Option) => {
+    close();
+    navigate(option.href);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const chosen = expanded ? options[active] : undefined;
+    if (chosen) return go(chosen);
+    close();
+    const trimmed = keyword.trim();
+    navigate(trimmed ? `/search/${encodeURIComponent(trimmed)}` : '/');
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (options.length === 0) return;
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      if (!expanded) {
+        setOpen(true);
+        setActive(step === 1 ? 0 : options.length - 1);
+        return;
+      }
+      // Past either end the highlight goes back to the text being typed.
+      setActive((i) => {
+        const next = i + step;
+        return next < -1 ? options.length - 1 : next >= options.length ? -1 : next;
+      });
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      if (expanded) close();
+      else setKeyword('');
+    }
+  };
+
+  const activeOption = expanded && active >= 0 ? options[active] : undefined;
+  return (
+    <form role="search" className={formClassName} onSubmit={submit}>
+      <label htmlFor="site-search" className="visually-hidden">
+        Search products
+      </label>
+      <div className={styles.wrap}>
+        <input
+          id="site-search"
+          type="search"
+          name="q"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          aria-activedescendant={activeOption?.id}
+          className={inputClassName}
+          placeholder="Search rudraksha, gems, malas..."
+          value={keyword}
+          onChange={(e) => {
+            setKeyword(e.target.value);
+            setOpen(true);
+          }}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          onBlur={close}
+          maxLength={MAX_KEYWORD_LENGTH}
+          autoComplete="off"
+        />
+        <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.list} hidden={!expanded}>
+          {expanded &&
+            options.map((option, i) => (
+              <li
+                key={option.id}
+                id={option.id}
+                role="option"
+                aria-selected={i === active}
+                className={`${styles.option} ${i === active ? styles.active : ''}`}
+                // Chosen on mouse down, before the input's blur closes the list.
+                onMouseDown={(event) => {
+                  event.preventDefault();
+                  go(option);
+                }}
+                onMouseMove={() => setActive(i)}
+              >
+                <span className={styles.label}>{option.label}</span>
+                <span className={styles.detail}>{option.detail}</span>
+              </li>
+            ))}
+        </ul>
+      </div>
+      <button type="submit" className={buttonClassName}>
+        Search
+      </button>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {expanded ? `${options.length} suggestions; use the arrow keys to choose` : ''}
+      </p>
+    </form>
+  );
+}
