@@ -133,6 +133,29 @@ describe('server-rendered pages', () => {
     expect((await open('/category/no-such-thing')).status).toBe(404);
   });
 
+  it('renders a filtered, sorted collection as the API answers it, under the key the page reads', async () => {
+    // Issue 14's filters live in the address: the page must arrive with that list, or hydration would differ.
+    await make.product(t, { name: 'Filter test 17 mukhi cheap', price: 1700, columns: { mukhi: 17 } });
+    await make.product(t, { name: 'Filter test 17 mukhi dear', price: 1900, columns: { mukhi: 17 } });
+    await make.product(t, { name: 'Filter test 16 mukhi', price: 1800, columns: { mukhi: 16 } });
+    const page = await open('/category/rudraksha?mukhi=17&sort=price_desc');
+    expect(page.status).toBe(200);
+    const listed = page.state!.queries.queries.find((q) => q.queryKey[0] === 'products');
+    expect(listed?.queryKey[1]).toMatchObject({ category: 'rudraksha', mukhi: '17', sort: 'price_desc' });
+    const names = (listed!.state.data as ProductList).products.map((p) => p.name);
+    expect(names).toEqual(['Filter test 17 mukhi dear', 'Filter test 17 mukhi cheap']);
+    expect(page.body.indexOf('Filter test 17 mukhi dear')).toBeLessThan(
+      page.body.indexOf('Filter test 17 mukhi cheap'),
+    );
+    expect(page.body).not.toContain('Filter test 16 mukhi');
+    // A query the API refuses (an absurdly long filter) is left to the browser, which shows the API's answer.
+    const long = 'x'.repeat(2000);
+    expect((await t.app.inject({ url: `/api/products?category=rudraksha&origin=${long}` })).statusCode).toBe(400);
+    const refused = await open(`/category/rudraksha?origin=${long}`);
+    expect(refused.status).toBe(200);
+    expect(refused.state).toBeNull();
+  });
+
   it('renders a search with what it found; a blank search goes home', async () => {
     const name = `Searchable Tulsi ${Date.now()}`;
     await make.product(t, { name, price: 1234.5 });

@@ -7,7 +7,13 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter, matchPath } from 'react-router';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
-import { catalogKeys, parsePageNumber, searchKeyword, type ProductQuery } from './features/catalog/index.ts';
+import {
+  catalogKeys,
+  filtersFrom,
+  parsePageNumber,
+  searchKeyword,
+  type ProductQuery,
+} from './features/catalog/index.ts';
 import { RenderSeedContext, RenderStatusContext, type SsrState } from './lib/ssr-state.ts';
 
 export { scriptSafeJson, SSR_STATE_ID } from './lib/ssr-state.ts';
@@ -33,11 +39,13 @@ function decoded(segment: string): string {
  */
 export function storefrontPage(pathname: string, search: string): StorefrontPage | null {
   const at = (pattern: string) => matchPath(pattern, pathname)?.params;
+  // A listing's filters and sort (issue 14) come from the address, as useListingFilters reads them.
+  const filters = filtersFrom(new URLSearchParams(search));
   const home = at('/') ?? at('/page/:pageNumber');
   if (home) {
     const pageNumber = parsePageNumber(home.pageNumber);
     if (pageNumber === null) return { page: 'not-found' };
-    const grid = list({ pageNumber, limit: HOME_GRID_LIMIT });
+    const grid = list({ pageNumber, limit: HOME_GRID_LIMIT, ...filters });
     return {
       page: 'home',
       pageNumber,
@@ -50,7 +58,7 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
     if (keyword === '') return { page: 'blank-search' };
     const pageNumber = parsePageNumber(searched.pageNumber);
     if (pageNumber === null) return { page: 'not-found' };
-    return { page: 'search', keyword, pageNumber, needs: [list({ keyword, pageNumber })] };
+    return { page: 'search', keyword, pageNumber, needs: [list({ keyword, pageNumber, ...filters })] };
   }
   const collection = at('/category/:category');
   if (collection) {
@@ -61,7 +69,7 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
       page: 'category',
       category,
       pageNumber,
-      needs: [list({ category: category as ProductQuery['category'], pageNumber })],
+      needs: [list({ category: category as ProductQuery['category'], pageNumber, ...filters })],
     };
   }
   const product = at('/product/:id');

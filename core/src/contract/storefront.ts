@@ -1,5 +1,6 @@
 import type { Category } from '../constants.ts';
 import type { Product, ProductList, ProductSummary } from './catalog.ts';
+import type { ListingFilterText } from './search.ts';
 
 /**
  * Between the web app's server rendering (web/src/entry-server.tsx) and the server's storefront module:
@@ -12,7 +13,8 @@ export type StorefrontDataNeed =
   | {
       kind: 'list';
       key: StorefrontQueryKey;
-      query: { keyword?: string; category?: Category; pageNumber: number; limit?: number };
+      /** As the page asks the API: its filters and sort (issue 14) as the address carries them. */
+      query: { keyword?: string; category?: Category; pageNumber: number; limit?: number } & ListingFilterText;
     }
   | { kind: 'bestSellers'; key: StorefrontQueryKey }
   | { kind: 'product'; key: StorefrontQueryKey; id: string };

@@ -1,4 +1,4 @@
-import type { Product, StorefrontDataNeed, StorefrontMetNeed } from '@rr/core';
+import { errorCodes, productListQuery, type Product, type StorefrontDataNeed, type StorefrontMetNeed } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
 import { cachedCatalog } from '../catalog/index.ts';
@@ -21,8 +21,14 @@ export function baseUrl(app: FastifyInstance, request: FastifyRequest): string {
 async function meet(app: FastifyInstance, need: StorefrontDataNeed): Promise<StorefrontMetNeed> {
   const catalog = cachedCatalog(app);
   switch (need.kind) {
-    case 'list':
-      return { key: need.key, data: await catalog.productList(need.query) };
+    case 'list': {
+      // The page's query as the API would read it from the address (filters arrive as text); one it
+      // would refuse is left to the browser, which shows the API's answer.
+      const query = productListQuery.safeParse(need.query);
+      if (!query.success)
+        throw new DomainError('invalid_data', errorCodes.validationFailed, 'Unreadable listing query');
+      return { key: need.key, data: await catalog.productList(query.data) };
+    }
     case 'bestSellers':
       return { key: need.key, data: await catalog.bestSellers() };
     case 'product':

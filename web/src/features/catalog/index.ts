@@ -14,6 +14,7 @@ export {
   useUploadImage,
   type ProductQuery,
 } from './api.ts';
+export { filtersFrom } from './listing-filter-params.ts';
 export { parsePageNumber } from './page-number.ts';
 export { searchKeyword } from './search-keyword.ts';
 export { SearchCombobox } from './components/search-combobox.tsx';
