@@ -185,7 +185,7 @@ export async function buildApp(
     },
   );
 
-  await registerResponseCache(app, database);
+  await registerResponseCache(app, database, { enabled: config.catalogCache });
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(searchSynonymRoutes);

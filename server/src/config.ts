@@ -145,6 +145,8 @@ const environment = z.object({
     .optional(),
   /** Per-client and per-phone request limits; only end-to-end tests, all from one address, turn them off. */
   RATE_LIMITS: booleanish.default(true),
+  /** The catalog response cache (decision 0019); off only to measure the database behind it (bench:scale). */
+  CATALOG_CACHE: booleanish.default(true),
   /**
    * Abuse limits on what one customer can tie up without paying: units of one product in an order, and
    * the units and value (rupees) of all their unpaid orders and payment holds together.
@@ -188,6 +190,7 @@ export type Config = {
   redisUrl: string | null;
   allowInsecureDefaults: boolean;
   rateLimits: boolean;
+  catalogCache: boolean;
   orderLimits: { maxLineQty: number; maxUnpaidUnits: number; maxUnpaidPaise: number };
   payments: {
     gateway: 'sandbox' | 'razorpay';
@@ -322,6 +325,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL ?? null,
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
     rateLimits: e.RATE_LIMITS,
+    catalogCache: e.CATALOG_CACHE,
     orderLimits: {
       maxLineQty: e.ORDER_MAX_LINE_QTY,
       maxUnpaidUnits: e.ORDER_MAX_UNPAID_UNITS,

@@ -328,3 +328,18 @@ describe('the cache itself', () => {
     expect(cache.size.entries).toBe(0);
   });
 });
+
+describe('CATALOG_CACHE=false', () => {
+  it('reads every answer fresh from the database', async () => {
+    const off = await createTestApp({ env: { CATALOG_CACHE: 'false' } });
+    try {
+      const id = await make.product(off, { price: 300 });
+      const first = await off.app.inject({ url: `/api/products/${id}` });
+      const second = await off.app.inject({ url: `/api/products/${id}` });
+      expect([first.headers['x-cache'], second.headers['x-cache']]).toEqual(['bypass', 'bypass']);
+      expect(off.app.responseCache.size.entries).toBe(0);
+    } finally {
+      await off.close();
+    }
+  });
+});

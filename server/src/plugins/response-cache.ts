@@ -284,7 +284,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export async function registerResponseCache(
   app: FastifyInstance,
   database: DatabaseHandle,
-  options: Partial<ResponseCacheOptions> = {},
+  options: Partial<ResponseCacheOptions> & { enabled?: boolean } = {},
 ): Promise<void> {
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
@@ -292,6 +292,8 @@ export async function registerResponseCache(
     if (!SAFE_METHODS.has(request.method)) cache.invalidate();
     done(null, payload);
   });
+  // Switched off (CATALOG_CACHE=false): never live, so every answer is read fresh ('bypass').
+  if (options.enabled === false) return;
   const stop = await database.listen(CATALOG_CHANNEL, {
     notice: () => cache.invalidate(),
     live: (live) => cache.setLive(live),
