@@ -23,9 +23,12 @@ test('a visitor browses, searches, opens a product and works the cart', async ({
   await expect(page.locator('main article')).toHaveCount(Math.min(12, gems.length));
 
   // A search with paging.
+  // The shop's search also knows the trade's names (issue 14): page 2 shows what the API's page 2 holds.
   const keyword = 'rudraksha';
-  const matches = catalog.filter((p) => `${p.name} ${p.description}`.toLowerCase().includes(keyword));
-  expect(matches.length).toBeGreaterThan(12);
+  const secondPage = (await (await request.get(`/api/products?keyword=${keyword}&pageNumber=2`)).json()) as {
+    products: unknown[];
+  };
+  expect(secondPage.products.length).toBeGreaterThan(0);
   const search = page.getByRole('combobox', { name: 'Search products' });
   await search.fill(`  ${keyword} `);
   await search.press('Enter');
@@ -34,7 +37,7 @@ test('a visitor browses, searches, opens a product and works the cart', async ({
   await expect(page.locator('main article')).toHaveCount(12);
   await page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: '2', exact: true }).click();
   await expect(page).toHaveURL(`/search/${keyword}/page/2`);
-  await expect(page.locator('main article')).toHaveCount(Math.min(12, matches.length - 12));
+  await expect(page.locator('main article')).toHaveCount(secondPage.products.length);
   await expect(page.getByRole('link', { name: '2', exact: true })).toHaveAttribute('aria-current', 'page');
 
   // A blank search goes home.

@@ -1,6 +1,12 @@
 // The storefront's server rendering (built by `vite build --ssr`, loaded by the server's storefront
 // module): which data a page needs, and the page rendered to HTML with that data.
-import { HOME_GRID_LIMIT, type StorefrontDataNeed, type StorefrontMetNeed, type StorefrontPage } from '@rr/core';
+import {
+  HOME_GRID_LIMIT,
+  type ListingFilterText,
+  type StorefrontDataNeed,
+  type StorefrontMetNeed,
+  type StorefrontPage,
+} from '@rr/core';
 import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -21,6 +27,13 @@ export { scriptSafeJson, SSR_STATE_ID } from './lib/ssr-state.ts';
 const list = (query: ProductQuery & { pageNumber: number }): StorefrontDataNeed => ({
   kind: 'list',
   key: catalogKeys.list(query),
+  query,
+});
+
+/** The filter panel's counts, under the key FilteredListing reads them from (no page, no limit). */
+const facets = (query: Pick<ProductQuery, 'keyword' | 'category'> & ListingFilterText): StorefrontDataNeed => ({
+  kind: 'facets',
+  key: catalogKeys.facets(query),
   query,
 });
 
@@ -46,10 +59,11 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
     const pageNumber = parsePageNumber(home.pageNumber);
     if (pageNumber === null) return { page: 'not-found' };
     const grid = list({ pageNumber, limit: HOME_GRID_LIMIT, ...filters });
+    const panel = facets(filters);
     return {
       page: 'home',
       pageNumber,
-      needs: pageNumber === 1 ? [grid, { kind: 'bestSellers', key: catalogKeys.bestSellers }] : [grid],
+      needs: pageNumber === 1 ? [grid, panel, { kind: 'bestSellers', key: catalogKeys.bestSellers }] : [grid, panel],
     };
   }
   const searched = at('/search/:keyword') ?? at('/search/:keyword/page/:pageNumber');
@@ -58,7 +72,12 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
     if (keyword === '') return { page: 'blank-search' };
     const pageNumber = parsePageNumber(searched.pageNumber);
     if (pageNumber === null) return { page: 'not-found' };
-    return { page: 'search', keyword, pageNumber, needs: [list({ keyword, pageNumber, ...filters })] };
+    return {
+      page: 'search',
+      keyword,
+      pageNumber,
+      needs: [list({ keyword, pageNumber, ...filters }), facets({ keyword, ...filters })],
+    };
   }
   const collection = at('/category/:category');
   if (collection) {
@@ -69,7 +88,10 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
       page: 'category',
       category,
       pageNumber,
-      needs: [list({ category: category as ProductQuery['category'], pageNumber, ...filters })],
+      needs: [
+        list({ category: category as ProductQuery['category'], pageNumber, ...filters }),
+        facets({ category: category as ProductQuery['category'], ...filters }),
+      ],
     };
   }
   const product = at('/product/:id');

@@ -1,5 +1,6 @@
 import type { Category } from '../constants.ts';
 import type { Product, ProductList, ProductSummary } from './catalog.ts';
+import type { ProductFacets } from './search.ts';
 import type { ListingFilterText } from './search.ts';
 
 /**
@@ -16,6 +17,12 @@ export type StorefrontDataNeed =
       /** As the page asks the API: its filters and sort (issue 14) as the address carries them. */
       query: { keyword?: string; category?: Category; pageNumber: number; limit?: number } & ListingFilterText;
     }
+  | {
+      /** The filter panel's counts (issue 14), so the panel arrives filled and nothing moves on hydration. */
+      kind: 'facets';
+      key: StorefrontQueryKey;
+      query: { keyword?: string; category?: Category } & ListingFilterText;
+    }
   | { kind: 'bestSellers'; key: StorefrontQueryKey }
   | { kind: 'product'; key: StorefrontQueryKey; id: string };
 
@@ -30,5 +37,5 @@ export type StorefrontPage =
 
 /** A need met: its data, or the message of the error the API would have answered with. */
 export type StorefrontMetNeed =
-  | { key: StorefrontQueryKey; data: ProductList | ProductSummary[] | Product }
+  | { key: StorefrontQueryKey; data: ProductList | ProductSummary[] | Product | ProductFacets }
   | { key: StorefrontQueryKey; error: string };

@@ -79,6 +79,7 @@ export function cachedCatalog(app: FastifyInstance) {
   return {
     productList: (query: PublicListQuery) => read(catalogAnswers.list(app.db, query)),
     product: (id: string) => read(catalogAnswers.product(app.db, id)),
+    facets: (query: ProductListQuery) => read(catalogAnswers.facets(app.db, query)),
     bestSellers: () => read(catalogAnswers.bestSellers(app.db)),
     topRated: () => read(catalogAnswers.topRated(app.db)),
   };

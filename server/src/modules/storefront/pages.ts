@@ -29,6 +29,12 @@ async function meet(app: FastifyInstance, need: StorefrontDataNeed): Promise<Sto
         throw new DomainError('invalid_data', errorCodes.validationFailed, 'Unreadable listing query');
       return { key: need.key, data: await catalog.productList(query.data) };
     }
+    case 'facets': {
+      const query = productListQuery.safeParse(need.query);
+      if (!query.success)
+        throw new DomainError('invalid_data', errorCodes.validationFailed, 'Unreadable listing query');
+      return { key: need.key, data: await catalog.facets(query.data) };
+    }
     case 'bestSellers':
       return { key: need.key, data: await catalog.bestSellers() };
     case 'product':
