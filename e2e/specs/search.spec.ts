@@ -22,7 +22,11 @@ test('filters and sorts a search on the side panel, and paging keeps the filters
   // The cards are the API's list for the same filters, in its order (dearest first, in stock only).
   const listed = await (await page.request.get('/api/products?category=rudraksha&sort=price_desc&inStock=true')).json();
   const expected = (listed.products as Array<{ name: string }>).map((p) => p.name);
-  const titles = () => cards.getByRole('heading').locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('title')));
+  const titles = () =>
+    cards
+      .getByRole('heading')
+      .locator('a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('title')));
   await expect.poll(titles).toEqual(expected);
 
   // The page links keep the filters.
