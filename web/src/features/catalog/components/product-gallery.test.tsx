@@ -53,7 +53,13 @@ describe('ProductGallery', () => {
     layOut(track);
     fireEvent.click(screen.getByRole('button', { name: 'Show picture 3' }));
     expect(currentThumb()).toBe(2);
+    // On its way to picture 3 the smooth scroll passes picture 2: that does not move the counter back.
+    track.scrollLeft = 360;
+    fireEvent.scroll(track);
+    expect(counter()).toBe('3 / 3');
 
+    // A finger takes over: the picture scrolled into view is the current one.
+    fireEvent.pointerDown(track);
     track.scrollLeft = 360;
     fireEvent.scroll(track);
     expect(counter()).toBe('2 / 3');

@@ -12,6 +12,8 @@ import styles from './product-gallery.module.css';
 export function ProductGallery({ images, alt, sizes = '100vw' }: { images: string[]; alt: string; sizes?: string }) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
+  /** The slide a button or thumbnail is scrolling to: the scroll positions on the way there do not count. */
+  const heading = useRef<number | null>(null);
   const count = images.length;
 
   // The slide in view, from where the track is scrolled (swipes, buttons and thumbnails alike).
@@ -19,8 +21,12 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
     const el = track.current;
     if (!el || count < 2) return;
     const onScroll = () => {
-      const index = Math.round(el.scrollLeft / Math.max(1, el.clientWidth));
-      setCurrent(Math.min(count - 1, Math.max(0, index)));
+      const index = Math.min(count - 1, Math.max(0, Math.round(el.scrollLeft / Math.max(1, el.clientWidth))));
+      if (heading.current !== null) {
+        if (index !== heading.current) return;
+        heading.current = null;
+      }
+      setCurrent(index);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
@@ -28,6 +34,7 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
 
   const show = (index: number) => {
     const target = (index + count) % count;
+    heading.current = target;
     setCurrent(target);
     const el = track.current;
     if (!el) return;
@@ -65,6 +72,9 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
           className={styles.track}
           tabIndex={0}
           onKeyDown={onKeyDown}
+          // A finger or a wheel takes over from a scroll a button started.
+          onPointerDown={() => (heading.current = null)}
+          onWheel={() => (heading.current = null)}
           aria-label={`Picture ${current + 1} of ${count}; use the arrow keys or swipe for more`}
         >
           {images.map((src, i) => (
