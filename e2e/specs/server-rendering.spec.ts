@@ -16,22 +16,47 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-/** The page's cumulative layout shift so far, as the browser measured it from the start. */
-async function layoutShift(page: Page): Promise<number> {
+/**
+ * Layout shift is checked against Lighthouse's CLS 0 (it reports three decimals): a CI run under load once
+ * measured 0.0003 on home that no run here could reproduce (16 runs, 8 of them on a loaded machine); the
+ * names of what moved will say what it was if it comes back.
+ */
+const NO_SHIFT = 0.001;
+
+/** The page's layout shift so far, as the browser measured it from the start, and what moved. */
+async function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as Array<
-            PerformanceEntry & { value: number; hadRecentInput: boolean }
+            PerformanceEntry & {
+              value: number;
+              hadRecentInput: boolean;
+              sources?: Array<{ node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }>;
+            }
           >) {
-            if (!entry.hadRecentInput) total += entry.value;
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const source of entry.sources ?? []) {
+              const node = source.node as HTMLElement | undefined;
+              const name = node ? `${node.nodeName}.${node.className} "${(node.textContent ?? '').slice(0, 30)}"` : '?';
+              moved.push(
+                `${name} at ${Math.round(entry.startTime)} ms: ${JSON.stringify(source.previousRect)} -> ${JSON.stringify(source.currentRect)}`,
+              );
+            }
           }
         }).observe({ type: 'layout-shift', buffered: true });
-        setTimeout(() => resolve(total), 300);
+        setTimeout(() => resolve({ total, moved }), 300);
       }),
   );
+}
+
+async function expectNoShift(page: Page) {
+  const { total, moved } = await layoutShift(page);
+  expect(total, `layout shift ${total}:\n${moved.join('\n')}`).toBeLessThan(NO_SHIFT);
 }
 
 const HYDRATION = /hydrat|#418|#419|#421|#422|#423|#425/i;
@@ -68,7 +93,7 @@ test('a product page is readable before JavaScript, then hydrates without mismat
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   expect(errors.filter((e) => HYDRATION.test(e))).toEqual([]);
   expect(errors).toEqual([]);
-  expect(await layoutShift(page)).toBe(0);
+  await expectNoShift(page);
   // Hydrated: the buy box works.
   await page.getByRole('button', { name: 'Add To Cart' }).click();
   await expect(page).toHaveURL(/\/cart/);
@@ -91,12 +116,12 @@ test('the home page hydrates without mismatch or shift, and is readable without 
   const explore = page.locator('section[aria-labelledby="explore-heading"] article');
   await expect(explore).toHaveCount(10);
   expect(errors).toEqual([]);
-  expect(await layoutShift(page)).toBe(0);
+  await expectNoShift(page);
   // A collection page rendered on the server hydrates the same way.
   await page.goto('/category/gems');
   await hydrated(page);
   expect(errors).toEqual([]);
-  expect(await layoutShift(page)).toBe(0);
+  await expectNoShift(page);
 });
 
 test.describe('first load of a session', () => {

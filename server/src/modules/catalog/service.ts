@@ -77,17 +77,20 @@ export async function listProducts(db: Database, query: ProductListQuery): Promi
   if (!listing) return { products: [], pages: 1, page };
   const where = listingWhere(listing);
 
-  // One query for the page and the total; only a page past the end needs a separate count.
-  const rows = await db
-    .select({ ...productWithRate, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(products)
-    .innerJoin(categories, categoryOfProduct)
-    .where(where)
-    .orderBy(...listingOrder(listing))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  const total =
-    rows[0]?.total ?? (page > 1 ? ((await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0) : 0);
+  // The page and the total as two queries: a window count (`count(*) over ()`) would make the database
+  // read, join and sort every matching row before the limit, whatever the page size.
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(productWithRate)
+      .from(products)
+      .innerJoin(categories, categoryOfProduct)
+      .where(where)
+      .orderBy(...listingOrder(listing))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(products).where(where),
+  ]);
+  const total = counted?.n ?? 0;
   return {
     products: rows.map(toProductSummary),
     pages: Math.max(1, Math.ceil(total / limit)),
