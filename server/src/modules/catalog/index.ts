@@ -2,12 +2,5 @@
 export { catalogAdminRoutes } from './admin-routes.ts';
 export { cachedCatalog, type PublicListQuery } from './cached-reads.ts';
 export { catalogRoutes } from './routes.ts';
-export {
-  bestSellers,
-  getProduct,
-  listProducts,
-  productNotFound,
-  refreshProductRating,
-  refreshRatingsReviewedBy,
-} from './service.ts';
+export { productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';
 export { searchSynonymRoutes } from './synonym-routes.ts';

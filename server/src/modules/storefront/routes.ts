@@ -3,7 +3,7 @@ import { errorReply } from '@rr/core';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { getProduct } from '../catalog/index.ts';
+import { cachedCatalog } from '../catalog/index.ts';
 import { shareImage, shopShareImage, type PictureFolders } from './share-image.ts';
 
 const jpeg = (reply: FastifyReply, bytes: Buffer) =>
@@ -18,6 +18,7 @@ const versionQuery = z.object({ v: z.string().max(40).optional() });
 /** The share pictures (og:image) of the storefront's pages. */
 export const storefrontRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const catalog = cachedCatalog(app);
   const folders: PictureFolders = {
     webDistDir: app.config.webDistDir,
     uploadsDir: path.join(app.config.dataDir, 'uploads'),
@@ -52,7 +53,8 @@ export const storefrontRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      const product = await getProduct(app.db, request.params.file.slice(0, -'.jpg'.length));
+      // The product page's own cached answer: only its picture is needed, never a fresh read with every review.
+      const product = await catalog.product(request.params.file.slice(0, -'.jpg'.length));
       return jpeg(reply, await shareImage(product.image, folders));
     },
   );
