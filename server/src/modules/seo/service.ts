@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
+import { markupText } from '../../markup.ts';
 
 /** Pages that are a person's own or the shop's back office: search engines have no business there. */
 export const PRIVATE_PATHS = [
@@ -39,9 +40,6 @@ export const CONTENT_PAGE_PATHS = [
   '/contact-us',
 ];
 
-const xmlText = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 /**
  * The sitemap: the home page, the static pages, the collections and every published product (drafts never), each with
  * the day it last changed. Read when asked, so it follows the catalog as it changes.
@@ -59,7 +57,7 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
       .orderBy(asc(products.createdAt), asc(products.id)),
   ]);
   const url = (path: string, changed?: Date) =>
-    `  <url><loc>${xmlText(`${publicUrl}${path}`)}</loc>${changed ? `<lastmod>${changed.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+    `  <url><loc>${markupText(`${publicUrl}${path}`)}</loc>${changed ? `<lastmod>${changed.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -7,6 +7,7 @@ import {
   type Product,
   type StorefrontPage,
 } from '@rr/core';
+import { markupText } from '../../markup.ts';
 import { SHOP_SHARE_IMAGE_PATH, productShareImagePath } from './share-image.ts';
 
 export const SHOP_NAME = 'Rudraksha Ratna';
@@ -27,9 +28,6 @@ export interface PageHead {
   type: 'website' | 'product';
   jsonLd: object[];
 }
-
-const htmlText = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function breadcrumbs(base: string, trail: Array<{ name: string; path: string }>) {
   return {
@@ -194,11 +192,13 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
  */
 export function headHtml(head: PageHead, scriptJson: (value: unknown) => string): string {
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${htmlText(content)}" />`;
+    `<meta ${attr}="${key}" content="${markupText(content)}" />`;
   return [
-    `<title>${htmlText(head.title)}</title>`,
+    `<title>${markupText(head.title)}</title>`,
     meta('name', 'description', head.description),
-    head.canonical ? `<link rel="canonical" href="${htmlText(head.canonical)}" />` : meta('name', 'robots', 'noindex'),
+    head.canonical
+      ? `<link rel="canonical" href="${markupText(head.canonical)}" />`
+      : meta('name', 'robots', 'noindex'),
     meta('property', 'og:site_name', SHOP_NAME),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),
