@@ -16,6 +16,13 @@ export const OTP_RESEND_SECONDS = 60;
 export const OTP_VALID_MINUTES = 10;
 export const PINCODE_LENGTH = 6;
 
+/**
+ * Carats in one ratti. The trade in India prices gems by the "commercial" (pakki) ratti of 0.91 ct; the
+ * botanical ratti (a gunja seed, about 0.12 g = 0.6 ct) is older and rarely quoted by sellers. The
+ * product page says which one it shows.
+ */
+export const CARATS_PER_RATTI = 0.91;
+
 export const CARD_NAME_MAX = 40;
 export const CARD_NAME_TRUNCATED = 37;
 
@@ -24,6 +31,11 @@ export const PAGE_SIZE = 12;
 export const MAX_PAGE_LIMIT = 48;
 export const MAX_PAGE_NUMBER = 100_000;
 export const MAX_KEYWORD_LENGTH = 100;
+
+/** The most any configuration may allow of one product in an order (ORDER_MAX_LINE_QTY is at most this). */
+export const MAX_LINE_QTY = 1000;
+/** ORDER_MAX_LINE_QTY's default: quantity pickers offer up to this many. */
+export const DEFAULT_MAX_LINE_QTY = 10;
 
 export const DEFAULT_PAYMENT_METHOD = 'Cash on Delivery';
 export const ONLINE_PAYMENT_METHOD = 'Razorpay';

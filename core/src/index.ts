@@ -3,6 +3,8 @@ export * from './money.ts';
 export * from './pricing.ts';
 export * from './display.ts';
 export * from './demo-mrp.ts';
+export * from './error-codes.ts';
+export * from './search-keyword.ts';
 export * from './contract/common.ts';
 export * from './contract/catalog.ts';
 export * from './contract/product-facts.ts';

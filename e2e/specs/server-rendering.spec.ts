@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures.ts';
+import { expect, startSignedIn, test } from '../fixtures.ts';
 
 /**
  * Issue 13: the storefront's pages arrive rendered (readable without JavaScript), hydrate without a
@@ -122,6 +122,34 @@ test('the home page hydrates without mismatch or shift, and is readable without 
   await hydrated(page);
   expect(errors).toEqual([]);
   await expectNoShift(page);
+});
+
+test('a signed-in customer with a cart: the server-rendered page hydrates, then shows their name and cart', async ({
+  page,
+  makeCustomer,
+  makeProduct,
+}) => {
+  // The stored session and cart are read without zod in the browser (issue 13): a wrong shape would
+  // show a signed-out header or an empty cart here.
+  const customer = await makeCustomer('Hydrating');
+  const product = await makeProduct({ label: 'hydration cart bead', price: 250 });
+  await startSignedIn(page, customer);
+  await page.evaluate((line) => localStorage.setItem('cartItems', JSON.stringify([line])), {
+    product: product._id,
+    name: product.name,
+    image: product.image,
+    price: 250,
+    countInStock: 5,
+    qty: 3,
+  });
+  const errors = collectErrors(page);
+  await page.goto(`/product/${product._id}`);
+  await hydrated(page);
+  await expect(page.getByRole('banner').getByText(customer.name)).toBeVisible();
+  await expect(page.getByRole('banner').getByLabel('3 items').filter({ visible: true })).toBeVisible();
+  // Signed in after hydration: the review form (loaded when first shown) is there.
+  await expect(page.getByRole('form', { name: 'Write a Customer Review' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test.describe('first load of a session', () => {

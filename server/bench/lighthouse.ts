@@ -6,11 +6,14 @@
  * move with the machine's load.
  *
  * It builds nothing: run `npm run build` first. CHROMIUM_PATH picks another browser than /usr/bin/chromium
- * (as for the e2e tests); LIGHTHOUSE_PAGES=home,product runs some of the pages only.
+ * (as for the e2e tests); LIGHTHOUSE_PAGES=home,product runs some of the pages only; LIGHTHOUSE_RUNS (3 by
+ * default) runs each page that many times, in turns, and prints the run with the median performance score
+ * beside the spread, with the load average, because one run on a shared machine says little;
+ * LIGHTHOUSE_PORT serves on that port (a free one by default).
  */
 import { createRequire } from 'node:module';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -28,8 +31,12 @@ if (!existsSync(path.join(root, 'web/dist/index.html'))) {
   process.exit(1);
 }
 
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
+
 interface Row {
   page: string;
+  /** The machine's 1-minute load average as the run started. */
+  load: number;
   performance: number;
   accessibility: number;
   seo: number;
@@ -42,12 +49,16 @@ interface Row {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'rr-lighthouse-'));
-const server = await startServer({ DATA_DIR: dataDir });
+const server = await startServer({
+  DATA_DIR: dataDir,
+  ...(process.env.LIGHTHOUSE_PORT ? { PORT: process.env.LIGHTHOUSE_PORT } : {}),
+});
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM_PATH,
   chromeFlags: ['--headless', ...CHROMIUM_FLAGS],
 });
 const rows: Row[] = [];
+let failedRuns = 0;
 try {
   const listing = (await (await fetch(`${server.base}/api/products?category=rudraksha`)).json()) as {
     products: { _id: string }[];
@@ -61,7 +72,10 @@ try {
   }).filter(([name]) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(name));
 
   mkdirSync(outDir, { recursive: true });
-  for (const [name, route] of pages) {
+  // Pages in turns (home, category, product, home, ...), so a burst of load elsewhere hits several pages.
+  const runs = Array.from({ length: RUNS }, (_, run) => pages.map(([name, route]) => ({ name, route, run }))).flat();
+  for (const { name, route, run } of runs) {
+    const load = loadavg()[0] ?? 0;
     const result = await lighthouse(`${server.base}${route}`, {
       port: chrome.port,
       output: 'json',
@@ -71,8 +85,13 @@ try {
     });
     if (!result) throw new Error(`Lighthouse gave no result for ${route}`);
     const { lhr } = result;
-    writeFileSync(path.join(outDir, `${name}.json`), JSON.stringify(lhr, null, 1));
-    if (lhr.runtimeError) console.error(`${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    writeFileSync(path.join(outDir, `${name}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
+    if (lhr.runtimeError) {
+      // A run Lighthouse could not record (NO_NAVSTART on a busy machine) has no figures: it is left out.
+      console.error(`${name} run ${run + 1}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      failedRuns++;
+      continue;
+    }
     const score = (id: string) => lhr.categories[id]?.score ?? 0;
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
     const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
@@ -88,6 +107,7 @@ try {
     );
     rows.push({
       page: `${name} ${route}`,
+      load,
       performance: score('performance'),
       accessibility: score('accessibility'),
       seo: score('seo'),
@@ -105,19 +125,39 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log(`Lighthouse ${lighthouseVersion}, mobile`);
+/** Each page's run with the median performance score (the middle one of an odd number of runs). */
+const medians = [...new Set(rows.map((r) => r.page))].map((page) => {
+  const own = rows.filter((r) => r.page === page).sort((a, b) => a.performance - b.performance);
+  return { median: own[Math.floor((own.length - 1) / 2)]!, own };
+});
+const spread = (own: Row[], pick: (r: Row) => number, digits: number) =>
+  own.length < 2
+    ? ''
+    : ` (${Math.min(...own.map(pick)).toFixed(digits)}-${Math.max(...own.map(pick)).toFixed(digits)})`;
+
+console.log(
+  `Lighthouse ${lighthouseVersion}, mobile, ${RUNS} run(s) a page: the median run by performance` +
+    (failedRuns ? ` (${failedRuns} run(s) failed and left out)` : ''),
+);
 console.table(
-  rows.map((r) => ({
+  medians.map(({ median: r, own }) => ({
     page: r.page,
-    performance: r.performance.toFixed(2),
+    load: r.load.toFixed(2),
+    performance: r.performance.toFixed(2) + spread(own, (x) => x.performance, 2),
     accessibility: r.accessibility.toFixed(2),
     SEO: r.seo.toFixed(2),
     'best practices': r.bestPractices.toFixed(2),
     CLS: r.cls.toFixed(3),
-    'LCP s': (r.lcpMs / 1000).toFixed(2),
-    'TBT ms': Math.round(r.tbtMs),
+    'LCP s': (r.lcpMs / 1000).toFixed(2) + spread(own, (x) => x.lcpMs / 1000, 2),
+    'TBT ms': Math.round(r.tbtMs) + spread(own, (x) => x.tbtMs, 0),
     'JS KB': Math.round(r.jsKb),
   })),
 );
-for (const r of rows) for (const finding of r.findings) console.log(`${r.page}: ${finding}`);
+for (const line of new Set(rows.flatMap((r) => r.findings.map((finding) => `${r.page}: ${finding}`))))
+  console.log(line);
+console.log(
+  `Load average at the end: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ')}`,
+);
 console.log(`Reports: ${path.relative(root, outDir)}/*.json (open one in the Lighthouse viewer for details)`);

@@ -8,6 +8,7 @@
  * database already holds data of that size; `--generate-only` stops once the data is there. SCALE_DATABASE_URL (default
  * postgres://postgres@127.0.0.1:5432/rr_scale), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10).
  * CATALOG_CACHE=false measures the catalog routes without the response cache (each request reads the database).
+ * BENCH_ROUTES=search,admin measures only the routes whose name contains one of the words.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -37,6 +38,9 @@ const ROUTES: Array<{ name: string; as: Viewer; path: (s: Samples) => string; op
   { name: 'product list', as: 'anyone', path: () => '/api/products' },
   { name: 'search a word', as: 'anyone', path: () => '/api/products?keyword=sapphire' },
   { name: 'search misspelt', as: 'anyone', path: () => '/api/products?keyword=saphire' },
+  { name: 'search trade name', as: 'anyone', path: () => '/api/products?keyword=neelam' },
+  { name: 'search common word', as: 'anyone', path: () => '/api/products?keyword=rudraksha' },
+  { name: 'search two words', as: 'anyone', path: () => '/api/products?keyword=panchmukhi%20mala' },
   { name: 'category', as: 'anyone', path: () => '/api/products?category=rudraksha' },
   { name: 'category page 50', as: 'anyone', path: () => '/api/products?category=gems&pageNumber=50' },
   { name: 'product detail', as: 'anyone', path: (s) => `/api/products/${s.productId}` },
@@ -97,7 +101,8 @@ try {
     admin: await signIn(server.base, SCALE_ADMIN_PHONE),
   };
   const results: Array<{ name: string; path: string; requestsPerSecond: number; p99Ms: number; errors: number }> = [];
-  for (const route of ROUTES) {
+  const only = process.env.BENCH_ROUTES?.split(',').map((word) => word.trim().toLowerCase());
+  for (const route of ROUTES.filter((r) => !only || only.some((word) => r.name.toLowerCase().includes(word)))) {
     const routePath = route.path(sample);
     const token = tokens[route.as];
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};

@@ -43,7 +43,6 @@ import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
-import { redisRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -118,7 +117,10 @@ export async function buildApp(
   });
   await app.register(compress, { threshold: 1024 });
   // Redis shares the counts between instances; while it is away each instance counts on its own.
-  const sharedStore = config.redisUrl ? redisRateLimitStore(app, config.redisUrl) : null;
+  // Its Redis client is loaded only then (issue 13: start-up time and memory).
+  const sharedStore = config.redisUrl
+    ? (await import('./plugins/rate-limit-store.ts')).redisRateLimitStore(app, config.redisUrl)
+    : null;
   await app.register(rateLimit, {
     global: false,
     // An IPv6 client counts by its /64, or rotating addresses inside it would each get a fresh limit.

@@ -213,6 +213,27 @@ describe('every kind of catalog change is visible on the very next read', () => 
   });
 });
 
+describe('writes that change no catalog table', () => {
+  it('leave the kept answers kept (a cart quote, a newsletter sign-up, a failed write)', async () => {
+    const id = await make.product(t, { price: 450, stock: 5 });
+    await warm('/api/products');
+    await warm(`/api/products/${id}`);
+    const writes = [
+      t.app.inject({
+        method: 'POST',
+        url: '/api/orders/quote',
+        payload: { orderItems: [{ product: id, qty: 1 }], paymentMethod: 'Cash on Delivery' },
+      }),
+      t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'warm.cache@example.in' } }),
+      t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: bearer(admin), payload: { price: -1 } }),
+    ];
+    const answers = await Promise.all(writes);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 201, 400]);
+    expect((await read('/api/products')).headers['x-cache']).toBe('hit');
+    expect((await read(`/api/products/${id}`)).headers['x-cache']).toBe('hit');
+  });
+});
+
 describe('what is never cached publicly', () => {
   it("an admin's list with drafts: private, and never served to an anonymous reader", async () => {
     const name = `Secret draft ${Date.now()}`;

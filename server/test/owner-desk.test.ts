@@ -4,15 +4,17 @@
  * hostile files, and the stock ledger.
  */
 import { DEFAULT_PAYMENT_METHOD, type DashboardReply, type ImportPreview, type Order } from '@rr/core';
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderItems, orders, products, stockLedger } from '../src/db/schema/index.ts';
+import { orderSalesDaily, orders, products, stockLedger } from '../src/db/schema/index.ts';
 import { dashboard } from '../src/modules/owner-desk/dashboard.ts';
+import { salesDisagreements } from '../src/modules/owner-desk/sales-check.ts';
 import { ORDERS_EXPORT_COLUMNS } from '../src/modules/owner-desk/orders-export.ts';
 import { ledgerDisagreements } from '../src/modules/stock/index.ts';
 import { parseCsv } from '../src/csv.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
+import { deskOrderAt, type DeskOrderOptions } from './dashboard-orders.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -53,49 +55,9 @@ const apply = (body: string | Buffer, plan: string) =>
 /** The Indian calendar date of a moment, by the platform's time zone data (not our offset arithmetic). */
 const indianDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
 
-let orderSerial = 0;
 /** An order written straight into the database at a given moment (the API always stamps "now"). */
-async function orderAt(
-  at: Date,
-  totalPaise: number,
-  options: { cod?: boolean; cancelled?: boolean; productId?: string; qty?: number } = {},
-) {
-  orderSerial++;
-  const [row] = await t.db
-    .insert(orders)
-    .values({
-      customerName: `Desk Buyer ${orderSerial}`,
-      customerEmail: `desk${orderSerial}@example.in`,
-      customerPhone: '9876543210',
-      recipientName: `Desk Buyer ${orderSerial}`,
-      recipientPhone: '9876543210',
-      address: '1 Example Road',
-      city: 'Pune',
-      postalCode: '411001',
-      state: 'Maharashtra',
-      paymentMethod: options.cod === false ? 'Razorpay' : DEFAULT_PAYMENT_METHOD,
-      itemsPaise: totalPaise,
-      shippingPaise: 0,
-      taxPaise: 0,
-      totalPaise,
-      isCancelled: options.cancelled ?? false,
-      createdAt: at,
-    })
-    .returning({ id: orders.id });
-  if (options.productId) {
-    await t.db.insert(orderItems).values({
-      orderId: row!.id,
-      productId: options.productId,
-      name: 'Desk product',
-      image: '/images/x.svg',
-      pricePaise: Math.round(totalPaise / (options.qty ?? 1)),
-      qty: options.qty ?? 1,
-      gstBasisPoints: 0,
-      taxPaise: 0,
-    });
-  }
-  return row!.id;
-}
+const orderAt = (at: Date, totalPaise: number, options: DeskOrderOptions = {}) =>
+  deskOrderAt(t.db, at, totalPaise, options);
 
 describe('GET /api/admin/dashboard', () => {
   // A fixed "now": 10:00 IST on 23 Nov 2026.
@@ -118,8 +80,8 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   /** The figures of the Indian dates [first, last], from every order in the database. */
-  async function expected(first: string, last: string) {
-    const all = await t.db.select().from(orders);
+  async function expected(first: string, last: string, read?: Array<typeof orders.$inferSelect>) {
+    const all = read ?? (await t.db.select().from(orders));
     const inRange = all.filter(
       (o) => !o.isCancelled && indianDate(o.createdAt) >= first && indianDate(o.createdAt) <= last,
     );
@@ -148,6 +110,71 @@ describe('GET /api/admin/dashboard', () => {
       expect(previous, name).toMatchObject(await expected(dateBack(2 * days - 1), dateBack(days)));
       expect(current.orders, `${name} has orders`).toBeGreaterThan(0);
     }
+  });
+
+  /** Every period and chart day of the dashboard against the sums of the orders. */
+  async function expectFiguresOfOrders() {
+    const reply = await dashboard(t.db, now);
+    const all = await t.db.select().from(orders);
+    for (const [name, days] of [
+      ['today', 1],
+      ['week', 7],
+      ['month', 30],
+    ] as const) {
+      expect(reply.periods[name].current, name).toMatchObject(await expected(dateBack(days - 1), dateBack(0), all));
+      expect(reply.periods[name].previous, name).toMatchObject(
+        await expected(dateBack(2 * days - 1), dateBack(days), all),
+      );
+    }
+    for (const day of reply.daily) {
+      const e = await expected(day.date, day.date, all);
+      expect({ date: day.date, revenue: day.revenue, orders: day.orders }).toEqual({
+        date: day.date,
+        revenue: e.revenue,
+        orders: e.orders,
+      });
+    }
+  }
+
+  it('follows every change that moves a figure: total, method, cancel and restore, placing day, deletion', async () => {
+    const product = await make.product(t, { name: 'Desk moved bead' });
+    const ids = [
+      await orderAt(new Date(todayStart.getTime() + minute), 31_000, { productId: product, qty: 2 }),
+      await orderAt(new Date(todayStart.getTime() - 6 * 86_400_000), 32_000, { cod: false }),
+      await orderAt(new Date(todayStart.getTime() - 29 * 86_400_000), 33_000, { cancelled: true, productId: product }),
+      await orderAt(new Date(todayStart.getTime() - 2 * 86_400_000), 34_000, { productId: product, qty: 3 }),
+    ] as const;
+    await expectFiguresOfOrders();
+    await t.db.update(orders).set({ totalPaise: 41_000 }).where(eq(orders.id, ids[0]));
+    await t.db.update(orders).set({ paymentMethod: DEFAULT_PAYMENT_METHOD }).where(eq(orders.id, ids[1]));
+    await t.db.update(orders).set({ isCancelled: false }).where(eq(orders.id, ids[2]));
+    // Across the edge of today: the last millisecond of yesterday.
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(todayStart.getTime() - 1) })
+      .where(eq(orders.id, ids[0]));
+    await t.db.delete(orders).where(eq(orders.id, ids[3]));
+    // Several changes in one transaction: each is counted once, at the commit.
+    await t.db.transaction(async (tx) => {
+      await tx.update(orders).set({ totalPaise: 42_000, isCancelled: true }).where(eq(orders.id, ids[1]));
+      await tx.update(orders).set({ isCancelled: false, totalPaise: 43_000 }).where(eq(orders.id, ids[1]));
+      await tx.update(orders).set({ paymentMethod: 'Razorpay' }).where(eq(orders.id, ids[2]));
+    });
+    await expectFiguresOfOrders();
+    expect(await salesDisagreements(t.db)).toEqual([]);
+  });
+
+  it('catches a day that disagrees with its orders (the check can fail)', async () => {
+    const [day] = await t.db.select().from(orderSalesDaily).limit(1);
+    await t.db
+      .update(orderSalesDaily)
+      .set({ orders: day!.orders + 1 })
+      .where(eq(orderSalesDaily.day, day!.day));
+    expect(await salesDisagreements(t.db)).toEqual([
+      expect.objectContaining({ table: 'order_sales_daily', key: String(day!.day) }),
+    ]);
+    await t.db.update(orderSalesDaily).set({ orders: day!.orders }).where(eq(orderSalesDaily.day, day!.day));
+    expect(await salesDisagreements(t.db)).toEqual([]);
   });
 
   it('charts 90 Indian days ending today, each summed from its orders', async () => {
@@ -199,6 +226,31 @@ describe('GET /api/admin/dashboard', () => {
     expect((await asAdmin('PUT', `/api/orders/${placed._id}/cancel`)).statusCode).toBe(200);
     const cancelled = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>();
     expect(cancelled.toShip.count).toBe(before.toShip.count);
+  });
+
+  it('lists the ten oldest orders to ship and the ten products lowest on stock, with their counts', async () => {
+    const reply = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>();
+    const waiting = and(eq(orders.isShipped, false), eq(orders.isDelivered, false), eq(orders.isCancelled, false));
+    const oldest = await t.db.select().from(orders).where(waiting).orderBy(asc(orders.createdAt)).limit(10);
+    expect(reply.toShip.oldest).toEqual(
+      oldest.map((o) => ({
+        _id: o.id,
+        createdAt: o.createdAt.toISOString(),
+        customerName: o.customerName,
+        totalPrice: o.totalPaise / 100,
+      })),
+    );
+    expect(reply.toShip.count).toBe((await t.db.select().from(orders).where(waiting)).length);
+    const low = and(eq(products.isDraft, false), lte(products.countInStock, reply.lowStock.threshold));
+    const lowest = await t.db
+      .select({ _id: products.id, name: products.name, countInStock: products.countInStock })
+      .from(products)
+      .where(low)
+      .orderBy(asc(products.countInStock), asc(products.name))
+      .limit(10);
+    expect(lowest.length).toBeGreaterThan(0);
+    expect(reply.lowStock.products).toEqual(lowest);
+    expect(reply.lowStock.count).toBe((await t.db.select().from(products).where(low)).length);
   });
 
   it('ranks top products of the last 30 days by units and by value, without cancelled orders', async () => {
@@ -493,6 +545,7 @@ describe('stock history and the ledger', () => {
       preview(importBody).then((r) => apply(importBody, r.json<ImportPreview>().plan)),
     ]);
     expect(await ledgerDisagreements(t.db)).toEqual([]);
+    expect(await salesDisagreements(t.db)).toEqual([]);
     const reasons = await t.db
       .select({ reason: stockLedger.reason })
       .from(stockLedger)

@@ -1,6 +1,6 @@
 import type { Order, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { products, reviews } from '../src/db/schema/index.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
@@ -44,6 +44,39 @@ describe('POST /api/products/:id/reviews', () => {
     expect(shown.reviews.map((r) => [r.name, r.rating, r.verifiedPurchase])).toEqual([
       ['Vikram Das', 2, true],
       ['Asha Rao', 5, true],
+    ]);
+  });
+
+  // Issue 13: the reviews come with the product in one query, as JSON built by the database.
+  it('answers every field of a review, its time cut to the millisecond, newest first', async () => {
+    const id = await make.product(t, { price: 500 });
+    const a = await buyer(id, 'Ravi Kumar');
+    const stranger = await make.customer(t, { name: 'Nita "Quotes" <b>' });
+    await review(id, a.token, { rating: 4, comment: 'Good.\nSecond line' });
+    await review(id, stranger.token, { rating: 1, comment: '<script>x</script>' });
+    await t.db.execute(
+      sql`update reviews set created_at = '2026-11-20 10:00:00.123999+00' where product_id = ${id} and rating = 4`,
+    );
+    const [row] = await t.db.select().from(reviews).where(eq(reviews.userId, stranger._id));
+    expect((await product(id)).reviews).toEqual([
+      {
+        _id: row!.id,
+        name: 'Nita "Quotes" <b>',
+        rating: 1,
+        comment: '<script>x</script>',
+        createdAt: row!.createdAt.toISOString(),
+        user: stranger._id,
+        verifiedPurchase: false,
+      },
+      {
+        _id: expect.any(String),
+        name: 'Ravi Kumar',
+        rating: 4,
+        comment: 'Good.\nSecond line',
+        createdAt: '2026-11-20T10:00:00.123Z',
+        user: a._id,
+        verifiedPurchase: true,
+      },
     ]);
   });
 

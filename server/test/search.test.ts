@@ -5,6 +5,7 @@
  */
 import type { ProductFacets, ProductList, ProductSuggestions, SearchSynonym } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { products } from '../src/db/schema/index.ts';
 import * as make from './factories.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
@@ -120,6 +121,49 @@ describe('search knows the trade’s names', () => {
     expect(await search('do mukhi')).toEqual([nepal(2)]);
     expect((await search('1 mukhi'))[0]).toBe(nepal(1));
     expect(await search('नीलम '.repeat(20))).toEqual([BLUE]);
+  });
+
+  it('pages through a ranked search without gaps or repeats, each page with the same total', async () => {
+    const all = await search('mukhi');
+    expect(all.length).toBeGreaterThan(10);
+    const pages = await Promise.all(
+      [1, 2, 3, 4, 5, 6].map((n) => list(`?keyword=mukhi&limit=3&pageNumber=${n}`).then((r) => r.body)),
+    );
+    expect(new Set(pages.map((p) => p.pages))).toEqual(new Set([Math.ceil(all.length / 3)]));
+    expect(pages.flatMap((p) => p.products.map((x) => x.name))).toEqual(all.slice(0, 18));
+  });
+
+  it('finds one word inside a name or description, and at the start of a word of the origin', async () => {
+    const inName = await make.product(t, { name: 'Rare Xyzquartzite Stone', category: 'gems' });
+    const inText = await make.product(t, {
+      name: 'Plain Stone',
+      category: 'gems',
+      columns: { description: 'Cut from zanzibarite rock.', origin: 'Qwertyland' },
+    });
+    expect(await search('quartzite')).toEqual(['Rare Xyzquartzite Stone']);
+    expect(await search('zibarite')).toEqual(['Plain Stone']);
+    expect(await search('qwerty')).toEqual(['Plain Stone']);
+    // Inside a word of the origin (or category, or planet) only: not a match, as the words read them.
+    expect(await search('ertyland')).toEqual([]);
+    await t.db.delete(products).where(inArray(products.id, [inName, inText]));
+  });
+
+  it('forgives a misspelt word of a name given, renamed or deleted after the start', async () => {
+    const words = async () =>
+      (
+        (await t.db.execute(sql`select word from search_name_words`)) as unknown as { rows: Array<{ word: string }> }
+      ).rows.map((row) => row.word);
+    expect(await search('turmaline')).toEqual([]);
+    const id = await make.product(t, { name: 'Watermelon Tourmaline 3 Carat', category: 'gems' });
+    expect(await words()).toContain('tourmaline');
+    expect(await search('turmaline')).toEqual(['Watermelon Tourmaline 3 Carat']);
+    await t.db.update(products).set({ name: 'Watermelon Opal 3 Carat' }).where(eq(products.id, id));
+    expect(await words()).not.toContain('tourmaline');
+    expect(await search('turmaline')).toEqual([]);
+    expect(await search('opall')).toEqual(['Watermelon Opal 3 Carat']);
+    await t.db.delete(products).where(eq(products.id, id));
+    expect(await words()).not.toContain('watermelon');
+    expect(await words()).toContain('sapphire');
   });
 
   it('searches with an admin’s new synonym at once, and forgets a deleted one', async () => {
@@ -301,5 +345,13 @@ describe('GET /api/products/suggest', () => {
   it('leaves drafts out', async () => {
     await make.product(t, { name: 'Hidden Neelam Draft', category: 'gems', isDraft: true });
     expect((await suggest('hidden neelam')).products).toEqual([]);
+    // Misspelt: the word is a draft's only, so the shop finds nothing and the admin's list the draft.
+    expect((await suggest('hiden')).products).toEqual([]);
+    expect(await search('hiden')).toEqual([]);
+    const drafts = await t.app.inject({
+      url: '/api/products?drafts=include&keyword=hiden',
+      headers: bearer(adminToken),
+    });
+    expect(drafts.json<ProductList>().products.map((p) => p.name)).toEqual(['Hidden Neelam Draft']);
   });
 });

@@ -7,6 +7,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MAX_PAGE_LIMIT, formatRupees, type Product, type ProductList } from '@rr/core';
 import sharp from 'sharp';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import * as make from './factories.ts';
@@ -277,5 +278,29 @@ describe('share pictures', () => {
     const unknown = await t.app.inject({ url: '/share/products/00000000-0000-4000-8000-000000000000.jpg' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ code: expect.any(String) });
+  });
+});
+
+describe('pages on the wire', () => {
+  it('go compressed to browsers that take it (brotli first, else gzip), and plain to those that do not', async () => {
+    const url = `/product/${await make.product(t, { name: 'Compressed Page Mala' })}`;
+    const plain = await t.app.inject({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // The page without its dehydrated state (which carries the moment it was read).
+    const withoutState = (page: string) =>
+      page.slice(0, page.indexOf('<script type="application/json" id="rr-ssr-state">'));
+    const html = withoutState(plain.body);
+    expect(html).toContain('Compressed Page Mala');
+
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(withoutState(brotliDecompressSync(br.rawPayload).toString())).toBe(html);
+    expect(br.rawPayload.length).toBeLessThan(plain.body.length / 3);
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(withoutState(gunzipSync(gz.rawPayload).toString())).toBe(html);
   });
 });

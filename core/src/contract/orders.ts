@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAYMENT_METHOD, MAX_PAGE_NUMBER, ONLINE_PAYMENT_METHOD } from '../constants.ts';
+import { DEFAULT_PAYMENT_METHOD, MAX_LINE_QTY, MAX_PAGE_NUMBER, ONLINE_PAYMENT_METHOD } from '../constants.ts';
 import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
@@ -7,10 +7,6 @@ import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrd
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const MAX_ORDER_LINES = 50;
-/** The most any configuration may allow of one product in an order (ORDER_MAX_LINE_QTY is at most this). */
-export const MAX_LINE_QTY = 1000;
-/** ORDER_MAX_LINE_QTY's default: quantity pickers offer up to this many. */
-export const DEFAULT_MAX_LINE_QTY = 10;
 /** ₹1 crore: larger orders are arranged with the shop directly (and amounts stay within 32-bit paise). */
 export const MAX_ORDER_TOTAL_PAISE = 1_00_00_000_00;
 

@@ -1,15 +1,9 @@
 // Issue 14: product facts as data (mukhi, origin, size, weight, beads, planet, certificate), extra
 // pictures, and "notify me when back in stock".
 import * as z from 'zod/mini';
+import { CARATS_PER_RATTI } from '../constants.ts';
 import { phone } from './accounts.ts';
 import { numberFromText, preprocess } from './common.ts';
-
-/**
- * Carats in one ratti. The trade in India prices gems by the "commercial" (pakki) ratti of 0.91 ct; the
- * botanical ratti (a gunja seed, about 0.12 g = 0.6 ct) is older and rarely quoted by sellers. The
- * product page says which one it shows.
- */
-export const CARATS_PER_RATTI = 0.91;
 
 /** A gem's weight in commercial ratti, to 2 decimals. */
 export function rattiFromCarats(carats: number): number {

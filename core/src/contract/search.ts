@@ -1,7 +1,7 @@
 // Issue 14: listing filters and sort, filter counts (facets), suggestions while typing, and the admin's
 // list of the trade's names (search synonyms).
 import * as z from 'zod/mini';
-import { CATEGORIES, MAX_KEYWORD_LENGTH } from '../constants.ts';
+import { CATEGORIES } from '../constants.ts';
 import { optionalQuery } from './common.ts';
 
 export const LISTING_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
@@ -136,15 +136,3 @@ export const searchSynonymInput = z.object({ term: synonymText('term'), canonica
 export type SearchSynonymInput = z.infer<typeof searchSynonymInput>;
 
 export const searchSynonymParams = z.object({ id: z.string() });
-
-/** The keyword as the search uses it: cut to MAX_KEYWORD_LENGTH between characters. */
-export function cutKeyword(raw: string): string {
-  const trimmed = raw.trim();
-  if (trimmed.length <= MAX_KEYWORD_LENGTH) return trimmed;
-  let cut = '';
-  for (const char of trimmed) {
-    if (cut.length + char.length > MAX_KEYWORD_LENGTH) break;
-    cut += char;
-  }
-  return cut.trim();
-}

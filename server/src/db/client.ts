@@ -31,10 +31,20 @@ export interface DatabaseHandle {
   /**
    * Follows the notices on a channel (LISTEN): `notice` for each one, `live(false)` the moment notices
    * may be missed (connection lost) and `live(true)` once they are followed again (after which the
-   * caller must assume it missed some). Resolves once the first attempt is done, live or not; the
-   * returned function stops following.
+   * caller must assume it missed some). Resolves once the first attempt is done, live or not.
    */
-  listen(channel: string, events: ChannelEvents): Promise<() => Promise<void>>;
+  listen(channel: string, events: ChannelEvents): Promise<Listener>;
+}
+
+export interface Listener {
+  /**
+   * Resolves once every notice sent by a transaction committed before the call has been handed to
+   * `notice` (a round trip on the listening connection: the server delivers pending notices before it
+   * answers). Rejects when that cannot be known (the connection is lost: `live(false)` follows).
+   */
+  sync(): Promise<void>;
+  /** Stops following. */
+  stop(): Promise<void>;
 }
 
 export interface ChannelEvents {
@@ -153,11 +163,14 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     async listen(channel, events) {
       // In-process: the notices of a commit are handed over before the writer's query resolves, and
       // there is no connection to lose.
-      const stop = await client.listen(channel, (payload) => events.notice(payload));
+      const unlisten = await client.listen(channel, (payload) => events.notice(payload));
       events.live(true);
-      return async () => {
-        events.live(false);
-        await stop().catch(() => undefined);
+      return {
+        sync: async () => undefined,
+        async stop() {
+          events.live(false);
+          await unlisten().catch(() => undefined);
+        },
       };
     },
   };
@@ -177,7 +190,7 @@ async function listenOnPostgres(
   timeouts: DatabaseTimeouts,
   channel: string,
   events: ChannelEvents,
-): Promise<() => Promise<void>> {
+): Promise<Listener> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
   let stopped = false;
   let current: pg.Client | null = null;
@@ -236,13 +249,20 @@ async function listenOnPostgres(
   };
 
   await attempt();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const client = current;
-    current = null;
-    events.live(false);
-    if (client) await client.end().catch(() => undefined);
+  return {
+    async sync() {
+      const client = current;
+      if (!client) throw new Error(`not listening on ${channel}`);
+      await client.query('select 1');
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      const client = current;
+      current = null;
+      events.live(false);
+      if (client) await client.end().catch(() => undefined);
+    },
   };
 }
 

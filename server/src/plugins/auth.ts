@@ -63,7 +63,19 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
     const claims = await tokens.verify(token);
     // The user is read on every call, so a deleted user, a removed admin right or a changed password
     // (which raises the token version) takes effect at once.
-    const [row] = claims ? await app.db.select().from(users).where(eq(users.id, claims.userId)) : [];
+    const [row] = claims
+      ? await app.db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            phone: users.phone,
+            isAdmin: users.isAdmin,
+            tokenVersion: users.tokenVersion,
+          })
+          .from(users)
+          .where(eq(users.id, claims.userId))
+      : [];
     if (!row || !claims || row.tokenVersion !== claims.version)
       throw new DomainError('unauthorized', errorCodes.tokenFailed, AUTH_MESSAGES.tokenFailed);
     request.user = {

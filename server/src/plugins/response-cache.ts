@@ -8,8 +8,8 @@ import type { DatabaseHandle } from '../db/client.ts';
  * Answers kept as the bytes sent (JSON, serialised and checked against the route's schema once),
  * with their ETag, until anything they were read from changes. Correctness rests on one counter, the
  * generation: every change to the catalog tables raises a database notice (migration 0011's triggers,
- * whoever writes: this instance, another one, a job, plain SQL); each notice, each write request
- * answered by this instance, and each reconnection of the listener raise the generation, and only
+ * whoever writes: this instance, another one, a job, plain SQL); each notice and each reconnection of
+ * the listener raise the generation (a write request answered here first waits for its notices), and only
  * entries of the current generation are served. While the listener is down nothing is stored or served
  * from memory (the answers are read fresh), since a change could go unnoticed.
  */
@@ -202,12 +202,12 @@ export function sendCached<T, Reply extends FastifyReply>(
     .then(([answer, status]) => send(request, reply, route, answer, status));
 }
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 /** Smaller answers go as they are (as the compress plugin's threshold has it). */
 const COMPRESS_FROM_BYTES = 1024;
 
 /** The encoding to send, by the client's Accept-Encoding: brotli, else gzip, else none. */
-function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Set(
     acceptEncoding
@@ -278,8 +278,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Decorates the app with its response cache and keeps the cache honest: it follows the database's
- * change notices, and drops everything when this instance answers a write request (the notice of a
- * change made here may still be on its way on PostgreSQL; the writer must see its change on its next read).
+ * change notices. Before this instance answers a write request it waits until the notices of what that
+ * request committed have arrived (on PostgreSQL a notice travels on its own connection and could arrive
+ * after the answer; the writer must see its change on its next read). A write that changed no catalog
+ * table therefore leaves the cache as it was; if the wait fails, everything is dropped.
  */
 export async function registerResponseCache(
   app: FastifyInstance,
@@ -288,15 +290,19 @@ export async function registerResponseCache(
 ): Promise<void> {
   const cache = new ResponseCache(options);
   app.decorate('responseCache', cache);
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (!SAFE_METHODS.has(request.method)) cache.invalidate();
-    done(null, payload);
-  });
   // Switched off (CATALOG_CACHE=false): never live, so every answer is read fresh ('bypass').
   if (options.enabled === false) return;
-  const stop = await database.listen(CATALOG_CHANNEL, {
+  const listener = await database.listen(CATALOG_CHANNEL, {
     notice: () => cache.invalidate(),
     live: (live) => cache.setLive(live),
   });
-  app.addHook('onClose', async () => stop());
+  // A callback hook, not an async one: reads (nearly every request) pass without a promise.
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    if (SAFE_METHODS.has(request.method) || !cache.live) return done(null, payload);
+    listener
+      .sync()
+      .catch(() => cache.invalidate())
+      .then(() => done(null, payload));
+  });
+  app.addHook('onClose', async () => listener.stop());
 }

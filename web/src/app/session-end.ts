@@ -30,7 +30,7 @@ export function useSessionEnd(): void {
     previous.current = user;
     if (!ended) return;
     clearCart();
-    clearCheckout();
+    void clearCheckout();
     queryClient.clear();
     const notice = takeSignOutNotice();
     if (notice) {

@@ -1,17 +1,27 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { FormField } from './form-field.tsx';
-import { useSchemaForm } from './use-schema-form.ts';
+import { SCHEMA_LOAD_FAILED, lazySchema, useSchemaForm, type LazySchema } from './use-schema-form.ts';
 
 const schema = z.object({
   phone: z.string().check(z.regex(/^\d{10}$/, { error: 'phone must be 10 digits' })),
   currentPassword: z.string(),
 });
 
-function PasswordForm({ send }: { send: (body: z.infer<typeof schema>) => Promise<unknown> }) {
-  const form = useSchemaForm({ initialValues: { phone: '', currentPassword: '' }, schema, onSubmit: send });
+function PasswordForm({
+  send,
+  lazy,
+}: {
+  send: (body: z.infer<typeof schema>) => Promise<unknown>;
+  lazy?: LazySchema<z.infer<typeof schema>>;
+}) {
+  const form = useSchemaForm({
+    initialValues: { phone: '', currentPassword: '' },
+    schema: lazy ?? schema,
+    onSubmit: send,
+  });
   return (
     <form onSubmit={form.submit} noValidate>
       {form.error && <p role="alert">{form.error}</p>}
@@ -90,5 +100,44 @@ describe('useSchemaForm', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid phone number or password');
+  });
+
+  describe('with a schema loaded when needed', () => {
+    it('checks with the schema once it has loaded, loading it once, from the first edit', async () => {
+      const user = userEvent.setup();
+      const send = vi.fn((_body: unknown) => Promise.resolve());
+      const load = vi.fn(() => Promise.resolve(schema));
+      render(<PasswordForm send={send} lazy={lazySchema(load)} />);
+      expect(load).not.toHaveBeenCalled();
+
+      const phone = screen.getByLabelText('Phone');
+      await user.type(phone, '98');
+      expect(load).toHaveBeenCalledTimes(1);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(errorOf(phone)).toBe('Phone must be 10 digits');
+      expect(send).not.toHaveBeenCalled();
+
+      await user.type(phone, '76543210');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      expect(send.mock.calls[0]?.[0]).toEqual({ phone: '9876543210', currentPassword: '' });
+      expect(load).toHaveBeenCalledTimes(1);
+    });
+
+    it('says so when the schema cannot load, sends nothing, and loads it again on the next send', async () => {
+      const user = userEvent.setup();
+      const send = vi.fn(() => Promise.resolve());
+      const load = vi.fn<() => Promise<typeof schema>>().mockRejectedValue(new Error('offline'));
+      render(<PasswordForm send={send} lazy={lazySchema(load)} />);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(SCHEMA_LOAD_FAILED);
+      expect(send).not.toHaveBeenCalled();
+
+      load.mockResolvedValue(schema);
+      await user.type(screen.getByLabelText('Phone'), '9876543210');
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

@@ -7,10 +7,43 @@ type FieldValue = string | boolean;
 
 export type FormErrors<Values> = Partial<Record<keyof Values & string, string>>;
 
+type Schema<Output> = z.ZodMiniType<Output>;
+
+/**
+ * A schema the form loads when it is first edited or sent, for a form on a page that must start small
+ * (the storefront's pages, whose first JavaScript has no zod in it). Made by `lazySchema`.
+ */
+export interface LazySchema<Output> {
+  load: () => Promise<Schema<Output>>;
+}
+
+/** `load` is a dynamic import of a module that re-exports the schema, never of '@rr/core' itself. */
+export function lazySchema<Output>(load: () => Promise<Schema<Output>>): LazySchema<Output> {
+  let loading: Promise<Schema<Output>> | null = null;
+  return {
+    load: () =>
+      (loading ??= load().catch((reason: unknown) => {
+        // A failed load (the network away) is tried again on the next send.
+        loading = null;
+        throw reason;
+      })),
+  };
+}
+
+const isLazy = <Values, Output>(source: SchemaSource<Values, Output>): source is LazySchema<Output> =>
+  typeof source === 'object' && 'load' in source;
+
+type SchemaSource<Values, Output> = Schema<Output> | ((values: Values) => Schema<Output>) | LazySchema<Output>;
+
+export const SCHEMA_LOAD_FAILED = 'The form could not be checked: check your connection and send it again.';
+
 export interface SchemaFormOptions<Values extends Record<string, FieldValue>, Output> {
   initialValues: Values | (() => Values);
-  /** The `core` schema the server checks the same body with (or one picked from the values). */
-  schema: z.ZodMiniType<Output> | ((values: Values) => z.ZodMiniType<Output>);
+  /**
+   * The `core` schema the server checks the same body with (or one picked from the values, or one loaded
+   * when needed: `lazySchema`; such a form's `checkInitialValues` runs only its own `check`).
+   */
+  schema: SchemaSource<Values, Output>;
   /** The body the schema checks, when it is not the values as they are (numbers, fields left out). */
   toInput?: (values: Values) => unknown;
   /** Checks only this form makes (a confirmation that must match); its messages win over the schema's. */
@@ -61,12 +94,15 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
   const [initial] = useState(options.initialValues);
   const [values, setValuesState] = useState(initial);
   const [errors, setErrors] = useState<FormErrors<Values>>(() =>
-    options.checkInitialValues ? validate(options, values).errors : {},
+    options.checkInitialValues ? validate(options, values, null).errors : {},
   );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // A second press while the first is on its way sends nothing.
   const sending = useRef(false);
+  const loaded = useRef<Schema<Output> | null>(null);
+  const source = options.schema;
+  const load = async (lazy: LazySchema<Output>) => (loaded.current ??= await lazy.load());
 
   const clearErrors = (...names: Array<keyof Values & string>) =>
     setErrors((current) =>
@@ -77,15 +113,14 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
 
   const setValue = <K extends keyof Values & string>(name: K, value: Values[K]) => {
     setValuesState((current) => ({ ...current, [name]: value }));
+    // Someone filling the form in will send it: fetch its schema meanwhile (a failure shows on send).
+    if (isLazy(source) && !loaded.current) load(source).catch(() => undefined);
     clearErrors(name);
     if (options.clearServerErrorOnEdit) setError(null);
   };
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    if (sending.current) return;
-    setError(null);
-    const result = validate(options, values);
+  const send = (schema: Schema<Output>) => {
+    const result = validate(options, values, schema);
     setErrors(result.errors);
     if (!result.success) return;
     const sent = options.onSubmit(result.data, values);
@@ -105,6 +140,28 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
         sending.current = false;
         setBusy(false);
       });
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (sending.current) return;
+    setError(null);
+    if (!isLazy(source)) return send(typeof source === 'function' ? source(values) : source);
+    if (loaded.current) return send(loaded.current);
+    sending.current = true;
+    setBusy(true);
+    load(source).then(
+      (schema) => {
+        sending.current = false;
+        setBusy(false);
+        send(schema);
+      },
+      () => {
+        sending.current = false;
+        setBusy(false);
+        setError(SCHEMA_LOAD_FAILED);
+      },
+    );
   };
 
   return {
@@ -128,15 +185,21 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
 type Validation<Values, Output> =
   { success: true; data: Output; errors: FormErrors<Values> } | { success: false; errors: FormErrors<Values> };
 
+/** The values checked by `schema` (null: a lazy schema not loaded yet, so the form's own checks only). */
 function validate<Values extends Record<string, FieldValue>, Output>(
   options: SchemaFormOptions<Values, Output>,
   values: Values,
+  schema: Schema<Output> | null,
 ): Validation<Values, Output> {
-  const schema = typeof options.schema === 'function' ? options.schema(values) : options.schema;
-  const parsed = schema.safeParse(options.toInput ? options.toInput(values) : values);
+  const source = options.schema;
+  const resolved = schema ?? (isLazy(source) ? null : typeof source === 'function' ? source(values) : source);
+  const parsed = resolved?.safeParse(options.toInput ? options.toInput(values) : values) ?? null;
   const own = Object.fromEntries(Object.entries(options.check?.(values) ?? {}).filter(([, message]) => message));
-  const errors = { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...own } as FormErrors<Values>;
-  if (!parsed.success || Object.keys(own).length > 0) return { success: false, errors };
+  const errors = {
+    ...(parsed?.success === false ? fieldErrors(parsed.error.issues) : {}),
+    ...own,
+  } as FormErrors<Values>;
+  if (!parsed?.success || Object.keys(own).length > 0) return { success: false, errors };
   return { success: true, data: parsed.data, errors };
 }
 

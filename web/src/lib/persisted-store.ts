@@ -57,6 +57,11 @@ export function createPersistedStore<T>(key: string, initial: T, parse: (raw: un
   };
 }
 
+/** An object whose fields a stored value's reader can take apart: not null, not an array. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 export function useStore<T>(store: PersistedStore<T>): T {
   return useSyncExternalStore(store.subscribe, store.get, () => store.initial);
 }

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage, MailSender } from './types.ts';
 
 export interface SmtpOptions {
@@ -12,19 +12,27 @@ export interface SmtpOptions {
 /** E-mail through any SMTP server (the shop's provider: SES, Zoho, Gmail Workspace, a relay). */
 export class SmtpMailSender implements MailSender {
   readonly name = 'smtp';
-  private readonly transport: Transporter;
+  /** nodemailer is loaded with the first message, not at start (issue 13: start-up time and memory). */
+  private transport: Promise<Transporter> | null = null;
 
-  constructor(private readonly options: SmtpOptions) {
-    const timeout = options.timeoutMs ?? 15_000;
-    this.transport = nodemailer.createTransport(options.url, {
-      connectionTimeout: timeout,
-      greetingTimeout: timeout,
-      socketTimeout: timeout,
-    });
+  constructor(private readonly options: SmtpOptions) {}
+
+  private connect(): Promise<Transporter> {
+    const timeout = this.options.timeoutMs ?? 15_000;
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(this.options.url, {
+        connectionTimeout: timeout,
+        greetingTimeout: timeout,
+        socketTimeout: timeout,
+      }),
+    );
+    return this.transport;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.transport.sendMail({
+    await (
+      await this.connect()
+    ).sendMail({
       from: this.options.from,
       to: message.to,
       subject: message.subject,
@@ -36,6 +44,6 @@ export class SmtpMailSender implements MailSender {
   }
 
   close(): void {
-    this.transport.close();
+    void this.transport?.then((transport) => transport.close());
   }
 }

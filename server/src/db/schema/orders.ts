@@ -94,6 +94,9 @@ export const orders = pgTable(
     index('orders_cancelled_idx')
       .on(t.createdAt, t.id)
       .where(sql`${t.isCancelled}`),
+    // The admin search's whole phone numbers (issue 13): equality on these instead of a trigram scan.
+    index('orders_customer_phone_idx').on(t.customerPhone),
+    index('orders_recipient_phone_idx').on(t.recipientPhone),
     check('orders_amounts_check', sql`${t.itemsPaise} > 0 and ${t.totalPaise} > 0`),
     uniqueIndex('orders_razorpay_payment_unique').on(t.razorpayPaymentId),
     uniqueIndex('orders_razorpay_order_unique').on(t.razorpayOrderId),

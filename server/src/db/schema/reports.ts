@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** The shop's own settings: one row (id is always 1), made by its migration. */
 export const shopSettings = pgTable(
@@ -32,4 +32,47 @@ export const productSalesDaily = pgTable(
     valuePaise: bigint('value_paise', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.day, t.productId] })],
+);
+
+/**
+ * Orders placed per Indian day that are not cancelled: how many, their totals and how many are Cash on
+ * Delivery, the figures of the dashboard's periods and chart (`DASHBOARD_DEFINITIONS` in core). Kept by
+ * a deferred constraint trigger on `orders` (migration 0020) at every insert, delete and change of
+ * `created_at`, `is_cancelled`, `total_paise` or `payment_method`, so the dashboard reads 90 rows
+ * instead of a quarter's orders. A day whose orders were all cancelled keeps its row, at zero.
+ */
+export const orderSalesDaily = pgTable('order_sales_daily', {
+  day: integer('day').primaryKey(),
+  orders: integer('orders').notNull(),
+  revenuePaise: bigint('revenue_paise', { mode: 'number' }).notNull(),
+  codOrders: integer('cod_orders').notNull(),
+});
+
+/**
+ * Units and value (before GST) of each product sold from `product_sales_window_start.first_day` on: the
+ * sums of product_sales_daily over the dashboard's last 30 days, kept by a trigger on that table, so
+ * the top products are the first five entries of an index instead of a month of rows summed. The
+ * dashboard moves the window on when a day has passed (`roll_product_sales_window`, migration 0020).
+ */
+export const productSalesWindow = pgTable(
+  'product_sales_window',
+  {
+    productId: uuid('product_id').primaryKey(),
+    units: integer('units').notNull(),
+    valuePaise: bigint('value_paise', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('product_sales_window_units_idx').on(t.units.desc(), t.valuePaise.desc(), t.productId),
+    index('product_sales_window_value_idx').on(t.valuePaise.desc(), t.units.desc(), t.productId),
+  ],
+);
+
+/** The first Indian day product_sales_window sums: one row. */
+export const productSalesWindowStart = pgTable(
+  'product_sales_window_start',
+  {
+    id: integer('id').primaryKey().default(1),
+    firstDay: integer('first_day').notNull(),
+  },
+  (t) => [check('product_sales_window_start_single_row', sql`${t.id} = 1`)],
 );

@@ -18,7 +18,7 @@ import {
   type ProductListQuery,
   type ProductSuggestions,
 } from '@rr/core';
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
@@ -26,31 +26,58 @@ import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './sear
 type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin';
 
 export interface Listing {
-  /** Drafts, category and keyword: what every count starts from. */
+  /** Drafts and category (and the keyword, `search.where`): what every count starts from. */
   base: SQL[];
   /** Each filter's condition, so a facet can leave its own out. */
   filters: Partial<Record<FacetName, SQL>>;
   search: SearchSql | null;
   sort: ListingSort;
+  /**
+   * The published shop or one category, unfiltered: its total is the count the database keeps
+   * (published_product_counts, migration 0021) instead of a count of its rows. `null` is every category.
+   */
+  keptTotal?: { category: Category | null };
 }
 
-/** The listing a query asks for; null when it can hold no product (an unknown category or filter value). */
+/**
+ * The listing a query asks for; null when it can hold no product (an unknown category or filter value, or
+ * a misspelt word like no word of a published name).
+ */
 export async function readListing(db: Database, query: ProductListQuery): Promise<Listing | null> {
   // PRODUCT.md "The contract": no product is in an unknown category or has an unknown filter value.
   if (query.category && !isCategory(query.category)) return null;
   const parsed = parseListingFilters(query);
   if (!parsed) return null;
   // Drafts (Create Product, not yet saved) are listed for admins only.
-  const base: SQL[] = query.drafts === 'include' ? [] : [eq(products.isDraft, false)];
+  const drafts = query.drafts === 'include';
+  const base: SQL[] = drafts ? [] : [eq(products.isDraft, false)];
   if (query.category) base.push(eq(products.category, query.category));
-  const search = query.keyword ? (await searchFor(db, query.keyword)).search : null;
-  if (search) base.push(search.where);
+  const found = query.keyword ? await searchFor(db, query.keyword, { drafts }) : null;
+  if (found && !found.published && !drafts) return null;
+  const search = found?.search ?? null;
+  const filters = filterConditions(parsed);
+  const unfiltered = !drafts && !search && Object.keys(filters).length === 0;
   return {
     base,
-    filters: filterConditions(parsed),
+    filters,
     search,
     sort: parsed.sort ?? (search ? 'relevance' : 'newest'),
+    ...(unfiltered ? { keptTotal: { category: (query.category as Category | undefined) ?? null } } : {}),
   };
+}
+
+/** How many products a listing holds. */
+export async function listingTotal(db: Database, listing: Listing): Promise<number> {
+  if (listing.keptTotal) {
+    const { category } = listing.keptTotal;
+    // Both drivers answer a raw query with its rows (the table is outside the Drizzle schema).
+    const { rows } = (await db.execute(
+      sql`select coalesce(sum(published), 0) as n from published_product_counts${category ? sql` where category = ${category}` : sql``}`,
+    )) as unknown as { rows: Array<{ n: string | number }> };
+    return Number(rows[0]?.n ?? 0);
+  }
+  const [counted] = await db.select({ n: count() }).from(products).where(listingWhere(listing));
+  return counted?.n ?? 0;
 }
 
 function filterConditions(filters: ListingFilters): Listing['filters'] {
@@ -68,15 +95,35 @@ function filterConditions(filters: ListingFilters): Listing['filters'] {
   return conditions;
 }
 
-/** Every condition of the listing, but the one of `except` (a facet counts with the other filters). */
-export function listingWhere(listing: Listing, except?: FacetName): SQL | undefined {
+/**
+ * Every condition of the listing, but the one of `except` (a facet counts with the other filters); with
+ * `keyword: false`, all but the keyword's.
+ */
+export function listingWhere(listing: Listing, except?: FacetName, { keyword = true } = {}): SQL | undefined {
   const parts = [
     ...listing.base,
+    ...(keyword && listing.search ? [listing.search.where] : []),
     ...Object.entries(listing.filters)
       .filter(([name]) => name !== except)
       .map(([, condition]) => condition),
   ];
   return parts.length ? and(...parts) : undefined;
+}
+
+/**
+ * The products that can hold the first `n` places of a search ranked by relevance, found without ranking
+ * every match: the newest `n` of each tier that pass `filters` (the listing's other conditions), from the
+ * tier's own indexed query. A product beyond its tier's first `n` has `n` better ones before it. Every
+ * tier lies within the search's match, which is left out here: the planner, taking the two for unrelated,
+ * would expect a few rows and sort every match.
+ */
+export function rankedCandidates(search: SearchSql, filters: SQL | undefined, n: number): SQL {
+  const arms = search.tiers.map(
+    (tier) =>
+      sql`(select ${products.id} from ${products} where ${and(filters, tier)}
+           order by ${products.createdAt} desc, ${products.id} limit ${n})`,
+  );
+  return inArray(products.id, sql`(${sql.join(arms, sql` union all `)})`);
 }
 
 /** The order of a listing; ties fall to the newest, then the id, so paging is stable. */
@@ -90,7 +137,7 @@ export function listingOrder(listing: Listing): SQL[] {
     case 'rating':
       return [desc(products.rating), desc(products.numReviews), ...newest];
     case 'relevance':
-      return listing.search ? [sql`${listing.search.score} desc`, ...newest] : newest;
+      return listing.search ? [asc(listing.search.rank), ...newest] : newest;
     default:
       return newest;
   }
@@ -149,23 +196,28 @@ function categoriesNamed(text: string, words: string[]): Category[] {
   });
 }
 
+const inStock = sql`${products.countInStock} > 0`;
+
 /** GET /api/products/suggest: a few published products and the categories for text being typed. */
 export async function suggest(db: Database, q: string | undefined): Promise<ProductSuggestions> {
   const keyword = cutKeyword(q ?? '');
   if (!keyword) return { products: [], categories: [] };
-  const { plan, search } = await searchFor(db, keyword, { typing: true });
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      image: products.image,
-      category: products.category,
-      pricePaise: products.pricePaise,
-    })
-    .from(products)
-    .where(and(eq(products.isDraft, false), search.where))
-    .orderBy(sql`${search.score} desc`, desc(products.countInStock), desc(products.createdAt), asc(products.id))
-    .limit(MAX_SUGGESTIONS);
+  const { plan, search, published } = await searchFor(db, keyword, { typing: true });
+  const rows = !published
+    ? []
+    : await db
+        .select({
+          id: products.id,
+          name: products.name,
+          image: products.image,
+          category: products.category,
+          pricePaise: products.pricePaise,
+        })
+        .from(products)
+        // The newest few of the best tiers, those in stock first among them.
+        .where(rankedCandidates(search, eq(products.isDraft, false), MAX_SUGGESTIONS))
+        .orderBy(asc(search.rank), sql`${inStock} desc`, desc(products.createdAt), asc(products.id))
+        .limit(MAX_SUGGESTIONS);
   // The trade's names count too: "माला" names the mala category as "mala" does.
   const expandedWords = [...(plan.units ?? []), ...plan.expanded.flat()].flatMap((unit) => unit.phrase.split(' '));
   const words = [...new Set([...searchWords(normaliseKeyword(keyword)), ...expandedWords])];

@@ -198,65 +198,134 @@ function allUnitsMatch(words: SQL, units: Unit[], withFacts: boolean): SQL {
 export interface SearchSql {
   /** Whether a product matches. */
   where: SQL;
-  /** Higher is a better match. */
-  score: SQL;
+  /**
+   * The ways a product matches, best first; every match meets at least one, and ranks by the first it
+   * meets (then the newest first).
+   */
+  tiers: SQL[];
+  /** A match's place: the number of its first tier. */
+  rank: SQL;
 }
 
+/** Catalog words a misspelt word may stand for, the most alike first. */
+const MAX_CLOSE_WORDS = 5;
+
 /**
- * The search for a keyword: without fuzzy matching when anything matches otherwise (a trigram comparison
- * with every name is the costly part), with it when nothing does ("saphire").
+ * The search for a keyword: without fuzzy matching when anything matches otherwise, with it when nothing
+ * does ("saphire"). Fuzzy matching compares each long word of the keyword with the words of product names
+ * (search_name_words, migration 0021: a few hundred words, not every name) and searches for the close ones.
+ * `published` is false when no published product can match (drafts still may); `drafts` when the search
+ * lists drafts too (the probe reads published products only).
  */
-export async function searchFor(db: Database, keyword: string, options: { typing?: boolean } = {}) {
+export async function searchFor(db: Database, keyword: string, options: { typing?: boolean; drafts?: boolean } = {}) {
   const plan = await planSearch(db, keyword, options);
-  const exact = searchSql(plan, { fuzzy: false });
-  if (!plan.fuzzy) return { plan, search: exact };
+  const exact = searchSql(plan);
+  if (!plan.fuzzy || !plan.units) return { plan, search: exact, published: true };
   const [found] = await db
     .select({ one: sql`1` })
     .from(products)
     .where(and(eq(products.isDraft, false), exact.where))
     .limit(1);
-  return { plan, search: found ? exact : searchSql(plan) };
+  if (found) return { plan, search: exact, published: true };
+  const close = new Map<string, string[]>();
+  for (const unit of plan.units.filter((u) => isFuzzyWord(u.phrase))) {
+    // Both drivers answer a raw query with its rows (the table is outside the Drizzle schema).
+    const { rows } = (await db.execute(
+      sql`select word from search_name_words where ${unit.phrase} <% word
+          order by word_similarity(${unit.phrase}, word) desc, word limit ${MAX_CLOSE_WORDS}`,
+    )) as unknown as { rows: Array<{ word: string }> };
+    close.set(
+      unit.phrase,
+      rows.map((row) => row.word),
+    );
+    // A misspelt word like no word of a name: no published product matches.
+    if (rows.length === 0) return { plan, search: exact, published: false };
+  }
+  if (options.drafts) return { plan, search: searchSql(plan, close), published: true };
+  // No published product matches otherwise (the probe): only the fuzzy tiers are read.
+  const fuzzy = fuzzyTiers(plan.units, close);
+  return { plan, search: ranked(anyOf(fuzzy), fuzzy), published: true };
 }
 
-/** The match condition and the ranking score of a planned search. */
-export function searchSql(plan: SearchPlan, { fuzzy: withFuzzy = true } = {}): SearchSql {
+/**
+ * The match condition and the ranking of a planned search. Tiers, best first: the name starts with the
+ * keyword; the name holds its words in order; the name holds it; the name holds its words; the name holds
+ * the trade's names for them; the words or trade names by the mukhi fact; a name with a word close to a
+ * misspelt one (`close`: each long word's close words, most alike first); the words anywhere
+ * (description, category, origin, planet); the mukhi fact with words anywhere.
+ */
+export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): SearchSql {
   const contains = `%${escapeLike(plan.literal)}%`;
-  const tiers: Array<[SQL, SQL]> = [
-    [sql`(${nameLower} = ${plan.literal} or ${nameLower} like ${`${escapeLike(plan.literal)}%`})`, sql.raw('100')],
-    [sql`${nameLower} like ${contains}`, sql.raw('50')],
+  const alternatives = [...(plan.units ? [plan.units] : []), ...plan.expanded];
+  const withFacts = alternatives.some((units) => units.some((unit) => unit.mukhi !== undefined));
+  const inName = (units: Unit[][], facts: boolean) => anyOf(units.map((u) => allUnitsMatch(nameWords, u, facts)));
+  const nameHolds = sql`${nameLower} like ${contains}`;
+  const tiers: SQL[] = [sql`${nameLower} like ${`${escapeLike(plan.literal)}%`}`];
+  // "1 mukhi" is in "11 mukhi" too: the name holding its words, in order, as words ranks first.
+  if (plan.units) tiers.push(unitMatches(nameWords, phraseOf(plan.units), false));
+  tiers.push(nameHolds);
+  const anywhere = (facts: boolean) => [
+    sql`${descriptionLower} like ${contains}`,
+    ...alternatives.map((units) => allUnitsMatch(allWords, units, facts)),
   ];
-  // Anywhere: scored on the text only; matched with the mukhi fact too (which scores in the name's tiers).
-  const anywhere: SQL[] = [sql`${descriptionLower} like ${contains}`];
-  const anywhereOrFacts: SQL[] = [...anywhere];
-  if (plan.units) {
-    tiers.push([allUnitsMatch(nameWords, plan.units, true), sql.raw('40')]);
-    anywhere.push(allUnitsMatch(allWords, plan.units, false));
-    anywhereOrFacts.push(allUnitsMatch(allWords, plan.units, true));
-  }
-  if (plan.expanded.length) {
-    const inName = plan.expanded.map((units) => allUnitsMatch(nameWords, units, true));
-    tiers.push([sql`(${sql.join(inName, sql` or `)})`, sql.raw('30')]);
-    anywhere.push(...plan.expanded.map((units) => allUnitsMatch(allWords, units, false)));
-    anywhereOrFacts.push(...plan.expanded.map((units) => allUnitsMatch(allWords, units, true)));
-  }
-  let fuzzy: SQL | undefined;
-  if (withFuzzy && plan.fuzzy && plan.units) {
-    // Each long word like a word of the name (saphire ~ sapphire); short words and numbers as they are.
-    const each = plan.units.map((unit) =>
-      isFuzzyWord(unit.phrase) ? sql`${unit.phrase} <% ${nameLower}` : unitMatches(nameWords, unit, true),
-    );
-    fuzzy = sql`(${sql.join(each, sql` and `)})`;
-    tiers.push([fuzzy, sql`20 * word_similarity(${plan.fuzzy}, ${nameLower})`]);
-  }
-  tiers.push([sql`(${sql.join(anywhere, sql` or `)})`, sql.raw('10')]);
+  if (plan.units) tiers.push(inName([plan.units], false));
+  if (plan.expanded.length) tiers.push(inName(plan.expanded, false));
+  if (withFacts) tiers.push(inName(alternatives, true));
+  const fuzzy = close && plan.units ? fuzzyTiers(plan.units, close) : [];
+  tiers.push(...fuzzy);
+  tiers.push(anyOf(anywhere(false)));
+  if (withFacts) tiers.push(anyOf(anywhere(true)));
   // What matches at all: the name or description literally, the words anywhere (search_all holds the
   // name), or a fuzzy name. Fewer, wider arms than the tiers, each served by an index.
-  const matches = [sql`${nameLower} like ${contains}`, ...anywhereOrFacts, ...(fuzzy ? [fuzzy] : [])];
-  return {
-    where: sql`(${sql.join(matches, sql` or `)})`,
-    score: sql`(${sql.join(
-      tiers.map(([condition, points]) => sql`(case when ${condition} then ${points} else 0 end)`),
-      sql` + `,
-    )})`,
-  };
+  const matches = [nameHolds, ...anywhere(true), ...fuzzy];
+  // One plain word (no separator or space inside): each literal reading finds it inside search_all, so
+  // that one indexed condition comes first and the readings only check what it finds. The planner
+  // estimates the one condition well; for the three together it expects three times the rows and reads
+  // the whole table.
+  const [only, ...more] = plan.units ?? [];
+  const plainWord = only && more.length === 0 && only.phrase === plan.literal && !only.phrase.includes(' ');
+  const readings = () => [
+    sql`${nameWords} like ${contains}`,
+    sql`${descriptionLower} like ${contains}`,
+    allUnitsMatch(allWords, [only!], true),
+  ];
+  const where = plainWord
+    ? anyOf([
+        sql`(${allWords} like ${contains} and ${anyOf(readings())})`,
+        ...plan.expanded.map((units) => allUnitsMatch(allWords, units, true)),
+        ...fuzzy,
+      ])
+    : anyOf(matches);
+  return ranked(where, tiers);
+}
+
+function ranked(where: SQL, tiers: SQL[]): SearchSql {
+  const places = tiers.map((condition, i) => sql`when ${condition} then ${sql.raw(String(i))}`);
+  return { where, tiers, rank: sql`(case ${sql.join(places, sql` `)} else ${sql.raw(String(tiers.length))} end)` };
+}
+
+/**
+ * Names with words close to the misspelt ones, the other words as they are: with one misspelt word, a tier
+ * per close word, the most alike first; with more, one tier. None when a misspelt word has no close word.
+ */
+function fuzzyTiers(units: Unit[], close: Map<string, string[]>): SQL[] {
+  const replaced = (word: string) => unitMatches(nameWords, { phrase: word, prefix: false }, false);
+  const fuzzy = units.filter((unit) => isFuzzyWord(unit.phrase));
+  if (fuzzy.some((unit) => (close.get(unit.phrase) ?? []).length === 0)) return [];
+  const matching = (pick: (unit: Unit) => SQL) =>
+    sql`(${sql.join(
+      units.map((unit) => (isFuzzyWord(unit.phrase) ? pick(unit) : unitMatches(nameWords, unit, true))),
+      sql` and `,
+    )})`;
+  if (fuzzy.length === 1) return close.get(fuzzy[0]!.phrase)!.map((word) => matching(() => replaced(word)));
+  return [matching((unit) => anyOf(close.get(unit.phrase)!.map(replaced)))];
+}
+
+/** The units as one run of words (the last may be the start of a word). */
+function phraseOf(units: Unit[]): Unit {
+  return { phrase: units.map((unit) => unit.phrase).join(' '), prefix: units.at(-1)!.prefix };
+}
+
+function anyOf(conditions: SQL[]): SQL {
+  return sql`(${sql.join(conditions, sql` or `)})`;
 }

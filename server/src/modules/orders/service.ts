@@ -3,8 +3,6 @@ import {
   DEFAULT_PAYMENT_METHOD,
   MAX_ADMIN_ORDERS_PAGE,
   errorCodes,
-  gstPercentOf,
-  toRupees,
   type AdminOrdersQuery,
   type MyOrdersQuery,
   type ErrorCode,
@@ -12,110 +10,22 @@ import {
   type OrderAmounts,
   type PaymentMethod,
   type ShippingAddressInput,
-  orderStateOf,
-  trackingUrl,
   type AdminOrderFilter,
   UUID_PATTERN,
 } from '@rr/core';
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { newestOrders, readOrders, type OrdersRead } from './reading.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
 import { countUnitsSold, type PricedLine } from '../stock/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
 
 export const ORDER_NOT_FOUND = 'Order not found';
 const orderNotFound = () => new DomainError('not_found', errorCodes.orderNotFound, ORDER_NOT_FOUND);
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
-
-function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
-  return {
-    _id: row.id,
-    user: { _id: row.userId, name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
-    orderItems: items.map((item) => ({
-      name: item.name,
-      qty: item.qty,
-      image: item.image,
-      price: toRupees(item.pricePaise),
-      product: item.productId,
-      hsnCode: item.hsnCode,
-      gstPercent: gstPercentOf(item.gstBasisPoints),
-      taxPrice: toRupees(item.taxPaise),
-    })),
-    shippingAddress: {
-      name: row.recipientName,
-      phone: row.recipientPhone,
-      address: row.address,
-      city: row.city,
-      postalCode: row.postalCode,
-      state: row.state,
-      country: row.country,
-    },
-    paymentMethod: row.paymentMethod,
-    itemsPrice: toRupees(row.itemsPaise),
-    shippingPrice: toRupees(row.shippingPaise),
-    taxPrice: toRupees(row.taxPaise),
-    discountPrice: toRupees(row.discountPaise),
-    totalPrice: toRupees(row.totalPaise),
-    isPaid: row.isPaid,
-    paidAt: iso(row.paidAt),
-    isDelivered: row.isDelivered,
-    deliveredAt: iso(row.deliveredAt),
-    isCancelled: row.isCancelled,
-    cancelledAt: iso(row.cancelledAt),
-    razorpayOrderId: row.razorpayOrderId,
-    razorpayPaymentId: row.razorpayPaymentId,
-    createdAt: row.createdAt.toISOString(),
-    status: orderStateOf(row),
-    isShipped: row.isShipped,
-    shippedAt: iso(row.shippedAt),
-    shipment:
-      row.courier && row.trackingNumber
-        ? {
-            courier: row.courier,
-            trackingNumber: row.trackingNumber,
-            trackingUrl: trackingUrl(row.courier, row.trackingNumber),
-          }
-        : null,
-    invoiceNumber: row.invoiceNumber,
-    creditNoteNumber: row.creditNoteNumber,
-    refund: row.refundStatus
-      ? {
-          status: row.refundStatus,
-          amount: toRupees(row.refundPaise ?? row.totalPaise),
-          refundId: row.refundId,
-          error: row.refundError,
-          updatedAt: (row.refundUpdatedAt ?? row.updatedAt).toISOString(),
-        }
-      : null,
-  };
-}
-
-/** Orders with their items, in the order given, with one query for all the items. */
-async function withItems(db: Database, rows: OrderRow[]): Promise<Order[]> {
-  if (rows.length === 0) return [];
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        rows.map((r) => r.id),
-      ),
-    )
-    .orderBy(orderItems.name);
-  return rows.map((row) =>
-    toOrder(
-      row,
-      items.filter((i) => i.orderId === row.id),
-    ),
-  );
-}
 
 /** A Cash on Delivery order still on its way and not yet paid. */
 const openCashOnDelivery = and(
@@ -230,40 +140,26 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
 
 export async function findOrder(db: Database, id: string): Promise<Order | null> {
   if (!UUID_PATTERN.test(id)) return null;
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  return row ? (await withItems(db, [row]))[0]! : null;
+  const read = await readOrders(db, { page: newestOrders(eq(orders.id, id), 1, 0) });
+  return read.orders[0] ?? null;
 }
+
+/** Who may see an order: its owner and admins (anyone else is told it does not exist). */
+const maySee = (viewer: AuthUser, ownerId: string | null) => viewer.isAdmin || ownerId === viewer.id;
 
 /** The order's row for its owner or an admin; anyone else is told it does not exist. */
 export async function orderRowFor(db: Database, viewer: AuthUser, id: string): Promise<OrderRow> {
   if (!UUID_PATTERN.test(id)) throw orderNotFound();
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row || (!viewer.isAdmin && row.userId !== viewer.id)) throw orderNotFound();
+  if (!row || !maySee(viewer, row.userId)) throw orderNotFound();
   return row;
 }
 
 /** The order for its owner or an admin; anyone else is told it does not exist. */
 export async function findOrderFor(db: Database, viewer: AuthUser, id: string): Promise<Order> {
-  return (await withItems(db, [await orderRowFor(db, viewer, id)]))[0]!;
-}
-
-/** A page of the customer's orders, newest first, and how many they have in all. */
-export async function ordersOf(db: Database, userId: string, query: MyOrdersQuery = {}): Promise<OrdersPage> {
-  const page = query.pageNumber ?? 1;
-  const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
-  const mine = eq(orders.userId, userId);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(mine)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(orders).where(mine),
-  ]);
-  const total = counted?.n ?? 0;
-  return { orders: await withItems(db, rows), page, pages: Math.max(1, Math.ceil(total / limit)), total };
+  const found = await findOrder(db, id);
+  if (!found || !maySee(viewer, found.user._id)) throw orderNotFound();
+  return found;
 }
 
 /** A page of all orders, newest first (decision 0010: the totals go in response headers). */
@@ -272,8 +168,33 @@ export interface OrdersPage {
   page: number;
   pages: number;
   total: number;
-  /** A search with more than SEARCH_COUNT_LIMIT matches: `total` and `pages` count that many. */
+  /** A search with more matches than it counts (see SEARCH_PAGES_AHEAD): `total` and `pages` count those. */
   capped?: boolean;
+}
+
+/** The page a query asks for, and where it starts. */
+function pageOf(query: MyOrdersQuery): { page: number; limit: number; offset: number } {
+  const page = query.pageNumber ?? 1;
+  const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
+  return { page, limit, offset: (page - 1) * limit };
+}
+
+function ordersPage(read: OrdersRead, page: number, limit: number, capped = false): OrdersPage {
+  return {
+    orders: read.orders,
+    page,
+    pages: Math.max(1, Math.ceil(read.total / limit)),
+    total: read.total,
+    ...(capped ? { capped } : {}),
+  };
+}
+
+/** A page of the customer's orders, newest first, and how many they have in all (one round trip). */
+export async function ordersOf(db: Database, userId: string, query: MyOrdersQuery = {}): Promise<OrdersPage> {
+  const { page, limit, offset } = pageOf(query);
+  const mine = eq(orders.userId, userId);
+  const total = sql`select count(*) from ${orders} where ${mine}`;
+  return ordersPage(await readOrders(db, { page: newestOrders(mine, limit, offset), total }), page, limit);
 }
 
 const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
@@ -309,85 +230,59 @@ function orderSearch(q: string): SQL {
     conditions.push(sql`${orders.id} between ${from} and ${to}`);
   }
   // A phone number is digits with the usual marks (+91, spaces, dashes, brackets), never hex letters.
-  if (digits.length >= 4 && /^[\d\s+()-]+$/.test(q)) {
-    conditions.push(
-      sql`(${orders.customerPhone} || E'\n' || ${orders.recipientPhone}) like ${`%${digits.slice(-10)}%`}`,
-    );
+  // Phones are stored as their ten digits: a whole number is found by equality (migration 0022's
+  // indexes), part of one through the trigram index.
+  if (digits.length >= 10 && /^[\d\s+()-]+$/.test(q)) {
+    const phone = digits.slice(-10);
+    conditions.push(sql`(${orders.customerPhone} = ${phone} or ${orders.recipientPhone} = ${phone})`);
+  } else if (digits.length >= 4 && /^[\d\s+()-]+$/.test(q)) {
+    conditions.push(sql`(${orders.customerPhone} || E'\n' || ${orders.recipientPhone}) like ${`%${digits}%`}`);
   }
   return sql`(${sql.join(conditions, sql` or `)})`;
 }
 
 /** Orders in all or in one state, from the counts the `orders_state_counts` trigger keeps. */
-async function countInState(db: Database, status: AdminOrderFilter | undefined): Promise<number> {
-  const [counted] = await db
-    .select({ n: sql<number>`coalesce(sum(${orderStateCounts.n}), 0)`.mapWith(Number) })
-    .from(orderStateCounts)
-    .where(status ? eq(orderStateCounts.state, status) : undefined);
-  return counted?.n ?? 0;
-}
+const countInState = (status: AdminOrderFilter | undefined) =>
+  sql`select coalesce(sum(${orderStateCounts.n}), 0) from ${orderStateCounts}
+    ${status ? sql`where ${orderStateCounts.state} = ${status}` : sql``}`;
 
 /**
- * A search's total is counted up to this many matches: enough for any paging an admin does, and the
- * count of a common name stays quick at a million orders. `OrdersPage.capped` says it was reached.
+ * A search counts its matches up to the end of the page asked for and this many pages beyond it: the
+ * pager shows those, and more as the admin goes further. Counting every match of a common name (50,000
+ * at a million orders) is what made a search slow; finding the first few hundred is quick.
  */
-export const SEARCH_COUNT_LIMIT = 1_000;
+export const SEARCH_PAGES_AHEAD = 4;
 
 export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<OrdersPage> {
-  const page = query.pageNumber ?? 1;
-  const limit = query.limit ?? MAX_ADMIN_ORDERS_PAGE;
-  const where = and(query.status ? ORDER_FILTERS[query.status] : undefined, query.q ? orderSearch(query.q) : undefined);
-  const newestFirst = [desc(orders.createdAt), desc(orders.id)];
-  const pageOf = (total: number, capped = false): Omit<OrdersPage, 'orders'> => ({
-    page,
-    pages: Math.max(1, Math.ceil(total / limit)),
-    total,
-    ...(capped ? { capped } : {}),
-  });
+  const { page, limit, offset } = pageOf(query);
+  const inState = query.status ? ORDER_FILTERS[query.status] : undefined;
   if (!query.q) {
-    const [rows, total] = await Promise.all([
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(...newestFirst)
-        .limit(limit)
-        .offset((page - 1) * limit),
-      countInState(db, query.status),
-    ]);
-    return { orders: await withItems(db, rows), ...pageOf(total) };
+    return ordersPage(
+      await readOrders(db, { page: newestOrders(inState, limit, offset), total: countInState(query.status) }),
+      page,
+      limit,
+    );
   }
-  // A search finds its matches first (up to the limit, through the trigram and id indexes). Few are
-  // sorted here and their page read by id; many are found walking the newest orders. Left to itself,
-  // the planner may walk the newest orders for a rare match and read all million of them.
-  const matches = await db
-    .select({ id: orders.id, createdAt: orders.createdAt })
-    .from(orders)
-    .where(where)
-    .limit(SEARCH_COUNT_LIMIT + 1);
-  const capped = matches.length > SEARCH_COUNT_LIMIT;
-  let rows: OrderRow[];
-  if (capped) {
-    rows = await db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset((page - 1) * limit);
-  } else {
-    const pageIds = matches
-      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
-      .slice((page - 1) * limit, page * limit)
-      .map((m) => m.id);
-    rows = pageIds.length
-      ? await db
-          .select()
-          .from(orders)
-          .where(inArray(orders.id, pageIds))
-          .orderBy(...newestFirst)
-      : [];
-  }
-  return { orders: await withItems(db, rows), ...pageOf(Math.min(matches.length, SEARCH_COUNT_LIMIT), capped) };
+  // A search finds its matches first, up to the count limit (through the trigram and id indexes, in a
+  // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page read
+  // by id. More: the page is read walking the newest orders, which soon meets enough of them. Left to
+  // itself, the planner may walk the newest orders for a rare match and read all million of them. Both
+  // pages are in the statement; a one-time filter on the count runs only the one that applies.
+  const countLimit = offset + limit * (1 + SEARCH_PAGES_AHEAD);
+  const where = and(inState, orderSearch(query.q));
+  const found = await readOrders(db, {
+    with: sql`with matches as materialized (
+        select ${orders.id}, ${orders.createdAt} from ${orders} where ${where} limit ${countLimit + 1}
+      ), counted as (select count(*) as n from matches)`,
+    page: sql`(select * from ${orders} where ${orders.id} in (
+          select id from matches order by created_at desc, id desc limit ${limit} offset ${offset}
+        ) and (select n from counted) <= ${countLimit})
+      union all
+      (${newestOrders(sql`${where} and (select n from counted) > ${countLimit}`, limit, offset)})`,
+    total: sql`select n from counted`,
+  });
+  const capped = found.total > countLimit;
+  return ordersPage({ orders: found.orders, total: Math.min(found.total, countLimit) }, page, limit, capped);
 }
 
 /** An admin change the order's state does not allow. */

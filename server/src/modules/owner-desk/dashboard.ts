@@ -1,16 +1,18 @@
-import {
-  CHART_DAYS,
-  DEFAULT_PAYMENT_METHOD,
-  IST_OFFSET_MS,
-  PERIOD_DAYS,
-  toRupees,
-  type DashboardFigures,
-  type DashboardReply,
-} from '@rr/core';
-import { and, asc, count, eq, gte, lte, sql } from 'drizzle-orm';
+import { CHART_DAYS, IST_OFFSET_MS, PERIOD_DAYS, toRupees, type DashboardFigures, type DashboardReply } from '@rr/core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders, productSalesDaily, products, users } from '../../db/schema/index.ts';
-import { lowStockThreshold } from './settings.ts';
+import {
+  orderSalesDaily,
+  orderStateCounts,
+  orders,
+  productSalesDaily,
+  productSalesWindow,
+  productSalesWindowStart,
+  products,
+  shopSettings,
+  users,
+} from '../../db/schema/index.ts';
+import { DEFAULT_LOW_STOCK } from './settings.ts';
 
 const DAY_MS = 86_400_000;
 const TOP_PRODUCTS = 5;
@@ -29,9 +31,49 @@ export function istDayStart(day: number): Date {
   return new Date(day * DAY_MS - IST_OFFSET_MS);
 }
 const isoDateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-/** `ist_day(column)` in SQL: the same arithmetic as `istDay`. */
-const istDayOf = (column: typeof orders.createdAt | typeof users.createdAt) =>
-  sql<number>`floor((extract(epoch from ${column}) + ${IST_OFFSET_MS / 1000}) / 86400)::integer`;
+type ProductFigure = DashboardReply['topByUnits'][number];
+/** A product of a top list as the database sends it (json). */
+type SoldRow = [list: 'units' | 'value', id: string, name: string, units: number, paise: number];
+
+/** The five first of each list, from rows of sums per product (`sold`: id, units, paise), as json. */
+const topOf = (
+  sold: SQL,
+) => sql`(select coalesce(json_agg(json_build_array(t.list, t.id, t.name, t.units, t.paise)), '[]')
+  from ((select 'units' as list, s.id, p.name, s.units, s.paise from ${sold} s join ${products} p on p.id = s.id
+         where s.units > 0 order by s.units desc nulls last, s.paise desc nulls last, s.id limit ${TOP_LENGTH})
+        union all
+        (select 'value' as list, s.id, p.name, s.units, s.paise from ${sold} s join ${products} p on p.id = s.id
+         where s.units > 0 order by s.paise desc nulls last, s.units desc nulls last, s.id limit ${TOP_LENGTH})) t)`;
+
+/** product_sales_window's sums: the last 30 days once its first day is today's. */
+const WINDOW = sql`(select ${productSalesWindow.productId} as id, ${productSalesWindow.units} as units,
+  ${productSalesWindow.valuePaise} as paise from ${productSalesWindow})`;
+/** The same sums from product_sales_daily, from any first day (slower: a month of rows). */
+const soldSince = (first: number) => sql`(select ${productSalesDaily.productId} as id,
+  sum(${productSalesDaily.units})::integer as units, sum(${productSalesDaily.valuePaise})::bigint as paise
+  from ${productSalesDaily} where ${productSalesDaily.day} >= ${first} group by 1)`;
+
+/**
+ * The top products from an Indian day on when product_sales_window does not start on it: rolled on to it
+ * when a day has passed (the first request of a day does it), else (a look back, as tests take) summed
+ * from product_sales_daily.
+ */
+async function topSince(db: Database, first: number, windowFirst: number): Promise<SoldRow[]> {
+  if (windowFirst < first) await db.execute(sql`select roll_product_sales_window(${first})`);
+  const { rows } = (await db.execute(
+    sql`select ${topOf(windowFirst < first ? WINDOW : soldSince(first))} as top`,
+  )) as unknown as { rows: Array<{ top: SoldRow[] }> };
+  return rows[0]!.top;
+}
+
+/** One top list, put back in order (each branch of the union comes out cut, but in no promised order). */
+function listOf(rows: SoldRow[], list: SoldRow[0]): ProductFigure[] {
+  const key = (r: SoldRow) => (list === 'units' ? [r[3], r[4]] : [r[4], r[3]]);
+  return rows
+    .filter((r) => r[0] === list)
+    .sort((a, b) => key(b)[0]! - key(a)[0]! || key(b)[1]! - key(a)[1]! || (a[1] < b[1] ? -1 : 1))
+    .map(([, id, name, units, paise]) => ({ _id: id, name, units, revenue: toRupees(Number(paise)) }));
+}
 
 interface Day {
   paise: number;
@@ -53,70 +95,68 @@ function figuresOf(days: Day[]): DashboardFigures {
   };
 }
 
+const threshold = sql<number>`coalesce((select ${shopSettings.lowStockThreshold} from ${shopSettings}), ${sql.raw(String(DEFAULT_LOW_STOCK))})`;
+const lowStock = sql`not ${products.isDraft} and ${products.countInStock} <= ${threshold}`;
+const TOP_LENGTH = sql.raw(String(TOP_PRODUCTS));
+const LIST = sql.raw(String(LIST_LENGTH));
+
 /**
- * The owner's dashboard (DASHBOARD_DEFINITIONS in core says what each figure means). Every query reads
- * an index made for it (migration stock-ledger-and-dashboard-sql): orders per day from the covering
- * index of orders not cancelled, customers from the index of customers by sign-up, the orders waiting
- * to ship from their partial index, low stock from the index of products on sale by stock, and top
- * products from the per-day sales that triggers keep.
+ * The dashboard's one statement: each part reads a few index entries or rows (json columns arrive
+ * parsed from both drivers). Parameters: the first day of the chart and the moment it starts.
+ */
+const FIGURES = {
+  windowFirst: sql<number | null>`(select ${productSalesWindowStart.firstDay} from ${productSalesWindowStart})`,
+  threshold,
+  days: sql<Array<[day: number, orders: number, paise: number, cod: number]>>`(
+    select coalesce(json_agg(json_build_array(${orderSalesDaily.day}, ${orderSalesDaily.orders},
+                                              ${orderSalesDaily.revenuePaise}, ${orderSalesDaily.codOrders})), '[]')
+    from ${orderSalesDaily} where ${orderSalesDaily.day} >= ${sql.placeholder('firstDay')})`,
+  customers: sql<Array<[day: number, customers: number]>>`(
+    select coalesce(json_agg(json_build_array(c.day, c.n)), '[]')
+    from (select ist_day(${users.createdAt}) as day, count(*) as n from ${users}
+          where ${users.createdAt} >= ${sql.placeholder('since')}::timestamptz and not ${users.isAdmin} group by 1) c)`,
+  toShipCount: sql<number | string | null>`(
+    select ${orderStateCounts.n} from ${orderStateCounts} where ${orderStateCounts.state} = 'to_ship')`,
+  toShip: sql<Array<[id: string, createdAt: string, customerName: string, totalPaise: number]>>`(
+    select coalesce(json_agg(json_build_array(o.id, o.created_at, o.customer_name, o.total_paise) order by o.created_at), '[]')
+    from (select ${orders.id} as id, ${orders.createdAt} as created_at, ${orders.customerName} as customer_name,
+                 ${orders.totalPaise} as total_paise
+          from ${orders} where ${TO_SHIP} order by ${orders.createdAt} limit ${LIST}) o)`,
+  lowCount: sql<number | string>`(select count(*) from ${products} where ${lowStock})`,
+  low: sql<Array<[id: string, name: string, countInStock: number]>>`(
+    select coalesce(json_agg(json_build_array(p.id, p.name, p.count_in_stock) order by p.count_in_stock, p.name), '[]')
+    from (select ${products.id} as id, ${products.name} as name, ${products.countInStock} as count_in_stock
+          from ${products} where ${lowStock}
+          order by ${products.countInStock}, ${products.name} limit ${LIST}) p)`,
+  top: sql<SoldRow[]>`${topOf(WINDOW)}`,
+};
+
+/** The statement prepared once per database (a connection plans it once, not at every request). */
+const prepared = new WeakMap<Database, ReturnType<typeof prepareFigures>>();
+const prepareFigures = (db: Database) =>
+  db
+    .select(FIGURES)
+    .from(sql`(values (1)) as one (x)`)
+    .prepare('owner_dashboard_figures');
+
+/**
+ * The owner's dashboard (DASHBOARD_DEFINITIONS in core says what each figure means), in one prepared
+ * statement: orders per day from order_sales_daily and top products from product_sales_window (both
+ * kept by triggers, migration 0020), customers from the index of customers by sign-up, the orders
+ * waiting to ship from their counter and partial index, low stock from the index of products on sale
+ * by stock and name. At a million orders the database's work is about a millisecond (most of it
+ * counting the products low on stock), so one round trip and one plan instead of nine is what counts.
  */
 export async function dashboard(db: Database, now = new Date()): Promise<DashboardReply> {
   const today = istDay(now);
   const firstDay = today - Math.max(CHART_DAYS, 2 * PERIOD_DAYS.month) + 1;
-  const since = istDayStart(firstDay);
-  const threshold = await lowStockThreshold(db);
-
-  const [placed, joined, toShipCount, toShip, lowCount, low, top] = await Promise.all([
-    db
-      .select({
-        day: istDayOf(orders.createdAt),
-        paise: sql<string>`sum(${orders.totalPaise})`,
-        orders: count(),
-        cod: sql<number>`count(*) filter (where ${orders.paymentMethod} = ${DEFAULT_PAYMENT_METHOD})::integer`,
-      })
-      .from(orders)
-      .where(and(gte(orders.createdAt, since), sql`not ${orders.isCancelled}`))
-      .groupBy(sql`1`),
-    db
-      .select({ day: istDayOf(users.createdAt), customers: count() })
-      .from(users)
-      .where(and(gte(users.createdAt, since), sql`not ${users.isAdmin}`))
-      .groupBy(sql`1`),
-    db.select({ n: count() }).from(orders).where(TO_SHIP),
-    db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        customerName: orders.customerName,
-        totalPaise: orders.totalPaise,
-      })
-      .from(orders)
-      .where(TO_SHIP)
-      .orderBy(asc(orders.createdAt))
-      .limit(LIST_LENGTH),
-    db
-      .select({ n: count() })
-      .from(products)
-      .where(and(sql`not ${products.isDraft}`, lte(products.countInStock, threshold))),
-    db
-      .select({ id: products.id, name: products.name, countInStock: products.countInStock })
-      .from(products)
-      .where(and(sql`not ${products.isDraft}`, lte(products.countInStock, threshold)))
-      .orderBy(asc(products.countInStock), asc(products.name))
-      .limit(LIST_LENGTH),
-    db
-      .select({
-        id: productSalesDaily.productId,
-        name: products.name,
-        units: sql<number>`sum(${productSalesDaily.units})::integer`,
-        paise: sql<string>`sum(${productSalesDaily.valuePaise})`,
-      })
-      .from(productSalesDaily)
-      .innerJoin(products, eq(products.id, productSalesDaily.productId))
-      .where(gte(productSalesDaily.day, today - TOP_DAYS + 1))
-      .groupBy(productSalesDaily.productId, products.name)
-      .having(sql`sum(${productSalesDaily.units}) > 0`),
-  ]);
+  const topFirst = today - TOP_DAYS + 1;
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareFigures(db)));
+  const [figures] = await statement.execute({ firstDay, since: istDayStart(firstDay).toISOString() });
+  if (!figures) throw new Error('The dashboard statement answered no row');
+  const top =
+    figures.windowFirst === topFirst ? figures.top : await topSince(db, topFirst, figures.windowFirst ?? topFirst);
 
   const days = new Map<number, Day>();
   const dayOf = (day: number) => {
@@ -124,9 +164,8 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
     if (!entry) days.set(day, (entry = { paise: 0, orders: 0, cod: 0, customers: 0 }));
     return entry;
   };
-  for (const row of placed)
-    Object.assign(dayOf(row.day), { paise: Number(row.paise), orders: row.orders, cod: row.cod });
-  for (const row of joined) dayOf(row.day).customers = row.customers;
+  for (const [day, placed, paise, cod] of figures.days) Object.assign(dayOf(day), { paise, orders: placed, cod });
+  for (const [day, customers] of figures.customers) dayOf(day).customers = customers;
   const range = (last: number, length: number) =>
     Array.from({ length }, (_, i) => days.get(last - length + 1 + i) ?? { paise: 0, orders: 0, cod: 0, customers: 0 });
   const period = (length: number) => ({
@@ -134,7 +173,6 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
     previous: figuresOf(range(today - length, length)),
   });
 
-  const sold = top.map((p) => ({ _id: p.id, name: p.name, units: p.units, revenue: toRupees(Number(p.paise)) }));
   return {
     today: isoDateOfDay(today),
     periods: { today: period(PERIOD_DAYS.today), week: period(PERIOD_DAYS.week), month: period(PERIOD_DAYS.month) },
@@ -144,20 +182,20 @@ export async function dashboard(db: Database, now = new Date()): Promise<Dashboa
       return { date: isoDateOfDay(day), revenue: toRupees(entry?.paise ?? 0), orders: entry?.orders ?? 0 };
     }),
     toShip: {
-      count: toShipCount[0]?.n ?? 0,
-      oldest: toShip.map((o) => ({
-        _id: o.id,
-        createdAt: o.createdAt.toISOString(),
-        customerName: o.customerName,
-        totalPrice: toRupees(o.totalPaise),
+      count: Number(figures.toShipCount ?? 0),
+      oldest: figures.toShip.map(([id, createdAt, customerName, totalPaise]) => ({
+        _id: id,
+        createdAt: new Date(createdAt).toISOString(),
+        customerName,
+        totalPrice: toRupees(totalPaise),
       })),
     },
     lowStock: {
-      threshold,
-      count: lowCount[0]?.n ?? 0,
-      products: low.map((p) => ({ _id: p.id, name: p.name, countInStock: p.countInStock })),
+      threshold: figures.threshold ?? DEFAULT_LOW_STOCK,
+      count: Number(figures.lowCount),
+      products: figures.low.map(([id, name, countInStock]) => ({ _id: id, name, countInStock })),
     },
-    topByUnits: [...sold].sort((a, b) => b.units - a.units || b.revenue - a.revenue).slice(0, TOP_PRODUCTS),
-    topByRevenue: [...sold].sort((a, b) => b.revenue - a.revenue || b.units - a.units).slice(0, TOP_PRODUCTS),
+    topByUnits: listOf(top, 'units'),
+    topByRevenue: listOf(top, 'value'),
   };
 }

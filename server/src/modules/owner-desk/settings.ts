@@ -3,10 +3,13 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema/index.ts';
 
+/** The threshold when the settings row is missing (the migration makes it with this default). */
+export const DEFAULT_LOW_STOCK = 3;
+
 /** The low-stock threshold (the migration makes the one settings row). */
 export async function lowStockThreshold(db: Database): Promise<number> {
   const [row] = await db.select({ threshold: shopSettings.lowStockThreshold }).from(shopSettings);
-  return row?.threshold ?? 3;
+  return row?.threshold ?? DEFAULT_LOW_STOCK;
 }
 
 export async function setLowStockThreshold(db: Database, input: LowStockSetting): Promise<LowStockSetting> {

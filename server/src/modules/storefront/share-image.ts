@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../../sharp.ts';
 
 /** Share previews (WhatsApp, Facebook, X) want a raster picture at least 600 px wide: 1200×630 JPEG. */
 export const SHARE_WIDTH = 1200;
@@ -56,6 +56,7 @@ export function pictureFile(image: string, folders: PictureFolders): string | nu
 
 /** The picture centred on a 1200×630 canvas of the shop's background; the canvas alone without one. */
 async function shareJpeg(file: string | null): Promise<Buffer> {
+  const sharp = await loadSharp();
   if (file) {
     try {
       // SVGs rasterise at 4× their nominal size, so they are sharp when scaled to the canvas.

@@ -1,6 +1,6 @@
 import { IMAGE_WIDTHS, errorCodes, widthUrl, type ImageWidth } from '@rr/core';
-import sharp from 'sharp';
 import { DomainError } from '../../domain-error.ts';
+import { loadSharp } from '../../sharp.ts';
 
 /**
  * The most pixels an uploaded picture may have (about 40 MP, 8000 x 5000): a 2 MB file can still claim
@@ -11,9 +11,6 @@ export const MAX_IMAGE_PIXELS = 40_000_000;
 
 const NOT_READABLE = 'Upload a JPEG, PNG or WebP image';
 
-/** One libvips thread per operation: an upload must not take both cores from the requests being served. */
-sharp.concurrency(1);
-
 /**
  * The picture as WebP in each of IMAGE_WIDTHS (never wider than it is: a narrow picture's wider files hold
  * its own width), turned upright by its EXIF orientation and with all metadata (EXIF, GPS, ICC, XMP)
@@ -21,6 +18,7 @@ sharp.concurrency(1);
  * anything is written.
  */
 export async function responsiveWebp(bytes: Buffer): Promise<Map<ImageWidth, Buffer>> {
+  const sharp = await loadSharp();
   // The header only: no limit on the pixels it claims, since this is what finds them out.
   const info = await sharp(bytes, { limitInputPixels: false })
     .metadata()

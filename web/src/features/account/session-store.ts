@@ -1,12 +1,22 @@
-import { userInfo, type UserInfo } from '@rr/core';
+import type { UserInfo } from '@rr/core';
 import { setBearerToken } from '../../lib/api-client.ts';
-import { createPersistedStore, useStore } from '../../lib/persisted-store.ts';
+import { createPersistedStore, isPlainObject, useStore } from '../../lib/persisted-store.ts';
+
+/**
+ * A stored session as core's `userInfo` schema reads it (its fields only), or null where the schema
+ * refuses it. Checked by hand because every page reads the session as it starts, and zod would add about
+ * 9 KiB (gzipped) to the home page's JavaScript; session-store.test.ts holds the two to the same answers.
+ */
+export function readUserInfo(raw: unknown): UserInfo | null {
+  if (!isPlainObject(raw)) return null;
+  const { _id, name, email, phone, isAdmin, token } = raw;
+  if (typeof _id !== 'string' || typeof name !== 'string' || typeof email !== 'string') return null;
+  if (typeof phone !== 'string' || typeof isAdmin !== 'boolean' || typeof token !== 'string') return null;
+  return { _id, name, email, phone, isAdmin, token };
+}
 
 /** SPEC §3: the signed-in user's info (with the bearer token) lives in localStorage under `userInfo`. */
-export const sessionStore = createPersistedStore<UserInfo | null>('userInfo', null, (raw) => {
-  const parsed = userInfo.safeParse(raw);
-  return parsed.success ? parsed.data : null;
-});
+export const sessionStore = createPersistedStore<UserInfo | null>('userInfo', null, readUserInfo);
 
 // Every call apiFetch makes carries the token of whoever is signed in now, in this tab or another.
 const syncBearerToken = () => setBearerToken(sessionStore.get()?.token ?? null);

@@ -1,5 +1,7 @@
-import type { CartItem } from '@rr/core';
+import { cartItem, type CartItem } from '@rr/core';
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectReaderMatchesSchema } from '../../testing/reader-matches-schema.ts';
 
 const storage = new Map<string, string>();
 vi.stubGlobal('localStorage', {
@@ -13,7 +15,7 @@ storage.set(
   'cartItems',
   JSON.stringify([{ product: 'old', name: 'Old line', image: '/x.svg', price: 10, countInStock: 50, qty: 11 }]),
 );
-const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, lineTotal, removeFromCart } =
+const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, lineTotal, readCartItem, removeFromCart } =
   await import('./cart-store.ts');
 const savedCart = cartStore.get();
 
@@ -63,5 +65,26 @@ describe('cart store', () => {
   it('works out a line total to the paisa', () => {
     expect(lineTotal(bead({ price: 0.1, qty: 3 }))).toBe(0.3);
     expect(lineTotal(bead({ price: 1499.5, qty: 2 }))).toBe(2999);
+  });
+});
+
+describe('reading a stored cart line without zod', () => {
+  it('gives what core’s cartItem schema gives (its fields only), and null where it refuses', () => {
+    const goodLine = fc.record({
+      product: fc.string({ minLength: 1 }),
+      name: fc.string(),
+      image: fc.string(),
+      price: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
+      countInStock: fc.nat(),
+      qty: fc.integer({ min: 1 }),
+    });
+    expectReaderMatchesSchema(readCartItem, cartItem, goodLine, Object.keys(cartItem.def.shape));
+  });
+
+  it('drops a saved cart with one unreadable line', async () => {
+    storage.set('cartItems', JSON.stringify([bead(), { ...bead({ product: 'p2' }), qty: 0 }]));
+    vi.resetModules();
+    const { cartStore: reread } = await import('./cart-store.ts');
+    expect(reread.get()).toEqual([]);
   });
 });

@@ -1,16 +1,34 @@
-import { DEFAULT_MAX_LINE_QTY, cartItem, toPaise, toRupees, type CartItem } from '@rr/core';
-import * as z from 'zod/mini';
-import { createPersistedStore, useStore } from '../../lib/persisted-store.ts';
+import { DEFAULT_MAX_LINE_QTY, toPaise, toRupees, type CartItem } from '@rr/core';
+import { createPersistedStore, isPlainObject, useStore } from '../../lib/persisted-store.ts';
 
-const cartItems = z.array(cartItem);
+/**
+ * A stored cart line as core's `cartItem` schema reads it (its fields only), or null where the schema
+ * refuses it. Checked by hand because every page reads the cart as it starts, and zod would add about
+ * 9 KiB (gzipped) to the home page's JavaScript; cart-store.test.ts holds the two to the same answers.
+ */
+export function readCartItem(raw: unknown): CartItem | null {
+  if (!isPlainObject(raw)) return null;
+  const { product, name, image, price, countInStock, qty } = raw;
+  if (typeof product !== 'string' || product === '' || typeof name !== 'string' || typeof image !== 'string') {
+    return null;
+  }
+  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
+  if (typeof countInStock !== 'number' || !Number.isSafeInteger(countInStock) || countInStock < 0) return null;
+  if (typeof qty !== 'number' || !Number.isSafeInteger(qty) || qty < 1) return null;
+  return { product, name, image, price, countInStock, qty };
+}
 
 /**
  * SPEC §3: the cart lives in localStorage under `cartItems`. A line saved before the shop limited a
- * line to DEFAULT_MAX_LINE_QTY comes back at that limit, so checkout does not stop on it.
+ * line to DEFAULT_MAX_LINE_QTY comes back at that limit, so checkout does not stop on it. One unreadable
+ * line drops the whole saved cart, as the schema did.
  */
 export const cartStore = createPersistedStore<CartItem[]>('cartItems', [], (raw) => {
-  const parsed = cartItems.safeParse(raw);
-  return parsed.success ? parsed.data.map((i) => ({ ...i, qty: Math.min(i.qty, DEFAULT_MAX_LINE_QTY) })) : null;
+  if (!Array.isArray(raw)) return null;
+  const items = raw.map(readCartItem);
+  return items.every((item) => item !== null)
+    ? items.map((i) => ({ ...i, qty: Math.min(i.qty, DEFAULT_MAX_LINE_QTY) }))
+    : null;
 });
 
 export function useCartItems(): CartItem[] {

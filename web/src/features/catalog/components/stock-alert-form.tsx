@@ -1,10 +1,11 @@
-import { stockAlertBody } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
-import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { lazySchema, useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useStockAlert } from '../api.ts';
 import styles from './stock-alert-form.module.css';
+
+const stockAlertBody = lazySchema(() => import('../form-schemas.ts').then((m) => m.stockAlertBody));
 
 /**
  * Issue 14: "Notify me when back in stock" for a product at zero stock. A signed-in customer is told on

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, type Product } from '@rr/core';
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -11,10 +11,13 @@ import { useUserInfo } from '../../account/index.ts';
 import { useProduct } from '../api.ts';
 import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
-import { ReviewForm } from '../components/review-form.tsx';
 import { StockAlertForm } from '../components/stock-alert-form.tsx';
 import { hasOwnReview } from '../own-review.ts';
 import styles from './product-page.module.css';
+
+// Only a signed-in customer sees it, so it is never in the server's HTML: it (with zod, for its schema)
+// loads when it is first shown.
+const ReviewForm = lazy(() => import('../components/review-form.tsx').then((m) => ({ default: m.ReviewForm })));
 
 const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
@@ -138,7 +141,9 @@ function ProductDetail({ product }: { product: Product }) {
         )}
         <h3 id="write-review-heading">Write a Customer Review</h3>
         {user ? (
-          <ReviewForm key={product._id} productId={product._id} reviewed={hasOwnReview(product.reviews, user._id)} />
+          <Suspense fallback={<Spinner />}>
+            <ReviewForm key={product._id} productId={product._id} reviewed={hasOwnReview(product.reviews, user._id)} />
+          </Suspense>
         ) : (
           <Message>
             Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.

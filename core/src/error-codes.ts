@@ -1,0 +1,140 @@
+// Apart from the contract's schemas, so the browser's first JavaScript can branch on a code without zod.
+
+/**
+ * Stable codes every refusal carries beside its message. Clients branch on the code, never on the
+ * English text (which SPEC fixes for people, not programs). The server's error plugin is the only place
+ * that turns a code's kind into an HTTP status.
+ */
+export const errorCodes = {
+  /** The session's token is invalid, expired or revoked: the client must sign the user out. */
+  tokenFailed: 'TOKEN_FAILED',
+  /** The call needs a signed-in user and carried no token. */
+  noToken: 'NO_TOKEN',
+  /** The call needs an admin. */
+  notAdmin: 'NOT_ADMIN',
+
+  // Any route
+  /** A field is missing, of the wrong type, out of range or holds text no field accepts. */
+  validationFailed: 'VALIDATION_FAILED',
+  /** The body could not be read at all (not JSON, a content type no route takes, too large). */
+  malformedRequest: 'MALFORMED_REQUEST',
+  /** The address is not valid percent-encoded UTF-8, or a segment of it is too long. */
+  badAddress: 'BAD_ADDRESS',
+  /** No route answers this method and path. */
+  routeNotFound: 'ROUTE_NOT_FOUND',
+  /** Too many requests from this client: wait for the Retry-After seconds. */
+  rateLimited: 'RATE_LIMITED',
+  /** The database is away for a moment: retry after the Retry-After seconds. */
+  databaseUnavailable: 'DATABASE_UNAVAILABLE',
+  /** Something failed on the server's side. */
+  internal: 'INTERNAL',
+
+  // Accounts and signing in
+  phoneTaken: 'PHONE_TAKEN',
+  emailTaken: 'EMAIL_TAKEN',
+  /** Wrong phone or password (or an admin's password with a code). */
+  badCredentials: 'BAD_CREDENTIALS',
+  tooManyWrongPasswords: 'TOO_MANY_WRONG_PASSWORDS',
+  tooManyWrongCodes: 'TOO_MANY_WRONG_CODES',
+  phoneNotRegistered: 'PHONE_NOT_REGISTERED',
+  codeDailyLimit: 'CODE_DAILY_LIMIT',
+  codeHourlyLimit: 'CODE_HOURLY_LIMIT',
+  /** A code was sent less than a minute ago. */
+  codeResendWait: 'CODE_RESEND_WAIT',
+  smsFailed: 'SMS_FAILED',
+  /** No live code for the phone: it expired, was never sent or was replaced. */
+  codeExpired: 'CODE_EXPIRED',
+  wrongCode: 'WRONG_CODE',
+  /** The code stopped working after too many wrong tries. */
+  codeUsedUp: 'CODE_USED_UP',
+  adminNeedsPassword: 'ADMIN_NEEDS_PASSWORD',
+  /** Password hashing is at capacity: retry after the Retry-After seconds. */
+  signInBusy: 'SIGN_IN_BUSY',
+  userNotFound: 'USER_NOT_FOUND',
+  currentPasswordRequired: 'CURRENT_PASSWORD_REQUIRED',
+  currentPasswordWrong: 'CURRENT_PASSWORD_WRONG',
+  cannotDemoteSelf: 'CANNOT_DEMOTE_SELF',
+  cannotDeleteSelf: 'CANNOT_DELETE_SELF',
+  lastAdmin: 'LAST_ADMIN',
+
+  // Catalog, categories, reviews, uploads, pincodes
+  productNotFound: 'PRODUCT_NOT_FOUND',
+  /** Orders changed a product's stock while an admin was editing it. */
+  stockChanged: 'STOCK_CHANGED',
+  mrpBelowPrice: 'MRP_BELOW_PRICE',
+  categoryNotFound: 'CATEGORY_NOT_FOUND',
+  unknownCategory: 'UNKNOWN_CATEGORY',
+  /** A higher GST rate would put products of the category above their MRP. */
+  gstAboveMrp: 'GST_ABOVE_MRP',
+  alreadyReviewed: 'ALREADY_REVIEWED',
+  notMultipart: 'NOT_MULTIPART',
+  noImage: 'NO_IMAGE',
+  imageTooLarge: 'IMAGE_TOO_LARGE',
+  oneImageOnly: 'ONE_IMAGE_ONLY',
+  malformedUpload: 'MALFORMED_UPLOAD',
+  notAnImage: 'NOT_AN_IMAGE',
+  /** A certificate upload is neither a PDF nor a JPEG, PNG or WebP image (by its bytes). */
+  notACertificate: 'NOT_A_CERTIFICATE',
+  certificateTooLarge: 'CERTIFICATE_TOO_LARGE',
+  /** A back-in-stock alert was asked for a product that is in stock. */
+  productInStock: 'PRODUCT_IN_STOCK',
+  /** A guest's back-in-stock alert needs a phone. */
+  phoneRequired: 'PHONE_REQUIRED',
+  /** Wider or taller than an upload may be, whatever its bytes (a "pixel bomb"). */
+  imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
+  animatedImage: 'ANIMATED_IMAGE',
+  invalidPincode: 'INVALID_PINCODE',
+  /** No search synonym has this id. */
+  synonymNotFound: 'SYNONYM_NOT_FOUND',
+  unknownPincode: 'UNKNOWN_PINCODE',
+
+  // Checkout and orders
+  /** A product in the cart is not (or no longer) on sale. */
+  productUnavailable: 'PRODUCT_UNAVAILABLE',
+  lineQtyLimit: 'LINE_QTY_LIMIT',
+  outOfStock: 'OUT_OF_STOCK',
+  /** Fewer left than the cart asks for; the message says how many. */
+  notEnoughStock: 'NOT_ENOUGH_STOCK',
+  /** Another buyer took the last units while this order was being placed. */
+  soldOut: 'SOLD_OUT',
+  orderTooLarge: 'ORDER_TOO_LARGE',
+  /** The customer's unpaid orders and holds would pass the unpaid units or value limit. */
+  unpaidLimit: 'UNPAID_LIMIT',
+  openCashOnDeliveryLimit: 'OPEN_COD_LIMIT',
+  orderNotFound: 'ORDER_NOT_FOUND',
+  orderCancelled: 'ORDER_CANCELLED',
+  orderDelivered: 'ORDER_DELIVERED',
+  orderPaid: 'ORDER_PAID',
+  notCashOnDelivery: 'NOT_CASH_ON_DELIVERY',
+
+  // Dispatch, invoices and refunds
+  /** The order's address names no Indian state (by name or pincode), so no tax invoice can be issued. */
+  placeOfSupplyUnknown: 'PLACE_OF_SUPPLY_UNKNOWN',
+  /** The tax invoice is issued when the order ships. */
+  invoiceNotIssued: 'INVOICE_NOT_ISSUED',
+  noCreditNote: 'NO_CREDIT_NOTE',
+  /** Only a failed refund can be retried. */
+  refundNotFailed: 'REFUND_NOT_FAILED',
+
+  // Online payment
+  paymentFieldsMissing: 'PAYMENT_FIELDS_MISSING',
+  /** The payment is not for a checkout of this customer. */
+  unknownPayment: 'UNKNOWN_PAYMENT',
+  paymentNotVerified: 'PAYMENT_NOT_VERIFIED',
+  /** The payment gateway could not be reached: try again or pay on delivery. */
+  paymentUnavailable: 'PAYMENT_UNAVAILABLE',
+  noPaymentWaiting: 'NO_PAYMENT_WAITING',
+  invalidWebhookSignature: 'INVALID_WEBHOOK_SIGNATURE',
+  webhookNotJson: 'WEBHOOK_NOT_JSON',
+
+  // The owner's desk: catalog import and exports
+  /** The uploaded file is not CSV text we can read (encoding, binary, an unclosed quote). */
+  csvUnreadable: 'CSV_UNREADABLE',
+  /** The file is larger than the import takes. */
+  csvTooLarge: 'CSV_TOO_LARGE',
+  /** The import's rows have errors (listed by the preview): nothing was written. */
+  importInvalid: 'IMPORT_INVALID',
+  /** The catalog changed after the preview: preview the file again. */
+  importStale: 'IMPORT_STALE',
+} as const;
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -1,0 +1,209 @@
+import { order, type Order } from '@rr/core';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { orderItems, orders } from '../src/db/schema/index.ts';
+import { toOrder } from '../src/modules/orders/reading.ts';
+import { SEARCH_PAGES_AHEAD } from '../src/modules/orders/service.ts';
+import { bearer, createTestApp, uniquePhone, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
+
+// Issue 13: order lists are read as JSON built by the database (modules/orders/reading.ts) and sent
+// without a per-request schema check; the admin search counts a few pages ahead.
+
+let t: TestApp;
+let adminToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminToken = (await make.admin(t)).token;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const get = (url: string, token = adminToken) => t.app.inject({ url, headers: bearer(token) });
+const ids = (list: Order[]) => list.map((o) => o._id);
+
+/** The answers as drizzle's own row mapping and `toOrder` make them: what the JSON path must equal. */
+async function expectedAnswers(orderIds: string[]): Promise<Order[]> {
+  const rows = await t.db.select().from(orders).where(inArray(orders.id, orderIds));
+  const lines = await t.db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  return orderIds.map((id) =>
+    toOrder(
+      rows.find((r) => r.id === id)!,
+      lines.filter((l) => l.orderId === id),
+    ),
+  );
+}
+
+/**
+ * Orders written straight to the table (the API caps a customer's open Cash on Delivery orders): one a
+ * minute back from `newest`, each with two lines, for this name and phone.
+ */
+async function insertOrders(n: number, who: { name: string; phone: string; recipientPhone?: string }) {
+  const product = await make.product(t, { stock: 5 });
+  const newest = Date.now() - 60_000;
+  const created = await t.db
+    .insert(orders)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        userId: null,
+        customerName: who.name,
+        customerEmail: `${who.phone}@example.in`,
+        customerPhone: who.phone,
+        recipientName: who.name,
+        recipientPhone: who.recipientPhone ?? who.phone,
+        address: '1 Example Road',
+        city: 'Pune',
+        postalCode: '411001',
+        state: 'Maharashtra',
+        paymentMethod: 'Cash on Delivery',
+        itemsPaise: 100_00,
+        shippingPaise: 0,
+        taxPaise: 18_00,
+        totalPaise: 118_00,
+        createdAt: new Date(newest - i * 60_000),
+      })),
+    )
+    .returning({ id: orders.id });
+  await t.db.insert(orderItems).values(
+    created.flatMap(({ id }) =>
+      ['Zeta bead', 'Alpha mala'].map((name) => ({
+        orderId: id,
+        productId: product,
+        name,
+        image: '/images/x.svg',
+        pricePaise: 50_00,
+        qty: 1,
+        hsnCode: '7117',
+        gstBasisPoints: 1800,
+        taxPaise: 9_00,
+      })),
+    ),
+  );
+  return created.map((c) => c.id);
+}
+
+describe('order lists read as JSON by the database', () => {
+  it('answer each order exactly as its row and lines make it, in every state, to the millisecond', async () => {
+    const customer = await make.customer(t);
+    const product = await make.product(t, { stock: 20 });
+    const placed: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await make.codOrder(t, customer.token, product, 1);
+      expect(res.statusCode).toBe(201);
+      placed.push(res.json<Order>()._id);
+    }
+    const [shippedKnown, shippedOther, refunded, delivered] = placed as [string, string, string, string];
+    // Microseconds that a JavaScript date cuts (not rounds): .123999 is .123.
+    const at = new Date('2026-11-20T10:00:00.123Z');
+    await t.db
+      .update(orders)
+      .set({ isShipped: true, shippedAt: at, courier: 'Blue Dart', trackingNumber: 'AB-1234' })
+      .where(eq(orders.id, shippedKnown));
+    await t.db
+      .update(orders)
+      .set({ isShipped: true, shippedAt: at, courier: 'Ram Couriers', trackingNumber: 'RC9' })
+      .where(eq(orders.id, shippedOther));
+    await t.db
+      .update(orders)
+      .set({ isCancelled: true, cancelledAt: at, refundStatus: 'failed', refundError: 'Gateway said "no" <b>' })
+      .where(eq(orders.id, refunded));
+    // Written as SQL: a JavaScript date cannot carry the microseconds.
+    await t.db.execute(sql`update orders set is_delivered = true, delivered_at = '2026-11-21 10:00:00.123999+00',
+      is_paid = true, paid_at = '2026-11-21 09:59:59.999999+00' where id = ${delivered}`);
+
+    const mine = await get('/api/orders/myorders', customer.token);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('application/json; charset=utf-8');
+    const list = mine.json<Order[]>();
+    expect(list).toEqual(await expectedAnswers([...placed].reverse()));
+    // Exactly the contract's fields: the schema (which drops unknown keys) leaves the answers as they are.
+    expect(z.parse(z.array(order), list)).toEqual(list);
+    expect(list.find((o) => o._id === delivered)).toMatchObject({
+      deliveredAt: '2026-11-21T10:00:00.123Z',
+      paidAt: '2026-11-21T09:59:59.999Z',
+      status: 'delivered',
+    });
+    expect(list.find((o) => o._id === shippedKnown)!.shipment!.trackingUrl).toContain('AB-1234');
+    expect(list.find((o) => o._id === shippedOther)!.shipment!.trackingUrl).toBeNull();
+    expect(list.find((o) => o._id === refunded)!.refund).toMatchObject({
+      status: 'failed',
+      error: 'Gateway said "no" <b>',
+    });
+
+    // The same answers one by one and in the admin list.
+    for (const id of placed) {
+      expect((await get(`/api/orders/${id}`, customer.token)).json()).toEqual(list.find((o) => o._id === id));
+    }
+    const admin = (await get(`/api/orders?q=${customer.phone}`)).json<Order[]>();
+    expect(admin).toEqual(list);
+  });
+
+  it('answers an empty page past the end with the totals', async () => {
+    const customer = await make.customer(t);
+    const res = await get('/api/orders/myorders?pageNumber=3', customer.token);
+    expect(res.json()).toEqual([]);
+    expect(res.headers).toMatchObject({ 'x-total-count': '0', 'x-page': '3', 'x-pages': '1' });
+  });
+});
+
+describe('the admin order search', () => {
+  const search = async (query: string) => {
+    const res = await get(`/api/orders?${query}`);
+    expect(res.statusCode).toBe(200);
+    return { list: res.json<Order[]>(), headers: res.headers };
+  };
+
+  it('finds a whole phone number as the customer’s or the recipient’s, however it is written', async () => {
+    const phone = uniquePhone();
+    const recipient = uniquePhone();
+    const asCustomer = await insertOrders(2, { name: 'Phone Person', phone });
+    const asRecipient = await insertOrders(1, { name: 'Gift Giver', phone: uniquePhone(), recipientPhone: phone });
+    await insertOrders(1, { name: 'Someone Else', phone: recipient });
+    const expected = [...asCustomer, ...asRecipient].sort();
+    for (const written of [phone, `+91 ${phone.slice(0, 5)} ${phone.slice(5)}`, `0${phone}`, `91-${phone}`]) {
+      const { list, headers } = await search(`q=${encodeURIComponent(written)}`);
+      expect(ids(list).sort()).toEqual(expected);
+      expect(headers['x-total-count']).toBe('3');
+    }
+    // Part of a number still finds it.
+    expect(ids((await search(`q=${phone.slice(-6)}`)).list)).toEqual(expect.arrayContaining(expected));
+    // A number nobody has.
+    expect((await search('q=6000000001')).list).toEqual([]);
+  });
+
+  it('counts a few pages past the one asked for, and pages the same orders either way', async () => {
+    const name = `Manyorders${Date.now()}`;
+    const newestFirst = await insertOrders(12, { name, phone: uniquePhone() });
+    // Under the count limit: every match counted, the page sorted from them.
+    const all = await search(`q=${name}&limit=100`);
+    expect(ids(all.list)).toEqual(newestFirst);
+    expect(all.list).toEqual(await expectedAnswers(newestFirst));
+    // Lines by name, whatever order they were written in.
+    expect(all.list[0]!.orderItems.map((l) => l.name)).toEqual(['Alpha mala', 'Zeta bead']);
+    expect(all.headers['x-total-count']).toBe('12');
+    expect(all.headers['x-total-capped']).toBeUndefined();
+
+    // limit 2: page 1 counts up to 2 + 2 x SEARCH_PAGES_AHEAD = 10 and says there are more.
+    const countLimit = (page: number) => (page - 1) * 2 + 2 * (1 + SEARCH_PAGES_AHEAD);
+    expect(countLimit(1)).toBeLessThan(12);
+    for (const page of [1, 2, 3, 6, 7]) {
+      const { list, headers } = await search(`q=${name}&limit=2&pageNumber=${page}`);
+      expect(ids(list)).toEqual(newestFirst.slice((page - 1) * 2, page * 2));
+      const capped = countLimit(page) < 12;
+      expect(headers['x-total-count']).toBe(String(Math.min(12, countLimit(page))));
+      expect(headers['x-pages']).toBe(String(Math.ceil(Math.min(12, countLimit(page)) / 2)));
+      expect(headers['x-total-capped']).toBe(capped ? 'true' : undefined);
+    }
+    // Narrowed by state, past the end, and with LIKE's own characters.
+    expect((await search(`q=${name}&status=delivered`)).list).toEqual([]);
+    expect((await search(`q=${name}&limit=2&pageNumber=50`)).list).toEqual([]);
+    expect((await search(`q=${encodeURIComponent(`${name.slice(0, 4)}%`)}`)).list).toEqual([]);
+  });
+});
