@@ -3,8 +3,10 @@ import { Button } from '../../components/button.tsx';
 import { useSchemaForm } from '../../components/use-schema-form.ts';
 import { useSubscribe } from './api.ts';
 import styles from './newsletter-form.module.css';
+import { useEarlyForm } from '../../lib/early-form.ts';
 
 export function NewsletterForm() {
+  const earlyForm = useEarlyForm();
   const subscribe = useSubscribe();
   const form = useSchemaForm({
     initialValues: { email: '' },
@@ -19,7 +21,7 @@ export function NewsletterForm() {
 
   const error = form.errors.email ?? form.error;
   return (
-    <form className={styles.form} onSubmit={form.submit} noValidate aria-labelledby="newsletter-title">
+    <form ref={earlyForm} className={styles.form} onSubmit={form.submit} noValidate aria-labelledby="newsletter-title">
       <h2 id="newsletter-title" className={styles.title}>
         Newsletter
       </h2>

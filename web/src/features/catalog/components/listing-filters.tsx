@@ -5,6 +5,7 @@ import { Button } from '../../../components/button.tsx';
 import { useFacets } from '../api.ts';
 import { filtersFrom, hrefWithFilters, toggled, valuesOf } from '../listing-filter-params.ts';
 import styles from './listing-filters.module.css';
+import { useEarlyForm } from '../../../lib/early-form.ts';
 
 const SORTS = [
   { value: 'relevance', label: 'Best match' },
@@ -206,6 +207,7 @@ function PriceRange({
   range: { min: number | null; max: number | null } | undefined;
   onApply: (min: string | undefined, max: string | undefined) => void;
 }) {
+  const earlyForm = useEarlyForm();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -217,7 +219,7 @@ function PriceRange({
     { name: 'maxPrice', label: 'Maximum price', placeholder: 'Max', value: filters.maxPrice },
   ];
   return (
-    <form className={styles.group} onSubmit={submit} aria-label="Price">
+    <form ref={earlyForm} className={styles.group} onSubmit={submit} aria-label="Price">
       <fieldset className={styles.plain}>
         <legend>Price (₹, before GST)</legend>
         <div className={styles.price}>

@@ -4,6 +4,7 @@ import { useMatch, useNavigate } from 'react-router';
 import { useSuggestions } from '../api.ts';
 import { searchKeyword } from '../search-keyword.ts';
 import styles from './search-combobox.module.css';
+import { useEarlyForm } from '../../../lib/early-form.ts';
 
 /** Suggestions wait for a pause in typing this long. */
 export const SUGGEST_DEBOUNCE_MS = 200;
@@ -40,6 +41,7 @@ export function SearchCombobox({
   buttonClassName?: string;
   formClassName?: string;
 }) {
+  const earlyForm = useEarlyForm();
   const navigate = useNavigate();
   const match = useMatch('/search/:keyword/*');
   const current = match?.params.keyword ?? '';
@@ -110,7 +112,7 @@ export function SearchCombobox({
 
   const activeOption = expanded && active >= 0 ? options[active] : undefined;
   return (
-    <form role="search" className={formClassName} onSubmit={submit}>
+    <form ref={earlyForm} role="search" className={formClassName} onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
         Search products
       </label>

@@ -4,6 +4,7 @@ import { Message } from '../../../components/message.tsx';
 import { lazySchema, useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useStockAlert } from '../api.ts';
 import styles from './stock-alert-form.module.css';
+import { useEarlyForm } from '../../../lib/early-form.ts';
 
 const stockAlertBody = lazySchema(() => import('../form-schemas.ts').then((m) => m.stockAlertBody));
 
@@ -12,6 +13,7 @@ const stockAlertBody = lazySchema(() => import('../form-schemas.ts').then((m) =>
  * their account's phone; a guest gives one. One SMS (and an e-mail to a customer) when it is back.
  */
 export function StockAlertForm({ productId, signedIn }: { productId: string; signedIn: boolean }) {
+  const earlyForm = useEarlyForm();
   const alert = useStockAlert(productId);
   const form = useSchemaForm({
     initialValues: { phone: '' },
@@ -25,7 +27,13 @@ export function StockAlertForm({ productId, signedIn }: { productId: string; sig
     return <Message variant="success">{alert.data.message}</Message>;
   }
   return (
-    <form className={styles.form} onSubmit={form.submit} noValidate aria-label="Notify me when back in stock">
+    <form
+      ref={earlyForm}
+      className={styles.form}
+      onSubmit={form.submit}
+      noValidate
+      aria-label="Notify me when back in stock"
+    >
       {!signedIn && (
         <FormField
           label="Mobile number"

@@ -1,0 +1,56 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+declare global {
+  interface HTMLFormElement {
+    /** Set once its component has taken the form over (public/early.js holds it until then). */
+    __rrLive?: boolean;
+  }
+  interface Window {
+    /** A server-rendered form sent before its component took it over, held by public/early.js. */
+    __rrHeldForm?: HTMLFormElement;
+  }
+}
+
+const TEXT_FIELDS =
+  'input:not([type]), input[type=text], input[type=email], input[type=tel], input[type=search], input[type=number], textarea';
+
+/**
+ * What a shopper did in a server-rendered form before the app took it over, handed to the app.
+ *
+ * React keeps text typed into a field before hydration on the screen but not in the component's
+ * state, so the form would send its old value (an empty box said to be empty while it shows an
+ * address). Each such field is reported to React as a change, the way a keystroke is: its tracked
+ * value is set back to the rendered one through React's own setter, the typed text put back through
+ * the element's native setter, and an input event sent. Then the form is live, and if it was sent
+ * meanwhile (held by public/early.js) it is sent now.
+ */
+export function takeOverForm(form: HTMLFormElement): void {
+  for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)) {
+    const typed = field.value;
+    if (typed === field.defaultValue) continue;
+    const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
+    if (!nativeSetter) continue;
+    field.value = field.defaultValue;
+    nativeSetter.call(field, typed);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  form.__rrLive = true;
+  if (window.__rrHeldForm !== form) return;
+  window.__rrHeldForm = undefined;
+  // After the state updates above have rendered, so the form's handler reads the typed values.
+  setTimeout(() => {
+    if (form.isConnected) form.requestSubmit();
+  }, 0);
+}
+
+/**
+ * For a form that is rendered on the server (its `ref`): taken over once its component has hydrated.
+ * Every such form needs it, or early.js holds what is sent from it (the e2e hydration checks say so).
+ */
+export function useEarlyForm(): RefObject<HTMLFormElement | null> {
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (ref.current) takeOverForm(ref.current);
+  }, []);
+  return ref;
+}
