@@ -3,7 +3,13 @@
  * themselves (across Indian day edges), the orders and catalog CSV files, the catalog import with
  * hostile files, and the stock ledger.
  */
-import { DEFAULT_PAYMENT_METHOD, type DashboardReply, type ImportPreview, type Order } from '@rr/core';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  LOW_STOCK_COUNT_CAP,
+  type DashboardReply,
+  type ImportPreview,
+  type Order,
+} from '@rr/core';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSalesDaily, orders, products, stockLedger } from '../src/db/schema/index.ts';
@@ -251,6 +257,35 @@ describe('GET /api/admin/dashboard', () => {
     expect(lowest.length).toBeGreaterThan(0);
     expect(reply.lowStock.products).toEqual(lowest);
     expect(reply.lowStock.count).toBe((await t.db.select().from(products).where(low)).length);
+    expect(reply.lowStock.capped).toBe(false);
+  });
+
+  it('counts low-stock products up to the cap, then says there are more', async () => {
+    const { threshold } = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>().lowStock;
+    const low = and(eq(products.isDraft, false), lte(products.countInStock, threshold));
+    const already = (await t.db.select().from(products).where(low)).length;
+    const added = await t.db
+      .insert(products)
+      .values(
+        Array.from({ length: LOW_STOCK_COUNT_CAP - already }, (_, i) => ({
+          name: `Desk cap bead ${i}`,
+          image: '/images/x.svg',
+          category: 'rudraksha',
+          pricePaise: 10_000,
+          countInStock: 0,
+        })),
+      )
+      .returning({ id: products.id });
+    const ids = added.map((a) => a.id);
+    try {
+      const exactly = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>().lowStock;
+      expect(exactly).toMatchObject({ count: LOW_STOCK_COUNT_CAP, capped: false });
+      ids.push(await make.product(t, { name: 'Desk cap bead past the cap', stock: 0 }));
+      const past = (await asAdmin('GET', '/api/admin/dashboard')).json<DashboardReply>().lowStock;
+      expect(past).toMatchObject({ count: LOW_STOCK_COUNT_CAP, capped: true });
+    } finally {
+      await t.db.delete(products).where(inArray(products.id, ids));
+    }
   });
 
   it('ranks top products of the last 30 days by units and by value, without cancelled orders', async () => {

@@ -54,7 +54,9 @@ export const dashboardReply = z.object({
   }),
   lowStock: z.object({
     threshold: z.int(),
+    /** Products at or below the threshold, counted up to LOW_STOCK_COUNT_CAP (then `capped`). */
     count: z.int(),
+    capped: z.boolean(),
     products: z.array(z.object({ _id: z.string(), name: z.string(), countInStock: z.int() })),
   }),
   /** The last 30 days, value before GST. */
@@ -64,6 +66,12 @@ export const dashboardReply = z.object({
 export type DashboardReply = z.infer<typeof dashboardReply>;
 
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
+/**
+ * The dashboard counts low-stock products up to this many and then says "1,000+": past it the exact
+ * number changes nothing the owner does, and counting tens of thousands costs every dashboard request
+ * milliseconds at 100k products (decision 0023).
+ */
+export const LOW_STOCK_COUNT_CAP = 1_000;
 /** PUT /api/admin/settings/low-stock */
 export const lowStockSettingBody = z.object({
   lowStockThreshold: z

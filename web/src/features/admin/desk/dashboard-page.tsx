@@ -129,7 +129,10 @@ function Desk({ data }: { data: DashboardReply }) {
         </section>
 
         <section className={`card ${styles.section}`} aria-labelledby="low-heading">
-          <h2 id="low-heading">Low stock: {formatCount(data.lowStock.count)}</h2>
+          <h2 id="low-heading">
+            Low stock: {formatCount(data.lowStock.count)}
+            {data.lowStock.capped && '+'}
+          </h2>
           {data.lowStock.products.length === 0 ? (
             <p className={styles.empty}>No product is at or below {formatCount(data.lowStock.threshold)} units.</p>
           ) : (
