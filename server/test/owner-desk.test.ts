@@ -440,6 +440,32 @@ describe('catalog export and import', () => {
     expect(again.rows[0]!.errors[0]).toMatchObject({ column: 'name', message: expect.stringContaining(made!.id) });
   });
 
+  it('checks facts by the rules the admin form uses (core productFacts), naming the column', async () => {
+    const [id, other] = [await make.product(t, { price: 100 }), await make.product(t, { price: 100 })];
+    const lab = 'L'.repeat(100); // within the form's 120 characters
+    const body = csv([
+      ['id', 'planet', 'certificate_lab', 'size_mm', 'weight_carats'],
+      [id, 'saturn', lab, '8.5', '5.25'],
+      [other, 'Pluto', 'L'.repeat(121), '8.555', '0'],
+    ]);
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({ action: 'update', errors: [] });
+    expect(plan.rows[1]!.errors.map((e) => e.column).sort()).toEqual([
+      'certificate_lab',
+      'planet',
+      'size_mm',
+      'weight_carats',
+    ]);
+    const good = csv([
+      ['id', 'planet', 'certificate_lab', 'size_mm', 'weight_carats'],
+      [id, 'saturn', lab, '8.5', '5.25'],
+    ]);
+    const planned = (await preview(good)).json<ImportPreview>();
+    expect((await apply(good, planned.plan)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ planet: 'Saturn', certificateLab: lab, sizeMm: 8.5, weightCarats: 5.25 });
+  });
+
   it('lists every error by row and column, and applies nothing while any is left', async () => {
     const id = await make.product(t, { price: 100 });
     const body = csv([
