@@ -45,7 +45,7 @@ import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { registerResponseCache } from './plugins/response-cache.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { readPageTemplate, registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,11 +99,17 @@ export async function buildApp(
 
   // Razorpay's checkout runs its script and frames from its own hosts.
   const razorpay = config.payments.gateway === 'razorpay';
+  // The pages' own inline script (early.js) by its hash.
+  const pageTemplate = readPageTemplate(config.webDistDir);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(razorpay ? ['https://checkout.razorpay.com'] : [])],
+        scriptSrc: [
+          "'self'",
+          ...(pageTemplate?.scriptSources ?? []),
+          ...(razorpay ? ['https://checkout.razorpay.com'] : []),
+        ],
         frameSrc: razorpay ? ['https://api.razorpay.com', 'https://checkout.razorpay.com'] : ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...(razorpay ? ['https://*.razorpay.com'] : [])],
@@ -212,7 +218,7 @@ export async function buildApp(
   await app.register(seoRoutes);
   await app.register(storefrontRoutes);
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;
-  await registerWebApp(app, config.webDistDir, storefront ? storefrontPages(app, storefront) : null);
+  await registerWebApp(app, config.webDistDir, pageTemplate, storefront ? storefrontPages(app, storefront) : null);
 
   const outbox = startOutboxWorker({ db: database.db, sms, mail, log: app.log, ...config.outbox });
   app.decorate('outbox', outbox);

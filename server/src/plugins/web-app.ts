@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +20,43 @@ export type PageRenderer = (
   template: string,
 ) => Promise<{ status: number; html: string; redirect?: string } | null>;
 
+/** The built index.html every page is sent in, and the hashes of the scripts written into it (for the CSP). */
+export interface PageTemplate {
+  html: string;
+  /** `'sha256-…'` sources of its inline scripts, for the Content-Security-Policy's script-src. */
+  scriptSources: string[];
+}
+
+/**
+ * The built index.html with the two things that block its first paint written into it (issue 13:
+ * Lighthouse counted each as a render-blocking request, ~300 ms on a phone): early.js (the start-up
+ * loader's class, the held forms) and the entry's stylesheet (~7 KB gzipped). Every page carries them;
+ * a later page load repeats ~7 KB instead of a request. Null when the app is not built.
+ */
+export function readPageTemplate(webDistDir: string): PageTemplate | null {
+  const indexPath = path.join(webDistDir, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  let html = readFileSync(indexPath, 'utf8');
+  const scriptSources: string[] = [];
+  html = html.replace(/<script src="\/(early\.js)"><\/script>/, (tag, file: string) => {
+    const filePath = path.join(webDistDir, file);
+    if (!existsSync(filePath)) return tag;
+    const code = readFileSync(filePath, 'utf8');
+    scriptSources.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    return `<script>${code}</script>`;
+  });
+  html = html.replace(
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/,
+    (tag, file: string) => {
+      const filePath = path.join(webDistDir, file);
+      // A stylesheet closes the style element only by `</style`: none is expected, but then keep the link.
+      const css = existsSync(filePath) ? readFileSync(filePath, 'utf8') : '</style';
+      return css.includes('</style') ? tag : `<style>${css}</style>`;
+    },
+  );
+  return { html, scriptSources };
+}
+
 /**
  * Serves the built React app: hashed assets cached for a year, everything else revalidated, and for
  * every path that is not a file or an API call the page rendered on the server when `renderPage` does
@@ -27,10 +65,10 @@ export type PageRenderer = (
 export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
+  template: PageTemplate | null,
   renderPage: PageRenderer | null = null,
 ): Promise<void> {
-  const indexPath = path.join(webDistDir, 'index.html');
-  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const indexHtml = template?.html ?? null;
 
   if (indexHtml) {
     await app.register(fastifyStatic, {

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readPageTemplate } from '../src/plugins/web-app.ts';
+import { createTestApp, type TestApp } from './helpers.ts';
+
+/** A built web app as Vite writes it: index.html naming early.js and the entry's stylesheet. */
+function builtApp(css: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'rr-page-template-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>t</title><script src="/early.js"></script>' +
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(dir, 'early.js'), EARLY);
+  writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1);');
+  writeFileSync(path.join(dir, 'assets', 'index-abc.css'), css);
+  return dir;
+}
+const EARLY = "document.documentElement.classList.add('x');\n";
+const EARLY_HASH = `'sha256-${createHash('sha256').update(EARLY).digest('base64')}'`;
+const CSS = 'body{color:#222}.a{background:url("data:image/svg+xml,%3Csvg%3E")}';
+
+describe('the page template', () => {
+  it('carries early.js and the entry stylesheet in the page, with the script hash for the CSP', () => {
+    const template = readPageTemplate(builtApp(CSS))!;
+    expect(template.html).toContain(`<script>${EARLY}</script>`);
+    expect(template.html).toContain(`<style>${CSS}</style>`);
+    expect(template.html).not.toContain('early.js');
+    expect(template.html).not.toContain('index-abc.css');
+    // The app's module script stays a file.
+    expect(template.html).toContain('src="/assets/index-abc.js"');
+    expect(template.scriptSources).toEqual([EARLY_HASH]);
+  });
+
+  it('keeps the stylesheet a link if its text would end the style element', () => {
+    const template = readPageTemplate(builtApp('.a::after{content:"</style>"}'))!;
+    expect(template.html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
+  });
+
+  it('is absent without a build', () => {
+    expect(readPageTemplate(path.join(tmpdir(), 'rr-no-such-build'))).toBeNull();
+  });
+});
+
+describe('pages served with the template', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false, env: { WEB_DIST_DIR: builtApp(CSS) } });
+  });
+  afterAll(() => t?.close());
+
+  it('send the inline script and style, and allow that script (only) by its hash', async () => {
+    const res = await t.app.inject({ url: '/cart' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<script>${EARLY}</script>`);
+    expect(res.body).toContain(`<style>${CSS}</style>`);
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc.trim().split(/\s+/)).toEqual(['script-src', "'self'", EARLY_HASH]);
+    // The file is still there for anything that asks for it.
+    expect((await t.app.inject({ url: '/early.js' })).body).toBe(EARLY);
+  });
+});
