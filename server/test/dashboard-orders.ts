@@ -13,28 +13,41 @@ export interface DeskOrderOptions {
 }
 
 let serial = 0;
-export async function deskOrderAt(db: Database, at: Date, totalPaise: number, options: DeskOrderOptions = {}) {
+function orderValues(at: Date, totalPaise: number, options: DeskOrderOptions) {
   serial++;
+  return {
+    customerName: `Desk Buyer ${serial}`,
+    customerEmail: `desk${serial}@example.in`,
+    customerPhone: '9876543210',
+    recipientName: `Desk Buyer ${serial}`,
+    recipientPhone: '9876543210',
+    address: '1 Example Road',
+    city: 'Pune',
+    postalCode: '411001',
+    state: 'Maharashtra',
+    paymentMethod: options.cod === false ? 'Razorpay' : DEFAULT_PAYMENT_METHOD,
+    itemsPaise: totalPaise,
+    shippingPaise: 0,
+    taxPaise: 0,
+    totalPaise,
+    isCancelled: options.cancelled ?? false,
+    createdAt: at,
+  };
+}
+
+/** Many orders without lines in one statement (a thousand one by one takes half a minute on a busy machine). */
+export async function deskOrdersAt(db: Database, list: Array<{ at: Date; totalPaise: number }>): Promise<string[]> {
+  const rows = await db
+    .insert(orders)
+    .values(list.map(({ at, totalPaise }) => orderValues(at, totalPaise, {})))
+    .returning({ id: orders.id });
+  return rows.map((r) => r.id);
+}
+
+export async function deskOrderAt(db: Database, at: Date, totalPaise: number, options: DeskOrderOptions = {}) {
   const [row] = await db
     .insert(orders)
-    .values({
-      customerName: `Desk Buyer ${serial}`,
-      customerEmail: `desk${serial}@example.in`,
-      customerPhone: '9876543210',
-      recipientName: `Desk Buyer ${serial}`,
-      recipientPhone: '9876543210',
-      address: '1 Example Road',
-      city: 'Pune',
-      postalCode: '411001',
-      state: 'Maharashtra',
-      paymentMethod: options.cod === false ? 'Razorpay' : DEFAULT_PAYMENT_METHOD,
-      itemsPaise: totalPaise,
-      shippingPaise: 0,
-      taxPaise: 0,
-      totalPaise,
-      isCancelled: options.cancelled ?? false,
-      createdAt: at,
-    })
+    .values(orderValues(at, totalPaise, options))
     .returning({ id: orders.id });
   if (options.productId) {
     await db.insert(orderItems).values({
