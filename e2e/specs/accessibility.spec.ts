@@ -10,6 +10,8 @@ async function seriousViolations(page: Page) {
 }
 
 test('home, product and cart have no serious accessibility violations', async ({ page, request }) => {
+  // Three full axe analyses: about 35 s on a 2-core CI machine with the other worker running.
+  test.slow();
   const product = (await allProducts(request)).find((p) => p.countInStock > 0 && p.numReviews > 0)!;
 
   await page.goto('/');
