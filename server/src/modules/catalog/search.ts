@@ -18,6 +18,7 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, searchSynonyms } from '../../db/schema/index.ts';
+import { searchMemo, type SearchMemo } from './search-memo.ts';
 
 /** Characters that separate words, as rr_search_words (migration 0012) treats them: keep the two in step. */
 export const WORD_SEPARATORS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~‘’“”–—…•·×₹।॥';
@@ -217,16 +218,20 @@ const MAX_CLOSE_WORDS = 5;
  * `published` is false when no published product can match (drafts still may); `drafts` when the search
  * lists drafts too (the probe reads published products only).
  */
-export async function searchFor(db: Database, keyword: string, options: { typing?: boolean; drafts?: boolean } = {}) {
+export async function searchFor(
+  db: Database,
+  keyword: string,
+  options: { typing?: boolean; drafts?: boolean; memo?: SearchMemo } = {},
+) {
   const plan = await planSearch(db, keyword, options);
   const exact = searchSql(plan);
   if (!plan.fuzzy || !plan.units) return { plan, search: exact, published: true };
-  const [found] = await db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(and(eq(products.isDraft, false), exact.where))
-    .limit(1);
-  if (found) return { plan, search: exact, published: true };
+  // Whether a published product matches: kept between requests (search-memo.ts), since for a keyword
+  // nothing matches ("panchmukhi mala") the probe reads every candidate the trigram indexes hand over.
+  const probe = sql`select count(*) from (select 1 from ${products}
+    where ${and(eq(products.isDraft, false), exact.where)} limit 1) found`;
+  const found = await (options.memo ?? searchMemo(db)).value(probe);
+  if (found > 0) return { plan, search: exact, published: true };
   const close = new Map<string, string[]>();
   for (const unit of plan.units.filter((u) => isFuzzyWord(u.phrase))) {
     // Both drivers answer a raw query with its rows (the table is outside the Drizzle schema).
