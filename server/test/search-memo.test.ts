@@ -52,7 +52,10 @@ async function counted(word: string): Promise<number> {
 async function renameUnseen(word: string): Promise<void> {
   await t.db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.update(products).set({ name: `${word} Pendant spare` }).where(inArray(products.id, spares));
+    await tx
+      .update(products)
+      .set({ name: `${word} Pendant spare` })
+      .where(inArray(products.id, spares));
   });
 }
 

@@ -9,7 +9,8 @@
  *
  * What may be kept: values of queries over the columns migration 0023 watches (a query reading stock or
  * price must not be). A value is stored under the number read in the same statement (the same snapshot);
- * a request first reads the current number (one row) and looks its key up under it.
+ * a request reads the current number once (with the synonyms, search.ts planSearch, or on its own) and
+ * looks its keys up under it. Decision: docs/decisions/0021, addendum 2026-11-25.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
