@@ -215,6 +215,14 @@ function generationSteps(size: ScaleSize, passwordHash: string): Array<[string, 
        update products p set rating = s.rating, num_reviews = s.n
          from (select product_id, avg(rating)::float8 as rating, count(*)::int as n from reviews group by product_id) s
          where s.product_id = p.id;
+       -- The catalog's kept summaries (migration 0021), as their triggers would have kept them: the shop's
+       -- and each category's published count, and the words of names that a misspelt word is compared with.
+       delete from published_product_counts;
+       insert into published_product_counts (category, published)
+         select category, count(*) from products where not is_draft group by category;
+       delete from search_name_words;
+       insert into search_name_words (word, products)
+         select w, count(*) from products, rr_fuzzy_words(search_name) w group by w;
        update order_state_counts c set n = (select count(*) from orders o
          where order_state_of(o.is_cancelled, o.is_delivered, o.is_shipped) = c.state);
        -- The dashboard's tables, as their triggers would have kept them (ordered by day, as a shop

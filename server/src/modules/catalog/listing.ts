@@ -21,6 +21,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
+import { searchMemo, type SearchMemo } from './search-memo.ts';
 import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
 
 type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin';
@@ -37,6 +38,8 @@ export interface Listing {
    * (published_product_counts, migration 0021) instead of a count of its rows. `null` is every category.
    */
   keptTotal?: { category: Category | null };
+  /** The request's kept search values (search-memo.ts): its total, when no filter reads stock or price. */
+  memo: SearchMemo;
 }
 
 /**
@@ -52,7 +55,8 @@ export async function readListing(db: Database, query: ProductListQuery): Promis
   const drafts = query.drafts === 'include';
   const base: SQL[] = drafts ? [] : [eq(products.isDraft, false)];
   if (query.category) base.push(eq(products.category, query.category));
-  const found = query.keyword ? await searchFor(db, query.keyword, { drafts }) : null;
+  const memo = searchMemo(db);
+  const found = query.keyword ? await searchFor(db, query.keyword, { drafts, memo }) : null;
   if (found && !found.published && !drafts) return null;
   const search = found?.search ?? null;
   const filters = filterConditions(parsed);
@@ -62,9 +66,13 @@ export async function readListing(db: Database, query: ProductListQuery): Promis
     filters,
     search,
     sort: parsed.sort ?? (search ? 'relevance' : 'newest'),
+    memo,
     ...(unfiltered ? { keptTotal: { category: (query.category as Category | undefined) ?? null } } : {}),
   };
 }
+
+/** Filters on columns whose changes search_generation follows (migration 0023). */
+const WATCHED_FILTERS = new Set<FacetName>(['mukhi', 'origin']);
 
 /** How many products a listing holds. */
 export async function listingTotal(db: Database, listing: Listing): Promise<number> {
@@ -75,6 +83,12 @@ export async function listingTotal(db: Database, listing: Listing): Promise<numb
       sql`select coalesce(sum(published), 0) as n from published_product_counts${category ? sql` where category = ${category}` : sql``}`,
     )) as unknown as { rows: Array<{ n: string | number }> };
     return Number(rows[0]?.n ?? 0);
+  }
+  // Kept only when every condition reads columns migration 0023 watches: stock and price change with
+  // every order, so a count that reads them is read each time.
+  if (Object.keys(listing.filters).every((name) => WATCHED_FILTERS.has(name as FacetName))) {
+    const where = listingWhere(listing);
+    return listing.memo.value(sql`select count(*) from ${products}${where ? sql` where ${where}` : sql``}`);
   }
   const [counted] = await db.select({ n: count() }).from(products).where(listingWhere(listing));
   return counted?.n ?? 0;

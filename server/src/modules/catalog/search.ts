@@ -18,6 +18,7 @@
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, searchSynonyms } from '../../db/schema/index.ts';
+import { currentGeneration, searchMemo, type SearchMemo } from './search-memo.ts';
 
 /** Characters that separate words, as rr_search_words (migration 0012) treats them: keep the two in step. */
 export const WORD_SEPARATORS = '!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~‘’“”–—…•·×₹।॥';
@@ -133,15 +134,21 @@ const MAX_PREFIX_TERMS = 3;
  * Reads a keyword: its words, and the trade's names in it (one indexed look-up). With `typing`, the last
  * word may also be the start of a trade name (for suggestions while the word is being typed).
  */
-export async function planSearch(db: Database, keyword: string, { typing = false } = {}): Promise<SearchPlan> {
+export async function planSearch(
+  db: Database,
+  keyword: string,
+  { typing = false, memo }: { typing?: boolean; memo?: SearchMemo } = {},
+): Promise<SearchPlan> {
   const literal = normaliseKeyword(keyword);
   const words = PLAIN_TEXT.test(literal) ? searchWords(literal) : [];
   if (words.length === 0) return { literal, units: null, expanded: [], fuzzy: null };
-  const found = await db
-    .select({ term: searchSynonyms.term, canonical: searchSynonyms.canonical })
-    .from(searchSynonyms)
-    .where(inArray(searchSynonyms.term, candidateTerms(words)));
-  const synonyms = new Map(found.map((row) => [row.term, row.canonical]));
+  // With the generation of the search memo (one row) in the same round trip: a row even when no term is found.
+  const { rows: found } = (await db.execute(
+    sql`select ${searchSynonyms.term} as term, ${searchSynonyms.canonical} as canonical, ${currentGeneration} as generation
+        from (select 1) one left join ${searchSynonyms} on ${inArray(searchSynonyms.term, candidateTerms(words))}`,
+  )) as unknown as { rows: Array<{ term: string | null; canonical: string | null; generation: string | number }> };
+  if (found[0]) memo?.readWith(found[0].generation);
+  const synonyms = new Map(found.flatMap((row) => (row.term && row.canonical ? [[row.term, row.canonical]] : [])));
   const phrase = words.join(' ');
   const alternatives = [expand(words, synonyms)];
   const last = words.at(-1)!;
@@ -217,16 +224,21 @@ const MAX_CLOSE_WORDS = 5;
  * `published` is false when no published product can match (drafts still may); `drafts` when the search
  * lists drafts too (the probe reads published products only).
  */
-export async function searchFor(db: Database, keyword: string, options: { typing?: boolean; drafts?: boolean } = {}) {
-  const plan = await planSearch(db, keyword, options);
+export async function searchFor(
+  db: Database,
+  keyword: string,
+  options: { typing?: boolean; drafts?: boolean; memo?: SearchMemo } = {},
+) {
+  const memo = options.memo ?? searchMemo(db);
+  const plan = await planSearch(db, keyword, { ...options, memo });
   const exact = searchSql(plan);
   if (!plan.fuzzy || !plan.units) return { plan, search: exact, published: true };
-  const [found] = await db
-    .select({ one: sql`1` })
-    .from(products)
-    .where(and(eq(products.isDraft, false), exact.where))
-    .limit(1);
-  if (found) return { plan, search: exact, published: true };
+  // Whether a published product matches: kept between requests (search-memo.ts), since for a keyword
+  // nothing matches ("panchmukhi mala") the probe reads every candidate the trigram indexes hand over.
+  const probe = sql`select count(*) from (select 1 from ${products}
+    where ${and(eq(products.isDraft, false), exact.where)} limit 1) found`;
+  const found = await memo.value(probe);
+  if (found > 0) return { plan, search: exact, published: true };
   const close = new Map<string, string[]>();
   for (const unit of plan.units.filter((u) => isFuzzyWord(u.phrase))) {
     // Both drivers answer a raw query with its rows (the table is outside the Drizzle schema).
@@ -268,7 +280,8 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
     sql`${descriptionLower} like ${contains}`,
     ...alternatives.map((units) => allUnitsMatch(allWords, units, facts)),
   ];
-  if (plan.units) tiers.push(inName([plan.units], false));
+  // One unit: its words in order are the words (the tier above).
+  if (plan.units && plan.units.length > 1) tiers.push(inName([plan.units], false));
   if (plan.expanded.length) tiers.push(inName(plan.expanded, false));
   if (withFacts) tiers.push(inName(alternatives, true));
   const fuzzy = close && plan.units ? fuzzyTiers(plan.units, close) : [];

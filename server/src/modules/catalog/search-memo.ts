@@ -1,0 +1,125 @@
+/**
+ * Issue 13/14: a search's count kept between requests. Counting every match of a common word ("rudraksha",
+ * 43% of the catalog at 100k products) reads tens of thousands of rows, and the response cache is emptied
+ * by every order (stock is on the page); but which products match changes only with what the search reads.
+ * The database numbers those changes (search_generation, migration 0023: names, descriptions, categories,
+ * facts, drafts, products added or removed, synonyms; not stock or price), in the writing transaction, and a
+ * kept value is used only under the number it was read with. So a count is exact, on every instance, without
+ * listening to notices, and read again once per change of what searches match.
+ *
+ * What may be kept: values of queries over the columns migration 0023 watches (a query reading stock or
+ * price must not be). A value is stored under the number read in the same statement (the same snapshot);
+ * a request reads the current number once (with the synonyms, search.ts planSearch, or on its own) and
+ * looks its keys up under it. Decision: docs/decisions/0021, addendum 2026-11-25.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client.ts';
+
+/** Values kept per database; a few small numbers each. */
+const MAX_ENTRIES = 5_000;
+/**
+ * A safety net, as the response cache has: a change the triggers do not see (a write with triggers off,
+ * session_replication_role = replica) is read at most this late.
+ */
+const MAX_AGE_MS = 60_000;
+
+interface Kept {
+  value: number;
+  storedAt: number;
+}
+
+/** The kept values of one database, all of one generation (a newer one empties it). */
+class Memo {
+  generation = -1;
+  readonly entries = new Map<string, Kept>();
+
+  /** Moves to `generation` when it is newer; false when it is older (a value read in an older snapshot). */
+  current(generation: number): boolean {
+    if (generation > this.generation) {
+      this.generation = generation;
+      this.entries.clear();
+    }
+    return generation === this.generation;
+  }
+
+  get(key: string, generation: number): number | undefined {
+    if (!this.current(generation)) return undefined;
+    const kept = this.entries.get(key);
+    if (!kept) return undefined;
+    this.entries.delete(key);
+    if (Date.now() - kept.storedAt >= MAX_AGE_MS) return undefined;
+    // Most recently used last: the first entry is the one to drop.
+    this.entries.set(key, kept);
+    return kept.value;
+  }
+
+  set(key: string, generation: number, value: number): void {
+    if (!this.current(generation)) return;
+    this.entries.set(key, { value, storedAt: Date.now() });
+    for (const oldest of this.entries.keys()) {
+      if (this.entries.size <= MAX_ENTRIES) break;
+      this.entries.delete(oldest);
+    }
+  }
+}
+
+/** One memo per database handle (each test app, each server process has its own). */
+const memos = new WeakMap<Database, Memo>();
+const dialect = new PgDialect();
+
+/** The current generation, as a scalar subquery. */
+export const currentGeneration = sql`(select generation from search_generation)`;
+
+/** Both drivers answer a raw query with its rows. */
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A memo for one request: the generation it reads under, read once (when first asked). */
+export interface SearchMemo {
+  /**
+   * The value of `query` (a scalar select over the columns migration 0023 watches), kept or read (with
+   * the generation, in one statement).
+   */
+  value(query: SQL): Promise<number>;
+  /**
+   * The generation read by another query of the request (`currentGeneration` as one of its columns), so
+   * that it is not read on its own: one round trip less.
+   */
+  readWith(generation: string | number): void;
+}
+
+/**
+ * `db`'s kept values for one request: the first value asked for reads the current generation (one row),
+ * and every value of the request is looked up under it.
+ */
+export function searchMemo(db: Database): SearchMemo {
+  let kept = memos.get(db);
+  if (!kept) memos.set(db, (kept = new Memo()));
+  const memo = kept;
+  let generation: Promise<number> | undefined;
+  const readGeneration = async () => {
+    const [row] = await rowsOf<{ generation: string | number }>(db, sql`select ${currentGeneration} as generation`);
+    return Number(row?.generation ?? -1);
+  };
+  return {
+    readWith(read) {
+      generation ??= Promise.resolve(Number(read));
+    },
+    async value(query) {
+      generation ??= readGeneration();
+      const { sql: text, params } = dialect.sqlToQuery(query);
+      const key = `${text}\u0000${JSON.stringify(params)}`;
+      const found = memo.get(key, await generation);
+      if (found !== undefined) return found;
+      const [read] = await rowsOf<{ value: string | number; generation: string | number }>(
+        db,
+        sql`select (${query}) as value, ${currentGeneration} as generation`,
+      );
+      const value = Number(read?.value ?? 0);
+      memo.set(key, Number(read?.generation ?? -1), value);
+      return value;
+    },
+  };
+}
