@@ -87,6 +87,36 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
     expect(Date.now() - changedAt).toBeLessThan(1_000);
   });
 
+  it('refuses on the other instance, within a second, a token ended by a password change', async () => {
+    const phone = uniquePhone();
+    const registered = await post(a, '/api/users', {
+      name: 'Two Instances',
+      email: `two-${phone}@example.in`,
+      phone,
+      password: 'first-pass-1',
+    });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const profile = (server: ServerProcess, bearerToken: string) =>
+      call(server, '/api/users/profile', { headers: { authorization: `Bearer ${bearerToken}` } });
+    // B knows the customer (and keeps them, migration 0024).
+    expect((await profile(b, token)).status).toBe(200);
+    expect((await profile(b, token)).status).toBe(200);
+
+    const changed = await call(a, '/api/users/profile', {
+      method: 'PUT',
+      body: JSON.stringify({ password: 'second-pass-2', currentPassword: 'first-pass-1' }),
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(changed.status).toBe(200);
+    const changedAt = Date.now();
+    await eventually(async () => expect((await profile(b, token)).status).toBe(401), 1_000);
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+    // The token the change gave out works on both.
+    const { token: fresh } = (await changed.json()) as { token: string };
+    expect((await profile(b, fresh)).status).toBe(200);
+  });
+
   it('counts the request limits once for both (Redis)', async () => {
     // The newsletter form takes 10 a minute from one address.
     const statuses: number[] = [];

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
+import type { SignedInRow } from './signed-in-users.ts';
 
 // What the auth plugin needs of tokens; accounts signs them (modules/accounts/tokens.ts).
 export interface TokenClaims {
@@ -61,21 +62,9 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
     if (!token) throw new DomainError('unauthorized', errorCodes.noToken, AUTH_MESSAGES.noToken);
     const claims = await tokens.verify(token);
-    // The user is read on every call, so a deleted user, a removed admin right or a changed password
-    // (which raises the token version) takes effect at once.
-    const [row] = claims
-      ? await app.db
-          .select({
-            id: users.id,
-            name: users.name,
-            email: users.email,
-            phone: users.phone,
-            isAdmin: users.isAdmin,
-            tokenVersion: users.tokenVersion,
-          })
-          .from(users)
-          .where(eq(users.id, claims.userId))
-      : [];
+    // The user as the database has it now, so a deleted user, a removed admin right or a changed password
+    // (which raises the token version) takes effect at once: read, or kept until its row changes.
+    const row = claims ? await app.signedInUsers.get(claims.userId, () => readSignedInRow(claims.userId)) : undefined;
     if (!row || !claims || row.tokenVersion !== claims.version)
       throw new DomainError('unauthorized', errorCodes.tokenFailed, AUTH_MESSAGES.tokenFailed);
     request.user = {
@@ -86,6 +75,21 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
       isAdmin: row.isAdmin,
       signedInByCodeAt: claims.signedInByCodeAt,
     };
+  }
+
+  async function readSignedInRow(id: string): Promise<SignedInRow | undefined> {
+    const [row] = await app.db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        phone: users.phone,
+        isAdmin: users.isAdmin,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, id));
+    return row;
   }
 
   async function requireAdmin(request: FastifyRequest): Promise<void> {

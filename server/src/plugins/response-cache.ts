@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
+import { SignedInUsers, USER_NOTICE_PREFIX } from './signed-in-users.ts';
 
 /**
  * Answers kept as the bytes sent (JSON, serialised and checked against the route's schema once),
@@ -271,14 +272,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Catalog answers kept until the catalog changes (see plugins/response-cache.ts). */
     responseCache: ResponseCache;
+    /** Signed-in requests' users, kept until their row changes (plugins/signed-in-users.ts). */
+    signedInUsers: SignedInUsers;
   }
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Decorates the app with its response cache and keeps the cache honest: it follows the database's
- * change notices. Before this instance answers a write request it waits until the notices of what that
+ * Decorates the app with its response cache (and the signed-in users kept beside it) and keeps both
+ * honest: they follow the database's change notices. Before this instance answers a write request it waits until the notices of what that
  * request committed have arrived (on PostgreSQL a notice travels on its own connection and could arrive
  * after the answer; the writer must see its change on its next read). A write that changed no catalog
  * table therefore leaves the cache as it was; if the wait fails, everything is dropped.
@@ -289,12 +292,20 @@ export async function registerResponseCache(
   options: Partial<ResponseCacheOptions> & { enabled?: boolean } = {},
 ): Promise<void> {
   const cache = new ResponseCache(options);
+  const users = new SignedInUsers();
   app.decorate('responseCache', cache);
-  // Switched off (CATALOG_CACHE=false): never live, so every answer is read fresh ('bypass').
+  app.decorate('signedInUsers', users);
+  // Switched off (CATALOG_CACHE=false): never live, so every answer and user is read fresh ('bypass').
   if (options.enabled === false) return;
   const listener = await database.listen(CATALOG_CHANNEL, {
-    notice: () => cache.invalidate(),
-    live: (live) => cache.setLive(live),
+    notice: (payload) =>
+      payload.startsWith(USER_NOTICE_PREFIX)
+        ? users.forget(payload.slice(USER_NOTICE_PREFIX.length))
+        : cache.invalidate(),
+    live: (live) => {
+      cache.setLive(live);
+      users.setLive(live);
+    },
   });
   // A callback hook, not an async one: reads (nearly every request) pass without a promise.
   app.addHook('onSend', (request, _reply, payload, done) => {
