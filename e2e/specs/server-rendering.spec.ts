@@ -8,7 +8,7 @@ import { expect, startSignedIn, test } from '../fixtures.ts';
  * mismatch or a layout shift, and the start-up loader still covers a session's first load only.
  */
 
-/** Console errors and page errors, React's hydration reports among them (minified in production: #418…). */
+/** Console errors and page errors. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -61,14 +61,13 @@ async function expectNoShift(page: Page) {
   expect(total, `layout shift ${total}:\n${moved.join('\n')}`).toBeLessThan(NO_SHIFT);
 }
 
-const HYDRATION = /hydrat|#418|#419|#421|#422|#423|#425/i;
+const HYDRATION = /hydrat/i;
 
 async function hydrated(page: Page) {
   await page.waitForLoadState('load');
-  // The app is in charge once a client-side link works: wait for React to have attached.
-  await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react'))))
-    .toBe(true);
+  // The app is in charge once a client-side link works: wait for Preact to have rendered into #root
+  // (it keeps the tree it rendered on the container, as `__k`).
+  await expect.poll(() => page.evaluate(() => '__k' in document.getElementById('root')!)).toBe(true);
   // Let lazy pages and images settle.
   await page.waitForTimeout(1000);
 }
