@@ -67,7 +67,9 @@ async function hydrated(page: Page) {
   await page.waitForLoadState('load');
   // The app is in charge once a client-side link works: wait for Preact to have rendered into #root
   // (it keeps the tree it rendered on the container, as `__k`).
-  await expect.poll(() => page.evaluate(() => '__k' in document.getElementById('root')!)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (document.getElementById('root') as { __k?: unknown } | null)?.__k != null))
+    .toBe(true);
   // Let lazy pages and images settle.
   await page.waitForTimeout(1000);
 }
@@ -75,7 +77,7 @@ async function hydrated(page: Page) {
 declare global {
   interface Window {
     /** What hydration changed in the server's HTML (expectHydrationKeepsHtml). */
-    __rrHydration?: { changes: () => string[]; atLoaded?: string[] };
+    __rrHydration?: { changes: () => string[]; atHydrated?: string[] };
   }
 }
 
@@ -83,10 +85,9 @@ declare global {
  * Opens `url` and checks that hydration took over the server's HTML as it is. Preact reports no mismatch
  * in production: where the browser renders something else it replaces the element or rewrites the text.
  * So the app's scripts are held until the HTML is parsed, the elements of #root and its text are noted,
- * and when the DOMContentLoaded event comes (after the app's module, which hydrates in one pass) the same
- * elements are there in the same order, none added, with the same text. Once the lazy parts have
- * hydrated too (`hydrated`), none of the server's elements may have gone, unless the page is meant to
- * change after hydrating (`changesAfter`: a signed-in customer's header).
+ * and right after hydration the same elements are there in the same order, none added, with the same
+ * text. Once the lazy parts have hydrated too (`hydrated`), none of the server's elements may have gone,
+ * unless the page is meant to change after hydrating (`changesAfter`: a signed-in customer's header).
  */
 async function expectHydrationKeepsHtml(page: Page, url: string, { changesAfter = false } = {}) {
   const release = await holdScripts(page);
@@ -104,11 +105,22 @@ async function expectHydrationKeepsHtml(page: Page, url: string, { changesAfter 
       return [...gone, ...added, ...(root.textContent === text ? [] : ['the text changed'])];
     };
     window.__rrHydration = { changes };
-    document.addEventListener('DOMContentLoaded', () => (window.__rrHydration!.atLoaded = changes()), { once: true });
+    // Preact puts its tree on the container (`__k`) as it starts rendering into it, and hydrates in one
+    // synchronous pass: a microtask queued then runs when that pass is done, before any re-render (also
+    // a microtask, queued later) and before effects.
+    let tree: unknown;
+    Object.defineProperty(root, '__k', {
+      configurable: true,
+      get: () => tree,
+      set(value) {
+        if (tree === undefined) queueMicrotask(() => (window.__rrHydration!.atHydrated = changes()));
+        tree = value;
+      },
+    });
   });
   release();
-  await page.waitForFunction(() => window.__rrHydration?.atLoaded);
-  expect(await page.evaluate(() => window.__rrHydration!.atLoaded)).toEqual([]);
+  await page.waitForFunction(() => window.__rrHydration?.atHydrated);
+  expect(await page.evaluate(() => window.__rrHydration!.atHydrated)).toEqual([]);
   await hydrated(page);
   if (changesAfter) return;
   const later = await page.evaluate(() =>
