@@ -44,6 +44,15 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // The app runs on Preact 10 (decision 0024), which keeps `ref` out of a function component's props
+      // (React 19 passes it): such a prop would silently stay empty.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSPropertySignature[key.name='ref']",
+          message: 'Preact 10 does not pass `ref` to a function component as a prop: give it another name.',
+        },
+      ],
     },
   },
   // Web boundaries (decision 0014): app/ composes features; a feature is used through its index.ts;

@@ -1,20 +1,38 @@
 import { defineConfig } from 'vitest/config';
+import { reactLibraries, reactToPreact } from './web/preact-aliases.ts';
+
+/**
+ * The web app's code runs on Preact in its tests, as it ships (decision 0024): React's imports resolve
+ * to preact/compat, in our code and in the libraries. So that the aliases reach the libraries, Vitest
+ * runs them (and Preact, so that there is one copy of it) through Vite instead of leaving them to Node,
+ * from their ES module builds: a CommonJS build's require() would be Node's, and load React itself.
+ */
+const esModules = { conditions: ['module', 'development|production'], mainFields: ['module', 'main'] };
+const onPreact = {
+  resolve: { alias: reactToPreact, ...esModules },
+  ssr: { resolve: { conditions: ['module', 'node', 'development|production'] } },
+};
+const inlined = { deps: { inline: [...reactLibraries, 'preact', 'preact-render-to-string'] } };
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      { ...onPreact, test: { name: 'web', include: ['web/src/**/*.test.ts'], server: inlined } },
       {
+        ...onPreact,
         // Component tests render into a DOM; only they pay for starting jsdom.
         test: {
           name: 'web-dom',
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['web/src/testing/setup.ts'],
+          server: inlined,
         },
       },
       {
+        // The storefront's API test renders web/src/entry-server.tsx: on Preact, as the build does.
+        ...onPreact,
         test: {
           name: 'server',
           include: ['server/test/**/*.test.ts'],
@@ -27,6 +45,7 @@ export default defineConfig({
           // PGlite is CPU-bound WebAssembly: one test file a core.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+          server: inlined,
         },
       },
     ],

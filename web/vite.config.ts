@@ -1,14 +1,25 @@
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { reactLibraries, reactToPreact } from './preact-aliases.ts';
 
+// JSX is compiled by Vite itself (tsconfig's `react-jsx`); its `react/jsx-runtime` is Preact's too.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
-  build: isSsrBuild
-    ? // The server rendering (src/entry-server.tsx) for the server's storefront module: web/dist-ssr.
-      { outDir: 'dist-ssr', target: 'node20', emptyOutDir: true, copyPublicDir: false }
-    : { manifest: true, target: 'es2022', assetsInlineLimit: 0 },
-  // The shared package is TypeScript source: bundled, as Node alone cannot load it.
-  ssr: { noExternal: ['@rr/core'] },
+  resolve: { alias: reactToPreact },
+  build: {
+    ...(isSsrBuild
+      ? // The server rendering (src/entry-server.tsx) for the server's storefront module: web/dist-ssr.
+        { outDir: 'dist-ssr', target: 'node20', emptyOutDir: true, copyPublicDir: false }
+      : { manifest: true, target: 'es2022', assetsInlineLimit: 0 }),
+    rolldownOptions: {
+      onwarn(warning, warn) {
+        // TanStack Query's "use client" markers, meant for React Server Components, which the shop has none of.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;
+        warn(warning);
+      },
+    },
+  },
+  // The shared package is TypeScript source: bundled, as Node alone cannot load it. The libraries that
+  // import React are bundled so that they get Preact, as the browser does.
+  ssr: { noExternal: ['@rr/core', ...reactLibraries] },
   server: {
     port: 5173,
     proxy: {

@@ -8,7 +8,7 @@ import { expect, startSignedIn, test } from '../fixtures.ts';
  * mismatch or a layout shift, and the start-up loader still covers a session's first load only.
  */
 
-/** Console errors and page errors, React's hydration reports among them (minified in production: #418…). */
+/** Console errors and page errors. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -61,16 +61,72 @@ async function expectNoShift(page: Page) {
   expect(total, `layout shift ${total}:\n${moved.join('\n')}`).toBeLessThan(NO_SHIFT);
 }
 
-const HYDRATION = /hydrat|#418|#419|#421|#422|#423|#425/i;
+const HYDRATION = /hydrat/i;
 
 async function hydrated(page: Page) {
   await page.waitForLoadState('load');
-  // The app is in charge once a client-side link works: wait for React to have attached.
+  // The app is in charge once a client-side link works: wait for Preact to have rendered into #root
+  // (it keeps the tree it rendered on the container, as `__k`).
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.getElementById('root')!).some((k) => k.startsWith('__react'))))
+    .poll(() => page.evaluate(() => (document.getElementById('root') as { __k?: unknown } | null)?.__k != null))
     .toBe(true);
   // Let lazy pages and images settle.
   await page.waitForTimeout(1000);
+}
+
+declare global {
+  interface Window {
+    /** What hydration changed in the server's HTML (expectHydrationKeepsHtml). */
+    __rrHydration?: { changes: () => string[]; atHydrated?: string[] };
+  }
+}
+
+/**
+ * Opens `url` and checks that hydration took over the server's HTML as it is. Preact reports no mismatch
+ * in production: where the browser renders something else it replaces the element or rewrites the text.
+ * So the app's scripts are held until the HTML is parsed, the elements of #root and its text are noted,
+ * and right after hydration the same elements are there in the same order, none added, with the same
+ * text. Once the lazy parts have hydrated too (`hydrated`), none of the server's elements may have gone,
+ * unless the page is meant to change after hydrating (`changesAfter`: a signed-in customer's header).
+ */
+async function expectHydrationKeepsHtml(page: Page, url: string, { changesAfter = false } = {}) {
+  const release = await holdScripts(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.readyState !== 'loading');
+  await page.evaluate(() => {
+    const root = document.getElementById('root')!;
+    const sent = Array.from(root.querySelectorAll('*'));
+    const text = root.textContent;
+    const name = (el: Element) => `${el.localName}${el.id ? `#${el.id}` : ''} "${(el.textContent ?? '').slice(0, 40)}"`;
+    const changes = () => {
+      const now = Array.from(root.querySelectorAll('*'));
+      const gone = sent.filter((el) => !root.contains(el)).map((el) => `gone: ${name(el)}`);
+      const added = now.filter((el) => !sent.includes(el)).map((el) => `added: ${name(el)}`);
+      return [...gone, ...added, ...(root.textContent === text ? [] : ['the text changed'])];
+    };
+    window.__rrHydration = { changes };
+    // Preact puts its tree on the container (`__k`) as it starts rendering into it, and hydrates in one
+    // synchronous pass: a microtask queued then runs when that pass is done, before any re-render (also
+    // a microtask, queued later) and before effects.
+    let tree: unknown;
+    Object.defineProperty(root, '__k', {
+      configurable: true,
+      get: () => tree,
+      set(value) {
+        if (tree === undefined) queueMicrotask(() => (window.__rrHydration!.atHydrated = changes()));
+        tree = value;
+      },
+    });
+  });
+  release();
+  await page.waitForFunction(() => window.__rrHydration?.atHydrated);
+  expect(await page.evaluate(() => window.__rrHydration!.atHydrated)).toEqual([]);
+  await hydrated(page);
+  if (changesAfter) return;
+  const later = await page.evaluate(() =>
+    window.__rrHydration!.changes().filter((change) => change.startsWith('gone')),
+  );
+  expect(later).toEqual([]);
 }
 
 /** Forms on the page that the app has not taken over: early.js would hold what is sent from them. */
@@ -99,8 +155,7 @@ test('a product page is readable before JavaScript, then hydrates without mismat
   await noScript.close();
 
   const errors = collectErrors(page);
-  await page.goto(`/product/${product._id}`);
-  await hydrated(page);
+  await expectHydrationKeepsHtml(page, `/product/${product._id}`);
   await expect.poll(() => formsNotLive(page)).toEqual([]);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   expect(errors.filter((e) => HYDRATION.test(e))).toEqual([]);
@@ -123,8 +178,7 @@ test('the home page hydrates without mismatch or shift, and is readable without 
   await noScript.close();
 
   const errors = collectErrors(page);
-  await page.goto('/');
-  await hydrated(page);
+  await expectHydrationKeepsHtml(page, '/');
   // Every form the server sent is taken over by its component (useEarlyForm).
   await expect.poll(() => formsNotLive(page)).toEqual([]);
   const explore = page.locator('section[aria-labelledby="explore-heading"] article');
@@ -132,8 +186,7 @@ test('the home page hydrates without mismatch or shift, and is readable without 
   expect(errors).toEqual([]);
   await expectNoShift(page);
   // A collection page rendered on the server hydrates the same way.
-  await page.goto('/category/gems');
-  await hydrated(page);
+  await expectHydrationKeepsHtml(page, '/category/gems');
   await expect.poll(() => formsNotLive(page)).toEqual([]);
   expect(errors).toEqual([]);
   await expectNoShift(page);
@@ -217,8 +270,8 @@ test('a signed-in customer with a cart: the server-rendered page hydrates, then 
     qty: 3,
   });
   const errors = collectErrors(page);
-  await page.goto(`/product/${product._id}`);
-  await hydrated(page);
+  // Hydrated as the server rendered it (signed out, an empty cart), then updated.
+  await expectHydrationKeepsHtml(page, `/product/${product._id}`, { changesAfter: true });
   await expect(page.getByRole('banner').getByText(customer.name)).toBeVisible();
   await expect(page.getByRole('banner').getByLabel('3 items').filter({ visible: true })).toBeVisible();
   // Signed in after hydration: the review form (loaded when first shown) is there.

@@ -8,8 +8,8 @@ import {
   type StorefrontPage,
 } from '@rr/core';
 import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { prerender } from 'react-dom/static';
+import type { VNode } from 'preact';
+import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter, matchPath } from 'react-router';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/router.tsx';
@@ -109,7 +109,7 @@ export interface Rendered {
   state: SsrState;
 }
 
-/** Renders `url` with the data given, waiting for lazy pages (Suspense) so the HTML is complete. */
+/** Renders `url` with the data given, waiting for lazy parts (Suspense) so the HTML is complete. */
 export async function render(url: string, met: StorefrontMetNeed[]): Promise<Rendered> {
   const queryClient = createQueryClient();
   for (const need of met) {
@@ -130,31 +130,22 @@ export async function render(url: string, met: StorefrontMetNeed[]): Promise<Ren
   const seed = Math.floor(Math.random() * 2 ** 31);
   const status = { status: 200 };
   const app = (
-    <StrictMode>
-      <RenderStatusContext value={status}>
-        <RenderSeedContext value={seed}>
-          <QueryClientProvider client={queryClient}>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
-          </QueryClientProvider>
-        </RenderSeedContext>
-      </RenderStatusContext>
-    </StrictMode>
+    <RenderStatusContext value={status}>
+      <RenderSeedContext value={seed}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </RenderSeedContext>
+    </RenderStatusContext>
   );
-  let failure: unknown = null;
-  const { prelude } = await prerender(app, {
-    // Never outline a large Suspense boundary: revealing it takes an inline script, which the CSP
-    // (script-src 'self') blocks, and hydration would then render the page a second time.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-    onError(error) {
-      failure ??= error;
-    },
-  });
-  // A page that threw is not half-sent: the server serves the client-rendered page instead.
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  // Rendered by Preact, as the browser hydrates it (`react` is preact/compat in the build, so the element
+  // is Preact's). The async renderer waits for lazy parts (Suspense) and writes them in place; a page that
+  // throws rejects, and the server serves the client-rendered page instead of half of it.
+  const html = await renderToStringAsync(app as unknown as VNode);
   return {
-    html: await new Response(prelude).text(),
+    html,
     status: status.status,
     state: { queries: dehydrate(queryClient, { shouldDehydrateQuery: () => true }), seed },
   };

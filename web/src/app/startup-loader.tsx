@@ -8,7 +8,7 @@ const SHOWING_CLASS = 'rr-startup';
  * SPEC §2 / PRODUCT.md: a full-screen loader until the page has loaded and 2 s have passed, on the
  * first page load of a browser session only; the page renders underneath meanwhile.
  *
- * The loader is plain markup in index.html (outside React, so the server-rendered page hydrates
+ * The loader is plain markup in index.html (outside the app, so the server-rendered page hydrates
  * without it), shown before the first paint by public/early.js on a session's first load.
  * This takes it away: at once on later loads, after the load and the 2 s on the first.
  */

@@ -17,22 +17,15 @@ const TEXT_FIELDS =
 /**
  * What a shopper did in a server-rendered form before the app took it over, handed to the app.
  *
- * React keeps text typed into a field before hydration on the screen but not in the component's
- * state, so the form would send its old value (an empty box said to be empty while it shows an
- * address). Each such field is reported to React as a change, the way a keystroke is: its tracked
- * value is set back to the rendered one through React's own setter, the typed text put back through
- * the element's native setter, and an input event sent. Then the form is live, and if it was sent
- * meanwhile (held by public/early.js) it is sent now.
+ * Hydration keeps text typed into a field before it on the screen but not in the component's state
+ * (Preact leaves a field's value alone while hydrating), so the form would send its old value (an empty
+ * box said to be empty while it shows an address). Each such field is reported to the app as a change,
+ * the way a keystroke is: an input event. Then the form is live, and if it was sent meanwhile (held by
+ * public/early.js) it is sent now.
  */
 export function takeOverForm(form: HTMLFormElement): void {
   for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)) {
-    const typed = field.value;
-    if (typed === field.defaultValue) continue;
-    const nativeSetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), 'value')?.set;
-    if (!nativeSetter) continue;
-    field.value = field.defaultValue;
-    nativeSetter.call(field, typed);
-    field.dispatchEvent(new Event('input', { bubbles: true }));
+    if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
   }
   form.__rrLive = true;
   if (window.__rrHeldForm !== form) return;

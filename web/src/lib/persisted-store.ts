@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useHydratedStore } from './ssr-state.ts';
 
 /**
  * A small observable value kept in localStorage under `key`. Values that fail `parse`
@@ -63,5 +63,5 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 export function useStore<T>(store: PersistedStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, () => store.initial);
+  return useHydratedStore(store.subscribe, store.get, () => store.initial);
 }

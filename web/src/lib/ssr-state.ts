@@ -1,5 +1,5 @@
 import type { DehydratedState } from '@tanstack/react-query';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * What a server-rendered page hands to the browser: the query cache it rendered with (TanStack Query's
@@ -67,4 +67,32 @@ export const RenderStatusContext = createContext<RenderStatus | null>(null);
 export function useRenderStatus(status: number): void {
   const render = useContext(RenderStatusContext);
   if (render) render.status = status;
+}
+
+/** True while main.tsx hydrates the server's HTML: Preact does it in one synchronous pass. */
+let hydrating = false;
+
+export function hydrateWith(hydrate: () => void): void {
+  hydrating = true;
+  try {
+    hydrate();
+  } finally {
+    hydrating = false;
+  }
+}
+
+/**
+ * useSyncExternalStore with React's server snapshot, which preact/compat does not take: the server
+ * snapshot on the server and in a component hydrating the server's HTML (so it hydrates to the HTML it
+ * came with), then the store's own value from the next render on. A component of a lazy chunk that
+ * hydrates later (after its chunk arrives) is past the pass and reads the store at once.
+ */
+export function useHydratedStore<T>(
+  subscribe: (onChange: () => void) => () => void,
+  getSnapshot: () => T,
+  getServerSnapshot: () => T,
+): T {
+  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !hydrating);
+  useEffect(() => setHydrated(true), []);
+  return useSyncExternalStore(subscribe, hydrated ? getSnapshot : getServerSnapshot);
 }

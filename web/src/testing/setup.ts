@@ -6,3 +6,15 @@ afterEach(cleanup);
 
 // jsdom lays nothing out, so it has no scrolling; messages scroll themselves into view after an action.
 Element.prototype.scrollIntoView = () => undefined;
+
+// jsdom lacks the onpointer… handler properties of browsers. Preact takes an event's name from them
+// ('onpointerdown' in an element: it listens for 'pointerdown'); without them it listens for 'PointerDown'.
+for (const type of ['down', 'up', 'move', 'over', 'out', 'enter', 'leave', 'cancel']) {
+  if (!(`onpointer${type}` in HTMLElement.prototype)) {
+    Object.defineProperty(HTMLElement.prototype, `onpointer${type}`, {
+      value: null,
+      writable: true,
+      configurable: true,
+    });
+  }
+}

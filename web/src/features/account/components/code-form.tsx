@@ -57,7 +57,7 @@ export function CodeForm({ phone }: { phone: string }) {
       {verify.isError && <Message variant="danger">{verify.error.message}</Message>}
       <form className={styles.form} onSubmit={submit} noValidate>
         <OtpInput
-          ref={input}
+          handle={input}
           digits={digits}
           onChange={setDigits}
           onComplete={submitCode}

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import { useImperativeHandle, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
 import styles from './otp-input.module.css';
 
 export interface OtpInputHandle {
@@ -17,7 +17,7 @@ export function OtpInput({
   onComplete,
   incomplete,
   describedBy,
-  ref,
+  handle,
 }: {
   digits: readonly string[];
   onChange: (update: (current: readonly string[]) => string[]) => void;
@@ -25,12 +25,18 @@ export function OtpInput({
   /** Marks the empty boxes after a submit with some missing. */
   incomplete: boolean;
   describedBy?: string;
-  ref?: Ref<OtpInputHandle>;
+  /** Not `ref`: Preact 10 keeps a `ref` from reaching a function component's props. */
+  handle?: Ref<OtpInputHandle>;
 }) {
   const length = digits.length;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => boxes.current[Math.min(Math.max(index, 0), length - 1)]?.focus();
-  useImperativeHandle(ref, () => ({ focusBox }));
+  useImperativeHandle(handle, () => ({ focusBox }));
+  // The first box has the focus as the boxes appear. Not `autoFocus`: React focused such an element as
+  // it mounted, Preact only writes the attribute, which a browser acts on once a page at most.
+  useLayoutEffect(() => {
+    boxes.current[0]?.focus();
+  }, []);
 
   /** Writes typed or pasted digits from box `index` on. */
   const fill = (index: number, typed: string) => {
@@ -92,7 +98,6 @@ export function OtpInput({
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
             aria-label={`Digit ${index + 1} of ${length}`}
             aria-invalid={(incomplete && !digit) || undefined}
-            autoFocus={index === 0}
             value={digit}
             onFocus={(e) => e.target.select()}
             onChange={(e) => change(index, e.target)}

@@ -1,6 +1,7 @@
 import { BANNER_IMAGE_COUNT, BANNER_ROTATE_MS, srcSetFor, widthUrl } from '@rr/core';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useHydratedStore } from '../../../lib/ssr-state.ts';
 import styles from './banner-carousel.module.css';
 
 /** The pictures' size, in which `painted` gives where each picture paints its button. */
@@ -92,7 +93,7 @@ function subscribeReducedMotion(onChange: () => void): () => void {
 }
 
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
+  return useHydratedStore(
     subscribeReducedMotion,
     () => window.matchMedia(REDUCED_MOTION).matches,
     () => false,

@@ -47,7 +47,6 @@ export function SearchCombobox({
   const current = match?.params.keyword ?? '';
   const [keyword, setKeyword] = useState(current);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const listId = useId();
   useEffect(() => setKeyword(current), [current]);
 
@@ -69,8 +68,16 @@ export function SearchCombobox({
     })),
   ];
   const expanded = open && options.length > 0;
-  // A new list starts with nothing highlighted.
-  useEffect(() => setActive(-1), [data]);
+  // The highlighted suggestion is kept with the list it was chosen in, so a new list starts with nothing
+  // highlighted. Not reset by an effect: Preact runs effects after the next frame, and a key pressed
+  // before that would have its highlight taken away.
+  const [highlight, setHighlight] = useState<{ list: typeof data; index: number }>({ list: undefined, index: -1 });
+  const active = highlight.list === data ? highlight.index : -1;
+  const setActive = (next: number | ((current: number) => number)) =>
+    setHighlight((h) => ({
+      list: data,
+      index: typeof next === 'function' ? next(h.list === data ? h.index : -1) : next,
+    }));
 
   const close = () => {
     setOpen(false);
