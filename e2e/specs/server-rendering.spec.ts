@@ -234,7 +234,7 @@ async function slowPageProxy(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-test('a page that arrives in parts is not painted half-built: nothing moves when the rest comes', async ({
+test('a page that arrives in parts: what was painted first does not move when the rest comes', async ({
   page,
   baseURL,
 }) => {

@@ -281,10 +281,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Decorates the app with its response cache (and the signed-in users kept beside it) and keeps both
- * honest: they follow the database's change notices. Before this instance answers a write request it waits until the notices of what that
- * request committed have arrived (on PostgreSQL a notice travels on its own connection and could arrive
- * after the answer; the writer must see its change on its next read). A write that changed no catalog
- * table therefore leaves the cache as it was; if the wait fails, everything is dropped.
+ * honest: they follow the database's change notices. Before this instance answers a write request it
+ * waits until the notices of what that request committed have arrived (on PostgreSQL a notice travels on
+ * its own connection and could arrive after the answer; the writer must see its change on its next read).
+ * A write that changed no catalog table therefore leaves the cache as it was; if the wait fails,
+ * everything is dropped.
  */
 export async function registerResponseCache(
   app: FastifyInstance,
