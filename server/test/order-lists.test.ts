@@ -1,9 +1,8 @@
-import { order, type Order } from '@rr/core';
+import { COURIERS, gstPercentOf, order, orderStateOf, toRupees, trackingUrl, type Order } from '@rr/core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { orderItems, orders } from '../src/db/schema/index.ts';
-import { toOrder } from '../src/modules/orders/reading.ts';
 import { SEARCH_PAGES_AHEAD } from '../src/modules/orders/service.ts';
 import { bearer, createTestApp, uniquePhone, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
@@ -24,6 +23,75 @@ afterAll(async () => {
 
 const get = (url: string, token = adminToken) => t.app.inject({ url, headers: bearer(token) });
 const ids = (list: Order[]) => list.map((o) => o._id);
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/**
+ * An order as the API answers it, made in JavaScript from drizzle's own mapping of its row and lines:
+ * the oracle the database's JSON (modules/orders/reading.ts, decision 0025) must equal.
+ */
+function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems.$inferSelect>): Order {
+  return {
+    _id: row.id,
+    user: { _id: row.userId, name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
+    orderItems: items.map((item) => ({
+      name: item.name,
+      qty: item.qty,
+      image: item.image,
+      price: toRupees(item.pricePaise),
+      product: item.productId,
+      hsnCode: item.hsnCode,
+      gstPercent: gstPercentOf(item.gstBasisPoints),
+      taxPrice: toRupees(item.taxPaise),
+    })),
+    shippingAddress: {
+      name: row.recipientName,
+      phone: row.recipientPhone,
+      address: row.address,
+      city: row.city,
+      postalCode: row.postalCode,
+      state: row.state,
+      country: row.country,
+    },
+    paymentMethod: row.paymentMethod,
+    itemsPrice: toRupees(row.itemsPaise),
+    shippingPrice: toRupees(row.shippingPaise),
+    taxPrice: toRupees(row.taxPaise),
+    discountPrice: toRupees(row.discountPaise),
+    totalPrice: toRupees(row.totalPaise),
+    isPaid: row.isPaid,
+    paidAt: iso(row.paidAt),
+    isDelivered: row.isDelivered,
+    deliveredAt: iso(row.deliveredAt),
+    isCancelled: row.isCancelled,
+    cancelledAt: iso(row.cancelledAt),
+    razorpayOrderId: row.razorpayOrderId,
+    razorpayPaymentId: row.razorpayPaymentId,
+    createdAt: row.createdAt.toISOString(),
+    status: orderStateOf(row),
+    isShipped: row.isShipped,
+    shippedAt: iso(row.shippedAt),
+    shipment:
+      row.courier && row.trackingNumber
+        ? {
+            courier: row.courier,
+            trackingNumber: row.trackingNumber,
+            trackingUrl: trackingUrl(row.courier, row.trackingNumber),
+          }
+        : null,
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber: row.creditNoteNumber,
+    refund: row.refundStatus
+      ? {
+          status: row.refundStatus,
+          amount: toRupees(row.refundPaise ?? row.totalPaise),
+          refundId: row.refundId,
+          error: row.refundError,
+          updatedAt: (row.refundUpdatedAt ?? row.updatedAt).toISOString(),
+        }
+      : null,
+  };
+}
 
 /** The answers as drizzle's own row mapping and `toOrder` make them: what the JSON path must equal. */
 async function expectedAnswers(orderIds: string[]): Promise<Order[]> {
@@ -104,7 +172,12 @@ describe('order lists read as JSON by the database', () => {
     const at = new Date('2026-11-20T10:00:00.123Z');
     await t.db
       .update(orders)
-      .set({ isShipped: true, shippedAt: at, courier: 'Blue Dart', trackingNumber: 'AB-1234' })
+      .set({
+        isShipped: true,
+        shippedAt: at,
+        courier: 'Blue Dart',
+        trackingNumber: 'AB-1234',
+      })
       .where(eq(orders.id, shippedKnown));
     await t.db
       .update(orders)
@@ -143,6 +216,46 @@ describe('order lists read as JSON by the database', () => {
     }
     const admin = (await get(`/api/orders?q=${customer.phone}`)).json<Order[]>();
     expect(admin).toEqual(list);
+  });
+
+  it('answers amounts in rupees exactly as JavaScript divides the paise', async () => {
+    const [id] = await insertOrders(1, { name: 'Paisa Person', phone: uniquePhone() });
+    const tricky = { itemsPaise: 1, shippingPaise: 7, taxPaise: 12345, discountPaise: 10, totalPaise: 1999999 };
+    await t.db
+      .update(orders)
+      .set({ ...tricky, isCancelled: true, refundStatus: 'processed', refundPaise: 33333, refundId: 'rfnd_1' })
+      .where(eq(orders.id, id!));
+    await t.db.execute(sql`update order_items set price_paise = 3, tax_paise = 1, gst_basis_points = 25
+      where order_id = ${id!}`);
+    const [answer] = (await get(`/api/orders?q=${id!.slice(0, 8)}`)).json<Order[]>();
+    expect(answer).toEqual((await expectedAnswers([id!]))[0]);
+    expect(answer).toMatchObject({ itemsPrice: 0.01, shippingPrice: 0.07, taxPrice: 123.45, totalPrice: 19999.99 });
+    expect(answer!.refund!.amount).toBe(333.33);
+    expect(answer!.orderItems[0]).toMatchObject({ price: 0.03, taxPrice: 0.01, gstPercent: 0.25 });
+  });
+
+  it('links every spelling of every known courier as core does, and no other', async () => {
+    // Every name and other spelling of every known courier, written as an admin might, and some others.
+    const couriers = [
+      ...COURIERS.flatMap((c) => [c.id, c.name, ...c.aliases, c.name.toUpperCase(), ` ${c.name.toLowerCase()}.`]),
+      'Ram Couriers',
+      'Blue',
+    ];
+    const shipped = await insertOrders(couriers.length, { name: 'Courier Person', phone: uniquePhone() });
+    // Tracking numbers as stored (normalised), and two that are not (written by hand), and a bad one.
+    const awb = (i: number) =>
+      [`EE${100000000 + i}IN`, `AB-${1000 + i}`, `${9000 + i}`, ` ee 12${i}45 `, 'X/../1', `Ab-${i}0`][i % 6]!;
+    for (const [i, id] of shipped.entries()) {
+      await t.db
+        .update(orders)
+        .set({ isShipped: true, courier: couriers[i]!, trackingNumber: awb(i) })
+        .where(eq(orders.id, id));
+    }
+    const answers = (await get(`/api/orders?q=Courier%20Person&limit=100`)).json<Order[]>();
+    expect(answers).toEqual(await expectedAnswers([...shipped]));
+    const urls = shipped.map((id) => answers.find((a) => a._id === id)!.shipment!.trackingUrl);
+    expect(urls).toEqual(shipped.map((_, i) => trackingUrl(couriers[i]!, awb(i))));
+    expect(urls.filter((url) => url !== null).length).toBeGreaterThan(couriers.length / 2);
   });
 
   it('answers an empty page past the end with the totals', async () => {

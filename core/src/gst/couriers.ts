@@ -10,9 +10,12 @@ export interface Courier {
   name: string;
   /** Other spellings an admin may type. */
   aliases: readonly string[];
-  /** The tracking page of an AWB that is already validated and URL-encoded. */
-  link: (encodedAwb: string) => string;
+  /** The tracking page of a consignment: the AWB (validated, URL-encoded) goes where AWB_PLACE is. */
+  trackingPage: string;
 }
+
+/** Where a courier's `trackingPage` takes the AWB. */
+export const AWB_PLACE = '{awb}';
 
 export type CourierId = Courier['id'];
 
@@ -21,37 +24,37 @@ export const COURIERS: readonly Courier[] = [
     id: 'india-post',
     name: 'India Post',
     aliases: ['Speed Post', 'IndiaPost', 'Post Office'],
-    link: (awb) => `https://www.indiapost.gov.in/track-result/article-number/${awb}`,
+    trackingPage: 'https://www.indiapost.gov.in/track-result/article-number/{awb}',
   },
   {
     id: 'delhivery',
     name: 'Delhivery',
     aliases: [],
-    link: (awb) => `https://www.delhivery.com/track/package/${awb}`,
+    trackingPage: 'https://www.delhivery.com/track/package/{awb}',
   },
   {
     id: 'blue-dart',
     name: 'Blue Dart',
     aliases: ['BlueDart', 'Blue Dart Express'],
-    link: (awb) => `https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo=${awb}`,
+    trackingPage: 'https://www.bluedart.com/web/guest/trackdartresultthirdparty?trackFor=0&trackNo={awb}',
   },
   {
     id: 'dtdc',
     name: 'DTDC',
     aliases: ['DTDC Express'],
-    link: (awb) => `https://www.dtdc.in/tracking/tracking_results.asp?Ttype=awb_no&strCnno=${awb}&TrkType2=awb_no`,
+    trackingPage: 'https://www.dtdc.in/tracking/tracking_results.asp?Ttype=awb_no&strCnno={awb}&TrkType2=awb_no',
   },
   {
     id: 'ekart',
     name: 'Ekart',
     aliases: ['Ekart Logistics', 'E-Kart'],
-    link: (awb) => `https://ekartlogistics.com/shipmenttrack/${awb}`,
+    trackingPage: 'https://ekartlogistics.com/shipmenttrack/{awb}',
   },
   {
     id: 'xpressbees',
     name: 'Xpressbees',
     aliases: ['XpressBees', 'Xpress Bees'],
-    link: (awb) => `https://www.xpressbees.com/shipment/tracking?awbNo=${awb}`,
+    trackingPage: 'https://www.xpressbees.com/shipment/tracking?awbNo={awb}',
   },
 ];
 
@@ -59,19 +62,25 @@ export const COURIERS: readonly Courier[] = [
 export const COURIER_NAME_MAX = 60;
 export const TRACKING_NUMBER_MIN = 4;
 export const TRACKING_NUMBER_MAX = 30;
+/** A tracking number, once normalised: letters, digits and inner hyphens. */
+export const TRACKING_NUMBER_SHAPE = /^[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?$/;
 
-const courierKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
+/** How a courier's name is compared: its letters and digits, lower case ("Blue-Dart" is "bluedart"). */
+export const courierKey = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const couriersByKey = new Map<string, Courier>();
 for (const courier of COURIERS) {
   for (const name of [courier.id, courier.name, ...courier.aliases]) couriersByKey.set(courierKey(name), courier);
 }
 
+/** Each spelling of a known courier (by `courierKey`) and its tracking page (the database's order JSON links with these). */
+export const TRACKING_PAGES_BY_KEY: Readonly<Record<string, string>> = Object.fromEntries(
+  [...couriersByKey].map(([key, courier]) => [key, courier.trackingPage]),
+);
+
 /** The known courier an admin's text names ("blue dart", "BlueDart" and "Blue-Dart" are Blue Dart); else null. */
 export function courierByName(name: string): Courier | null {
   return couriersByKey.get(courierKey(name)) ?? null;
 }
-
-const TRACKING_NUMBER = /^[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?$/;
 
 /**
  * A tracking (AWB) number as typed, normalised: spaces removed, upper case; null unless it is then
@@ -82,7 +91,7 @@ const TRACKING_NUMBER = /^[A-Z0-9](?:[A-Z0-9-]*[A-Z0-9])?$/;
 export function normalizeTrackingNumber(text: string): string | null {
   const awb = text.replace(/\s+/g, '').toUpperCase();
   if (awb.length < TRACKING_NUMBER_MIN || awb.length > TRACKING_NUMBER_MAX) return null;
-  return TRACKING_NUMBER.test(awb) ? awb : null;
+  return TRACKING_NUMBER_SHAPE.test(awb) ? awb : null;
 }
 
 /**
@@ -93,5 +102,5 @@ export function trackingUrl(courierName: string, trackingNumber: string): string
   const courier = courierByName(courierName);
   const awb = normalizeTrackingNumber(trackingNumber);
   if (!courier || !awb) return null;
-  return courier.link(encodeURIComponent(awb));
+  return courier.trackingPage.replace(AWB_PLACE, encodeURIComponent(awb));
 }

@@ -18,7 +18,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { newestOrders, readOrders, type OrdersRead } from './reading.ts';
+import { newestOrders, parseOrders, readOrders, type OrdersRead } from './reading.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
 import { countUnitsSold, type PricedLine } from '../stock/index.ts';
 
@@ -140,8 +140,8 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
 
 export async function findOrder(db: Database, id: string): Promise<Order | null> {
   if (!UUID_PATTERN.test(id)) return null;
-  const read = await readOrders(db, { page: newestOrders(eq(orders.id, id), 1, 0) });
-  return read.orders[0] ?? null;
+  const [found] = parseOrders(await readOrders(db, { page: newestOrders(eq(orders.id, id), 1, 0) }));
+  return found ?? null;
 }
 
 /** Who may see an order: its owner and admins (anyone else is told it does not exist). */
@@ -164,7 +164,8 @@ export async function findOrderFor(db: Database, viewer: AuthUser, id: string): 
 
 /** A page of all orders, newest first (decision 0010: the totals go in response headers). */
 export interface OrdersPage {
-  orders: Order[];
+  /** The page's orders: a JSON array of the contract's `order`, as the database wrote it (reading.ts). */
+  json: string;
   page: number;
   pages: number;
   total: number;
@@ -181,7 +182,7 @@ function pageOf(query: MyOrdersQuery): { page: number; limit: number; offset: nu
 
 function ordersPage(read: OrdersRead, page: number, limit: number, capped = false): OrdersPage {
   return {
-    orders: read.orders,
+    json: read.json,
     page,
     pages: Math.max(1, Math.ceil(read.total / limit)),
     total: read.total,
@@ -282,7 +283,7 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
     total: sql`select n from counted`,
   });
   const capped = found.total > countLimit;
-  return ordersPage({ orders: found.orders, total: Math.min(found.total, countLimit) }, page, limit, capped);
+  return ordersPage({ json: found.json, total: Math.min(found.total, countLimit) }, page, limit, capped);
 }
 
 /** An admin change the order's state does not allow. */
