@@ -1,8 +1,9 @@
 /**
- * npm run bench: each catalog route of the real server (a child process, production mode, demo data)
- * against the most a Node server could do with that answer: a bare node:http server (bare-server.ts,
- * a child process too) sending the very bytes and headers the route sent, fetched once. The two are
- * measured in turns (route, bound, route, bound...) so a busy machine weighs on both alike.
+ * npm run bench: each catalog route of the real server (the compiled bundle in a child process,
+ * production mode, demo data) against the most a Node server could do with that answer: a bare
+ * node:http server (bare-server.ts, a child process too) sending the very bytes and headers the route
+ * sent, fetched once. The two are measured in turns (route, bound, route, bound...) so a busy machine
+ * weighs on both alike.
  *
  * Targets (issue 13): every route at >= 0.6 of its bound and p99 <= 5 ms at 10 connections.
  * BENCH_DB=pglite|postgres|both (default both); BENCH_DATABASE_URL names the PostgreSQL server
@@ -42,7 +43,8 @@ interface Bound {
 
 /** A bare server sending what `url` answered just now. */
 async function boundFor(url: string): Promise<Bound> {
-  const res = await fetch(url);
+  // As autocannon asks: without Accept-Encoding (fetch would otherwise ask for, and undo, compression).
+  const res = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
   const headers: Record<string, string> = {};
   res.headers.forEach((value, name) => {
@@ -99,6 +101,7 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<RouteResu
   const server = await startServer(
     { ...(throwaway ? { DATABASE_URL: throwaway.url } : {}), ...(portBase ? { PORT: String(portBase) } : {}) },
     120_000,
+    'compiled',
   );
   try {
     const base = server.base;

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorCodes } from '@rr/core';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -43,8 +44,8 @@ import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
-import { registerResponseCache } from './plugins/response-cache.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { answerFromMemory, registerResponseCache } from './plugins/response-cache.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { readPageTemplate, registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -72,12 +73,32 @@ export interface AppDependencies {
   storefront?: StorefrontRenderer | null;
 }
 
+/** Log levels at which Fastify logs every request. */
+const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
+
 export async function buildApp(
   config: Config,
   database: DatabaseHandle,
   deps: AppDependencies = {},
 ): Promise<FastifyInstance> {
+  // The server's requests meet the answers kept in memory first (decision 0026); set once the cache is.
+  let fromMemory: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
   const app = Fastify({
+    serverFactory: (handler, fastifyOptions) => {
+      const options = fastifyOptions as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      const server = createServer((request, response) => {
+        if (!fromMemory?.(request, response)) handler(request, response);
+      });
+      // What Fastify sets on the server it makes itself.
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      return server;
+    },
     logger:
       config.logLevel === 'silent'
         ? false
@@ -101,7 +122,7 @@ export async function buildApp(
   const razorpay = config.payments.gateway === 'razorpay';
   // The pages' own inline script (early.js) by its hash.
   const pageTemplate = readPageTemplate(config.webDistDir);
-  registerSecurityHeaders(app, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -121,6 +142,7 @@ export async function buildApp(
       },
     },
   });
+  registerSecurityHeaders(app, security);
   await app.register(compress, { threshold: 1024 });
   // Redis shares the counts between instances; while it is away each instance counts on its own.
   // Its Redis client is loaded only then (issue 13: start-up time and memory).
@@ -194,6 +216,7 @@ export async function buildApp(
   );
 
   await registerResponseCache(app, database, { enabled: config.catalogCache });
+  fromMemory = answerFromMemory(app.responseCache, security, REQUEST_LOG_LEVELS.has(config.logLevel) ? app.log : null);
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(searchSynonymRoutes);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
 import { SignedInUsers, USER_NOTICE_PREFIX } from './signed-in-users.ts';
@@ -49,6 +50,8 @@ interface Entry extends CachedAnswer<unknown> {
   storedAt: number;
   /** What the entry is charged against the byte budget: its bytes, and about as much again for the value. */
   cost: number;
+  /** Whether shared caches may keep it (its route's `isPublic`), known once it has been sent. */
+  public?: boolean;
 }
 
 export type CacheStatus = 'hit' | 'miss' | 'bypass';
@@ -59,6 +62,8 @@ export class ResponseCache {
   #bytes = 0;
   readonly #entries = new Map<string, Entry>();
   readonly #loading = new Map<string, Promise<Entry>>();
+  /** Request addresses (path and query, as sent) whose answer is the entry under a key: see `byAddress`. */
+  readonly #addresses = new Map<string, string>();
   readonly #options: ResponseCacheOptions;
 
   constructor(options: Partial<ResponseCacheOptions> = {}) {
@@ -112,6 +117,24 @@ export class ResponseCache {
     this.#entries.delete(key);
     this.#entries.set(key, kept);
     return kept as Entry & CachedAnswer<T>;
+  }
+
+  /**
+   * Notes that a GET of `address` (path and query exactly as the client sent them) was answered with the
+   * entry under `key`: the same address always asks the same question of the same route (the route,
+   * its validation and its key depend on nothing else), so it can be answered from memory next time.
+   */
+  rememberAddress(address: string, key: string): void {
+    if (this.#addresses.get(address) === key) return;
+    if (this.#addresses.size >= this.#options.maxEntries * 4) this.#addresses.clear();
+    this.#addresses.set(address, key);
+  }
+
+  /** The current public entry a GET of `address` was answered with, if any (see `rememberAddress`). */
+  byAddress(address: string): Entry | undefined {
+    const key = this.#addresses.get(address);
+    const entry = key === undefined ? undefined : (this.peek(key) as Entry | undefined);
+    return entry?.public === true ? entry : undefined;
   }
 
   /** Loads the answer under `key` (see `get`), after `peek` found none. */
@@ -238,6 +261,40 @@ function encodedBody(answer: CachedAnswer<unknown>, encoding: Encoding): Buffer 
   return bytes;
 }
 
+/** An answer of the cache as it goes on the wire (the security headers come on top). */
+interface WireAnswer {
+  statusCode: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
+/**
+ * The one way a cached answer is sent, whether through the route (`sendCached`) or from memory
+ * (`answerFromMemory`): its ETag (304 when the client has it), Cache-Control, and its bytes, compressed
+ * when the client takes brotli or gzip.
+ */
+function wireAnswer(
+  answer: CachedAnswer<unknown>,
+  isPublic: boolean,
+  status: CacheStatus,
+  requestHeaders: { 'if-none-match'?: string | undefined; 'accept-encoding'?: string | undefined },
+): WireAnswer {
+  const headers: Record<string, string> = {
+    etag: answer.etag,
+    'cache-control': isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+    'x-cache': status,
+  };
+  if (matches(requestHeaders['if-none-match'], answer.etag)) return { statusCode: 304, headers, body: null };
+  headers['content-type'] = 'application/json; charset=utf-8';
+  const encoding =
+    answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(requestHeaders['accept-encoding']) : null;
+  if (!encoding) return { statusCode: 200, headers, body: answer.body };
+  // With Content-Encoding set, the compress plugin leaves the bytes alone.
+  headers['content-encoding'] = encoding;
+  headers.vary = 'accept-encoding';
+  return { statusCode: 200, headers, body: encodedBody(answer, encoding) };
+}
+
 function send<T, Reply extends FastifyReply>(
   request: FastifyRequest,
   reply: Reply,
@@ -245,19 +302,59 @@ function send<T, Reply extends FastifyReply>(
   answer: CachedAnswer<T>,
   status: CacheStatus,
 ): Reply {
-  reply.headers({
-    etag: answer.etag,
-    'cache-control': route.isPublic(answer.value) ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
-    'x-cache': status,
-  });
-  if (matches(request.headers['if-none-match'], answer.etag)) return reply.code(304).send() as Reply;
-  reply.type('application/json; charset=utf-8');
-  const encoding =
-    answer.body.length >= COMPRESS_FROM_BYTES ? preferredEncoding(request.headers['accept-encoding']) : null;
-  if (!encoding) return reply.send(answer.body) as Reply;
-  // With Content-Encoding set, the compress plugin leaves the bytes alone.
-  reply.headers({ 'content-encoding': encoding, vary: 'accept-encoding' });
-  return reply.send(encodedBody(answer, encoding)) as Reply;
+  const entry = answer as Entry;
+  entry.public ??= route.isPublic(answer.value);
+  if (request.method === 'GET' && entry.public && status !== 'bypass' && request.raw.url) {
+    request.server.responseCache.rememberAddress(request.raw.url, route.key);
+  }
+  const wire = wireAnswer(answer, entry.public, status, request.headers);
+  reply.code(wire.statusCode).headers(wire.headers);
+  return (wire.body ? reply.send(wire.body) : reply.send()) as Reply;
+}
+
+/**
+ * Answers a GET from memory before the framework sees it (the server's request handler calls this
+ * first): when the address was answered from the cache before, its entry is current and public, and
+ * the client takes what the cache can send (no encoding, brotli or gzip). Anything else (false) goes
+ * through Fastify as usual. The answer is byte for byte what the route sends (`wireAnswer`, and the
+ * security headers every answer carries); it costs about what a bare Node server sending those bytes
+ * does (decision 0026). Logged as Fastify logs a request when `requestLog` is given (the log takes
+ * requests at its level).
+ */
+export function answerFromMemory(
+  cache: ResponseCache,
+  securityHeaders: Readonly<Record<string, string>>,
+  requestLog: FastifyBaseLogger | null,
+): (request: IncomingMessage, response: ServerResponse) => boolean {
+  return (request, response) => {
+    if (request.method !== 'GET' || !request.url) return false;
+    const acceptEncoding = request.headers['accept-encoding'];
+    if (acceptEncoding && !preferredEncoding(acceptEncoding)) return false;
+    const entry = cache.byAddress(request.url);
+    if (!entry) return false;
+    const startedAt = performance.now();
+    const wire = wireAnswer(entry, true, 'hit', request.headers);
+    const headers = { ...securityHeaders, ...wire.headers };
+    if (wire.body) {
+      response.writeHead(wire.statusCode, { ...headers, 'content-length': String(wire.body.length) });
+      response.end(wire.body);
+    } else {
+      response.writeHead(wire.statusCode, headers);
+      response.end();
+    }
+    if (requestLog) {
+      requestLog.info(
+        {
+          req: { method: request.method, url: request.url, host: request.headers.host },
+          res: { statusCode: wire.statusCode },
+          responseTime: performance.now() - startedAt,
+          fromMemory: true,
+        },
+        'request completed',
+      );
+    }
+    return true;
+  };
 }
 
 /** A key from a route name and its validated input, the same whatever order the input came in. */
