@@ -162,6 +162,25 @@ describe('admin user management', () => {
     expect(res.json()).toMatchObject({ _id: user._id, name: 'Now Admin', isAdmin: true, phone: user.phone });
   });
 
+  it('changes only the fields a request carries, and still refuses a bad one (PRODUCT.md "The contract")', async () => {
+    const user = await make.customer(t);
+    const rowOf = async () => (await t.db.select().from(users).where(eq(users.id, user._id)))[0]!;
+    const before = await rowOf();
+    const promote = await call('PUT', `/api/users/${user._id}`, adminToken, { isAdmin: true });
+    expect(promote.statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({ name: before.name, email: before.email, isAdmin: true });
+    const rename = await call('PUT', `/api/users/${user._id}`, adminToken, { name: 'Renamed Person' });
+    expect(rename.statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, isAdmin: true });
+    expect((await call('PUT', `/api/users/${user._id}`, adminToken, {})).statusCode).toBe(200);
+    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, isAdmin: true });
+    const blank = await call('PUT', `/api/users/${user._id}`, adminToken, { name: '' });
+    expect(blank.statusCode).toBe(400);
+    const badEmail = await call('PUT', `/api/users/${user._id}`, adminToken, { email: 'not-an-address' });
+    expect(badEmail.statusCode).toBe(400);
+    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, isAdmin: true });
+  });
+
   it('refuses to let an admin demote or delete themself', async () => {
     const demote = await call('PUT', `/api/users/${adminId}`, adminToken, {
       name: 'Aarav Admin',
@@ -210,7 +229,7 @@ describe('admin user management', () => {
   });
 
   it.each([
-    [{ name: 'X', email: 'x@example.in' }, 'isAdmin'],
+    [{ name: 'X', email: 'x@example.in', isAdmin: null }, 'isAdmin must be true or false'],
     [{ name: 'X', email: 'x@example.in', isAdmin: 'yes' }, 'isAdmin must be true or false'],
     [{ name: '', email: 'x@example.in', isAdmin: false }, 'name is required'],
     [{ name: 'X', email: 'bad', isAdmin: false }, 'email is not a valid e-mail address'],

@@ -85,12 +85,12 @@ export const updateProfileBody = z.object({
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
-/** PUT /api/users/:id (admin) */
+/** PUT /api/users/:id (admin): SPEC's edit screen sends all three; a field left out keeps its value (PRODUCT.md). */
 export const adminUpdateUserBody = z.object({
   _id: z.optional(z.unknown()),
-  name: personName,
-  email,
-  isAdmin: z.boolean({ error: 'isAdmin must be true or false' }),
+  name: z.optional(personName),
+  email: z.optional(email),
+  isAdmin: z.optional(z.boolean({ error: 'isAdmin must be true or false' })),
 });
 export type AdminUpdateUserBody = z.infer<typeof adminUpdateUserBody>;
 

@@ -450,16 +450,22 @@ export async function updateUserAsAdmin(
   input: AdminUpdateUserBody,
 ): Promise<UserRow> {
   return withAdminsLocked(db, actorId, targetId, async (tx, target, adminCount) => {
-    if (target.isAdmin && !input.isAdmin) {
+    if (target.isAdmin && input.isAdmin === false) {
       if (target.id === actorId) {
         throw new DomainError('invalid_data', errorCodes.cannotDemoteSelf, 'You cannot remove your own admin rights.');
       }
       if (adminCount <= 1) throw lastAdmin();
     }
-    await refuseTakenPhoneOrEmail(tx, null, input.email, target.id);
+    if (input.email !== undefined) await refuseTakenPhoneOrEmail(tx, null, input.email, target.id);
+    // A field the request leaves out keeps its value.
     const [row] = await tx
       .update(users)
-      .set({ name: input.name, email: input.email, isAdmin: input.isAdmin, updatedAt: new Date() })
+      .set({
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.email === undefined ? {} : { email: input.email }),
+        ...(input.isAdmin === undefined ? {} : { isAdmin: input.isAdmin }),
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, target.id))
       .returning();
     return row!;
