@@ -291,6 +291,20 @@ describe('the admin order search', () => {
     expect((await search('q=6000000001')).list).toEqual([]);
   });
 
+  it('counts every order of a whole phone number, past the count limit of a name search, and pages them', async () => {
+    const phone = uniquePhone();
+    const newestFirst = await insertOrders(12, { name: 'Regular Buyer', phone });
+    expect(2 * (1 + SEARCH_PAGES_AHEAD)).toBeLessThan(12);
+    for (const page of [1, 2, 6, 7]) {
+      const { list, headers } = await search(`q=${phone}&limit=2&pageNumber=${page}`);
+      expect(ids(list)).toEqual(newestFirst.slice((page - 1) * 2, page * 2));
+      expect(headers['x-total-count']).toBe('12');
+      expect(headers['x-pages']).toBe('6');
+      expect(headers['x-total-capped']).toBeUndefined();
+    }
+    expect((await search(`q=${phone}&status=delivered`)).list).toEqual([]);
+  });
+
   it('counts a few pages past the one asked for, and pages the same orders either way', async () => {
     const name = `Manyorders${Date.now()}`;
     const newestFirst = await insertOrders(12, { name, phone: uniquePhone() });
