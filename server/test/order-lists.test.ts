@@ -1,8 +1,19 @@
-import { COURIERS, gstPercentOf, order, orderStateOf, toRupees, trackingUrl, type Order } from '@rr/core';
+import {
+  COURIERS,
+  MAX_ADMIN_ORDERS_PAGE,
+  ORDERS_PER_PAGE,
+  gstPercentOf,
+  order,
+  orderStateOf,
+  toRupees,
+  trackingUrl,
+  type Order,
+} from '@rr/core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { orderItems, orders } from '../src/db/schema/index.ts';
+import { isKeptPage } from '../src/modules/orders/reading.ts';
 import { SEARCH_PAGES_AHEAD } from '../src/modules/orders/service.ts';
 import { bearer, createTestApp, uniquePhone, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
@@ -256,6 +267,30 @@ describe('order lists read as JSON by the database', () => {
     const urls = shipped.map((id) => answers.find((a) => a._id === id)!.shipment!.trackingUrl);
     expect(urls).toEqual(shipped.map((_, i) => trackingUrl(couriers[i]!, awb(i))));
     expect(urls.filter((url) => url !== null).length).toBeGreaterThan(couriers.length / 2);
+  });
+
+  it('keeps the statements of the first pages at the usual sizes only, so a connection holds a few', () => {
+    for (const limit of [ORDERS_PER_PAGE, MAX_ADMIN_ORDERS_PAGE]) {
+      for (const page of [1, 2, 5]) expect(isKeptPage({ limit, offset: (page - 1) * limit })).toBe(true);
+      expect(isKeptPage({ limit, offset: 5 * limit })).toBe(false);
+      expect(isKeptPage({ limit, offset: 999 * limit })).toBe(false);
+      expect(isKeptPage({ limit, offset: 3 })).toBe(false);
+    }
+    for (const limit of [1, 7, 21, 99]) expect(isKeptPage({ limit, offset: 0 })).toBe(false);
+  });
+
+  it('pages the same orders whether the page’s statement is kept or planned each time', async () => {
+    const customer = await make.customer(t);
+    const newestFirst = await insertOrders(45, { name: 'Many Pages', phone: customer.phone });
+    await t.db.update(orders).set({ userId: customer._id }).where(inArray(orders.id, newestFirst));
+    const page = async (query: string) => ids((await get(`/api/orders/myorders?${query}`, customer.token)).json());
+    for (const n of [1, 2, 3]) {
+      expect(await page(`limit=20&pageNumber=${n}`)).toEqual(newestFirst.slice((n - 1) * 20, n * 20));
+      expect(await page(`limit=7&pageNumber=${n}`)).toEqual(newestFirst.slice((n - 1) * 7, n * 7));
+    }
+    expect(await page('')).toEqual(newestFirst);
+    expect(await page('limit=100&pageNumber=2')).toEqual([]);
+    expect(await page('limit=20&pageNumber=7')).toEqual([]);
   });
 
   it('answers an empty page past the end with the totals', async () => {

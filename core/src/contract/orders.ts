@@ -142,6 +142,9 @@ export type Order = z.infer<typeof order>;
 /** GET /api/orders answers at most this many orders (SPEC: the list of orders; bounded). */
 export const MAX_ADMIN_ORDERS_PAGE = 100;
 
+/** Orders a page of My Orders and of the admin order list shows (the shop's own screens ask for these). */
+export const ORDERS_PER_PAGE = 20;
+
 /** GET /api/orders (admin): a page of all orders, newest first; without a query, the newest 100. */
 export const adminOrdersQuery = z.object({
   pageNumber: optionalQuery(wholeNumber('pageNumber', 1, MAX_PAGE_NUMBER)),

@@ -29,19 +29,23 @@ const statementNames = new Map<string, string>();
 const STATEMENT_NAMES_MAX = 500;
 
 /**
- * Runs a read as a named prepared statement: PostgreSQL parses it once per connection and, once it
- * has seen it a few times, keeps its plan, instead of parsing and planning it on every request. That is
- * most of the time of a big, quick read such as a page of orders built as JSON (decision 0025). Only for
- * statements whose text comes in a few shapes (the values are parameters): each shape is one statement
- * on every pooled connection. On PGlite the name is ignored.
+ * Runs a read as a named prepared statement (`keep`, the default): PostgreSQL parses it once per
+ * connection and, once it has seen it a few times, may keep one plan for it, instead of parsing and
+ * planning it on every request. That is most of the time of a big, quick read such as a page of orders
+ * built as JSON (decision 0025). Only for statements whose text comes in a few shapes: each shape stays
+ * a statement on every pooled connection for the connection's life. `keep: false` runs it unnamed
+ * (parsed and planned each time), for the rarer shapes of a statement. On PGlite the name is ignored.
  */
-export async function executePrepared<Row>(db: Database, query: SQL): Promise<Row[]> {
+export async function executePrepared<Row>(db: Database, query: SQL, keep = true): Promise<Row[]> {
   const built = dialect.sqlToQuery(query);
-  let name = statementNames.get(built.sql);
-  if (!name) {
-    name = `rr_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
-    if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
-    statementNames.set(built.sql, name);
+  let name: string | undefined;
+  if (keep) {
+    name = statementNames.get(built.sql);
+    if (!name) {
+      name = `rr_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
+      if (statementNames.size >= STATEMENT_NAMES_MAX) statementNames.clear();
+      statementNames.set(built.sql, name);
+    }
   }
   const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;

@@ -1,5 +1,7 @@
 import {
   AWB_PLACE,
+  MAX_ADMIN_ORDERS_PAGE,
+  ORDERS_PER_PAGE,
   TRACKING_NUMBER_MAX,
   TRACKING_NUMBER_MIN,
   TRACKING_NUMBER_SHAPE,
@@ -123,17 +125,50 @@ export interface OrdersRead {
   total: number;
 }
 
+/** A page of orders: its size and where it starts (validated whole numbers, written into the SQL). */
+export interface OrdersPageAt {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Pages whose statement each pooled connection keeps: the first few, at the page sizes the shop's
+ * screens (20) and SPEC clients (100, the default) ask for, which are nearly every read. Their limit and
+ * offset are written into the statement rather than passed as parameters, so that PostgreSQL keeps one
+ * plan for it after a few executions: with a parameter as the limit it expects a tenth of the rows and
+ * plans every execution anew, and planning a page of orders as JSON costs about a third of the
+ * database's time for it (decision 0025). Every other page is planned per request, unnamed, so a
+ * connection holds a few dozen of these statements however far anyone pages.
+ */
+const KEPT_PAGE_SIZES: ReadonlySet<number> = new Set([ORDERS_PER_PAGE, MAX_ADMIN_ORDERS_PAGE]);
+const KEPT_PAGES = 5;
+
+/** Whether a page's statement is kept prepared (see KEPT_PAGE_SIZES). */
+export const isKeptPage = ({ limit, offset }: OrdersPageAt): boolean =>
+  KEPT_PAGE_SIZES.has(limit) && offset % limit === 0 && offset < limit * KEPT_PAGES;
+
+const wholeNumber = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a whole number: ${n}`);
+  return sql.raw(String(n));
+};
+
 /** The newest orders `where` picks (all without it), a page of them: rows for `readOrders`. */
-export const newestOrders = (where: SQL | undefined, limit: number, offset: number): SQL =>
+export const newestOrders = (where: SQL | undefined, { limit, offset }: OrdersPageAt): SQL =>
   sql`select * from ${orders} ${where ? sql`where ${where}` : sql``}
-    order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit} offset ${offset}`;
+    order by ${orders.createdAt} desc, ${orders.id} desc limit ${wholeNumber(limit)} offset ${wholeNumber(offset)}`;
 
 /**
  * A page of orders (the rows `page` selects, e.g. `newestOrders`) with their lines, newest first, and a
- * total (a scalar subquery, e.g. a count) in one round trip, as a prepared statement (its shape is one
- * of a few; the values are parameters). `with` is a WITH clause that `page` and `total` may read.
+ * total (a scalar subquery, e.g. a count) in one round trip. `with` is a WITH clause that `page` and
+ * `total` may read. `at` says which page `page` is when its limit and offset are written into it
+ * (`newestOrders`): the statement is kept prepared only for the first pages at the usual sizes. Without
+ * `at` the statement's shape is one of a few (the values are parameters) and it is always kept.
  */
-export async function readOrders(db: Database, query: { page: SQL; total?: SQL; with?: SQL }): Promise<OrdersRead> {
+export async function readOrders(
+  db: Database,
+  query: { page: SQL; total?: SQL; with?: SQL; at?: OrdersPageAt },
+): Promise<OrdersRead> {
+  const keep = !query.at || isKeptPage(query.at);
   const [read] = await executePrepared<OrdersRead>(
     db,
     sql`
@@ -142,6 +177,7 @@ export async function readOrders(db: Database, query: { page: SQL; total?: SQL; 
       select json_agg(${ORDER_JSON} order by ${orders.createdAt} desc, ${orders.id} desc)
       from (${query.page}) as ${orders}
     ), '[]')::text as json`,
+    keep,
   );
   return read!;
 }

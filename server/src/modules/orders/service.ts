@@ -140,7 +140,7 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
 
 export async function findOrder(db: Database, id: string): Promise<Order | null> {
   if (!UUID_PATTERN.test(id)) return null;
-  const [found] = parseOrders(await readOrders(db, { page: newestOrders(eq(orders.id, id), 1, 0) }));
+  const [found] = parseOrders(await readOrders(db, { page: newestOrders(eq(orders.id, id), { limit: 1, offset: 0 }) }));
   return found ?? null;
 }
 
@@ -195,7 +195,8 @@ export async function ordersOf(db: Database, userId: string, query: MyOrdersQuer
   const { page, limit, offset } = pageOf(query);
   const mine = eq(orders.userId, userId);
   const total = sql`select count(*) from ${orders} where ${mine}`;
-  return ordersPage(await readOrders(db, { page: newestOrders(mine, limit, offset), total }), page, limit);
+  const at = { limit, offset };
+  return ordersPage(await readOrders(db, { page: newestOrders(mine, at), total, at }), page, limit);
 }
 
 const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
@@ -264,11 +265,9 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
   const { page, limit, offset } = pageOf(query);
   const inState = query.status ? ORDER_FILTERS[query.status] : undefined;
   if (!query.q) {
-    return ordersPage(
-      await readOrders(db, { page: newestOrders(inState, limit, offset), total: countInState(query.status) }),
-      page,
-      limit,
-    );
+    const at = { limit, offset };
+    const total = countInState(query.status);
+    return ordersPage(await readOrders(db, { page: newestOrders(inState, at), total, at }), page, limit);
   }
   // A search finds its matches first, up to the count limit (through the trigram and id indexes, in a
   // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page read
@@ -297,7 +296,8 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
           select id from matches order by created_at desc, id desc limit ${limit} offset ${offset}
         ) and (select n from counted) <= ${countLimit})
       union all
-      (${newestOrders(sql`${where} and (select n from counted) > ${countLimit}`, limit, offset)})`,
+      (select * from ${orders} where ${where} and (select n from counted) > ${countLimit}
+        order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit} offset ${offset})`,
     total: sql`select n from counted`,
   });
   const capped = found.total > countLimit;

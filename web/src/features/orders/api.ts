@@ -1,4 +1,4 @@
-import { ORDER_PAGE_HEADERS, type AdminOrderFilter, type Order, type ShipOrderBody } from '@rr/core';
+import { ORDER_PAGE_HEADERS, ORDERS_PER_PAGE, type AdminOrderFilter, type Order, type ShipOrderBody } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchWithHeaders } from '../../lib/api-client.ts';
 import { catalogKeys } from '../catalog/index.ts';
@@ -23,9 +23,6 @@ export function useOrder(id: string) {
     queryFn: () => apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}`),
   });
 }
-
-/** Orders a page of My Orders and of the admin order list shows. */
-const ORDERS_PER_PAGE = 20;
 
 /** A page of orders and where it is among them (from the paging headers, decision 0010). */
 export interface OrderPage {
