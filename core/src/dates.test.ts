@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDateIST, formatDateTimeIST, isoDateIST } from './dates.ts';
 
@@ -11,5 +12,34 @@ describe('dates in Indian time', () => {
   it('shows the Indian time of day', () => {
     expect(formatDateTimeIST(lateEvening).replace(/\u202f/g, ' ')).toMatch(/^21 Nov 2026, 12:30 am$/i);
     expect(formatDateTimeIST('2026-11-21T10:35:00.000Z').replace(/\u202f/g, ' ')).toMatch(/^21 Nov 2026, 4:05 pm$/i);
+  });
+
+  it('prints what Intl prints for Indian time, at any moment from 1970 to 2200', () => {
+    const zone = { timeZone: 'Asia/Kolkata' } as const;
+    const date = new Intl.DateTimeFormat('en-IN', { ...zone, day: 'numeric', month: 'short', year: 'numeric' });
+    const dateTime = new Intl.DateTimeFormat('en-IN', {
+      ...zone,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      hour12: true,
+    });
+    const iso = new Intl.DateTimeFormat('en-CA', { ...zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    const moments = fc.integer({ min: 0, max: Date.UTC(2200, 0, 1) }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(moments, (moment) => {
+        const text = moment.toISOString();
+        expect(formatDateIST(text)).toBe(date.format(moment));
+        expect(formatDateTimeIST(text)).toBe(dateTime.format(moment).replace(/\u202f/g, ' '));
+        expect(isoDateIST(text)).toBe(iso.format(moment));
+      }),
+      { numRuns: 5_000 },
+    );
+    // Midnight and noon, where a 12-hour clock turns.
+    expect(formatDateTimeIST('2026-11-20T18:30:00.000Z')).toBe('21 Nov 2026, 12:00 am');
+    expect(formatDateTimeIST('2026-11-21T06:30:00.000Z')).toBe('21 Nov 2026, 12:00 pm');
+    expect(() => formatDateIST('not a date')).toThrow(RangeError);
   });
 });

@@ -1,40 +1,37 @@
-/** Dates and times shown to customers are in Indian time (PRODUCT.md), whatever the device's zone. */
-const TIME_ZONE = 'Asia/Kolkata';
+/**
+ * Dates and times shown to customers are in Indian time (PRODUCT.md), whatever the device's zone.
+ * Written out rather than asked of Intl: India keeps no daylight saving, so its time is always UTC+5:30,
+ * and making an Intl formatter costs a phone's browser milliseconds of the page's first script (issue
+ * 13); written out, the server and every browser also print exactly the same text. The tests hold these
+ * to what `Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata' })` prints.
+ */
 
-const dateFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
-const dateTimeFormat = new Intl.DateTimeFormat('en-IN', {
-  timeZone: TIME_ZONE,
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  hour12: true,
-});
-const isoDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** India keeps no daylight saving: its time is always UTC+5:30. */
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+
+/** As CLDR's en-IN abbreviates them (September is 'Sept'). */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const twoDigits = (n: number) => String(n).padStart(2, '0');
+
+/** The moment as a date whose UTC fields are the Indian calendar and clock. */
+function inIndia(iso: string): Date {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) throw new RangeError(`Not a time: ${iso}`);
+  return new Date(time + IST_OFFSET_MS);
+}
 
 /** '21 Nov 2026' */
 export function formatDateIST(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  const d = inIndia(iso);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** '21 Nov 2026, 4:05 pm' */
 export function formatDateTimeIST(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  const d = inIndia(iso);
+  const hours = d.getUTCHours();
+  return `${formatDateIST(iso)}, ${hours % 12 || 12}:${twoDigits(d.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
 }
-
-/** India keeps no daylight saving: its time is always UTC+5:30. */
-export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
 /** '2026-11': the calendar month in India of a moment (the GST register's month). */
 export function isoMonthIST(iso: string): string {
@@ -43,5 +40,5 @@ export function isoMonthIST(iso: string): string {
 
 /** '2026-11-21': the calendar date in India (SPEC's "first 10 characters", in Indian time). */
 export function isoDateIST(iso: string): string {
-  return isoDateFormat.format(new Date(iso));
+  return inIndia(iso).toISOString().slice(0, 10);
 }

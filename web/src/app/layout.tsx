@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { HydrateLater } from '../components/hydrate-later.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { useSessionEnd } from './session-end.ts';
 import { Footer } from './footer.tsx';
@@ -24,7 +25,9 @@ export function Layout() {
           <Outlet />
         </Suspense>
       </main>
-      <Footer />
+      <HydrateLater>
+        <Footer />
+      </HydrateLater>
     </>
   );
 }

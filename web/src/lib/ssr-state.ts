@@ -72,6 +72,9 @@ export function useRenderStatus(status: number): void {
 /** True while main.tsx hydrates the server's HTML: Preact does it in one synchronous pass. */
 let hydrating = false;
 
+/** Whether main.tsx's hydration pass is running (see `hydrateWith`). */
+export const isHydrating = (): boolean => hydrating;
+
 export function hydrateWith(hydrate: () => void): void {
   hydrating = true;
   try {

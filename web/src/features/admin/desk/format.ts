@@ -1,8 +1,7 @@
-import { formatRupees } from '@rr/core';
+import { formatDecimal, formatRupees } from '@rr/core';
 
-const counts = new Intl.NumberFormat('en-IN');
 /** Counts with Indian digit grouping (1,23,456). */
-export const formatCount = (n: number) => counts.format(n);
+export const formatCount = (n: number) => formatDecimal(n);
 /** Rupees with Indian grouping, no paise for large round figures on the cards. */
 export const formatMoney = (rupees: number) => formatRupees(rupees);
 export const formatShare = (share: number) => `${Math.round(share * 100)}%`;

@@ -1,24 +1,22 @@
-import { CARATS_PER_RATTI, type Product } from '@rr/core';
+import { CARATS_PER_RATTI, formatDecimal, type Product } from '@rr/core';
 import type { ReactNode } from 'react';
 import styles from './product-facts.module.css';
-
-const decimal = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
 
 /** Issue 14: the product's facts as a table; rows that do not apply are left out, and no facts, no table. */
 export function ProductFacts({ product }: { product: Product }) {
   const rows: Array<[string, ReactNode]> = [];
   if (product.mukhi !== null) rows.push(['Mukhi', `${product.mukhi} Mukhi`]);
   if (product.origin) rows.push(['Origin', product.origin]);
-  if (product.sizeMm !== null) rows.push(['Size', `${decimal.format(product.sizeMm)} mm`]);
+  if (product.sizeMm !== null) rows.push(['Size', `${formatDecimal(product.sizeMm)} mm`]);
   if (product.weightCarats !== null)
     rows.push([
       'Weight',
       <>
-        {decimal.format(product.weightCarats)} carats
+        {formatDecimal(product.weightCarats)} carats
         {product.weightRatti !== null && (
           <>
             {' '}
-            ({decimal.format(product.weightRatti)} ratti
+            ({formatDecimal(product.weightRatti)} ratti
             <span className={styles.note}> at {CARATS_PER_RATTI} ct a ratti</span>)
           </>
         )}

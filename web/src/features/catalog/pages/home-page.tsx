@@ -1,6 +1,7 @@
 import { HOME_GRID_LIMIT, MESSAGES } from '@rr/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
 import { PastLastPage } from '../../../components/past-last-page.tsx';
@@ -66,36 +67,42 @@ function Home({ page }: { page: number }) {
       {page === 1 && (
         <>
           <BannerCarousel />
-          <section className={styles.section} aria-labelledby="collections-heading">
-            <h2 id="collections-heading">Shop by Collection</h2>
-            <Collections headingLevel="h3" />
-          </section>
+          <HydrateLater>
+            <section className={styles.section} aria-labelledby="collections-heading">
+              <h2 id="collections-heading">Shop by Collection</h2>
+              <Collections headingLevel="h3" />
+            </section>
+          </HydrateLater>
           <BestSellers />
         </>
       )}
-      <section className={styles.section} aria-labelledby="explore-heading">
-        <h2 id="explore-heading">Explore More Products</h2>
-        <FilteredListing firstPageHref="/">
-          {grid.isPending ? (
-            <Spinner />
-          ) : grid.isError ? (
-            <Message variant="danger">{MESSAGES.failedToFetchProducts}</Message>
-          ) : gridProducts.length === 0 && page > 1 ? (
-            <PastLastPage page={page} pages={grid.data.pages} hrefFor={pageHref} />
-          ) : gridProducts.length === 0 ? (
-            <Message>{MESSAGES.noProducts}</Message>
-          ) : (
-            <>
-              <ProductGrid products={gridProducts} />
-              <Paginate page={grid.data.page} pages={grid.data.pages} hrefFor={pageHref} />
-            </>
-          )}
-        </FilteredListing>
-      </section>
+      <HydrateLater>
+        <section className={styles.section} aria-labelledby="explore-heading">
+          <h2 id="explore-heading">Explore More Products</h2>
+          <FilteredListing firstPageHref="/">
+            {grid.isPending ? (
+              <Spinner />
+            ) : grid.isError ? (
+              <Message variant="danger">{MESSAGES.failedToFetchProducts}</Message>
+            ) : gridProducts.length === 0 && page > 1 ? (
+              <PastLastPage page={page} pages={grid.data.pages} hrefFor={pageHref} />
+            ) : gridProducts.length === 0 ? (
+              <Message>{MESSAGES.noProducts}</Message>
+            ) : (
+              <>
+                <ProductGrid products={gridProducts} />
+                <Paginate page={grid.data.page} pages={grid.data.pages} hrefFor={pageHref} />
+              </>
+            )}
+          </FilteredListing>
+        </section>
+      </HydrateLater>
       {page === 1 && (
-        <div className={styles.section}>
-          <FaqList />
-        </div>
+        <HydrateLater>
+          <div className={styles.section}>
+            <FaqList />
+          </div>
+        </HydrateLater>
       )}
     </div>
   );
@@ -105,15 +112,17 @@ function BestSellers() {
   const best = useBestSellers();
   if (best.isError || (best.data && best.data.length === 0)) return null;
   return (
-    <section className={styles.section} aria-labelledby="best-heading">
-      <h2 id="best-heading">Best Selling</h2>
-      {best.isPending ? (
-        <Spinner />
-      ) : (
-        <div className={styles.strip}>
-          <ProductGrid products={best.data} />
-        </div>
-      )}
-    </section>
+    <HydrateLater>
+      <section className={styles.section} aria-labelledby="best-heading">
+        <h2 id="best-heading">Best Selling</h2>
+        {best.isPending ? (
+          <Spinner />
+        ) : (
+          <div className={styles.strip}>
+            <ProductGrid products={best.data} />
+          </div>
+        )}
+      </section>
+    </HydrateLater>
   );
 }

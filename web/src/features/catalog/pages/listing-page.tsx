@@ -1,6 +1,7 @@
 import { CATEGORIES, MESSAGES, categoryLabel, type Category } from '@rr/core';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Paginate } from '../../../components/paginate.tsx';
 import { PastLastPage } from '../../../components/past-last-page.tsx';
@@ -73,22 +74,24 @@ function ListingView({ title, heading, description, keyword, category, page, hre
   return (
     <div className="container page">
       <h1 className={styles.heading}>{heading}</h1>
-      <FilteredListing keyword={keyword} category={category} firstPageHref={hrefFor(1)}>
-        {result.isPending ? (
-          <Spinner />
-        ) : result.isError ? (
-          <Message variant="danger">{result.error.message}</Message>
-        ) : result.data.products.length === 0 && page > 1 ? (
-          <PastLastPage page={page} pages={result.data.pages} hrefFor={pageHref} />
-        ) : result.data.products.length === 0 ? (
-          <Message>{MESSAGES.noProducts}</Message>
-        ) : (
-          <>
-            <ProductGrid products={result.data.products} eagerCount={4} headingLevel="h2" />
-            <Paginate page={result.data.page} pages={result.data.pages} hrefFor={pageHref} />
-          </>
-        )}
-      </FilteredListing>
+      <HydrateLater>
+        <FilteredListing keyword={keyword} category={category} firstPageHref={hrefFor(1)}>
+          {result.isPending ? (
+            <Spinner />
+          ) : result.isError ? (
+            <Message variant="danger">{result.error.message}</Message>
+          ) : result.data.products.length === 0 && page > 1 ? (
+            <PastLastPage page={page} pages={result.data.pages} hrefFor={pageHref} />
+          ) : result.data.products.length === 0 ? (
+            <Message>{MESSAGES.noProducts}</Message>
+          ) : (
+            <>
+              <ProductGrid products={result.data.products} eagerCount={4} headingLevel="h2" />
+              <Paginate page={result.data.page} pages={result.data.pages} hrefFor={pageHref} />
+            </>
+          )}
+        </FilteredListing>
+      </HydrateLater>
     </div>
   );
 }

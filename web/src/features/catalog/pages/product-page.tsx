@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, type Product } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, formatDateIST, type Product } from '@rr/core';
 import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -18,8 +18,6 @@ import styles from './product-page.module.css';
 // Only a signed-in customer sees it, so it is never in the server's HTML: it (with zod, for its schema)
 // loads when it is first shown.
 const ReviewForm = lazy(() => import('../components/review-form.tsx').then((m) => ({ default: m.ReviewForm })));
-
-const dateFormat = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
 
 export function ProductPage() {
   const { id = '' } = useParams();
@@ -132,7 +130,7 @@ function ProductDetail({ product }: { product: Product }) {
                 </div>
                 <Rating value={review.rating} />
                 <time dateTime={review.createdAt} className={styles.reviewDate}>
-                  {dateFormat.format(new Date(review.createdAt))}
+                  {formatDateIST(review.createdAt)}
                 </time>
                 <p className={styles.comment}>{review.comment}</p>
               </li>
