@@ -251,6 +251,24 @@ test('a page that arrives in parts: what was painted first does not move when th
   }
 });
 
+test('a collection that arrives in parts: the filters beside an empty list do not push the list down', async ({
+  page,
+  baseURL,
+}) => {
+  // Cut in the first card, after its picture: painted then, the filter panel (the taller column) shared
+  // its height out between the sort bar's row and the list's, and the list jumped up by 200 px when the
+  // rest of its cards came (a test run on a cold server measured 0.087).
+  const proxy = await slowPageProxy(baseURL!, '<div class="_body_', 1500);
+  try {
+    await page.goto(`${proxy.url}/category/gems`);
+    await hydrated(page);
+    await expect(page.locator('main article').first()).toBeVisible();
+    await expectNoShift(page);
+  } finally {
+    proxy.close();
+  }
+});
+
 test('a signed-in customer with a cart: the server-rendered page hydrates, then shows their name and cart', async ({
   page,
   makeCustomer,
