@@ -2,6 +2,7 @@ import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, formatDateIST, type Prod
 import { Suspense, lazy, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
@@ -106,48 +107,54 @@ function ProductDetail({ product }: { product: Product }) {
         </aside>
       </div>
 
-      <section className={styles.reviews} aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Reviews</h2>
-        {product.reviews.length === 0 ? (
-          <Message>{MESSAGES.noReviews}</Message>
-        ) : (
-          <ul className={styles.reviewList}>
-            {product.reviews.map((review) => (
-              <li key={review._id} className={styles.review}>
-                <div className={styles.reviewer}>
-                  <strong>{review.name}</strong>
-                  {review.verifiedPurchase && (
-                    <span className={styles.verified}>
-                      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                        <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
-                      </svg>
-                      Verified purchase
-                    </span>
-                  )}
-                  {!review.verifiedPurchase && review.user && (
-                    <span className={styles.unverified}>Not counted in the rating: no purchase of this product</span>
-                  )}
-                </div>
-                <Rating value={review.rating} />
-                <time dateTime={review.createdAt} className={styles.reviewDate}>
-                  {formatDateIST(review.createdAt)}
-                </time>
-                <p className={styles.comment}>{review.comment}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-        <h3 id="write-review-heading">Write a Customer Review</h3>
-        {user ? (
-          <Suspense fallback={<Spinner />}>
-            <ReviewForm key={product._id} productId={product._id} reviewed={hasOwnReview(product.reviews, user._id)} />
-          </Suspense>
-        ) : (
-          <Message>
-            Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
-          </Message>
-        )}
-      </section>
+      <HydrateLater>
+        <section className={styles.reviews} aria-labelledby="reviews-heading">
+          <h2 id="reviews-heading">Reviews</h2>
+          {product.reviews.length === 0 ? (
+            <Message>{MESSAGES.noReviews}</Message>
+          ) : (
+            <ul className={styles.reviewList}>
+              {product.reviews.map((review) => (
+                <li key={review._id} className={styles.review}>
+                  <div className={styles.reviewer}>
+                    <strong>{review.name}</strong>
+                    {review.verifiedPurchase && (
+                      <span className={styles.verified}>
+                        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                          <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+                        </svg>
+                        Verified purchase
+                      </span>
+                    )}
+                    {!review.verifiedPurchase && review.user && (
+                      <span className={styles.unverified}>Not counted in the rating: no purchase of this product</span>
+                    )}
+                  </div>
+                  <Rating value={review.rating} />
+                  <time dateTime={review.createdAt} className={styles.reviewDate}>
+                    {formatDateIST(review.createdAt)}
+                  </time>
+                  <p className={styles.comment}>{review.comment}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 id="write-review-heading">Write a Customer Review</h3>
+          {user ? (
+            <Suspense fallback={<Spinner />}>
+              <ReviewForm
+                key={product._id}
+                productId={product._id}
+                reviewed={hasOwnReview(product.reviews, user._id)}
+              />
+            </Suspense>
+          ) : (
+            <Message>
+              Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
+            </Message>
+          )}
+        </section>
+      </HydrateLater>
     </>
   );
 }
