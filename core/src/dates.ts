@@ -20,17 +20,18 @@ function inIndia(iso: string): Date {
   return new Date(time + IST_OFFSET_MS);
 }
 
+const dayMonthYear = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+
 /** '21 Nov 2026' */
 export function formatDateIST(iso: string): string {
-  const d = inIndia(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return dayMonthYear(inIndia(iso));
 }
 
 /** '21 Nov 2026, 4:05 pm' */
 export function formatDateTimeIST(iso: string): string {
   const d = inIndia(iso);
   const hours = d.getUTCHours();
-  return `${formatDateIST(iso)}, ${hours % 12 || 12}:${twoDigits(d.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
+  return `${dayMonthYear(d)}, ${hours % 12 || 12}:${twoDigits(d.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
 /** '2026-11': the calendar month in India of a moment (the GST register's month). */

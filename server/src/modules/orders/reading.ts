@@ -160,15 +160,14 @@ export const newestOrders = (where: SQL | undefined, { limit, offset }: OrdersPa
 /**
  * A page of orders (the rows `page` selects, e.g. `newestOrders`) with their lines, newest first, and a
  * total (a scalar subquery, e.g. a count) in one round trip. `with` is a WITH clause that `page` and
- * `total` may read. `at` says which page `page` is when its limit and offset are written into it
- * (`newestOrders`): the statement is kept prepared only for the first pages at the usual sizes. Without
- * `at` the statement's shape is one of a few (the values are parameters) and it is always kept.
+ * `total` may read. Kept prepared (`keep`) when the statement's shape is one of a few: its values are
+ * parameters, or it is one of the kept pages (`readNewestOrders`).
  */
 export async function readOrders(
   db: Database,
-  query: { page: SQL; total?: SQL; with?: SQL; at?: OrdersPageAt },
+  query: { page: SQL; total?: SQL; with?: SQL },
+  keep = true,
 ): Promise<OrdersRead> {
-  const keep = !query.at || isKeptPage(query.at);
   const [read] = await executePrepared<OrdersRead>(
     db,
     sql`
@@ -181,6 +180,13 @@ export async function readOrders(
   );
   return read!;
 }
+
+/**
+ * The page `at` of the newest orders `where` picks, and `total`: its limit and offset are written into
+ * the statement, which is kept prepared only for the first pages at the usual sizes (`isKeptPage`).
+ */
+export const readNewestOrders = (db: Database, where: SQL | undefined, at: OrdersPageAt, total: SQL) =>
+  readOrders(db, { page: newestOrders(where, at), total }, isKeptPage(at));
 
 /** The orders of a read, as objects (for one order, or the answer to a change). */
 export const parseOrders = (read: OrdersRead): Order[] => JSON.parse(read.json) as Order[];

@@ -18,7 +18,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { newestOrders, parseOrders, readOrders, type OrdersRead } from './reading.ts';
+import { newestOrders, parseOrders, readNewestOrders, readOrders, type OrdersRead } from './reading.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
 import { countUnitsSold, type PricedLine } from '../stock/index.ts';
 
@@ -195,8 +195,7 @@ export async function ordersOf(db: Database, userId: string, query: MyOrdersQuer
   const { page, limit, offset } = pageOf(query);
   const mine = eq(orders.userId, userId);
   const total = sql`select count(*) from ${orders} where ${mine}`;
-  const at = { limit, offset };
-  return ordersPage(await readOrders(db, { page: newestOrders(mine, at), total, at }), page, limit);
+  return ordersPage(await readNewestOrders(db, mine, { limit, offset }, total), page, limit);
 }
 
 const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
@@ -265,15 +264,9 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
   const { page, limit, offset } = pageOf(query);
   const inState = query.status ? ORDER_FILTERS[query.status] : undefined;
   if (!query.q) {
-    const at = { limit, offset };
     const total = countInState(query.status);
-    return ordersPage(await readOrders(db, { page: newestOrders(inState, at), total, at }), page, limit);
+    return ordersPage(await readNewestOrders(db, inState, { limit, offset }, total), page, limit);
   }
-  // A search finds its matches first, up to the count limit (through the trigram and id indexes, in a
-  // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page read
-  // by id. More: the page is read walking the newest orders, which soon meets enough of them. Left to
-  // itself, the planner may walk the newest orders for a rare match and read all million of them. Both
-  // pages are in the statement; a one-time filter on the count runs only the one that applies.
   const search = orderSearch(query.q);
   const where = and(inState, search.where);
   if (search.indexed) {
@@ -287,6 +280,11 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
     });
     return ordersPage(found, page, limit);
   }
+  // A search finds its matches first, up to the count limit (through the trigram and id indexes, in a
+  // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page read
+  // by id. More: the page is read walking the newest orders, which soon meets enough of them. Left to
+  // itself, the planner may walk the newest orders for a rare match and read all million of them. Both
+  // pages are in the statement; a one-time filter on the count runs only the one that applies.
   const countLimit = offset + limit * (1 + SEARCH_PAGES_AHEAD);
   const found = await readOrders(db, {
     with: sql`with matches as materialized (

@@ -1,7 +1,7 @@
 import { formatDecimal, formatRupees } from '@rr/core';
 
 /** Counts with Indian digit grouping (1,23,456). */
-export const formatCount = (n: number) => formatDecimal(n);
+export const formatCount = formatDecimal;
 /** Rupees with Indian grouping, no paise for large round figures on the cards. */
 export const formatMoney = (rupees: number) => formatRupees(rupees);
 export const formatShare = (share: number) => `${Math.round(share * 100)}%`;
