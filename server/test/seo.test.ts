@@ -61,3 +61,20 @@ describe('sitemap.xml', () => {
     expect(await sitemap()).not.toContain(gone);
   });
 });
+
+describe('without PUBLIC_URL (development)', () => {
+  let dev: TestApp;
+  beforeAll(async () => {
+    dev = await createTestApp({ seed: false });
+  });
+  afterAll(() => dev?.close());
+
+  it('names the address the visitor used, as the pages do in their canonical links', async () => {
+    const headers = { host: '192.168.1.20:5000' };
+    const robots = await dev.app.inject({ url: '/robots.txt', headers });
+    expect(robots.body.split('\n')).toContain('Sitemap: http://192.168.1.20:5000/sitemap.xml');
+    const sitemap = await dev.app.inject({ url: '/sitemap.xml', headers });
+    expect(sitemap.body).toContain('<loc>http://192.168.1.20:5000/</loc>');
+    expect(sitemap.body).not.toContain('127.0.0.1');
+  });
+});
