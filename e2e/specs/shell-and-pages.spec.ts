@@ -11,7 +11,9 @@ const STATIC_PAGES = [
 ] as const;
 
 test('unknown paths show the 404 page with a link home', async ({ page }) => {
-  await page.goto('/no/such/page');
+  // Sent as a 404 (search engines must not index it as a page of the shop), then taken over by the app.
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
   await expect(page.getByText("404 - The Page can't be found")).toBeVisible();
   await page.getByRole('link', { name: 'Go to Homepage' }).click();

@@ -250,9 +250,21 @@ describe('server-rendered pages', () => {
   });
 
   it('leaves other pages to the browser (the client-rendered index.html)', async () => {
-    const res = await t.app.inject({ url: '/cart' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).not.toContain('application/json');
+    for (const url of ['/cart', '/cart/abc?qty=2', '/profile', '/order/abc', '/admin/orderlist', '/faqs', '/login']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('application/json');
+    }
+  });
+
+  it("answers a path that is none of the shop's pages with the 404 page and a 404 status", async () => {
+    for (const url of ['/nope', '/products', '/admin/nope', '/category', '/product', '/search/ruby/page/2/x']) {
+      const page = await open(url);
+      expect(page.status, url).toBe(404);
+      expect(page.meta('robots'), url).toBe('noindex');
+      expect(page.title, url).toBe('Page Not Found | Rudraksha Ratna');
+      expect(page.body, url).toContain('404 - The Page can');
+    }
   });
 });
 

@@ -12,7 +12,7 @@ import type { VNode } from 'preact';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter, matchPath } from 'react-router';
 import { createQueryClient } from './app/app.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, isShopPath } from './app/router.tsx';
 import {
   catalogKeys,
   filtersFrom,
@@ -48,7 +48,8 @@ function decoded(segment: string): string {
 
 /**
  * The page a path shows and the data it needs, or null for pages left to the browser. Mirrors the
- * storefront routes of router.tsx and the parameter handling of their pages.
+ * storefront routes of router.tsx and the parameter handling of their pages; a path that is none of the
+ * shop's pages is the 404 page.
  */
 export function storefrontPage(pathname: string, search: string): StorefrontPage | null {
   const at = (pattern: string) => matchPath(pattern, pathname)?.params;
@@ -99,7 +100,8 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
     const id = product.id ?? '';
     return { page: 'product', id, needs: [{ kind: 'product', key: catalogKeys.product(id), id }] };
   }
-  return null;
+  // Any other path is the 404 page: rendered here, so it is sent as a 404.
+  return isShopPath(pathname) ? null : { page: 'not-found' };
 }
 
 export interface Rendered {

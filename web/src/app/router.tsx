@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import { LoginPage, RegisterPage, RequireAdmin, RequireSignIn, VerifyOtpPage } from '../features/account/index.ts';
 import {
@@ -74,4 +74,13 @@ const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Whether `pathname` is one of the shop's pages (SPEC §2); any other path shows the 404 page, which the
+ * server sends with a 404 status so that search engines do not take it for a page of the shop.
+ */
+export function isShopPath(pathname: string): boolean {
+  const matched = matchRoutes(routes, pathname);
+  return matched !== null && matched[matched.length - 1]?.route.path !== '*';
 }
