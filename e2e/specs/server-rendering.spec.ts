@@ -192,6 +192,31 @@ test('the home page hydrates without mismatch or shift, and is readable without 
   await expectNoShift(page);
 });
 
+test('a static page and the 404 page come rendered and hydrate in place, without shift', async ({ browser, page }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  const bare = await noScript.newPage();
+  await bare.goto('/faqs');
+  await expect(bare).toHaveTitle('FAQs | Rudraksha Ratna');
+  await expect(bare.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
+  await expect(bare.getByText('Who can wear rudraksha?')).toBeVisible();
+  await noScript.close();
+
+  const errors = collectErrors(page);
+  // The FAQ page's own code loads after the app's (a lazy part): its HTML stays until it has.
+  await expectHydrationKeepsHtml(page, '/faqs');
+  expect(errors).toEqual([]);
+  await expectNoShift(page);
+  await page.getByText('Who can wear rudraksha?').click();
+  await expect(page.getByText('Anyone can wear rudraksha')).toBeVisible();
+
+  await expectHydrationKeepsHtml(page, '/no/such/page');
+  // The one error: the browser saying the page came as a 404.
+  expect(errors).toEqual([expect.stringMatching(/status of 404/)]);
+  await expectNoShift(page);
+  await page.getByRole('link', { name: 'Go to Homepage' }).click();
+  await expect(page).toHaveURL('/');
+});
+
 /**
  * A proxy in front of the shop that sends a page's HTML in two parts, pausing `pauseMs` after `cut` (the
  * page arrives slowly, as on a phone's network); everything else passes straight through.

@@ -250,11 +250,38 @@ describe('server-rendered pages', () => {
   });
 
   it('leaves other pages to the browser (the client-rendered index.html)', async () => {
-    for (const url of ['/cart', '/cart/abc?qty=2', '/profile', '/order/abc', '/admin/orderlist', '/faqs', '/login']) {
+    for (const url of ['/cart', '/cart/abc?qty=2', '/profile', '/order/abc', '/admin/orderlist', '/login']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain('application/json');
     }
+  });
+
+  it('renders the static pages with the title and description they give themselves', async () => {
+    const pages = [
+      ['/faqs', 'FAQs', 'Frequently Asked Questions'],
+      ['/shipping-and-return', 'Shipping and Returns', 'Shipping and Returns'],
+      ['/customization', 'Customization', 'Customization'],
+      ['/energization', 'Energization', 'Free Rudraksha Energization'],
+      ['/terms-and-conditions', 'Terms and Conditions', 'Terms and Conditions'],
+      ['/privacy-policy', 'Privacy Policy', 'Privacy Policy'],
+      ['/contact-us', 'Contact Us', 'Contact Us'],
+    ] as const;
+    for (const [path, name, heading] of pages) {
+      const page = await open(path);
+      expect(page.status, path).toBe(200);
+      expect(page.title, path).toBe(`${name} | Rudraksha Ratna`);
+      expect(page.meta('og:title'), path).toBe(page.title);
+      expect(page.meta('description'), path).toMatch(/^[A-Z].{40,}/);
+      expect(page.meta('og:description'), path).toBe(page.meta('description'));
+      expect(page.canonical, path).toBe(`${BASE}${path}`);
+      expect(unescape(page.body), path).toContain(`>${heading}</h1>`);
+      expect(page.body, path).toContain('Go Back');
+    }
+    // The FAQ page carries its answers, as text a crawler reads.
+    expect(unescape((await open('/faqs')).body)).toContain('Who can wear rudraksha?');
+    // Any case and a trailing slash name the same page, under its one address.
+    expect((await open('/FAQs/')).canonical).toBe(`${BASE}/faqs`);
   });
 
   it("answers a path that is none of the shop's pages with the 404 page and a 404 status", async () => {

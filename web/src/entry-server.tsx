@@ -13,6 +13,7 @@ import { renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter, matchPath } from 'react-router';
 import { createQueryClient } from './app/app.tsx';
 import { AppRoutes, isShopPath } from './app/router.tsx';
+import { contentPages } from './features/content/index.ts';
 import {
   catalogKeys,
   filtersFrom,
@@ -20,7 +21,8 @@ import {
   searchKeyword,
   type ProductQuery,
 } from './features/catalog/index.ts';
-import { RenderSeedContext, RenderStatusContext, type SsrState } from './lib/ssr-state.ts';
+import { RenderStatusContext, type RenderStatus } from './lib/render-status.ts';
+import { RenderSeedContext, type SsrState } from './lib/ssr-state.ts';
 
 export { scriptSafeJson, SSR_STATE_ID } from './lib/ssr-state.ts';
 
@@ -100,6 +102,8 @@ export function storefrontPage(pathname: string, search: string): StorefrontPage
     const id = product.id ?? '';
     return { page: 'product', id, needs: [{ kind: 'product', key: catalogKeys.product(id), id }] };
   }
+  const content = contentPages.find((page) => matchPath(page.path, pathname));
+  if (content) return { page: 'content', path: content.path };
   // Any other path is the 404 page: rendered here, so it is sent as a 404.
   return isShopPath(pathname) ? null : { page: 'not-found' };
 }
@@ -108,6 +112,9 @@ export interface Rendered {
   html: string;
   /** 404 when the page rendered the not-found page. */
   status: number;
+  /** The title and description the page gives the document (`usePageTitle`), when it gives them. */
+  title?: string;
+  description?: string;
   state: SsrState;
 }
 
@@ -130,7 +137,7 @@ export async function render(url: string, met: StorefrontMetNeed[]): Promise<Ren
     }
   }
   const seed = Math.floor(Math.random() * 2 ** 31);
-  const status = { status: 200 };
+  const status: RenderStatus = { status: 200 };
   const app = (
     <RenderStatusContext value={status}>
       <RenderSeedContext value={seed}>
@@ -148,7 +155,7 @@ export async function render(url: string, met: StorefrontMetNeed[]): Promise<Ren
   const html = await renderToStringAsync(app as unknown as VNode);
   return {
     html,
-    status: status.status,
+    ...status,
     state: { queries: dehydrate(queryClient, { shouldDehydrateQuery: () => true }), seed },
   };
 }

@@ -32,6 +32,8 @@ export type StorefrontPage =
   | { page: 'search'; keyword: string; pageNumber: number; needs: StorefrontDataNeed[] }
   | { page: 'category'; category: string; pageNumber: number; needs: StorefrontDataNeed[] }
   | { page: 'product'; id: string; needs: StorefrontDataNeed[] }
+  /** A static page (SPEC §2: FAQs, policies, contact): `path` is its own address. */
+  | { page: 'content'; path: string }
   | { page: 'blank-search' }
   | { page: 'not-found' };
 

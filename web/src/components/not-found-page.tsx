@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useRenderStatus } from '../lib/ssr-state.ts';
+import { useRenderStatus } from '../lib/render-status.ts';
 import { usePageTitle } from './use-page-title.ts';
 import styles from './not-found-page.module.css';
 

@@ -1,9 +1,13 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
+import { RenderStatusContext } from '../lib/render-status.ts';
 
 export const SHOP_NAME = 'Rudraksha Ratna';
 
 /** Sets the exact document title (and, when given, the meta description) while the page is shown. */
 export function usePageTitle(title: string, description?: string): void {
+  // On the server, the page's head is written from them.
+  const render = useContext(RenderStatusContext);
+  if (render) Object.assign(render, { title, description });
   useEffect(() => {
     document.title = title;
   }, [title]);

@@ -58,17 +58,6 @@ export function useRandomSeed(): number {
   return seed;
 }
 
-/** Server rendering: the page's HTTP status (a page that renders NotFoundPage sets 404). */
-export interface RenderStatus {
-  status: number;
-}
-export const RenderStatusContext = createContext<RenderStatus | null>(null);
-
-export function useRenderStatus(status: number): void {
-  const render = useContext(RenderStatusContext);
-  if (render) render.status = status;
-}
-
 /** True while main.tsx hydrates the server's HTML: Preact does it in one synchronous pass. */
 let hydrating = false;
 

@@ -98,10 +98,15 @@ function listingHead(
 }
 
 /**
- * The head of a storefront page from the data it was rendered with. `base` is the shop's absolute
+ * The head of a storefront page from the data it was rendered with (a static page's title and
+ * description are the ones it gave itself as it rendered). `base` is the shop's absolute
  * address (PUBLIC_URL, or the request's host in development).
  */
-export function pageHead(base: string, page: StorefrontPage, data: { product?: Product }): PageHead {
+export function pageHead(
+  base: string,
+  page: StorefrontPage,
+  data: { product?: Product; rendered?: { title?: string; description?: string } },
+): PageHead {
   const notFound: PageHead = {
     title: `Page Not Found | ${SHOP_NAME}`,
     description: SHOP_DESCRIPTION,
@@ -181,6 +186,15 @@ export function pageHead(base: string, page: StorefrontPage, data: { product?: P
         ],
       };
     }
+    case 'content':
+      return {
+        title: data.rendered?.title ?? SHOP_NAME,
+        description: data.rendered?.description ?? SHOP_DESCRIPTION,
+        canonical: `${base}${page.path}`,
+        image: shareImage(base),
+        type: 'website',
+        jsonLd: [],
+      };
     default:
       return notFound;
   }

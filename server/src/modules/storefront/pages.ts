@@ -59,8 +59,8 @@ function fillTemplate(template: string, head: string, body: string, state: strin
 }
 
 /**
- * Renders a storefront page (home, collection, search, product) with its data, or answers null for a
- * path the browser renders itself.
+ * Renders a storefront page (home, collection, search, product, a static page, the 404 page) with its
+ * data, or answers null for a path the browser renders itself.
  */
 export function storefrontPages(app: FastifyInstance, renderer: StorefrontRenderer) {
   return async (request: FastifyRequest, template: string): Promise<RenderedPage | null> => {
@@ -75,7 +75,10 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
     const rendered = await renderer.render(`${url.pathname}${url.search}`, met);
     const missing = page.page === 'not-found' || (page.page === 'product' && !product);
     const status = missing ? 404 : rendered.status;
-    const head = pageHead(baseUrl(app, request), status === 404 ? { page: 'not-found' } : page, { product });
+    const head = pageHead(baseUrl(app, request), status === 404 ? { page: 'not-found' } : page, {
+      product,
+      rendered,
+    });
     return {
       status,
       html: fillTemplate(

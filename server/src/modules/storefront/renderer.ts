@@ -3,10 +3,19 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { StorefrontMetNeed, StorefrontPage } from '@rr/core';
 
+/** A page as the web app rendered it: its HTML, status, query state, and the title it gives itself. */
+export interface RenderedStorefrontPage {
+  html: string;
+  status: number;
+  state: unknown;
+  title?: string;
+  description?: string;
+}
+
 /** The web app's server rendering (web/src/entry-server.tsx), as the server uses it. */
 export interface StorefrontRenderer {
   storefrontPage(pathname: string, search: string): StorefrontPage | null;
-  render(url: string, met: StorefrontMetNeed[]): Promise<{ html: string; status: number; state: unknown }>;
+  render(url: string, met: StorefrontMetNeed[]): Promise<RenderedStorefrontPage>;
   scriptSafeJson(value: unknown): string;
   SSR_STATE_ID: string;
 }
