@@ -120,6 +120,22 @@ describe('server-rendered pages', () => {
     expect(bad.body).toContain('404 - The Page can');
   });
 
+  it('keeps a listing with nothing on it out of search engines (noindex), but not the home page', async () => {
+    const empty = ['/search/qqxzzv', '/search/qqxzzv/page/2', '/page/999', '/category/gems?page=999'];
+    for (const url of empty) {
+      const page = await open(url);
+      expect(page.status, url).toBe(200);
+      expect(page.canonical, url).toBeNull();
+      expect(page.meta('robots'), url).toBe('noindex');
+      expect(page.meta('og:url'), url).toBeNull();
+    }
+    for (const url of ['/', '/search/ruby', '/category/gems']) {
+      const page = await open(url);
+      expect(page.canonical, url).toBe(`${BASE}${url}`);
+      expect(page.meta('robots'), url).toBeNull();
+    }
+  });
+
   it('renders a collection with its products and breadcrumbs; an unknown one is a 404', async () => {
     const page = await open('/category/gems');
     expect(page.status).toBe(200);

@@ -85,12 +85,13 @@ const shareImage = (base: string) => ({
 /** A page of products (a search, a collection): the shop's picture, and home > the listing. */
 function listingHead(
   base: string,
+  empty: boolean | undefined,
   listing: { title: string; description: string; path: string; crumb: { name: string; path: string } },
 ): PageHead {
   return {
     title: listing.title,
     description: listing.description,
-    canonical: `${base}${listing.path}`,
+    canonical: empty ? null : `${base}${listing.path}`,
     image: shareImage(base),
     type: 'website',
     jsonLd: [breadcrumbs(base, [{ name: 'Home', path: '/' }, listing.crumb])],
@@ -99,13 +100,20 @@ function listingHead(
 
 /**
  * The head of a storefront page from the data it was rendered with (a static page's title and
- * description are the ones it gave itself as it rendered). `base` is the shop's absolute
+ * description are the ones it gave itself as it rendered). A listing with no product on it (a search
+ * that found nothing, a page past the last) is left out of search engines (`noindex`, no canonical),
+ * except the home page itself. `base` is the shop's absolute
  * address (PUBLIC_URL, or the request's host in development).
  */
 export function pageHead(
   base: string,
   page: StorefrontPage,
-  data: { product?: Product; rendered?: { title?: string; description?: string } },
+  data: {
+    product?: Product;
+    rendered?: { title?: string; description?: string };
+    /** A listing page (home, search, collection) with no product on it. */
+    empty?: boolean;
+  },
 ): PageHead {
   const notFound: PageHead = {
     title: `Page Not Found | ${SHOP_NAME}`,
@@ -124,7 +132,7 @@ export function pageHead(
             ? `${SHOP_NAME} | Rudraksha, Gems and Malas`
             : `Explore Products, Page ${page.pageNumber} | ${SHOP_NAME}`,
         description: HOME_DESCRIPTION,
-        canonical: `${base}${path}`,
+        canonical: data.empty && page.pageNumber > 1 ? null : `${base}${path}`,
         image: shareImage(base),
         type: 'website',
         jsonLd: [
@@ -148,7 +156,7 @@ export function pageHead(
     }
     case 'search': {
       const path = `/search/${encodeURIComponent(page.keyword)}`;
-      return listingHead(base, {
+      return listingHead(base, data.empty, {
         title: `Search: ${page.keyword} | ${SHOP_NAME}`,
         description: `Rudraksha, gems and malas matching “${page.keyword}” at ${SHOP_NAME}: authentic, certified and shipped across India.`,
         path: page.pageNumber > 1 ? `${path}/page/${page.pageNumber}` : path,
@@ -158,7 +166,7 @@ export function pageHead(
     case 'category': {
       const label = categoryLabel(page.category);
       const path = `/category/${encodeURIComponent(page.category)}`;
-      return listingHead(base, {
+      return listingHead(base, data.empty, {
         title: `${label} | Collection`,
         description: `Shop the ${label.toLowerCase()} collection of ${SHOP_NAME}: authentic, certified and shipped across India.`,
         path: page.pageNumber > 1 ? `${path}?page=${page.pageNumber}` : path,

@@ -1,4 +1,11 @@
-import { errorCodes, productListQuery, type Product, type StorefrontDataNeed, type StorefrontMetNeed } from '@rr/core';
+import {
+  errorCodes,
+  productListQuery,
+  type Product,
+  type ProductList,
+  type StorefrontDataNeed,
+  type StorefrontMetNeed,
+} from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
 import { cachedCatalog } from '../catalog/index.ts';
@@ -72,12 +79,15 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
     const met = await Promise.all(needs.map((need) => meet(app, need)));
     const first = met[0];
     const product = page.page === 'product' && first && 'data' in first ? (first.data as Product) : undefined;
+    // A listing's first need is its page of products.
+    const listed = page.page !== 'product' && first && 'data' in first ? (first.data as ProductList) : undefined;
     const rendered = await renderer.render(`${url.pathname}${url.search}`, met);
     const missing = page.page === 'not-found' || (page.page === 'product' && !product);
     const status = missing ? 404 : rendered.status;
     const head = pageHead(baseUrl(app, request), status === 404 ? { page: 'not-found' } : page, {
       product,
       rendered,
+      empty: listed?.products.length === 0,
     });
     return {
       status,
