@@ -102,8 +102,8 @@ function listingHead(
  * The head of a storefront page from the data it was rendered with (a static page's title and
  * description are the ones it gave itself as it rendered). A listing with no product on it (a search
  * that found nothing, a page past the last) is left out of search engines (`noindex`, no canonical),
- * except the home page itself. `base` is the shop's absolute
- * address (PUBLIC_URL, or the request's host in development).
+ * except the home page itself. `base` is the shop's absolute address (PUBLIC_URL, or the request's host
+ * in development).
  */
 export function pageHead(
   base: string,
