@@ -79,6 +79,11 @@ export class ResponseCache {
     return { entries: this.#entries.size, bytes: this.#bytes };
   }
 
+  /** Raised by every change: what was read under an older one may be out of date. */
+  get generation(): number {
+    return this.#generation;
+  }
+
   /** Something changed: every answer kept so far is dropped (and loads under way are not kept). */
   invalidate(): void {
     this.#generation++;

@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@rr/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { preferredEncoding } from './response-cache.ts';
+import { preferredEncoding, type Encoding } from './response-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -18,7 +18,13 @@ const gzipAsync = promisify(gzip);
 export type PageRenderer = (
   request: FastifyRequest,
   template: string,
-) => Promise<{ status: number; html: string; redirect?: string } | null>;
+) => Promise<{
+  status: number;
+  html: string;
+  redirect?: string;
+  /** Where the page's compressed bytes are kept, when the page itself is kept. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+} | null>;
 
 /** The built index.html every page is sent in, and the hashes of the scripts written into it (for the CSP). */
 export interface PageTemplate {
@@ -105,24 +111,34 @@ export async function registerWebApp(
       .code(page?.status ?? 200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, page?.html ?? indexHtml);
+    return sendCompressed(request, reply, page?.html ?? indexHtml, page?.encoded);
   });
 }
 
 /**
  * Sends a page compressed as the browser accepts (brotli, else gzip). The not-found handler, where
  * pages come from, is outside @fastify/compress's reach; a storefront page is ~60 KB of HTML and ~11 KB
- * gzipped, a quarter of a second on a slow phone connection.
+ * gzipped, a quarter of a second on a slow phone connection. A kept page keeps its compressed bytes in
+ * `encoded`, made the first time they are asked for.
  */
-async function sendCompressed(request: FastifyRequest, reply: FastifyReply, html: string): Promise<FastifyReply> {
+async function sendCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  encoded?: Partial<Record<Encoding, Buffer>>,
+): Promise<FastifyReply> {
   const encoding = preferredEncoding(request.headers['accept-encoding']);
   if (!encoding || html.length < 1024) return reply.send(html);
-  const bytes = Buffer.from(html);
-  const compressed =
-    encoding === 'br'
-      ? await brotliAsync(bytes, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-        })
-      : await gzipAsync(bytes, { level: 6 });
+  let compressed = encoded?.[encoding];
+  if (!compressed) {
+    const bytes = Buffer.from(html);
+    compressed =
+      encoding === 'br'
+        ? await brotliAsync(bytes, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          })
+        : await gzipAsync(bytes, { level: 6 });
+    if (encoded) encoded[encoding] = compressed;
+  }
   return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(compressed);
 }

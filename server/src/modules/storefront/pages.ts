@@ -5,11 +5,14 @@ import {
   type ProductList,
   type StorefrontDataNeed,
   type StorefrontMetNeed,
+  type StorefrontPage,
 } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
+import type { Encoding } from '../../plugins/response-cache.ts';
 import { cachedCatalog } from '../catalog/index.ts';
 import { headHtml, pageHead } from './head.ts';
+import { PageCache } from './page-cache.ts';
 import type { StorefrontRenderer } from './renderer.ts';
 
 export interface RenderedPage {
@@ -17,6 +20,8 @@ export interface RenderedPage {
   html: string;
   /** Set for a path whose page sends the visitor elsewhere (a blank search goes home, SPEC §5). */
   redirect?: string;
+  /** Its compressed bytes, made once for a page that is kept (PageCache). */
+  encoded?: Partial<Record<Encoding, Buffer>>;
 }
 
 /** The shop's absolute address: PUBLIC_URL, or in development the address the visitor used. */
@@ -66,38 +71,66 @@ function fillTemplate(template: string, head: string, body: string, state: strin
 }
 
 /**
+ * How many shuffles of a home page are kept: its grid comes in an order its render draws at random
+ * (SPEC §7), so each request takes one of these at random rather than the same one for everybody.
+ */
+export const HOME_PAGE_SHUFFLES = 4;
+
+/**
  * Renders a storefront page (home, collection, search, product, a static page, the 404 page) with its
- * data, or answers null for a path the browser renders itself.
+ * data, or answers null for a path the browser renders itself. Pages found are kept as sent until the
+ * catalog changes (PageCache, decision 0028).
  */
 export function storefrontPages(app: FastifyInstance, renderer: StorefrontRenderer) {
+  const kept = new PageCache(app.responseCache);
   return async (request: FastifyRequest, template: string): Promise<RenderedPage | null> => {
     const url = new URL(request.url, 'http://storefront');
     const page = renderer.storefrontPage(url.pathname, url.search);
     if (!page) return null;
     if (page.page === 'blank-search') return { status: 302, html: '', redirect: '/' };
-    const needs = 'needs' in page ? page.needs : [];
-    const met = await Promise.all(needs.map((need) => meet(app, need)));
-    const first = met[0];
-    const product = page.page === 'product' && first && 'data' in first ? (first.data as Product) : undefined;
-    // A listing's first need is its page of products.
-    const listed = page.page !== 'product' && first && 'data' in first ? (first.data as ProductList) : undefined;
-    const rendered = await renderer.render(`${url.pathname}${url.search}`, met);
-    const missing = page.page === 'not-found' || (page.page === 'product' && !product);
-    const status = missing ? 404 : rendered.status;
-    const head = pageHead(baseUrl(app, request), status === 404 ? { page: 'not-found' } : page, {
-      product,
-      rendered,
-      empty: listed?.products.length === 0,
-    });
-    return {
-      status,
-      html: fillTemplate(
-        template,
-        headHtml(head, renderer.scriptSafeJson),
-        rendered.html,
-        renderer.scriptSafeJson(rendered.state),
-        renderer.SSR_STATE_ID,
-      ),
-    };
+    const base = baseUrl(app, request);
+    const shuffle = page.page === 'home' ? Math.floor(Math.random() * HOME_PAGE_SHUFFLES) : 0;
+    const key = `${base}\u0000${url.pathname}${url.search}\u0000${shuffle}`;
+    return (
+      kept.get(key) ??
+      kept.render(
+        key,
+        () => renderPage(app, renderer, { page, url, base, template }),
+        // A page not found is not kept: anyone can ask for any number of those.
+        (rendered) => rendered.status === 200,
+      )
+    );
+  };
+}
+
+/** A storefront page rendered with the catalog's answers, in the page template with its head. */
+async function renderPage(
+  app: FastifyInstance,
+  renderer: StorefrontRenderer,
+  { page, url, base, template }: { page: StorefrontPage; url: URL; base: string; template: string },
+): Promise<{ status: number; html: string }> {
+  const needs = 'needs' in page ? page.needs : [];
+  const met = await Promise.all(needs.map((need) => meet(app, need)));
+  const first = met[0];
+  const product = page.page === 'product' && first && 'data' in first ? (first.data as Product) : undefined;
+  // A listing's first need is its page of products.
+  const listed = page.page !== 'product' && first && 'data' in first ? (first.data as ProductList) : undefined;
+  const rendered = await renderer.render(`${url.pathname}${url.search}`, met);
+  const missing = page.page === 'not-found' || (page.page === 'product' && !product);
+  const status = missing ? 404 : rendered.status;
+  const head = pageHead(base, status === 404 ? { page: 'not-found' } : page, {
+    product,
+    rendered,
+    empty: listed?.products.length === 0,
+  });
+  return {
+    status,
+    html: fillTemplate(
+      template,
+      headHtml(head, renderer.scriptSafeJson),
+      rendered.html,
+      renderer.scriptSafeJson(rendered.state),
+      renderer.SSR_STATE_ID,
+    ),
   };
 }
