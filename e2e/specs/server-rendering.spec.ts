@@ -294,6 +294,23 @@ test('a collection that arrives in parts: the filters beside an empty list do no
   }
 });
 
+test('a collection that arrives in parts: the sort box is as wide before its options come as after', async ({
+  page,
+  baseURL,
+}) => {
+  // Cut as the sort box opens: painted then, the box had no option yet and was 45 px wide, and it widened
+  // when its options came, moving the sort bar (0.0012 in an e2e run with pages kept in memory).
+  const proxy = await slowPageProxy(baseURL!, '<select class="input">', 1500);
+  try {
+    await page.goto(`${proxy.url}/category/gems`);
+    await hydrated(page);
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
+    await expectNoShift(page);
+  } finally {
+    proxy.close();
+  }
+});
+
 test('a signed-in customer with a cart: the server-rendered page hydrates, then shows their name and cart', async ({
   page,
   makeCustomer,
