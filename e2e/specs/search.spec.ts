@@ -17,10 +17,20 @@ test('filters and sorts a search on the side panel, and paging keeps the filters
 
   await page.getByRole('combobox', { name: 'Sort by' }).selectOption('price_desc');
   await expect(page).toHaveURL('/category/rudraksha?sort=price_desc');
+  // The cards are the API's answer to the browser for the same filters, in its order (dearest first, in
+  // stock only): that answer itself, as other tests add and remove products meanwhile.
+  const answer = page.waitForResponse((res) => {
+    const url = new URL(res.url());
+    return (
+      url.pathname === '/api/products' &&
+      url.searchParams.get('category') === 'rudraksha' &&
+      url.searchParams.get('sort') === 'price_desc' &&
+      url.searchParams.get('inStock') === 'true'
+    );
+  });
   await panel.getByRole('checkbox', { name: /In stock only/ }).check();
   await expect(page).toHaveURL('/category/rudraksha?sort=price_desc&inStock=true');
-  // The cards are the API's list for the same filters, in its order (dearest first, in stock only).
-  const listed = await (await page.request.get('/api/products?category=rudraksha&sort=price_desc&inStock=true')).json();
+  const listed = await (await answer).json();
   const expected = (listed.products as Array<{ name: string }>).map((p) => p.name);
   const titles = () =>
     cards
