@@ -121,6 +121,21 @@ describe('server-rendered pages kept in memory', () => {
     expect(next.body).toContain(formatRupees(412));
   });
 
+  it('are rendered once for a crowd that comes at the same moment', async () => {
+    const id = await make.product(t, { price: 510 });
+    const url = `/product/${id}`;
+    // An edit through the API: the change's notices (and the set-up's) have arrived when it answers.
+    await editPrice(id, 515);
+    const before = counting.renders(url);
+    const pages = await Promise.all(Array.from({ length: 10 }, () => open(url)));
+    expect(counting.renders(url)).toBe(before + 1);
+    for (const page of pages) {
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toBe(pages[0]!.body);
+    }
+    expect(pages[0]!.body).toContain(formatRupees(515));
+  });
+
   it('keep a page not found out of memory: every one is rendered', async () => {
     const url = '/product/00000000-0000-4000-8000-000000000000';
     for (let i = 0; i < 3; i++) expect((await open(url)).statusCode).toBe(404);

@@ -29,6 +29,8 @@ const DEFAULTS: PageCacheOptions = { maxBytes: 16 * 1024 * 1024, maxAgeMs: 60_00
  */
 export class PageCache {
   readonly #entries = new Map<string, Entry>();
+  /** Renders under way, by generation and key: concurrent askers of one page share its render. */
+  readonly #rendering = new Map<string, Promise<Entry>>();
   readonly #catalog: ResponseCache;
   readonly #options: PageCacheOptions;
   #bytes = 0;
@@ -62,17 +64,30 @@ export class PageCache {
 
   /**
    * Renders the page under `key` (`render` reads the catalog through the response cache) and keeps it
-   * when nothing changed meanwhile and `keep` says it is worth keeping.
+   * when nothing changed meanwhile and `keep` says it is worth keeping. Askers who come while it is
+   * being rendered get the same render (a crowd arriving just after a change costs one render).
    */
   async render(
     key: string,
     render: () => Promise<{ status: number; html: string }>,
     keep: (page: { status: number; html: string }) => boolean,
   ): Promise<KeptPage> {
-    const generation = this.#catalog.live ? this.#catalog.generation : -1;
-    const page: Entry = { ...(await render()), encoded: {}, generation, storedAt: Date.now() };
-    if (generation === this.#catalog.generation && this.#catalog.live && keep(page)) this.#store(key, page);
-    return page;
+    if (!this.#catalog.live) return { ...(await render()), encoded: {} };
+    const generation = this.#catalog.generation;
+    const renderKey = `${generation}\u0000${key}`;
+    let rendering = this.#rendering.get(renderKey);
+    if (!rendering) {
+      rendering = render().then((page) => ({ ...page, encoded: {}, generation, storedAt: Date.now() }));
+      this.#rendering.set(renderKey, rendering);
+      const done = () => {
+        if (this.#rendering.get(renderKey) === rendering) this.#rendering.delete(renderKey);
+      };
+      rendering.then((page) => {
+        done();
+        if (generation === this.#catalog.generation && this.#catalog.live && keep(page)) this.#store(key, page);
+      }, done);
+    }
+    return rendering;
   }
 
   #store(key: string, entry: Entry): void {
