@@ -259,21 +259,37 @@ async function slowPageProxy(
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
+/**
+ * Opens `path` with its HTML paused 1.5 s after `cut` (see slowPageProxy), waits until `ready` holds
+ * once the rest has come and the app has taken over, and checks that nothing painted moved.
+ */
+async function expectStillWhenArrivingInParts(
+  page: Page,
+  baseURL: string,
+  { path, cut, ready }: { path: string; cut: string; ready: () => Promise<void> },
+) {
+  const proxy = await slowPageProxy(baseURL, cut, 1500);
+  try {
+    await page.goto(`${proxy.url}${path}`);
+    await hydrated(page);
+    await ready();
+    await expectNoShift(page);
+  } finally {
+    proxy.close();
+  }
+}
+
 test('a page that arrives in parts: what was painted first does not move when the rest comes', async ({
   page,
   baseURL,
 }) => {
   // Cut inside the header's cart link: painted then, the menu would be short of its last links and
   // grow when they arrive, moving the search box (a CI run under load measured 0.0028 this way).
-  const proxy = await slowPageProxy(baseURL!, '<a class="_navCart', 1500);
-  try {
-    await page.goto(`${proxy.url}/`);
-    await hydrated(page);
-    await expect(page.locator('section[aria-labelledby="explore-heading"] article')).toHaveCount(10);
-    await expectNoShift(page);
-  } finally {
-    proxy.close();
-  }
+  await expectStillWhenArrivingInParts(page, baseURL!, {
+    path: '/',
+    cut: '<a class="_navCart',
+    ready: () => expect(page.locator('section[aria-labelledby="explore-heading"] article')).toHaveCount(10),
+  });
 });
 
 test('a collection that arrives in parts: the filters beside an empty list do not push the list down', async ({
@@ -283,15 +299,11 @@ test('a collection that arrives in parts: the filters beside an empty list do no
   // Cut in the first card, after its picture: painted then, the filter panel (the taller column) shared
   // its height out between the sort bar's row and the list's, and the list jumped up by 200 px when the
   // rest of its cards came (a test run on a cold server measured 0.087).
-  const proxy = await slowPageProxy(baseURL!, '<div class="_body_', 1500);
-  try {
-    await page.goto(`${proxy.url}/category/gems`);
-    await hydrated(page);
-    await expect(page.locator('main article').first()).toBeVisible();
-    await expectNoShift(page);
-  } finally {
-    proxy.close();
-  }
+  await expectStillWhenArrivingInParts(page, baseURL!, {
+    path: '/category/gems',
+    cut: '<div class="_body_',
+    ready: () => expect(page.locator('main article').first()).toBeVisible(),
+  });
 });
 
 test('a collection that arrives in parts: the sort box is as wide before its options come as after', async ({
@@ -300,15 +312,11 @@ test('a collection that arrives in parts: the sort box is as wide before its opt
 }) => {
   // Cut as the sort box opens: painted then, the box had no option yet and was 45 px wide, and it widened
   // when its options came, moving the sort bar (0.0012 in an e2e run with pages kept in memory).
-  const proxy = await slowPageProxy(baseURL!, '<select class="input">', 1500);
-  try {
-    await page.goto(`${proxy.url}/category/gems`);
-    await hydrated(page);
-    await expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible();
-    await expectNoShift(page);
-  } finally {
-    proxy.close();
-  }
+  await expectStillWhenArrivingInParts(page, baseURL!, {
+    path: '/category/gems',
+    cut: '<select class="input">',
+    ready: () => expect(page.getByRole('combobox', { name: 'Sort by' })).toBeVisible(),
+  });
 });
 
 test('a signed-in customer with a cart: the server-rendered page hydrates, then shows their name and cart', async ({

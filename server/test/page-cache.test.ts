@@ -21,7 +21,6 @@ function countingRenderer() {
   let during: (() => Promise<void>) | null = null;
   const renderer: StorefrontRenderer = {
     ...web,
-    storefrontPage: (pathname, search) => web.storefrontPage(pathname, search),
     async render(url: string, met: StorefrontMetNeed[]) {
       renders.set(url, (renders.get(url) ?? 0) + 1);
       const hook = during;

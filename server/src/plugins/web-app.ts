@@ -11,20 +11,21 @@ import { preferredEncoding, type Encoding } from './response-cache.ts';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** A page rendered on the server, as the not-found handler sends it. */
+export interface ServedPage {
+  status: number;
+  html: string;
+  /** Set for a path whose page sends the visitor elsewhere (a blank search goes home, SPEC §5). */
+  redirect?: string;
+  /** Where the page's compressed bytes are kept, made once, when the page itself is kept. */
+  encoded?: Partial<Record<Encoding, Buffer>>;
+}
+
 /**
  * Renders a page on the server into the app's index.html, or answers null for a path the browser
  * renders itself (given by app.ts: the storefront module when the server rendering is built).
  */
-export type PageRenderer = (
-  request: FastifyRequest,
-  template: string,
-) => Promise<{
-  status: number;
-  html: string;
-  redirect?: string;
-  /** Where the page's compressed bytes are kept, when the page itself is kept. */
-  encoded?: Partial<Record<Encoding, Buffer>>;
-} | null>;
+export type PageRenderer = (request: FastifyRequest, template: string) => Promise<ServedPage | null>;
 
 /** The built index.html every page is sent in, and the hashes of the scripts written into it (for the CSP). */
 export interface PageTemplate {

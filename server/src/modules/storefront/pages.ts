@@ -9,20 +9,11 @@ import {
 } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
-import type { Encoding } from '../../plugins/response-cache.ts';
+import type { ServedPage } from '../../plugins/web-app.ts';
 import { cachedCatalog } from '../catalog/index.ts';
 import { headHtml, pageHead } from './head.ts';
 import { PageCache } from './page-cache.ts';
 import type { StorefrontRenderer } from './renderer.ts';
-
-export interface RenderedPage {
-  status: number;
-  html: string;
-  /** Set for a path whose page sends the visitor elsewhere (a blank search goes home, SPEC §5). */
-  redirect?: string;
-  /** Its compressed bytes, made once for a page that is kept (PageCache). */
-  encoded?: Partial<Record<Encoding, Buffer>>;
-}
 
 /** The shop's absolute address: PUBLIC_URL, or in development the address the visitor used. */
 export function baseUrl(app: FastifyInstance, request: FastifyRequest): string {
@@ -83,7 +74,7 @@ export const HOME_PAGE_SHUFFLES = 4;
  */
 export function storefrontPages(app: FastifyInstance, renderer: StorefrontRenderer) {
   const kept = new PageCache(app.responseCache);
-  return async (request: FastifyRequest, template: string): Promise<RenderedPage | null> => {
+  return async (request: FastifyRequest, template: string): Promise<ServedPage | null> => {
     const url = new URL(request.url, 'http://storefront');
     const page = renderer.storefrontPage(url.pathname, url.search);
     if (!page) return null;
