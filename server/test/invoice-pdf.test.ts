@@ -297,6 +297,38 @@ describe('tax invoice PDF', () => {
     expect((await pdfLines(pdf)).flat().join('\n')).toContain('????? Selvi ?');
   });
 
+  it('breaks a word longer than its box between letters, never inside a conjunct', async () => {
+    const word = 'क्षत्रिय'.repeat(24);
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00006',
+      issuedAt: '2026-11-23T10:00:00Z',
+      orderNumber: '#F0F0F0F0',
+      seller,
+      buyer: { ...buyer, address: word },
+      invoice: computeInvoice(
+        orderOf(
+          [{ description: 'Mala', hsnCode: '1404', qty: 1, unitPricePaise: 500_00, gstBasisPoints: 1800 }],
+          false,
+        ),
+        MAHARASHTRA,
+        KARNATAKA,
+      ),
+    });
+    const pieces = actualTexts(pdf);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('')).toBe(word);
+    // Each line ends where a letter with its marks ends (क्ष, त्रि, य), never between them.
+    const boundaries = new Set(
+      [...new Intl.Segmenter('hi', { granularity: 'grapheme' }).segment(word)].map(({ index }) => index),
+    );
+    let end = 0;
+    for (const piece of pieces.slice(0, -1)) {
+      end += piece.length;
+      expect(boundaries.has(end)).toBe(true);
+    }
+  });
+
   it('cuts text into runs of one script, digits and punctuation joining the run they follow', () => {
     expect(scriptRuns('Flat 402, श्री निवास, MG Road')).toEqual([
       { text: 'Flat 402, ', devanagari: false },
