@@ -17,6 +17,7 @@ import {
 import { outboxMessages, orders } from '../src/db/schema/index.ts';
 import { sweepPendingRefunds } from '../src/modules/fulfilment/index.ts';
 import * as make from './factories.ts';
+import { actualTexts, pdfFonts, pdfLines } from './pdf-reading.ts';
 import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 /** The sandbox gateway, counting refunds and failing them while told to. */
@@ -52,7 +53,7 @@ const product = (price = 1000) => make.product(t, { stock: 50, price, category: 
 type Placed = Order & { buyer: make.Customer };
 
 /** A Cash on Delivery order of a new customer named Asha Verma. */
-async function codOrder(address = PUNE, qty = 1): Promise<Placed> {
+async function codOrder(address: object = PUNE, qty = 1): Promise<Placed> {
   const buyer = await make.customer(t, { name: 'Asha Verma' });
   const res = await make.codOrder(t, buyer.token, await product(), qty, address);
   expect(res.statusCode, res.body).toBe(201);
@@ -261,6 +262,29 @@ describe('tax invoices and credit notes', () => {
     await asAdmin('PUT', `/api/orders/${never._id}/cancel`);
     expect((await asAdmin('GET', `/api/orders/${never._id}/credit-note`)).statusCode).toBe(409);
     expect((await asAdmin('GET', `/api/orders/${never._id}`)).json<Order>().creditNoteNumber).toBeNull();
+  });
+
+  it('prints a recipient and address in Devanagari on the invoice and its credit note, in an embedded font', async () => {
+    const recipient = 'श्री कृष्ण त्रिपाठी';
+    const address = { address: 'फ्लैट 402, क्षत्रिय भवन, गोमती नगर', city: 'लखनऊ', postalCode: '226010' };
+    const placed = await codOrder({ ...LUCKNOW, ...address, name: recipient });
+    expect((await ship(placed._id)).statusCode).toBe(200);
+    expect((await asAdmin('PUT', `/api/orders/${placed._id}/cancel`)).statusCode).toBe(200);
+    for (const kind of ['invoice', 'credit-note']) {
+      const res = await t.app.inject({ url: `/api/orders/${placed._id}/${kind}`, headers: bearer(placed.buyer.token) });
+      expect(res.statusCode).toBe(200);
+      const pdf = res.rawPayload;
+      expect(pdfFonts(pdf).map(({ name, embedded }) => `${name.replace(/^[A-Z]{6}\+/, '')} ${embedded}`)).toEqual([
+        'NotoSans-Bold true',
+        'NotoSans-Regular true',
+      ]);
+      // As copied from the PDF: the name and each Devanagari part of the address, in logical order.
+      expect(actualTexts(pdf)).toEqual([recipient, 'फ्लैट 402, क्षत्रिय भवन, गोमती नगर', 'लखनऊ - 226010']);
+      const text = (await pdfLines(pdf)).flat().join('\n');
+      expect(text).not.toContain('?');
+      const devanagari = (value: string) => [...value].filter((char) => /\p{Script=Devanagari}/u.test(char)).sort();
+      expect(devanagari(text)).toEqual(devanagari(recipient + address.address + address.city));
+    }
   });
 
   it('the month register splits CGST and SGST inside Uttar Pradesh and charges IGST outside, adding up to the orders', async () => {

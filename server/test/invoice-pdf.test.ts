@@ -9,14 +9,10 @@ import {
   type InvoiceOrder,
   type InvoiceOrderLine,
 } from '@rr/core';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import {
-  GSTIN_NOT_CONFIGURED,
-  pdfText,
-  renderInvoicePdf,
-  type InvoicePdfInput,
-} from '../src/modules/fulfilment/invoice-pdf.ts';
+import { GSTIN_NOT_CONFIGURED, renderInvoicePdf, type InvoicePdfInput } from '../src/modules/fulfilment/invoice-pdf.ts';
+import { drawableText, scriptRuns } from '../src/modules/fulfilment/pdf-text.ts';
+import { actualTexts, glyphTexts, pdfFonts, pdfLines } from './pdf-reading.ts';
 
 /** Where the totals column starts: the amount in words is left of it. */
 const TOTALS_X = 320;
@@ -38,38 +34,6 @@ const buyer = {
 type Line = Omit<InvoiceOrderLine, 'taxPaise'>;
 function orderOf(lines: Line[], paidOnline: boolean): InvoiceOrder {
   return { lines: lines.map((line) => ({ ...line, taxPaise: lineTaxPaise(line) })), ...priceOrder(lines, paidOnline) };
-}
-
-/**
- * Each page's text as lines: pdf.js items grouped by their baseline, left to right, joined by a space.
- * With `leftOf`, only the items that start left of that x (the amount in words beside the totals).
- */
-async function pdfLines(pdf: Buffer, leftOf = Number.POSITIVE_INFINITY): Promise<string[][]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
-  const pages: string[][] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    const rows = new Map<number, { x: number; text: string }[]>();
-    for (const item of content.items) {
-      if (!('str' in item) || item.str.trim() === '' || (item.transform[4] as number) >= leftOf) continue;
-      const y = Math.round(item.transform[5] as number);
-      const row = rows.get(y) ?? [];
-      row.push({ x: item.transform[4] as number, text: item.str.trim() });
-      rows.set(y, row);
-    }
-    pages.push(
-      [...rows.entries()]
-        .sort(([a], [b]) => b - a)
-        .map(([, row]) =>
-          row
-            .sort((a, b) => a.x - b.x)
-            .map((cell) => cell.text)
-            .join(' '),
-        ),
-    );
-  }
-  await document.destroy();
-  return pages;
 }
 
 /** Set INVOICE_PDF_OUT to a folder to keep the rendered PDFs and look at them. */
@@ -126,7 +90,7 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/CGST 16\.54/);
     expect(all).toMatch(/SGST 16\.53/);
     expect(all).toMatch(/Total tax 33\.07/);
-    expect(all).toMatch(/Total \(Rs\.\) 216\.82/);
+    expect(all).toMatch(/Total \(₹\) 216\.82/);
     expect(invoice.totals.totalPaise).toBe(order.totalPaise);
     expect(all).toContain('Rupees Two Hundred Sixteen and Eighty-Two Paise Only');
     expect(all).toContain('For Rudraksha Ratna Private Limited');
@@ -187,7 +151,7 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/Invoice value 87,58,537\.64/);
     // 10% of the items: 8,50,299.80.
     expect(all).toMatch(/Less: online payment discount -8,50,299\.80/);
-    expect(all).toMatch(/Total \(Rs\.\) 79,08,237\.84/);
+    expect(all).toMatch(/Total \(₹\) 79,08,237\.84/);
     expect(invoice.totals.totalPaise).toBe(order.totalPaise);
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
     expect(left).toContain(amountInWords(79_08_237_84));
@@ -245,18 +209,30 @@ describe('tax invoice PDF', () => {
       lines.includes('# Description HSN Qty Unit price Taxable value CGST SGST Amount'),
     );
     expect(heads.length).toBe(pages.filter((lines) => lines.some((line) => /Mukhi/.test(line))).length);
-    expect(all).toMatch(/Total credit \(Rs\.\) /);
+    expect(all).toMatch(/Total credit \(₹\) /);
     expect(all).toContain('Amount credited in words');
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
     expect(left).toContain(`Amount credited in words ${amountInWords(order.totalPaise)}`);
     expect(all).toContain('Authorised Signatory');
   });
 
-  it('draws text the built-in font cannot as its nearest Latin letters, "Rs." for ₹, "?" otherwise', async () => {
-    expect(pdfText('Śrī Gaṇeśa – ₹100 “gift”')).toBe('Sri Ganesa – Rs. 100 “gift”');
-    expect(pdfText('राम')).toBe('???');
+  it('prints Devanagari names and addresses, shaped, with their text kept, in an embedded Noto Sans', async () => {
+    const devanagariBuyer = {
+      name: 'श्री कृष्ण त्रिपाठी',
+      address: 'फ्लैट 402, क्षत्रिय भवन, Sector 12, गोमती नगर',
+      city: 'लखनऊ',
+      postalCode: '226010',
+    };
     const order = orderOf(
-      [{ description: 'Śrī Yantra – ₹ gift', hsnCode: '7117', qty: 1, unitPricePaise: 500_00, gstBasisPoints: 1800 }],
+      [
+        {
+          description: 'पंचमुखी रुद्राक्ष (5 Mukhi), Śrī Yantra',
+          hsnCode: '1404',
+          qty: 1,
+          unitPricePaise: 500_00,
+          gstBasisPoints: 1800,
+        },
+      ],
       false,
     );
     const pdf = await renderInvoicePdf({
@@ -265,11 +241,104 @@ describe('tax invoice PDF', () => {
       issuedAt: '2026-11-23T10:00:00Z',
       orderNumber: '#D0D0D0D0',
       seller,
-      buyer: { ...buyer, name: 'राम Kumar' },
-      invoice: computeInvoice(order, MAHARASHTRA, KARNATAKA),
+      buyer: devanagariBuyer,
+      invoice: computeInvoice(order, MAHARASHTRA, gstStateByName('Uttar Pradesh')!),
     });
-    const all = (await pdfLines(pdf)).flat().join('\n');
-    expect(all).toContain('Sri Yantra – Rs. gift');
-    expect(all).toContain('??? Kumar');
+    keep('devanagari.pdf', pdf);
+
+    expect(pdfFonts(pdf)).toEqual([
+      { name: expect.stringMatching(/^[A-Z]{6}\+NotoSans-Bold$/), embedded: true },
+      { name: expect.stringMatching(/^[A-Z]{6}\+NotoSans-Regular$/), embedded: true },
+    ]);
+    // Readers that honour ActualText get each Devanagari run in logical order, the Latin beside it as drawn.
+    expect(actualTexts(pdf)).toEqual([
+      'श्री कृष्ण त्रिपाठी',
+      'फ्लैट 402, क्षत्रिय भवन, ',
+      'गोमती नगर',
+      'लखनऊ - 226010',
+      'पंचमुखी रुद्राक्ष (5 ',
+    ]);
+    const lines = (await pdfLines(pdf))[0]!;
+    const all = lines.join('\n');
+    expect(all).not.toContain('?');
+    // pdf.js reads the glyphs as drawn (ि before its consonant, items cut at mark positions): every
+    // character is there, none lost or replaced.
+    const devanagari = (text: string) => [...text].filter((char) => /\p{Script=Devanagari}/u.test(char)).sort();
+    expect(devanagari(all)).toEqual(devanagari(Object.values(devanagariBuyer).join('') + order.lines[0]!.description));
+    expect(all).toContain('Sector 12,');
+    expect(all).toContain('5 Mukhi), Śrī Yantra');
+    expect(all).toMatch(/Total \(₹\) 590\.00/);
+    expect(all).toContain('Amounts in Indian rupees (₹)');
+    // Shaped: conjuncts are one glyph each (or a half form and a letter), as Noto Sans draws them.
+    expect(glyphTexts(pdf)).toEqual(expect.arrayContaining(['श्र', 'त्र', 'क्ष', 'ष्', 'फ्']));
+    // Only the glyphs used are carried.
+    expect(pdf.length).toBeLessThan(60_000);
+  });
+
+  it('prints what the font has no glyph for as its base letters, or "?"', async () => {
+    const covers = (codePoint: number) => codePoint < 0x300 || (codePoint >= 0x900 && codePoint < 0x980);
+    expect(drawableText('Gaṇeśa राम\tதமிழ்\u0007😀', covers)).toBe('Ganeśa राम ???????');
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00005',
+      issuedAt: '2026-11-23T10:00:00Z',
+      orderNumber: '#E0E0E0E0',
+      seller,
+      buyer: { ...buyer, name: 'தமிழ் Selvi 🙏' },
+      invoice: computeInvoice(
+        orderOf(
+          [{ description: 'Mala', hsnCode: '1404', qty: 1, unitPricePaise: 500_00, gstBasisPoints: 1800 }],
+          false,
+        ),
+        MAHARASHTRA,
+        KARNATAKA,
+      ),
+    });
+    expect((await pdfLines(pdf)).flat().join('\n')).toContain('????? Selvi ?');
+  });
+
+  it('breaks a word longer than its box between letters, never inside a conjunct', async () => {
+    const word = 'क्षत्रिय'.repeat(24);
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00006',
+      issuedAt: '2026-11-23T10:00:00Z',
+      orderNumber: '#F0F0F0F0',
+      seller,
+      buyer: { ...buyer, address: word },
+      invoice: computeInvoice(
+        orderOf(
+          [{ description: 'Mala', hsnCode: '1404', qty: 1, unitPricePaise: 500_00, gstBasisPoints: 1800 }],
+          false,
+        ),
+        MAHARASHTRA,
+        KARNATAKA,
+      ),
+    });
+    const pieces = actualTexts(pdf);
+    expect(pieces.length).toBeGreaterThan(1);
+    expect(pieces.join('')).toBe(word);
+    // Each line ends where a letter with its marks ends (क्ष, त्रि, य), never between them.
+    const boundaries = new Set(
+      [...new Intl.Segmenter('hi', { granularity: 'grapheme' }).segment(word)].map(({ index }) => index),
+    );
+    let end = 0;
+    for (const piece of pieces.slice(0, -1)) {
+      end += piece.length;
+      expect(boundaries.has(end)).toBe(true);
+    }
+  });
+
+  it('cuts text into runs of one script, digits and punctuation joining the run they follow', () => {
+    expect(scriptRuns('Flat 402, श्री निवास, MG Road')).toEqual([
+      { text: 'Flat 402, ', devanagari: false },
+      { text: 'श्री निवास, ', devanagari: true },
+      { text: 'MG Road', devanagari: false },
+    ]);
+    expect(scriptRuns('(402) श्री।Mr.')).toEqual([
+      { text: '(402) श्री।', devanagari: true },
+      { text: 'Mr.', devanagari: false },
+    ]);
+    expect(scriptRuns('₹ 100')).toEqual([{ text: '₹ 100', devanagari: false }]);
   });
 });

@@ -1,4 +1,5 @@
 import { amountInWords, formatDateIST, formatGstRate, type Invoice, type InvoiceLine, type Paise } from '@rr/core';
+import { pdfTextWriter, type TextStyle } from './pdf-text.ts';
 
 /** The registered seller, from configuration; the shop runs without a GSTIN, and the invoice says so. */
 export interface InvoiceSeller {
@@ -52,34 +53,8 @@ const INK = '#1a1a1a';
 const MUTED = '#5a5a5a';
 const RULE = '#9a9a9a';
 const SHADE = '#efebe4';
-const FONT = 'Helvetica';
-const BOLD = 'Helvetica-Bold';
-
-/**
- * pdfkit's built-in fonts draw Windows-1252 only (docs/decisions/0015: no font is embedded). Other
- * characters are drawn as their closest Latin letter where Unicode has one (ā -> a), "₹" as "Rs.", and
- * "?" otherwise, rather than the garbage pdfkit would draw.
- */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-function drawable(char: string): boolean {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-}
-export function pdfText(text: string): string {
-  let out = '';
-  for (const char of text.replace(/₹\s?/g, 'Rs. ').replace(/[\t\u2000-\u200a\u202f]/g, ' ')) {
-    if (char === '\n' || drawable(char)) {
-      out += char;
-      continue;
-    }
-    const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-    out += base !== '' && [...base].every(drawable) ? base : '?';
-  }
-  return out;
-}
-
 const amountFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** 1,23,456.78: Indian grouping, no symbol (the columns say Rs.). */
+/** 1,23,456.78: Indian grouping, no symbol (the columns say ₹). */
 function amount(paise: Paise): string {
   return amountFormat.format(paise / 100);
 }
@@ -136,7 +111,7 @@ function columnsFor(invoice: Invoice): Column[] {
     title: 'Description',
     width: CONTENT_WIDTH - used,
     align: 'left',
-    cell: (line) => ({ text: pdfText(line.description) }),
+    cell: (line) => ({ text: line.description }),
   };
   return [numberColumn, description, ...fixed];
 }
@@ -158,7 +133,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   const title = isCreditNote ? 'CREDIT NOTE' : 'TAX INVOICE';
   const { invoice, seller, buyer } = input;
   const issuedOn = formatDateIST(new Date(input.issuedAt).toISOString());
-  const sellerName = pdfText(seller.legalName);
+  const sellerName = seller.legalName;
 
   const doc = new PDFDocument({
     size: 'A4',
@@ -179,16 +154,10 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     doc.on('error', reject);
   });
 
-  const text = (
-    value: string,
-    x: number,
-    y: number,
-    options: PDFKit.Mixins.TextOptions & { font?: string; size?: number; color?: string } = {},
-  ) => {
-    const { font = FONT, size = 9, color = INK, ...rest } = options;
-    doc.font(font).fontSize(size).fillColor(color).text(value, x, y, rest);
-    return doc.y;
-  };
+  const writer = pdfTextWriter(doc);
+  /** Draws `value` with its top at y; returns the y below it. */
+  const text = (value: string, x: number, y: number, style: Partial<TextStyle> = {}) =>
+    writer.draw(value, x, y, { size: 9, color: INK, ...style });
   const rule = (y: number, color = RULE, width = 0.6) => {
     doc
       .moveTo(MARGIN, y)
@@ -203,7 +172,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     const rightWidth = 190;
     const rightX = A4.width - MARGIN - rightWidth;
     const leftWidth = CONTENT_WIDTH - rightWidth - 16;
-    text(title, rightX, MARGIN, { font: BOLD, size: 15, width: rightWidth, align: 'right' });
+    text(title, rightX, MARGIN, { weight: 'bold', size: 15, width: rightWidth, align: 'right' });
     text('Original for recipient', rightX, MARGIN + 18, {
       size: 7.5,
       color: MUTED,
@@ -211,10 +180,10 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
       align: 'right',
     });
 
-    let y = text(sellerName, MARGIN, MARGIN, { font: BOLD, size: 12, width: leftWidth });
-    y = text(pdfText(seller.address), MARGIN, y + 1, { size: 8.5, width: leftWidth, color: MUTED });
-    const gstin = seller.gstin ? `GSTIN: ${pdfText(seller.gstin)}` : GSTIN_NOT_CONFIGURED;
-    y = text(gstin, MARGIN, y + 3, { font: BOLD, size: 9, width: leftWidth });
+    let y = text(sellerName, MARGIN, MARGIN, { weight: 'bold', size: 12, width: leftWidth });
+    y = text(seller.address, MARGIN, y + 1, { size: 8.5, width: leftWidth, color: MUTED });
+    const gstin = seller.gstin ? `GSTIN: ${seller.gstin}` : GSTIN_NOT_CONFIGURED;
+    y = text(gstin, MARGIN, y + 3, { weight: 'bold', size: 9, width: leftWidth });
     y = text(`State: ${invoice.sellerState.name}, Code: ${invoice.sellerState.code}`, MARGIN, y + 1, {
       size: 8.5,
       width: leftWidth,
@@ -223,7 +192,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     const details: [string, string][] = [
       [isCreditNote ? 'Credit note no.' : 'Invoice no.', input.serial],
       [isCreditNote ? 'Credit note date' : 'Invoice date', issuedOn],
-      ['Order no.', pdfText(input.orderNumber)],
+      ['Order no.', input.orderNumber],
     ];
     if (input.kind === 'credit-note') {
       details.push(['Against invoice', input.againstInvoice.serial]);
@@ -232,7 +201,12 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     let detailY = MARGIN + 36;
     for (const [label, value] of details) {
       text(label, rightX, detailY, { size: 8.5, color: MUTED, width: 80 });
-      detailY = text(value, rightX + 80, detailY, { font: BOLD, size: 8.5, width: rightWidth - 80, align: 'right' });
+      detailY = text(value, rightX + 80, detailY, {
+        weight: 'bold',
+        size: 8.5,
+        width: rightWidth - 80,
+        align: 'right',
+      });
       detailY += 2;
     }
     const bottom = Math.max(y, detailY) + 8;
@@ -244,32 +218,32 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
   const drawParties = (top: number): number => {
     const half = (CONTENT_WIDTH - 20) / 2;
     const rightX = MARGIN + half + 20;
-    text('BILLED AND SHIPPED TO', MARGIN, top, { font: BOLD, size: 7.5, color: MUTED });
-    let y = text(pdfText(buyer.name), MARGIN, top + 11, { font: BOLD, size: 9.5, width: half });
-    y = text(pdfText(buyer.address), MARGIN, y + 1, { size: 8.5, width: half });
-    y = text(`${pdfText(buyer.city)} - ${pdfText(buyer.postalCode)}`, MARGIN, y, { size: 8.5, width: half });
+    text('BILLED AND SHIPPED TO', MARGIN, top, { weight: 'bold', size: 7.5, color: MUTED });
+    let y = text(buyer.name, MARGIN, top + 11, { weight: 'bold', size: 9.5, width: half });
+    y = text(buyer.address, MARGIN, y + 1, { size: 8.5, width: half });
+    y = text(`${buyer.city} - ${buyer.postalCode}`, MARGIN, y, { size: 8.5, width: half });
     y = text(`State: ${invoice.placeOfSupply.name}, Code: ${invoice.placeOfSupply.code}`, MARGIN, y, {
       size: 8.5,
       width: half,
     });
 
-    text('SUPPLY', rightX, top, { font: BOLD, size: 7.5, color: MUTED });
+    text('SUPPLY', rightX, top, { weight: 'bold', size: 7.5, color: MUTED });
     const supply: [string, string][] = [
       ['Place of supply', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
       ['Supply type', invoice.supplyType === 'intra-state' ? 'Intra-state (CGST + SGST)' : 'Inter-state (IGST)'],
     ];
-    if (input.kind === 'credit-note') supply.push(['Reason', pdfText(input.reason)]);
+    if (input.kind === 'credit-note') supply.push(['Reason', input.reason]);
     let rightY = top + 11;
     for (const [label, value] of supply) {
       text(`${label}:`, rightX, rightY, { size: 8.5, color: MUTED, width: 120 });
-      rightY = text(value, rightX + 120, rightY, { font: BOLD, size: 8.5, width: half - 120 }) + 2;
+      rightY = text(value, rightX + 120, rightY, { weight: 'bold', size: 8.5, width: half - 120 }) + 2;
     }
     return Math.max(y, rightY) + 12;
   };
 
   const columns = columnsFor(invoice);
   const drawTableHead = (top: number): number => {
-    text('Amounts in Indian rupees (Rs.)', MARGIN, top, {
+    text('Amounts in Indian rupees (₹)', MARGIN, top, {
       size: 7,
       color: MUTED,
       width: CONTENT_WIDTH,
@@ -281,7 +255,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     let x = MARGIN;
     for (const column of columns) {
       text(column.title, x + CELL_PAD, bandTop + 5.5, {
-        font: BOLD,
+        weight: 'bold',
         size: 7.5,
         width: column.width - 2 * CELL_PAD,
         align: column.align,
@@ -296,9 +270,9 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     let height = 0;
     for (const column of columns) {
       const { text: value, note } = column.cell(line, index);
-      doc.font(FONT).fontSize(TABLE_FONT_SIZE);
-      let cell = doc.heightOfString(value, { width: column.width - 2 * CELL_PAD });
-      if (note) cell += NOTE_FONT_SIZE + 2;
+      const width = column.width - 2 * CELL_PAD;
+      let cell = writer.height(value, { size: TABLE_FONT_SIZE, width });
+      if (note) cell += 1 + writer.height(note, { size: NOTE_FONT_SIZE, width });
       height = Math.max(height, cell);
     }
     return height + 2 * CELL_PAD + 2;
@@ -310,11 +284,8 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
       const { text: value, note } = column.cell(line, index);
       const width = column.width - 2 * CELL_PAD;
       const textTop = top + CELL_PAD + 1;
-      text(value, x + CELL_PAD, textTop, { size: TABLE_FONT_SIZE, width, align: column.align });
-      if (note) {
-        const below = textTop + doc.font(FONT).fontSize(TABLE_FONT_SIZE).heightOfString(value, { width }) + 1;
-        text(note, x + CELL_PAD, below, { size: NOTE_FONT_SIZE, color: MUTED, width, align: column.align });
-      }
+      const below = text(value, x + CELL_PAD, textTop, { size: TABLE_FONT_SIZE, width, align: column.align });
+      if (note) text(note, x + CELL_PAD, below + 1, { size: NOTE_FONT_SIZE, color: MUTED, width, align: column.align });
       x += column.width;
     }
     rule(top + height, '#d6d0c6', 0.4);
@@ -350,7 +321,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     sums.push(['Invoice value', amount(totals.taxableValuePaise + totals.taxPaise), false]);
     sums.push(['Less: online payment discount', `-${amount(totals.discountPaise)}`, false]);
   }
-  sums.push([isCreditNote ? 'Total credit (Rs.)' : 'Total (Rs.)', amount(totals.totalPaise), true]);
+  sums.push([isCreditNote ? 'Total credit (₹)' : 'Total (₹)', amount(totals.totalPaise), true]);
   // Measured: about 14 points a sum, and 115 for the words, notes and signature beside and below them.
   const closingHeight = sums.length * 14 + 115;
   if (y + closingHeight > BODY_BOTTOM) y = newPage();
@@ -369,19 +340,19 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
         .stroke();
       sumsY += 4;
     }
-    const font = strong ? BOLD : FONT;
+    const weight = strong ? 'bold' : 'regular';
     const size = strong ? 10.5 : 8.5;
-    text(label, sumsX, sumsY, { font, size, width: sumsWidth - 90 });
-    sumsY = text(value, sumsX + sumsWidth - 90, sumsY, { font, size, width: 90, align: 'right' }) + 3;
+    text(label, sumsX, sumsY, { weight, size, width: sumsWidth - 90 });
+    sumsY = text(value, sumsX + sumsWidth - 90, sumsY, { weight, size, width: 90, align: 'right' }) + 3;
   }
 
   const wordsWidth = CONTENT_WIDTH - sumsWidth - 24;
   let leftY = text(isCreditNote ? 'Amount credited in words' : 'Amount in words', MARGIN, y, {
-    font: BOLD,
+    weight: 'bold',
     size: 7.5,
     color: MUTED,
   });
-  leftY = text(amountInWords(totals.totalPaise), MARGIN, leftY + 2, { font: BOLD, size: 9, width: wordsWidth });
+  leftY = text(amountInWords(totals.totalPaise), MARGIN, leftY + 2, { weight: 'bold', size: 9, width: wordsWidth });
   const notes = [
     'Tax payable on reverse charge: No',
     invoice.lines.some((line) => line.kind === 'shipping')
@@ -394,7 +365,7 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     leftY = text(note, MARGIN, leftY, { size: 8, color: note.startsWith('Tax') ? INK : MUTED, width: wordsWidth }) + 2;
 
   const signY = Math.max(sumsY, leftY) + 24;
-  text(`For ${sellerName}`, sumsX, signY, { font: BOLD, size: 9, width: sumsWidth, align: 'right' });
+  text(`For ${sellerName}`, sumsX, signY, { weight: 'bold', size: 9, width: sumsWidth, align: 'right' });
   doc
     .moveTo(sumsX + 70, signY + 50)
     .lineTo(A4.width - MARGIN, signY + 50)
