@@ -308,6 +308,7 @@ export const ADMIN_NEEDS_PASSWORD = 'Admin accounts sign in with their password 
  */
 export const ADMIN_CODE_SIGN_IN_FAILED = 'The password or the code is not correct.';
 const CODE_TRIES_SPENT = 'Too many wrong tries. Please ask for a new code.';
+const NO_LIVE_CODE = 'This code has expired or was never sent. Please ask for a new one.';
 
 export interface CodeSignIn {
   user: UserRow;
@@ -406,7 +407,7 @@ export async function signInWithCode(
         .limit(1);
       return latest && latest.attempts >= OTP_MAX_ATTEMPTS && !current
         ? refuse(errorCodes.codeUsedUp, CODE_DIED)
-        : refuse(errorCodes.codeExpired, 'This code has expired or was never sent. Please ask for a new one.');
+        : refuse(errorCodes.codeExpired, NO_LIVE_CODE);
     }
     const expected = Buffer.from(current.codeHash);
     const actual = Buffer.from(otpHash(otpKey, phone, code));
@@ -465,11 +466,7 @@ export async function signInWithCode(
       return completeCodeSignIn(tx, account, code.id, true, settings);
     });
     if (signedIn) return signedIn;
-    throw new DomainError(
-      'invalid_data',
-      errorCodes.codeExpired,
-      'This code has expired or was never sent. Please ask for a new one.',
-    );
+    throw new DomainError('invalid_data', errorCodes.codeExpired, NO_LIVE_CODE);
   }
   if (adminTry.lastTry) {
     if (adminTry.codeRight) {
