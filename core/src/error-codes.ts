@@ -32,7 +32,7 @@ export const errorCodes = {
   // Accounts and signing in
   phoneTaken: 'PHONE_TAKEN',
   emailTaken: 'EMAIL_TAKEN',
-  /** Wrong phone or password (or an admin's password with a code). */
+  /** Wrong phone or password; for an admin's code sign-in, a wrong password or a wrong code (one answer). */
   badCredentials: 'BAD_CREDENTIALS',
   tooManyWrongPasswords: 'TOO_MANY_WRONG_PASSWORDS',
   tooManyWrongCodes: 'TOO_MANY_WRONG_CODES',

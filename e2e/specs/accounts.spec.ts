@@ -95,7 +95,7 @@ test('a customer signs in with a one-time code from the SMS outbox', async ({ pa
   const customer = await makeCustomer('Kavya');
   const outbox = async () => {
     const res = await request.get(`/api/dev/sms-outbox?phone=${customer.phone}`);
-    return ((await res.json()) as { messages: { code: string }[] }).messages;
+    return ((await res.json()) as { messages: { code: string; kind: string }[] }).messages;
   };
 
   await page.goto('/login?redirect=/profile');
@@ -142,7 +142,17 @@ test('a customer signs in with a one-time code from the SMS outbox', async ({ pa
   await box(1).pressSequentially(code);
   await expect(page).toHaveURL('/profile');
   await expect(userMenu(page, customer.name)).toBeVisible();
-  expect(await outbox()).toHaveLength(1);
+  // The first code sign-in, from no session of the password's: the phone is proven and the password
+  // reset, and both the SMS outbox and the profile say so (the e-mail: server/test/phone-proof.test.ts).
+  await expect.poll(async () => (await outbox()).map((m) => m.kind)).toEqual(['password_reset', 'otp']);
+  await expect(page.getByRole('status').filter({ hasText: 'Your phone number is now confirmed.' })).toContainText(
+    'no longer works',
+  );
+  // The sign-in's new session sets a new password without the old one.
+  await page.getByLabel('Password', { exact: true }).fill('kavya-new-pass-1');
+  await page.getByLabel('Confirm Password').fill('kavya-new-pass-1');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByText('Profile Updated')).toBeVisible();
 });
 
 test('the code page asks for the phone when the link has none', async ({ page }) => {
@@ -160,7 +170,16 @@ test('a customer changes the password on the profile and signs in with the new o
   const oldPassword = 'first-password-1';
   const newPassword = 'rudraksha-5-mukhi';
   const customer = await makeCustomer('Arjun', oldPassword);
-  await startSignedIn(page, customer);
+  // A session that signed in 20 minutes ago: a new password now needs the current one.
+  const now = Math.floor(Date.now() / 1000);
+  const earlier = await new SignJWT({ ver: 0, amr: ['pwd'], auth_time: now - 20 * 60 })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(customer._id)
+    .setIssuer('rudraksha-ratna')
+    .setIssuedAt(now - 20 * 60)
+    .setExpirationTime('1h')
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+  await startSignedIn(page, { ...customer, token: earlier });
 
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'User Profile' })).toBeVisible();
@@ -182,7 +201,9 @@ test('a customer changes the password on the profile and signs in with the new o
   await page.getByLabel('Confirm Password').fill(newPassword);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(
-    page.getByText('enter your current password (or sign in with a one-time code to set a new one).'),
+    page.getByText(
+      'enter your current password (or sign in again, with your password or a one-time code, to set a new one).',
+    ),
   ).toBeVisible();
   await page.getByLabel('Current Password').fill(oldPassword);
   await page.getByLabel('Confirm Password').fill(`${newPassword}x`);
@@ -377,21 +398,70 @@ test.describe('on a 360 px phone', () => {
   });
 });
 
-test('the code page follows the server: a second visit within a minute counts down from what is left', async ({
+test('the code page sends no new code on a second visit while the last one is valid, and counts down from what is left', async ({
   page,
+  request,
   makeCustomer,
 }) => {
   const info = await makeCustomer('Again');
+  const codesSent = async () => {
+    const res = await request.get(`/api/dev/sms-outbox?phone=${info.phone}`);
+    return ((await res.json()) as { messages: unknown[] }).messages.length;
+  };
   await page.goto(`/verifyotp?phone=${info.phone}`);
   await expect(page.getByText(/Enter the 4-digit code we sent by SMS/)).toBeVisible();
-  // A wait on the server's clock, not the page's: the server counts the minute and says what is left.
+  expect(await codesSent()).toBe(1);
   await page.waitForTimeout(3000);
+  // A reload, and the login page's link again: the code sent is still valid, so none is sent.
   await page.reload();
-  await expect(page.getByText(/A code was sent by SMS to .* a moment ago/)).toBeVisible();
+  await expect(
+    page.getByText(
+      /We sent a code by SMS to .* a little while ago\. Enter it below; it is still valid for 10 minutes\./,
+    ),
+  ).toBeVisible();
   const left = Number((await page.locator('#otp-countdown').innerText()).match(/(\d+) s/)![1]);
   expect(left).toBeLessThanOrEqual(58);
   expect(left).toBeGreaterThan(45);
   await expect(page.getByRole('button', { name: 'Resend OTP' })).toBeDisabled();
+  await page.goto('/login');
+  await page.getByLabel('Phone Number').fill(info.phone);
+  await page.getByRole('link', { name: 'Sign in with a one-time code' }).click();
+  await expect(page.getByText(/We sent a code by SMS to .* a little while ago/)).toBeVisible();
+  expect(await codesSent()).toBe(1);
+
+  // Another browser (nothing kept) asks the server, which says how long is left of its minute.
+  await page.evaluate(() => localStorage.removeItem('otpSent'));
+  await page.reload();
+  await expect(page.getByText(/A code was sent by SMS to .* a moment ago/)).toBeVisible();
+  expect(await codesSent()).toBe(1);
+});
+
+test.describe('the code page on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('fits the screen with a code sent earlier, and so does the profile saying the password was reset', async ({
+    page,
+    request,
+    makeCustomer,
+  }) => {
+    const info = await makeCustomer('Narrow');
+    await page.goto(`/verifyotp?phone=${info.phone}&redirect=/shipping`);
+    await expect(page.getByText(/Enter the 4-digit code we sent by SMS/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(/We sent a code by SMS to .* a little while ago/)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const res = await request.get(`/api/dev/sms-outbox?phone=${info.phone}`);
+    const { code } = ((await res.json()) as { messages: { code: string }[] }).messages[0]!;
+    await page.getByLabel('Digit 1 of 4').pressSequentially(code);
+    await expect(page).toHaveURL('/profile');
+    const notice = page.getByRole('status').filter({ hasText: 'Your phone number is now confirmed.' });
+    await expect(notice.getByRole('link', { name: 'Or continue where you were going' })).toHaveAttribute(
+      'href',
+      '/shipping',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });
 
 test('a phone with no account gets no code boxes, only the way to register', async ({ page }) => {

@@ -2,6 +2,7 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxSms } from '../src/adapters/sms/index.ts';
 import { otpCodes, users } from '../src/db/schema/index.ts';
+import { PASSWORD_FAILURES_PER_WINDOW } from '../src/modules/accounts/service.ts';
 import { DEMO_CUSTOMER, bearer, createTestApp, rateLimitedApp, signIn, uniquePhone, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
@@ -355,15 +356,65 @@ describe('profile', () => {
     expect(fresh.statusCode).toBe(200);
   });
 
-  it('refuses a new password without the current one (a stolen token cannot take the account)', async () => {
+  /** A token of the customer's session signed in `minutes` ago. */
+  async function sessionFrom(customer: { _id: string }, method: 'password' | 'code', minutes: number) {
+    const [row] = await t.db.select().from(users).where(eq(users.id, customer._id));
+    return t.app.tokens.sign(customer._id, row!.tokenVersion, {
+      method,
+      signedInAt: new Date(Date.now() - minutes * 60_000),
+    });
+  }
+
+  it('refuses a new password without the current one 15 minutes after signing in (a stolen token cannot take the account)', async () => {
     const customer = await make.customer(t);
-    const missing = await putProfile(customer.token, { password: 'new-secret-9' });
+    const token = await sessionFrom(customer, 'password', 16);
+    const missing = await putProfile(token, { password: 'new-secret-9' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toMatch(/^currentPassword: enter your current password/);
-    const wrong = await putProfile(customer.token, { password: 'new-secret-9', currentPassword: 'guess-1234' });
+    const wrong = await putProfile(token, { password: 'new-secret-9', currentPassword: 'guess-1234' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('currentPassword: the current password is not correct.');
     await expect(signIn(t.app, customer)).resolves.toBeTruthy();
+  });
+
+  it('takes a new password without the current one from a SPEC client just signed in with the password', async () => {
+    const customer = await make.customer(t);
+    const { token } = await signIn(t.app, customer);
+    const res = await putProfile(token, { password: 'spec-new-pass-1' });
+    expect(res.statusCode).toBe(200);
+    await expect(signIn(t.app, { phone: customer.phone, password: 'spec-new-pass-1' })).resolves.toBeTruthy();
+  });
+
+  it('re-issues a token of the same session: how and when it signed in stay', async () => {
+    const customer = await make.customer(t);
+    // Signed in by code 5 minutes ago; a profile update (e-mails off) hands out a new token.
+    const byCode = await sessionFrom(customer, 'code', 5);
+    const reissued = (await putProfile(byCode, { orderEmails: false })).json<{ token: string }>().token;
+    const claims = await t.app.tokens.verify(reissued);
+    expect(claims?.session.method).toBe('code');
+    expect(Date.now() - claims!.session.signedInAt!.getTime()).toBeGreaterThanOrEqual(5 * 60_000 - 1000);
+    // Still within the 15 minutes, so the next change needs no current password.
+    const changed = await putProfile(reissued, { password: 'after-code-pass-1' });
+    expect(changed.statusCode).toBe(200);
+    // A re-issue does not make an old sign-in fresh again.
+    const old = await sessionFrom(customer, 'password', 20);
+    const reissuedOld = (await putProfile(old, { orderEmails: true })).json<{ token: string }>().token;
+    const refused = await putProfile(reissuedOld, { password: 'another-pass-2' });
+    expect(refused.json()).toMatchObject({ code: 'CURRENT_PASSWORD_REQUIRED' });
+  });
+
+  it('checks a current password under the password lock, and counts a wrong one toward it', async () => {
+    const customer = await make.customer(t);
+    const token = await sessionFrom(customer, 'password', 30);
+    const wrong = await putProfile(token, { password: 'new-secret-9', currentPassword: 'guess-1234' });
+    expect(wrong.json().code).toBe('CURRENT_PASSWORD_WRONG');
+    for (let i = 1; i < PASSWORD_FAILURES_PER_WINDOW; i += 1) {
+      await expect(signIn(t.app, { phone: customer.phone, password: `guess-${i}` })).rejects.toThrow(/401/);
+    }
+    const locked = await putProfile(token, { password: 'new-secret-9', currentPassword: customer.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().code).toBe('TOO_MANY_WRONG_PASSWORDS');
+    expect(await t.app.inject({ url: '/api/users/profile', headers: bearer(token) })).toHaveProperty('statusCode', 200);
   });
 
   it.each([[{}], [{ password: '' }], [{ id: 'x', name: 'n', email: 'e', phone: 'p', password: '' }]])(

@@ -64,7 +64,8 @@ export type VerifyOtpBody = z.infer<typeof verifyOtpBody>;
 /**
  * PUT /api/users/profile: SPEC sends id, name, email, phone and password; only the password changes
  * (name, email and phone stay as they are), so the rest is accepted and ignored. A blank or missing
- * password keeps the password; a new one needs `currentPassword` unless the user just signed in by code.
+ * password keeps the password; a new one needs `currentPassword` unless the user signed in less than 15
+ * minutes ago.
  */
 export const updateProfileBody = z.object({
   id: z.optional(z.unknown()),
@@ -105,6 +106,13 @@ export const userInfo = z.object({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
+/**
+ * POST /api/users/verifyotp: user info, and `passwordReset: true` when this sign-in proved the phone
+ * and reset the password whoever registered the number had set (the screen that follows says so).
+ */
+export const verifyOtpReply = z.extend(userInfo, { passwordReset: z.optional(z.boolean()) });
+export type VerifyOtpReply = z.infer<typeof verifyOtpReply>;
+
 export const user = z.object({
   _id: z.string(),
   name: z.string(),
@@ -114,6 +122,8 @@ export const user = z.object({
   createdAt: z.string(),
   /** The profile only (GET /api/users/profile): whether the user gets e-mails about their orders. */
   orderEmails: z.optional(z.boolean()),
+  /** The profile only: whether a one-time code has proven the phone number. */
+  phoneVerified: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof user>;
 

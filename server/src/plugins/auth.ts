@@ -5,20 +5,29 @@ import { users } from '../db/schema/index.ts';
 import { DomainError } from '../domain-error.ts';
 import type { SignedInRow } from './signed-in-users.ts';
 
+/** How a session was earned: the password (registering or signing in), or a code, which proves the phone. */
+export type SignInMethod = 'password' | 'code';
+
+/**
+ * How and when a session signed in. Every token of the session carries it, also one re-issued by a
+ * profile update, so a fresh sign-in stays fresh for its 15 minutes and a password session stays one.
+ */
+export interface SignInSession {
+  method: SignInMethod;
+  /** Null for a token signed before sessions kept their time: never counts as a fresh sign-in. */
+  signedInAt: Date | null;
+}
+
 // What the auth plugin needs of tokens; accounts signs them (modules/accounts/tokens.ts).
 export interface TokenClaims {
   userId: string;
   /** The user's token version when it was issued (see users.tokenVersion). */
   version: number;
-  /** When the token was issued by a one-time-code sign-in (it may then set a new password for a while). */
-  signedInByCodeAt: Date | null;
+  session: SignInSession;
 }
 
-/** How a token was earned: a code proves the phone at that moment. */
-export type SignInMethod = 'password' | 'code';
-
 export interface TokenSigner {
-  sign(userId: string, version: number, method: SignInMethod): Promise<string>;
+  sign(userId: string, version: number, session: SignInSession): Promise<string>;
   /** The claims of a valid token, or null for a missing, bad, expired or never-expiring one. */
   verify(token: string): Promise<TokenClaims | null>;
 }
@@ -29,8 +38,8 @@ export interface AuthUser {
   email: string;
   phone: string;
   isAdmin: boolean;
-  /** Set when this request's token came from a one-time-code sign-in. */
-  signedInByCodeAt: Date | null;
+  /** How and when the session of this request's token signed in. */
+  session: SignInSession;
 }
 
 declare module 'fastify' {
@@ -53,13 +62,18 @@ export function signedInUser(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
+/** The request's bearer token, or '' when it has none. */
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  return header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+}
+
 export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
   async function authenticate(request: FastifyRequest): Promise<void> {
-    const header = request.headers.authorization;
-    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+    const token = bearerToken(request);
     if (!token) throw new DomainError('unauthorized', errorCodes.noToken, AUTH_MESSAGES.noToken);
     const claims = await tokens.verify(token);
     // The user as the database has it now, so a deleted user, a removed admin right or a changed password
@@ -73,7 +87,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
       email: row.email,
       phone: row.phone,
       isAdmin: row.isAdmin,
-      signedInByCodeAt: claims.signedInByCodeAt,
+      session: claims.session,
     };
   }
 

@@ -10,7 +10,9 @@ export type MessageKind =
   | 'order_refunded'
   | 'shop_new_order'
   /** Issue 14: a product a customer asked about has stock again. */
-  | 'back_in_stock';
+  | 'back_in_stock'
+  /** Issue 23: a code sign-in proved the phone and reset the password its registrant had set. */
+  | 'password_reset';
 
 /**
  * The outbox: a message is written in the same transaction as the change that causes it, so it exists

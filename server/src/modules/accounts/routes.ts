@@ -11,13 +11,15 @@ import {
   userIdParams,
   userInfo,
   verifyOtpBody,
+  verifyOtpReply,
   type UserInfo,
 } from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { SmsSender } from '../../adapters/sms/index.ts';
-import { signedInUser, type SignInMethod } from '../../plugins/auth.ts';
+import { bearerToken, signedInUser, type SignInSession } from '../../plugins/auth.ts';
+import { messageSettings } from '../messages/index.ts';
 import { clientKey } from '../../plugins/client-address.ts';
 import { refuseWhileHashingIsFull } from './passwords.ts';
 import {
@@ -43,9 +45,13 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
   // One-time codes are hashed with a key of their own, derived from the signing secret.
   const otpKey = createHash('sha256').update(`otp:${app.config.jwt.secret}`).digest('base64url');
 
-  async function signedIn(row: UserRow, method: SignInMethod = 'password'): Promise<UserInfo> {
-    return { ...toUser(row), token: await app.tokens.sign(row.id, row.tokenVersion, method) };
+  const messages = messageSettings(app.config);
+
+  /** User info with a token of the session: a new sign-in's, or the one the request's token belongs to. */
+  async function signedIn(row: UserRow, session: SignInSession): Promise<UserInfo> {
+    return { ...toUser(row), token: await app.tokens.sign(row.id, row.tokenVersion, session) };
   }
+  const newSession = (method: SignInSession['method']): SignInSession => ({ method, signedInAt: new Date() });
   // Per-phone limits count failed sign-ins in the database (service.ts), not requests: the owner's
   // own sign-ins never lock the account, and the counts hold across instances and addresses.
   const client = (request: FastifyRequest) => clientKey(request.ip);
@@ -65,7 +71,9 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
         response: { 201: userInfo, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await signedIn(await registerUser(app.db, request.body))),
+    // The registrant just chose the password: a password session.
+    async (request, reply) =>
+      reply.code(201).send(await signedIn(await registerUser(app.db, request.body), newSession('password'))),
   );
 
   app.post(
@@ -81,7 +89,10 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       },
     },
     async (request) =>
-      signedIn(await signInWithPassword(app.db, request.body.phone, request.body.password, client(request))),
+      signedIn(
+        await signInWithPassword(app.db, request.body.phone, request.body.password, client(request)),
+        newSession('password'),
+      ),
   );
 
   // Both ways to ask for a code share one handler and one per-address count, so neither doubles the
@@ -124,15 +135,25 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       config: perAddress(30, '15 minutes'),
       schema: {
         tags: ['accounts'],
-        summary: 'Sign in with a one-time code (admins send their password too)',
+        summary:
+          'Sign in with a one-time code (admins send their password too). The first code sign-in proves the phone: sent with a token of a session the password earned (registering or signing in with it), the password stays; otherwise it is reset, other sessions end, the customer is told by SMS and e-mail, and the reply says `passwordReset: true`',
         body: verifyOtpBody,
-        response: { 200: userInfo, ...errors },
+        response: { 200: verifyOtpReply, ...errors },
       },
     },
     async (request) => {
       const { phone, otp, password } = request.body;
-      const row = await signInWithCode(app.db, otpKey, { phone, code: otp, password, client: client(request) });
-      return signedIn(row, 'code');
+      // Optional: a token that fails to verify is no session, and the sign-in goes on without one.
+      const token = bearerToken(request);
+      const session = token ? await app.tokens.verify(token) : null;
+      const { user: row, passwordReset } = await signInWithCode(app.db, otpKey, messages, {
+        phone,
+        code: otp,
+        password,
+        client: client(request),
+        session,
+      });
+      return { ...(await signedIn(row, newSession('code'))), ...(passwordReset ? { passwordReset } : {}) };
     },
   );
 
@@ -151,7 +172,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     },
     async (request) => {
       const account = await ownAccount(app.db, signedInUser(request).id);
-      return { ...toUser(account), orderEmails: account.orderEmails };
+      return { ...toUser(account), orderEmails: account.orderEmails, phoneVerified: account.phoneVerifiedAt !== null };
     },
   );
 
@@ -163,7 +184,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       schema: {
         tags: ['accounts'],
         summary:
-          'Change the password with the current one, or within 15 minutes of a code sign-in; other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are); `orderEmails` switches e-mails about orders on or off',
+          'Change the password with the current one, or within 15 minutes of a sign-in (password or code); other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are); `orderEmails` switches e-mails about orders on or off. The new token keeps how and when its session signed in',
         security: bearer,
         body: updateProfileBody,
         response: { 200: userInfo, ...errors },
@@ -174,10 +195,10 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       const { password, currentPassword, orderEmails } = request.body;
       // The password first: a refused change (wrong current password) must leave the setting as it was.
       const account = password
-        ? await changePassword(app.db, me, { password, currentPassword })
+        ? await changePassword(app.db, me, { password, currentPassword }, client(request))
         : await ownAccount(app.db, me.id);
       if (orderEmails !== undefined) await setOrderEmails(app.db, me.id, orderEmails);
-      return signedIn(account);
+      return signedIn(account, me.session);
     },
   );
 

@@ -17,6 +17,8 @@ import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { otpCodes, signInFailures, users } from '../../db/schema/index.ts';
 import { DomainError, type ErrorKind } from '../../domain-error.ts';
+import type { SignInSession, TokenClaims } from '../../plugins/auth.ts';
+import { enqueueMessages, passwordResetMessages, type MessageSettings } from '../messages/index.ts';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -34,8 +36,8 @@ export const OTP_WRONG_PER_DAY = 10;
 export const PASSWORD_FAILURES_PER_WINDOW = 10;
 export const PASSWORD_FAILURE_WINDOW_MS = 15 * 60_000;
 const DAY_MS = 24 * 3_600_000;
-/** How long after a code sign-in the password can be changed without the current one. */
-export const FRESH_CODE_SIGN_IN_MS = 15 * 60_000;
+/** How long after a full sign-in (password or code) the password can be changed without the current one. */
+export const FRESH_SIGN_IN_MS = 15 * 60_000;
 
 const userNotFound = () => new DomainError('not_found', errorCodes.userNotFound, AUTH_MESSAGES.userNotFound);
 const lastAdmin = () => new DomainError('invalid_data', errorCodes.lastAdmin, 'The last admin cannot be removed.');
@@ -134,42 +136,69 @@ async function refuseWhenCodeBudgetSpent(tx: Transaction, phone: string): Promis
   }
 }
 
+/** While a phone has had too many wrong passwords lately, no path checks a password for it. */
+async function refuseWhilePasswordLocked(tx: Transaction, phone: string): Promise<void> {
+  // Only failures count, so the owner's own sign-ins never lock the account.
+  const failed = await recentFailures(tx, phone, 'password', new Date(Date.now() - PASSWORD_FAILURE_WINDOW_MS));
+  if (failed.n >= PASSWORD_FAILURES_PER_WINDOW) {
+    const wait = secondsUntilFree(failed.oldest, PASSWORD_FAILURE_WINDOW_MS);
+    throw new DomainError(
+      'rate_limited',
+      errorCodes.tooManyWrongPasswords,
+      `Too many wrong passwords for this number. Please try again in ${inHoursOrMinutes(wait)}, or sign in with a one-time code.`,
+      { retryAfterSeconds: wait },
+    );
+  }
+}
+
 /**
- * Signs in with phone and password. Wrong passwords for a phone are limited: the count is read and the
- * attempt recorded as a failure under the account's row lock, before the (slow) hash, so concurrent
- * guesses are counted one after another; the record is taken back when the password is right.
+ * Counts a password try as a failure before the password is hashed, so concurrent guesses are counted
+ * one after another under the account's row lock (the caller holds it) while the slow hash runs after
+ * the lock is released; `forgivePasswordTry` takes it back when the password was right.
  */
+async function openPasswordTry(tx: Transaction, phone: string, client: string): Promise<string> {
+  await refuseWhilePasswordLocked(tx, phone);
+  const [failure] = await tx
+    .insert(signInFailures)
+    .values({ phone, kind: 'password', client })
+    .returning({ id: signInFailures.id });
+  return failure!.id;
+}
+
+async function forgivePasswordTry(db: Database | Transaction, failureId: string): Promise<void> {
+  await db.delete(signInFailures).where(eq(signInFailures.id, failureId));
+}
+
+/**
+ * Checks the password of the account holding `phone` under the password lock (every path that checks a
+ * password goes through here or `openPasswordTry`): the account when it is right, null when it is wrong
+ * or no account has the phone. The hash runs even for an unknown phone, so the answer takes as long.
+ */
+async function checkPassword(db: Database, phone: string, password: string, client: string): Promise<UserRow | null> {
+  const attempt = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(eq(users.phone, phone)).for('update');
+    if (!row) {
+      await refuseWhilePasswordLocked(tx, phone);
+      return { row: undefined, failureId: undefined };
+    }
+    return { row, failureId: await openPasswordTry(tx, phone, client) };
+  });
+  const ok = await verifyPassword(password, attempt.row?.passwordHash ?? UNUSABLE_HASH);
+  if (!attempt.row || !ok) return null;
+  await forgivePasswordTry(db, attempt.failureId!);
+  return attempt.row;
+}
+
+/** Signs in with phone and password; wrong passwords for a phone are limited (`checkPassword`). */
 export async function signInWithPassword(
   db: Database,
   phone: string,
   password: string,
   client: string,
 ): Promise<UserRow> {
-  const attempt = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(users).where(eq(users.phone, phone)).for('update');
-    // Only failures count, so the owner's own sign-ins never lock the account.
-    const failed = await recentFailures(tx, phone, 'password', new Date(Date.now() - PASSWORD_FAILURE_WINDOW_MS));
-    if (failed.n >= PASSWORD_FAILURES_PER_WINDOW) {
-      const wait = secondsUntilFree(failed.oldest, PASSWORD_FAILURE_WINDOW_MS);
-      throw new DomainError(
-        'rate_limited',
-        errorCodes.tooManyWrongPasswords,
-        `Too many wrong passwords for this number. Please try again in ${inHoursOrMinutes(wait)}, or sign in with a one-time code.`,
-        { retryAfterSeconds: wait },
-      );
-    }
-    const [failure] = row
-      ? await tx.insert(signInFailures).values({ phone, kind: 'password', client }).returning({ id: signInFailures.id })
-      : [];
-    return { row, failureId: failure?.id };
-  });
-  // Hash even for an unknown phone, so the answer takes as long either way.
-  const ok = await verifyPassword(password, attempt.row?.passwordHash ?? UNUSABLE_HASH);
-  if (!attempt.row || !ok) {
-    throw new DomainError('unauthorized', errorCodes.badCredentials, AUTH_MESSAGES.badCredentials);
-  }
-  if (attempt.failureId) await db.delete(signInFailures).where(eq(signInFailures.id, attempt.failureId));
-  return attempt.row;
+  const row = await checkPassword(db, phone, password, client);
+  if (!row) throw new DomainError('unauthorized', errorCodes.badCredentials, AUTH_MESSAGES.badCredentials);
+  return row;
 }
 
 function otpHash(key: string, phone: string, code: string): string {
@@ -273,22 +302,88 @@ export async function sendSignInCode(
 /** After its fifth wrong try a code is dead: said apart from the fifth try's own answer. */
 export const CODE_DIED = 'This code stopped working after too many wrong tries. Please ask for a new code.';
 export const ADMIN_NEEDS_PASSWORD = 'Admin accounts sign in with their password as well as the code.';
+/**
+ * An admin's failed code sign-in, whether the password or the code was wrong: one answer, so the code
+ * form cannot tell a right password from a wrong one.
+ */
+export const ADMIN_CODE_SIGN_IN_FAILED = 'The password or the code is not correct.';
+const CODE_TRIES_SPENT = 'Too many wrong tries. Please ask for a new code.';
+const NO_LIVE_CODE = 'This code has expired or was never sent. Please ask for a new one.';
+
+export interface CodeSignIn {
+  user: UserRow;
+  /** This sign-in proved the phone and reset a password someone else may have set (it was announced). */
+  passwordReset: boolean;
+}
+
+/**
+ * Consumes the code and signs in. A phone never proven before is proven now. Its password stays when
+ * the prover also showed it: an admin with the code, or a session the password earned (registering or
+ * signing in with it); otherwise whoever registered the number may not own it, so the password is
+ * reset, every other session ends, and the customer is told by SMS and e-mail.
+ */
+async function completeCodeSignIn(
+  tx: Transaction,
+  account: UserRow,
+  codeId: string,
+  showedPassword: boolean,
+  settings: MessageSettings,
+): Promise<CodeSignIn> {
+  const now = new Date();
+  await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, codeId));
+  if (account.phoneVerifiedAt) return { user: account, passwordReset: false };
+  if (showedPassword) {
+    const [proven] = await tx
+      .update(users)
+      .set({ phoneVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, account.id))
+      .returning();
+    return { user: proven!, passwordReset: false };
+  }
+  const [reset] = await tx
+    .update(users)
+    .set({
+      phoneVerifiedAt: now,
+      passwordHash: UNUSABLE_HASH,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(users.id, account.id))
+    .returning();
+  await enqueueMessages(
+    tx,
+    passwordResetMessages({ userId: account.id, phone: account.phone, email: account.email, at: now }, settings),
+  );
+  return { user: reset!, passwordReset: true };
+}
 
 /**
  * Signs in with the latest code sent to the phone: single use, valid 10 minutes, 5 tries a code and
  * OTP_WRONG_PER_DAY wrong codes a day per phone, counted under the account's row lock so concurrent
- * guesses cannot slip past the budget. The first code sign-in proves the phone: whoever registered the
- * number before loses the account (its password is reset and its other sessions end). An admin needs
- * the password too.
+ * guesses cannot slip past the budget. An admin needs the password too: that try is counted as one of
+ * the code's tries and as a password failure (under the password lock) before the hash, the hash runs
+ * after the lock is released, and a wrong password or a wrong code get the same answer.
+ * `session` is the token the request carried, if any (see `completeCodeSignIn`).
  */
 export async function signInWithCode(
   db: Database,
   otpKey: string,
-  input: { phone: string; code: string; password?: string | undefined; client: string },
-): Promise<UserRow> {
+  settings: MessageSettings,
+  input: {
+    phone: string;
+    code: string;
+    password?: string | undefined;
+    client: string;
+    session: TokenClaims | null;
+  },
+): Promise<CodeSignIn> {
   const { phone, code, client } = input;
   // A refusal is returned rather than thrown, so the failures counted on the way are committed.
-  type Outcome = { user: UserRow; error?: never } | { error: DomainError; user?: never };
+  type Outcome =
+    | { done: CodeSignIn; adminTry?: never; error?: never }
+    | { adminTry: AdminTry; done?: never; error?: never }
+    | { error: DomainError; done?: never; adminTry?: never };
+  type AdminTry = { account: UserRow; codeId: string; codeRight: boolean; lastTry: boolean; failureId: string };
   const refuse = (code: ErrorCode, message: string, kind: ErrorKind = 'invalid_data'): Outcome => ({
     error: new DomainError(kind, code, message),
   });
@@ -312,18 +407,30 @@ export async function signInWithCode(
         .limit(1);
       return latest && latest.attempts >= OTP_MAX_ATTEMPTS && !current
         ? refuse(errorCodes.codeUsedUp, CODE_DIED)
-        : refuse(errorCodes.codeExpired, 'This code has expired or was never sent. Please ask for a new one.');
-    }
-    if (account.isAdmin) {
-      if (!input.password) return refuse(errorCodes.adminNeedsPassword, ADMIN_NEEDS_PASSWORD, 'unauthorized');
-      if (!(await verifyPassword(input.password, account.passwordHash))) {
-        await tx.insert(signInFailures).values({ phone, kind: 'password', client });
-        return refuse(errorCodes.badCredentials, AUTH_MESSAGES.badCredentials, 'unauthorized');
-      }
+        : refuse(errorCodes.codeExpired, NO_LIVE_CODE);
     }
     const expected = Buffer.from(current.codeHash);
     const actual = Buffer.from(otpHash(otpKey, phone, code));
-    if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+    const codeRight = expected.length === actual.length && timingSafeEqual(expected, actual);
+
+    if (account.isAdmin) {
+      if (!input.password) return refuse(errorCodes.adminNeedsPassword, ADMIN_NEEDS_PASSWORD, 'unauthorized');
+      // Tries of an admin's code whose password is still being checked are counted already: the
+      // code's last try is not handed out twice.
+      if (current.attempts >= OTP_MAX_ATTEMPTS) return refuse(errorCodes.codeUsedUp, CODE_DIED);
+      const failureId = await openPasswordTry(tx, phone, client);
+      const attempts = current.attempts + 1;
+      const lastTry = attempts >= OTP_MAX_ATTEMPTS;
+      // A wrong code kills its code at once on the last try; a right one waits for the password.
+      await tx
+        .update(otpCodes)
+        .set({ attempts, consumedAt: lastTry && !codeRight ? new Date() : null })
+        .where(eq(otpCodes.id, current.id));
+      if (!codeRight) await tx.insert(signInFailures).values({ phone, kind: 'code', client });
+      return { adminTry: { account, codeId: current.id, codeRight, lastTry, failureId } };
+    }
+
+    if (!codeRight) {
       const attempts = current.attempts + 1;
       const exhausted = attempts >= OTP_MAX_ATTEMPTS;
       await tx
@@ -332,27 +439,42 @@ export async function signInWithCode(
         .where(eq(otpCodes.id, current.id));
       await tx.insert(signInFailures).values({ phone, kind: 'code', client });
       return exhausted
-        ? refuse(errorCodes.codeUsedUp, 'Too many wrong tries. Please ask for a new code.')
+        ? refuse(errorCodes.codeUsedUp, CODE_TRIES_SPENT)
         : refuse(errorCodes.wrongCode, 'Invalid OTP. Please check the code and try again.');
     }
-    const now = new Date();
-    await tx.update(otpCodes).set({ consumedAt: now }).where(eq(otpCodes.id, current.id));
-    if (account.phoneVerifiedAt) return { user: account };
-    // The phone is proven now; a password set by whoever registered the number stops working.
-    const [proven] = await tx
-      .update(users)
-      .set({
-        phoneVerifiedAt: now,
-        passwordHash: UNUSABLE_HASH,
-        tokenVersion: sql`${users.tokenVersion} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(users.id, account.id))
-      .returning();
-    return { user: proven! };
+    const { session } = input;
+    const passwordSession =
+      session !== null &&
+      session.userId === account.id &&
+      session.version === account.tokenVersion &&
+      session.session.method === 'password';
+    return { done: await completeCodeSignIn(tx, account, current.id, passwordSession, settings) };
   });
   if (outcome.error) throw outcome.error;
-  return outcome.user;
+  if (outcome.done) return outcome.done;
+
+  const { adminTry } = outcome;
+  // Hashed even when the code was wrong, so the time taken does not tell a right code from a wrong one.
+  const passwordRight = await verifyPassword(input.password!, adminTry.account.passwordHash);
+  if (passwordRight && adminTry.codeRight) {
+    const signedIn = await db.transaction(async (tx): Promise<CodeSignIn | null> => {
+      const [account] = await tx.select().from(users).where(eq(users.id, adminTry.account.id)).for('update');
+      const [code] = await tx.select().from(otpCodes).where(eq(otpCodes.id, adminTry.codeId)).for('update');
+      // A newer code, or another try that used this one up, came first.
+      if (!account || !code || code.consumedAt || code.expiresAt.getTime() <= Date.now()) return null;
+      await forgivePasswordTry(tx, adminTry.failureId);
+      return completeCodeSignIn(tx, account, code.id, true, settings);
+    });
+    if (signedIn) return signedIn;
+    throw new DomainError('invalid_data', errorCodes.codeExpired, NO_LIVE_CODE);
+  }
+  if (adminTry.lastTry) {
+    if (adminTry.codeRight) {
+      await db.update(otpCodes).set({ consumedAt: new Date() }).where(eq(otpCodes.id, adminTry.codeId));
+    }
+    throw new DomainError('invalid_data', errorCodes.codeUsedUp, CODE_TRIES_SPENT);
+  }
+  throw new DomainError('unauthorized', errorCodes.badCredentials, ADMIN_CODE_SIGN_IN_FAILED);
 }
 
 async function findUser(db: Database, id: string): Promise<UserRow | null> {
@@ -376,27 +498,30 @@ export async function ownAccount(db: Database, id: string): Promise<UserRow> {
 }
 
 /**
- * Sets a new password: needs the current one, or a code sign-in in the last 15 minutes (the way back in
- * for a forgotten password). Every other sign-in ends; the caller gets a token of the new version.
+ * Sets a new password: needs the current one, or a full sign-in (the password, or a code) less than 15
+ * minutes old, so a SPEC client, which has no current-password field, can change it right after signing
+ * in, and a forgotten password is replaced after a code sign-in. A current password given is checked
+ * under the password lock like any other. Every other sign-in ends; the caller gets a token of the new
+ * version.
  */
 export async function changePassword(
   db: Database,
-  signedIn: { id: string; signedInByCodeAt: Date | null },
+  signedIn: { id: string; phone: string; session: SignInSession },
   input: { password: string; currentPassword?: string | undefined },
+  client: string,
 ): Promise<UserRow> {
-  const [current] = await db.select().from(users).where(eq(users.id, signedIn.id));
-  if (!current) throw userNotFound();
-  const freshCode =
-    signedIn.signedInByCodeAt !== null && Date.now() - signedIn.signedInByCodeAt.getTime() < FRESH_CODE_SIGN_IN_MS;
-  if (!freshCode) {
+  const { signedInAt } = signedIn.session;
+  const fresh = signedInAt !== null && Date.now() - signedInAt.getTime() < FRESH_SIGN_IN_MS;
+  if (!fresh) {
     if (!input.currentPassword) {
       throw new DomainError(
         'invalid_data',
         errorCodes.currentPasswordRequired,
-        'currentPassword: enter your current password (or sign in with a one-time code to set a new one).',
+        'currentPassword: enter your current password (or sign in again, with your password or a one-time code, to set a new one).',
       );
     }
-    if (!(await verifyPassword(input.currentPassword, current.passwordHash))) {
+    const checked = await checkPassword(db, signedIn.phone, input.currentPassword, client);
+    if (checked?.id !== signedIn.id) {
       throw new DomainError(
         'invalid_data',
         errorCodes.currentPasswordWrong,

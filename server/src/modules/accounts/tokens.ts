@@ -28,11 +28,13 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
       });
       if (typeof payload.sub !== 'string' || !UUID_PATTERN.test(payload.sub) || typeof payload.ver !== 'number')
         return null;
-      const byCode = Array.isArray(payload.amr) && payload.amr.includes('otp') && typeof payload.iat === 'number';
-      const claims = {
+      const claims: Claims = {
         userId: payload.sub,
         version: payload.ver,
-        signedInByCodeAt: byCode ? new Date(payload.iat! * 1000) : null,
+        session: {
+          method: Array.isArray(payload.amr) && payload.amr.includes('otp') ? 'code' : 'password',
+          signedInAt: typeof payload.auth_time === 'number' ? new Date(payload.auth_time * 1000) : null,
+        },
       };
       if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
       verified.set(token, { claims, expiresAtMs: payload.exp! * 1000 });
@@ -42,8 +44,13 @@ export function createTokenSigner(secret: string, expiresIn: string): TokenSigne
     }
   };
   return {
-    sign: (userId, version, method) =>
-      new SignJWT({ ver: version, ...(method === 'code' ? { amr: ['otp'] } : {}) })
+    // `amr` and `auth_time` as OpenID Connect names them: how and when the session signed in.
+    sign: (userId, version, { method, signedInAt }) =>
+      new SignJWT({
+        ver: version,
+        amr: [method === 'code' ? 'otp' : 'pwd'],
+        ...(signedInAt ? { auth_time: Math.floor(signedInAt.getTime() / 1000) } : {}),
+      })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
         .setIssuer(TOKEN_ISSUER)

@@ -4,8 +4,10 @@ export {
   backInStockMessages,
   messageSettings,
   orderMessages,
+  passwordResetMessages,
   type BackInStockAlert,
   type MessageSettings,
   type OrderEvent,
+  type PasswordReset,
 } from './templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';

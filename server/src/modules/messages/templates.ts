@@ -1,4 +1,4 @@
-import { formatRupees, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import { formatRupees, maskPhone, shortOrderNumber, toRupees, type Paise } from '@rr/core';
 import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import type { NewMessage } from './outbox.ts';
@@ -8,7 +8,7 @@ export const SMS_VARIABLE_MAX = 30;
 
 /** What the customer and the shop are told about one order event. */
 export interface OrderEvent {
-  kind: Exclude<MessageKind, 'shop_new_order' | 'back_in_stock'>;
+  kind: Exclude<MessageKind, 'shop_new_order' | 'back_in_stock' | 'password_reset'>;
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;
@@ -228,4 +228,51 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
     });
   }
   return messages;
+}
+
+/** Issue 23: a code sign-in to an account whose phone was never proven reset its password. */
+export interface PasswordReset {
+  userId: string;
+  phone: string;
+  email: string;
+  at: Date;
+}
+
+/**
+ * An SMS (DLT template `password_reset`, no variables) and an e-mail, whatever the order-e-mail setting:
+ * both the phone's owner and whoever registered the number (the e-mail is theirs) learn why the
+ * password stopped working and the other sessions ended. Keyed by the reset, so it is written once.
+ */
+export function passwordResetMessages(reset: PasswordReset, settings: MessageSettings): NewMessage[] {
+  const key = `password_reset:${reset.userId}:${reset.at.toISOString()}`;
+  const profileUrl = `${settings.publicUrl}/profile`;
+  return [
+    {
+      idempotencyKey: `${key}:sms`,
+      kind: 'password_reset',
+      channel: 'sms',
+      recipient: reset.phone,
+      subject: '',
+      text: `${SHOP}: a sign-in code confirmed this phone number. The account's old password no longer works and other devices were signed out. Set a new one in your profile.`,
+      html: null,
+      variables: [],
+    },
+    {
+      idempotencyKey: `${key}:email`,
+      kind: 'password_reset',
+      channel: 'email',
+      recipient: reset.email,
+      subject: `Your password was reset - ${SHOP}`,
+      ...emailBodies(
+        [
+          'Namaste,',
+          `Someone signed in to your ${SHOP} account with a one-time code sent by SMS to ${maskPhone(reset.phone)}, the first time this number was confirmed.`,
+          'Whoever holds the phone owns the account, so the password set when the account was registered no longer works, and every other device was signed out.',
+          'If this was you, set a new password in your profile. If it was not, the phone number of this account belongs to someone else.',
+        ],
+        { label: 'Open your profile', url: profileUrl },
+      ),
+      variables: [],
+    },
+  ];
 }

@@ -7,6 +7,7 @@ import type {
   User,
   UserInfo,
   VerifyOtpBody,
+  VerifyOtpReply,
 } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
@@ -22,13 +23,13 @@ export const userKeys = {
 const userPath = (id: string) => `/api/users/${encodeURIComponent(id)}`;
 
 /** A mutation that signs in whoever it returns; nothing loaded for an earlier user outlives the switch. */
-function useSignInMutation<Body>(call: (body: Body) => Promise<UserInfo>) {
+function useSignInMutation<Body>(call: (body: Body) => Promise<VerifyOtpReply>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
     onSuccess: (info) => {
       if (sessionStore.get()?._id !== info._id) queryClient.clear();
-      signIn(info);
+      signIn(info, { passwordReset: info.passwordReset });
     },
   });
 }
@@ -53,7 +54,7 @@ export function useSendOtp() {
 
 export function useVerifyOtp() {
   return useSignInMutation((body: VerifyOtpBody) =>
-    apiFetch<UserInfo>('/api/users/verifyotp', { method: 'POST', json: body }),
+    apiFetch<VerifyOtpReply>('/api/users/verifyotp', { method: 'POST', json: body }),
   );
 }
 

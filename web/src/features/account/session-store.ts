@@ -27,9 +27,21 @@ export function useUserInfo(): UserInfo | null {
   return useStore(sessionStore);
 }
 
-/** Stores what sign-in, registration, OTP verification or a profile update returned. */
-export function signIn(info: UserInfo): void {
-  sessionStore.set(info);
+let passwordReset = false;
+
+/**
+ * Stores what sign-in, registration, OTP verification or a profile update returned (its user info
+ * only). `passwordReset`: the sign-in was a code proving the phone and it reset the password.
+ */
+export function signIn(info: UserInfo, options: { passwordReset?: boolean } = {}): void {
+  passwordReset = options.passwordReset === true;
+  const { _id, name, email, phone, isAdmin, token } = info;
+  sessionStore.set({ _id, name, email, phone, isAdmin, token });
+}
+
+/** Whether the session was started by a code sign-in that reset the password (the next screen says so). */
+export function signedInWithPasswordReset(): boolean {
+  return passwordReset;
 }
 
 let signOutNotice: string | null = null;
@@ -40,6 +52,7 @@ let signOutNotice: string | null = null;
  */
 export function signOut(notice?: string): void {
   signOutNotice = notice ?? null;
+  passwordReset = false;
   sessionStore.set(null);
 }
 

@@ -2,6 +2,7 @@ import { OTP_RESEND_SECONDS } from '@rr/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client.ts';
 import { useSendOtp } from './api.ts';
+import { rememberSentCode, validSentCode } from './sent-codes.ts';
 
 /** SPEC §2/§9: how long the reply to 'Resend OTP' stays on screen. */
 const RESEND_MESSAGE_MS = 1000;
@@ -32,15 +33,18 @@ export function useCountdown(seconds: number) {
 }
 
 /**
- * Sends a code to `phone` on entry and again on `resend`, which waits for the countdown. The countdown
- * runs from the server's reply, so it never ends before the server allows a resend; asked too soon, the
- * server says how long to wait and the countdown follows it. `flash` is the resend's reply, briefly.
+ * Sends a code to `phone` on entry, unless this browser had one sent there that is still valid (then
+ * `earlierCodeAt` says when), and again on `resend`, which waits for the countdown. The countdown runs
+ * from the server's reply (or the earlier code), so it never ends before the server allows a resend;
+ * asked too soon, the server says how long to wait and the countdown follows it. `flash` is the
+ * resend's reply, briefly.
  */
 export function useOtpSending(phone: string, onResent: () => void) {
   const send = useSendOtp();
   const { mutate: sendCode } = send;
   const { secondsLeft, restart } = useCountdown(OTP_RESEND_SECONDS);
   const [flash, setFlash] = useState<string | null>(null);
+  const [earlierCodeAt, setEarlierCodeAt] = useState<number | null>(null);
   const sent = useRef(false);
 
   const followServer = useCallback(
@@ -49,13 +53,24 @@ export function useOtpSending(phone: string, onResent: () => void) {
     },
     [restart],
   );
+  const sentNow = useCallback(() => {
+    rememberSentCode(phone);
+    setEarlierCodeAt(null);
+    restart();
+  }, [phone, restart]);
 
-  // One code on entry, even when StrictMode runs this effect twice (the ref outlives that).
+  // At most one code on entry, even when StrictMode runs this effect twice (the ref outlives that).
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    sendCode({ phone }, { onSuccess: () => restart(), onError: followServer });
-  }, [phone, sendCode, restart, followServer]);
+    const earlier = validSentCode(phone);
+    if (earlier !== null) {
+      setEarlierCodeAt(earlier);
+      restart(Math.max(0, OTP_RESEND_SECONDS - (Date.now() - earlier) / 1000));
+      return;
+    }
+    sendCode({ phone }, { onSuccess: sentNow, onError: followServer });
+  }, [phone, sendCode, restart, followServer, sentNow]);
 
   useEffect(() => {
     if (!flash) return;
@@ -71,12 +86,12 @@ export function useOtpSending(phone: string, onResent: () => void) {
         onSuccess: (reply) => {
           setFlash(reply.message);
           onResent();
-          restart();
+          sentNow();
         },
         onError: followServer,
       },
     );
   };
 
-  return { send, secondsLeft, flash, resend };
+  return { send, secondsLeft, flash, resend, earlierCodeAt };
 }

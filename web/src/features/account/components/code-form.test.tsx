@@ -9,6 +9,7 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   vi.useFakeTimers();
   vi.stubGlobal('fetch', fetchMock);
+  localStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -63,5 +64,53 @@ describe('CodeForm resend countdown', () => {
     expect(countdown()).toBe('You can ask for a new code in 25 s.');
     await seconds(25);
     expect(countdown()).toBe('Did not get it? Ask for a new code.');
+  });
+});
+
+describe('CodeForm on a second visit', () => {
+  const sentTo = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/users/resendOTP')).length;
+
+  it('sends no code while the one this browser had sent to the phone is valid, and counts down what is left', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply({ message: SENT })));
+    const first = renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+    expect(sentTo()).toBe(1);
+    first.unmount();
+
+    await wait(20_000);
+    const again = renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+    expect(sentTo()).toBe(1);
+    expect(screen.getByText(/a little while ago\. Enter it below; it is still valid for 10 minutes\./)).toBeTruthy();
+    expect(countdown()).toBe('You can ask for a new code in 40 s.');
+    again.unmount();
+
+    // Another phone, or the same one once its code has run out, gets a code.
+    renderInApp(<CodeForm phone="9876543211" />).unmount();
+    await wait(10 * 60_000);
+    renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+    expect(sentTo()).toBe(3);
+  });
+
+  it('sends a code on the next visit once the last one was used', async () => {
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        String(url).endsWith('/verifyotp')
+          ? jsonReply({ _id: 'u1', name: 'N', email: 'n@example.in', phone: '9876543210', isAdmin: false, token: 't' })
+          : jsonReply({ message: SENT }),
+      ),
+    );
+    const first = renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+    for (const [n, digit] of ['1', '2', '3', '4'].entries()) {
+      fireEvent.input(screen.getByLabelText(`Digit ${n + 1} of 4`), { target: { value: digit } });
+    }
+    await wait(0);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/verifyotp'))).toBe(true);
+    first.unmount();
+    renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+    expect(sentTo()).toBe(2);
   });
 });

@@ -1,19 +1,26 @@
-import { OTP_LENGTH, OTP_VALID_MINUTES, maskPhone } from '@rr/core';
+import { OTP_LENGTH, OTP_VALID_MINUTES, errorCodes, maskPhone } from '@rr/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useVerifyOtp } from '../api.ts';
 import styles from '../pages/account.module.css';
+import { forgetSentCode } from '../sent-codes.ts';
 import { useOtpSending } from '../use-otp-sending.ts';
 import { OtpInput, type OtpInputHandle } from './otp-input.tsx';
 
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
-/** Sends a code to `phone` on entry, then checks the one typed; 'Resend OTP' once the countdown ends. */
+/** Codes that will never work again: the next visit may ask for a new one at once. */
+const DEAD_CODE: readonly (string | null)[] = [errorCodes.codeExpired, errorCodes.codeUsedUp];
+
+/**
+ * Sends a code to `phone` on entry (unless one sent from this browser is still valid), then checks
+ * the one typed; 'Resend OTP' once the countdown ends.
+ */
 export function CodeForm({ phone }: { phone: string }) {
   const verify = useVerifyOtp();
-  const { send, secondsLeft, flash, resend } = useOtpSending(phone, () => verify.reset());
+  const { send, secondsLeft, flash, resend, earlierCodeAt } = useOtpSending(phone, () => verify.reset());
   const [digits, setDigits] = useState(emptyCode);
   const [incomplete, setIncomplete] = useState(false);
   const input = useRef<OtpInputHandle>(null);
@@ -27,11 +34,12 @@ export function CodeForm({ phone }: { phone: string }) {
     }
     setIncomplete(false);
     if (verify.isPending) return;
-    const retry = () => {
+    const retry = (error: Error) => {
+      if (error instanceof ApiError && DEAD_CODE.includes(error.code)) forgetSentCode();
       setDigits(emptyCode());
       input.current?.focusBox(0);
     };
-    verify.mutate({ phone, otp }, { onError: retry });
+    verify.mutate({ phone, otp }, { onSuccess: forgetSentCode, onError: retry });
   };
 
   const submit = (event: FormEvent) => {
@@ -44,14 +52,18 @@ export function CodeForm({ phone }: { phone: string }) {
     return <Message variant="danger">{send.error.message}</Message>;
   }
   const tooSoon = send.error instanceof ApiError && send.error.status === 429;
+  const minutesLeft =
+    earlierCodeAt === null ? 0 : Math.ceil((earlierCodeAt + OTP_VALID_MINUTES * 60_000 - Date.now()) / 60_000);
   return (
     <>
       <p className={styles.lead}>
         {send.isPending && !send.isSuccess
           ? `Sending a code by SMS to ${maskPhone(phone)}…`
-          : tooSoon
-            ? `A code was sent by SMS to ${maskPhone(phone)} a moment ago. Enter it below; it is valid for ${OTP_VALID_MINUTES} minutes.`
-            : `Enter the ${OTP_LENGTH}-digit code we sent by SMS to ${maskPhone(phone)}. It is valid for ${OTP_VALID_MINUTES} minutes.`}
+          : earlierCodeAt !== null
+            ? `We sent a code by SMS to ${maskPhone(phone)} a little while ago. Enter it below; it is still valid for ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'}.`
+            : tooSoon
+              ? `A code was sent by SMS to ${maskPhone(phone)} a moment ago. Enter it below; it is valid for ${OTP_VALID_MINUTES} minutes.`
+              : `Enter the ${OTP_LENGTH}-digit code we sent by SMS to ${maskPhone(phone)}. It is valid for ${OTP_VALID_MINUTES} minutes.`}
       </p>
       {send.isError && !tooSoon && <Message variant="danger">{send.error.message}</Message>}
       {verify.isError && <Message variant="danger">{verify.error.message}</Message>}

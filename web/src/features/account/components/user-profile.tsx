@@ -6,6 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
 import { OrderEmailsSetting } from './order-emails-setting.tsx';
+import { PasswordResetNotice } from './password-reset-notice.tsx';
 import styles from '../pages/account.module.css';
 
 /** The profile page's own part (SPEC §2): name, e-mail and phone read-only, and a new password. */
@@ -44,6 +45,7 @@ function ProfileForm({ profile }: { profile: User }) {
 
   return (
     <div className={`card ${styles.panel}`}>
+      <PasswordResetNotice />
       {mismatch && <Message variant="danger">{mismatch}</Message>}
       {form.error && <Message variant="danger">{form.error}</Message>}
       {update.isSuccess && <Message variant="success">{AUTH_MESSAGES.profileUpdated}</Message>}
@@ -81,7 +83,7 @@ function ProfileForm({ profile }: { profile: User }) {
               label="Current Password"
               type="password"
               autoComplete="current-password"
-              hint="Not needed for 15 minutes after you sign in with a one-time code (if you forgot it)."
+              hint="Not needed for 15 minutes after you sign in (with a one-time code, if you forgot it)."
               {...form.field('currentPassword')}
             />
             <FormField

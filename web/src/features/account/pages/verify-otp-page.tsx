@@ -5,8 +5,9 @@ import { FormField } from '../../../components/form-field.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { CodeForm } from '../components/code-form.tsx';
+import type { PasswordResetState } from '../components/password-reset-notice.tsx';
 import { isAdminPath, signedInTarget, withRedirect } from '../redirect-target.ts';
-import { useUserInfo } from '../session-store.ts';
+import { signedInWithPasswordReset, useUserInfo } from '../session-store.ts';
 import styles from './account.module.css';
 
 /** /verifyotp?phone=&redirect=: asks for the phone when it is missing, then sends a code and checks it. */
@@ -19,7 +20,14 @@ export function VerifyOtpPage() {
   const givenPhone = searchParams.get('phone') ?? '';
   const phone = normalizeIndianMobile(givenPhone);
 
-  if (user && (user.isAdmin || !isAdminPath(target))) return <Navigate to={target} replace />;
+  if (user && (user.isAdmin || !isAdminPath(target))) {
+    // A code sign-in that reset the password goes to the profile, which says so and takes a new one.
+    return signedInWithPasswordReset() ? (
+      <Navigate to="/profile" state={{ passwordReset: true, next: target } satisfies PasswordResetState} replace />
+    ) : (
+      <Navigate to={target} replace />
+    );
+  }
   return (
     <div className={`container page ${styles.narrow}`}>
       <h1>Verify OTP</h1>
