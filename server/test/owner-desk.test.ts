@@ -579,7 +579,9 @@ describe('stock history and the ledger', () => {
       ['created', 0, 10],
     ]);
     expect(entries[0]).toMatchObject({ actorName: expect.any(String), reference: null });
-    expect(entries[3]).toMatchObject({ reference: placed._id, actorName: null });
+    // Issue 23: a cancellation names the admin who made it.
+    expect(entries[3]).toMatchObject({ reference: placed._id, actorName: expect.any(String) });
+    expect(entries[3]!.actorName).toBe(entries[0]!.actorName);
     expect(entries[4]).toMatchObject({ actorName: 'Test Customer' });
     expect(entries[1]).toMatchObject({ reference: expect.any(String), actorName: 'Test Customer' });
     expect(await ledgerDisagreements(t.db)).toEqual([]);
