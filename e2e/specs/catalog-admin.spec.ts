@@ -83,6 +83,15 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await page.getByLabel('Category').selectOption('mala');
   await page.getByLabel('Description').fill('Hand-knotted tulsi beads.\nMade for this test.');
 
+  // Issue 23: the switch starts at Draft; publishing with the placeholder picture is warned about.
+  const draftChoice = page.getByRole('radio', { name: /^Draft/ });
+  const publishedChoice = page.getByRole('radio', { name: /^Published/ });
+  await expect(draftChoice).toBeChecked();
+  await publishedChoice.check();
+  await expect(page.getByText('This product has no picture yet')).toBeVisible();
+  await draftChoice.check();
+  await expect(page.getByText('This product has no picture yet')).toHaveCount(0);
+
   // Upload: the path of the stored WebP (the 720 px one) comes back into the Image field, with a preview.
   const png = testInfo.outputPath('bead.png');
   await writeFile(png, Buffer.from(PNG_8X8, 'base64'));
@@ -104,6 +113,21 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await expect(row).toContainText('Mala');
   await expect(row).toContainText('Ratna Test Works');
   await expect(row).toContainText(id);
+
+  // Saved as a draft: in the admin's list, nowhere in the shop.
+  await expect(row).toContainText('Draft: not in the shop until published');
+  await page.goto(`/search/${encodeURIComponent(name)}`);
+  await expect(page.getByText('No products found. Try a different keyword/category.')).toBeVisible();
+
+  // Published on the switch.
+  await page.goto(`/admin/product/${id}/edit`);
+  await expect(draftChoice).toBeChecked();
+  await publishedChoice.check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL('/admin/productlist');
+  await expect(row).toContainText(id);
+  await expect(row).not.toContainText('Draft');
 
   // The shop shows it.
   await page.getByRole('combobox', { name: 'Search products' }).fill(name);
