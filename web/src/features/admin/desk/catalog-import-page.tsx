@@ -133,7 +133,9 @@ export function CatalogImportPage() {
               </Message>
             ) : (
               <Button onClick={apply} busy={busy === 'apply'} busyLabel="Saving…" disabled={changes === 0}>
-                {changes === 0 ? 'Nothing to change' : `Apply ${formatCount(changes)} changes`}
+                {changes === 0
+                  ? 'Nothing to change'
+                  : `Apply ${formatCount(changes)} change${changes === 1 ? '' : 's'}`}
               </Button>
             )}
             <PreviewTable preview={preview} />
