@@ -104,6 +104,8 @@ export const errorCodes = {
   orderNotFound: 'ORDER_NOT_FOUND',
   orderCancelled: 'ORDER_CANCELLED',
   orderDelivered: 'ORDER_DELIVERED',
+  /** Handed to the courier: nobody cancels it now; the parcel comes back or the customer returns it. */
+  orderShipped: 'ORDER_SHIPPED',
   orderPaid: 'ORDER_PAID',
   notCashOnDelivery: 'NOT_CASH_ON_DELIVERY',
 

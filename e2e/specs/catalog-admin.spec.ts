@@ -83,6 +83,9 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await page.getByLabel('Category').selectOption('mala');
   await page.getByLabel('Description').fill('Hand-knotted tulsi beads.\nMade for this test.');
 
+  // Issue 23: a new product is a draft until the admin publishes it (the switch has its own test).
+  await page.getByRole('radio', { name: /^Published/ }).check();
+
   // Upload: the path of the stored WebP (the 720 px one) comes back into the Image field, with a preview.
   const png = testInfo.outputPath('bead.png');
   await writeFile(png, Buffer.from(PNG_8X8, 'base64'));
@@ -140,6 +143,54 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await page.goto(`/search/${encodeURIComponent(name)}`);
   await expect(page.getByText('No products found. Try a different keyword/category.')).toBeVisible();
   expect((await request.get(`/api/products/${id}`)).status()).toBe(404);
+});
+
+// Issue 23: a new product went live on its first save. The switch decides, and a draft is nowhere in the shop.
+test('a product saved as a draft stays out of the shop until the admin publishes it', async ({ page, request }) => {
+  const admin = await signedInAdmin(page, request);
+  const draft = await createDraft(request, admin);
+  const name = `${TEST_PRODUCT_PREFIX}Switch Bead ${randomInt(1e5, 1e6)}`;
+  const search = async () => {
+    await page.goto(`/search/${encodeURIComponent(name)}`);
+    return page.locator('main article');
+  };
+
+  await page.goto(`/admin/product/${draft._id}/edit`);
+  const draftChoice = page.getByRole('radio', { name: /^Draft/ });
+  const publishedChoice = page.getByRole('radio', { name: /^Published/ });
+  await expect(draftChoice).toBeChecked();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Count In Stock').fill('3');
+  // Publishing with the placeholder picture is warned about.
+  await publishedChoice.check();
+  await expect(page.getByText('This product has no picture yet')).toBeVisible();
+  await draftChoice.check();
+  await expect(page.getByText('This product has no picture yet')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL('/admin/productlist');
+  const row = page.getByRole('region', { name: 'Products' }).getByRole('row').filter({ hasText: name });
+  await expect(row).toContainText('Draft: not in the shop until published');
+  await expect(await search()).toHaveCount(0);
+  await expect(page.getByText('No products found. Try a different keyword/category.')).toBeVisible();
+
+  await page.goto(`/admin/product/${draft._id}/edit`);
+  await expect(draftChoice).toBeChecked();
+  await publishedChoice.check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL('/admin/productlist');
+  await expect(row).not.toContainText('Draft');
+  await expect(await search()).toHaveCount(1);
+
+  // Taken down again: gone from the shop, still opening by its address.
+  await page.goto(`/admin/product/${draft._id}/edit`);
+  await expect(publishedChoice).toBeChecked();
+  await draftChoice.check();
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL('/admin/productlist');
+  await expect(await search()).toHaveCount(0);
+  expect(((await (await request.get(`/api/products/${draft._id}`)).json()) as Product).isDraft).toBe(true);
+  await request.delete(`/api/products/${draft._id}`, { headers: { authorization: `Bearer ${admin.token}` } });
 });
 
 test('the upload takes only images, and the page says why', async ({ page, request }, testInfo) => {

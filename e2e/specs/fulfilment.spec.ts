@@ -25,11 +25,16 @@ test('an admin ships an order; the customer tracks it and downloads the tax invo
   await adminPage.getByRole('button', { name: 'Find Order' }).click();
   await expect(adminPage.getByRole('table').getByRole('row')).toHaveCount(2);
   await adminPage.getByRole('link', { name: /^Details of order/ }).click();
+  await expect(adminPage.getByRole('button', { name: 'Cancel Order' })).toBeVisible();
   await adminPage.getByLabel('Courier').fill('India Post');
   await adminPage.getByLabel('Tracking number (AWB)').fill('ee 123456789 in');
   await adminPage.getByRole('button', { name: 'Mark As Shipped' }).click();
   await expect(adminPage.getByText(/On its way, shipped on /)).toBeVisible();
   await expect(adminPage.getByLabel('Tracking number (AWB)')).toHaveValue('EE123456789IN');
+  // Issue 23: once with the courier the order is not cancelled; it is delivered, or comes back.
+  await expect(adminPage.getByRole('button', { name: 'Cancel Order' })).toHaveCount(0);
+  await expect(adminPage.getByText('Shipped: it can no longer be cancelled.', { exact: false })).toBeVisible();
+  await expect(adminPage.getByRole('button', { name: 'Mark As Delivered' })).toBeVisible();
   await adminPage.close();
 
   await startSignedIn(page, customer);

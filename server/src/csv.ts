@@ -1,34 +1,57 @@
 import { Readable } from 'node:stream';
-import { errorCodes } from '@rr/core';
+import { FORBIDDEN_TEXT, errorCodes } from '@rr/core';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from './domain-error.ts';
 
 /**
- * A CSV field: quoted when it holds a comma, quote or line break; text a spreadsheet would run as a
- * formula (=, +, -, @, tab, carriage return first) is prefixed with an apostrophe. Amounts are written
- * by us as plain numbers and never need it.
+ * What a spreadsheet runs as a formula when a cell starts with it (OWASP's list: =, +, -, @, tab,
+ * carriage return), and the apostrophe that marks a cell as text.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const TEXT_MARK = "'";
+
+/**
+ * The one rule for a cell, in both directions (written by `csvField`, read by `readCell`): text that
+ * starts like a formula, or with the apostrophe itself, is written with an apostrophe first; a cell read
+ * back loses one leading apostrophe, and one that starts like a formula without it is refused, as is
+ * text the API refuses anywhere (core `FORBIDDEN_TEXT`). So whatever the shop holds reads back as
+ * itself, and nothing a spreadsheet would run gets in.
+ */
+function neutralise(text: string): string {
+  return FORMULA_START.test(text) || text.startsWith(TEXT_MARK) ? `${TEXT_MARK}${text}` : text;
+}
+
+export type CellReading = { text: string; problem?: undefined } | { text?: undefined; problem: string };
+
+/** A cell as the import reads it (trimmed, as every field of the API is): its text, or why it is refused. */
+export function readCell(cell: string): CellReading {
+  const trimmed = cell.trim();
+  if (FORBIDDEN_TEXT.test(trimmed)) {
+    return { problem: 'contains a control character, which the shop does not accept anywhere' };
+  }
+  if (trimmed.startsWith(TEXT_MARK)) return { text: trimmed.slice(TEXT_MARK.length) };
+  if (FORMULA_START.test(trimmed)) {
+    return {
+      problem:
+        'starts with =, +, - or @, which a spreadsheet runs as a formula; put an apostrophe first to mean the text',
+    };
+  }
+  return { text: trimmed };
+}
+
+/**
+ * A CSV field: quoted when it holds a comma, quote or line break, after `neutralise`. Amounts are
+ * written by us as plain numbers and never need it.
  */
 export function csvField(value: string | number): string {
   if (typeof value === 'number') return value.toFixed(2);
-  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  const safe = neutralise(value);
   return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
-
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** One CSV record with its line end. */
 export function csvLine(fields: ReadonlyArray<string | number>): string {
   return `${fields.map(csvField).join(',')}\r\n`;
-}
-
-/** Undoes `csvField`'s apostrophe, so a file we wrote reads back as the text it was written from. */
-export function unneutralise(cell: string): string {
-  return cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell;
-}
-
-/** Whether a spreadsheet would run this cell as a formula. */
-export function looksLikeFormula(cell: string): boolean {
-  return /^[=+@\t\r]/.test(cell);
 }
 
 /**

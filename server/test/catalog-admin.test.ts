@@ -127,6 +127,38 @@ describe('admin product writes', () => {
     expect(published.json<Product>().isDraft).toBe(false);
   });
 
+  // Issue 23: a new product went live on its first save. The admin's switch decides; drafts stay out of
+  // every list, search and suggestion, and cannot be bought, until published (and again once taken down).
+  it('keeps a product a draft while the admin saves it as one, publishes it on the switch, and takes it down', async () => {
+    const target = await draft();
+    const name = `Test Switch Bead ${Date.now()}`;
+    const put = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${target._id}`, headers: bearer(admin), payload });
+    const hidden = async () => {
+      const keyword = encodeURIComponent(name);
+      const listed = (await t.app.inject({ url: `/api/products?keyword=${keyword}&limit=48` })).json();
+      const inCategory = (await t.app.inject({ url: '/api/products?category=mala&limit=48' })).json();
+      const suggested = (await t.app.inject({ url: `/api/products/suggest?q=${keyword}` })).json();
+      const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
+      const ids = [...listed.products, ...inCategory.products, ...suggested.products].map((p: Product) => p._id);
+      return !ids.includes(target._id) && !sitemap.includes(target._id);
+    };
+
+    const saved = await put({ ...valid, name, category: 'mala', isDraft: true });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Product>()).toMatchObject({ name, countInStock: 7, isDraft: true });
+    expect(await hidden()).toBe(true);
+    expect((await make.codOrder(t, customer.token, target._id, 1)).statusCode).toBe(400);
+
+    expect((await put({ isDraft: false })).json<Product>().isDraft).toBe(false);
+    expect(await hidden()).toBe(false);
+
+    expect((await put({ isDraft: true })).json<Product>()).toMatchObject({ name, isDraft: true });
+    expect(await hidden()).toBe(true);
+    expect((await put({ isDraft: 'no' })).statusCode).toBe(400);
+    expect((await get(target._id)).json<Product>().isDraft).toBe(true);
+  });
+
   it('updates every field and the shop shows it', async () => {
     const target = await draft();
     const res = await t.app.inject({

@@ -4,7 +4,9 @@
  * Each takes the test app (or just the part it needs), so it works on any app a file starts.
  */
 import type { PaymentOrder } from '@rr/core';
-import { products } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { orders, products } from '../src/db/schema/index.ts';
+import { issueCreditNote } from '../src/modules/fulfilment/index.ts';
 import { DEMO_ADMIN, bearer, signIn, uniquePhone, type TestApp } from './helpers.ts';
 
 type WithApp = Pick<TestApp, 'app'>;
@@ -120,4 +122,18 @@ export async function sandboxPayment(t: WithApp, gatewayOrderId: string): Promis
 export async function paidHold(t: WithApp, token: string, productId: string, qty = 1, address: object = ADDRESS) {
   const hold = await paymentHold(t, token, productId, qty, address);
   return { hold, payment: await sandboxPayment(t, hold.orderId) };
+}
+
+/**
+ * A shipped (invoiced) order made cancelled with its credit note, as orders cancelled after dispatch
+ * were before issue 23; the API no longer cancels a shipped order, and a parcel coming back or a return
+ * (issue 21) is what will credit one.
+ */
+export async function creditedOrder(t: WithDb, orderId: string): Promise<void> {
+  await t.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const now = new Date();
+    await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, orderId));
+    await issueCreditNote(tx, row!, now);
+  });
 }

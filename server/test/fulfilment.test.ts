@@ -247,11 +247,12 @@ describe('tax invoices and credit notes', () => {
     expect(stranger.statusCode).toBe(404);
   });
 
-  it('gives a cancelled invoiced order a credit note of its own series', async () => {
+  it('gives a credited order a credit note of its own series; an order cancelled before dispatch has none', async () => {
     const placed = await codOrder();
     await ship(placed._id);
-    const cancelled = (await asAdmin('PUT', `/api/orders/${placed._id}/cancel`)).json<Order>();
-    expect(parseDocumentSerial(cancelled.creditNoteNumber!)).toMatchObject({ kind: 'credit-note' });
+    await make.creditedOrder(t, placed._id);
+    const credited = (await asAdmin('GET', `/api/orders/${placed._id}`)).json<Order>();
+    expect(parseDocumentSerial(credited.creditNoteNumber!)).toMatchObject({ kind: 'credit-note' });
     const pdf = await t.app.inject({
       url: `/api/orders/${placed._id}/credit-note`,
       headers: bearer(placed.buyer.token),
@@ -333,6 +334,35 @@ describe('refunds', () => {
     expect((await asAdmin('PUT', `/api/orders/${paid._id}/cancel`)).statusCode).toBe(400);
     expect(gateway.refundCalls.length).toBe(before + 1);
     expect((await messagesAbout(paid._id, 'order_refunded')).map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+  });
+
+  // Issue 23: a dispatched order was cancelled and refunded at once, with the parcel still with the courier.
+  it('refuses to cancel a shipped order (409): no refund, no stock back, no message; deliver and pay still work', async () => {
+    const paid = await paidOrder();
+    expect((await ship(paid._id)).statusCode).toBe(200);
+    const productId = paid.orderItems[0]!.product;
+    const stockBefore = (await asAdmin('GET', `/api/products/${productId}`)).json<{ countInStock: number }>();
+    const before = gateway.refundCalls.length;
+    const res = await asAdmin('PUT', `/api/orders/${paid._id}/cancel`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'ORDER_SHIPPED',
+      message: expect.stringContaining('handed to the courier and can no longer be cancelled'),
+    });
+    expect(gateway.refundCalls.length).toBe(before);
+    expect((await asAdmin('GET', `/api/orders/${paid._id}`)).json<Order>()).toMatchObject({
+      isCancelled: false,
+      refund: null,
+    });
+    expect((await asAdmin('GET', `/api/products/${productId}`)).json()).toMatchObject(stockBefore);
+    expect(await messagesAbout(paid._id, 'order_cancelled')).toEqual([]);
+
+    const cod = await codOrder();
+    await ship(cod._id);
+    expect((await asAdmin('PUT', `/api/orders/${cod._id}/cancel`)).statusCode).toBe(409);
+    expect(
+      (await asAdmin('PUT', `/api/orders/${cod._id}/deliver`, { cashCollected: true })).json<Order>(),
+    ).toMatchObject({ isDelivered: true, isPaid: true, isCancelled: false });
   });
 
   it('concurrent cancels make one refund', async () => {

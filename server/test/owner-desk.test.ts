@@ -17,7 +17,7 @@ import { dashboard } from '../src/modules/owner-desk/dashboard.ts';
 import { salesDisagreements } from '../src/modules/owner-desk/sales-check.ts';
 import { ORDERS_EXPORT_COLUMNS } from '../src/modules/owner-desk/orders-export.ts';
 import { ledgerDisagreements } from '../src/modules/stock/index.ts';
-import { parseCsv } from '../src/csv.ts';
+import { csvField, parseCsv, readCell } from '../src/csv.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 import { deskOrderAt, deskOrdersAt, type DeskOrderOptions } from './dashboard-orders.ts';
@@ -57,6 +57,25 @@ const apply = (body: string | Buffer, plan: string) =>
     headers: { ...bearer(adminToken), ...csvBody },
     payload: body,
   });
+
+/** The catalog as the export writes it, read back. */
+async function exported(): Promise<string[][]> {
+  const res = await asAdmin('GET', '/api/admin/catalog/export');
+  expect(res.statusCode).toBe(200);
+  return parseCsv(res.body);
+}
+/** The stock version the export writes for a product (its last column). */
+async function stockVersion(id: string): Promise<string> {
+  const row = (await exported()).find((r) => r[0] === id)!;
+  expect(row.at(-1)).toMatch(/^\d+$/);
+  return row.at(-1)!;
+}
+
+/** A CSV file of these cells, quoted where needed and nothing else (no apostrophes added). */
+const csv = (rows: Array<Array<string | number>>) =>
+  rows
+    .map((r) => r.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(','))
+    .join('\r\n');
 
 /** The Indian calendar date of a moment, by the platform's time zone data (not our offset arithmetic). */
 const indianDate = (at: Date) => at.toLocaleDateString('en-CA', { timeZone: 'Asia/Kolkata' });
@@ -365,18 +384,6 @@ describe('GET /api/admin/orders/export', () => {
 });
 
 describe('catalog export and import', () => {
-  async function exported(): Promise<string[][]> {
-    const res = await asAdmin('GET', '/api/admin/catalog/export');
-    expect(res.statusCode).toBe(200);
-    return parseCsv(res.body);
-  }
-  const csv = (rows: Array<Array<string | number>>) =>
-    rows
-      .map((r) =>
-        r.map((c) => (/[",\n]/.test(String(c)) ? `"${String(c).replaceAll('"', '""')}"` : String(c))).join(','),
-      )
-      .join('\r\n');
-
   it('round-trips: the exported catalog, uploaded unchanged, changes nothing', async () => {
     const id = await make.product(t, { name: '+Plus, "quoted" name', stock: 4 });
     await t.db
@@ -390,9 +397,9 @@ describe('catalog export and import', () => {
     const res = await preview(body);
     expect(res.statusCode, res.body).toBe(200);
     const plan = res.json<ImportPreview>();
-    expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: file.length - 1, invalid: 0 });
+    expect(plan.counts).toEqual({ create: 0, update: 0, unchanged: file.length - 1, conflict: 0, invalid: 0 });
     const applied = await apply(body, plan.plan);
-    expect(applied.json()).toEqual({ created: 0, updated: 0, unchanged: file.length - 1 });
+    expect(applied.json()).toEqual({ created: 0, updated: 0, unchanged: file.length - 1, conflicts: 0 });
   });
 
   it('raises five prices with a preview of every change, then applies them in one go', async () => {
@@ -400,7 +407,7 @@ describe('catalog export and import', () => {
     const body = csv([['id', 'price'], ...ids.map((id, i) => [id, (110 + i).toFixed(2)])]);
     const res = await preview(body);
     const plan = res.json<ImportPreview>();
-    expect(plan.counts).toEqual({ create: 0, update: 5, unchanged: 0, invalid: 0 });
+    expect(plan.counts).toEqual({ create: 0, update: 5, unchanged: 0, conflict: 0, invalid: 0 });
     expect(plan.rows[0]).toMatchObject({
       row: 2,
       action: 'update',
@@ -411,7 +418,7 @@ describe('catalog export and import', () => {
     // Nothing is written by the preview.
     const [first] = await t.db.select().from(products).where(eq(products.id, ids[0]!));
     expect(first!.pricePaise).toBe(10_000);
-    expect((await apply(body, plan.plan)).json()).toEqual({ created: 0, updated: 5, unchanged: 0 });
+    expect((await apply(body, plan.plan)).json()).toEqual({ created: 0, updated: 5, unchanged: 0, conflicts: 0 });
     const after = await t.db.select().from(products).where(inArray(products.id, ids));
     expect(after.map((p) => p.pricePaise).sort()).toEqual([11_000, 11_100, 11_200, 11_300, 11_400]);
     expect(after.every((p) => p.countInStock === 7)).toBe(true);
@@ -426,7 +433,7 @@ describe('catalog export and import', () => {
     const plan = (await preview(body)).json<ImportPreview>();
     expect(plan.rows[0]).toMatchObject({ action: 'create', _id: null, name });
     expect(plan.rows[0]!.changes).toContainEqual({ column: 'stock', from: '', to: '6' });
-    expect((await apply(body, plan.plan)).json()).toEqual({ created: 1, updated: 0, unchanged: 0 });
+    expect((await apply(body, plan.plan)).json()).toEqual({ created: 1, updated: 0, unchanged: 0, conflicts: 0 });
     const [made] = await t.db.select().from(products).where(eq(products.name, name));
     expect(made).toMatchObject({
       category: 'mala',
@@ -474,7 +481,7 @@ describe('catalog export and import', () => {
     const id = await make.product(t, { price: 100 });
     const body = csv([
       ['id', 'name', 'category', 'price', 'mrp', 'stock', 'mukhi', 'description'],
-      [id, 'Fine', 'rudraksha', '120', '', '5', '5', 'ok'],
+      [id, 'Fine', 'rudraksha', '120', '', '10', '5', 'ok'],
       [id, 'Twice', 'rudraksha', '120', '', '5', '', ''],
       ['', '=cmd|/C calc!A0', 'gems', '-4', '', '2', '', '@SUM(A1)'],
       ['', 'No category', '', 'abc', '', '1.5', '30', ''],
@@ -506,10 +513,11 @@ describe('catalog export and import', () => {
   it('refuses to apply when the catalog changed after the preview', async () => {
     const id = await make.product(t, { stock: 5 });
     const body = csv([
-      ['id', 'stock'],
-      [id, '50'],
+      ['id', 'stock', 'stock_version'],
+      [id, '50', await stockVersion(id)],
     ]);
     const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({ action: 'update' });
     const buyer = await make.customer(t);
     expect((await make.codOrder(t, buyer.token, id, 1)).statusCode).toBe(201);
     const res = await apply(body, plan.plan);
@@ -551,6 +559,142 @@ describe('catalog export and import', () => {
   });
 });
 
+describe('the stock column of an import (issue 23)', () => {
+  /** The export's rows for these products, by id, as the cells of the file. */
+  async function exportedRows(ids: string[]): Promise<{ header: string[]; rows: string[][] }> {
+    const [header, ...rows] = await exported();
+    return { header: header!, rows: ids.map((id) => rows.find((r) => r[0] === id)!) };
+  }
+  const fileOf = (header: string[], rows: string[][]) =>
+    [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n');
+  const column = (header: string[], name: string) => header.indexOf(name);
+  const stockOf = async (id: string) =>
+    (await t.db.select({ n: products.countInStock }).from(products).where(eq(products.id, id)))[0]!.n;
+
+  it('leaves a sale made after the export sold when the file changes only the price', async () => {
+    const id = await make.product(t, { stock: 6, price: 100 });
+    const { header, rows } = await exportedRows([id]);
+    const buyer = await make.customer(t);
+    expect((await make.codOrder(t, buyer.token, id, 1)).statusCode).toBe(201);
+    rows[0]![column(header, 'price')] = '120.00';
+    const body = fileOf(header, rows);
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({
+      action: 'update',
+      changes: [{ column: 'price', from: '100.00', to: '120.00' }],
+      conflicts: [],
+    });
+    expect((await apply(body, plan.plan)).json()).toMatchObject({ updated: 1, conflicts: 0 });
+    const [row] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(row).toMatchObject({ pricePaise: 12_000, countInStock: 5 });
+  });
+
+  it('applies a stock the owner changed while it has not moved; after a sale that row is a conflict, left whole, and the others apply', async () => {
+    const [still, sold, other] = await Promise.all([1, 2, 3].map(() => make.product(t, { stock: 8, price: 100 })));
+    const { header, rows } = await exportedRows([still!, sold!, other!]);
+    const buyer = await make.customer(t);
+    expect((await make.codOrder(t, buyer.token, sold!, 2)).statusCode).toBe(201);
+    rows[0]![column(header, 'stock')] = '20';
+    rows[1]![column(header, 'stock')] = '20';
+    rows[1]![column(header, 'price')] = '150.00';
+    rows[2]![column(header, 'price')] = '130.00';
+    const body = fileOf(header, rows);
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.counts).toEqual({ create: 0, update: 2, unchanged: 0, conflict: 1, invalid: 0 });
+    expect(plan.rows[0]).toMatchObject({ action: 'update', changes: [{ column: 'stock', from: '8', to: '20' }] });
+    expect(plan.rows[1]).toMatchObject({
+      action: 'conflict',
+      _id: sold,
+      errors: [],
+      conflicts: [{ column: 'stock', message: expect.stringContaining('moved from 8 to 6 after the export') }],
+    });
+    expect((await apply(body, plan.plan)).json()).toEqual({ created: 0, updated: 2, unchanged: 0, conflicts: 1 });
+    expect([await stockOf(still!), await stockOf(sold!), await stockOf(other!)]).toEqual([20, 6, 8]);
+    const [left] = await t.db.select().from(products).where(eq(products.id, sold!));
+    expect(left!.pricePaise).toBe(10_000);
+    const [priced] = await t.db.select().from(products).where(eq(products.id, other!));
+    expect(priced!.pricePaise).toBe(13_000);
+    // The same file again: the applied rows have nothing left to write; the sold one is still a conflict.
+    const again = (await preview(body)).json<ImportPreview>();
+    expect(again.rows.map((r) => r.action)).toEqual(['unchanged', 'conflict', 'unchanged']);
+    expect(await ledgerDisagreements(t.db)).toEqual([]);
+  });
+
+  it('takes no stock for a product without the version it was exported at, and refuses a version not its own', async () => {
+    const [id, other] = await Promise.all([make.product(t, { stock: 4 }), make.product(t, { stock: 4 })]);
+    const bare = csv([
+      ['id', 'stock', 'brand'],
+      [id, '9', 'New brand'],
+      [other, '4', 'Same stock'],
+    ]);
+    const plan = (await preview(bare)).json<ImportPreview>();
+    expect(plan.rows.map((r) => r.action)).toEqual(['conflict', 'update']);
+    expect(plan.rows[0]!.conflicts[0]!.message).toContain('does not say which stock it was exported with');
+    const foreign = csv([
+      ['id', 'stock', 'stock_version'],
+      [id, '9', await stockVersion(other)],
+      [other, '5', 'v7'],
+    ]);
+    const refused = (await preview(foreign)).json<ImportPreview>();
+    expect(refused.rows.map((r) => [r.action, r.errors.map((e) => e.column)])).toEqual([
+      ['invalid', ['stock_version']],
+      ['invalid', ['stock_version']],
+    ]);
+    expect(await stockOf(id)).toBe(4);
+  });
+});
+
+describe('one cell rule for the import, the export and the API (issue 23)', () => {
+  const samples = ['-dash', '=SUM(A1)', '+91 98', '@here', "'quoted", "''twice", 'plain, with "quotes"', '₹ 1,200'];
+
+  it('reads back every text the export writes, and refuses what a spreadsheet would run', () => {
+    for (const text of samples) {
+      const [cell] = parseCsv(csvField(text))[0]!;
+      expect(readCell(cell!), text).toEqual({ text });
+    }
+    for (const cell of ['-1+1', '=1+1', '+1', '@SUM(A1)', ' =1+1'])
+      expect(readCell(cell).problem, cell).toMatch(/formula/);
+    for (const cell of ['bell\u0007', 'nul\u0000', 'del\u007f', '\u009bcsi']) {
+      expect(readCell(cell).problem, JSON.stringify(cell)).toMatch(/control character/);
+    }
+    expect(readCell('tab\tinside, and\nline breaks')).toEqual({ text: 'tab\tinside, and\nline breaks' });
+  });
+
+  it('refuses in a cell what the API refuses in a field, and a dash first without the apostrophe', async () => {
+    const id = await make.product(t, { stock: 3 });
+    const api = await asAdmin('PUT', `/api/products/${id}`, { description: 'ring\u0007bell' });
+    expect(api.statusCode).toBe(400);
+    const body = csv([
+      ['id', 'name', 'description', 'brand'],
+      [id, 'Fine name', 'ring\u0007bell', 'ok'],
+      [id, '-dash name', 'ok', "'-dash brand"],
+    ]);
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({ action: 'invalid', errors: [{ column: 'description' }] });
+    expect(plan.rows[0]!.errors[0]!.message).toContain('control character');
+    expect(plan.rows[1]!.errors).toContainEqual({ column: 'name', message: expect.stringContaining('formula') });
+    expect(plan.rows[1]!.errors.map((e) => e.column)).not.toContain('brand');
+
+    // A dash first, saved through the API, goes out with the apostrophe and reads back unchanged.
+    expect((await asAdmin('PUT', `/api/products/${id}`, { brand: '-Nepal-' })).statusCode).toBe(200);
+    const row = (await exported()).find((r) => r[0] === id)!;
+    expect(row).toContain("'-Nepal-");
+    const file = (await asAdmin('GET', '/api/admin/catalog/export')).body;
+    const planned = (await preview(file)).json<ImportPreview>();
+    expect(planned.rows.find((r) => r._id === id)).toMatchObject({ action: 'unchanged' });
+  });
+
+  it('names at most five unknown columns, and how many more there are', async () => {
+    const header = ['name', ...Array.from({ length: 300 }, (_, i) => `extra_${i}`)].join(',');
+    const res = await preview(`${header}\r\nA`);
+    expect(res.statusCode).toBe(400);
+    const message: string = res.json().message;
+    expect(message).toContain('Unknown columns "extra_0", "extra_1", "extra_2", "extra_3", "extra_4" and 295 more.');
+    expect(message).not.toContain('extra_5"');
+    expect(message.length).toBeLessThan(400);
+  });
+});
+
 describe('stock history and the ledger', () => {
   it('records orders, cancels, holds, releases and admin edits with who and why, newest first', async () => {
     const id = await make.product(t, { stock: 10 });
@@ -579,7 +723,9 @@ describe('stock history and the ledger', () => {
       ['created', 0, 10],
     ]);
     expect(entries[0]).toMatchObject({ actorName: expect.any(String), reference: null });
-    expect(entries[3]).toMatchObject({ reference: placed._id, actorName: null });
+    // Issue 23: a cancellation names the admin who made it.
+    expect(entries[3]).toMatchObject({ reference: placed._id, actorName: expect.any(String) });
+    expect(entries[3]!.actorName).toBe(entries[0]!.actorName);
     expect(entries[4]).toMatchObject({ actorName: 'Test Customer' });
     expect(entries[1]).toMatchObject({ reference: expect.any(String), actorName: 'Test Customer' });
     expect(await ledgerDisagreements(t.db)).toEqual([]);
@@ -602,7 +748,7 @@ describe('stock history and the ledger', () => {
       ]),
     );
     const orderIds = placed.filter((r) => r.statusCode === 201).map((r) => r.json<Order>()._id);
-    const importBody = `id,stock\r\n${ids[2]},40`;
+    const importBody = `id,stock,stock_version\r\n${ids[2]},40,${await stockVersion(ids[2]!)}`;
     await Promise.all([
       ...orderIds.slice(0, 4).map((o) => asAdmin('PUT', `/api/orders/${o}/cancel`)),
       ...buyers.map((b, i) => make.paymentHold(t, b.token, ids[i % 3]!, 1).catch(() => null)),

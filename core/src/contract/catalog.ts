@@ -41,7 +41,7 @@ export const productListQuery = z.object({
   category: optionalQuery(categoryFilter),
   pageNumber: optionalQuery(wholeNumber('pageNumber', 1, MAX_PAGE_NUMBER)),
   limit: optionalQuery(wholeNumber('limit', 1, MAX_PAGE_LIMIT)),
-  /** Admins only: list drafts (Create Product, not yet saved) too. */
+  /** Admins only: list drafts (not published) too. */
   drafts: optionalQuery(z.literal('include', { error: 'drafts can only be include' })),
   // Issue 14: price, stock, mukhi and origin filters and the sort (contract/search.ts).
   ...listingFilterQuery,
@@ -71,7 +71,7 @@ export const productSummary = z.object({
   price: z.number(),
   mrp: z.nullable(z.number()),
   countInStock: z.int(),
-  /** Made by Create Product and not yet saved: shown to admins only. */
+  /** Not in the shop (made by Create Product and not published yet, or taken down): opens by its id only. */
   isDraft: z.boolean(),
   rating: z.number(),
   numReviews: z.int(),
@@ -159,6 +159,11 @@ const productFields = {
    * changed the stock since, so a stale form cannot bring back units that were sold.
    */
   stockWas: z.optional(numberFromText(z.int({ error: 'stockWas must be a whole number' }))),
+  /**
+   * The admin's draft/published switch: a draft is never listed, searched or sold. SPEC's edit form has
+   * no such field, and its save is how it publishes, so an update without it publishes (decision 31).
+   */
+  isDraft: z.optional(z.boolean({ error: 'isDraft must be true or false' })),
   ...productFacts.shape,
 };
 

@@ -2,6 +2,16 @@
 import * as z from 'zod/mini';
 import { errorCodes, type ErrorCode } from '../error-codes.ts';
 
+/**
+ * Text no field of ours accepts: control characters other than tab and line breaks (NUL above all:
+ * PostgreSQL refuses it in text) and UTF-16 surrogates without their pair (they cannot be stored as
+ * UTF-8, so would silently become U+FFFD). The server refuses it anywhere in a request, and the catalog
+ * import in any cell of its file.
+ */
+export const FORBIDDEN_TEXT =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** A record id (a UUID): anything else names no record, and is never sent to the database. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -104,7 +104,11 @@ export const ordersExportQuery = z
   .check(z.refine((q) => q.from <= q.to, { error: 'from must not be after to', path: ['to'] }));
 export type OrdersExportQuery = z.infer<typeof ordersExportQuery>;
 
-/** The columns of the catalog CSV, in order: download it, change it, upload it. */
+/**
+ * The columns of the catalog CSV, in order: download it, change it, upload it. `stock_version` is the
+ * point of the product's stock history the row's stock was read at: the import applies a changed stock
+ * only while the stock has not moved since (decision 31). It is not for editing.
+ */
 export const CATALOG_CSV_COLUMNS = [
   'id',
   'name',
@@ -123,10 +127,13 @@ export const CATALOG_CSV_COLUMNS = [
   'planet',
   'certificate_lab',
   'certificate_number',
+  'stock_version',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];
 export const MAX_IMPORT_BYTES = 2 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 5000;
+
+const cellNotes = z.array(z.object({ column: z.string(), message: z.string() }));
 
 export const importPreviewReply = z.object({
   /** Names this exact plan: applying sends it back, and is refused if the catalog changed since. */
@@ -135,14 +142,17 @@ export const importPreviewReply = z.object({
     z.object({
       /** The row's line in the file (the header is line 1). */
       row: z.int(),
-      action: z.enum(['create', 'update', 'unchanged', 'invalid']),
+      /** `conflict`: the row's stock was changed in the file while orders or edits moved it; not written. */
+      action: z.enum(['create', 'update', 'unchanged', 'conflict', 'invalid']),
       _id: z.nullable(z.string()),
       name: z.string(),
       changes: z.array(z.object({ column: z.string(), from: z.string(), to: z.string() })),
-      errors: z.array(z.object({ column: z.string(), message: z.string() })),
+      errors: cellNotes,
+      /** Why a `conflict` row is left as it is. */
+      conflicts: cellNotes,
     }),
   ),
-  counts: z.object({ create: z.int(), update: z.int(), unchanged: z.int(), invalid: z.int() }),
+  counts: z.object({ create: z.int(), update: z.int(), unchanged: z.int(), conflict: z.int(), invalid: z.int() }),
 });
 export type ImportPreview = z.infer<typeof importPreviewReply>;
 
@@ -151,7 +161,13 @@ export const importApplyQuery = z.object({
     .string({ error: 'plan is required: preview the file first' })
     .check(z.regex(/^[0-9a-f]{64}$/, { error: 'plan must be the one the preview gave' })),
 });
-export const importApplyReply = z.object({ created: z.int(), updated: z.int(), unchanged: z.int() });
+/** `conflicts`: rows left as they were (their stock moved since the export). */
+export const importApplyReply = z.object({
+  created: z.int(),
+  updated: z.int(),
+  unchanged: z.int(),
+  conflicts: z.int(),
+});
 export type ImportResult = z.infer<typeof importApplyReply>;
 
 export const STOCK_HISTORY_LIMIT = 20;

@@ -1,4 +1,4 @@
-import { errorCodes, type ErrorCode, type ErrorReply } from '@rr/core';
+import { FORBIDDEN_TEXT, errorCodes, type ErrorCode, type ErrorReply } from '@rr/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/client.ts';
@@ -33,14 +33,6 @@ function codeOfFastifyError(error: FastifyError): ErrorCode {
 function send(reply: FastifyReply, status: number, body: ErrorReply): FastifyReply {
   return reply.code(status).send(body);
 }
-
-/**
- * Control characters other than tab and line breaks (NUL above all: PostgreSQL refuses it in text) and
- * UTF-16 surrogates without their pair (they cannot be stored as UTF-8, so would silently become U+FFFD).
- */
-const FORBIDDEN_TEXT =
-  // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const MAX_DEPTH = 32;
 

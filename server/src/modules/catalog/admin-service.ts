@@ -19,7 +19,7 @@ import { getProduct, productNotFound } from './service.ts';
 
 export const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
 
-/** SPEC: Create Product makes a product the admin then edits; it stays a hidden draft until saved. */
+/** SPEC: Create Product makes a product the admin then edits; it stays a hidden draft until published. */
 export async function createDraftProduct(db: Database): Promise<Product> {
   const [row] = await db
     .insert(products)
@@ -37,7 +37,8 @@ export async function createDraftProduct(db: Database): Promise<Product> {
 
 /**
  * Changes the fields the update carries; an absent field keeps its value (PRODUCT.md "The contract":
- * SPEC's edit form sends no `mrp`, and no `image` when it was not changed). Saving publishes a draft.
+ * SPEC's edit form sends no `mrp`, and no `image` when it was not changed). `isDraft` is the admin's
+ * switch; SPEC's form has none and its save is its publish, so without it the product is published.
  */
 export async function updateProduct(db: Database, id: string, input: ProductUpdate, adminId: string): Promise<Product> {
   if (!UUID_PATTERN.test(id)) throw productNotFound();
@@ -96,7 +97,7 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
         certificateNumber: input.certificateNumber,
         certificateFile: input.certificateFile,
         images: input.images,
-        isDraft: false,
+        isDraft: input.isDraft ?? false,
         updatedAt: new Date(),
       })
       .where(eq(products.id, id));

@@ -6,8 +6,9 @@ import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
-import { issueCreditNote, issueInvoice, processRefund, requestRefund, tellOrderEvent } from '../fulfilment/index.ts';
+import { issueInvoice, processRefund, requestRefund, tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
+import { DomainError } from '../../domain-error.ts';
 import { countUnitsSold, returnStock } from '../stock/index.ts';
 import { changeOrder, findOrder, invalidChange } from './service.ts';
 
@@ -83,21 +84,28 @@ export function markDelivered(
 }
 
 /**
- * Cancels an undelivered order: its stock goes back (for products still in the catalog), an invoiced
- * order gets a credit note, a paid online order is refunded through the gateway (after the commit, so a
+ * Cancels an order not yet handed to a courier (PRODUCT.md: after dispatch nobody cancels; the parcel
+ * comes back or the customer returns it): its stock goes back (for products still in the catalog),
+ * recorded as the admin's, a paid online order is refunded through the gateway (after the commit, so a
  * slow gateway never holds the order's lock), and the customer is told.
  */
-export async function cancelOrder(ctx: FulfilmentContext, id: string): Promise<Order> {
+export async function cancelOrder(ctx: FulfilmentContext, id: string, adminId: string): Promise<Order> {
   let refund = false;
   const cancelled = await changeOrder(ctx.db, id, async (tx, row) => {
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'This order is already cancelled.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'A delivered order cannot be cancelled.');
+    if (row.isShipped) {
+      throw new DomainError(
+        'conflict',
+        errorCodes.orderShipped,
+        'This order has been handed to the courier and can no longer be cancelled. Wait for the parcel to come back, or for the customer to return it.',
+      );
+    }
     const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-    await returnStock(tx, lines, { reason: 'cancel', reference: id });
+    await returnStock(tx, lines, { reason: 'cancel', actorId: adminId, reference: id });
     await countUnitsSold(tx, lines, -1);
     const now = new Date();
     await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));
-    await issueCreditNote(tx, row, now);
     refund = await requestRefund(tx, row, now);
     await tellOrderEvent(tx, row, { kind: 'order_cancelled' }, ctx.messages);
   });

@@ -111,7 +111,7 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
     async (request) => findOrderFor(app.db, signedInUser(request), request.params.id),
   );
 
-  const adminChange = (path: string, summary: string, change: (id: string) => Promise<Order>) =>
+  const adminChange = (path: string, summary: string, change: (id: string, adminId: string) => Promise<Order>) =>
     app.put(
       path,
       {
@@ -124,15 +124,15 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
           response: { 200: order, ...errors },
         },
       },
-      async (request) => change(request.params.id),
+      async (request) => change(request.params.id, signedInUser(request).id),
     );
   adminChange('/api/orders/:id/pay', 'Mark a Cash on Delivery order paid when the cash is collected (admin)', (id) =>
     markCashCollected(app.db, id),
   );
   adminChange(
     '/api/orders/:id/cancel',
-    'Cancel an undelivered order: stock back, a credit note if it was invoiced, a refund if it was paid online (admin)',
-    (id) => cancelOrder(fulfilment, id),
+    'Cancel an order not yet shipped: stock back, a refund if it was paid online; 409 once it is shipped (admin)',
+    (id, adminId) => cancelOrder(fulfilment, id, adminId),
   );
 
   app.put(

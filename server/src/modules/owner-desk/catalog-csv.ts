@@ -16,15 +16,17 @@ import {
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
-import { csvLine, decodeCsv, looksLikeFormula, parseCsv, unneutralise } from '../../csv.ts';
+import { csvLine, decodeCsv, parseCsv, readCell, type CellReading } from '../../csv.ts';
 import { DomainError } from '../../domain-error.ts';
-import { setStockCause } from '../stock/index.ts';
+import { setStockCause, stockAtVersions, stockVersionOf, stockVersions } from '../stock/index.ts';
 import { importedFacts } from './product-facts.ts';
 
 const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
 const BATCH = 500;
 type ProductRow = typeof products.$inferSelect;
-type Field = Exclude<CatalogCsvColumn, 'id'>;
+type Field = Exclude<CatalogCsvColumn, 'id' | 'stock_version'>;
+/** The product's own columns, in the file's order, between its id and its stock version. */
+const FIELDS = CATALOG_CSV_COLUMNS.filter((c): c is Field => c !== 'id' && c !== 'stock_version');
 /** A product's values as the CSV writes them (the text compared to find what a row changes). */
 type Cells = Record<Field, string>;
 
@@ -54,21 +56,30 @@ function cellsOf(p: ProductRow): Cells {
 
 const onSale = sql`not ${products.isDraft}`;
 
-/** The catalog (drafts left out) as CSV, in the columns the import reads, in batches by id. */
+/**
+ * The catalog (drafts left out) as CSV, in the columns the import reads, in batches by id. Each row's
+ * stock is read in the same statement as its stock version, so the version names that very figure.
+ */
 export async function* catalogExportLines(db: Database): AsyncGenerator<string> {
   yield csvLine(CATALOG_CSV_COLUMNS);
   let after: SQL | undefined;
   for (;;) {
-    const rows = await db.select().from(products).where(and(onSale, after)).orderBy(asc(products.id)).limit(BATCH);
+    const rows = await db
+      .select({ product: products, stockVersion: stockVersionOf(products.id) })
+      .from(products)
+      .where(and(onSale, after))
+      .orderBy(asc(products.id))
+      .limit(BATCH);
     if (rows.length === 0) return;
-    for (const p of rows) {
-      const cells = cellsOf(p);
-      yield csvLine([p.id, ...CATALOG_CSV_COLUMNS.slice(1).map((c) => cells[c as Field])]);
+    for (const { product, stockVersion } of rows) {
+      const cells = cellsOf(product);
+      yield csvLine([product.id, ...FIELDS.map((c) => cells[c]), stockVersion ?? '']);
     }
-    after = gt(products.id, rows[rows.length - 1]!.id);
+    after = gt(products.id, rows[rows.length - 1]!.product.id);
   }
 }
 
+const MAX_NAMED_COLUMNS = 5;
 const refuse = (message: string) => new DomainError('invalid_data', errorCodes.csvUnreadable, message);
 
 interface Parsed {
@@ -84,8 +95,11 @@ function readFile(bytes: Uint8Array): Parsed {
   const columns = header.map((h) => h.trim().toLowerCase()) as CatalogCsvColumn[];
   const unknown = columns.filter((c) => !(CATALOG_CSV_COLUMNS as readonly string[]).includes(c));
   if (unknown.length) {
+    // A header of thousands of cells must not become a message of thousands of names.
+    const named = unknown.slice(0, MAX_NAMED_COLUMNS).map((c) => `"${c.slice(0, 40)}"`);
+    const more = unknown.length > MAX_NAMED_COLUMNS ? ` and ${unknown.length - MAX_NAMED_COLUMNS} more` : '';
     throw refuse(
-      `Unknown column ${unknown.map((c) => `"${c.slice(0, 40)}"`).join(', ')}. The columns are: ${CATALOG_CSV_COLUMNS.join(', ')}.`,
+      `Unknown column${unknown.length > 1 ? 's' : ''} ${named.join(', ')}${more}. The columns are: ${CATALOG_CSV_COLUMNS.join(', ')}.`,
     );
   }
   const twice = columns.find((c, i) => columns.indexOf(c) !== i);
@@ -104,16 +118,6 @@ function readFile(bytes: Uint8Array): Parsed {
   return { columns, rows: rows.map((cells, i) => ({ line: i + 2, cells })) };
 }
 
-const TEXT_COLUMNS = new Set<Field>([
-  'name',
-  'brand',
-  'description',
-  'image',
-  'origin',
-  'planet',
-  'certificate_lab',
-  'certificate_number',
-]);
 /** The schema's field names and the CSV's columns. */
 const COLUMN_OF_FIELD: Record<string, Field> = {
   name: 'name',
@@ -146,19 +150,21 @@ interface PlannedRow {
 
 /**
  * What each row of the file would do to the catalog, checked against the catalog as `db` sees it (in
- * apply, with the rows it updates locked): every change and every error, by row and column.
+ * apply, with the rows it updates locked): every change, error and stock conflict, by row and column.
  */
 async function plan(db: Database, file: Parsed, lock: boolean): Promise<PlannedRow[]> {
-  const rawAt = (cells: string[], column: CatalogCsvColumn) => {
+  // Every cell by the one rule the export writes them by (csv.ts): its text, or why it is refused.
+  const rows = file.rows.map(({ line, cells }) => ({
+    line,
+    width: cells.length,
+    read: file.columns.map((_, i) => readCell(cells[i] ?? '')),
+  }));
+  const at = (read: CellReading[], column: CatalogCsvColumn) => {
     const i = file.columns.indexOf(column);
-    return i < 0 ? undefined : (cells[i] ?? '').trim();
-  };
-  const at = (cells: string[], column: CatalogCsvColumn) => {
-    const raw = rawAt(cells, column);
-    return raw === undefined ? undefined : unneutralise(raw);
+    return i < 0 ? undefined : (read[i]!.text ?? '');
   };
   const ids = [
-    ...new Set(file.rows.map((r) => at(r.cells, 'id')?.toLowerCase() ?? '').filter((id) => UUID_PATTERN.test(id))),
+    ...new Set(rows.map((r) => at(r.read, 'id')?.toLowerCase() ?? '').filter((id) => UUID_PATTERN.test(id))),
   ].sort();
   const current = new Map<string, ProductRow>();
   if (ids.length) {
@@ -169,17 +175,26 @@ async function plan(db: Database, file: Parsed, lock: boolean): Promise<PlannedR
       .orderBy(asc(products.id));
     for (const p of await (lock ? query.for('update') : query)) current.set(p.id, p);
   }
-  const newNames = file.rows
-    .filter((r) => !at(r.cells, 'id'))
-    .map((r) => at(r.cells, 'name')?.toLowerCase() ?? '')
+  // Read after the lock: no order can move these products' stock again before apply commits.
+  const versionNow = await stockVersions(db, [...current.keys()]);
+  const versionOf = (read: CellReading[]) => {
+    const cell = at(read, 'stock_version') ?? '';
+    return STOCK_VERSION.test(cell) ? Number(cell) : cell === '' ? null : NaN;
+  };
+  const exportedStock = await stockAtVersions(db, [
+    ...new Set(rows.map((r) => versionOf(r.read)).filter((v): v is number => v !== null && !Number.isNaN(v))),
+  ]);
+  const newNames = rows
+    .filter((r) => !at(r.read, 'id'))
+    .map((r) => at(r.read, 'name')?.toLowerCase() ?? '')
     .filter(Boolean);
   const named = new Map<string, string>();
   if (newNames.length) {
-    const rows = await db
+    const found = await db
       .select({ id: products.id, name: sql<string>`lower(${products.name})` })
       .from(products)
       .where(and(inArray(sql`lower(${products.name})`, [...new Set(newNames)]), onSale));
-    for (const r of rows) named.set(r.name, r.id);
+    for (const r of found) named.set(r.name, r.id);
   }
   const gstOf = new Map(
     (await db.select({ slug: categories.slug, bp: categories.gstBasisPoints }).from(categories)).map((c) => [
@@ -190,35 +205,32 @@ async function plan(db: Database, file: Parsed, lock: boolean): Promise<PlannedR
 
   const seenIds = new Map<string, number>();
   const seenNames = new Map<string, number>();
-  return file.rows.map(({ line, cells }) => {
+  return rows.map(({ line, width, read }) => {
     const errors: Array<{ column: string; message: string }> = [];
-    const rawId = at(cells, 'id') ?? '';
+    const conflicts: Array<{ column: string; message: string }> = [];
+    file.columns.forEach((column, i) => {
+      const problem = read[i]!.problem;
+      if (problem) errors.push({ column, message: problem });
+    });
+    const rawId = at(read, 'id') ?? '';
     const id = rawId.toLowerCase();
     const existing = id ? current.get(id) : undefined;
-    if (cells.length !== file.columns.length) {
-      errors.push({ column: '', message: `has ${cells.length} cells; the header has ${file.columns.length}` });
+    if (width !== file.columns.length) {
+      errors.push({ column: '', message: `has ${width} cells; the header has ${file.columns.length}` });
     }
     if (id && !existing) errors.push({ column: 'id', message: `no product with the id "${rawId.slice(0, 40)}"` });
     if (id && seenIds.has(id)) errors.push({ column: 'id', message: `the same product as row ${seenIds.get(id)}` });
     if (id) seenIds.set(id, line);
 
     const given = {} as Partial<Cells>;
-    for (const column of file.columns) {
-      if (column === 'id') continue;
-      const cell = at(cells, column)!;
-      // An apostrophe first (as our export writes it) says the text is text; without it, refused.
-      if (TEXT_COLUMNS.has(column) && looksLikeFormula(rawAt(cells, column)!)) {
-        errors.push({
-          column,
-          message:
-            'starts with =, + or @, which a spreadsheet runs as a formula; put an apostrophe first to mean the text',
-        });
-      }
-      given[column] = cell;
+    for (const column of FIELDS) {
+      const cell = at(read, column);
+      if (cell !== undefined) given[column] = cell;
     }
     if (!id) {
       for (const column of ['name', 'category', 'price'] as const) {
-        if (!given[column]) errors.push({ column, message: `${column} is required for a new product` });
+        if (!given[column] && !errors.some((e) => e.column === column))
+          errors.push({ column, message: `${column} is required for a new product` });
       }
       const name = given.name?.toLowerCase();
       if (name && seenNames.has(name))
@@ -281,12 +293,30 @@ async function plan(db: Database, file: Parsed, lock: boolean): Promise<PlannedR
       }
     }
 
+    if (existing && values.countInStock !== undefined) {
+      const stock = stockOfRow(existing, values.countInStock, versionOf(read), exportedStock, versionNow);
+      if (stock.error) errors.push({ column: 'stock_version', message: stock.error });
+      if (stock.conflict) conflicts.push({ column: 'stock', message: stock.conflict });
+      if (stock.unchanged) {
+        delete values.countInStock;
+        delete given.stock;
+      }
+    }
+
     const before = existing ? cellsOf(existing) : null;
     const after = { ...(before ?? cellsOf({ ...NEW_PRODUCT, ...values } as ProductRow)), ...cellsOfValues(values) };
     const changes = (Object.keys(given) as Field[])
       .filter((column) => (before ? before[column] !== after[column] : after[column] !== ''))
       .map((column) => ({ column, from: before?.[column] ?? '', to: after[column] }));
-    const action = errors.length ? 'invalid' : !existing ? 'create' : changes.length ? 'update' : 'unchanged';
+    const action = errors.length
+      ? 'invalid'
+      : conflicts.length
+        ? 'conflict'
+        : !existing
+          ? 'create'
+          : changes.length
+            ? 'update'
+            : 'unchanged';
     return {
       preview: {
         row: line,
@@ -295,10 +325,45 @@ async function plan(db: Database, file: Parsed, lock: boolean): Promise<PlannedR
         name: (existing?.name ?? given.name ?? '').slice(0, 120),
         changes,
         errors,
+        conflicts,
       },
       values,
     };
   });
+}
+
+const STOCK_VERSION = /^\d{1,15}$/;
+
+/**
+ * What a row's stock cell means for a product the file updates (decision 31). The figure the export
+ * wrote is the stock its version left: the same figure means the owner did not touch it, and it is left
+ * alone (orders since then stand), as is a figure equal to the stock now; another figure is applied only
+ * while the version is still the product's latest, and is a conflict otherwise, or when the file has no
+ * version to compare with.
+ */
+function stockOfRow(
+  product: ProductRow,
+  stock: number,
+  version: number | null,
+  exported: Map<number, { productId: string; stock: number }>,
+  versionNow: Map<string, number>,
+): { unchanged?: true; error?: string; conflict?: string } {
+  if (version === null) {
+    if (stock === product.countInStock) return {};
+    return {
+      conflict: `the file does not say which stock it was exported with (its stock_version is empty), so ${stock} could undo orders placed since; this row is left as it is. Export the catalog again and change the stock there, or on the product's page.`,
+    };
+  }
+  const seen = Number.isNaN(version) ? undefined : exported.get(version);
+  if (!seen || seen.productId !== product.id) {
+    return { error: 'is not one the catalog export wrote for this product: leave the column as it was exported' };
+  }
+  // Nothing to write, whatever moved since: nothing can be undone (the same file uploaded again).
+  if (stock === seen.stock || stock === product.countInStock) return { unchanged: true };
+  if (versionNow.get(product.id) === version) return {};
+  return {
+    conflict: `the stock moved from ${seen.stock} to ${product.countInStock} after the export (orders or another edit), so ${stock} could undo them; this row is left as it is. Export the catalog again, or change the stock on the product's page.`,
+  };
 }
 
 const NEW_PRODUCT = {
@@ -333,7 +398,7 @@ function cellsOfValues(values: Values): Partial<Cells> {
 
 function previewOf(rows: PlannedRow[]): ImportPreview {
   const previewRows = rows.map((r) => r.preview);
-  const counts = { create: 0, update: 0, unchanged: 0, invalid: 0 };
+  const counts = { create: 0, update: 0, unchanged: 0, conflict: 0, invalid: 0 };
   for (const r of previewRows) counts[r.action]++;
   const plan = createHash('sha256').update(JSON.stringify(previewRows)).digest('hex');
   return { plan, rows: previewRows, counts };
@@ -373,7 +438,12 @@ export async function applyImport(
       );
     }
     await write(tx, rows, preview.plan, adminId);
-    return { created: preview.counts.create, updated: preview.counts.update, unchanged: preview.counts.unchanged };
+    return {
+      created: preview.counts.create,
+      updated: preview.counts.update,
+      unchanged: preview.counts.unchanged,
+      conflicts: preview.counts.conflict,
+    };
   });
 }
 

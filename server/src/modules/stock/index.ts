@@ -16,4 +16,4 @@ export {
 } from './service.ts';
 export { askForStockAlert, tellBackInStock, type AlertAsker } from './alerts.ts';
 export { stockAlertRoutes } from './alert-routes.ts';
-export { ledgerDisagreements, stockHistory } from './ledger.ts';
+export { ledgerDisagreements, stockAtVersions, stockHistory, stockVersionOf, stockVersions } from './ledger.ts';

@@ -1,5 +1,5 @@
 import { STOCK_HISTORY_LIMIT, type StockHistory } from '@rr/core';
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, getTableName, inArray, max, sql, type AnyColumn } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, stockLedger, users } from '../../db/schema/index.ts';
 
@@ -22,6 +22,41 @@ export async function stockHistory(db: Database, productId: string): Promise<Sto
     .orderBy(desc(stockLedger.id))
     .limit(STOCK_HISTORY_LIMIT);
   return { entries: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+}
+
+/**
+ * A product's stock version: the id of its latest ledger entry, as text (a bigint), or null. Read in the
+ * same statement as the stock, it names the point of the history that figure was read at (decision 31).
+ */
+export const stockVersionOf = (productId: AnyColumn) =>
+  // Qualified by hand: drizzle writes a lone table's columns unqualified, which the subquery would take
+  // for its own.
+  sql<string | null>`(select max(l.id)::text from stock_ledger l where l.product_id = ${sql.identifier(
+    getTableName(productId.table),
+  )}.${sql.identifier(productId.name)})`;
+
+/** Each product's stock version now (in an import's apply, read after its products are locked). */
+export async function stockVersions(db: Database, productIds: string[]): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: stockLedger.productId, version: max(stockLedger.id) })
+    .from(stockLedger)
+    .where(inArray(stockLedger.productId, productIds))
+    .groupBy(stockLedger.productId);
+  return new Map(rows.map((r) => [r.productId, Number(r.version)]));
+}
+
+/** The stock each of these versions left its product with. */
+export async function stockAtVersions(
+  db: Database,
+  versions: number[],
+): Promise<Map<number, { productId: string; stock: number }>> {
+  if (versions.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stockLedger.id, productId: stockLedger.productId, stock: stockLedger.after })
+    .from(stockLedger)
+    .where(inArray(stockLedger.id, versions));
+  return new Map(rows.map((r) => [r.id, { productId: r.productId, stock: r.stock }]));
 }
 
 /**

@@ -15,6 +15,7 @@ const ACTION_LABELS: Record<ImportPreview['rows'][number]['action'], string> = {
   create: 'New',
   update: 'Changed',
   unchanged: 'No change',
+  conflict: 'Left as it is',
   invalid: 'Error',
 };
 
@@ -74,7 +75,9 @@ export function CatalogImportPage() {
         <h2 id="export-heading">Download the catalog</h2>
         <p className={styles.note}>
           One line per product: id, name, category, price (before GST), MRP, stock, brand, description, image and the
-          product facts. Change it in a spreadsheet and upload it below; leave id empty to add a product.
+          product facts. Change it in a spreadsheet and upload it below; leave id empty to add a product. Leave the last
+          column, stock_version, as it is: a stock you change is saved only if no order has changed it since the
+          download.
         </p>
         <Button
           variant="outline"
@@ -101,22 +104,38 @@ export function CatalogImportPage() {
         {result && (
           <Message variant="success">
             Saved: {formatCount(result.created)} added, {formatCount(result.updated)} changed,{' '}
-            {formatCount(result.unchanged)} unchanged.
+            {formatCount(result.unchanged)} unchanged
+            {result.conflicts > 0 &&
+              `, ${formatCount(result.conflicts)} left as they were (stock moved since the download)`}
+            .
           </Message>
         )}
         {preview && (
           <>
             <p role="status">
               {formatCount(preview.counts.create)} new, {formatCount(preview.counts.update)} changed,{' '}
-              {formatCount(preview.counts.unchanged)} unchanged, {formatCount(preview.counts.invalid)} with errors.
+              {formatCount(preview.counts.unchanged)} unchanged,{' '}
+              {preview.counts.conflict > 0 && `${formatCount(preview.counts.conflict)} left as they are, `}
+              {formatCount(preview.counts.invalid)} with errors.
             </p>
+            {preview.counts.conflict > 0 && preview.counts.invalid === 0 && (
+              <Message variant="info">
+                Orders or edits changed the stock of {formatCount(preview.counts.conflict)}{' '}
+                {preview.counts.conflict === 1 ? 'product' : 'products'} after this file was downloaded, so{' '}
+                {preview.counts.conflict === 1 ? 'its row is' : 'their rows are'} not saved: the stock in the file could
+                bring back units already sold. Applying saves the other rows; download the catalog again to change{' '}
+                {preview.counts.conflict === 1 ? 'it' : 'them'}.
+              </Message>
+            )}
             {preview.counts.invalid > 0 ? (
               <Message variant="danger">
                 Fix the rows with errors in your file and upload it again; nothing has been changed.
               </Message>
             ) : (
               <Button onClick={apply} busy={busy === 'apply'} busyLabel="Saving…" disabled={changes === 0}>
-                {changes === 0 ? 'Nothing to change' : `Apply ${formatCount(changes)} changes`}
+                {changes === 0
+                  ? 'Nothing to change'
+                  : `Apply ${formatCount(changes)} change${changes === 1 ? '' : 's'}`}
               </Button>
             )}
             <PreviewTable preview={preview} />
@@ -133,7 +152,9 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   return (
     <div className={styles.scroll}>
       <table className={styles.table}>
-        <caption className="visually-hidden">Rows of the file that change something or have errors</caption>
+        <caption className="visually-hidden">
+          Rows of the file that change something, are left as they are, or have errors
+        </caption>
         <thead>
           <tr>
             <th scope="col">Row</th>
@@ -153,6 +174,11 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                   {r.errors.map((e) => (
                     <li key={`e-${e.column}-${e.message}`} className={styles.out}>
                       {e.column || 'row'}: {e.message}
+                    </li>
+                  ))}
+                  {r.conflicts.map((c) => (
+                    <li key={`x-${c.column}`} className={styles.conflict}>
+                      {c.column}: {c.message}
                     </li>
                   ))}
                   {r.changes.map((c) => (

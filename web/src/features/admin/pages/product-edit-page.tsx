@@ -16,6 +16,9 @@ import { ACCEPTED_IMAGES, UploadButton } from './upload-button.tsx';
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 /** A path on this site, as productInput requires: only such paths get a preview. */
 const SITE_PATH = /^\/(?!\/)[A-Za-z0-9._~/-]+$/;
+/** The picture Create Product starts with. */
+const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
+type Visibility = 'draft' | 'published';
 
 /** /admin/product/:id/edit: every field of a product, and an image upload; back to the list when saved. */
 export function ProductEditPage() {
@@ -57,6 +60,7 @@ function EditProductForm({ product }: { product: Product }) {
       countInStock: String(product.countInStock),
       category: product.category as string,
       description: product.description,
+      visibility: (product.isDraft ? 'draft' : 'published') as Visibility,
       ...factValuesOf(product),
     },
     // The MRP includes the GST of the category chosen (the server checks it again against its own rate).
@@ -77,6 +81,7 @@ function EditProductForm({ product }: { product: Product }) {
       stockWas: product.countInStock,
       category: values.category,
       description: values.description,
+      isDraft: values.visibility === 'draft',
       ...factsInput(values),
     }),
     onSubmit: async (body) => {
@@ -139,6 +144,11 @@ function EditProductForm({ product }: { product: Product }) {
         </SelectField>
         <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
         <ProductFactsFields form={form} />
+        <VisibilityField
+          value={form.values.visibility}
+          onChange={(visibility) => form.setValue('visibility', visibility)}
+          withoutPicture={form.values.image.trim() === PLACEHOLDER_IMAGE}
+        />
         {/* Next to the button, where a long form's user is looking when it fails. */}
         {invalid && <Message variant="danger">Please correct the fields marked above.</Message>}
         {form.error && <Message variant="danger">{form.error}</Message>}
@@ -147,6 +157,50 @@ function EditProductForm({ product }: { product: Product }) {
         </Button>
       </form>
     </div>
+  );
+}
+
+/**
+ * The draft/published switch: a draft is in no list, search or suggestion and cannot be bought (it opens
+ * by its address only). A new product starts as a draft and stays one until the admin publishes it.
+ */
+function VisibilityField({
+  value,
+  onChange,
+  withoutPicture,
+}: {
+  value: Visibility;
+  onChange: (value: Visibility) => void;
+  withoutPicture: boolean;
+}) {
+  const choices: Array<{ value: Visibility; label: string; hint: string }> = [
+    { value: 'draft', label: 'Draft', hint: 'Hidden from the shop: not listed, searched or sold.' },
+    { value: 'published', label: 'Published', hint: 'In the shop: listed, searchable and for sale.' },
+  ];
+  return (
+    <fieldset className={styles.visibility}>
+      <legend>In the shop</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className={styles.choice}>
+          <input
+            type="radio"
+            name="visibility"
+            value={choice.value}
+            checked={value === choice.value}
+            onChange={() => onChange(choice.value)}
+          />
+          <span>
+            <strong>{choice.label}</strong>
+            <small>{choice.hint}</small>
+          </span>
+        </label>
+      ))}
+      {value === 'published' && withoutPicture && (
+        <p className={styles.warning} role="status">
+          This product has no picture yet: the shop will show a placeholder. Upload one before publishing.
+        </p>
+      )}
+    </fieldset>
   );
 }
 

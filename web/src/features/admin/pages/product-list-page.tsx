@@ -103,7 +103,7 @@ function ProductTable({
               <Link to={product.isDraft ? `/admin/product/${product._id}/edit` : `/product/${product._id}`}>
                 {product.name}
               </Link>
-              {product.isDraft && <span className={styles.draft}>Draft: not in the shop until saved</span>}
+              {product.isDraft && <span className={styles.draft}>Draft: not in the shop until published</span>}
             </td>
             <td className={styles.amount}>{formatRupees(product.price)}</td>
             <td>{categoryLabel(product.category)}</td>

@@ -26,14 +26,16 @@ function confirmText(what: AdminOrderAction, order: Order): string {
   }
 }
 /**
- * The admin's actions on an order. An undelivered order can be delivered or cancelled; Cash on Delivery
- * is marked paid when the cash is collected, at delivery or after (PRODUCT.md "Fulfilment"). Customers,
- * and orders with nothing left to do, get a disabled button saying where the order stands.
+ * The admin's actions on an order. An undelivered order can be delivered, and cancelled until it is
+ * shipped (after that the parcel comes back or is returned: PRODUCT.md); Cash on Delivery is marked paid
+ * when the cash is collected, at delivery or after (PRODUCT.md "Fulfilment"). Customers, and orders with
+ * nothing left to do, get a disabled button saying where the order stands.
  */
 export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const action = useOrderAction(order._id);
   const cancelled = order.isCancelled;
   const canDeliver = !order.isDelivered && !cancelled;
+  const canCancel = canDeliver && !order.isShipped;
   const canMarkPaid = order.paymentMethod !== ONLINE_PAYMENT_METHOD && !order.isPaid && !cancelled;
   const canRetryRefund = order.refund?.status === 'failed';
 
@@ -71,10 +73,13 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
               Mark As Paid
             </Button>
           )}
-          {canDeliver && (
+          {canCancel && (
             <Button block variant="outline" onClick={() => run('cancel')} disabled={action.isPending}>
               Cancel Order
             </Button>
+          )}
+          {canDeliver && !canCancel && (
+            <p className={styles.note}>Shipped: it can no longer be cancelled. The parcel comes back or is returned.</p>
           )}
         </div>
       ) : (
