@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
@@ -17,6 +18,52 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 export async function enqueueMessages(tx: Transaction, messages: NewMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await tx.insert(outboxMessages).values(messages).onConflictDoNothing({ target: outboxMessages.idempotencyKey });
+}
+
+/**
+ * Writes news that corrects earlier news of the same `thread` (an idempotency-key prefix: a corrected
+ * tracking number corrects the order's shipment news). Per recipient and channel, earlier news that no
+ * worker has taken yet is rewritten, so the customer reads only the latest; otherwise the correction
+ * goes out no sooner than `gapMs` after the earlier news did, and further corrections before then
+ * rewrite it in turn: a burst of corrections is one message per `gapMs`.
+ */
+export async function enqueueCorrection(
+  tx: Transaction,
+  thread: string,
+  messages: NewMessage[],
+  gapMs: number,
+): Promise<void> {
+  const inThread = like(outboxMessages.idempotencyKey, `${thread.replace(/[\\%_]/g, '\\$&')}:%`);
+  for (const message of messages) {
+    const [previous] = await tx
+      .select({ id: outboxMessages.id, status: outboxMessages.status, lockedUntil: outboxMessages.lockedUntil })
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.recipient, message.recipient),
+          eq(outboxMessages.channel, message.channel),
+          eq(outboxMessages.kind, message.kind),
+          inThread,
+        ),
+      )
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.nextAttemptAt))
+      .limit(1)
+      .for('update');
+    // Unclaimed: no worker is sending it (a claim sets lockedUntil; only the holder's outcome clears it).
+    if (previous?.status === 'pending' && previous.lockedUntil === null) {
+      const { subject, text, html, variables } = message;
+      await tx.update(outboxMessages).set({ subject, text, html, variables }).where(eq(outboxMessages.id, previous.id));
+      continue;
+    }
+    await tx.insert(outboxMessages).values({
+      ...message,
+      idempotencyKey: `${thread}:${randomUUID()}`,
+      nextAttemptAt: previous
+        ? sql`greatest(now(), (select coalesce(sent_at, next_attempt_at) from ${outboxMessages}
+            where id = ${previous.id}) + make_interval(secs => ${gapMs / 1000}))`
+        : sql`now()`,
+    });
+  }
 }
 
 /**
