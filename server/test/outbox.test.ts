@@ -81,6 +81,7 @@ function worker(sender: RecordingSender, db: Database = t.db, maxAttempts = 5) {
     pollMs: 60_000,
     retryBaseMs: 1,
     maxAttempts,
+    leaseMs: 60_000,
   });
 }
 
@@ -156,6 +157,7 @@ describe('the outbox', () => {
       pollMs: 60_000,
       retryBaseMs: 60_000,
       maxAttempts: 5,
+      leaseMs: 60_000,
     });
     await w.drain();
     await w.drain();
@@ -189,6 +191,7 @@ describe('the outbox', () => {
       pollMs: 60_000,
       retryBaseMs: 1,
       maxAttempts: 5,
+      leaseMs: 60_000,
     });
     await w.drain();
     await w.stop();
@@ -232,8 +235,8 @@ describe('the outbox', () => {
 
 describe('a slow e-mail provider', () => {
   // The provider answers each message long after the lease would run out unrenewed.
-  const LEASE_MS = 1_000;
-  const ANSWER_DELAY_MS = 2_500;
+  const LEASE_MS = 2_000;
+  const ANSWER_DELAY_MS = 4_000;
   let smtp: FakeSmtp;
   beforeAll(async () => {
     smtp = await startFakeSmtp({ answerDelayMs: ANSWER_DELAY_MS });

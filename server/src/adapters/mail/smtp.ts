@@ -42,6 +42,7 @@ export class SmtpMailSender implements MailSender {
   async send(message: MailMessage, signal?: AbortSignal): Promise<void> {
     signal?.throwIfAborted();
     const nodemailer = await this.load();
+    signal?.throwIfAborted();
     const timeout = this.options.timeoutMs ?? 15_000;
     const transport = nodemailer.createTransport(
       new nodemailer.SMTPTransport({
@@ -74,11 +75,12 @@ function openSocket(
   signal: AbortSignal | undefined,
   callback: (err: Error | null, socketOptions: object | false) => void,
 ): void {
+  if (signal?.aborted) return callback(stopReason(signal), false);
   const socket = connect({
     host: options.host ?? 'localhost',
     port: Number(options.port) || (options.secure ? 465 : 587),
   });
-  const cut = () => socket.destroy(signal?.reason instanceof Error ? signal.reason : new Error('the send was stopped'));
+  const cut = () => socket.destroy(stopReason(signal!));
   signal?.addEventListener('abort', cut, { once: true });
   socket.once('close', () => signal?.removeEventListener('abort', cut));
   const timer = setTimeout(
@@ -96,3 +98,6 @@ function openSocket(
     callback(null, { connection: socket });
   });
 }
+
+const stopReason = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error ? signal.reason : new Error('the send was stopped');

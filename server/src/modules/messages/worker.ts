@@ -16,10 +16,8 @@ export interface OutboxWorkerOptions {
    * How long a claim lasts unless renewed: while a send runs its claim is renewed every third of this,
    * so only a worker that died (or lost the database) for that long lets another take its message.
    */
-  leaseMs?: number;
+  leaseMs: number;
 }
-
-const DEFAULT_LEASE_MS = 60_000;
 
 export interface OutboxWorker {
   /** Sends what is due now, round after round, until nothing is; resolves to how many it handled. */
@@ -37,7 +35,7 @@ const OUTAGE_LOG_INTERVAL_MS = 30_000;
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const { db, sms, mail, log } = options;
-  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  const { leaseMs } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> = Promise.resolve(0);
@@ -106,16 +104,8 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     };
   }
 
-  async function handle(message: OutboxMessage, claimedAt: number): Promise<void> {
-    const lease = holdLease(message, claimedAt);
-    let failure: unknown = null;
-    try {
-      await deliver(message, lease.signal);
-    } catch (err) {
-      failure = err;
-    } finally {
-      await lease.release();
-    }
+  /** Writes how the send went, as long as this worker still holds the claim. */
+  async function record(message: OutboxMessage, failure: unknown): Promise<void> {
     const entry = { id: message.id, kind: message.kind, channel: message.channel, attempt: message.attempts };
     if (failure === null) {
       if (!(await markSent(db, message)))
@@ -131,6 +121,23 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     if (outcome === null) log.warn({ ...entry, reason }, 'order message left to the worker that took over its claim');
     else if (outcome === 'failed') log.error({ ...entry, reason }, 'order message given up');
     else log.warn({ ...entry, reason }, 'order message not sent; will retry');
+  }
+
+  async function handle(message: OutboxMessage, claimedAt: number): Promise<void> {
+    // Held until the outcome is written: a sent message whose claim ran out before it was marked
+    // would be claimed and sent again.
+    const lease = holdLease(message, claimedAt);
+    try {
+      let failure: unknown = null;
+      try {
+        await deliver(message, lease.signal);
+      } catch (err) {
+        failure = err;
+      }
+      await record(message, failure);
+    } finally {
+      await lease.release();
+    }
   }
 
   /** Claims and sends one message; false when none is due. */
