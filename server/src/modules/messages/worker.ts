@@ -30,12 +30,11 @@ const OUTAGE_LOG_INTERVAL_MS = 30_000;
 
 /**
  * The order-message sender: polls the outbox, claims due messages one at a time (one worker each,
- * across instances), and hands each to the SMS or e-mail provider while holding its claim. A failure is retried with backoff; a crash or an outage
- * delays messages, never loses them.
+ * across instances) and hands each to the SMS or e-mail provider while holding its claim. A failure is
+ * retried with backoff; a crash or an outage delays messages, never loses them.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, sms, mail, log } = options;
-  const { leaseMs } = options;
+  const { db, sms, mail, log, leaseMs } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> = Promise.resolve(0);
@@ -98,8 +97,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       signal: controller.signal,
       async release() {
         clearInterval(heartbeat);
-        clearTimeout(expiry);
+        // A renewal under way sets the next expiry when it ends.
         await renewing;
+        clearTimeout(expiry);
       },
     };
   }
