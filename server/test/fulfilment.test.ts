@@ -210,6 +210,21 @@ describe('dispatch', () => {
     }
   });
 
+  it('a correction after shipment news the outbox gave up on goes out at once', async () => {
+    const placed = await codOrder();
+    await ship(placed._id, 'Delhivery', '1111111111');
+    await t.db.execute(sql`update outbox_messages
+      set status = 'failed', attempts = 10, next_attempt_at = now() + interval '1 hour'
+      where idempotency_key like ${`order:${placed._id}:order_shipped:%`}`);
+    await ship(placed._id, 'Delhivery', '2222222222');
+    const corrections = (await messagesAbout(placed._id, 'order_shipped')).filter((m) => m.status === 'pending');
+    expect(corrections.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    for (const m of corrections) {
+      expect(m.text).toContain('2222222222');
+      expect(m.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+
   it.each([
     [{ courier: 'India Post', trackingNumber: 'ab' }, /^trackingNumber must be 4 to 30 letters, digits or hyphens$/],
     [{ courier: 'India Post', trackingNumber: 'EE1234<script>' }, /^trackingNumber must be 4 to 30/],

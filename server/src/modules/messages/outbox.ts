@@ -58,10 +58,12 @@ export async function enqueueCorrection(
     await tx.insert(outboxMessages).values({
       ...message,
       idempotencyKey: `${thread}:${randomUUID()}`,
-      nextAttemptAt: previous
-        ? sql`greatest(now(), (select coalesce(sent_at, next_attempt_at) from ${outboxMessages}
+      // After news that was given up, at once: the customer never heard it.
+      nextAttemptAt:
+        previous && previous.status !== 'failed'
+          ? sql`greatest(now(), (select coalesce(sent_at, next_attempt_at) from ${outboxMessages}
             where id = ${previous.id}) + make_interval(secs => ${gapMs / 1000}))`
-        : sql`now()`,
+          : sql`now()`,
     });
   }
 }
