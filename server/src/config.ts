@@ -129,6 +129,11 @@ const environment = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
   OUTBOX_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
   OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * How long a claim on a message lasts unless renewed (a send renews it every third of this): how soon
+   * another instance retries the messages of one that died.
+   */
+  OUTBOX_LEASE_MS: z.coerce.number().int().min(1_000).max(600_000).default(60_000),
   /** Razorpay: both keys switch from the sandbox gateway to the real one. */
   RAZORPAY_KEY_ID: z.string().optional(),
   RAZORPAY_KEY_SECRET: z.string().optional(),
@@ -184,7 +189,7 @@ export type Config = {
   publicUrl: string;
   /** PUBLIC_URL was set: absolute links in pages use it; otherwise (development) the request's host. */
   publicUrlSet: boolean;
-  outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number };
   sweepIntervalMs: number;
   seller: { legalName: string; address: string; state: string; gstin: string | null };
   redisUrl: string | null;
@@ -320,7 +325,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       state: e.SELLER_STATE,
       gstin: e.SELLER_GSTIN ?? null,
     },
-    outbox: { pollMs: e.OUTBOX_POLL_MS, retryBaseMs: e.OUTBOX_RETRY_BASE_MS, maxAttempts: e.OUTBOX_MAX_ATTEMPTS },
+    outbox: {
+      pollMs: e.OUTBOX_POLL_MS,
+      retryBaseMs: e.OUTBOX_RETRY_BASE_MS,
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      leaseMs: e.OUTBOX_LEASE_MS,
+    },
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     redisUrl: e.REDIS_URL ?? null,
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,

@@ -2,6 +2,7 @@ import type { Product, ProductList, ProductSummary } from '@rr/core';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import pg from 'pg';
 import { z } from 'zod';
 import { products } from '../src/db/schema/index.ts';
 import { releaseExpiredHolds } from '../src/modules/payments/service.ts';
@@ -281,6 +282,48 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a lost listening connection (Post
       expect((await read(`/api/products/${id}`)).headers['x-cache']).toBe('hit');
     }, 5_000);
     expect((await detail(id)).price).toBe(710);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('the listening connection (PostgreSQL)', () => {
+  it('runs one query at a time on the listening connection, however many writes wait on it', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => make.product(t, { price: 800 + i })));
+    for (const id of ids) await warm(`/api/products/${id}`);
+    // Every query sent on a listening connection, with how many were unanswered on it at that moment.
+    const overlaps: number[] = [];
+    const running = new WeakMap<pg.Client, number>();
+    const query = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const listening = (
+        this as unknown as { connectionParameters: { application_name?: string } }
+      ).connectionParameters.application_name?.startsWith('rr-listen-');
+      if (!listening) return (query as (...a: unknown[]) => unknown).apply(this, args);
+      overlaps.push(running.get(this) ?? 0);
+      running.set(this, (running.get(this) ?? 0) + 1);
+      const done = () => running.set(this, running.get(this)! - 1);
+      const result = (query as (...a: unknown[]) => Promise<unknown>).apply(this, args);
+      void result.then(done, done);
+      return result;
+    } as typeof query;
+    try {
+      const edits = await Promise.all(
+        ids.map((id, i) =>
+          t.app.inject({
+            method: 'PUT',
+            url: `/api/products/${id}`,
+            headers: bearer(admin),
+            payload: { price: 900 + i },
+          }),
+        ),
+      );
+      expect(edits.map((res) => res.statusCode)).toEqual(ids.map(() => 200));
+    } finally {
+      pg.Client.prototype.query = query;
+    }
+    expect(overlaps.length).toBeGreaterThan(0);
+    expect(overlaps.filter((n) => n > 0)).toEqual([]);
+    // Each writer still reads its own change next.
+    for (const [i, id] of ids.entries()) expect((await detail(id)).price).toBe(900 + i);
   });
 });
 

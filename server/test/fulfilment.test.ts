@@ -5,7 +5,7 @@
  * admin list's filters.
  */
 import { isoMonthIST, parseDocumentSerial, type Order } from '@rr/core';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   GatewayError,
@@ -165,7 +165,65 @@ describe('dispatch', () => {
     expect(again.invoiceNumber).toBe(first.invoiceNumber);
     expect(again.shipment?.trackingNumber).toBe('2222222222');
     await ship(placed._id, 'Delhivery', '2222222222');
-    expect((await messagesAbout(placed._id, 'order_shipped')).filter((m) => m.channel === 'sms')).toHaveLength(2);
+    // Corrected before the outbox sent the first news: the customer reads only the right number.
+    const told = await messagesAbout(placed._id, 'order_shipped');
+    expect(told.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    for (const m of told) {
+      expect(m.text).toContain('2222222222');
+      expect(m.text).not.toContain('1111111111');
+    }
+  });
+
+  it('corrections of a shipment already told reach the customer at most once a minute, with the latest number', async () => {
+    const placed = await codOrder();
+    await ship(placed._id, 'Delhivery', '1111111111');
+    await t.app.outbox.drain();
+    for (const awb of ['2222222222', '3333333333', '4444444444']) await ship(placed._id, 'Delhivery', awb);
+    const byChannel = async () => {
+      const rows = await messagesAbout(placed._id, 'order_shipped');
+      rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      return { sms: rows.filter((m) => m.channel === 'sms'), email: rows.filter((m) => m.channel === 'email') };
+    };
+    for (const [first, correction, ...more] of Object.values(await byChannel())) {
+      expect(more).toEqual([]);
+      expect(first).toMatchObject({ status: 'sent' });
+      expect(first!.text).toContain('1111111111');
+      expect(correction).toMatchObject({ status: 'pending' });
+      expect(correction!.text).toContain('4444444444');
+      expect(correction!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(first!.sentAt!.getTime() + 60_000);
+    }
+    // Not before its minute is up.
+    await t.app.outbox.drain();
+    expect((await byChannel()).sms[1]).toMatchObject({ status: 'pending' });
+
+    // A minute later: it goes out, and the next correction waits a minute after it.
+    await t.db.execute(sql`update outbox_messages
+      set sent_at = sent_at - interval '61 seconds', next_attempt_at = next_attempt_at - interval '61 seconds'
+      where idempotency_key like ${`order:${placed._id}:%`}`);
+    await t.app.outbox.drain();
+    await ship(placed._id, 'Delhivery', '5555555555');
+    for (const [, correction, next, ...more] of Object.values(await byChannel())) {
+      expect(more).toEqual([]);
+      expect(correction).toMatchObject({ status: 'sent' });
+      expect(next).toMatchObject({ status: 'pending' });
+      expect(next!.text).toContain('5555555555');
+      expect(next!.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(correction!.sentAt!.getTime() + 60_000);
+    }
+  });
+
+  it('a correction after shipment news the outbox gave up on goes out at once', async () => {
+    const placed = await codOrder();
+    await ship(placed._id, 'Delhivery', '1111111111');
+    await t.db.execute(sql`update outbox_messages
+      set status = 'failed', attempts = 10, next_attempt_at = now() + interval '1 hour'
+      where idempotency_key like ${`order:${placed._id}:order_shipped:%`}`);
+    await ship(placed._id, 'Delhivery', '2222222222');
+    const corrections = (await messagesAbout(placed._id, 'order_shipped')).filter((m) => m.status === 'pending');
+    expect(corrections.map((m) => m.channel).sort()).toEqual(['email', 'sms']);
+    for (const m of corrections) {
+      expect(m.text).toContain('2222222222');
+      expect(m.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
   });
 
   it.each([
@@ -174,6 +232,14 @@ describe('dispatch', () => {
     [{ courier: '', trackingNumber: 'EE123456789IN' }, /^courier is required$/],
     [{ courier: 'x'.repeat(61), trackingNumber: 'EE123456789IN' }, /^courier must be at most 60 characters$/],
     [{ trackingNumber: 'EE123456789IN' }, /courier/],
+    [
+      { courier: 'India Post\nTrack at http://evil.example', trackingNumber: 'EE123456789IN' },
+      /^courier must be one line of plain text$/,
+    ],
+    [{ courier: 'Blue\tDart', trackingNumber: 'EE123456789IN' }, /^courier must be one line of plain text$/],
+    [{ courier: 'Blue\u2028Dart', trackingNumber: 'EE123456789IN' }, /^courier must be one line of plain text$/],
+    [{ courier: 'Blue\u202EDart', trackingNumber: 'EE123456789IN' }, /^courier must be one line of plain text$/],
+    [{ courier: '<b>Blue Dart</b>', trackingNumber: 'EE123456789IN' }, /^courier must be one line of plain text$/],
   ])('refuses %j with a 400 and changes nothing', async (body, message) => {
     const placed = await codOrder();
     const res = await asAdmin('PUT', `/api/orders/${placed._id}/ship`, body);

@@ -3,7 +3,7 @@
  * idempotency key; the worker sends each message once, retries failures with backoff, gives up after
  * the configured attempts, and two workers on one database never send a message twice.
  */
-import { createServer, type Server } from 'node:net';
+import { once } from 'node:events';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage, MailSender } from '../src/adapters/mail/index.ts';
@@ -19,7 +19,8 @@ import {
   type OrderEvent,
 } from '../src/modules/messages/index.ts';
 import { SMS_VARIABLE_MAX } from '../src/modules/messages/templates.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { startFakeSmtp, messageIdOf, type FakeSmtp } from './fake-smtp.ts';
+import { createTestApp, eventually, type TestApp } from './helpers.ts';
 
 /** Records what it was asked to send; fails the first `failures` calls. */
 class RecordingSender implements SmsSender, MailSender {
@@ -80,7 +81,23 @@ function worker(sender: RecordingSender, db: Database = t.db, maxAttempts = 5) {
     pollMs: 60_000,
     retryBaseMs: 1,
     maxAttempts,
+    leaseMs: 60_000,
   });
+}
+
+/**
+ * The database as a second instance reaches it: on PostgreSQL a connection pool of its own; PGlite is
+ * one process's database, shared.
+ */
+async function secondInstance(): Promise<{ db: Database; close(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) return { db: t.db, close: async () => undefined };
+  const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
+    rows: Array<{ name: string }>;
+  };
+  const own = new URL(url);
+  own.pathname = `/${result.rows[0]!.name}`;
+  return openDatabase({ kind: 'postgres', url: own.toString() });
 }
 
 /** Drains until nothing is due or pending retries are exhausted (backoff here is milliseconds). */
@@ -140,6 +157,7 @@ describe('the outbox', () => {
       pollMs: 60_000,
       retryBaseMs: 60_000,
       maxAttempts: 5,
+      leaseMs: 60_000,
     });
     await w.drain();
     await w.drain();
@@ -173,6 +191,7 @@ describe('the outbox', () => {
       pollMs: 60_000,
       retryBaseMs: 1,
       maxAttempts: 5,
+      leaseMs: 60_000,
     });
     await w.drain();
     await w.stop();
@@ -184,18 +203,8 @@ describe('the outbox', () => {
   it('two workers on one database send every message exactly once', async () => {
     const keys = Array.from({ length: 120 }, (_, i) => `pair-${i}`);
     await enqueue(keys.map((key) => message(key)));
-    // On PostgreSQL the second worker has its own connection pool, as a second instance would.
+    const second = await secondInstance();
     const url = process.env.TEST_DATABASE_URL;
-    let second: { db: Database; close(): Promise<void> } = { db: t.db, close: async () => undefined };
-    if (url) {
-      const result = (await t.db.execute(sql`select current_database() as name`)) as unknown as {
-        rows: Array<{ name: string }>;
-      };
-      const name = result.rows[0]!.name;
-      const own = new URL(url);
-      own.pathname = `/${name}`;
-      second = openDatabase({ kind: 'postgres', url: own.toString() });
-    }
     const a = new RecordingSender();
     const b = new RecordingSender();
     const wa = worker(a);
@@ -221,6 +230,87 @@ describe('the outbox', () => {
     const res = await t.app.inject({ url: '/api/dev/mail-outbox?to=reader@example.in' });
     expect(res.statusCode).toBe(200);
     expect(res.json().messages.map((m: { subject: string }) => m.subject)).toEqual(['Two', 'One']);
+  });
+});
+
+describe('a slow e-mail provider', () => {
+  // The provider answers each message long after the lease would run out unrenewed.
+  const LEASE_MS = 2_000;
+  const ANSWER_DELAY_MS = 4_000;
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    smtp = await startFakeSmtp({ answerDelayMs: ANSWER_DELAY_MS });
+  });
+  afterAll(() => smtp.close());
+
+  const smtpWorker = (db: Database, pollMs = 60_000) =>
+    startOutboxWorker({
+      db,
+      sms: new RecordingSender(),
+      mail: new SmtpMailSender({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.in' }),
+      log: t.app.log,
+      pollMs,
+      retryBaseMs: 1,
+      maxAttempts: 5,
+      leaseMs: LEASE_MS,
+    });
+  const mail = (key: string) => message(key, { channel: 'email', recipient: 'slow@example.in', subject: key });
+  const acceptedIds = () => smtp.accepted.map(messageIdOf);
+
+  it('two instances send each e-mail once, though every send outlasts the lease', async () => {
+    const keys = ['slow-1', 'slow-2', 'slow-3', 'slow-4'];
+    await enqueue(keys.map(mail));
+    const second = await secondInstance();
+    const a = smtpWorker(t.db, 50);
+    const b = smtpWorker(second.db, 50);
+    const rows = () =>
+      t.db
+        .select()
+        .from(outboxMessages)
+        .where(sql`${outboxMessages.idempotencyKey} like 'slow-%'`);
+    try {
+      await eventually(async () => {
+        expect((await rows()).map((row) => row.status)).toEqual(keys.map(() => 'sent'));
+      }, 30_000);
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+      await second.close();
+    }
+    const ids = (await rows()).map((row) => `<${row.id}@rudraksha-ratna.outbox>`);
+    expect(
+      acceptedIds()
+        .filter((id) => ids.includes(id!))
+        .sort(),
+    ).toEqual(ids.sort());
+  });
+
+  it('a worker whose claim is taken over during a send stops it: the e-mail arrives once', async () => {
+    await enqueue([mail('taken-over')]);
+    const [row] = await rowsOf('taken-over');
+    const id = `<${row!.id}@rudraksha-ratna.outbox>`;
+    const a = smtpWorker(t.db);
+    const dataArrived = once(smtp.events, 'data');
+    const sending = a.drain();
+    await dataArrived;
+    // While A waits for the provider's answer, its claim is taken over, as another instance does once a
+    // lease runs out: the attempt number moves on and the new holder keeps it for a minute.
+    await t.db
+      .update(outboxMessages)
+      .set({ attempts: sql`${outboxMessages.attempts} + 1`, lockedUntil: sql`now() + interval '1 minute'` })
+      .where(eq(outboxMessages.id, row!.id));
+    await sending;
+    await a.stop();
+    expect(acceptedIds()).not.toContain(id);
+    // A wrote nothing: the message is the new holder's, still to be sent.
+    expect((await rowsOf('taken-over'))[0]).toMatchObject({ status: 'pending', attempts: 2, lastError: null });
+
+    // The new holder's lease runs out without a send (it died): the next worker sends it, once.
+    await t.db.update(outboxMessages).set({ lockedUntil: null }).where(eq(outboxMessages.id, row!.id));
+    const b = smtpWorker(t.db);
+    await b.drain();
+    await b.stop();
+    expect(acceptedIds().filter((accepted) => accepted === id)).toHaveLength(1);
+    expect((await rowsOf('taken-over'))[0]).toMatchObject({ status: 'sent', attempts: 3 });
   });
 });
 
@@ -277,51 +367,20 @@ describe('order message templates', () => {
 });
 
 describe('providers', () => {
-  let smtp: Server;
-  let port = 0;
-  const received: string[] = [];
+  let smtp: FakeSmtp;
   beforeAll(async () => {
-    // A minimal SMTP server: enough of RFC 5321 for nodemailer to hand over one message.
-    smtp = createServer((socket) => {
-      let data = false;
-      let body = '';
-      socket.write('220 test ESMTP\r\n');
-      socket.on('data', (chunk) => {
-        for (const line of chunk.toString('utf8').split('\r\n')) {
-          if (data) {
-            if (line === '.') {
-              data = false;
-              received.push(body);
-              body = '';
-              socket.write('250 queued\r\n');
-            } else body += `${line}\n`;
-            continue;
-          }
-          if (!line) continue;
-          const verb = line.slice(0, 4).toUpperCase();
-          if (verb === 'EHLO' || verb === 'HELO') socket.write('250 test\r\n');
-          else if (verb === 'DATA') {
-            data = true;
-            socket.write('354 go on\r\n');
-          } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-          else socket.write('250 ok\r\n');
-        }
-      });
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    port = (smtp.address() as { port: number }).port;
+    smtp = await startFakeSmtp();
   });
-  afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+  afterAll(() => smtp.close());
 
   it('SMTP hands the message over with a Message-ID that stays the same on a retry', async () => {
-    const sender = new SmtpMailSender({ url: `smtp://127.0.0.1:${port}`, from: 'Shop <shop@example.in>' });
+    const sender = new SmtpMailSender({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'Shop <shop@example.in>' });
     const mail = { to: 'a@example.in', subject: 'Order placed', text: 'Thank you', html: '<p>Thank you</p>' };
     await sender.send({ ...mail, messageId: '<m-1@rudraksha-ratna.outbox>' });
-    sender.close();
-    expect(received).toHaveLength(1);
-    expect(received[0]).toMatch(/^Subject: Order placed$/m);
-    expect(received[0]).toMatch(/^Message-ID: <m-1@rudraksha-ratna.outbox>$/im);
-    expect(received[0]).toMatch(/^To: a@example.in$/m);
+    expect(smtp.accepted).toHaveLength(1);
+    expect(smtp.accepted[0]).toMatch(/^Subject: Order placed$/m);
+    expect(messageIdOf(smtp.accepted[0]!)).toBe('<m-1@rudraksha-ratna.outbox>');
+    expect(smtp.accepted[0]).toMatch(/^To: a@example.in$/m);
   });
 
   it('SMTP that cannot be reached rejects, so the outbox retries', async () => {

@@ -1,8 +1,8 @@
 /**
  * Two real server processes (as two instances behind a load balancer) on one PostgreSQL database of
  * this test's own and one Redis: what one changes the other serves within a second, the request
- * limits are counted once for both, and an expired payment hold that both sweep gives its stock back
- * once. PostgreSQL only (PGlite is one process's database); Redis at TEST_REDIS_URL.
+ * limits are counted once for both, an expired payment hold that both sweep gives its stock back
+ * once, and e-mails through a slow SMTP server go out once each. PostgreSQL only (PGlite is one process's database); Redis at TEST_REDIS_URL.
  */
 import { randomInt } from 'node:crypto';
 import pg from 'pg';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../bench/server-process.ts';
 import { throwawayPostgres } from '../bench/throwaway-postgres.ts';
 import { ADDRESS } from './factories.ts';
+import { messageIdOf, startFakeSmtp, type FakeSmtp } from './fake-smtp.ts';
 import { DEMO_ADMIN, eventually, uniquePhone } from './helpers.ts';
 
 const SERVER_URL = process.env.TEST_DATABASE_URL;
@@ -22,6 +23,7 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
   let a: ServerProcess;
   let b: ServerProcess;
   let sql: pg.Client;
+  let smtp: FakeSmtp;
   // The request limits count by client address: an address of this run's own (through the trusted
   // proxy header), so other runs sharing the Redis do not count against it.
   const clientAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -47,11 +49,16 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
 
   beforeAll(async () => {
     database = await throwawayPostgres(SERVER_URL!, 'rr_two');
+    // The provider answers each message 5 s after its data, well past a lease of 3 s left unrenewed.
+    smtp = await startFakeSmtp({ answerDelayMs: 5_000 });
     const env = (port: number | null) => ({
       DATABASE_URL: database.url,
       REDIS_URL,
       TRUST_PROXY: '1',
       SWEEP_INTERVAL_MS: '100',
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      OUTBOX_POLL_MS: '100',
+      OUTBOX_LEASE_MS: '3000',
       ...(port ? { PORT: String(port) } : {}),
     });
     // One after the other: the first migrates and seeds the demo data, the second finds it there.
@@ -63,6 +70,7 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
   afterAll(async () => {
     await sql?.end();
     await Promise.all([a?.stop(), b?.stop()]);
+    await smtp?.close();
     await database?.drop();
   });
 
@@ -182,5 +190,22 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
       expect((await detail(a, id)).product.countInStock).toBe(10);
       expect((await detail(b, id)).product.countInStock).toBe(10);
     }, 1_000);
+  });
+
+  it('sends each e-mail once through a slow SMTP server, though both instances poll the outbox', async () => {
+    const { rows } = await sql.query<{ id: string }>(
+      `insert into outbox_messages (idempotency_key, kind, channel, recipient, subject, text)
+       select 'two-slow-' || n, 'order_placed', 'email', 'slow@example.in', 'Slow ' || n, 'A slow one'
+       from generate_series(1, 4) as n returning id`,
+    );
+    const ids = rows.map((row) => `<${row.id}@rudraksha-ratna.outbox>`);
+    await eventually(async () => {
+      const { rows: pending } = await sql.query<{ n: string }>(
+        `select count(*) as n from outbox_messages where idempotency_key like 'two-slow-%' and status <> 'sent'`,
+      );
+      expect(Number(pending[0]!.n)).toBe(0);
+    }, 60_000);
+    const accepted = smtp.accepted.map(messageIdOf).filter((id) => ids.includes(id!));
+    expect(accepted.sort()).toEqual([...ids].sort());
   });
 });

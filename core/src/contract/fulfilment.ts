@@ -20,15 +20,22 @@ export function orderStateOf(order: { isCancelled: boolean; isDelivered: boolean
 export const ADMIN_ORDER_FILTERS = ['to_ship', 'shipped', 'delivered', 'cancelled'] as const;
 export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
 
+/**
+ * Anything that is not one line of plain text: control characters (line breaks and tabs among them),
+ * line and paragraph separators, direction controls that would reorder the text around it in an SMS or
+ * e-mail, and markup's angle brackets.
+ */
+const NOT_PLAIN_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u202A-\u202E\u2066-\u2069<>]/u;
+
 /** PUT /api/orders/{id}/ship (admin): the courier, one of the known ones or any other name, and the AWB. */
 export const shipOrderBody = z.object({
-  courier: z
-    .string({ error: 'courier must be text' })
-    .check(
-      z.trim(),
-      z.minLength(2, { error: 'courier is required' }),
-      z.maxLength(COURIER_NAME_MAX, { error: `courier must be at most ${COURIER_NAME_MAX} characters` }),
-    ),
+  // The courier goes into the customer's SMS and e-mail as typed.
+  courier: z.string({ error: 'courier must be text' }).check(
+    z.trim(),
+    z.minLength(2, { error: 'courier is required' }),
+    z.maxLength(COURIER_NAME_MAX, { error: `courier must be at most ${COURIER_NAME_MAX} characters` }),
+    z.refine((text) => !NOT_PLAIN_LINE.test(text), { error: 'courier must be one line of plain text' }),
+  ),
   trackingNumber: z.pipe(
     z.string({ error: 'trackingNumber must be text' }),
     z.transform((text, ctx) => {

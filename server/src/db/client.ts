@@ -222,7 +222,7 @@ async function listenOnPostgres(
 ): Promise<Listener> {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a plain channel name: ${channel}`);
   let stopped = false;
-  let current: pg.Client | null = null;
+  let current: { client: pg.Client; roundTrip: () => Promise<void> } | null = null;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
 
@@ -240,7 +240,7 @@ async function listenOnPostgres(
       if (lost) return;
       lost = true;
       clearInterval(timers.heartbeat);
-      if (current === client) {
+      if (current?.client === client) {
         current = null;
         events.live(false);
       }
@@ -268,11 +268,12 @@ async function listenOnPostgres(
       if (!lost) await client.end().catch(() => undefined);
       return;
     }
-    current = client;
+    current = { client, roundTrip: roundTrips(client) };
     failures = 0;
     events.live(true);
+    const { roundTrip } = current;
     timers.heartbeat = setInterval(() => {
-      client.query('select 1').catch((err: Error) => onLost(err));
+      roundTrip().catch((err: Error) => onLost(err));
     }, LISTENER_HEARTBEAT_MS);
     timers.heartbeat.unref();
   };
@@ -280,18 +281,39 @@ async function listenOnPostgres(
   await attempt();
   return {
     async sync() {
-      const client = current;
-      if (!client) throw new Error(`not listening on ${channel}`);
-      await client.query('select 1');
+      if (!current) throw new Error(`not listening on ${channel}`);
+      await current.roundTrip();
     },
     async stop() {
       stopped = true;
       clearTimeout(retry);
-      const client = current;
+      const client = current?.client;
       current = null;
       events.live(false);
       if (client) await client.end().catch(() => undefined);
     },
+  };
+}
+
+/**
+ * Round trips on a listening connection, one query at a time: pg queues a query sent while another
+ * runs, but warns that pg 9 will refuse it, and heartbeats and the syncs of concurrent write requests
+ * meet there all the time. A caller that arrives while a round trip waits for its turn shares it: the
+ * server answers it after the caller's call, which is all a sync needs, so a crowd of writes costs two
+ * round trips, not one each.
+ */
+function roundTrips(client: pg.Client): () => Promise<void> {
+  let last: Promise<unknown> = Promise.resolve();
+  let waiting: Promise<void> | null = null;
+  return () => {
+    if (waiting) return waiting;
+    const trip: Promise<void> = last.then(async () => {
+      waiting = null;
+      await client.query('select 1');
+    });
+    waiting = trip;
+    last = trip.catch(() => undefined);
+    return trip;
   };
 }
 

@@ -10,5 +10,9 @@ export interface MailMessage {
 /** Sends e-mail. A rejected promise means "not sent, try again later". */
 export interface MailSender {
   readonly name: 'sandbox' | 'smtp';
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Once `signal` aborts, the send is cut off and rejects: a message the server had not yet accepted
+   * is not delivered.
+   */
+  send(message: MailMessage, signal?: AbortSignal): Promise<void>;
 }

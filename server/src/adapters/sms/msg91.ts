@@ -23,14 +23,14 @@ export class Msg91Sms implements SmsSender {
     await this.flow(this.options.templateId, { mobiles: `91${phone}`, otp: code });
   }
 
-  async sendTemplate(phone: string, message: TemplateSms): Promise<void> {
+  async sendTemplate(phone: string, message: TemplateSms, signal?: AbortSignal): Promise<void> {
     const templateId = this.options.orderTemplates?.[message.kind];
     if (!templateId) throw new SmsDeliveryError(`no MSG91 template is configured for ${message.kind}`, true);
     const variables = Object.fromEntries(message.variables.map((value, i) => [`var${i + 1}`, value]));
-    await this.flow(templateId, { mobiles: `91${phone}`, ...variables });
+    await this.flow(templateId, { mobiles: `91${phone}`, ...variables }, signal);
   }
 
-  private async flow(templateId: string, recipient: Record<string, string>): Promise<void> {
+  private async flow(templateId: string, recipient: Record<string, string>, signal?: AbortSignal): Promise<void> {
     const url = new URL('/api/v5/flow', this.options.baseUrl);
     let response: Response;
     try {
@@ -38,7 +38,7 @@ export class Msg91Sms implements SmsSender {
         method: 'POST',
         headers: { authkey: this.options.authKey, 'content-type': 'application/json', accept: 'application/json' },
         body: JSON.stringify({ template_id: templateId, short_url: '0', recipients: [recipient] }),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+        signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs ?? 10_000), ...(signal ? [signal] : [])]),
       });
     } catch (err) {
       throw new SmsDeliveryError(`MSG91 unreachable: ${err instanceof Error ? err.message : String(err)}`);

@@ -12,7 +12,8 @@ export interface TemplateSms {
 export interface SmsSender {
   readonly name: 'sandbox' | 'msg91';
   sendOtp(phone: string, code: string): Promise<void>;
-  sendTemplate(phone: string, message: TemplateSms): Promise<void>;
+  /** Once `signal` aborts, the request is cut off and rejects (the provider may have taken it already). */
+  sendTemplate(phone: string, message: TemplateSms, signal?: AbortSignal): Promise<void>;
 }
 
 export class SmsDeliveryError extends Error {

@@ -1,5 +1,5 @@
 export { mailOutboxRoutes } from './dev-routes.ts';
-export { enqueueMessages, type NewMessage } from './outbox.ts';
+export { enqueueCorrection, enqueueMessages, type NewMessage } from './outbox.ts';
 export {
   backInStockMessages,
   messageSettings,

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
@@ -20,12 +21,62 @@ export async function enqueueMessages(tx: Transaction, messages: NewMessage[]): 
 }
 
 /**
- * Claims up to `limit` messages that are due, for `leaseMs`: each is handed to one worker only, however
- * many instances poll the same database (`FOR UPDATE SKIP LOCKED` passes over rows another worker is
- * claiming). A worker that dies holding a claim loses it when the lease runs out, and the message is
- * tried again.
+ * Writes news that corrects earlier news of the same `thread` (an idempotency-key prefix: a corrected
+ * tracking number corrects the order's shipment news). Per recipient and channel, earlier news that no
+ * worker has taken yet is rewritten, so the customer reads only the latest; otherwise the correction
+ * goes out no sooner than `gapMs` after the earlier news did, and further corrections before then
+ * rewrite it in turn: a burst of corrections is one message per `gapMs`.
  */
-export async function claimDueMessages(db: Database, limit: number, leaseMs: number): Promise<OutboxMessage[]> {
+export async function enqueueCorrection(
+  tx: Transaction,
+  thread: string,
+  messages: NewMessage[],
+  gapMs: number,
+): Promise<void> {
+  const inThread = like(outboxMessages.idempotencyKey, `${thread.replace(/[\\%_]/g, '\\$&')}:%`);
+  for (const message of messages) {
+    const [previous] = await tx
+      .select({ id: outboxMessages.id, status: outboxMessages.status, lockedUntil: outboxMessages.lockedUntil })
+      .from(outboxMessages)
+      .where(
+        and(
+          eq(outboxMessages.recipient, message.recipient),
+          eq(outboxMessages.channel, message.channel),
+          eq(outboxMessages.kind, message.kind),
+          inThread,
+        ),
+      )
+      .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.nextAttemptAt))
+      .limit(1)
+      .for('update');
+    // Unclaimed: no worker is sending it (a claim sets lockedUntil; only the holder's outcome clears it).
+    if (previous?.status === 'pending' && previous.lockedUntil === null) {
+      const { subject, text, html, variables } = message;
+      await tx.update(outboxMessages).set({ subject, text, html, variables }).where(eq(outboxMessages.id, previous.id));
+      continue;
+    }
+    await tx.insert(outboxMessages).values({
+      ...message,
+      idempotencyKey: `${thread}:${randomUUID()}`,
+      // After news that was given up, at once: the customer never heard it.
+      nextAttemptAt:
+        previous && previous.status !== 'failed'
+          ? sql`greatest(now(), (select coalesce(sent_at, next_attempt_at) from ${outboxMessages}
+            where id = ${previous.id}) + make_interval(secs => ${gapMs / 1000}))`
+          : sql`now()`,
+    });
+  }
+}
+
+/**
+ * Claims the message due first, for `leaseMs`, or null when none is due. A claim is the message's next
+ * attempt: its attempt number, raised here, is the claim's fencing token. Only the worker holding the
+ * latest claim can renew it or mark the message (every later write checks the number), so a worker
+ * whose lease ran out and was taken over can no longer touch it. `FOR UPDATE SKIP LOCKED` passes over a
+ * row another worker is claiming at the same moment. A worker that dies holding a claim loses it when
+ * the lease runs out, and the message is tried again.
+ */
+export async function claimDueMessage(db: Database, leaseMs: number): Promise<OutboxMessage | null> {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -37,9 +88,9 @@ export async function claimDueMessages(db: Database, limit: number, leaseMs: num
       ),
     )
     .orderBy(asc(outboxMessages.nextAttemptAt))
-    .limit(limit)
+    .limit(1)
     .for('update', { skipLocked: true });
-  const claimed = await db
+  const [claimed] = await db
     .update(outboxMessages)
     .set({
       lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
@@ -47,30 +98,54 @@ export async function claimDueMessages(db: Database, limit: number, leaseMs: num
     })
     .where(inArray(outboxMessages.id, due))
     .returning();
-  return claimed.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime());
+  return claimed ?? null;
 }
 
-/** The provider took the message. Only the worker holding the claim marks it (its attempt number). */
-export async function markSent(db: Database, message: OutboxMessage): Promise<void> {
-  await db
+/** The row as long as `message` is its latest claim and it is still to be sent. */
+const heldBy = (message: OutboxMessage) =>
+  and(
+    eq(outboxMessages.id, message.id),
+    eq(outboxMessages.attempts, message.attempts),
+    eq(outboxMessages.status, 'pending'),
+  );
+
+/**
+ * Extends the claim by `leaseMs` from now, while the provider is still busy with the message. False
+ * when the claim was taken over (or the message finished): the holder must stop its send.
+ */
+export async function renewLease(db: Database, message: OutboxMessage, leaseMs: number): Promise<boolean> {
+  const renewed = await db
+    .update(outboxMessages)
+    .set({ lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where(heldBy(message))
+    .returning({ id: outboxMessages.id });
+  return renewed.length > 0;
+}
+
+/** The provider took the message. False when the claim had been taken over (nothing is written). */
+export async function markSent(db: Database, message: OutboxMessage): Promise<boolean> {
+  const marked = await db
     .update(outboxMessages)
     .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-    .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.attempts, message.attempts)));
+    .where(heldBy(message))
+    .returning({ id: outboxMessages.id });
+  return marked.length > 0;
 }
 
 /**
  * Sending failed: try again after an exponential backoff (base x 2^(attempt-1), at most an hour), or
- * give up after `maxAttempts` and keep the message as `failed` for the operator.
+ * give up after `maxAttempts` and keep the message as `failed` for the operator. Null when the claim
+ * had been taken over (nothing is written).
  */
 export async function markFailed(
   db: Database,
   message: OutboxMessage,
   error: string,
   retry: { baseMs: number; maxAttempts: number },
-): Promise<'retry' | 'failed'> {
+): Promise<'retry' | 'failed' | null> {
   const giveUp = message.attempts >= retry.maxAttempts;
   const delayMs = Math.min(retry.baseMs * 2 ** (message.attempts - 1), 3_600_000);
-  await db
+  const marked = await db
     .update(outboxMessages)
     .set({
       status: giveUp ? 'failed' : 'pending',
@@ -78,6 +153,8 @@ export async function markFailed(
       lastError: error.slice(0, 500),
       nextAttemptAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
     })
-    .where(and(eq(outboxMessages.id, message.id), eq(outboxMessages.attempts, message.attempts)));
+    .where(heldBy(message))
+    .returning({ id: outboxMessages.id });
+  if (marked.length === 0) return null;
   return giveUp ? 'failed' : 'retry';
 }

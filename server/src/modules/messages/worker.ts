@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../../adapters/mail/index.ts';
 import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/index.ts';
 import type { Database } from '../../db/client.ts';
-import { claimDueMessages, markFailed, markSent, type OutboxMessage } from './outbox.ts';
+import { claimDueMessage, markFailed, markSent, renewLease, type OutboxMessage } from './outbox.ts';
 
 export interface OutboxWorkerOptions {
   db: Database;
@@ -12,10 +12,11 @@ export interface OutboxWorkerOptions {
   pollMs: number;
   retryBaseMs: number;
   maxAttempts: number;
-  /** Messages claimed per round. */
-  batch?: number;
-  /** How long a claim lasts; longer than any provider call (their timeouts are 10-15 s). */
-  leaseMs?: number;
+  /**
+   * How long a claim lasts unless renewed: while a send runs its claim is renewed every third of this,
+   * so only a worker that died (or lost the database) for that long lets another take its message.
+   */
+  leaseMs: number;
 }
 
 export interface OutboxWorker {
@@ -28,72 +29,130 @@ export interface OutboxWorker {
 const OUTAGE_LOG_INTERVAL_MS = 30_000;
 
 /**
- * The order-message sender: polls the outbox, claims due messages (one worker each, across instances)
- * and hands them to the SMS or e-mail provider. A failure is retried with backoff; a crash or an outage
- * delays messages, never loses them.
+ * The order-message sender: polls the outbox, claims due messages one at a time (one worker each,
+ * across instances) and hands each to the SMS or e-mail provider while holding its claim. A failure is
+ * retried with backoff; a crash or an outage delays messages, never loses them.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, sms, mail, log } = options;
-  const batch = options.batch ?? 20;
-  const leaseMs = options.leaseMs ?? 120_000;
+  const { db, sms, mail, log, leaseMs } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> = Promise.resolve(0);
   let lastOutageWarning = 0;
 
-  async function deliver(message: OutboxMessage): Promise<void> {
+  async function deliver(message: OutboxMessage, signal: AbortSignal): Promise<void> {
     if (message.channel === 'sms') {
-      await sms.sendTemplate(message.recipient, {
-        kind: message.kind,
-        text: message.text,
-        variables: message.variables,
-      });
+      await sms.sendTemplate(
+        message.recipient,
+        { kind: message.kind, text: message.text, variables: message.variables },
+        signal,
+      );
     } else {
-      await mail.send({
-        to: message.recipient,
-        subject: message.subject,
-        text: message.text,
-        html: message.html,
-        messageId: `<${message.id}@rudraksha-ratna.outbox>`,
-      });
+      await mail.send(
+        {
+          to: message.recipient,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          messageId: `<${message.id}@rudraksha-ratna.outbox>`,
+        },
+        signal,
+      );
     }
   }
 
-  async function round(): Promise<number> {
-    const messages = await claimDueMessages(db, batch, leaseMs);
-    for (const message of messages) {
-      try {
-        await deliver(message);
-      } catch (err) {
-        const reason = err instanceof Error ? err.message : String(err);
-        const permanent = err instanceof SmsDeliveryError && err.permanent;
-        const outcome = await markFailed(db, message, reason, {
-          baseMs: options.retryBaseMs,
-          maxAttempts: permanent ? message.attempts : options.maxAttempts,
+  /**
+   * Keeps the claim on `message` (taken at `claimedAt`, by this process's clock) while its send runs:
+   * renews it every third of the lease, and aborts the send the moment the claim is known to be taken
+   * over, or could be (no renewal got through before the lease, less a margin, ran out). A send that is
+   * cut off before the provider's answer is dropped by the provider, so another worker's send of the
+   * message is the only one.
+   */
+  function holdLease(message: OutboxMessage, claimedAt: number) {
+    const controller = new AbortController();
+    const beatMs = leaseMs / 3;
+    const lose = (reason: string) => controller.abort(new Error(`the send was stopped: ${reason}`));
+    const expireAt = (renewedAt: number) =>
+      setTimeout(() => lose('its lease could not be renewed in time'), renewedAt + leaseMs - beatMs / 2 - Date.now());
+    let expiry = expireAt(claimedAt);
+    let renewing: Promise<void> | null = null;
+    const heartbeat = setInterval(() => {
+      if (renewing || controller.signal.aborted) return;
+      const startedAt = Date.now();
+      renewing = renewLease(db, message, leaseMs)
+        .then(
+          (held) => {
+            if (!held) return lose('another worker holds its claim now');
+            clearTimeout(expiry);
+            expiry = expireAt(startedAt);
+          },
+          // The database did not answer: the expiry decides.
+          () => undefined,
+        )
+        .finally(() => {
+          renewing = null;
         });
-        const entry = {
-          id: message.id,
-          kind: message.kind,
-          channel: message.channel,
-          attempt: message.attempts,
-          reason,
-        };
-        if (outcome === 'failed') log.error(entry, 'order message given up');
-        else log.warn(entry, 'order message not sent; will retry');
-        continue;
-      }
-      await markSent(db, message);
+    }, beatMs);
+    return {
+      signal: controller.signal,
+      async release() {
+        clearInterval(heartbeat);
+        // A renewal under way sets the next expiry when it ends.
+        await renewing;
+        clearTimeout(expiry);
+      },
+    };
+  }
+
+  /** Writes how the send went, as long as this worker still holds the claim. */
+  async function record(message: OutboxMessage, failure: unknown): Promise<void> {
+    const entry = { id: message.id, kind: message.kind, channel: message.channel, attempt: message.attempts };
+    if (failure === null) {
+      if (!(await markSent(db, message)))
+        log.error(entry, 'order message sent after another worker took over its claim: it may arrive twice');
+      return;
     }
-    return messages.length;
+    const reason = failure instanceof Error ? failure.message : String(failure);
+    const permanent = failure instanceof SmsDeliveryError && failure.permanent;
+    const outcome = await markFailed(db, message, reason, {
+      baseMs: options.retryBaseMs,
+      maxAttempts: permanent ? message.attempts : options.maxAttempts,
+    });
+    if (outcome === null) log.warn({ ...entry, reason }, 'order message left to the worker that took over its claim');
+    else if (outcome === 'failed') log.error({ ...entry, reason }, 'order message given up');
+    else log.warn({ ...entry, reason }, 'order message not sent; will retry');
+  }
+
+  async function handle(message: OutboxMessage, claimedAt: number): Promise<void> {
+    // Held until the outcome is written: a sent message whose claim ran out before it was marked
+    // would be claimed and sent again.
+    const lease = holdLease(message, claimedAt);
+    try {
+      let failure: unknown = null;
+      try {
+        await deliver(message, lease.signal);
+      } catch (err) {
+        failure = err;
+      }
+      await record(message, failure);
+    } finally {
+      await lease.release();
+    }
+  }
+
+  /** Claims and sends one message; false when none is due. */
+  async function round(): Promise<boolean> {
+    const claimedAt = Date.now();
+    const message = await claimDueMessage(db, leaseMs);
+    if (!message) return false;
+    await handle(message, claimedAt);
+    return true;
   }
 
   async function rounds(): Promise<number> {
     let handled = 0;
-    for (;;) {
-      const count = await round();
-      handled += count;
-      if (count < batch || stopped) return handled;
-    }
+    while (!stopped && (await round())) handled += 1;
+    return handled;
   }
 
   function schedule(): void {

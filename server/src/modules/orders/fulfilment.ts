@@ -22,10 +22,13 @@ export interface FulfilmentContext {
   log: FastifyBaseLogger;
 }
 
+/** A customer hears of a shipment's corrections at most this often (an admin may fix a number twice). */
+const SHIPMENT_CORRECTION_GAP_MS = 60_000;
+
 /**
  * Hands an order to a courier: records the courier and tracking number, issues the tax invoice (once)
  * and tells the customer. Shipping an order again corrects its shipment (a mistyped AWB); the customer
- * is told of the new tracking number, the invoice stays.
+ * is told of the new tracking number, at most once a minute; the invoice stays.
  */
 export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBody): Promise<Order> {
   return changeOrder(ctx.db, id, async (tx, row) => {
@@ -50,6 +53,7 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
       {
         kind: 'order_shipped',
         occasion: body.trackingNumber,
+        ...(row.isShipped ? { correction: { gapMs: SHIPMENT_CORRECTION_GAP_MS } } : {}),
         shipment: { ...body, trackingUrl: trackingUrl(body.courier, body.trackingNumber) },
       },
       ctx.messages,
