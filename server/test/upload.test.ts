@@ -271,6 +271,17 @@ describe('stored files (issue 23, item 14)', () => {
     }
   });
 
+  it("makes a product's share picture from its uploaded picture in the store", async () => {
+    const image = await uploadPicture('#1f3c8a');
+    const id = await make.product(t, { columns: { image } });
+    const res = await t.app.inject({ url: `/share/products/${id}.jpg` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    // The picture is on the canvas, not the canvas alone.
+    const { channels } = await sharp(res.rawPayload).stats();
+    expect(Math.max(...channels.map((c) => c.stdev))).toBeGreaterThan(10);
+  });
+
   it('moves the files an older version kept on disk into the store under their old names, once', async () => {
     const dataDir = path.join(t.config.dataDir, 'older-version');
     const legacyStem = '0f5c3a52-8d55-4c57-9a0b-2f6d1f3f1a11';
