@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storedFiles } from '../src/db/schema/index.ts';
 import { databaseFileStore } from '../src/modules/uploads/database-file-store.ts';
-import { moveDiskFilesToStore } from '../src/modules/uploads/index.ts';
+import { cachedFileStore, moveDiskFilesToStore, type FileStore } from '../src/modules/uploads/index.ts';
+import { namedFile, type NamedFile } from '../src/modules/uploads/file-store.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
@@ -353,5 +354,53 @@ describe('stored files (issue 23, item 14)', () => {
     expect(await moveDiskFilesToStore(store, dataDir, quiet)).toBe(1);
     expect((await served(`/uploads/${name}`)).equals(png)).toBe(true);
     expect(existsSync(path.join(dataDir, 'uploads'))).toBe(false);
+  });
+});
+
+describe('the files kept in memory', () => {
+  /** A store in memory that counts its reads. */
+  function countingStore() {
+    const files = new Map<string, NamedFile>();
+    const reads: string[] = [];
+    const store: FileStore = {
+      kind: 'database',
+      put: async (added) => added.forEach((file) => files.set(file.name, file)),
+      info: async (name) => files.get(name) ?? null,
+      get: async (name) => {
+        reads.push(name);
+        return files.get(name) ?? null;
+      },
+    };
+    return { store, reads };
+  }
+
+  it('reads a file once, keeps the most recent within its budget, and never keeps a miss', async () => {
+    const { store, reads } = countingStore();
+    const cached = cachedFileStore(store, 250);
+    expect(await cached.get('uploads/late.png')).toBeNull();
+    await store.put([namedFile('uploads/late.png', 'image/png', Buffer.alloc(10, 1))]);
+    // Stored by another instance a moment later: found.
+    expect((await cached.get('uploads/late.png'))?.size).toBe(10);
+
+    await store.put(['a', 'b', 'c'].map((n) => namedFile(`uploads/${n}.png`, 'image/png', Buffer.alloc(100, n))));
+    reads.length = 0;
+    await cached.get('uploads/a.png');
+    await cached.get('uploads/b.png');
+    await cached.get('uploads/a.png');
+    expect(reads).toEqual(['uploads/a.png', 'uploads/b.png']);
+    // c pushes out the least recently read (late, then b), not a.
+    await cached.get('uploads/c.png');
+    await cached.get('uploads/a.png');
+    await cached.get('uploads/b.png');
+    expect(reads).toEqual(['uploads/a.png', 'uploads/b.png', 'uploads/c.png', 'uploads/b.png']);
+  });
+
+  it('does not keep a file over 1 MB', async () => {
+    const { store, reads } = countingStore();
+    const cached = cachedFileStore(store);
+    await store.put([namedFile('certificates/big.pdf', 'application/pdf', Buffer.alloc(1024 * 1024 + 1))]);
+    await cached.get('certificates/big.pdf');
+    await cached.get('certificates/big.pdf');
+    expect(reads).toHaveLength(2);
   });
 });
