@@ -3,7 +3,8 @@ import { MAX_CERTIFICATE_BYTES, certificateUploadReply, errorCodes, errorReply }
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
-import { contentAddressed, type FileStore } from './file-store.ts';
+import { storeCertificate } from './file-service.ts';
+import type { FileStore } from './file-store.ts';
 import { imageTypeOf } from './routes.ts';
 
 const FIELD = 'certificate';
@@ -75,9 +76,8 @@ export const certificateUploadRoutes: FastifyPluginAsync<{ files: FileStore }> =
           errorCodes.notACertificate,
           'Upload the certificate as a PDF, JPEG, PNG or WebP',
         );
-      const file = contentAddressed('certificates', type, bytes);
-      await files.put([file]);
-      return reply.code(201).send({ certificateFile: `/${file.name}`, message: 'Certificate uploaded' });
+      const certificateFile = await storeCertificate(files, type, bytes);
+      return reply.code(201).send({ certificateFile, message: 'Certificate uploaded' });
     },
   );
 };

@@ -1,6 +1,7 @@
-import { errorCodes } from '@rr/core';
+import { CANONICAL_WIDTH, errorCodes, type ImageWidth } from '@rr/core';
 import { DomainError } from '../../domain-error.ts';
-import type { FileStore, StoredFile } from './file-store.ts';
+import { CONTENT_TYPES, contentAddressed, namedFile, type FileStore, type StoredFile } from './file-store.ts';
+import { contentStem, storedNames } from './responsive.ts';
 
 /** A stored file's name within its folder: what the uploads and the files moved from disk are named. */
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -32,4 +33,22 @@ export async function fileToServe(
   const file = await files.get(name);
   if (!file) throw notFound;
   return { sha256: file.sha256, file };
+}
+
+/** Stores a picture's widths together under names made from them; answers the address products keep. */
+export async function storePicture(files: FileStore, widths: Map<ImageWidth, Buffer>): Promise<string> {
+  const names = storedNames(`uploads/${contentStem(widths)}`);
+  await files.put([...names].map(([width, name]) => namedFile(name, CONTENT_TYPES.webp, widths.get(width)!)));
+  return `/${names.get(CANONICAL_WIDTH)}`;
+}
+
+/** Stores a certificate under a name made from it; answers its address. */
+export async function storeCertificate(
+  files: FileStore,
+  type: keyof typeof CONTENT_TYPES,
+  bytes: Buffer,
+): Promise<string> {
+  const file = contentAddressed('certificates', type, bytes);
+  await files.put([file]);
+  return `/${file.name}`;
 }

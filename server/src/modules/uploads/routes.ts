@@ -1,10 +1,11 @@
 import multipart from '@fastify/multipart';
-import { CANONICAL_WIDTH, MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
+import { MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
-import { namedFile, type FileStore } from './file-store.ts';
-import { contentStem, responsiveWebp, storedNames } from './responsive.ts';
+import { storePicture } from './file-service.ts';
+import type { FileStore } from './file-store.ts';
+import { responsiveWebp } from './responsive.ts';
 
 const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image';
 const TOO_LARGE = 'The image must be at most 2 MB';
@@ -75,10 +76,8 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
       const bytes = await readImageField(request);
       const type = imageTypeOf(bytes);
       if (!type) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
-      const widths = await responsiveWebp(bytes);
-      const names = storedNames(`uploads/${contentStem(widths)}`);
-      await files.put([...names].map(([width, name]) => namedFile(name, 'image/webp', widths.get(width)!)));
-      return reply.code(201).send({ image: `/${names.get(CANONICAL_WIDTH)}`, message: 'Image uploaded' });
+      const image = await storePicture(files, await responsiveWebp(bytes));
+      return reply.code(201).send({ image, message: 'Image uploaded' });
     },
   );
 };
