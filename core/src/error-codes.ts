@@ -76,6 +76,10 @@ export const errorCodes = {
   /** A certificate upload is neither a PDF nor a JPEG, PNG or WebP image (by its bytes). */
   notACertificate: 'NOT_A_CERTIFICATE',
   certificateTooLarge: 'CERTIFICATE_TOO_LARGE',
+  /** No uploaded picture or certificate is stored under this address. */
+  fileNotFound: 'FILE_NOT_FOUND',
+  /** The storage holding uploads (S3) cannot be reached: retry after the Retry-After seconds. */
+  fileStoreUnavailable: 'FILE_STORE_UNAVAILABLE',
   /** A back-in-stock alert was asked for a product that is in stock. */
   productInStock: 'PRODUCT_IN_STOCK',
   /** A guest's back-in-stock alert needs a phone. */

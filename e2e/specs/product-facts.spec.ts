@@ -59,8 +59,13 @@ test('a product with several pictures on a desktop: thumbnails, buttons and the 
   await page.screenshot({ path: test.info().outputPath('product-page-desktop.png'), fullPage: true });
 });
 
-/** A real 8x8 PNG and a tiny PDF, so uploads go through the server's checks. */
+/**
+ * Two real 8x8 PNGs of different colours (an upload's address is made from its content, so the same
+ * picture twice is one picture) and a tiny PDF, so uploads go through the server's checks.
+ */
 const PNG_8X8 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR42mO42aSNFTEMLQkARIJhgQTR3jsAAAAASUVORK5CYII=';
+const OTHER_PNG_8X8 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWOQj1+AFTEMLQkA0B1Hgcm50QUAAAAASUVORK5CYII=';
 const PDF = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
 
 test('an admin fills in the facts, adds and orders pictures and a certificate; the shop shows them', async ({
@@ -85,7 +90,9 @@ test('an admin fills in the facts, adds and orders pictures and a certificate; t
   const picture = { name: 'p.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8X8, 'base64') };
   await facts.getByLabel('Add Picture').setInputFiles(picture);
   await expect(facts.getByRole('img', { name: 'Picture 2' })).toBeVisible();
-  await facts.getByLabel('Add Picture').setInputFiles({ ...picture, name: 'q.png' });
+  await facts
+    .getByLabel('Add Picture')
+    .setInputFiles({ ...picture, name: 'q.png', buffer: Buffer.from(OTHER_PNG_8X8, 'base64') });
   await expect(facts.getByRole('img', { name: 'Picture 3' })).toBeVisible();
   const second = await facts.getByRole('img', { name: 'Picture 3' }).getAttribute('src');
   await facts.getByRole('button', { name: 'Move picture 3 earlier' }).click();

@@ -37,7 +37,14 @@ import {
   storefrontRoutes,
   type StorefrontRenderer,
 } from './modules/storefront/index.ts';
-import { certificateUploadRoutes, uploadRoutes } from './modules/uploads/index.ts';
+import {
+  cachedFileStore,
+  certificateUploadRoutes,
+  fileRoutes,
+  openFileStore,
+  uploadRoutes,
+  type FileStore,
+} from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -71,6 +78,8 @@ export interface AppDependencies {
    * storefront is then rendered in the browser).
    */
   storefront?: StorefrontRenderer | null;
+  /** Where uploaded pictures and certificates are kept; defaults to the one the configuration names. */
+  files?: FileStore;
 }
 
 /** Log levels at which Fastify logs every request. */
@@ -222,8 +231,10 @@ export async function buildApp(
   await app.register(searchSynonymRoutes);
   await app.register(categoryRoutes);
   await app.register(reviewRoutes);
-  await app.register(uploadRoutes);
-  await app.register(certificateUploadRoutes);
+  const files = cachedFileStore(deps.files ?? (await openFileStore(config.fileStore, database.db)));
+  await app.register(uploadRoutes, { files });
+  await app.register(certificateUploadRoutes, { files });
+  await app.register(fileRoutes, { files });
   await app.register(newsletterRoutes);
   await app.register(stockAlertRoutes);
   await app.register(accountRoutes, { sms });
@@ -239,7 +250,7 @@ export async function buildApp(
     await app.register(mailOutboxRoutes, { sandbox: mail });
   }
   await app.register(seoRoutes);
-  await app.register(storefrontRoutes);
+  await app.register(storefrontRoutes, { files });
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;
   await registerWebApp(app, config.webDistDir, pageTemplate, storefront ? storefrontPages(app, storefront) : null);
 

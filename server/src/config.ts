@@ -44,6 +44,16 @@ const environment = z.object({
     .regex(/^(postgres(ql)?:\/\/|memory:\/\/)/, 'DATABASE_URL must be postgres://... or memory://')
     .optional(),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Uploaded pictures and certificates go to this S3-compatible bucket instead of the database:
+   * https://ACCESS_KEY_ID:SECRET@endpoint-host/bucket[/prefix]?region=ap-south-1 (decision 0034).
+   */
+  S3_URL: z
+    .string()
+    .refine((value) => typeof s3Settings(value) !== 'string', {
+      error: (issue) => s3Settings(issue.input as string) as string,
+    })
+    .optional(),
   /** PostgreSQL only: how long to wait for a connection, and when the server or the pool gives up on one. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUT_DEFAULTS.connectMs),
   DB_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(DATABASE_TIMEOUT_DEFAULTS.idleMs),
@@ -163,12 +173,54 @@ const environment = z.object({
   ALLOW_INSECURE_DEFAULTS: booleanish.default(false),
 });
 
+/** Where the S3 file store is and how to sign in to it, from S3_URL. */
+export interface S3Settings {
+  kind: 's3';
+  /** The service's origin (https://s3.ap-south-1.amazonaws.com), addressed path-style. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  /** Prepended to every key (`shop/`), or empty. */
+  prefix: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** S3_URL's parts, or what is wrong with it (never echoing the secret). */
+export function s3Settings(value: string): S3Settings | string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return 'is not a URL; it looks like https://KEY_ID:SECRET@host/bucket?region=...';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must start with https:// (or http://)';
+  if (!url.username || !url.password) return 'needs the access key id and secret as https://KEY_ID:SECRET@host/...';
+  const [bucket, ...prefix] = url.pathname.split('/').filter(Boolean);
+  if (!bucket) return 'needs the bucket as the first part of the path: https://KEY_ID:SECRET@host/bucket';
+  try {
+    return {
+      kind: 's3',
+      endpoint: url.origin,
+      region: url.searchParams.get('region') ?? 'us-east-1',
+      bucket: decodeURIComponent(bucket),
+      prefix: prefix.map((part) => `${decodeURIComponent(part)}/`).join(''),
+      accessKeyId: decodeURIComponent(url.username),
+      secretAccessKey: decodeURIComponent(url.password),
+    };
+  } catch {
+    return 'has a part that is not valid percent-encoding';
+  }
+}
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
   database: { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; timeouts: DatabaseTimeouts };
   dataDir: string;
+  /** Where uploaded pictures and certificates are kept: the database unless S3_URL is set. */
+  fileStore: { kind: 'database' } | S3Settings;
   demoData: boolean;
   logLevel: string;
   webDistDir: string;
@@ -283,6 +335,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
               },
             },
     dataDir,
+    fileStore: e.S3_URL ? (s3Settings(e.S3_URL) as S3Settings) : { kind: 'database' },
     demoData: e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !url?.startsWith('postgres')),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

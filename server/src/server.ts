@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { isLoopback, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeDemoAccounts, isCatalogEmpty, seedDemoData } from './db/seed.ts';
+import { moveDiskFilesToStore, openFileStore } from './modules/uploads/index.ts';
 
 const config = loadConfig();
 const database = openDatabase(config.database);
@@ -12,7 +13,16 @@ if (config.demoData && (await isCatalogEmpty(database.db))) {
   console.log(describeDemoAccounts());
 }
 
-const app = await buildApp(config, database);
+const files = await openFileStore(config.fileStore, database.db);
+// Uploads an older version kept on this machine's disk (decision 0034). Left there when the store is
+// away, for the next start to move: the shop opens meanwhile.
+await moveDiskFilesToStore(files, config.dataDir, console).catch((err: unknown) =>
+  console.error(
+    `Moving uploads from ${config.dataDir} into the file store failed, and is tried again at the next start: ${(err as Error).message}`,
+  ),
+);
+
+const app = await buildApp(config, database, { files });
 await app.listen({ host: config.host, port: config.port });
 const { port } = app.server.address() as { port: number };
 const where = isLoopback(config.host)

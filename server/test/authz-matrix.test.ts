@@ -4,14 +4,14 @@
  * payment of the customer's, drafts, other users). A route without a row fails the test, so a new
  * route cannot ship without its row; a row without a route fails too.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { AUTH_MESSAGES } from '@rr/core';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSignature } from '../src/adapters/payments/index.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
+import { databaseFileStore } from '../src/modules/uploads/database-file-store.ts';
+import { namedFile } from '../src/modules/uploads/file-store.ts';
 import { DEMO_ADMIN, bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
@@ -147,7 +147,7 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: [401, 403, 403, 201],
   },
-  'GET /uploads/*': { request: (c) => get(`/uploads/${c.uploadedFile}`)(), expect: ANYONE_OK },
+  'GET /uploads/:name': { request: (c) => get(`/uploads/${c.uploadedFile}`)(), expect: ANYONE_OK },
   'POST /api/upload/certificate': {
     request: () => ({
       method: 'POST',
@@ -157,7 +157,7 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: [401, 403, 403, 201],
   },
-  'GET /certificates/*': { request: (c) => get(`/certificates/${c.uploadedFile}`)(), expect: ANYONE_OK },
+  'GET /certificates/:name': { request: (c) => get(`/certificates/${c.uploadedFile}`)(), expect: ANYONE_OK },
   // A visitor asks with a phone; a signed-in customer on their account's phone.
   'POST /api/products/:id/stock-alert': {
     request: (c, role) => ({
@@ -461,10 +461,10 @@ beforeAll(async () => {
     return id;
   };
   const uploadedFile = 'matrix.png';
-  mkdirSync(path.join(t.config.dataDir, 'uploads'), { recursive: true });
-  writeFileSync(path.join(t.config.dataDir, 'uploads', uploadedFile), PNG);
-  mkdirSync(path.join(t.config.dataDir, 'certificates'), { recursive: true });
-  writeFileSync(path.join(t.config.dataDir, 'certificates', uploadedFile), PNG);
+  await databaseFileStore(t.db).put([
+    namedFile(`uploads/${uploadedFile}`, 'image/png', PNG),
+    namedFile(`certificates/${uploadedFile}`, 'image/png', PNG),
+  ]);
   c = {
     t,
     tokens: { customer: customer!.token, other: other!.token, admin: admin.token },

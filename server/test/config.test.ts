@@ -98,12 +98,42 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_INSECURE_DEFAULTS: 'true' }).env).toBe('production');
   });
 
+  it('keeps uploads in the database unless S3_URL names a bucket, whose parts it decodes', () => {
+    expect(loadConfig({}).fileStore).toEqual({ kind: 'database' });
+    expect(
+      loadConfig({
+        S3_URL: 'https://AKIA1%2B:se%2Fcret@s3.ap-south-1.amazonaws.com/shop-files/prod/pics?region=ap-south-1',
+      }).fileStore,
+    ).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.ap-south-1.amazonaws.com',
+      region: 'ap-south-1',
+      bucket: 'shop-files',
+      prefix: 'prod/pics/',
+      accessKeyId: 'AKIA1+',
+      secretAccessKey: 'se/cret',
+    });
+    expect(loadConfig({ S3_URL: 'http://k:s@127.0.0.1:9000/b' }).fileStore).toMatchObject({
+      region: 'us-east-1',
+      prefix: '',
+    });
+  });
+
+  it('never repeats the S3 secret in its refusal', () => {
+    expect(() => loadConfig({ S3_URL: 'https://key:TOPSECRET@s3.example.in' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('TOPSECRET') }),
+    );
+  });
+
   it.each([
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ SMS_PROVIDER: 'msg91' }, /needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must be/],
     [{ PORT: 'eighty' }, /PORT/],
     [{ REDIS_URL: 'http://x' }, /REDIS_URL must be redis/],
+    [{ S3_URL: 'ftp://k:s@host/bucket' }, /S3_URL: must start with https:\/\//],
+    [{ S3_URL: 'https://s3.example.in/bucket' }, /S3_URL: needs the access key id and secret/],
+    [{ S3_URL: 'https://key:secret@s3.example.in' }, /S3_URL: needs the bucket/],
     [{ SELLER_STATE: 'Atlantis' }, /SELLER_STATE must name an Indian state/],
     [{ NODE_ENV: 'production', ...live, RATE_LIMITS: 'false' }, /RATE_LIMITS is off/],
     [

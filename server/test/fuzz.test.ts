@@ -6,8 +6,6 @@
  *
  * The seed is printed; FUZZ_SEED=<n> replays a run, FUZZ_RUNS=<n> changes its length.
  */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { AUTH_MESSAGES } from '@rr/core';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -580,11 +578,13 @@ const WRITE_COUNTER_SQL = [
   'create trigger fuzz_count_write after insert or delete on otp_codes for each row execute function fuzz_count_write()',
 ];
 
-/** Writes to the business tables so far, and the files in the upload folder. */
+/** Writes to the business tables so far, and the uploaded files stored. */
 async function digest(t: TestApp): Promise<string> {
   const result = (await t.db.execute(sql`select n from fuzz_writes`)) as unknown as { rows: Array<{ n: unknown }> };
-  const uploads = readdirSync(path.join(t.config.dataDir, 'uploads')).length;
-  return `writes ${String(result.rows[0]!.n)}, uploads ${uploads}`;
+  const files = (await t.db.execute(sql`select count(*) as n from stored_files`)) as unknown as {
+    rows: Array<{ n: unknown }>;
+  };
+  return `writes ${String(result.rows[0]!.n)}, uploads ${String(files.rows[0]!.n)}`;
 }
 
 interface Session {

@@ -2,10 +2,16 @@
  * Two real server processes (as two instances behind a load balancer) on one PostgreSQL database of
  * this test's own and one Redis: what one changes the other serves within a second, the request
  * limits are counted once for both, an expired payment hold that both sweep gives its stock back
- * once, and e-mails through a slow SMTP server go out once each. PostgreSQL only (PGlite is one process's database); Redis at TEST_REDIS_URL.
+ * once, e-mails through a slow SMTP server go out once each, and a picture uploaded through one is served
+ * by the other (each has a data folder of its own, as on two machines). PostgreSQL only (PGlite is one
+ * process's database); Redis at TEST_REDIS_URL.
  */
 import { randomInt } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from '../bench/server-process.ts';
 import { throwawayPostgres } from '../bench/throwaway-postgres.ts';
@@ -24,6 +30,10 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
   let b: ServerProcess;
   let sql: pg.Client;
   let smtp: FakeSmtp;
+  const dataDirs = [0, 1].map(() => mkdtempSync(path.join(tmpdir(), 'rr-two-')));
+  /** A picture an older version stored on A's disk, before uploads moved into the database. */
+  const legacyPicture = '6e1d2c3b-4a59-4687-9a0b-1c2d3e4f5a6b-w720.webp';
+  let legacyBytes: Buffer;
   // The request limits count by client address: an address of this run's own (through the trusted
   // proxy header), so other runs sharing the Redis do not count against it.
   const clientAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
@@ -51,8 +61,14 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
     database = await throwawayPostgres(SERVER_URL!, 'rr_two');
     // The provider answers each message 5 s after its data, well past a lease of 3 s left unrenewed.
     smtp = await startFakeSmtp({ answerDelayMs: 5_000 });
-    const env = (port: number | null) => ({
+    legacyBytes = await sharp({ create: { width: 720, height: 480, channels: 3, background: '#8a3b1f' } })
+      .webp()
+      .toBuffer();
+    mkdirSync(path.join(dataDirs[0]!, 'uploads'));
+    writeFileSync(path.join(dataDirs[0]!, 'uploads', legacyPicture), legacyBytes);
+    const env = (port: number | null, dataDir: string) => ({
       DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
       REDIS_URL,
       TRUST_PROXY: '1',
       SWEEP_INTERVAL_MS: '100',
@@ -62,8 +78,8 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
       ...(port ? { PORT: String(port) } : {}),
     });
     // One after the other: the first migrates and seeds the demo data, the second finds it there.
-    a = await startServer(env(firstPort), 120_000);
-    b = await startServer({ ...env(firstPort && firstPort + 1), DEMO_DATA: 'false' }, 120_000);
+    a = await startServer(env(firstPort, dataDirs[0]!), 120_000);
+    b = await startServer({ ...env(firstPort && firstPort + 1, dataDirs[1]!), DEMO_DATA: 'false' }, 120_000);
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
   }, 240_000);
@@ -72,6 +88,49 @@ describe.runIf(SERVER_URL)('two instances on one database', { timeout: 180_000 }
     await Promise.all([a?.stop(), b?.stop()]);
     await smtp?.close();
     await database?.drop();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves from one instance the picture and certificate uploaded through the other', async () => {
+    const signIn = await post(a, '/api/users/loginviapassword', DEMO_ADMIN);
+    const { token } = (await signIn.json()) as { token: string };
+    const upload = (server: ServerProcess, url: string, field: string, bytes: Buffer) => {
+      const body = new FormData();
+      body.append(field, new Blob([new Uint8Array(bytes)]), 'file.bin');
+      return fetch(server.base + url, {
+        method: 'POST',
+        body,
+        headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': clientAddress },
+      });
+    };
+    const photo = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2e5a1c' } })
+      .jpeg()
+      .toBuffer();
+    const uploaded = await upload(a, '/api/upload', 'image', photo);
+    expect(uploaded.status).toBe(201);
+    const { image } = (await uploaded.json()) as { image: string };
+    for (const url of [image, image.replace('-w720', '-w320'), image.replace('-w720', '-w1200')]) {
+      const fromA = await call(a, url);
+      const fromB = await call(b, url);
+      expect(fromB.status, url).toBe(200);
+      expect(fromB.headers.get('content-type')).toBe('image/webp');
+      expect(fromB.headers.get('etag')).toBe(fromA.headers.get('etag'));
+      expect(Buffer.from(await fromB.arrayBuffer()).equals(Buffer.from(await fromA.arrayBuffer()))).toBe(true);
+    }
+
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const certificate = await upload(b, '/api/upload/certificate', 'certificate', pdf);
+    expect(certificate.status).toBe(201);
+    const { certificateFile } = (await certificate.json()) as { certificateFile: string };
+    const fromA = await call(a, certificateFile);
+    expect(fromA.status).toBe(200);
+    expect(Buffer.from(await fromA.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  it("serves from the other instance a picture an older version kept on one instance's disk", async () => {
+    const res = await call(b, `/uploads/${legacyPicture}`);
+    expect(res.status).toBe(200);
+    expect(Buffer.from(await res.arrayBuffer()).equals(legacyBytes)).toBe(true);
   });
 
   it('serves a price changed through one instance from the other within a second', async () => {

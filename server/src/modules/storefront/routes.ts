@@ -1,10 +1,10 @@
-import path from 'node:path';
 import { errorReply } from '@rr/core';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cachedCatalog } from '../catalog/index.ts';
-import { shareImage, shopShareImage, type PictureFolders } from './share-image.ts';
+import type { FileStore } from '../uploads/index.ts';
+import { shareImage, shopShareImage, type PictureSources } from './share-image.ts';
 
 const jpeg = (reply: FastifyReply, bytes: Buffer) =>
   reply
@@ -16,12 +16,12 @@ const jpeg = (reply: FastifyReply, bytes: Buffer) =>
 const versionQuery = z.object({ v: z.string().max(40).optional() });
 
 /** The share pictures (og:image) of the storefront's pages. */
-export const storefrontRoutes: FastifyPluginAsync = async (fastify) => {
+export const storefrontRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fastify, { files }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const catalog = cachedCatalog(app);
-  const folders: PictureFolders = {
+  const folders: PictureSources = {
     webDistDir: app.config.webDistDir,
-    uploadsDir: path.join(app.config.dataDir, 'uploads'),
+    readUpload: async (name) => (await files.get(name))?.bytes ?? null,
   };
 
   app.get(

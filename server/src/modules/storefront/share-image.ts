@@ -19,18 +19,22 @@ export function productShareImagePath(product: { _id: string; image: string }): 
   return `/share/products/${product._id}.jpg?v=${version}`;
 }
 
-export interface PictureFolders {
+/** Where a picture's bytes are: the web build (demo art, /images/...) and the uploads' file store. */
+export interface PictureSources {
   /** The built web app (demo pictures, /images/...). */
   webDistDir: string;
-  /** DATA_DIR/uploads (/uploads/...). */
-  uploadsDir: string;
+  /** An upload's bytes by its name in the file store (`uploads/...`), null when none is stored. */
+  readUpload(name: string): Promise<Buffer | null>;
 }
 
+/** A picture of this site: a file of the web build, or an upload in the file store. */
+type Picture = { file: string } | { upload: string };
+
 /**
- * The file behind a picture's address on this site, whatever its format; null for an address elsewhere
+ * Where the picture at an address on this site is, whatever its format; null for an address elsewhere
  * (never fetched) or one that would leave its folder (`/images/../../etc/passwd`).
  */
-export function pictureFile(image: string, folders: PictureFolders): string | null {
+export function pictureAt(image: string, webDistDir: string): Picture | null {
   if (!image.startsWith('/') || image.startsWith('//')) return null;
   let pathname: string;
   try {
@@ -39,28 +43,28 @@ export function pictureFile(image: string, folders: PictureFolders): string | nu
     return null;
   }
   if (pathname.includes('\0')) return null;
-  const uploads = pathname.startsWith('/uploads/');
+  if (pathname.startsWith('/uploads/')) return { upload: pathname.slice(1) };
   // Without a web build (development), the demo pictures are still in web/public.
-  const roots = uploads
-    ? [folders.uploadsDir]
-    : [folders.webDistDir, path.join(path.dirname(folders.webDistDir), 'public')];
-  const relative = uploads ? pathname.slice('/uploads/'.length) : pathname.slice(1);
-  for (const root of roots) {
+  for (const root of [webDistDir, path.join(path.dirname(webDistDir), 'public')]) {
     const base = path.resolve(root);
-    const file = path.resolve(base, relative);
+    const file = path.resolve(base, pathname.slice(1));
     if (!file.startsWith(base + path.sep)) return null;
-    if (existsSync(file)) return file;
+    if (existsSync(file)) return { file };
   }
   return null;
 }
 
-/** The picture centred on a 1200×630 canvas of the shop's background; the canvas alone without one. */
-async function shareJpeg(file: string | null): Promise<Buffer> {
+/**
+ * The picture centred on a 1200×630 canvas of the shop's background; the canvas alone without one. A
+ * file store that cannot be read is an error (the share picture is not made, and not kept, without it).
+ */
+async function shareJpeg(picture: Picture | null, sources: PictureSources): Promise<Buffer> {
   const sharp = await loadSharp();
-  if (file) {
+  const input = picture && ('file' in picture ? picture.file : await sources.readUpload(picture.upload));
+  if (input) {
     try {
       // SVGs rasterise at 4× their nominal size, so they are sharp when scaled to the canvas.
-      return await sharp(file, { density: 288, limitInputPixels: 50_000_000 })
+      return await sharp(input, { density: 288, limitInputPixels: 50_000_000 })
         .resize(SHARE_WIDTH, SHARE_HEIGHT, { fit: 'contain', background: BACKGROUND })
         .flatten({ background: BACKGROUND })
         .jpeg({ quality: 82, mozjpeg: true })
@@ -78,20 +82,20 @@ async function shareJpeg(file: string | null): Promise<Buffer> {
 const CACHE_SIZE = 64;
 const made = new Map<string, Promise<Buffer>>();
 
-export function shareImage(image: string | null, folders: PictureFolders): Promise<Buffer> {
-  const file = image ? pictureFile(image, folders) : null;
-  const key = file ?? '';
+export function shareImage(image: string | null, sources: PictureSources): Promise<Buffer> {
+  const picture = image ? pictureAt(image, sources.webDistDir) : null;
+  const key = picture ? ('file' in picture ? picture.file : picture.upload) : '';
   const cached = made.get(key);
   if (cached) {
     made.delete(key);
     made.set(key, cached);
     return cached;
   }
-  const making = shareJpeg(file);
+  const making = shareJpeg(picture, sources);
   made.set(key, making);
   making.catch(() => made.delete(key));
   if (made.size > CACHE_SIZE) made.delete(made.keys().next().value!);
   return making;
 }
 
-export const shopShareImage = (folders: PictureFolders) => shareImage(SHOP_PICTURE, folders);
+export const shopShareImage = (sources: PictureSources) => shareImage(SHOP_PICTURE, sources);

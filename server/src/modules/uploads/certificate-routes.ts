@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
 import { MAX_CERTIFICATE_BYTES, certificateUploadReply, errorCodes, errorReply } from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
+import { storeCertificate } from './file-service.ts';
+import type { FileStore } from './file-store.ts';
 import { imageTypeOf } from './routes.ts';
 
 const FIELD = 'certificate';
@@ -50,30 +47,13 @@ async function readCertificate(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Issue 14: a product's lab certificate (a PDF, or an image of it), stored in DATA_DIR/certificates
- * under a generated name and served at /certificates/. The type is judged by the bytes alone.
+ * Issue 14: a product's lab certificate (a PDF, or an image of it), stored in the file store under a
+ * name made from its content and served at /certificates/ (file-routes.ts). The type is judged by the
+ * bytes alone.
  */
-export const certificateUploadRoutes: FastifyPluginAsync = async (fastify) => {
+export const certificateUploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fastify, { files }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const dir = path.join(app.config.dataDir, 'certificates');
-  mkdirSync(dir, { recursive: true });
-
   await app.register(multipart, { limits: { fileSize: MAX_CERTIFICATE_BYTES, files: 1, fields: 4, parts: 5 } });
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: '/certificates/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    setHeaders: (res) => {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      // A PDF opens in the browser's viewer, never as a page of this site that could run script.
-      res.setHeader(
-        'content-security-policy',
-        "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
-      );
-    },
-  });
 
   app.post(
     '/api/upload/certificate',
@@ -96,9 +76,8 @@ export const certificateUploadRoutes: FastifyPluginAsync = async (fastify) => {
           errorCodes.notACertificate,
           'Upload the certificate as a PDF, JPEG, PNG or WebP',
         );
-      const name = `${randomUUID()}.${type}`;
-      await writeFile(path.join(dir, name), bytes, { flag: 'wx' });
-      return reply.code(201).send({ certificateFile: `/certificates/${name}`, message: 'Certificate uploaded' });
+      const certificateFile = await storeCertificate(files, type, bytes);
+      return reply.code(201).send({ certificateFile, message: 'Certificate uploaded' });
     },
   );
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { IMAGE_WIDTHS, errorCodes, widthUrl, type ImageWidth } from '@rr/core';
 import { DomainError } from '../../domain-error.ts';
 import { loadSharp } from '../../sharp.ts';
@@ -53,7 +54,17 @@ export async function responsiveWebp(bytes: Buffer): Promise<Map<ImageWidth, Buf
   return out;
 }
 
-/** The file names of one stored picture, by width, from its generated name. */
-export function storedNames(id: string): Map<ImageWidth, string> {
-  return new Map(IMAGE_WIDTHS.map((w) => [w, widthUrl(id, w)]));
+/**
+ * A picture's name made from its stored widths (128 bits of their SHA-256): a changed picture gets a new
+ * address, so its files can be cached for good, and the same picture uploaded twice is stored once.
+ */
+export function contentStem(widths: Map<ImageWidth, Buffer>): string {
+  const hash = createHash('sha256');
+  for (const w of IMAGE_WIDTHS) hash.update(widths.get(w)!);
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** The file names of one stored picture, by width, from its stem. */
+export function storedNames(stem: string): Map<ImageWidth, string> {
+  return new Map(IMAGE_WIDTHS.map((w) => [w, widthUrl(stem, w)]));
 }

@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import { CANONICAL_WIDTH, MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
+import { MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
-import { responsiveWebp, storedNames } from './responsive.ts';
+import { storePicture } from './file-service.ts';
+import type { FileStore } from './file-store.ts';
+import { responsiveWebp } from './responsive.ts';
 
 const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image';
 const TOO_LARGE = 'The image must be at most 2 MB';
@@ -49,24 +46,12 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
 }
 
 /**
- * Admin image uploads, stored in DATA_DIR/uploads under generated names as WebP in each of core's
- * IMAGE_WIDTHS, and served at /uploads/.
+ * Admin image uploads, stored in the file store as WebP in each of core's IMAGE_WIDTHS under names made
+ * from their content, and served at /uploads/ (file-routes.ts).
  */
-export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
+export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fastify, { files }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const dir = path.join(app.config.dataDir, 'uploads');
-  mkdirSync(dir, { recursive: true });
-
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
-  await app.register(fastifyStatic, {
-    root: dir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    index: false,
-    cacheControl: false,
-    // Names are never reused, so a file can be cached for good.
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
-  });
 
   app.post(
     '/api/upload',
@@ -91,20 +76,8 @@ export const uploadRoutes: FastifyPluginAsync = async (fastify) => {
       const bytes = await readImageField(request);
       const type = imageTypeOf(bytes);
       if (!type) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
-      const widths = await responsiveWebp(bytes);
-      const names = storedNames(randomUUID());
-      const written: string[] = [];
-      try {
-        for (const [width, name] of names) {
-          await writeFile(path.join(dir, name), widths.get(width)!, { flag: 'wx' });
-          written.push(name);
-        }
-      } catch (err) {
-        // All widths or none: a half-stored picture would show broken in some screens only.
-        await Promise.all(written.map((name) => rm(path.join(dir, name), { force: true })));
-        throw err;
-      }
-      return reply.code(201).send({ image: `/uploads/${names.get(CANONICAL_WIDTH)}`, message: 'Image uploaded' });
+      const image = await storePicture(files, await responsiveWebp(bytes));
+      return reply.code(201).send({ image, message: 'Image uploaded' });
     },
   );
 };

@@ -1,0 +1,54 @@
+import { CANONICAL_WIDTH, errorCodes, type ImageWidth } from '@rr/core';
+import { DomainError } from '../../domain-error.ts';
+import { CONTENT_TYPES, contentAddressed, namedFile, type FileStore, type StoredFile } from './file-store.ts';
+import { contentStem, storedNames } from './responsive.ts';
+
+/** A stored file's name within its folder: what the uploads and the files moved from disk are named. */
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/** Whether an If-None-Match header names this ETag (a list, weak or strong, or `*`). */
+function matches(ifNoneMatch: string, sha256: string): boolean {
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === `"${sha256}"`);
+}
+
+/**
+ * The file at `name` (`uploads/<file>`) to answer a GET with: without its bytes (`file` null, a 304)
+ * when the browser's copy is current. Throws not found for a name that is not stored or could not be.
+ */
+export async function fileToServe(
+  files: FileStore,
+  name: string,
+  ifNoneMatch: string | undefined,
+): Promise<{ sha256: string; file: StoredFile | null }> {
+  const notFound = new DomainError('not_found', errorCodes.fileNotFound, `No file is stored at /${name}`);
+  if (!FILE_NAME.test(name.slice(name.indexOf('/') + 1))) throw notFound;
+  if (ifNoneMatch) {
+    const info = await files.info(name);
+    if (!info) throw notFound;
+    if (matches(ifNoneMatch, info.sha256)) return { sha256: info.sha256, file: null };
+  }
+  const file = await files.get(name);
+  if (!file) throw notFound;
+  return { sha256: file.sha256, file };
+}
+
+/** Stores a picture's widths together under names made from them; answers the address products keep. */
+export async function storePicture(files: FileStore, widths: Map<ImageWidth, Buffer>): Promise<string> {
+  const names = storedNames(`uploads/${contentStem(widths)}`);
+  await files.put([...names].map(([width, name]) => namedFile(name, CONTENT_TYPES.webp, widths.get(width)!)));
+  return `/${names.get(CANONICAL_WIDTH)}`;
+}
+
+/** Stores a certificate under a name made from it; answers its address. */
+export async function storeCertificate(
+  files: FileStore,
+  type: keyof typeof CONTENT_TYPES,
+  bytes: Buffer,
+): Promise<string> {
+  const file = contentAddressed('certificates', type, bytes);
+  await files.put([file]);
+  return `/${file.name}`;
+}
