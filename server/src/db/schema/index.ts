@@ -8,3 +8,4 @@ export * from './stock-alerts.ts';
 export * from './stock.ts';
 export * from './reports.ts';
 export * from './search.ts';
+export * from './checkout.ts';

@@ -1,8 +1,10 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   ONLINE_PAYMENT_METHOD,
   cartQuote,
   createPaymentBody,
   errorReply,
+  idempotencyHeaders,
   order,
   paymentOrder,
   placeOrderBody,
@@ -13,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { verifyCheckoutPayment } from '../payments/index.ts';
+import { idempotentRequest } from './idempotency.ts';
 import { confirmWebhookPayment, placeOrder, quoteCart, startOnlinePayment } from './service.ts';
 import { messageSettings } from '../messages/index.ts';
 
@@ -34,6 +37,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
         summary:
           'Place an order: Cash on Delivery priced from the catalog with stock taken in the same transaction, or a verified Razorpay payment (a replay returns the same order)',
         security: bearer,
+        headers: idempotencyHeaders,
         body: placeOrderBody,
         response: {
           200: order,
@@ -43,12 +47,14 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
           403: errorReply,
           404: errorReply,
           409: errorReply,
+          422: errorReply,
         },
       },
     },
     async (request, reply) => {
       const { orderItems, shippingAddress, paymentMethod } = request.body;
       const customer = signedInUser(request);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       // Online: the order is made from what the server priced and held, once the payment is verified.
       const placed = await placeOrder(
         app.db,
@@ -56,6 +62,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
           ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
           : { customer, orderItems, shippingAddress, limits: app.config.orderLimits },
         messages,
+        idempotentRequest(customer.id, 'order', key, request.body),
       );
       return reply.code(placed.created ? 201 : 200).send(placed.order);
     },
@@ -84,6 +91,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
         tags: ['payments'],
         summary: 'Price the cart with the online discount, hold its stock and create the Razorpay order',
         security: bearer,
+        headers: idempotencyHeaders,
         body: createPaymentBody,
         response: {
           201: paymentOrder,
@@ -91,12 +99,16 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
           401: errorReply,
           404: errorReply,
           409: errorReply,
+          422: errorReply,
           502: errorReply,
         },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      const customer = signedInUser(request);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const idempotency = idempotentRequest(customer.id, 'payment', key, request.body);
+      return reply
         .code(201)
         .send(
           await startOnlinePayment(
@@ -104,10 +116,12 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
             gateway,
             settings,
             app.config.orderLimits,
-            signedInUser(request),
+            customer,
             request.body,
+            idempotency,
           ),
-        ),
+        );
+    },
   );
 
   // The webhook's signature covers the exact bytes Razorpay sent, so this route keeps the raw body.

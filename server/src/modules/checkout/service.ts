@@ -22,8 +22,10 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { refundWebhook, tellOrderEvent, type RefundContext } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { countOpenCashOnDelivery, findOrder, insertOrder, unpaidCashOnDelivery } from '../orders/index.ts';
+import { claimKey, inProgress, recordOutcome, releaseKey, type IdempotentRequest } from './idempotency.ts';
 import {
   completeHold,
+  earlierPaymentOrder,
   insertHold,
   lockPaidHold,
   openGatewayOrder,
@@ -127,17 +129,42 @@ export async function startOnlinePayment(
   limits: OrderLimits,
   customer: AuthUser,
   input: CreatePaymentBody,
+  idempotency?: IdempotentRequest,
 ): Promise<PaymentOrder> {
   const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
-  const hold = await db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
+    const earlier = idempotency && (await claimKey(tx, idempotency));
+    if (earlier?.holdId) return { earlierHoldId: earlier.holdId };
     // One checkout at a time: starting again gives back what the last attempt held, in this same
     // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
     await lockCustomer(tx, customer.id);
     await releasePendingHoldsOf(tx, customer.id);
     const { lines, amounts } = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
-    return insertHold(tx, { customer, shippingAddress: input.shippingAddress, lines, amounts, gateway, expiresAt });
+    const hold = await insertHold(tx, {
+      customer,
+      shippingAddress: input.shippingAddress,
+      lines,
+      amounts,
+      gateway,
+      expiresAt,
+    });
+    if (idempotency) await recordOutcome(tx, idempotency, { holdId: hold.id });
+    return { hold };
   });
-  return openGatewayOrder(db, gateway, customer, hold);
+  if (started.earlierHoldId) {
+    return (await earlierPaymentOrder(db, gateway, customer, started.earlierHoldId)) ?? throwInProgress();
+  }
+  try {
+    return await openGatewayOrder(db, gateway, customer, started.hold!);
+  } catch (err) {
+    // The gateway failed and the hold is released: a retry with the same key starts afresh.
+    if (idempotency) await releaseKey(db, idempotency);
+    throw err;
+  }
+}
+
+function throwInProgress(): never {
+  throw inProgress();
 }
 
 /** What an order is placed from: a Cash on Delivery cart, or a verified online payment of a hold. */
@@ -162,9 +189,20 @@ export interface PlacedOrder {
  * priced, limits checked and stock taken in one transaction; or a verified online payment turned into
  * the order of what its hold priced and held.
  */
-export async function placeOrder(db: Database, request: OrderRequest, messages: MessageSettings): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Database,
+  request: OrderRequest,
+  messages: MessageSettings,
+  idempotency?: IdempotentRequest,
+): Promise<PlacedOrder> {
   const placed = await db.transaction(async (tx) => {
+    const earlier = idempotency && (await claimKey(tx, idempotency));
+    if (earlier) {
+      if (!earlier.orderId) throw inProgress();
+      return { orderId: earlier.orderId, created: false };
+    }
     const made = request.payment ? await orderFromPayment(tx, request.payment) : await cashOnDeliveryOrder(tx, request);
+    if (idempotency) await recordOutcome(tx, idempotency, { orderId: made.orderId });
     if (made.created) {
       // The customer (and the shop) hear of it from the outbox, written with the order.
       const [row] = await tx.select().from(orders).where(eq(orders.id, made.orderId));
