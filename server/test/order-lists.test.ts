@@ -101,7 +101,7 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
           updatedAt: (row.refundUpdatedAt ?? row.updatedAt).toISOString(),
         }
       : null,
-    confirmBy: row.isCancelled ? null : iso(row.confirmBy),
+    confirmBy: iso(row.confirmBy),
   };
 }
 

@@ -143,8 +143,9 @@ export const order = z.object({
   creditNoteNumber: z.nullable(z.string()),
   refund: z.nullable(orderRefund),
   /**
-   * A Cash on Delivery order from an unproven phone waits for the code sent by SMS until this time (then
-   * it cancels itself); null when it does not wait (confirmed, or never needed).
+   * A Cash on Delivery order from an unproven phone waits for the code sent by SMS until this time, then
+   * cancels itself (a cancelled order with this set was never confirmed); null when it does not wait
+   * (confirmed, or never needed).
    */
   confirmBy: z.nullable(z.string()),
 });

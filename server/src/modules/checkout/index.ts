@@ -2,3 +2,4 @@
 export { checkoutRoutes } from './routes.ts';
 export { placeOrder, type OrderRequest, type PlacedOrder } from './service.ts';
 export { forgetOldKeys } from './idempotency.ts';
+export { cancelUnconfirmedOrders } from './confirmation.ts';

@@ -2,10 +2,13 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   ONLINE_PAYMENT_METHOD,
   cartQuote,
+  confirmOrderBody,
   createPaymentBody,
   errorReply,
   idempotencyHeaders,
+  messageReply,
   order,
+  orderIdParams,
   paymentOrder,
   placeOrderBody,
   quoteBody,
@@ -15,6 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { verifyCheckoutPayment } from '../payments/index.ts';
+import type { SmsSender } from '../../adapters/sms/index.ts';
+import { confirmationCodeKey, confirmOrder, resendConfirmationCode } from './confirmation.ts';
 import { idempotentRequest } from './idempotency.ts';
 import { confirmWebhookPayment, placeOrder, quoteCart, startOnlinePayment } from './service.ts';
 import { messageSettings } from '../messages/index.ts';
@@ -22,10 +27,14 @@ import { messageSettings } from '../messages/index.ts';
 const bearer = [{ bearerAuth: [] }];
 
 /** The routes that price carts, hold stock for a payment and place orders. */
-export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = async (fastify, { gateway }) => {
+export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: SmsSender }> = async (
+  fastify,
+  { gateway, sms },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const settings = app.config.payments;
   const messages = messageSettings(app.config);
+  const confirmations = { sms, codeKey: confirmationCodeKey(app.config.jwt.secret), log: app.log };
 
   app.post(
     '/api/orders',
@@ -60,12 +69,56 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway }> = a
         app.db,
         paymentMethod === ONLINE_PAYMENT_METHOD
           ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
-          : { customer, orderItems, shippingAddress, limits: app.config.orderLimits },
+          : { customer, orderItems, shippingAddress, limits: app.config.orderLimits, confirmations },
         messages,
         idempotentRequest(customer.id, 'order', key, request.body),
       );
       return reply.code(placed.created ? 201 : 200).send(placed.order);
     },
+  );
+
+  app.post(
+    '/api/orders/:id/confirm',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Confirm a Cash on Delivery order from an unproven phone with the code sent to it by SMS (this proves the phone)',
+        security: bearer,
+        params: orderIdParams,
+        body: confirmOrderBody,
+        response: { 200: order, 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply },
+      },
+    },
+    async (request) =>
+      confirmOrder(app.db, confirmations, messages, signedInUser(request), request.params.id, request.body.code),
+  );
+
+  app.post(
+    '/api/orders/:id/confirmation-code',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Send a new code for an order awaiting confirmation (once a minute, a few times an order)',
+        security: bearer,
+        params: orderIdParams,
+        response: {
+          200: messageReply,
+          401: errorReply,
+          404: errorReply,
+          409: errorReply,
+          429: errorReply,
+          502: errorReply,
+        },
+      },
+    },
+    async (request) => ({
+      message: await resendConfirmationCode(app.db, confirmations, signedInUser(request), request.params.id),
+    }),
   );
 
   app.post(

@@ -21,6 +21,16 @@ export interface FulfilmentContext {
   log: FastifyBaseLogger;
 }
 
+/** An order awaiting its confirmation code is not packed: it may still cancel itself (decision 0030). */
+function refuseAwaitingConfirmation(row: { confirmBy: Date | null }): void {
+  if (row.confirmBy) {
+    throw invalidChange(
+      errorCodes.orderAwaitingConfirmation,
+      'This order waits for the customer to confirm it with the code sent to their phone.',
+    );
+  }
+}
+
 /**
  * Hands an order to a courier: records the courier and tracking number, issues the tax invoice (once)
  * and tells the customer. Shipping an order again corrects its shipment (a mistyped AWB); the customer
@@ -30,6 +40,7 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
   return changeOrder(ctx.db, id, async (tx, row) => {
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
+    refuseAwaitingConfirmation(row);
     if (row.isShipped && row.courier === body.courier && row.trackingNumber === body.trackingNumber) return;
     const now = new Date();
     await tx
@@ -68,6 +79,7 @@ export function markDelivered(
   return changeOrder(ctx.db, id, async (tx, row) => {
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be delivered.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already marked as delivered.');
+    refuseAwaitingConfirmation(row);
     const collect = options.cashCollected === true;
     if (collect && row.paymentMethod !== DEFAULT_PAYMENT_METHOD)
       throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');

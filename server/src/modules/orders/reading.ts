@@ -110,7 +110,7 @@ const ORDER = jsonObject({
     error: column(o.refundError),
     updatedAt: isoTime(sql`coalesce(${o.refundUpdatedAt}, ${o.updatedAt})`),
   })} end`,
-  confirmBy: sql`case when not ${o.isCancelled} then ${isoTime(column(o.confirmBy))} end`,
+  confirmBy: isoTime(column(o.confirmBy)),
 });
 
 /**
