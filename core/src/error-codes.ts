@@ -108,8 +108,6 @@ export const errorCodes = {
   notCashOnDelivery: 'NOT_CASH_ON_DELIVERY',
   /** Orders awaiting their confirmation code would hold more than half of a product's stock. */
   unconfirmedShare: 'UNCONFIRMED_SHARE',
-  /** The order waits for its confirmation code: it is not packed, shipped or delivered before. */
-  orderAwaitingConfirmation: 'ORDER_AWAITING_CONFIRMATION',
   /** A code was asked for an order that does not wait for one. */
   orderNotAwaiting: 'ORDER_NOT_AWAITING',
   /** The Idempotency-Key was used before with another request body. */

@@ -53,15 +53,6 @@ describe('a Cash on Delivery order from an unproven phone', () => {
 
     expect(await toShipIds()).not.toContain(placed._id);
     expect(await awaitingCount()).toBe(before + 1);
-    const shipped = await t.app.inject({
-      method: 'PUT',
-      url: `/api/orders/${placed._id}/ship`,
-      headers: bearer(adminToken),
-      payload: { courier: 'Delhivery', trackingNumber: '1234567890123' },
-    });
-    expect(shipped.statusCode).toBe(400);
-    expect(shipped.json().code).toBe('ORDER_AWAITING_CONFIRMATION');
-
     const mine = (await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(buyer.token) })).json<Order>();
     expect(mine.confirmBy).toBe(placed.confirmBy);
   });
@@ -96,6 +87,24 @@ describe('a Cash on Delivery order from an unproven phone', () => {
     const next = (await make.codOrder(t, buyer.token, bead)).json<Order>();
     expect(next.confirmBy).toBeNull();
     expect(await toShipIds()).toContain(next._id);
+  });
+
+  it('is confirmed by an admin who ships it (the shop checked with the customer), and then never cancels itself', async () => {
+    const buyer = await unproven();
+    const bead = await make.product(t, { stock: 5 });
+    const placed = (await make.codOrder(t, buyer.token, bead)).json<Order>();
+    const shipped = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${placed._id}/ship`,
+      headers: bearer(adminToken),
+      payload: { courier: 'Delhivery', trackingNumber: '1234567890123' },
+    });
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json<Order>()).toMatchObject({ confirmBy: null, status: 'shipped' });
+    expect(await t.db.select().from(orderConfirmations).where(eq(orderConfirmations.orderId, placed._id))).toEqual([]);
+    await cancelUnconfirmedOrders(t.db, new Date(Date.now() + (ORDER_CONFIRM_MINUTES + 1) * 60_000));
+    expect((await t.db.select().from(orders).where(eq(orders.id, placed._id)))[0]!.isCancelled).toBe(false);
+    expect(await stockOf(bead)).toBe(4);
   });
 
   it('takes no order from a proven customer into the wait', async () => {

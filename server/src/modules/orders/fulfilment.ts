@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { orderConfirmations, orderItems, orders } from '../../db/schema/index.ts';
 import { issueCreditNote, issueInvoice, processRefund, requestRefund, tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { countUnitsSold, returnStock } from '../stock/index.ts';
@@ -21,14 +21,12 @@ export interface FulfilmentContext {
   log: FastifyBaseLogger;
 }
 
-/** An order awaiting its confirmation code is not packed: it may still cancel itself (decision 0030). */
-function refuseAwaitingConfirmation(row: { confirmBy: Date | null }): void {
-  if (row.confirmBy) {
-    throw invalidChange(
-      errorCodes.orderAwaitingConfirmation,
-      'This order waits for the customer to confirm it with the code sent to their phone.',
-    );
-  }
+/**
+ * An admin who ships or hands over an order still awaiting its customer's code has confirmed it another
+ * way (a call to the customer, decision 0030): it stops waiting, and can no longer cancel itself.
+ */
+async function confirmedByTheShop(tx: Transaction, row: { id: string; confirmBy: Date | null }): Promise<void> {
+  if (row.confirmBy) await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, row.id));
 }
 
 /**
@@ -40,7 +38,6 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
   return changeOrder(ctx.db, id, async (tx, row) => {
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
-    refuseAwaitingConfirmation(row);
     if (row.isShipped && row.courier === body.courier && row.trackingNumber === body.trackingNumber) return;
     const now = new Date();
     await tx
@@ -50,9 +47,11 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
         shippedAt: row.shippedAt ?? now,
         courier: body.courier,
         trackingNumber: body.trackingNumber,
+        confirmBy: null,
         updatedAt: now,
       })
       .where(eq(orders.id, id));
+    await confirmedByTheShop(tx, row);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(
       tx,
@@ -79,7 +78,6 @@ export function markDelivered(
   return changeOrder(ctx.db, id, async (tx, row) => {
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be delivered.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already marked as delivered.');
-    refuseAwaitingConfirmation(row);
     const collect = options.cashCollected === true;
     if (collect && row.paymentMethod !== DEFAULT_PAYMENT_METHOD)
       throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
@@ -87,8 +85,15 @@ export function markDelivered(
     const now = new Date();
     await tx
       .update(orders)
-      .set({ isDelivered: true, deliveredAt: now, updatedAt: now, ...(collect ? { isPaid: true, paidAt: now } : {}) })
+      .set({
+        isDelivered: true,
+        deliveredAt: now,
+        confirmBy: null,
+        updatedAt: now,
+        ...(collect ? { isPaid: true, paidAt: now } : {}),
+      })
       .where(eq(orders.id, id));
+    await confirmedByTheShop(tx, row);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
   });

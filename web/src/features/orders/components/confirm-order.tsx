@@ -18,8 +18,9 @@ export function AwaitingConfirmation({ order, isAdmin }: { order: Order; isAdmin
       <h2 id="confirm-heading">Awaiting confirmation</h2>
       {isAdmin ? (
         <p>
-          The customer&apos;s phone is not proven yet: this order waits for the code sent to it by SMS, and is not to be
-          packed. If it is not confirmed by {confirmBy} it cancels itself and its items go back into stock.
+          The customer&apos;s phone is not proven yet: this order waits for the code sent to it by SMS, and is not in
+          the list to ship. If it is not confirmed by {confirmBy} it cancels itself and its items go back into stock.
+          Shipping or delivering it confirms it: do so only once you have checked with the customer.
         </p>
       ) : (
         <ConfirmForm order={order} confirmBy={confirmBy} />

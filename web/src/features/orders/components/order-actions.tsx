@@ -33,8 +33,7 @@ function confirmText(what: AdminOrderAction, order: Order): string {
 export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const action = useOrderAction(order._id);
   const cancelled = order.isCancelled;
-  // An order awaiting its customer's code is not packed or delivered until it is confirmed.
-  const canDeliver = !order.isDelivered && !cancelled && !order.confirmBy;
+  const canDeliver = !order.isDelivered && !cancelled;
   const canMarkPaid = order.paymentMethod !== ONLINE_PAYMENT_METHOD && !order.isPaid && !cancelled;
   const canRetryRefund = order.refund?.status === 'failed';
 
