@@ -160,5 +160,22 @@ export async function placeCodOrder(request: APIRequestContext, customer: UserIn
     },
   });
   expect(res.status()).toBe(201);
-  return (await res.json()) as Order;
+  const order = (await res.json()) as Order;
+  if (!order.confirmBy) return order;
+  // A new customer's phone is unproven: the order waits for the code the sandbox SMS sent.
+  const confirmed = await request.post(`/api/orders/${order._id}/confirm`, {
+    headers: { authorization: `Bearer ${customer.token}` },
+    data: { code: await latestCode(request, customer.phone) },
+  });
+  expect(confirmed.status()).toBe(200);
+  return (await confirmed.json()) as Order;
+}
+
+/** The latest one-time code the sandbox SMS sent to `phone` (the dev outbox, README "Demo sign-ins"). */
+export async function latestCode(request: APIRequestContext, phone: string): Promise<string> {
+  const res = await request.get(`/api/dev/sms-outbox?phone=${phone}`);
+  const { messages } = (await res.json()) as { messages: Array<{ kind: string; code: string }> };
+  const code = messages.find((m) => m.kind === 'otp')?.code;
+  expect(code, `a code sent to ${phone}`).toBeTruthy();
+  return code!;
 }

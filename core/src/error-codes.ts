@@ -112,6 +112,14 @@ export const errorCodes = {
   orderShipped: 'ORDER_SHIPPED',
   orderPaid: 'ORDER_PAID',
   notCashOnDelivery: 'NOT_CASH_ON_DELIVERY',
+  /** Orders awaiting their confirmation code would hold more than half of a product's stock. */
+  unconfirmedShare: 'UNCONFIRMED_SHARE',
+  /** A code was asked for an order that does not wait for one. */
+  orderNotAwaiting: 'ORDER_NOT_AWAITING',
+  /** The Idempotency-Key was used before with another request body. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+  /** The first request with this Idempotency-Key is still running: retry after the Retry-After seconds. */
+  idempotencyInProgress: 'IDEMPOTENCY_IN_PROGRESS',
 
   // Dispatch, invoices and refunds
   /** The order's address names no Indian state (by name or pincode), so no tax invoice can be issued. */

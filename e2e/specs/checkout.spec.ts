@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order, Product, UserInfo } from '@rr/core';
-import { ADMIN, expect, login, startSignedIn, test } from '../fixtures.ts';
+import { ADMIN, expect, latestCode, login, startSignedIn, test } from '../fixtures.ts';
 
 const ADDRESS = { address: '12 Example Lane, Godowlia', postalCode: '221001' };
 /** A product of the test's own with stock to spare. */
@@ -42,6 +42,8 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
   makeCustomer,
   makeProduct,
 }) => {
+  // The whole walk, with the new customer's confirmation code, then the admin's side: near a minute alone.
+  test.slow();
   const product = await makeProduct(STOCKED);
   const stockBefore = await stockOf(request, product._id);
   const customer = await makeCustomer('Cod');
@@ -79,6 +81,12 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
   await page.getByRole('button', { name: 'Place Order' }).click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   const orderId = page.url().split('/').pop()!;
+
+  // A new customer's phone is unproven: the order waits for the code sent by SMS.
+  await expect(page.getByRole('heading', { name: 'Awaiting confirmation' })).toBeVisible();
+  await page.getByLabel('Confirmation code').fill(await latestCode(request, customer.phone));
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Awaiting confirmation' })).toHaveCount(0);
 
   // Thanks, what happens next, and the number to quote.
   await expect(page.getByRole('status').filter({ hasText: 'Thank you! Your order has been placed.' })).toContainText(
@@ -347,4 +355,89 @@ test('a gift goes to the recipient given at shipping; customer and admin see who
   await expect(admin.getByRole('region', { name: 'Shipping' })).toContainText('Name: Kamala Devi');
   await expect(admin.getByRole('region', { name: 'Shipping' })).toContainText('9876543210');
   await admin.close();
+});
+
+test('a new customer confirms a Cash on Delivery order with the code sent by SMS, on a 360 px phone', async ({
+  page,
+  request,
+  makeCustomer,
+  makeProduct,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const product = await makeProduct(STOCKED);
+  const customer = await makeCustomer('Unproven');
+  await readyToPlace(page, customer, 'Cash on Delivery', product);
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  const orderId = page.url().split('/').pop()!;
+
+  // Not placed yet: the page asks for the code, and says until when the items are held.
+  const box = page.getByRole('region', { name: 'Awaiting confirmation' });
+  await expect(box).toContainText(`your phone ending ${customer.phone.slice(-4)}`);
+  await expect(box).toContainText('30 minutes');
+  await expect(page.getByText('Thank you! Your order has been placed.')).toHaveCount(0);
+  // Nothing sticks out of a 360 px screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: test.info().outputPath('awaiting-confirmation-360.png'), fullPage: true });
+
+  // A wrong code is refused with a message; a new code can be asked for once a minute.
+  const code = await latestCode(request, customer.phone);
+  await page.getByLabel('Confirmation code').fill(code === '0000' ? '1111' : '0000');
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await expect(box).toContainText('That is not the code we sent');
+  await page.getByRole('button', { name: 'Send a New Code' }).click();
+  await expect(box).toContainText(/Please wait \d+ seconds/);
+
+  await page.getByLabel('Confirmation code').fill(code);
+  await page.getByRole('button', { name: 'Confirm Order' }).click();
+  await expect(page.getByText('Thank you! Your order has been placed.')).toBeVisible();
+  await expect(box).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('confirmed-360.png'), fullPage: true });
+
+  // My Orders no longer says it waits; the admin's to-ship list has it now.
+  await page.goto('/profile');
+  const mine = page.getByRole('region', { name: 'My Orders' }).getByRole('row').filter({ hasText: orderId });
+  await expect(mine).toBeVisible();
+  await expect(mine).not.toContainText('Awaiting confirmation');
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  const toShip = await request.get('/api/orders?status=to_ship&limit=100', {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(((await toShip.json()) as Order[]).map((o) => o._id)).toContain(orderId);
+});
+
+test('My Orders says an order awaits confirmation, and the admin to-ship list leaves it out', async ({
+  page,
+  request,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const product = await makeProduct(STOCKED);
+  const customer = await makeCustomer('Waiting');
+  const placed = await request.post('/api/orders', {
+    headers: { authorization: `Bearer ${customer.token}`, 'idempotency-key': `e2e-${customer._id}` },
+    data: {
+      orderItems: [{ product: product._id, qty: 1 }],
+      shippingAddress: {
+        address: ADDRESS.address,
+        city: 'Varanasi',
+        postalCode: ADDRESS.postalCode,
+        state: 'Uttar Pradesh',
+      },
+      paymentMethod: 'Cash on Delivery',
+    },
+  });
+  const order = (await placed.json()) as Order;
+  expect(order.confirmBy).not.toBeNull();
+  await startSignedIn(page, customer);
+  await page.goto('/profile');
+  await expect(
+    page.getByRole('region', { name: 'My Orders' }).getByRole('row').filter({ hasText: order._id }),
+  ).toContainText('Awaiting confirmation');
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  const toShip = await request.get('/api/orders?status=to_ship&limit=100', {
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(((await toShip.json()) as Order[]).map((o) => o._id)).not.toContain(order._id);
 });

@@ -22,7 +22,7 @@ import { DomainError } from './domain-error.ts';
 import { accountRoutes, createTokenSigner, devRoutes } from './modules/accounts/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchSynonymRoutes } from './modules/catalog/index.ts';
 import { categoryRoutes } from './modules/categories/index.ts';
-import { checkoutRoutes } from './modules/checkout/index.ts';
+import { cancelUnconfirmedOrders, checkoutRoutes, forgetOldKeys } from './modules/checkout/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { ownerDeskRoutes } from './modules/owner-desk/index.ts';
@@ -240,7 +240,7 @@ export async function buildApp(
   await app.register(accountRoutes, { sms });
   const gateway = deps.payments ?? createPaymentGateway(config.payments);
   const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
-  await app.register(checkoutRoutes, { gateway });
+  await app.register(checkoutRoutes, { gateway, sms });
   await app.register(orderRoutes, { gateway, pincodes });
   await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: pincodes });
@@ -258,7 +258,8 @@ export async function buildApp(
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
 
-  // Stock held for payments that never came gives itself back.
+  // Stock held for payments that never came, or by orders never confirmed, gives itself back; idempotency
+  // keys are forgotten after a day.
   if (config.env !== 'test') {
     const refunds = {
       db: database.db,
@@ -271,6 +272,10 @@ export async function buildApp(
         app.log.error({ err }, 'releasing expired holds failed'),
       );
       sweepPendingRefunds(refunds).catch((err: unknown) => app.log.error({ err }, 'sweeping pending refunds failed'));
+      cancelUnconfirmedOrders(database.db).catch((err: unknown) =>
+        app.log.error({ err }, 'cancelling unconfirmed orders failed'),
+      );
+      forgetOldKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'forgetting idempotency keys failed'));
     }, config.sweepIntervalMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

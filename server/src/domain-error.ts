@@ -11,6 +11,7 @@ export type ErrorKind =
   | 'not_found'
   | 'conflict'
   | 'too_large'
+  | 'unprocessable'
   | 'rate_limited'
   | 'upstream_failed'
   | 'unavailable';

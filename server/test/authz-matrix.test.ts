@@ -294,6 +294,17 @@ const MATRIX: Record<string, Row> = {
     request: (c) => get(`/api/orders/${c.orders.credited}/credit-note`)(),
     expect: OWNER_OR_ADMIN,
   },
+  'POST /api/orders/:id/confirm': {
+    request: (c) => ({ method: 'POST', url: `/api/orders/${c.orders.read}/confirm`, payload: { code: '0000' } }),
+    // Only its customer confirms an order (already confirmed here: answered as it is); an admin confirms
+    // by shipping it, and to anyone else it does not exist.
+    expect: [401, 200, 404, 404],
+  },
+  'POST /api/orders/:id/confirmation-code': {
+    request: (c) => ({ method: 'POST', url: `/api/orders/${c.orders.read}/confirmation-code` }),
+    // The customer gets past authorisation to the rule: a confirmed order takes no code.
+    expect: [401, 409, 404, 404],
+  },
   'POST /api/orders/:id/refund': {
     request: (c) => ({ method: 'POST', url: `/api/orders/${c.orders.read}/refund` }),
     // The admin gets past authorisation to the rule: only a failed refund can be retried.

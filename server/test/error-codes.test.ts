@@ -28,6 +28,7 @@ describe('error codes', () => {
       not_found: 404,
       conflict: 409,
       too_large: 413,
+      unprocessable: 422,
       rate_limited: 429,
       upstream_failed: 502,
       unavailable: 503,

@@ -101,6 +101,7 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
           updatedAt: (row.refundUpdatedAt ?? row.updatedAt).toISOString(),
         }
       : null,
+    confirmBy: iso(row.confirmBy),
   };
 }
 

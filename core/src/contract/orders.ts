@@ -1,5 +1,11 @@
 import * as z from 'zod/mini';
-import { DEFAULT_PAYMENT_METHOD, MAX_LINE_QTY, MAX_PAGE_NUMBER, ONLINE_PAYMENT_METHOD } from '../constants.ts';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  MAX_LINE_QTY,
+  MAX_PAGE_NUMBER,
+  ONLINE_PAYMENT_METHOD,
+  OTP_LENGTH,
+} from '../constants.ts';
 import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
@@ -136,6 +142,12 @@ export const order = z.object({
   /** The credit note's serial, when an invoiced order was cancelled (GET /api/orders/{id}/credit-note). */
   creditNoteNumber: z.nullable(z.string()),
   refund: z.nullable(orderRefund),
+  /**
+   * A Cash on Delivery order from an unproven phone waits for the code sent by SMS until this time, then
+   * cancels itself (a cancelled order with this set was never confirmed); null when it does not wait
+   * (confirmed, or never needed).
+   */
+  confirmBy: z.nullable(z.string()),
 });
 export type Order = z.infer<typeof order>;
 
@@ -245,3 +257,28 @@ export const cartQuote = z.object({
   totalPrice: z.number(),
 });
 export type CartQuote = z.infer<typeof cartQuote>;
+
+/**
+ * The header that makes a checkout call safe to retry (POST /api/orders and the payment order): the
+ * same key with the same body answers what the first request made; with another body, a 422.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+// Other headers pass through untouched (a strict object would drop them from the request).
+export const idempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[\x21-\x7e]{1,255}$/, { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters' })),
+  ),
+});
+
+/** How long an unconfirmed Cash on Delivery order holds its stock before it cancels itself. */
+export const ORDER_CONFIRM_MINUTES = 30;
+
+/** POST /api/orders/{id}/confirm: the code sent by SMS for an order from an unproven phone. */
+export const confirmOrderBody = z.object({
+  code: z
+    .string({ error: 'code must be text' })
+    .check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), { error: `code must be ${OTP_LENGTH} digits` })),
+});
+export type ConfirmOrderBody = z.infer<typeof confirmOrderBody>;

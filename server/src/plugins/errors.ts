@@ -16,6 +16,7 @@ export const STATUS_OF_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   too_large: 413,
+  unprocessable: 422,
   rate_limited: 429,
   upstream_failed: 502,
   unavailable: 503,

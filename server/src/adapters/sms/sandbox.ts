@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { otpText, type SmsSender, type TemplateSms } from './types.ts';
+import { otpText, type OtpPurpose, type SmsSender, type TemplateSms } from './types.ts';
 
 export interface OutboxMessage {
   phone: string;
@@ -23,8 +23,8 @@ export class SandboxSms implements SmsSender {
 
   constructor(private readonly log?: FastifyBaseLogger) {}
 
-  async sendOtp(phone: string, code: string): Promise<void> {
-    this.keep({ phone, kind: 'otp', code, text: otpText(code), sentAt: new Date().toISOString() });
+  async sendOtp(phone: string, code: string, purpose?: OtpPurpose): Promise<void> {
+    this.keep({ phone, kind: 'otp', code, text: otpText(code, purpose), sentAt: new Date().toISOString() });
     this.log?.info({ phone, code }, 'sandbox SMS: one-time code');
   }
 

@@ -11,7 +11,8 @@ export interface TemplateSms {
 /** Sends one-time sign-in codes and order messages by SMS. A rejected promise means "not sent". */
 export interface SmsSender {
   readonly name: 'sandbox' | 'msg91';
-  sendOtp(phone: string, code: string): Promise<void>;
+  /** A one-time code, for signing in or (`purpose` 'order') for confirming a Cash on Delivery order. */
+  sendOtp(phone: string, code: string, purpose?: OtpPurpose): Promise<void>;
   /** Once `signal` aborts, the request is cut off and rejects (the provider may have taken it already). */
   sendTemplate(phone: string, message: TemplateSms, signal?: AbortSignal): Promise<void>;
 }
@@ -27,6 +28,11 @@ export class SmsDeliveryError extends Error {
   }
 }
 
-export function otpText(code: string): string {
+export type OtpPurpose = 'sign-in' | 'order';
+
+export function otpText(code: string, purpose: OtpPurpose = 'sign-in'): string {
+  if (purpose === 'order') {
+    return `${code} is your Rudraksha Ratna code to confirm your Cash on Delivery order. Do not share it with anyone.`;
+  }
   return `${code} is your Rudraksha Ratna sign-in code. It is valid for 10 minutes. Do not share it with anyone.`;
 }

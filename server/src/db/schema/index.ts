@@ -9,3 +9,4 @@ export * from './stock.ts';
 export * from './reports.ts';
 export * from './search.ts';
 export * from './files.ts';
+export * from './checkout.ts';

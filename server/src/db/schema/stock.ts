@@ -12,6 +12,8 @@ export const STOCK_REASONS = [
   'cancel',
   'release',
   'expire',
+  /** A Cash on Delivery order whose code never came cancelled itself. */
+  'unconfirmed',
   'admin-edit',
   'import',
   'direct',

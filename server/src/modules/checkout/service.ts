@@ -23,7 +23,17 @@ import { refundWebhook, tellOrderEvent, type RefundContext } from '../fulfilment
 import type { MessageSettings } from '../messages/index.ts';
 import { countOpenCashOnDelivery, findOrder, insertOrder, unpaidCashOnDelivery } from '../orders/index.ts';
 import {
+  confirmByFrom,
+  issueConfirmationCode,
+  phoneProven,
+  refuseOverUnconfirmedShare,
+  sendConfirmationCode,
+  type Confirmations,
+} from './confirmation.ts';
+import { claimKey, inProgress, recordOutcome, releaseKey, type IdempotentRequest } from './idempotency.ts';
+import {
   completeHold,
+  earlierPaymentOrder,
   insertHold,
   lockPaidHold,
   openGatewayOrder,
@@ -127,17 +137,42 @@ export async function startOnlinePayment(
   limits: OrderLimits,
   customer: AuthUser,
   input: CreatePaymentBody,
+  idempotency?: IdempotentRequest,
 ): Promise<PaymentOrder> {
   const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
-  const hold = await db.transaction(async (tx) => {
+  const started = await db.transaction(async (tx) => {
+    const earlier = idempotency && (await claimKey(tx, idempotency));
+    if (earlier?.holdId) return { earlierHoldId: earlier.holdId };
     // One checkout at a time: starting again gives back what the last attempt held, in this same
     // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
     await lockCustomer(tx, customer.id);
     await releasePendingHoldsOf(tx, customer.id);
     const { lines, amounts } = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
-    return insertHold(tx, { customer, shippingAddress: input.shippingAddress, lines, amounts, gateway, expiresAt });
+    const hold = await insertHold(tx, {
+      customer,
+      shippingAddress: input.shippingAddress,
+      lines,
+      amounts,
+      gateway,
+      expiresAt,
+    });
+    if (idempotency) await recordOutcome(tx, idempotency, { holdId: hold.id });
+    return { hold };
   });
-  return openGatewayOrder(db, gateway, customer, hold);
+  if (started.earlierHoldId) {
+    return (await earlierPaymentOrder(db, gateway, customer, started.earlierHoldId)) ?? throwInProgress();
+  }
+  try {
+    return await openGatewayOrder(db, gateway, customer, started.hold!);
+  } catch (err) {
+    // The gateway failed and the hold is released: a retry with the same key starts afresh.
+    if (idempotency) await releaseKey(db, idempotency);
+    throw err;
+  }
+}
+
+function throwInProgress(): never {
+  throw inProgress();
 }
 
 /** What an order is placed from: a Cash on Delivery cart, or a verified online payment of a hold. */
@@ -147,6 +182,8 @@ export type OrderRequest =
       orderItems: PlaceOrderBody['orderItems'];
       shippingAddress: PlaceOrderBody['shippingAddress'];
       limits: OrderLimits;
+      /** For an unproven phone's order, which waits for a code. */
+      confirmations: Confirmations;
       payment?: never;
     }
   | { payment: VerifiedPayment; customer?: never };
@@ -162,23 +199,48 @@ export interface PlacedOrder {
  * priced, limits checked and stock taken in one transaction; or a verified online payment turned into
  * the order of what its hold priced and held.
  */
-export async function placeOrder(db: Database, request: OrderRequest, messages: MessageSettings): Promise<PlacedOrder> {
+export async function placeOrder(
+  db: Database,
+  request: OrderRequest,
+  messages: MessageSettings,
+  idempotency?: IdempotentRequest,
+): Promise<PlacedOrder> {
   const placed = await db.transaction(async (tx) => {
-    const made = request.payment ? await orderFromPayment(tx, request.payment) : await cashOnDeliveryOrder(tx, request);
-    if (made.created) {
+    const earlier = idempotency && (await claimKey(tx, idempotency));
+    if (earlier) {
+      if (!earlier.orderId) throw inProgress();
+      return { orderId: earlier.orderId, created: false };
+    }
+    const made: Made = request.payment
+      ? await orderFromPayment(tx, request.payment)
+      : await cashOnDeliveryOrder(tx, request);
+    if (idempotency) await recordOutcome(tx, idempotency, { orderId: made.orderId });
+    // An order awaiting its code is told as placed once it is confirmed.
+    if (made.created && !made.code) {
       // The customer (and the shop) hear of it from the outbox, written with the order.
       const [row] = await tx.select().from(orders).where(eq(orders.id, made.orderId));
       await tellOrderEvent(tx, row!, { kind: row!.isCancelled ? 'order_cancelled' : 'order_placed' }, messages);
     }
     return made;
   });
+  if (placed.code && !request.payment) {
+    await sendConfirmationCode(request.confirmations, request.customer.phone, placed.code);
+  }
   return { order: (await findOrder(db, placed.orderId))!, created: placed.created };
 }
 
+/** An order made, or found made before; `code` is the confirmation code to send an unproven phone. */
+type Made = { orderId: string; created: boolean; code?: string };
+
+/**
+ * A Cash on Delivery order, priced and its stock taken. From a phone never proven by a code, it waits
+ * for the code sent to it (decision 0030): it holds its stock ORDER_CONFIRM_MINUTES at most, and such
+ * orders together never hold more than half of a product's stock.
+ */
 async function cashOnDeliveryOrder(
   tx: Transaction,
-  { customer, orderItems, shippingAddress, limits }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
-): Promise<{ orderId: string; created: boolean }> {
+  { customer, orderItems, shippingAddress, limits, confirmations }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
+): Promise<Made> {
   await lockCustomer(tx, customer.id);
   if ((await countOpenCashOnDelivery(tx, customer.id)) >= MAX_OPEN_COD_ORDERS) {
     throw new DomainError(
@@ -188,13 +250,17 @@ async function cashOnDeliveryOrder(
     );
   }
   const reservation = await reserveCart(tx, customer.id, orderItems, DEFAULT_PAYMENT_METHOD, limits);
+  const unproven = !(await phoneProven(tx, customer.id));
+  if (unproven) await refuseOverUnconfirmedShare(tx, reservation.lines);
   const orderId = await insertOrder(tx, {
     customer,
     shippingAddress,
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     reservation,
+    ...(unproven ? { confirmBy: confirmByFrom(new Date()) } : {}),
   });
-  return { orderId, created: true };
+  if (!unproven) return { orderId, created: true };
+  return { orderId, created: true, code: await issueConfirmationCode(tx, confirmations.codeKey, orderId) };
 }
 
 /**
@@ -202,10 +268,7 @@ async function cashOnDeliveryOrder(
  * arriving together make one order, and a replay returns it. If the hold had already ended, the stock
  * is taken again; when it is gone, the paid order is recorded as cancelled so an admin refunds it.
  */
-async function orderFromPayment(
-  tx: Transaction,
-  payment: VerifiedPayment,
-): Promise<{ orderId: string; created: boolean }> {
+async function orderFromPayment(tx: Transaction, payment: VerifiedPayment): Promise<Made> {
   const hold = await lockPaidHold(tx, payment);
   if (!hold) {
     throw new DomainError(

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import type { Database, Transaction } from '../../db/client.ts';
+import { orderConfirmations, orderItems, orders } from '../../db/schema/index.ts';
 import { issueInvoice, processRefund, requestRefund, tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -26,6 +26,14 @@ export interface FulfilmentContext {
 const SHIPMENT_CORRECTION_GAP_MS = 60_000;
 
 /**
+ * An admin who ships or hands over an order still awaiting its customer's code has confirmed it another
+ * way (a call to the customer, decision 0030): it stops waiting, and can no longer cancel itself.
+ */
+async function confirmedByTheShop(tx: Transaction, row: { id: string; confirmBy: Date | null }): Promise<void> {
+  if (row.confirmBy) await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, row.id));
+}
+
+/**
  * Hands an order to a courier: records the courier and tracking number, issues the tax invoice (once)
  * and tells the customer. Shipping an order again corrects its shipment (a mistyped AWB); the customer
  * is told of the new tracking number, at most once a minute; the invoice stays.
@@ -43,9 +51,11 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
         shippedAt: row.shippedAt ?? now,
         courier: body.courier,
         trackingNumber: body.trackingNumber,
+        confirmBy: null,
         updatedAt: now,
       })
       .where(eq(orders.id, id));
+    await confirmedByTheShop(tx, row);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(
       tx,
@@ -80,8 +90,15 @@ export function markDelivered(
     const now = new Date();
     await tx
       .update(orders)
-      .set({ isDelivered: true, deliveredAt: now, updatedAt: now, ...(collect ? { isPaid: true, paidAt: now } : {}) })
+      .set({
+        isDelivered: true,
+        deliveredAt: now,
+        confirmBy: null,
+        updatedAt: now,
+        ...(collect ? { isPaid: true, paidAt: now } : {}),
+      })
       .where(eq(orders.id, id));
+    await confirmedByTheShop(tx, row);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
   });

@@ -110,6 +110,7 @@ const ORDER = jsonObject({
     error: column(o.refundError),
     updatedAt: isoTime(sql`coalesce(${o.refundUpdatedAt}, ${o.updatedAt})`),
   })} end`,
+  confirmBy: isoTime(column(o.confirmBy)),
 });
 
 /**

@@ -71,6 +71,8 @@ export interface OrderRecord {
   reservation: { lines: Array<Omit<PricedLine, 'productId'> & { productId: string | null }>; amounts: OrderAmounts };
   paid?: { at: Date; razorpayOrderId: string; razorpayPaymentId: string };
   cancelledAt?: Date;
+  /** A Cash on Delivery order from an unproven phone: it waits for its code until then. */
+  confirmBy?: Date;
 }
 
 /** Writes an order and copies of its lines, in the transaction that took (or holds) their stock. */
@@ -103,6 +105,7 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       razorpayPaymentId: paid?.razorpayPaymentId ?? null,
       isCancelled: Boolean(record.cancelledAt),
       cancelledAt: record.cancelledAt ?? null,
+      confirmBy: record.confirmBy ?? null,
       // Paid for an order that could not be made (its stock sold meanwhile): the refund sweep pays it back.
       ...(paid && record.cancelledAt
         ? {
@@ -199,7 +202,8 @@ export async function ordersOf(db: Database, userId: string, query: MyOrdersQuer
 }
 
 const ORDER_FILTERS: Record<AdminOrderFilter, SQL> = {
-  to_ship: sql`not ${orders.isCancelled} and not ${orders.isShipped} and not ${orders.isDelivered}`,
+  // An order awaiting its confirmation code is in no list until it is confirmed (or cancels itself).
+  to_ship: sql`not ${orders.isCancelled} and not ${orders.isShipped} and not ${orders.isDelivered} and ${orders.confirmBy} is null`,
   shipped: sql`not ${orders.isCancelled} and ${orders.isShipped} and not ${orders.isDelivered}`,
   delivered: sql`not ${orders.isCancelled} and ${orders.isDelivered}`,
   cancelled: sql`${orders.isCancelled}`,

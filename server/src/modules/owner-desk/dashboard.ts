@@ -28,7 +28,8 @@ const TOP_DAYS = 30;
 const LIST_LENGTH = 10;
 
 /** Orders waiting to ship: placed, not shipped, delivered or cancelled (the partial index's predicate). */
-const TO_SHIP = sql`not ${orders.isShipped} and not ${orders.isDelivered} and not ${orders.isCancelled}`;
+const TO_SHIP = sql`not ${orders.isShipped} and not ${orders.isDelivered} and not ${orders.isCancelled}
+  and ${orders.confirmBy} is null`;
 
 /** Days since 1970-01-01 in Indian time (the database's `ist_day`). */
 export function istDay(at: Date): number {

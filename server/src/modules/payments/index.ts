@@ -3,6 +3,7 @@
 export { paymentRoutes } from './routes.ts';
 export {
   completeHold,
+  earlierPaymentOrder,
   insertHold,
   lockPaidHold,
   openGatewayOrder,

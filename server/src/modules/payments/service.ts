@@ -113,18 +113,22 @@ export async function openGatewayOrder(
     gatewayOrderId = created.id;
   } catch (err) {
     await endHold(db, hold.id, 'released');
-    throw new DomainError(
-      'upstream_failed',
-      errorCodes.paymentUnavailable,
-      'Online payment is not available just now. Please try again, or choose Cash on Delivery.',
-      { cause: err },
-    );
+    throw paymentUnavailable(err);
   }
   await db
     .update(paymentHolds)
     .set({ razorpayOrderId: gatewayOrderId, updatedAt: new Date() })
     .where(eq(paymentHolds.id, hold.id));
+  return paymentOrderOf(gateway, customer, hold, gatewayOrderId);
+}
 
+/** What the browser opens the checkout with, for a hold and its gateway order. */
+function paymentOrderOf(
+  gateway: PaymentGateway,
+  customer: AuthUser,
+  hold: HoldRow,
+  gatewayOrderId: string,
+): PaymentOrder {
   return {
     keyId: gateway.keyId,
     orderId: gatewayOrderId,
@@ -141,6 +145,40 @@ export async function openGatewayOrder(
     totalPrice: toRupees(hold.totalPaise),
   };
 }
+
+/** How long a repeated request waits for the first one's gateway order: the gateway's own time limit. */
+const GATEWAY_ORDER_WAIT_MS = 12_000;
+const GATEWAY_ORDER_POLL_MS = 100;
+
+/**
+ * The payment order an earlier request made for this hold (a repeated request with its idempotency
+ * key). The first request asks the gateway after committing the hold, so its gateway order may still be
+ * on its way: this waits for it for as long as the gateway may take. When the gateway failed (the hold
+ * was released without one) this answers what the first request did; null if it is still not there.
+ */
+export async function earlierPaymentOrder(
+  db: Database,
+  gateway: PaymentGateway,
+  customer: AuthUser,
+  holdId: string,
+): Promise<PaymentOrder | null> {
+  const deadline = Date.now() + GATEWAY_ORDER_WAIT_MS;
+  for (;;) {
+    const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.id, holdId));
+    if (hold?.razorpayOrderId) return paymentOrderOf(gateway, customer, hold, hold.razorpayOrderId);
+    if (!hold || hold.status !== 'pending') throw paymentUnavailable();
+    if (Date.now() >= deadline) return null;
+    await new Promise((resolve) => setTimeout(resolve, GATEWAY_ORDER_POLL_MS));
+  }
+}
+
+const paymentUnavailable = (cause?: unknown) =>
+  new DomainError(
+    'upstream_failed',
+    errorCodes.paymentUnavailable,
+    'Online payment is not available just now. Please try again, or choose Cash on Delivery.',
+    { cause },
+  );
 
 /** Ends a pending hold and puts its stock back; a hold that is no longer pending is left alone. */
 async function endHold(

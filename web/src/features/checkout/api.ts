@@ -9,7 +9,7 @@ import type {
   PlaceOrderBody,
   ShippingAddressInput,
 } from '@rr/core';
-import { COUNTRY } from '@rr/core';
+import { COUNTRY, IDEMPOTENCY_KEY_HEADER } from '@rr/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 
@@ -34,12 +34,21 @@ export function orderPayload(
   };
 }
 
-export function placeOrder(body: PlaceOrderBody): Promise<Order> {
-  return apiFetch<Order>('/api/orders', { method: 'POST', json: body });
+/** `idempotencyKey`: the checkout attempt's key, so a retry after a lost answer never orders twice. */
+export function placeOrder(body: PlaceOrderBody, idempotencyKey: string): Promise<Order> {
+  return apiFetch<Order>('/api/orders', {
+    method: 'POST',
+    json: body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
-export function startOnlinePayment(body: CreatePaymentBody): Promise<PaymentOrder> {
-  return apiFetch<PaymentOrder>('/api/payments/razorpay/order', { method: 'POST', json: body });
+export function startOnlinePayment(body: CreatePaymentBody, idempotencyKey: string): Promise<PaymentOrder> {
+  return apiFetch<PaymentOrder>('/api/payments/razorpay/order', {
+    method: 'POST',
+    json: body,
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+  });
 }
 
 /** The checkout was closed or failed: hand the held stock back now rather than at expiry. */

@@ -5,12 +5,23 @@ import {
   type PaymentMethod,
   type ShippingAddressInput,
 } from '@rr/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../account/index.ts';
 import { clearCart } from '../cart/index.ts';
 import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
+
+interface CheckoutAttempt {
+  /** What was sent (the call and its body): the key belongs to it. */
+  body: string;
+  key: string;
+}
+
+/** A random key; crypto.getRandomValues, unlike randomUUID, works on a plain-HTTP address too. */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
 
 const COD_CONFIRM = 'Are you sure you want to place this order with Cash on Delivery (COD)?';
 
@@ -25,8 +36,20 @@ export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddres
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const attempt = useRef<CheckoutAttempt | null>(null);
+  // One key per checkout attempt: trying the same order again after an error sends the same key (the
+  // server answers the order the first try may have placed); another cart or address is a new attempt.
+  const keyFor = (call: 'order' | 'payment', body: unknown): string => {
+    const json = JSON.stringify([call, body]);
+    if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
+  const endAttempt = () => {
+    attempt.current = null;
+  };
 
   const done = (order: Order) => {
+    endAttempt();
     clearCart();
     navigate(`/order/${order._id}`, { state: { placed: true } });
   };
@@ -39,7 +62,8 @@ export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddres
     if (!window.confirm(COD_CONFIRM)) return;
     setBusy(true);
     try {
-      done(await placeOrder({ ...orderPayload(cart, address), paymentMethod: method }));
+      const body = { ...orderPayload(cart, address), paymentMethod: method };
+      done(await placeOrder(body, keyFor('order', body)));
     } catch (err) {
       fail(err);
     }
@@ -54,7 +78,10 @@ export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddres
     }
     const payload = orderPayload(cart, address);
     try {
-      const payment = await startOnlinePayment(payload);
+      const payment = await startOnlinePayment(payload, keyFor('payment', payload));
+      // Its stock is held now: paying places the order, closing the checkout releases it. Either way a
+      // new try is a new attempt.
+      endAttempt();
       // A failed payment can be retried in the checkout; only closing it ends the attempt.
       let outcome: 'paid' | 'failed' | null = null;
       openCheckout(
@@ -70,7 +97,8 @@ export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddres
           timeout: Math.max(60, Math.floor((Date.parse(payment.expiresAt) - Date.now()) / 1000) - 60),
           handler: (result) => {
             outcome = 'paid';
-            placeOrder({ ...payload, paymentMethod: ONLINE_PAYMENT_METHOD, ...result }).then(done, fail);
+            const body = { ...payload, paymentMethod: ONLINE_PAYMENT_METHOD as PaymentMethod, ...result };
+            placeOrder(body, keyFor('order', body)).then(done, fail);
           },
           modal: {
             ondismiss: () => {

@@ -110,3 +110,24 @@ export function useShipOrder(id: string) {
     },
   });
 }
+
+/** POST /api/orders/{id}/confirm: the code sent by SMS confirms an order from an unproven phone. */
+export function useConfirmOrder(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}/confirm`, { method: 'POST', json: { code } }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.one(id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+    },
+  });
+}
+
+/** POST /api/orders/{id}/confirmation-code: a new code by SMS (once a minute). */
+export function useResendConfirmationCode(id: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<{ message: string }>(`/api/orders/${encodeURIComponent(id)}/confirmation-code`, { method: 'POST' }),
+  });
+}

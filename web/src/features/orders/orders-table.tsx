@@ -84,6 +84,8 @@ export function OrdersTable({
               <td>
                 {order.status === 'shipped' ? (
                   <Shipped order={order} />
+                ) : order.confirmBy && !order.isCancelled ? (
+                  'Awaiting confirmation'
                 ) : (
                   <DateOrCross date={order.deliveredAt} label="delivered" />
                 )}

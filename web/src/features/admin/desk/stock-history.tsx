@@ -14,6 +14,7 @@ const REASONS: Record<string, string> = {
   cancel: 'Order cancelled',
   release: 'Payment abandoned',
   expire: 'Payment hold expired',
+  unconfirmed: 'Order not confirmed in time',
   'admin-edit': 'Edited by an admin',
   import: 'Catalog import',
   direct: 'Changed outside the shop',
@@ -21,7 +22,7 @@ const REASONS: Record<string, string> = {
 
 function who(entry: History['entries'][number]): string {
   if (entry.actorName) return entry.actorName;
-  return entry.reason === 'cancel' || entry.reason === 'expire' ? 'the shop' : '—';
+  return ['cancel', 'expire', 'unconfirmed'].includes(entry.reason) ? 'the shop' : '—';
 }
 
 /** The product's latest stock changes (the ledger), for its edit page. */

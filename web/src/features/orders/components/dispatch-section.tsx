@@ -14,7 +14,7 @@ function stateText(order: Order): string {
   const shipped = order.shippedAt ? `shipped on ${formatDateTimeIST(order.shippedAt)}` : null;
   switch (order.status) {
     case 'placed':
-      return 'Placed, waiting to be shipped';
+      return order.confirmBy ? 'Awaiting confirmation' : 'Placed, waiting to be shipped';
     case 'shipped':
       return `On its way, ${shipped}`;
     case 'delivered':

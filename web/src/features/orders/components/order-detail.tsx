@@ -4,6 +4,7 @@ import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
 import layout from '../../../components/order-layout.module.css';
 import { useUserInfo } from '../../account/index.ts';
+import { AwaitingConfirmation } from './confirm-order.tsx';
 import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
@@ -15,6 +16,7 @@ export function OrderDetail({ order }: { order: Order }) {
     <div className={layout.layout}>
       <div>
         {order.isCancelled && <CancelledNotice order={order} isAdmin={isAdmin} />}
+        {order.confirmBy && !order.isCancelled && <AwaitingConfirmation order={order} isAdmin={isAdmin} />}
         <ShippingSection order={order} />
         <DispatchSection order={order} isAdmin={isAdmin} />
         <PaymentSection order={order} />

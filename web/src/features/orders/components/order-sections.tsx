@@ -1,4 +1,4 @@
-import { ONLINE_PAYMENT_METHOD, formatDateTimeIST, formatRupees, type Order } from '@rr/core';
+import { ONLINE_PAYMENT_METHOD, ORDER_CONFIRM_MINUTES, formatDateTimeIST, formatRupees, type Order } from '@rr/core';
 import { Message } from '../../../components/message.tsx';
 import layout from '../../../components/order-layout.module.css';
 
@@ -8,7 +8,11 @@ export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boo
   return (
     <Message variant="danger">
       <strong>This order was cancelled</strong>
-      {order.cancelledAt ? ` on ${formatDateTimeIST(order.cancelledAt)}` : ''}. It will not be shipped.
+      {order.cancelledAt ? ` on ${formatDateTimeIST(order.cancelledAt)}` : ''}
+      {order.confirmBy
+        ? `: it was not confirmed with the code sent by SMS within ${ORDER_CONFIRM_MINUTES} minutes`
+        : ''}
+      . It will not be shipped.
       {order.isPaid && cash && (
         <>
           {' '}

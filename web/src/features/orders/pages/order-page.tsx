@@ -31,7 +31,8 @@ function OrderView({ id }: { id: string }) {
       <p className={styles.orderId}>
         Order ID <span className={styles.mono}>{id}</span>
       </p>
-      {justPlaced && (
+      {/* An order awaiting its code is not placed yet: its confirmation box says what to do. */}
+      {justPlaced && order.data && !order.data.confirmBy && (
         <Message variant="success">
           <strong>Thank you! Your order has been placed.</strong> We dispatch within {shopPolicy.dispatch} and send you
           the courier&apos;s tracking details; delivery takes {shopPolicy.delivery} after dispatch. Please quote order #
