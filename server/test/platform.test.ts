@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_APP_FIXTURE_HTML, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
+import { WEB_APP_FIXTURE_HTML, bearer, createTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,5 +87,40 @@ describe('platform', () => {
   it('compresses large JSON replies', async () => {
     const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('personal answers', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('are kept by no cache: every authenticated route answers private, no-store, refusals too', async () => {
+    const buyer = await make.customer(shop);
+    const productId = await make.product(shop);
+    const placed = await make.codOrder(shop, buyer.token, productId);
+    expect(placed.statusCode).toBe(201);
+    const { token: adminToken } = await make.admin(shop);
+    const asked = [
+      ['/api/users/profile', buyer.token],
+      ['/api/orders/myorders', buyer.token],
+      [`/api/orders/${placed.json()._id}`, buyer.token],
+      ['/api/orders', adminToken],
+      ['/api/users', adminToken],
+      ['/api/admin/dashboard', adminToken],
+      ['/api/products?drafts=include', adminToken],
+      ['/api/orders/myorders', 'not-a-token'],
+    ] as const;
+    for (const [url, token] of asked) {
+      const res = await shop.app.inject({ url, headers: bearer(token) });
+      expect([url, res.statusCode < 500, res.headers['cache-control']]).toEqual([url, true, 'private, no-store']);
+    }
+    // The public catalog stays public, with a token or without.
+    const list = await shop.app.inject({ url: '/api/products', headers: bearer(buyer.token) });
+    expect(list.headers['cache-control']).toMatch(/^public/);
   });
 });

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRIVATE_CACHE_CONTROL, sendCached } from '../../plugins/response-cache.ts';
+import { sendCached } from '../../plugins/response-cache.ts';
 import { catalogAnswers } from './cached-reads.ts';
 import { listProducts } from './service.ts';
 
@@ -38,9 +38,8 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       if (request.query.drafts) {
-        // Drafts are for admins: read fresh, never kept here or by anyone on the way.
+        // Drafts are for admins: read fresh, never kept here or by anyone on the way (requireAdmin says so).
         await app.requireAdmin(request, reply);
-        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
         return listProducts(app.db, request.query);
       }
       return sendCached(request, reply, catalogAnswers.list(app.db, request.query));
