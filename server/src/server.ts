@@ -1,33 +1,53 @@
 import { buildApp } from './app.ts';
-import { isLoopback, loadConfig } from './config.ts';
+import { StartRefused, isLoopback, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { describeDemoAccounts, isCatalogEmpty, seedDemoData } from './db/seed.ts';
+import { describeDemoAccounts, isCatalogEmpty, publicDemoSignIns, seedDemoData } from './db/seed.ts';
 
-const config = loadConfig();
-const database = openDatabase(config.database);
-await database.migrate();
-if (config.demoData && (await isCatalogEmpty(database.db))) {
-  const seeded = await seedDemoData(database.db);
-  console.log(`Seeded the demo data: ${seeded.products} products, ${seeded.reviews} reviews, and these sign-ins:`);
-  console.log(describeDemoAccounts());
+async function start(): Promise<void> {
+  const config = loadConfig();
+  const database = openDatabase(config.database);
+  await database.migrate();
+  if (config.demoData && (await isCatalogEmpty(database.db))) {
+    const seeded = await seedDemoData(database.db);
+    console.log(`Seeded the demo data: ${seeded.products} products, ${seeded.reviews} reviews, and these sign-ins:`);
+    console.log(describeDemoAccounts());
+  }
+  if (!isLoopback(config.host)) {
+    const open = await publicDemoSignIns(database.db);
+    if (open.length) {
+      await database.close();
+      throw new StartRefused(
+        `Refusing to listen on ${config.host}, reachable from other machines: the demo sign-ins ${open.join(', ')} ` +
+          'still have their published passwords. Change their passwords or delete them, or keep the demo on HOST=127.0.0.1.',
+      );
+    }
+  }
+
+  const app = await buildApp(config, database);
+  await app.listen({ host: config.host, port: config.port });
+  const { port } = app.server.address() as { port: number };
+  const where = isLoopback(config.host)
+    ? `http://localhost:${port} (this machine only)`
+    : `port ${port} on ${config.host} (reachable from other machines)`;
+  console.log(`Rudraksha Ratna is open on ${where}, ${config.env} mode, ${database.kind} database`);
+
+  let closing = false;
+  async function shutdown(signal: string): Promise<void> {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
-const app = await buildApp(config, database);
-await app.listen({ host: config.host, port: config.port });
-const { port } = app.server.address() as { port: number };
-const where = isLoopback(config.host)
-  ? `http://localhost:${port} (this machine only)`
-  : `port ${port} on ${config.host} (reachable from other machines)`;
-console.log(`Rudraksha Ratna is open on ${where}, ${config.env} mode, ${database.kind} database`);
-
-let closing = false;
-async function shutdown(signal: string): Promise<void> {
-  if (closing) return;
-  closing = true;
-  app.log.info(`${signal}: closing`);
-  await app.close();
-  await database.close();
-  process.exit(0);
+try {
+  await start();
+} catch (err) {
+  // A refusal is its reason; anything else keeps its stack for whoever has to look into it.
+  console.error(err instanceof StartRefused ? err.message : err);
+  process.exit(1);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
