@@ -71,6 +71,8 @@ export interface AppDependencies {
    * storefront is then rendered in the browser).
    */
   storefront?: StorefrontRenderer | null;
+  /** Where the log is written (default: standard output); tests read what was logged. */
+  logStream?: { write(line: string): void };
 }
 
 /** Log levels at which Fastify logs every request. */
@@ -102,7 +104,11 @@ export async function buildApp(
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: { err: (err) => serializeError(err) } },
+        : {
+            level: config.logLevel,
+            serializers: { err: (err) => serializeError(err) },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     // A hop count trusts that many proxies in front; addresses trust those proxies only.
     trustProxy:
       typeof config.trustProxy === 'number'

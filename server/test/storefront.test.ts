@@ -165,11 +165,12 @@ describe('server-rendered pages', () => {
       page.body.indexOf('Filter test 17 mukhi cheap'),
     );
     expect(page.body).not.toContain('Filter test 16 mukhi');
-    // A query the API refuses (an absurdly long filter) is left to the browser, which shows the API's answer.
+    // A query the API refuses (an absurdly long filter) is refused as the API does, and left to the
+    // browser, which shows the API's answer.
     const long = 'x'.repeat(2000);
     expect((await t.app.inject({ url: `/api/products?category=rudraksha&origin=${long}` })).statusCode).toBe(400);
     const refused = await open(`/category/rudraksha?origin=${long}`);
-    expect(refused.status).toBe(200);
+    expect(refused.status).toBe(400);
     expect(refused.state).toBeNull();
   });
 
@@ -360,5 +361,29 @@ describe('pages on the wire', () => {
     const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(withoutState(gunzipSync(gz.rawPayload).toString())).toBe(html);
+  });
+});
+
+describe('a page whose address the API would refuse', () => {
+  it('answers 400 with the browser-rendered page and logs no error (a category or sort far too long)', async () => {
+    const logged: Array<{ level: number; msg: string }> = [];
+    const shop = await createTestApp({
+      seed: false,
+      storefront,
+      env: { LOG_LEVEL: 'debug' },
+      logStream: { write: (line) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
+    });
+    try {
+      for (const url of [`/category/${'x'.repeat(60)}`, `/category/gems?sort=${'y'.repeat(300)}`]) {
+        const res = await shop.app.inject({ url });
+        expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 400, 'text/html; charset=utf-8']);
+      }
+      // PRODUCT.md: a short unknown one is an empty result, not an error.
+      expect((await shop.app.inject({ url: '/category/gems?sort=cheapest' })).statusCode).toBe(200);
+      expect(logged.filter((line) => line.level >= 40)).toEqual([]);
+      expect(logged.filter((line) => line.msg.startsWith('page refused'))).toHaveLength(2);
+    } finally {
+      await shop.close();
+    }
   });
 });
