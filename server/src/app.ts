@@ -45,6 +45,7 @@ import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { answerFromMemory, registerResponseCache } from './plugins/response-cache.ts';
+import { registerWorkLimits } from './plugins/work-limits.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { readPageTemplate, registerWebApp } from './plugins/web-app.ts';
 
@@ -168,6 +169,10 @@ export async function buildApp(
         errorCodes.rateLimited,
         `Too many requests. Please try again in ${context.after}.`,
       ),
+  });
+  registerWorkLimits(app, {
+    searchMisses: config.workLimits.searchMissesPerMinute,
+    pageRenders: config.workLimits.pageRendersPerMinute,
   });
   registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);

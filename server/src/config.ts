@@ -160,6 +160,21 @@ const environment = z.object({
     .optional(),
   /** Per-client and per-phone request limits; only end-to-end tests, all from one address, turn them off. */
   RATE_LIMITS: booleanish.default(true),
+  /**
+   * Per-client allowances, a minute, of work behind what the cache cannot answer (issue 23): catalog
+   * searches the response cache misses, and pages rendered on the server (a page not found is never kept).
+   */
+  SEARCH_MISSES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  PAGE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** PostgreSQL: the time a search's statements may take (statement_timeout, for searches only). */
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /** How long a client may take to send its request's headers, and the whole request (slow clients). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  /** Requests get 503 while the event loop lags more than this (load shedding); 0 turns it off. */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** On SIGTERM, requests under way get this long to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   /** The catalog response cache (decision 0019); off only to measure the database behind it (bench:scale). */
   CATALOG_CACHE: booleanish.default(true),
   /**
@@ -209,6 +224,13 @@ export type Config = {
   allowInsecureDefaults: boolean;
   rateLimits: boolean;
   catalogCache: boolean;
+  workLimits: { searchMissesPerMinute: number; pageRendersPerMinute: number; searchStatementMs: number };
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    loadShedEventLoopDelayMs: number;
+    shutdownGraceMs: number;
+  };
   orderLimits: { maxLineQty: number; maxUnpaidUnits: number; maxUnpaidPaise: number };
   payments: {
     gateway: 'sandbox' | 'razorpay';
@@ -360,6 +382,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
     rateLimits: e.RATE_LIMITS,
     catalogCache: e.CATALOG_CACHE,
+    workLimits: {
+      searchMissesPerMinute: e.SEARCH_MISSES_PER_MINUTE,
+      pageRendersPerMinute: e.PAGE_RENDERS_PER_MINUTE,
+      searchStatementMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      // Node requires the headers' time to be within the request's.
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
     orderLimits: {
       maxLineQty: e.ORDER_MAX_LINE_QTY,
       maxUnpaidUnits: e.ORDER_MAX_UNPAID_UNITS,

@@ -42,7 +42,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         await app.requireAdmin(request, reply);
         return listProducts(app.db, request.query);
       }
-      return sendCached(request, reply, catalogAnswers.list(app.db, request.query));
+      return sendCached(request, reply, catalogAnswers.list(app, request.query));
     },
   );
 
@@ -57,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: productFacets, 400: errorReply },
       },
     },
-    async (request, reply) => sendCached(request, reply, catalogAnswers.facets(app.db, request.query)),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.facets(app, request.query)),
   );
 
   app.get(
@@ -70,7 +70,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: productSuggestions, 400: errorReply },
       },
     },
-    async (request, reply) => sendCached(request, reply, catalogAnswers.suggest(app.db, request.query.q)),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.suggest(app, request.query.q)),
   );
 
   app.get(
