@@ -3,6 +3,9 @@ import { StartRefused, isLoopback, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeDemoAccounts, isCatalogEmpty, publicDemoSignIns, seedDemoData } from './db/seed.ts';
 
+/** What closing may take beyond the requests' grace: the workers and the database. */
+const SHUTDOWN_BACKSTOP_MS = 1_500;
+
 async function start(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
@@ -36,6 +39,12 @@ async function start(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
+    // Requests under way get the grace (plugins/graceful-close.ts); the database and the workers a
+    // moment more, then the process goes anyway, before a supervisor's kill (systemd, Docker: 10 s).
+    setTimeout(() => {
+      console.error(`${signal}: still closing after ${config.http.shutdownGraceMs + SHUTDOWN_BACKSTOP_MS} ms; exiting`);
+      process.exit(1);
+    }, config.http.shutdownGraceMs + SHUTDOWN_BACKSTOP_MS).unref();
     await app.close();
     await database.close();
     process.exit(0);
