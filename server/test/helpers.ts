@@ -120,6 +120,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Whether or not the web app is built: only tests that ask for it (`storefront`) render on the server.
     WEB_SSR_DIR: path.join(dataDir, 'no-ssr-build'),
     RATE_LIMITS: options.rateLimits ? 'true' : 'false',
+    // A machine busy with other test files lags: shedding would turn that into failures. Its own test sets it.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const app = await buildApp(config, database, {

@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import * as make from './factories.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, rateLimitedApp, type TestApp } from './helpers.ts';
 
 // The web app's own server rendering, from its source (vitest compiles it); production loads its build.
 const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
@@ -385,5 +385,21 @@ describe('a page whose address the API would refuse', () => {
     } finally {
       await shop.close();
     }
+  });
+});
+
+describe('pages rendered for a client (issue 23)', () => {
+  it('are limited per client, pages not found above all; kept pages still come', async () => {
+    const shop = await rateLimitedApp({ storefront, env: { PAGE_RENDERS_PER_MINUTE: '2' } });
+    const from = (remoteAddress: string) => (url: string) => shop.app.inject({ url, remoteAddress });
+    const asker = from('203.0.113.8');
+    expect((await asker('/category/gems')).statusCode).toBe(200);
+    expect((await asker('/no-such-page-1')).statusCode).toBe(404);
+    const refused = await asker('/no-such-page-2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await asker('/category/gems')).statusCode).toBe(200);
+    expect((await from('198.51.100.10')('/no-such-page-2')).statusCode).toBe(404);
   });
 });
