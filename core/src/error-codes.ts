@@ -28,6 +28,10 @@ export const errorCodes = {
   databaseUnavailable: 'DATABASE_UNAVAILABLE',
   /** Something failed on the server's side. */
   internal: 'INTERNAL',
+  /** The server is overloaded and sheds requests for a moment: retry after the Retry-After seconds. */
+  overloaded: 'OVERLOADED',
+  /** A search ran out of its time on the database: fewer or other words, or retry after Retry-After. */
+  searchTimedOut: 'SEARCH_TIMED_OUT',
 
   // Accounts and signing in
   phoneTaken: 'PHONE_TAKEN',

@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { errorCodes } from '@rr/core';
@@ -50,8 +51,10 @@ import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
+import { Drain } from './plugins/graceful-close.ts';
 import { serializeError } from './plugins/log-serializers.ts';
 import { answerFromMemory, registerResponseCache } from './plugins/response-cache.ts';
+import { registerWorkLimits } from './plugins/work-limits.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { readPageTemplate, registerWebApp } from './plugins/web-app.ts';
 
@@ -80,7 +83,15 @@ export interface AppDependencies {
   storefront?: StorefrontRenderer | null;
   /** Where uploaded pictures and certificates are kept; defaults to the one the configuration names. */
   files?: FileStore;
+  /** Where the log is written (default: standard output); tests read what was logged. */
+  logStream?: { write(line: string): void };
 }
+
+const OVERLOADED = 'The shop is very busy right now. Please try again in a few seconds.';
+const OVERLOADED_RETRY_AFTER_SECONDS = 5;
+
+/** How often Node looks for connections past their headers or request timeout. */
+const CONNECTIONS_CHECK_MS = 1_000;
 
 /** Log levels at which Fastify logs every request. */
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
@@ -92,26 +103,34 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   // The server's requests meet the answers kept in memory first (decision 0026); set once the cache is.
   let fromMemory: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
+  let drain: Drain | null = null;
   const app = Fastify({
-    serverFactory: (handler, fastifyOptions) => {
-      const options = fastifyOptions as {
-        keepAliveTimeout?: number;
-        requestTimeout?: number;
-        connectionTimeout?: number;
-      };
-      const server = createServer((request, response) => {
-        if (!fromMemory?.(request, response)) handler(request, response);
-      });
-      // What Fastify sets on the server it makes itself.
-      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = options.requestTimeout ?? 0;
-      server.setTimeout(options.connectionTimeout ?? 0);
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          // Slow or stalled clients (issue 23): Node checks these every CONNECTIONS_CHECK_MS.
+          headersTimeout: config.http.headersTimeoutMs,
+          requestTimeout: config.http.requestTimeoutMs,
+          connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+        },
+        (request, response) => {
+          drain?.track(response);
+          if (!fromMemory?.(request, response)) handler(request, response);
+        },
+      );
+      // Longer than the idle timeout of the proxies in front (60 s for most), as Fastify sets it.
+      server.keepAliveTimeout = 72_000;
+      drain = new Drain(server);
       return server;
     },
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, serializers: { err: (err) => serializeError(err) } },
+        : {
+            level: config.logLevel,
+            serializers: { err: (err) => serializeError(err) },
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     // A hop count trusts that many proxies in front; addresses trust those proxies only.
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -121,6 +140,21 @@ export async function buildApp(
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
   });
+  drain!.register(app, config.http.shutdownGraceMs);
+  // Load shedding: while the event loop lags this far behind, a request gets a quick 503 rather than a
+  // slow answer its client has given up on (answers from memory cost nothing and still go out).
+  if (config.http.loadShedEventLoopDelayMs > 0) {
+    await app.register(underPressure, {
+      maxEventLoopDelay: config.http.loadShedEventLoopDelayMs,
+      // Through the error plugin, as every refusal: 503 OVERLOADED with Retry-After.
+      pressureHandler: () =>
+        Promise.reject(
+          new DomainError('unavailable', errorCodes.overloaded, OVERLOADED, {
+            retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS,
+          }),
+        ),
+    });
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
@@ -172,6 +206,10 @@ export async function buildApp(
         `Too many requests. Please try again in ${context.after}.`,
       ),
   });
+  registerWorkLimits(app, {
+    searchMisses: config.workLimits.searchMissesPerMinute,
+    pageRenders: config.workLimits.pageRendersPerMinute,
+  });
   registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
   const sms = deps.sms ?? createSmsSender(config.sms, app.log);
   const mail = deps.mail ?? createMailSender(config.mail, app.log);
@@ -193,6 +231,8 @@ export async function buildApp(
   typed.get(
     '/livez',
     {
+      // Busy is not dead: a supervisor must not restart an instance for shedding load.
+      config: { pressureHandler: () => undefined },
       schema: {
         tags: ['health'],
         summary: 'The process is up',

@@ -8,6 +8,15 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * A start refused for what the configuration says (or, in server.ts, what it finds): its message is the
+ * whole story, so the process prints that alone, not a stack (in the built server Node would also print
+ * the minified line that threw, 200 KB of it).
+ */
+export class StartRefused extends Error {
+  override name = 'StartRefused';
+}
+
 /** Development only: production refuses to start with it unless ALLOW_INSECURE_DEFAULTS=true. */
 export const DEV_JWT_SECRET = 'development-only-secret-change-me-0123456789';
 
@@ -35,7 +44,10 @@ export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = {
 
 const environment = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** Default: all interfaces in production (behind a proxy or in a container), loopback otherwise. */
+  /**
+   * Default: all interfaces in production (behind a proxy or in a container), loopback otherwise and for
+   * a production-mode demo (ALLOW_INSECURE_DEFAULTS).
+   */
   HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Unset: embedded PGlite in DATA_DIR/db. `memory://`: PGlite in memory. `postgres://...`: a server. */
@@ -65,7 +77,10 @@ const environment = z.object({
     .default(DATABASE_TIMEOUT_DEFAULTS.idleInTransactionMs),
   /** Client-side backstop for an answer that never comes (a server gone without closing the connection). */
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(DATABASE_TIMEOUT_DEFAULTS.queryMs),
-  /** Seed the demo data into an empty database (default: on for the embedded database, never in production). */
+  /**
+   * Seed the demo data into an empty database (default: on for the embedded database on loopback, never
+   * in production or on an address others can reach).
+   */
   DEMO_DATA: booleanish.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The built React app; served when it exists. */
@@ -160,6 +175,21 @@ const environment = z.object({
     .optional(),
   /** Per-client and per-phone request limits; only end-to-end tests, all from one address, turn them off. */
   RATE_LIMITS: booleanish.default(true),
+  /**
+   * Per-client allowances, a minute, of work behind what the cache cannot answer (issue 23): catalog
+   * searches the response cache misses, and pages rendered on the server (a page not found is never kept).
+   */
+  SEARCH_MISSES_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  PAGE_RENDERS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** PostgreSQL: the time a search's statements may take (statement_timeout, for searches only). */
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(50).max(60_000).default(3_000),
+  /** How long a client may take to send its request's headers, and the whole request (slow clients). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(15_000),
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
+  /** Requests get 503 while the event loop lags more than this (load shedding); 0 turns it off. */
+  LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /** On SIGTERM, requests under way get this long to finish before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   /** The catalog response cache (decision 0019); off only to measure the database behind it (bench:scale). */
   CATALOG_CACHE: booleanish.default(true),
   /**
@@ -169,7 +199,10 @@ const environment = z.object({
   ORDER_MAX_LINE_QTY: z.coerce.number().int().min(1).max(MAX_LINE_QTY).default(DEFAULT_MAX_LINE_QTY),
   ORDER_MAX_UNPAID_UNITS: z.coerce.number().int().min(1).max(100_000).default(30),
   ORDER_MAX_UNPAID_VALUE: z.coerce.number().int().min(100).max(1_00_00_000).default(5_00_000),
-  /** Lets production start with the development JWT secret or sandbox adapters (a staging demo). */
+  /**
+   * Lets production start with sandbox adapters (a staging demo) and, on loopback only, the development
+   * JWT secret and demo data.
+   */
   ALLOW_INSECURE_DEFAULTS: booleanish.default(false),
 });
 
@@ -248,6 +281,13 @@ export type Config = {
   allowInsecureDefaults: boolean;
   rateLimits: boolean;
   catalogCache: boolean;
+  workLimits: { searchMissesPerMinute: number; pageRendersPerMinute: number; searchStatementMs: number };
+  http: {
+    headersTimeoutMs: number;
+    requestTimeoutMs: number;
+    loadShedEventLoopDelayMs: number;
+    shutdownGraceMs: number;
+  };
   orderLimits: { maxLineQty: number; maxUnpaidUnits: number; maxUnpaidPaise: number };
   payments: {
     gateway: 'sandbox' | 'razorpay';
@@ -275,15 +315,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = environment.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid configuration: ${problems}`);
+    throw new StartRefused(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
   if (e.SMS_PROVIDER === 'msg91' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID)) {
-    throw new Error('Invalid configuration: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
+    throw new StartRefused('Invalid configuration: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
   }
   const razorpay = Boolean(e.RAZORPAY_KEY_ID || e.RAZORPAY_KEY_SECRET);
   if (razorpay && !(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET)) {
-    throw new Error(
+    throw new StartRefused(
       'Invalid configuration: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
     );
   }
@@ -298,16 +338,31 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
     ].filter(Boolean);
     if (problems.length) {
-      throw new Error(
+      throw new StartRefused(
         `Refusing to start in production: ${problems.join('; ')} (set ALLOW_INSECURE_DEFAULTS=true for a demo)`,
       );
     }
   }
-  const host = e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1');
+  // A demo in production mode (the flag) stays on this machine unless HOST says otherwise.
+  const host = e.HOST ?? (e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS ? '0.0.0.0' : '127.0.0.1');
+  // Whatever the mode or the flag, a shop others can reach never signs tokens with the published secret
+  // (anyone could forge an admin's) nor seeds sign-ins whose passwords are published (issue 23).
+  if (!isLoopback(host) && (e.ALLOW_INSECURE_DEFAULTS || e.NODE_ENV === 'production')) {
+    const problems = [
+      e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default, so anyone can sign an admin token',
+      e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
+    ].filter(Boolean);
+    if (problems.length) {
+      throw new StartRefused(
+        `Refusing to listen on ${host}, reachable from other machines: ${problems.join('; ')}. ` +
+          'Set JWT_SECRET (and leave DEMO_DATA off), or keep the demo on HOST=127.0.0.1.',
+      );
+    }
+  }
   // Outside production the dev secret and the SMS outbox are on: reachable from other machines they
   // would hand out sign-ins. Exposing the shop is what production mode (npm run start:prod) is for.
   if (e.NODE_ENV !== 'production' && !isLoopback(host) && !e.ALLOW_INSECURE_DEFAULTS) {
-    throw new Error(
+    throw new StartRefused(
       `Refusing to listen on ${host} in ${e.NODE_ENV} mode: the demo (development secret, SMS outbox) stays on this machine. ` +
         'Use HOST=127.0.0.1, or run production mode (npm run start:prod) to serve others.',
     );
@@ -336,7 +391,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
             },
     dataDir,
     fileStore: e.S3_URL ? (s3Settings(e.S3_URL) as S3Settings) : { kind: 'database' },
-    demoData: e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !url?.startsWith('postgres')),
+    // Never by default where others can reach the shop: the demo sign-ins' passwords are published.
+    demoData: e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !url?.startsWith('postgres') && isLoopback(host)),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     webSsrDir: path.resolve(e.WEB_SSR_DIR),
@@ -389,6 +445,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowInsecureDefaults: e.ALLOW_INSECURE_DEFAULTS,
     rateLimits: e.RATE_LIMITS,
     catalogCache: e.CATALOG_CACHE,
+    workLimits: {
+      searchMissesPerMinute: e.SEARCH_MISSES_PER_MINUTE,
+      pageRendersPerMinute: e.PAGE_RENDERS_PER_MINUTE,
+      searchStatementMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+    },
+    http: {
+      headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
+      // Node requires the headers' time to be within the request's.
+      requestTimeoutMs: Math.max(e.HTTP_REQUEST_TIMEOUT_MS, e.HTTP_HEADERS_TIMEOUT_MS),
+      loadShedEventLoopDelayMs: e.LOAD_SHED_EVENT_LOOP_DELAY_MS,
+      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    },
     orderLimits: {
       maxLineQty: e.ORDER_MAX_LINE_QTY,
       maxUnpaidUnits: e.ORDER_MAX_UNPAID_UNITS,

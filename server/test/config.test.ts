@@ -39,6 +39,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...live, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
+  it('keeps a production-mode demo on loopback, and never exposes the development secret or demo sign-ins', () => {
+    const demo = { NODE_ENV: 'production', ALLOW_INSECURE_DEFAULTS: 'true' };
+    expect(loadConfig(demo).host).toBe('127.0.0.1');
+    expect(loadConfig({ ...demo, DEMO_DATA: 'true' }).demoData).toBe(true);
+    expect(() => loadConfig({ ...demo, HOST: '0.0.0.0' })).toThrow(
+      /Refusing to listen on 0\.0\.0\.0, reachable from other machines: JWT_SECRET is the development default/,
+    );
+    expect(() => loadConfig({ ...demo, HOST: '10.0.0.5', JWT_SECRET: live.JWT_SECRET, DEMO_DATA: 'true' })).toThrow(
+      /DEMO_DATA would seed demo sign-ins whose passwords are public/,
+    );
+    expect(loadConfig({ ...demo, HOST: '0.0.0.0', JWT_SECRET: live.JWT_SECRET })).toMatchObject({
+      host: '0.0.0.0',
+      demoData: false,
+    });
+    // Outside production the flag is the only way off loopback: the same two never come along.
+    expect(() => loadConfig({ ALLOW_INSECURE_DEFAULTS: 'true', HOST: '0.0.0.0' })).toThrow(/development default/);
+    expect(loadConfig({ ALLOW_INSECURE_DEFAULTS: 'true', HOST: '0.0.0.0', JWT_SECRET: live.JWT_SECRET }).demoData).toBe(
+      false,
+    );
+  });
+
   it('reads the abuse limits, with defaults a real shop can live with', () => {
     expect(loadConfig({}).orderLimits).toEqual({ maxLineQty: 10, maxUnpaidUnits: 30, maxUnpaidPaise: 5_00_000_00 });
     expect(

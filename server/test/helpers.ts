@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
 import type { PaymentGateway } from '../src/adapters/payments/index.ts';
 import type { SmsSender } from '../src/adapters/sms/index.ts';
-import { buildApp } from '../src/app.ts';
+import { buildApp, type AppDependencies } from '../src/app.ts';
 import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { newPglite, openDatabase, pgliteHandle, type Database, type DatabaseHandle } from '../src/db/client.ts';
@@ -105,6 +105,8 @@ export interface TestAppOptions {
   payments?: PaymentGateway;
   /** The storefront's server rendering (web/src/entry-server.tsx); none by default. */
   storefront?: StorefrontRenderer;
+  /** Where the log goes (set LOG_LEVEL in `env` too: the default is silent). */
+  logStream?: AppDependencies['logStream'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -118,12 +120,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Whether or not the web app is built: only tests that ask for it (`storefront`) render on the server.
     WEB_SSR_DIR: path.join(dataDir, 'no-ssr-build'),
     RATE_LIMITS: options.rateLimits ? 'true' : 'false',
+    // A machine busy with other test files lags: shedding would turn that into failures. Its own test sets it.
+    LOAD_SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const app = await buildApp(config, database, {
     sms: options.sms,
     payments: options.payments,
     storefront: options.storefront,
+    logStream: options.logStream,
   });
   await app.ready();
   return {

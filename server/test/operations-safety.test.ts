@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.ts';
-import { DEMO_ACCOUNTS, seedDemoAccounts } from '../src/db/seed.ts';
+import { DEMO_ACCOUNTS, publicDemoSignIns, seedDemoAccounts } from '../src/db/seed.ts';
+import { hashPassword } from '../src/modules/accounts/index.ts';
 import { verifyPassword } from '../src/modules/accounts/passwords.ts';
 import { serializeError } from '../src/plugins/log-serializers.ts';
 import { LIVE_ENV, createTestApp, type TestApp } from './helpers.ts';
@@ -43,6 +44,18 @@ describe('demo sign-ins', () => {
     expect(await verifyPassword(customer.password, created!.passwordHash)).toBe(true);
   });
 
+  it('are found while they keep their published passwords, so a shop others reach refuses to start', async () => {
+    const [admin, customer] = DEMO_ACCOUNTS;
+    await t.db.delete(users).where(eq(users.phone, admin.phone));
+    await seedDemoAccounts(t.db);
+    expect(await publicDemoSignIns(t.db)).toEqual([admin.phone, customer.phone]);
+    await t.db
+      .update(users)
+      .set({ passwordHash: await hashPassword('a-password-nobody-published') })
+      .where(eq(users.phone, admin.phone));
+    expect(await publicDemoSignIns(t.db)).toEqual([customer.phone]);
+  });
+
   it('npm run seed refuses to run in production', async () => {
     const seeding = run(process.execPath, ['--import', 'tsx', 'server/src/db/seed-cli.ts'], {
       cwd: root,
@@ -57,6 +70,23 @@ describe('demo sign-ins', () => {
       code: 1,
       stderr: expect.stringContaining('It does not run with NODE_ENV=production.'),
     });
+  });
+});
+
+describe('a refused start', () => {
+  it('prints its reason alone: no stack, no source', async () => {
+    const starting = run(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATABASE_URL: 'memory://', PORT: '0' },
+    });
+    const failed = await starting.then(
+      () => null,
+      (err: { code: number; stderr: string }) => err,
+    );
+    expect(failed?.code).toBe(1);
+    expect(failed?.stderr.trim()).toMatch(
+      /^Refusing to start in production: JWT_SECRET is the development default;[^\n]+$/,
+    );
   });
 });
 

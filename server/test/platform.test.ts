@@ -1,5 +1,7 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WEB_APP_FIXTURE_HTML, createTestApp, type TestApp } from './helpers.ts';
+import * as make from './factories.ts';
+import { WEB_APP_FIXTURE_HTML, bearer, createTestApp, eventually, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -86,5 +88,78 @@ describe('platform', () => {
   it('compresses large JSON replies', async () => {
     const res = await t.app.inject({ url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('personal answers', () => {
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp();
+  });
+  afterAll(async () => {
+    await shop?.close();
+  });
+
+  it('are kept by no cache: every authenticated route answers private, no-store, refusals too', async () => {
+    const buyer = await make.customer(shop);
+    const productId = await make.product(shop);
+    const placed = await make.codOrder(shop, buyer.token, productId);
+    expect(placed.statusCode).toBe(201);
+    const { token: adminToken } = await make.admin(shop);
+    const asked = [
+      ['/api/users/profile', buyer.token],
+      ['/api/orders/myorders', buyer.token],
+      [`/api/orders/${placed.json()._id}`, buyer.token],
+      ['/api/orders', adminToken],
+      ['/api/users', adminToken],
+      ['/api/admin/dashboard', adminToken],
+      ['/api/products?drafts=include', adminToken],
+      ['/api/orders/myorders', 'not-a-token'],
+    ] as const;
+    for (const [url, token] of asked) {
+      const res = await shop.app.inject({ url, headers: bearer(token) });
+      expect([url, res.statusCode < 500, res.headers['cache-control']]).toEqual([url, true, 'private, no-store']);
+    }
+    // The public catalog stays public, with a token or without.
+    const list = await shop.app.inject({ url: '/api/products', headers: bearer(buyer.token) });
+    expect(list.headers['cache-control']).toMatch(/^public/);
+  });
+});
+
+describe('a server under strain (issue 23)', () => {
+  it('sheds requests with 503 OVERLOADED while its event loop lags, and still says it is alive', async () => {
+    const strained = await createTestApp({ seed: false, env: { LOAD_SHED_EVENT_LOOP_DELAY_MS: '50' } });
+    try {
+      // The event loop held for a second and a half, as by a burst of work.
+      const until = Date.now() + 1_500;
+      while (Date.now() < until);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const shed = await strained.app.inject({ url: '/api/products' });
+      expect(shed.statusCode).toBe(503);
+      expect(shed.json()).toMatchObject({ code: 'OVERLOADED' });
+      expect(shed.headers['retry-after']).toBe('5');
+      expect((await strained.app.inject({ url: '/livez' })).statusCode).toBe(200);
+      await eventually(
+        async () => expect((await strained.app.inject({ url: '/api/products' })).statusCode).toBe(200),
+        5_000,
+      );
+    } finally {
+      await strained.close();
+    }
+  });
+
+  it('answers 408 and closes the connection of a client that never finishes its headers', async () => {
+    const slow = await createTestApp({ seed: false, env: { HTTP_HEADERS_TIMEOUT_MS: '1000' } });
+    try {
+      await slow.app.listen({ host: '127.0.0.1', port: 3208 });
+      const socket = connect(3208, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      socket.write('GET /livez HTTP/1.1\r\nHost: shop\r\n');
+      await new Promise((resolve) => socket.on('close', resolve));
+      expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await slow.close();
+    }
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { products } from '../src/db/schema/index.ts';
 import * as make from './factories.ts';
-import { bearer, createTestApp, type TestApp } from './helpers.ts';
+import { bearer, createTestApp, eventually, rateLimitedApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -356,5 +356,58 @@ describe('GET /api/products/suggest', () => {
       headers: bearer(adminToken),
     });
     expect(drafts.json<ProductList>().products.map((p) => p.name)).toEqual(['Hidden Neelam Draft']);
+  });
+});
+
+describe('searches the cache cannot answer (issue 23)', () => {
+  it('are limited per client: the next miss is a 429 with Retry-After, answers kept in memory still come', async () => {
+    const shop = await rateLimitedApp({ env: { SEARCH_MISSES_PER_MINUTE: '3' } });
+    // The product's change notice is in before the searches, so it cannot drop the answers they keep.
+    await eventually(async () => expect(shop.app.responseCache.live).toBe(true));
+    const generation = shop.app.responseCache.generation;
+    await make.product(shop, { name: 'Nepal 5 Mukhi Rudraksha' });
+    await eventually(async () => expect(shop.app.responseCache.generation).toBeGreaterThan(generation));
+    const from = (remoteAddress: string) => (url: string) => shop.app.inject({ url, remoteAddress });
+    const asker = from('203.0.113.7');
+    for (const url of [
+      '/api/products?keyword=nepal',
+      '/api/products/facets?keyword=mukhi',
+      '/api/products/suggest?q=rud',
+    ]) {
+      expect([url, (await asker(url)).statusCode]).toEqual([url, 200]);
+    }
+    const refused = await asker('/api/products?keyword=unique-words-nobody-searched');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many new searches/),
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // What the cache keeps costs the database nothing, and listing without a keyword is not a search.
+    expect((await asker('/api/products?keyword=nepal')).statusCode).toBe(200);
+    expect((await asker('/api/products?pageNumber=2')).statusCode).toBe(200);
+    expect((await asker('/api/products/suggest?q=other')).statusCode).toBe(429);
+    expect((await from('198.51.100.9')('/api/products?keyword=unique-words-nobody-searched')).statusCode).toBe(200);
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)('a search on PostgreSQL (issue 23)', () => {
+  it('has a statement budget of its own: past it, 503 SEARCH_TIMED_OUT, and the connection is free again', async () => {
+    const shop = await createTestApp({ seed: false, env: { SEARCH_STATEMENT_TIMEOUT_MS: '200' } });
+    try {
+      await make.product(shop, { name: 'Budget Test Bead' });
+      // Another connection holds the products table: the search waits on it, as on a slow plan, within its budget.
+      const answer = await shop.db.transaction(async (tx) => {
+        await tx.execute(sql`lock table products in access exclusive mode`);
+        return shop.app.inject({ url: '/api/products?keyword=budget' });
+      });
+      expect(answer.statusCode).toBe(503);
+      expect(answer.json()).toMatchObject({ code: 'SEARCH_TIMED_OUT' });
+      expect(answer.headers['retry-after']).toBe('5');
+      const later = await shop.app.inject({ url: '/api/products?keyword=budget' });
+      expect(later.json<ProductList>().products.map((p) => p.name)).toEqual(['Budget Test Bead']);
+    } finally {
+      await shop.close();
+    }
   });
 });

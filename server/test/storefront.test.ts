@@ -11,7 +11,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import * as make from './factories.ts';
-import { createTestApp, type TestApp } from './helpers.ts';
+import { createTestApp, rateLimitedApp, type TestApp } from './helpers.ts';
 
 // The web app's own server rendering, from its source (vitest compiles it); production loads its build.
 const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
@@ -165,11 +165,12 @@ describe('server-rendered pages', () => {
       page.body.indexOf('Filter test 17 mukhi cheap'),
     );
     expect(page.body).not.toContain('Filter test 16 mukhi');
-    // A query the API refuses (an absurdly long filter) is left to the browser, which shows the API's answer.
+    // A query the API refuses (an absurdly long filter) is refused as the API does, and left to the
+    // browser, which shows the API's answer.
     const long = 'x'.repeat(2000);
     expect((await t.app.inject({ url: `/api/products?category=rudraksha&origin=${long}` })).statusCode).toBe(400);
     const refused = await open(`/category/rudraksha?origin=${long}`);
-    expect(refused.status).toBe(200);
+    expect(refused.status).toBe(400);
     expect(refused.state).toBeNull();
   });
 
@@ -360,5 +361,45 @@ describe('pages on the wire', () => {
     const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(withoutState(gunzipSync(gz.rawPayload).toString())).toBe(html);
+  });
+});
+
+describe('a page whose address the API would refuse', () => {
+  it('answers 400 with the browser-rendered page and logs no error (a category or sort far too long)', async () => {
+    const logged: Array<{ level: number; msg: string }> = [];
+    const shop = await createTestApp({
+      seed: false,
+      storefront,
+      env: { LOG_LEVEL: 'debug' },
+      logStream: { write: (line) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
+    });
+    try {
+      for (const url of [`/category/${'x'.repeat(60)}`, `/category/gems?sort=${'y'.repeat(300)}`]) {
+        const res = await shop.app.inject({ url });
+        expect([url, res.statusCode, res.headers['content-type']]).toEqual([url, 400, 'text/html; charset=utf-8']);
+      }
+      // PRODUCT.md: a short unknown one is an empty result, not an error.
+      expect((await shop.app.inject({ url: '/category/gems?sort=cheapest' })).statusCode).toBe(200);
+      expect(logged.filter((line) => line.level >= 40)).toEqual([]);
+      expect(logged.filter((line) => line.msg.startsWith('page refused'))).toHaveLength(2);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
+describe('pages rendered for a client (issue 23)', () => {
+  it('are limited per client, pages not found above all; kept pages still come', async () => {
+    const shop = await rateLimitedApp({ storefront, env: { PAGE_RENDERS_PER_MINUTE: '2' } });
+    const from = (remoteAddress: string) => (url: string) => shop.app.inject({ url, remoteAddress });
+    const asker = from('203.0.113.8');
+    expect((await asker('/category/gems')).statusCode).toBe(200);
+    expect((await asker('/no-such-page-1')).statusCode).toBe(404);
+    const refused = await asker('/no-such-page-2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await asker('/category/gems')).statusCode).toBe(200);
+    expect((await from('198.51.100.10')('/no-such-page-2')).statusCode).toBe(404);
   });
 });

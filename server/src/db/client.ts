@@ -354,3 +354,30 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error instanceof AggregateError && error.errors.some((e) => isDatabaseUnavailable(e, depth + 1))) return true;
   return isDatabaseUnavailable(error.cause, depth + 1);
 }
+
+/** True when the statement was cancelled by its statement_timeout (or wraps such an error). */
+function isStatementTimeout(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 5) return false;
+  return (error as { code?: unknown }).code === '57014' || isStatementTimeout(error.cause, depth + 1);
+}
+
+/**
+ * Runs `work` in a transaction whose statements may each take at most `ms` (statement_timeout, local to
+ * the transaction), so one kind of query cannot hold connections the rest of the shop needs. A
+ * statement cut short throws `onTimeout()`. PGlite runs no timers, so there it is a plain transaction.
+ */
+export function withStatementBudget<T>(
+  db: Database,
+  ms: number,
+  work: (db: Database) => Promise<T>,
+  onTimeout: () => Error,
+): Promise<T> {
+  return db
+    .transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(ms))}`));
+      return work(tx);
+    })
+    .catch((err: unknown) => {
+      throw isStatementTimeout(err) ? onTimeout() : err;
+    });
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { demoMarkupPercent, toPaise } from '@rr/core';
-import { count } from 'drizzle-orm';
-import { hashPassword } from '../modules/accounts/index.ts';
+import { count, inArray } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../modules/accounts/index.ts';
 import { refreshProductRating } from '../modules/catalog/index.ts';
 import type { Database } from './client.ts';
 import { products, reviews, users } from './schema/index.ts';
@@ -129,6 +129,28 @@ export async function seedDemoAccounts(db: Database): Promise<{ skipped: string[
     if (created.length === 0) skipped.push(account.phone);
   }
   return { skipped };
+}
+
+/**
+ * The phones of demo accounts that still sign in with their published password: seeded once, they stay
+ * in the database whatever DEMO_DATA says later, so a shop others can reach refuses to start with them.
+ */
+export async function publicDemoSignIns(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ phone: users.phone, passwordHash: users.passwordHash })
+    .from(users)
+    .where(
+      inArray(
+        users.phone,
+        DEMO_ACCOUNTS.map((a) => a.phone),
+      ),
+    );
+  const open: string[] = [];
+  for (const account of DEMO_ACCOUNTS) {
+    const row = rows.find((r) => r.phone === account.phone);
+    if (row && (await verifyPassword(account.password, row.passwordHash))) open.push(account.phone);
+  }
+  return open;
 }
 
 /** The demo catalog and accounts. */

@@ -49,12 +49,21 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenSigner;
-    /** onRequest (before the body is read or validated): a valid bearer token of an existing user (401 otherwise). */
+    /**
+     * onRequest (before the body is read or validated): a valid bearer token of an existing user (401
+     * otherwise). The answer is that person's, so no cache on the way or in the browser keeps it.
+     */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** onRequest: as authenticate, and the user is an admin (403 otherwise). */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
+
+/**
+ * What every answer of an authenticated route carries (issue 23): it is one person's, or an admin's,
+ * and a shared computer's browser cache or a proxy must not keep it. A route may still say otherwise.
+ */
+export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
 /** The signed-in user of a request that passed `authenticate`. */
 export function signedInUser(request: FastifyRequest): AuthUser {
@@ -72,7 +81,9 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
   app.decorate('tokens', tokens);
   app.decorateRequest('user', null);
 
-  async function authenticate(request: FastifyRequest): Promise<void> {
+  async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    // Set first, so the refusals below are not kept either.
+    reply.header('cache-control', PERSONAL_CACHE_CONTROL);
     const token = bearerToken(request);
     if (!token) throw new DomainError('unauthorized', errorCodes.noToken, AUTH_MESSAGES.noToken);
     const claims = await tokens.verify(token);
@@ -106,8 +117,8 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
     return row;
   }
 
-  async function requireAdmin(request: FastifyRequest): Promise<void> {
-    await authenticate(request);
+  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    await authenticate(request, reply);
     if (!request.user?.isAdmin) throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
   }
 

@@ -212,6 +212,8 @@ export interface CachedRoute<T> {
   load: () => Promise<T>;
   /** Public answers may be kept by shared caches; an answer only for some readers (a draft) may not. */
   isPublic: (value: T) => boolean;
+  /** Reading it is real work for the database (a search): counted against the client's `searchMiss` allowance. */
+  costly?: boolean;
 }
 
 /**
@@ -226,9 +228,11 @@ export function sendCached<T, Reply extends FastifyReply>(
   const cache = request.server.responseCache;
   const kept = cache.peek<T>(route.key);
   if (kept) return send(request, reply, route, kept, 'hit');
-  return cache
-    .load(route.key, route.schema, route.load)
-    .then(([answer, status]) => send(request, reply, route, answer, status));
+  const load = () =>
+    cache
+      .load(route.key, route.schema, route.load)
+      .then(([answer, status]) => send(request, reply, route, answer, status));
+  return route.costly ? request.server.workLimits.searchMiss(request).then(load) : load();
 }
 
 export type Encoding = 'br' | 'gzip';

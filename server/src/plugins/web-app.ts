@@ -6,6 +6,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { errorCodes } from '@rr/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain-error.ts';
+import { STATUS_OF_KIND } from './errors.ts';
 import { preferredEncoding, type Encoding } from './response-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
@@ -101,15 +103,24 @@ export async function registerWebApp(
         .send({ message: `Not found: ${request.method} ${pathname}`, code: errorCodes.routeNotFound });
     }
     let page = null;
+    let refusedWith: number | null = null;
     try {
       page = renderPage ? await renderPage(request, indexHtml) : null;
     } catch (err) {
-      // The database away, or a page that failed to render: the browser renders it (and shows the fault).
-      request.log.error({ err }, 'server rendering failed; serving the client-rendered page');
+      if (err instanceof DomainError && err.kind === 'rate_limited') throw err;
+      if (err instanceof DomainError && STATUS_OF_KIND[err.kind] < 500) {
+        // The visitor's address asks what the API refuses too (a filter value far too long): the page
+        // answers as the API would, and the browser shows it. Anyone can send those, so no error is logged.
+        refusedWith = STATUS_OF_KIND[err.kind];
+        request.log.debug({ err }, 'page refused; serving the client-rendered page');
+      } else {
+        // The database away, or a page that failed to render: the browser renders it (and shows the fault).
+        request.log.error({ err }, 'server rendering failed; serving the client-rendered page');
+      }
     }
     if (page?.redirect) return reply.redirect(page.redirect, page.status);
     reply
-      .code(page?.status ?? 200)
+      .code(page?.status ?? refusedWith ?? 200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
     return sendCompressed(request, reply, page?.html ?? indexHtml, page?.encoded);

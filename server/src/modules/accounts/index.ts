@@ -2,5 +2,5 @@
 export { devRoutes } from './dev-routes.ts';
 export { accountRoutes } from './routes.ts';
 export { ensureAdmin } from './service.ts';
-export { hashPassword } from './passwords.ts';
+export { hashPassword, verifyPassword } from './passwords.ts';
 export { createTokenSigner } from './tokens.ts';

@@ -1,4 +1,5 @@
 import {
+  errorCodes,
   product,
   productFacets,
   productList,
@@ -13,9 +14,11 @@ import {
 } from '@rr/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
+import { withStatementBudget, type Database } from '../../db/client.ts';
+import { DomainError } from '../../domain-error.ts';
 import { cacheKey, type CachedRoute } from '../../plugins/response-cache.ts';
 import { productFacets as facetsOf, suggest } from './listing.ts';
+import { shareSearchMemo } from './search-memo.ts';
 import { bestSellers, getProduct, listProducts, topRated } from './service.ts';
 
 const summaries = z.array(productSummary);
@@ -24,13 +27,45 @@ const always = () => true;
 /** The public list query (drafts are for admins, never cached). */
 export type PublicListQuery = Omit<ProductListQuery, 'drafts'>;
 
-/** What each public catalog answer is cached under, how it is read and checked, and who may keep it. */
+/** Where catalog answers are read: the database, and the time a search may take on it (issue 23). */
+export interface CatalogSource {
+  db: Database;
+  config: { workLimits: { searchStatementMs: number } };
+}
+
+/**
+ * A search reads the database within its statement budget (PostgreSQL), so unique keywords cannot keep
+ * connections busy that checkouts need; a search cut short answers 503 SEARCH_TIMED_OUT.
+ */
+function searching<T>(source: CatalogSource, work: (db: Database) => Promise<T>): Promise<T> {
+  return withStatementBudget(
+    source.db,
+    source.config.workLimits.searchStatementMs,
+    (tx) => {
+      shareSearchMemo(tx, source.db);
+      return work(tx);
+    },
+    () =>
+      new DomainError('unavailable', errorCodes.searchTimedOut, SEARCH_TIMED_OUT, {
+        retryAfterSeconds: SEARCH_RETRY_AFTER_SECONDS,
+      }),
+  );
+}
+
+const SEARCH_TIMED_OUT = 'This search took too long. Please try again in a moment, or with other words.';
+const SEARCH_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * What each public catalog answer is cached under, how it is read and checked, and who may keep it.
+ * Searches (a keyword) are `costly`: a client may make the database run only so many a minute.
+ */
 export const catalogAnswers = {
-  list: (db: Database, query: PublicListQuery): CachedRoute<ProductList> => ({
+  list: (source: CatalogSource, query: PublicListQuery): CachedRoute<ProductList> => ({
     key: cacheKey('products', query),
     schema: productList,
-    load: () => listProducts(db, query),
+    load: () => (query.keyword ? searching(source, (db) => listProducts(db, query)) : listProducts(source.db, query)),
     isPublic: always,
+    costly: Boolean(query.keyword),
   }),
   product: (db: Database, id: string): CachedRoute<Product> => ({
     key: cacheKey('product', { id: id.toLowerCase() }),
@@ -39,21 +74,23 @@ export const catalogAnswers = {
     // A draft is its editor's work in progress: no shared cache keeps it.
     isPublic: (value) => !value.isDraft,
   }),
-  facets: (db: Database, query: ProductListQuery): CachedRoute<ProductFacets> => {
+  facets: (source: CatalogSource, query: ProductListQuery): CachedRoute<ProductFacets> => {
     // Facets always count published products: the drafts flag is not part of their question.
     const { drafts: _drafts, ...published } = query;
     return {
       key: cacheKey('facets', published),
       schema: productFacets,
-      load: () => facetsOf(db, published),
+      load: () => (query.keyword ? searching(source, (db) => facetsOf(db, published)) : facetsOf(source.db, published)),
       isPublic: always,
+      costly: Boolean(query.keyword),
     };
   },
-  suggest: (db: Database, q: string | undefined): CachedRoute<ProductSuggestions> => ({
+  suggest: (source: CatalogSource, q: string | undefined): CachedRoute<ProductSuggestions> => ({
     key: cacheKey('suggest', { q }),
     schema: productSuggestions,
-    load: () => suggest(db, q),
+    load: () => (q?.trim() ? searching(source, (db) => suggest(db, q)) : suggest(source.db, q)),
     isPublic: always,
+    costly: Boolean(q?.trim()),
   }),
   bestSellers: (db: Database): CachedRoute<ProductSummary[]> => ({
     key: cacheKey('bestsellers'),
@@ -77,9 +114,9 @@ export function cachedCatalog(app: FastifyInstance) {
   const read = async <T>(answer: CachedRoute<T>): Promise<T> =>
     (await app.responseCache.get(answer.key, answer.schema, answer.load))[0].value;
   return {
-    productList: (query: PublicListQuery) => read(catalogAnswers.list(app.db, query)),
+    productList: (query: PublicListQuery) => read(catalogAnswers.list(app, query)),
     product: (id: string) => read(catalogAnswers.product(app.db, id)),
-    facets: (query: ProductListQuery) => read(catalogAnswers.facets(app.db, query)),
+    facets: (query: ProductListQuery) => read(catalogAnswers.facets(app, query)),
     bestSellers: () => read(catalogAnswers.bestSellers(app.db)),
     topRated: () => read(catalogAnswers.topRated(app.db)),
   };

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PRIVATE_CACHE_CONTROL, sendCached } from '../../plugins/response-cache.ts';
+import { sendCached } from '../../plugins/response-cache.ts';
 import { catalogAnswers } from './cached-reads.ts';
 import { listProducts } from './service.ts';
 
@@ -38,12 +38,11 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       if (request.query.drafts) {
-        // Drafts are for admins: read fresh, never kept here or by anyone on the way.
+        // Drafts are for admins: read fresh, never kept here or by anyone on the way (requireAdmin says so).
         await app.requireAdmin(request, reply);
-        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
         return listProducts(app.db, request.query);
       }
-      return sendCached(request, reply, catalogAnswers.list(app.db, request.query));
+      return sendCached(request, reply, catalogAnswers.list(app, request.query));
     },
   );
 
@@ -58,7 +57,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: productFacets, 400: errorReply },
       },
     },
-    async (request, reply) => sendCached(request, reply, catalogAnswers.facets(app.db, request.query)),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.facets(app, request.query)),
   );
 
   app.get(
@@ -71,7 +70,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: productSuggestions, 400: errorReply },
       },
     },
-    async (request, reply) => sendCached(request, reply, catalogAnswers.suggest(app.db, request.query.q)),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.suggest(app, request.query.q)),
   );
 
   app.get(

@@ -90,14 +90,23 @@ export interface SearchMemo {
   readWith(generation: string | number): void;
 }
 
+function memoOf(db: Database): Memo {
+  let kept = memos.get(db);
+  if (!kept) memos.set(db, (kept = new Memo()));
+  return kept;
+}
+
+/** Lets `tx`, a transaction on `db` (a search within its statement budget), use `db`'s kept values. */
+export function shareSearchMemo(tx: Database, db: Database): void {
+  memos.set(tx, memoOf(db));
+}
+
 /**
  * `db`'s kept values for one request: the first value asked for reads the current generation (one row),
  * and every value of the request is looked up under it.
  */
 export function searchMemo(db: Database): SearchMemo {
-  let kept = memos.get(db);
-  if (!kept) memos.set(db, (kept = new Memo()));
-  const memo = kept;
+  const memo = memoOf(db);
   let generation: Promise<number> | undefined;
   const readGeneration = async () => {
     const [row] = await rowsOf<{ generation: string | number }>(db, sql`select ${currentGeneration} as generation`);

@@ -206,11 +206,7 @@ export const orderRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes
       async (request, reply) => {
         const row = await orderRowFor(app.db, signedInUser(request), request.params.id);
         const { filename, pdf } = await renderOrderDocument(app.db, row, kind);
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="${filename}"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
       },
     );
   }

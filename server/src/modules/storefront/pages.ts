@@ -82,14 +82,15 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
     const base = baseUrl(app, request);
     const shuffle = page.page === 'home' ? Math.floor(Math.random() * HOME_PAGE_SHUFFLES) : 0;
     const key = `${base}\u0000${url.pathname}${url.search}\u0000${shuffle}`;
-    return (
-      kept.get(key) ??
-      kept.render(
-        key,
-        () => renderPage(app, renderer, { page, url, base, template }),
-        // A page not found is not kept: anyone can ask for any number of those.
-        (rendered) => rendered.status === 200,
-      )
+    const ready = kept.get(key);
+    if (ready) return ready;
+    // Rendering is work a client could ask for without end (a page not found is never kept).
+    await app.workLimits.pageRender(request);
+    return kept.render(
+      key,
+      () => renderPage(app, renderer, { page, url, base, template }),
+      // A page not found is not kept: anyone can ask for any number of those.
+      (rendered) => rendered.status === 200,
     );
   };
 }
