@@ -11,6 +11,8 @@ import { bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
 let t: TestApp;
+/** These tests are about phones never proven (the factory proves new customers by default). */
+const UNPROVEN = { phoneProven: false };
 const sms = new SandboxSms();
 beforeAll(async () => {
   t = await createTestApp({ sms });
@@ -42,7 +44,7 @@ const profile = (token: string) => t.app.inject({ url: '/api/users/profile', hea
 
 describe('proving the phone', () => {
   it('keeps the password when the registrant proves the phone, signed in from the registration', async () => {
-    const customer = await make.customer(t);
+    const customer = await make.customer(t, {}, UNPROVEN);
     expect((await profile(customer.token)).json()).toMatchObject({ phoneVerified: false });
     const res = await codeSignIn(customer.phone, customer.token);
     expect(res.statusCode).toBe(200);
@@ -54,7 +56,7 @@ describe('proving the phone', () => {
   });
 
   it('keeps the password when the phone is proven from a session the password signed in', async () => {
-    const customer = await make.customer(t);
+    const customer = await make.customer(t, {}, UNPROVEN);
     const other = await signIn(t.app, customer);
     const res = await codeSignIn(customer.phone, other.token);
     expect(res.statusCode).toBe(200);
@@ -64,7 +66,7 @@ describe('proving the phone', () => {
   });
 
   it('keeps an admin’s password, given with the code', async () => {
-    const admin = await make.customer(t, { password: 'admin-pass-123' });
+    const admin = await make.customer(t, { password: 'admin-pass-123' }, UNPROVEN);
     await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin._id));
     const res = await codeSignIn(admin.phone, undefined, { password: admin.password });
     expect(res.statusCode).toBe(200);
@@ -75,7 +77,7 @@ describe('proving the phone', () => {
   });
 
   it('resets the password of a phone proven without one, and says so by SMS, e-mail and in the reply', async () => {
-    const customer = await make.customer(t);
+    const customer = await make.customer(t, {}, UNPROVEN);
     const res = await codeSignIn(customer.phone);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ _id: customer._id, passwordReset: true, token: expect.any(String) });
@@ -98,21 +100,21 @@ describe('proving the phone', () => {
   });
 
   it('does not take a token of another account, an ended session or a code session as the registrant’s', async () => {
-    const squatter = await make.customer(t);
-    const stranger = await make.customer(t);
+    const squatter = await make.customer(t, {}, UNPROVEN);
+    const stranger = await make.customer(t, {}, UNPROVEN);
     const byStranger = await codeSignIn(squatter.phone, stranger.token);
     expect(byStranger.json()).toMatchObject({ _id: squatter._id, passwordReset: true });
 
-    const ended = await make.customer(t);
+    const ended = await make.customer(t, {}, UNPROVEN);
     const oldSession = ended.token;
     await t.db.update(users).set({ tokenVersion: 5 }).where(eq(users.id, ended._id));
     expect((await codeSignIn(ended.phone, oldSession)).json()).toMatchObject({ passwordReset: true });
 
-    const viaCode = await make.customer(t);
+    const viaCode = await make.customer(t, {}, UNPROVEN);
     const codeSession = await t.app.tokens.sign(viaCode._id, 0, { method: 'code', signedInAt: new Date() });
     expect((await codeSignIn(viaCode.phone, codeSession)).json()).toMatchObject({ passwordReset: true });
     // A token that is not one at all is no session either, and no reason to refuse the sign-in.
-    const garbage = await make.customer(t);
+    const garbage = await make.customer(t, {}, UNPROVEN);
     expect((await codeSignIn(garbage.phone, 'not-a-token')).json()).toMatchObject({ passwordReset: true });
   });
 });

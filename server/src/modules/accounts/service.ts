@@ -500,8 +500,8 @@ export async function ownAccount(db: Database, id: string): Promise<UserRow> {
 /**
  * Sets a new password: needs the current one, or a full sign-in (the password, or a code) less than 15
  * minutes old, so a SPEC client, which has no current-password field, can change it right after signing
- * in, and a forgotten password is replaced after a code sign-in. A current password given is checked
- * under the password lock like any other. Every other sign-in ends; the caller gets a token of the new
+ * in, and a forgotten password is replaced after a code sign-in. A current password given is always
+ * checked (a fresh session does not excuse a wrong one), under the password lock like any other. Every other sign-in ends; the caller gets a token of the new
  * version.
  */
 export async function changePassword(
@@ -512,7 +512,8 @@ export async function changePassword(
 ): Promise<UserRow> {
   const { signedInAt } = signedIn.session;
   const fresh = signedInAt !== null && Date.now() - signedInAt.getTime() < FRESH_SIGN_IN_MS;
-  if (!fresh) {
+  // A current password that is given is always checked: a fresh session only stands in for one left out.
+  if (input.currentPassword || !fresh) {
     if (!input.currentPassword) {
       throw new DomainError(
         'invalid_data',
