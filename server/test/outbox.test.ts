@@ -314,6 +314,39 @@ describe('a slow e-mail provider', () => {
   });
 });
 
+describe('stopping while a send waits on the provider', () => {
+  let smtp: FakeSmtp;
+  beforeAll(async () => {
+    // Slower than any shutdown may wait (a supervisor kills the process after 10 s).
+    smtp = await startFakeSmtp({ answerDelayMs: 30_000 });
+  });
+  afterAll(() => smtp.close());
+
+  it('cuts the send off, so the provider never takes it, and leaves the message to be sent again', async () => {
+    await enqueue([message('stopped', { channel: 'email', recipient: 'late@example.in', subject: 'Late' })]);
+    const worker = startOutboxWorker({
+      db: t.db,
+      sms: new RecordingSender(),
+      mail: new SmtpMailSender({ url: `smtp://127.0.0.1:${smtp.port}`, from: 'shop@example.in' }),
+      log: t.app.log,
+      pollMs: 60_000,
+      retryBaseMs: 1,
+      maxAttempts: 5,
+      leaseMs: 60_000,
+    });
+    const dataArrived = once(smtp.events, 'data');
+    const sending = worker.drain();
+    await dataArrived;
+    await worker.stop();
+    await sending;
+    expect(smtp.accepted).toEqual([]);
+    expect((await rowsOf('stopped'))[0]).toMatchObject({
+      status: 'pending',
+      lastError: expect.stringMatching(/shutting down/),
+    });
+  });
+});
+
 describe('order message templates', () => {
   const event: OrderEvent = {
     kind: 'order_shipped',

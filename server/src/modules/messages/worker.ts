@@ -27,6 +27,12 @@ export interface OutboxWorker {
 
 /** Warns at most once in this many milliseconds while the database is away. */
 const OUTAGE_LOG_INTERVAL_MS = 30_000;
+/**
+ * How long stopping waits for a send under way before cutting it off: a slow provider must not hold a
+ * shutdown past a supervisor's kill (10 s). A send cut off before the provider's answer is dropped by
+ * the provider and retried later by whichever instance claims it.
+ */
+const STOP_SEND_GRACE_MS = 3_000;
 
 /**
  * The order-message sender: polls the outbox, claims due messages one at a time (one worker each,
@@ -39,6 +45,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> = Promise.resolve(0);
   let lastOutageWarning = 0;
+  const stopping = new AbortController();
 
   async function deliver(message: OutboxMessage, signal: AbortSignal): Promise<void> {
     if (message.channel === 'sms') {
@@ -130,7 +137,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       let failure: unknown = null;
       try {
-        await deliver(message, lease.signal);
+        await deliver(message, AbortSignal.any([lease.signal, stopping.signal]));
       } catch (err) {
         failure = err;
       }
@@ -180,7 +187,9 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
+      const cut = setTimeout(() => stopping.abort(new Error('the shop is shutting down')), STOP_SEND_GRACE_MS);
       await running.catch(() => 0);
+      clearTimeout(cut);
     },
   };
 }
