@@ -155,6 +155,32 @@ test('a customer signs in with a one-time code from the SMS outbox', async ({ pa
   await expect(page.getByText('Profile Updated')).toBeVisible();
 });
 
+test('a customer confirms the phone from the profile, and the password keeps working', async ({
+  page,
+  request,
+  makeCustomer,
+}) => {
+  const customer = await makeCustomer('Meera', 'meera-pass-123');
+  await startSignedIn(page, customer);
+  await page.goto('/profile');
+  const proof = page.getByRole('region', { name: 'Confirm Your Phone' });
+  await expect(proof).toBeVisible();
+  // Nothing is sent until the customer asks.
+  const sent = async () => {
+    const res = await request.get(`/api/dev/sms-outbox?phone=${customer.phone}`);
+    return ((await res.json()) as { messages: { code: string; kind: string }[] }).messages;
+  };
+  expect(await sent()).toEqual([]);
+  await proof.getByRole('button', { name: 'Send Me a Code' }).click();
+  await expect.poll(async () => (await sent()).length).toBe(1);
+  await proof.getByLabel('Digit 1 of 4').pressSequentially((await sent())[0]!.code);
+  // Proven from the signed-in session: the box goes, nothing was reset, the password still signs in.
+  await expect(proof).toHaveCount(0);
+  await expect(page.getByText('no longer works')).toHaveCount(0);
+  expect((await sent()).map((m) => m.kind)).toEqual(['otp']);
+  await login(request, customer.phone, 'meera-pass-123');
+});
+
 test('the code page asks for the phone when the link has none', async ({ page }) => {
   await page.goto('/verifyotp?redirect=/profile');
   await expect(page.getByLabel('Digit 1 of 4')).toHaveCount(0);

@@ -29,6 +29,8 @@ function useSignInMutation<Body>(call: (body: Body) => Promise<VerifyOtpReply>) 
     mutationFn: call,
     onSuccess: (info) => {
       if (sessionStore.get()?._id !== info._id) queryClient.clear();
+      // A code from the profile proves the phone: the profile shows it at once.
+      else void queryClient.invalidateQueries({ queryKey: userKeys.profile });
       signIn(info, { passwordReset: info.passwordReset });
     },
   });

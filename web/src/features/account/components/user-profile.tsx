@@ -1,10 +1,12 @@
 import { AUTH_MESSAGES, PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
+import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
+import { CodeForm } from './code-form.tsx';
 import { OrderEmailsSetting } from './order-emails-setting.tsx';
 import { PasswordResetNotice } from './password-reset-notice.tsx';
 import styles from '../pages/account.module.css';
@@ -64,6 +66,7 @@ function ProfileForm({ profile }: { profile: User }) {
           <dd>{profile.phone}</dd>
         </div>
       </dl>
+      {profile.phoneVerified === false && <PhoneProof phone={profile.phone} />}
       <OrderEmailsSetting enabled={profile.orderEmails ?? true} />
       <form
         className={styles.form}
@@ -111,5 +114,31 @@ function ProfileForm({ profile }: { profile: User }) {
         </Button>
       </form>
     </div>
+  );
+}
+
+/**
+ * A phone nobody has proven yet: whoever first signs in to it by code would own the account and reset
+ * its password (decision 0029). Proven from this signed-in session, the password stays.
+ */
+function PhoneProof({ phone }: { phone: string }) {
+  const [asked, setAsked] = useState(false);
+  return (
+    <section className={styles.phoneProof} aria-labelledby="phone-proof-heading">
+      <h3 id="phone-proof-heading">Confirm Your Phone</h3>
+      {asked ? (
+        <CodeForm phone={phone} />
+      ) : (
+        <>
+          <p>
+            Confirm with a one-time code that this number is yours: your password then keeps working when you also sign
+            in with a code, and Cash on Delivery orders need no confirmation.
+          </p>
+          <Button variant="outline" onClick={() => setAsked(true)}>
+            Send Me a Code
+          </Button>
+        </>
+      )}
+    </section>
   );
 }
