@@ -25,3 +25,4 @@ export * from './gst/invoice.ts';
 export * from './gst/couriers.ts';
 export * from './images.ts';
 export * from './contract/owner-desk.ts';
+export * from './quote.ts';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { toPaise } from '../money.ts';
-import { gstBasisPointsOf, unitPriceWithGstPaise } from '../pricing.ts';
+import { gstBasisPointsOf, lowestMrpPaise } from '../pricing.ts';
 import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
 import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
 import { productFacts, productFactsReply } from './product-facts.ts';
@@ -102,7 +102,7 @@ export const MRP_BELOW_PRICE = 'mrp must not be below the price with GST (the MR
  * price with GST may not exceed it.
  */
 export function mrpAllows(mrp: number, price: number, gstPercent: number): boolean {
-  return toPaise(mrp) >= unitPriceWithGstPaise(toPaise(price), gstBasisPointsOf(gstPercent));
+  return toPaise(mrp) >= lowestMrpPaise(toPaise(price), gstBasisPointsOf(gstPercent));
 }
 export const MAX_PRICE_RUPEES = 10_00_000;
 export const MAX_STOCK = 100_000;

@@ -1,45 +1,48 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GST_PERCENTS } from '../constants.ts';
-import { lineTaxPaise, priceOrder } from '../pricing.ts';
-import {
-  InvoiceAmountsError,
-  SHIPPING_LINE_DESCRIPTION,
-  computeInvoice,
-  formatGstRate,
-  splitTaxInclusive,
-  type InvoiceOrder,
-  type InvoiceOrderLine,
-} from './invoice.ts';
+import { buildQuote, rulesFor, type QuoteLineInput } from '../quote.ts';
+import { InvoiceAmountsError, OTHER_UQC, SHIPPING_LINE_DESCRIPTION, computeInvoice, formatGstRate } from './invoice.ts';
 import { GST_STATES, gstStateByName, type GstState } from './states.ts';
 
 const MAHARASHTRA = gstStateByName('Maharashtra')!;
 const KARNATAKA = gstStateByName('Karnataka')!;
 
-/** An order as the shop stores it: priced by core's priceOrder, each line with its own tax. */
-function orderOf(
-  lines: readonly Omit<InvoiceOrderLine, 'taxPaise' | 'description'>[],
-  paidOnline: boolean,
-): InvoiceOrder {
-  const amounts = priceOrder(lines, paidOnline);
-  return {
-    lines: lines.map((line, i) => ({ ...line, description: `Item ${i + 1}`, taxPaise: lineTaxPaise(line) })),
-    ...amounts,
-  };
+type LineFacts = Pick<QuoteLineInput, 'unitPricePaise' | 'qty' | 'gstBasisPoints' | 'hsnCode'> & { uqc?: string };
+
+/** An order's quote as the shop stores it. */
+function quoteOf(lines: readonly LineFacts[], paidOnline: boolean) {
+  return buildQuote(
+    lines.map((line, i) => ({
+      productId: `p${i}`,
+      name: `Item ${i + 1}`,
+      image: '',
+      mrpPaise: null,
+      uqc: 'NOS',
+      ...line,
+    })),
+    rulesFor(paidOnline),
+  );
 }
 
 describe('computeInvoice', () => {
-  it('splits an intra-state order into CGST and SGST, half each', () => {
-    const order = orderOf([{ unitPricePaise: 1500_00, qty: 2, gstBasisPoints: 1800, hsnCode: '1404' }], false);
-    const invoice = computeInvoice(order, MAHARASHTRA, MAHARASHTRA);
+  it('splits an intra-state order into CGST and SGST, half each, with the UQC', () => {
+    const quote = quoteOf(
+      [{ unitPricePaise: 1500_00, qty: 2, gstBasisPoints: 1800, hsnCode: '1404', uqc: 'PRS' }],
+      false,
+    );
+    const invoice = computeInvoice(quote, MAHARASHTRA, MAHARASHTRA);
     expect(invoice.supplyType).toBe('intra-state');
     expect(invoice.lines).toEqual([
       {
         kind: 'goods',
         description: 'Item 1',
         hsnCode: '1404',
+        uqc: 'PRS',
         qty: 2,
         unitPricePaise: 1500_00,
+        grossPaise: 3000_00,
+        discountPaise: 0,
         taxableValuePaise: 3000_00,
         gstBasisPoints: 1800,
         cgstPaise: 270_00,
@@ -50,188 +53,120 @@ describe('computeInvoice', () => {
       },
     ]);
     expect(invoice.totals).toEqual({
+      grossPaise: 3000_00,
+      discountPaise: 0,
       taxableValuePaise: 3000_00,
       cgstPaise: 270_00,
       sgstPaise: 270_00,
       igstPaise: 0,
       taxPaise: 540_00,
-      itemsTaxPaise: 540_00,
       shippingTaxPaise: 0,
-      discountPaise: 0,
+      afterTaxDiscountPaise: 0,
       totalPaise: 3540_00,
     });
   });
 
-  it('charges IGST when the place of supply is another state', () => {
-    const order = orderOf([{ unitPricePaise: 1500_00, qty: 2, gstBasisPoints: 1800, hsnCode: '1404' }], true);
-    const invoice = computeInvoice(order, MAHARASHTRA, KARNATAKA);
+  it('charges IGST across states, and its GST is the order tax to the paisa', () => {
+    const quote = quoteOf([{ unitPricePaise: 99_99, qty: 3, gstBasisPoints: 300, hsnCode: '7103' }], true);
+    const invoice = computeInvoice(quote, MAHARASHTRA, KARNATAKA);
     expect(invoice.supplyType).toBe('inter-state');
-    expect(invoice.lines[0]).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 540_00 });
-    expect(invoice.totals).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 540_00, discountPaise: 300_00 });
-    // SPEC: 3000 - 300 discount + 540 tax.
-    expect(invoice.totals.totalPaise).toBe(3240_00);
+    expect(invoice.totals.cgstPaise + invoice.totals.sgstPaise).toBe(0);
+    expect(invoice.totals.igstPaise).toBe(quote.amounts.taxPaise);
+    expect(invoice.totals.totalPaise).toBe(quote.amounts.totalPaise);
   });
 
-  it('gives the odd paisa of a line to CGST, then SGST, in turn', () => {
-    // 18% of 0.25, 0.35 and 0.45: 5, 6 and 8 paise (4.5, 6.3, 8.1 rounded).
-    const order = orderOf(
+  it('shows the online discount on the line, before GST, inside the taxable value', () => {
+    const quote = quoteOf([{ unitPricePaise: 500_00, qty: 1, gstBasisPoints: 1800, hsnCode: '1404' }], true);
+    const [line] = computeInvoice(quote, MAHARASHTRA, MAHARASHTRA).lines;
+    expect(line).toMatchObject({
+      grossPaise: 500_00,
+      discountPaise: 50_00,
+      taxableValuePaise: 450_00,
+      taxPaise: 81_00,
+    });
+  });
+
+  it('adds shipping as its own line, taxed at the principal supply, whose GST is in the order tax', () => {
+    const quote = quoteOf(
       [
-        { unitPricePaise: 25, qty: 1, gstBasisPoints: 1800, hsnCode: '7103' },
-        { unitPricePaise: 35, qty: 1, gstBasisPoints: 1800, hsnCode: '7103' },
-        { unitPricePaise: 45, qty: 1, gstBasisPoints: 1800, hsnCode: '7103' },
-        { unitPricePaise: 1, qty: 39, gstBasisPoints: 1800, hsnCode: '7103' }, // 7.02 -> 7 paise
+        { unitPricePaise: 40_00, qty: 1, gstBasisPoints: 1800, hsnCode: '1404' },
+        { unitPricePaise: 50_00, qty: 1, gstBasisPoints: 300, hsnCode: '7103' },
       ],
       false,
     );
-    const invoice = computeInvoice(order, MAHARASHTRA, MAHARASHTRA);
-    const goods = invoice.lines.filter((line) => line.kind === 'goods');
-    expect(goods.map((line) => [line.cgstPaise, line.sgstPaise])).toEqual([
-      [3, 2],
-      [3, 3],
-      [4, 4],
-      [3, 4],
-    ]);
-  });
-
-  it('shows shipping as a taxable line whose fee includes GST at the main line rate', () => {
-    const order = orderOf(
-      [
-        { unitPricePaise: 20_00, qty: 1, gstBasisPoints: 300, hsnCode: '7103' },
-        { unitPricePaise: 30_00, qty: 1, gstBasisPoints: 1200, hsnCode: '7117' },
-      ],
-      false,
-    );
-    expect(order.shippingPaise).toBe(100_00);
-    const invoice = computeInvoice(order, MAHARASHTRA, MAHARASHTRA);
+    const invoice = computeInvoice(quote, MAHARASHTRA, MAHARASHTRA);
     const shipping = invoice.lines.at(-1)!;
-    // ₹100 at 12% inside: 100 / 1.12 = 89.2857 -> 89.29 taxable, 10.71 GST.
     expect(shipping).toMatchObject({
       kind: 'shipping',
       description: SHIPPING_LINE_DESCRIPTION,
-      hsnCode: '7117',
-      qty: 1,
-      unitPricePaise: 89_29,
-      taxableValuePaise: 89_29,
-      gstBasisPoints: 1200,
-      taxPaise: 10_71,
-      amountPaise: 100_00,
+      hsnCode: '7103',
+      uqc: OTHER_UQC,
+      taxableValuePaise: 100_00,
+      gstBasisPoints: 300,
+      taxPaise: 3_00,
     });
-    expect(shipping.cgstPaise + shipping.sgstPaise).toBe(10_71);
-    expect(invoice.totals.shippingTaxPaise).toBe(10_71);
-    expect(invoice.totals.itemsTaxPaise).toBe(order.taxPaise);
-    expect(invoice.totals.taxPaise).toBe(order.taxPaise + 10_71);
-    expect(invoice.totals.totalPaise).toBe(order.totalPaise);
+    expect(invoice.totals.shippingTaxPaise).toBe(3_00);
+    expect(invoice.totals.taxPaise).toBe(quote.amounts.taxPaise);
+    expect(invoice.totals.totalPaise).toBe(quote.amounts.totalPaise);
   });
 
-  it('takes the first line as the main one among equals, and 0% goods ship with 0% GST', () => {
-    const order = orderOf(
-      [
-        { unitPricePaise: 10_00, qty: 1, gstBasisPoints: 0, hsnCode: '1404' },
-        { unitPricePaise: 10_00, qty: 1, gstBasisPoints: 1800, hsnCode: '7117' },
-      ],
-      false,
-    );
-    const shipping = computeInvoice(order, MAHARASHTRA, KARNATAKA).lines.at(-1)!;
-    expect(shipping).toMatchObject({ hsnCode: '1404', gstBasisPoints: 0, taxPaise: 0, taxableValuePaise: 100_00 });
+  it('keeps an order priced before the quote as it was: its online discount taken off after tax', () => {
+    const quote = quoteOf([{ unitPricePaise: 500_00, qty: 1, gstBasisPoints: 1800, hsnCode: '1404' }], false);
+    const legacy = {
+      ...quote,
+      afterTaxDiscountPaise: 50_00,
+      amounts: { ...quote.amounts, discountPaise: 50_00, totalPaise: quote.amounts.totalPaise - 50_00 },
+    };
+    const invoice = computeInvoice(legacy, MAHARASHTRA, MAHARASHTRA);
+    expect(invoice.totals).toMatchObject({ discountPaise: 0, afterTaxDiscountPaise: 50_00, totalPaise: 540_00 });
   });
 
-  it('refuses an order whose stored amounts do not add up', () => {
-    const order = orderOf([{ unitPricePaise: 500_00, qty: 1, gstBasisPoints: 1800, hsnCode: '1404' }], false);
-    const broken: InvoiceOrder[] = [
-      { ...order, totalPaise: order.totalPaise + 1 },
-      { ...order, taxPaise: order.taxPaise - 1, totalPaise: order.totalPaise - 1 },
-      { ...order, itemsPaise: order.itemsPaise + 1, totalPaise: order.totalPaise + 1 },
-      { ...order, discountPaise: -1, totalPaise: order.totalPaise + 1 },
-      { ...order, lines: [] },
-      { ...order, lines: [{ ...order.lines[0]!, qty: 0 }] },
-      { ...order, lines: [{ ...order.lines[0]!, unitPricePaise: 0.5 }] },
-    ];
-    for (const bad of broken) expect(() => computeInvoice(bad, MAHARASHTRA, MAHARASHTRA)).toThrow(InvoiceAmountsError);
+  it('refuses a stored quote whose figures do not add up', () => {
+    const quote = quoteOf([{ unitPricePaise: 1000, qty: 1, gstBasisPoints: 1800, hsnCode: null }], false);
+    const wrongTotal = { ...quote, amounts: { ...quote.amounts, totalPaise: quote.amounts.totalPaise + 1 } };
+    expect(() => computeInvoice(wrongTotal, MAHARASHTRA, MAHARASHTRA)).toThrow(InvoiceAmountsError);
+    const wrongLine = { ...quote, lines: [{ ...quote.lines[0]!, taxablePaise: 999 }] };
+    expect(() => computeInvoice(wrongLine, MAHARASHTRA, MAHARASHTRA)).toThrow(InvoiceAmountsError);
+    expect(() => computeInvoice({ ...quote, lines: [] }, MAHARASHTRA, MAHARASHTRA)).toThrow(InvoiceAmountsError);
   });
 
-  it('equals the order total to the paisa on random orders', () => {
-    const line = fc.record({
-      unitPricePaise: fc.oneof(fc.integer({ min: 1, max: 200_00 }), fc.integer({ min: 1, max: 2_00_000_00 })),
-      qty: fc.integer({ min: 1, max: 10 }),
-      gstBasisPoints: fc.constantFrom(...GST_PERCENTS.map((p) => Math.round(p * 100))),
-      hsnCode: fc.constantFrom('1404', '7103', '7117', null),
-    });
+  it('equals the order total and tax to the paisa on random orders, in and across states', () => {
+    const rate = fc.constantFrom(...GST_PERCENTS.map((p) => Math.round(p * 100)));
     const state = fc.constantFrom<GstState>(...GST_STATES);
+    const lineArb = fc.record({
+      unitPricePaise: fc.integer({ min: 1, max: 10_00_000_00 }),
+      qty: fc.integer({ min: 1, max: 10 }),
+      gstBasisPoints: rate,
+      hsnCode: fc.constantFrom('1404', '7103', null),
+    });
     fc.assert(
       fc.property(
-        fc.array(line, { minLength: 1, maxLength: 12 }),
+        fc.array(lineArb, { minLength: 1, maxLength: 8 }),
         fc.boolean(),
         state,
         state,
-        (lines, online, seller, buyer) => {
-          const order = orderOf(lines, online);
-          fc.pre(order.totalPaise <= 1_00_00_000_00); // orders stop at ₹1 crore
-          const invoice = computeInvoice(order, seller, buyer);
-          const { totals } = invoice;
-          expect(totals.totalPaise).toBe(order.totalPaise);
-          expect(totals.itemsTaxPaise).toBe(order.taxPaise);
-          expect(totals.taxPaise).toBe(order.taxPaise + totals.shippingTaxPaise);
-          expect(totals.cgstPaise + totals.sgstPaise + totals.igstPaise).toBe(totals.taxPaise);
-          if (seller.code === buyer.code) {
-            expect(totals.igstPaise).toBe(0);
-            expect(Math.abs(totals.cgstPaise - totals.sgstPaise)).toBeLessThanOrEqual(1);
-          } else {
-            expect(totals.cgstPaise + totals.sgstPaise).toBe(0);
-          }
-          for (const l of invoice.lines) {
-            expect(l.cgstPaise + l.sgstPaise + l.igstPaise).toBe(l.taxPaise);
-            expect(Math.abs(l.cgstPaise - l.sgstPaise)).toBeLessThanOrEqual(1);
-            expect(l.taxableValuePaise + l.taxPaise).toBe(l.amountPaise);
-            if (l.kind === 'goods') expect(l.taxableValuePaise).toBe(l.unitPricePaise * l.qty);
-          }
-          const goods = invoice.lines.filter((l) => l.kind === 'goods');
-          expect(goods.reduce((s, l) => s + l.taxableValuePaise, 0)).toBe(order.itemsPaise);
-          expect(goods.reduce((s, l) => s + l.taxPaise, 0)).toBe(order.taxPaise);
-          const shipping = invoice.lines.filter((l) => l.kind === 'shipping');
-          expect(shipping.reduce((s, l) => s + l.amountPaise, 0)).toBe(order.shippingPaise);
-          expect(shipping).toHaveLength(order.shippingPaise > 0 ? 1 : 0);
-          expect(totals.taxableValuePaise + totals.taxPaise - totals.discountPaise).toBe(order.totalPaise);
+        (lines, online, a, b) => {
+          const quote = quoteOf(lines, online);
+          const invoice = computeInvoice(quote, a, b);
+          const t = invoice.totals;
+          expect(t.totalPaise).toBe(quote.amounts.totalPaise);
+          expect(t.taxPaise).toBe(quote.amounts.taxPaise);
+          expect(t.cgstPaise + t.sgstPaise + t.igstPaise).toBe(t.taxPaise);
+          expect(Math.abs(t.cgstPaise - t.sgstPaise)).toBeLessThanOrEqual(1);
+          for (const line of invoice.lines)
+            expect(line.cgstPaise + line.sgstPaise + line.igstPaise).toBe(line.taxPaise);
         },
       ),
-      { numRuns: 1000 },
-    );
-  });
-});
-
-describe('splitTaxInclusive', () => {
-  it.each([
-    [100_00, 1800, 84_75, 15_25], // 100 / 1.18 = 84.745...
-    [100_00, 1200, 89_29, 10_71],
-    [100_00, 500, 95_24, 4_76],
-    [100_00, 300, 97_09, 2_91],
-    [100_00, 25, 99_75, 25], // 100 / 1.0025 = 99.7506...
-    [100_00, 0, 100_00, 0],
-    [1, 1800, 1, 0],
-    [0, 1800, 0, 0],
-  ])('%i paise at %i bp: %i taxable + %i tax', (amount, bp, taxable, tax) => {
-    expect(splitTaxInclusive(amount, bp)).toEqual({ taxableValuePaise: taxable, taxPaise: tax });
-  });
-
-  it('rounds the taxable value half up and always adds back up', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_00_00_000_00 }), fc.integer({ min: 0, max: 2800 }), (amount, bp) => {
-        const { taxableValuePaise, taxPaise } = splitTaxInclusive(amount, bp);
-        expect(taxableValuePaise + taxPaise).toBe(amount);
-        expect(Math.abs(taxableValuePaise * (10000 + bp) - amount * 10000)).toBeLessThanOrEqual((10000 + bp) / 2);
-      }),
+      { numRuns: 300 },
     );
   });
 });
 
 describe('formatGstRate', () => {
-  it.each([
-    [1800, '18%'],
-    [900, '9%'],
-    [25, '0.25%'],
-    [12.5, '0.125%'],
-    [150, '1.5%'],
-    [0, '0%'],
-  ])('%d bp is %s', (bp, text) => {
-    expect(formatGstRate(bp)).toBe(text);
+  it('prints percent without trailing zeros', () => {
+    expect(formatGstRate(1800)).toBe('18%');
+    expect(formatGstRate(900)).toBe('9%');
+    expect(formatGstRate(25)).toBe('0.25%');
+    expect(formatGstRate(12.5)).toBe('0.125%');
   });
 });

@@ -1,36 +1,46 @@
 import type { Paise } from '../money.ts';
+import { amountsOf, splitGst, type OrderAmounts, type ShippingCharge, type SupplyType } from '../quote.ts';
 import type { GstState } from './states.ts';
 
-/** An order line as the order stores it (order_items): what it was bought at, and its GST. */
-export interface InvoiceOrderLine {
-  description: string;
+export type { SupplyType } from '../quote.ts';
+
+/** An order line as the order stores it (order_items): its share of the order's quote. */
+export interface StoredQuoteLine {
+  name: string;
   hsnCode: string | null;
+  uqc: string;
   qty: number;
   unitPricePaise: Paise;
+  grossPaise: Paise;
+  discountPaise: Paise;
+  taxablePaise: Paise;
   gstBasisPoints: number;
   taxPaise: Paise;
 }
 
-/** An order's lines and amounts as stored (orders), priced by core's `priceOrder`. */
-export interface InvoiceOrder {
-  lines: readonly InvoiceOrderLine[];
-  itemsPaise: Paise;
-  shippingPaise: Paise;
-  taxPaise: Paise;
-  discountPaise: Paise;
-  totalPaise: Paise;
+/**
+ * An order's quote as stored (a `Quote` is one): its lines in quote order, its shipping charge, SPEC's five amounts, and
+ * (only on orders priced before the quote, decision 0039) an online discount taken off after tax.
+ */
+export interface StoredQuote {
+  lines: readonly StoredQuoteLine[];
+  shipping: ShippingCharge;
+  amounts: OrderAmounts;
+  afterTaxDiscountPaise: Paise;
 }
-
-/** Inside the seller's state: CGST + SGST (or UTGST, printed as SGST); outside it: IGST. */
-export type SupplyType = 'intra-state' | 'inter-state';
 
 export interface InvoiceLine {
   kind: 'goods' | 'shipping';
   description: string;
   hsnCode: string | null;
+  uqc: string;
   qty: number;
-  /** For the shipping line, its taxable value (the fee less the GST inside it). */
   unitPricePaise: Paise;
+  /** Unit price × qty, before discounts. */
+  grossPaise: Paise;
+  /** The discounts on this line, before GST. */
+  discountPaise: Paise;
+  /** gross - discount. */
   taxableValuePaise: Paise;
   gstBasisPoints: number;
   cgstPaise: Paise;
@@ -43,18 +53,19 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceTotals {
+  grossPaise: Paise;
+  /** Discounts before tax, already taken off the taxable value. */
+  discountPaise: Paise;
   taxableValuePaise: Paise;
   cgstPaise: Paise;
   sgstPaise: Paise;
   igstPaise: Paise;
   taxPaise: Paise;
-  /** The goods lines' GST: the order's Tax line. */
-  itemsTaxPaise: Paise;
-  /** The GST inside the shipping fee (0 when shipping is free). */
+  /** The GST of the shipping charge (0 when shipping is free). */
   shippingTaxPaise: Paise;
-  /** The online payment discount, taken off after tax as the shop prices it. */
-  discountPaise: Paise;
-  /** Taxable value + tax - discount: the order's total, to the paisa. */
+  /** Only on orders priced before the quote: their online discount, taken off after tax. */
+  afterTaxDiscountPaise: Paise;
+  /** Taxable value + tax - after-tax discount: the order's total, to the paisa. */
   totalPaise: Paise;
 }
 
@@ -71,135 +82,114 @@ export class InvoiceAmountsError extends Error {
   override name = 'InvoiceAmountsError';
 }
 
-export const SHIPPING_LINE_DESCRIPTION = 'Shipping and handling';
+export const SHIPPING_LINE_DESCRIPTION = 'Shipping and handling (part of the supply of the goods)';
+/** GST's unit quantity code for what is not counted in goods units (the shipping line). */
+export const OTHER_UQC = 'OTH';
 
 const isPaise = (n: number) => Number.isSafeInteger(n) && n >= 0;
 
-function checkOrder(order: InvoiceOrder): void {
-  if (order.lines.length === 0) throw new InvoiceAmountsError('An invoice needs at least one line');
-  for (const line of order.lines) {
-    if (!Number.isSafeInteger(line.qty) || line.qty < 1) throw new InvoiceAmountsError(`Bad quantity ${line.qty}`);
-    if (!isPaise(line.unitPricePaise) || !isPaise(line.taxPaise)) {
-      throw new InvoiceAmountsError(`Bad amounts on the line "${line.description}"`);
-    }
-    if (!Number.isSafeInteger(line.gstBasisPoints) || line.gstBasisPoints < 0 || line.gstBasisPoints > 10000) {
-      throw new InvoiceAmountsError(`Bad GST rate ${line.gstBasisPoints} on the line "${line.description}"`);
-    }
+function checkLine(line: StoredQuoteLine): void {
+  const where = ` on the line "${line.name}"`;
+  if (!Number.isSafeInteger(line.qty) || line.qty < 1) throw new InvoiceAmountsError(`Bad quantity ${line.qty}`);
+  const figures = [line.unitPricePaise, line.grossPaise, line.discountPaise, line.taxablePaise, line.taxPaise];
+  if (!figures.every(isPaise)) throw new InvoiceAmountsError(`Bad amounts${where}`);
+  if (
+    line.grossPaise !== line.unitPricePaise * line.qty ||
+    line.taxablePaise !== line.grossPaise - line.discountPaise
+  ) {
+    throw new InvoiceAmountsError(`Gross, discount and taxable value do not add up${where}`);
   }
-  const { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise } = order;
-  if (![itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise].every(isPaise)) {
-    throw new InvoiceAmountsError('Order amounts must be whole, non-negative paise');
+  if (!Number.isSafeInteger(line.gstBasisPoints) || line.gstBasisPoints < 0 || line.gstBasisPoints > 10000) {
+    throw new InvoiceAmountsError(`Bad GST rate ${line.gstBasisPoints}${where}`);
   }
-  const items = order.lines.reduce((sum, line) => sum + line.unitPricePaise * line.qty, 0);
-  const tax = order.lines.reduce((sum, line) => sum + line.taxPaise, 0);
-  if (items !== itemsPaise)
-    throw new InvoiceAmountsError(`Lines add up to ${items} paise, the order says ${itemsPaise}`);
-  if (tax !== taxPaise) throw new InvoiceAmountsError(`Lines' tax adds up to ${tax} paise, the order says ${taxPaise}`);
-  if (discountPaise > itemsPaise) throw new InvoiceAmountsError('The discount is above the items');
-  if (itemsPaise - discountPaise + shippingPaise + taxPaise !== totalPaise) {
-    throw new InvoiceAmountsError('Items - discount + shipping + tax is not the order total');
+}
+
+/** Checks a stored quote adds up: its five amounts are what its lines and shipping make. */
+export function checkStoredQuote(quote: StoredQuote): void {
+  if (quote.lines.length === 0) throw new InvoiceAmountsError('An invoice needs at least one line');
+  quote.lines.forEach(checkLine);
+  const { chargePaise, taxPaise } = quote.shipping;
+  if (!isPaise(chargePaise) || !isPaise(taxPaise) || !isPaise(quote.afterTaxDiscountPaise)) {
+    throw new InvoiceAmountsError('Shipping and discount must be whole, non-negative paise');
+  }
+  const derived = amountsOf(
+    quote.lines.map((l) => ({ grossPaise: l.grossPaise, discountPaise: l.discountPaise, taxPaise: l.taxPaise })),
+    quote.shipping,
+    quote.afterTaxDiscountPaise,
+  );
+  for (const key of Object.keys(derived) as Array<keyof OrderAmounts>) {
+    if (derived[key] !== quote.amounts[key]) {
+      throw new InvoiceAmountsError(
+        `The lines make ${key} ${derived[key]} paise, the order says ${quote.amounts[key]}`,
+      );
+    }
   }
 }
 
 /**
- * The GST inside an amount that includes it at `basisPoints`: the taxable value is
- * amount × 10000 / (10000 + rate), rounded half up to the paisa, and the tax is the rest, so the two
- * always add up to the amount.
+ * The tax invoice of an order (PRODUCT.md "GST tax invoices"), read from its stored quote: every figure
+ * is the quote's, so its total equals the order's to the paisa. The only thing added is the split of each
+ * tax into CGST + SGST (the place of supply is the seller's state) or IGST (core's `splitGst`), in quote
+ * order, the shipping's last. Throws `InvoiceAmountsError` when the stored quote does not add up.
  */
-export function splitTaxInclusive(
-  amountPaise: Paise,
-  basisPoints: number,
-): { taxableValuePaise: Paise; taxPaise: Paise } {
-  const divisor = 10000 + basisPoints;
-  const taxableValuePaise = Math.floor((amountPaise * 10000 * 2 + divisor) / (2 * divisor));
-  return { taxableValuePaise, taxPaise: amountPaise - taxableValuePaise };
-}
-
-/**
- * The tax invoice of an order (PRODUCT.md "GST tax invoices"), computed from what the order stores so that
- * its total equals the order's total to the paisa:
- *
- * - Goods lines: taxable value = unit price × quantity, tax = the line's stored tax (what the customer
- *   was charged), at the line's stored rate.
- * - Shipping, when charged, is its own line. The shop charges a flat fee with no tax added, so the fee
- *   is taken to include GST: freight charged with the goods is part of one composite supply, taxed at the
- *   rate of its principal supply, here the goods line of the largest taxable value (the first of equals).
- *   The line shows that line's HSN and rate, and `splitTaxInclusive` parts the fee.
- * - Intra-state (the place of supply is the seller's state): each line's tax is halved into CGST and
- *   SGST. An odd paisa goes to CGST on the first odd-tax line, SGST on the next, and so on, so that each
- *   line adds up exactly and the two totals never differ by more than one paisa. Inter-state: IGST.
- * - The online discount is taken off after tax, as the shop prices it (tax is on the items before it).
- *
- * Throws `InvoiceAmountsError` when the order's stored amounts are not consistent.
- */
-export function computeInvoice(order: InvoiceOrder, sellerState: GstState, placeOfSupply: GstState): Invoice {
-  checkOrder(order);
+export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeOfSupply: GstState): Invoice {
+  checkStoredQuote(quote);
   const supplyType: SupplyType = sellerState.code === placeOfSupply.code ? 'intra-state' : 'inter-state';
-  let oddLines = 0;
-  const split = (taxPaise: Paise) => {
-    if (supplyType === 'inter-state') return { cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
-    const half = Math.floor(taxPaise / 2);
-    const extra = taxPaise % 2;
-    const toCgst = extra === 1 && oddLines++ % 2 === 0;
-    return {
-      cgstPaise: half + (toCgst ? extra : 0),
-      sgstPaise: half + (toCgst ? 0 : extra),
-      igstPaise: 0,
-    };
-  };
-
-  const lines: InvoiceLine[] = order.lines.map((line) => {
-    const taxableValuePaise = line.unitPricePaise * line.qty;
-    return {
-      kind: 'goods',
-      description: line.description,
-      hsnCode: line.hsnCode,
-      qty: line.qty,
-      unitPricePaise: line.unitPricePaise,
-      taxableValuePaise,
-      gstBasisPoints: line.gstBasisPoints,
-      ...split(line.taxPaise),
-      taxPaise: line.taxPaise,
-      amountPaise: taxableValuePaise + line.taxPaise,
-    };
-  });
-
-  let shippingTaxPaise = 0;
-  if (order.shippingPaise > 0) {
-    const principal = lines.reduce((best, line) => (line.taxableValuePaise > best.taxableValuePaise ? line : best));
-    const { taxableValuePaise, taxPaise } = splitTaxInclusive(order.shippingPaise, principal.gstBasisPoints);
-    shippingTaxPaise = taxPaise;
+  const { shipping } = quote;
+  const shipped = shipping.chargePaise > 0;
+  const parts = splitGst([...quote.lines.map((l) => l.taxPaise), ...(shipped ? [shipping.taxPaise] : [])], supplyType);
+  const lines: InvoiceLine[] = quote.lines.map((line, i) => ({
+    kind: 'goods',
+    description: line.name,
+    hsnCode: line.hsnCode,
+    uqc: line.uqc,
+    qty: line.qty,
+    unitPricePaise: line.unitPricePaise,
+    grossPaise: line.grossPaise,
+    discountPaise: line.discountPaise,
+    taxableValuePaise: line.taxablePaise,
+    gstBasisPoints: line.gstBasisPoints,
+    ...parts[i]!,
+    taxPaise: line.taxPaise,
+    amountPaise: line.taxablePaise + line.taxPaise,
+  }));
+  if (shipped) {
     lines.push({
       kind: 'shipping',
       description: SHIPPING_LINE_DESCRIPTION,
-      hsnCode: principal.hsnCode,
+      hsnCode: shipping.hsnCode,
+      uqc: OTHER_UQC,
       qty: 1,
-      unitPricePaise: taxableValuePaise,
-      taxableValuePaise,
-      gstBasisPoints: principal.gstBasisPoints,
-      ...split(taxPaise),
-      taxPaise,
-      amountPaise: order.shippingPaise,
+      unitPricePaise: shipping.chargePaise,
+      grossPaise: shipping.chargePaise,
+      discountPaise: 0,
+      taxableValuePaise: shipping.chargePaise,
+      gstBasisPoints: shipping.gstBasisPoints,
+      ...parts[quote.lines.length]!,
+      taxPaise: shipping.taxPaise,
+      amountPaise: shipping.chargePaise + shipping.taxPaise,
     });
   }
-
   const sum = (pick: (line: InvoiceLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
   const taxableValuePaise = sum((line) => line.taxableValuePaise);
   const taxPaise = sum((line) => line.taxPaise);
   const totals: InvoiceTotals = {
+    grossPaise: sum((line) => line.grossPaise),
+    discountPaise: sum((line) => line.discountPaise),
     taxableValuePaise,
     cgstPaise: sum((line) => line.cgstPaise),
     sgstPaise: sum((line) => line.sgstPaise),
     igstPaise: sum((line) => line.igstPaise),
     taxPaise,
-    itemsTaxPaise: order.taxPaise,
-    shippingTaxPaise,
-    discountPaise: order.discountPaise,
-    totalPaise: taxableValuePaise + taxPaise - order.discountPaise,
+    shippingTaxPaise: shipped ? shipping.taxPaise : 0,
+    afterTaxDiscountPaise: quote.afterTaxDiscountPaise,
+    totalPaise: taxableValuePaise + taxPaise - quote.afterTaxDiscountPaise,
   };
-  if (totals.totalPaise !== order.totalPaise) {
-    // Cannot happen once checkOrder passed; kept so a future change can never issue a wrong invoice.
-    throw new InvoiceAmountsError(`Invoice total ${totals.totalPaise} is not the order total ${order.totalPaise}`);
+  if (totals.totalPaise !== quote.amounts.totalPaise) {
+    // Cannot happen once checkStoredQuote passed; kept so a future change can never issue a wrong invoice.
+    throw new InvoiceAmountsError(
+      `Invoice total ${totals.totalPaise} is not the order total ${quote.amounts.totalPaise}`,
+    );
   }
   return { supplyType, sellerState, placeOfSupply, lines, totals };
 }

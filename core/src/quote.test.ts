@@ -1,0 +1,232 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { lowestMrpPaise } from './pricing.ts';
+import {
+  apportion,
+  buildQuote,
+  rulesFor,
+  splitGst,
+  type AdjustmentRule,
+  type QuoteLineInput,
+  type QuoteRules,
+} from './quote.ts';
+
+const line = (unitPricePaise: number, qty = 1, gstBasisPoints = 1800, productId = 'p1'): QuoteLineInput => ({
+  productId,
+  name: `Product ${productId}`,
+  image: '/images/x.svg',
+  unitPricePaise,
+  mrpPaise: null,
+  qty,
+  hsnCode: '1404',
+  uqc: 'NOS',
+  gstBasisPoints,
+});
+
+describe('buildQuote: SPEC §9 where the law allows', () => {
+  it('charges ₹100 shipping before GST when the items are exactly ₹100, taxed at the goods rate', () => {
+    const quote = buildQuote([line(10000)], rulesFor(false));
+    expect(quote.shipping).toEqual({ chargePaise: 10000, gstBasisPoints: 1800, hsnCode: '1404', taxPaise: 1800 });
+    // items 100 + shipping 100 + GST 18 (goods) + 18 (shipping)
+    expect(quote.amounts).toEqual({
+      itemsPaise: 10000,
+      shippingPaise: 10000,
+      taxPaise: 3600,
+      discountPaise: 0,
+      totalPaise: 23600,
+    });
+  });
+
+  it('ships free above ₹100 of items (₹100.01), deciding on the items before any discount', () => {
+    expect(buildQuote([line(10001)], rulesFor(false)).amounts.shippingPaise).toBe(0);
+    const online = buildQuote([line(10500)], rulesFor(true));
+    expect(online.amounts.shippingPaise).toBe(0);
+    expect(online.amounts.discountPaise).toBe(1050);
+  });
+
+  it('takes the online discount off the value before GST (CGST Act s.15(3)(a))', () => {
+    const quote = buildQuote([line(50000)], rulesFor(true));
+    // 10% of ₹500 = ₹50 off; GST is 18% of ₹450 = ₹81, not 18% of ₹500
+    expect(quote.lines[0]).toMatchObject({
+      grossPaise: 50000,
+      discountPaise: 5000,
+      taxablePaise: 45000,
+      taxPaise: 8100,
+    });
+    expect(quote.lines[0]!.adjustments).toEqual([
+      { kind: 'online_discount', label: 'Online payment discount (10%)', amountPaise: 5000 },
+    ]);
+    expect(quote.amounts).toEqual({
+      itemsPaise: 50000,
+      shippingPaise: 0,
+      taxPaise: 8100,
+      discountPaise: 5000,
+      totalPaise: 53100,
+    });
+  });
+
+  it('taxes shipping at the principal supply: the line of the largest taxable value', () => {
+    const quote = buildQuote([line(2000, 1, 1800, 'a'), line(5000, 1, 300, 'b')], rulesFor(false));
+    expect(quote.shipping).toMatchObject({ gstBasisPoints: 300, taxPaise: 300 });
+    // equal values: the higher rate is the principal supply
+    const tie = buildQuote([line(3000, 1, 300, 'a'), line(3000, 1, 1800, 'b')], rulesFor(false));
+    expect(tie.shipping.gstBasisPoints).toBe(1800);
+  });
+
+  it('rounds each line half up before adding, and the order tax is the sum of what the lines show', () => {
+    // 3% of ₹0.50 = 1.5 paise -> 2, twice: 4 paise (3% of ₹1.00 together would be 3)
+    const quote = buildQuote([line(50, 1, 300, 'a'), line(50, 1, 300, 'b')], rulesFor(false));
+    expect(quote.lines.map((l) => l.taxPaise)).toEqual([2, 2]);
+    expect(quote.amounts.taxPaise).toBe(4 + quote.shipping.taxPaise);
+  });
+
+  it("taxes a line's units together (3% of 3 × ₹0.50 = 4.5 paise -> 5) and handles 0.25% and 0%", () => {
+    expect(buildQuote([line(50, 3, 300)], rulesFor(false)).lines[0]!.taxPaise).toBe(5);
+    expect(buildQuote([line(100000, 1, 25)], rulesFor(false)).lines[0]!.taxPaise).toBe(250);
+    expect(buildQuote([line(199, 1, 25)], rulesFor(false)).lines[0]!.taxPaise).toBe(0);
+    expect(buildQuote([line(50000, 1, 0)], rulesFor(true)).amounts.totalPaise).toBe(45000);
+  });
+
+  it('shares a discount over lines by value, to the paisa, the larger remainder first', () => {
+    // 10% of ₹0.33 = 3.3 -> 3 paise over 11 + 11 + 11: one each
+    const quote = buildQuote([line(11, 1, 0, 'a'), line(11, 1, 0, 'b'), line(11, 1, 0, 'c')], rulesFor(true));
+    expect(quote.lines.map((l) => l.discountPaise)).toEqual([1, 1, 1]);
+    expect(apportion(5, [1, 1, 1])).toEqual([2, 2, 1]);
+    expect(apportion(7, [100, 0, 300])).toEqual([2, 0, 5]);
+  });
+
+  it('applies an adjustment only to the lines it covers', () => {
+    const rule: AdjustmentRule = { kind: 'online_discount', label: 'x', percentOff: 50, productIds: new Set(['b']) };
+    const quote = buildQuote([line(1000, 1, 0, 'a'), line(1000, 1, 0, 'b')], { adjustments: [rule] });
+    expect(quote.lines.map((l) => l.discountPaise)).toEqual([0, 500]);
+    expect(quote.lines[0]!.adjustments).toEqual([]);
+  });
+
+  it('refuses a line no shop could sell', () => {
+    expect(() => buildQuote([line(100, 0)], rulesFor(false))).toThrow(RangeError);
+    expect(() => buildQuote([line(-1)], rulesFor(false))).toThrow(RangeError);
+  });
+});
+
+describe('splitGst', () => {
+  it('halves each tax within a state, the odd paisa to CGST then SGST in turn; IGST across states', () => {
+    expect(splitGst([9, 7, 4], 'intra-state')).toEqual([
+      { cgstPaise: 5, sgstPaise: 4, igstPaise: 0 },
+      { cgstPaise: 3, sgstPaise: 4, igstPaise: 0 },
+      { cgstPaise: 2, sgstPaise: 2, igstPaise: 0 },
+    ]);
+    expect(splitGst([9], 'inter-state')).toEqual([{ cgstPaise: 0, sgstPaise: 0, igstPaise: 9 }]);
+  });
+});
+
+const RATES = [0, 25, 300, 500, 1200, 1800, 2800];
+
+const arbitraryLine = fc
+  .record({
+    unitPricePaise: fc.integer({ min: 1, max: 10_00_000_00 / 100 }),
+    qty: fc.integer({ min: 1, max: 20 }),
+    gstBasisPoints: fc.constantFrom(...RATES),
+    mrpExtra: fc.option(fc.integer({ min: 0, max: 100_000 }), { nil: null }),
+  })
+  .map(({ mrpExtra, ...l }) => ({
+    ...line(l.unitPricePaise, l.qty, l.gstBasisPoints),
+    mrpPaise: mrpExtra === null ? null : lowestMrpPaise(l.unitPricePaise, l.gstBasisPoints) + mrpExtra,
+  }));
+
+const arbitraryCart = fc
+  .array(arbitraryLine, { minLength: 1, maxLength: 12 })
+  .map((lines) => lines.map((l, i) => ({ ...l, productId: `p${i}` })));
+
+const arbitraryRules: fc.Arbitrary<QuoteRules> = fc
+  .array(
+    fc.record({
+      percentOff: fc.integer({ min: 0, max: 100 }),
+      covers: fc.option(fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 6 }), { nil: null }),
+    }),
+    { maxLength: 3 },
+  )
+  .map((rules) => ({
+    adjustments: rules.map(({ percentOff, covers }) => ({
+      kind: 'online_discount' as const,
+      label: `${percentOff}% off`,
+      percentOff,
+      ...(covers ? { productIds: new Set(covers.map((i) => `p${i}`)) } : {}),
+    })),
+  }));
+
+describe('buildQuote: properties over random carts, rates and adjustments', () => {
+  it('lines add up to the amounts, and the amounts to the total', () => {
+    fc.assert(
+      fc.property(arbitraryCart, arbitraryRules, (cart, rules) => {
+        const q = buildQuote(cart, rules);
+        const sum = (pick: (l: (typeof q.lines)[number]) => number) => q.lines.reduce((s, l) => s + pick(l), 0);
+        expect(q.amounts.itemsPaise).toBe(sum((l) => l.grossPaise));
+        expect(q.amounts.discountPaise).toBe(sum((l) => l.discountPaise));
+        expect(q.amounts.discountPaise).toBe(q.adjustments.reduce((s, a) => s + a.amountPaise, 0));
+        expect(q.amounts.taxPaise).toBe(sum((l) => l.taxPaise) + q.shipping.taxPaise);
+        expect(q.amounts.totalPaise).toBe(
+          sum((l) => l.taxablePaise + l.taxPaise) + q.shipping.chargePaise + q.shipping.taxPaise,
+        );
+        for (const l of q.lines) {
+          expect(l.taxablePaise).toBe(l.grossPaise - l.discountPaise);
+          expect(l.discountPaise).toBe(l.adjustments.reduce((s, a) => s + a.amountPaise, 0));
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never gives a negative taxable value or tax, and every figure is whole paise', () => {
+    fc.assert(
+      fc.property(arbitraryCart, arbitraryRules, (cart, rules) => {
+        const q = buildQuote(cart, rules);
+        for (const l of q.lines) {
+          expect(l.taxablePaise).toBeGreaterThanOrEqual(0);
+          expect(l.taxPaise).toBeGreaterThanOrEqual(0);
+          for (const v of [l.taxablePaise, l.taxPaise, l.discountPaise]) expect(Number.isSafeInteger(v)).toBe(true);
+        }
+        expect(q.amounts.totalPaise).toBeGreaterThanOrEqual(0);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('never charges a line above quantity × MRP (an MRP the catalog allows)', () => {
+    fc.assert(
+      fc.property(arbitraryCart, arbitraryRules, (cart, rules) => {
+        for (const l of buildQuote(cart, rules).lines) {
+          if (l.mrpPaise !== null) expect(l.taxablePaise + l.taxPaise).toBeLessThanOrEqual(l.mrpPaise * l.qty);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a discount only lowers: no line costs more with adjustments than without', () => {
+    fc.assert(
+      fc.property(arbitraryCart, arbitraryRules, (cart, rules) => {
+        const plain = buildQuote(cart, { adjustments: [] });
+        const adjusted = buildQuote(cart, rules);
+        adjusted.lines.forEach((l, i) => {
+          expect(l.taxablePaise + l.taxPaise).toBeLessThanOrEqual(
+            plain.lines[i]!.taxablePaise + plain.lines[i]!.taxPaise,
+          );
+        });
+        expect(adjusted.amounts.totalPaise).toBeLessThanOrEqual(plain.amounts.totalPaise);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('splits GST into parts that add up to each tax, CGST and SGST at most a paisa apart', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 10_000_000 }), { maxLength: 20 }), (taxes) => {
+        const parts = splitGst(taxes, 'intra-state');
+        parts.forEach((p, i) => expect(p.cgstPaise + p.sgstPaise).toBe(taxes[i]));
+        const cgst = parts.reduce((s, p) => s + p.cgstPaise, 0);
+        const sgst = parts.reduce((s, p) => s + p.sgstPaise, 0);
+        expect(Math.abs(cgst - sgst)).toBeLessThanOrEqual(1);
+      }),
+    );
+  });
+});

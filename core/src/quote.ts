@@ -1,0 +1,277 @@
+import { FREE_SHIPPING_ABOVE_PAISE, ONLINE_DISCOUNT_PERCENT, SHIPPING_FEE_PAISE } from './constants.ts';
+import { basisPointsOf, percentOf, type Paise } from './money.ts';
+
+/**
+ * The quote: the one computation of an order's money (PRODUCT.md "Prices, GST and MRP", decision 0039).
+ * It prices lines, takes adjustments off each line's value before GST, adds the shipping charge taxed as
+ * part of the goods, and derives SPEC's five amounts. The quote, the payment hold, the order, the
+ * invoice, the credit note, the CSV exports and the messages all read one stored quote.
+ *
+ * Rounding (stated once, property-tested in quote.test.ts): every figure is whole paise. An adjustment's
+ * amount is rounded half up once for the whole cart and shared out over the lines it applies to in
+ * proportion to their value by the largest-remainder method (ties to the earlier line), so the shares
+ * add up to it exactly. Each line's GST is its rate of its taxable value rounded half up; the shipping
+ * charge's GST likewise; the order's tax is the sum of those; the total is the sum of the lines' taxable
+ * values and GST. No figure is ever computed from a rounded total again.
+ */
+
+/** GST unit quantity codes a line may carry (numbers, pieces, pairs, sets). */
+export const UQCS = ['NOS', 'PCS', 'PRS', 'SET'] as const;
+export type Uqc = (typeof UQCS)[number];
+
+/** What takes money off lines: the online payment discount today; coupons and sales later. */
+export type AdjustmentKind = 'online_discount';
+
+export interface LineAdjustment {
+  kind: AdjustmentKind;
+  label: string;
+  amountPaise: Paise;
+}
+
+/** A cart line as the catalog prices it, before the quote's arithmetic. */
+export interface QuoteLineInput {
+  productId: string;
+  name: string;
+  image: string;
+  /** One unit's price before GST. */
+  unitPricePaise: Paise;
+  /** The maximum retail price of one unit, GST included; null when the product has none. */
+  mrpPaise: Paise | null;
+  qty: number;
+  hsnCode: string | null;
+  uqc: string;
+  /** The line's GST rate in basis points (1800 = 18%). */
+  gstBasisPoints: number;
+}
+
+export interface QuoteLine extends QuoteLineInput {
+  /** Unit price × qty. */
+  grossPaise: Paise;
+  /** This line's shares of the adjustments, each before GST. */
+  adjustments: LineAdjustment[];
+  /** The sum of `adjustments`. */
+  discountPaise: Paise;
+  /** gross - discount: what GST is charged on. */
+  taxablePaise: Paise;
+  taxPaise: Paise;
+}
+
+/**
+ * The shipping charge (before GST). Freight charged with the goods is part of one composite supply,
+ * taxed at the rate of the principal supply (CGST Act s.8(a)): the goods line of the largest taxable
+ * value, the higher rate between equals, then the earlier line. Its HSN is that line's.
+ */
+export interface ShippingCharge {
+  chargePaise: Paise;
+  gstBasisPoints: number;
+  hsnCode: string | null;
+  taxPaise: Paise;
+}
+
+/** SPEC's five amounts, derived from a quote. */
+export interface OrderAmounts {
+  itemsPaise: Paise;
+  shippingPaise: Paise;
+  taxPaise: Paise;
+  discountPaise: Paise;
+  totalPaise: Paise;
+}
+
+export interface Quote {
+  /** In the order given (the server gives product-id order, the order stock is taken in). */
+  lines: QuoteLine[];
+  shipping: ShippingCharge;
+  /** Each adjustment's whole amount (the sum of its shares on the lines). */
+  adjustments: LineAdjustment[];
+  amounts: OrderAmounts;
+  /**
+   * Always 0 in a new quote. Orders and payment holds priced before the quote existed (decision 0039)
+   * took their online discount off after tax; reading them back keeps that here, so they never change.
+   */
+  afterTaxDiscountPaise: Paise;
+}
+
+/**
+ * An adjustment the quote applies: a percent (0 to 100) of the value the lines it covers (all by
+ * default) still have after the adjustments before it.
+ */
+export interface AdjustmentRule {
+  kind: AdjustmentKind;
+  label: string;
+  percentOff: number;
+  /** Product ids it covers; absent: every line. */
+  productIds?: ReadonlySet<string>;
+}
+
+export interface QuoteRules {
+  adjustments: readonly AdjustmentRule[];
+}
+
+/** SPEC §9's online payment discount, as the quote's rule. */
+export const ONLINE_DISCOUNT_RULE: AdjustmentRule = {
+  kind: 'online_discount',
+  label: `Online payment discount (${ONLINE_DISCOUNT_PERCENT}%)`,
+  percentOff: ONLINE_DISCOUNT_PERCENT,
+};
+
+/** The rules of a cart paid by `paymentMethod`'s kind: online payment takes the online discount. */
+export function rulesFor(paidOnline: boolean): QuoteRules {
+  return { adjustments: paidOnline ? [ONLINE_DISCOUNT_RULE] : [] };
+}
+
+/**
+ * Shares `total` out over `weights` in proportion, largest remainder first (ties to the earlier one):
+ * whole paise that add up to `total` exactly, none above its weight when `total` is not above the sum.
+ */
+export function apportion(total: Paise, weights: readonly Paise[]): Paise[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => Math.floor((total * w) / sum));
+  const remainders = weights.map((w, i) => ({ i, r: total * w - exact[i]! * sum }));
+  let left = total - exact.reduce((a, b) => a + b, 0);
+  remainders.sort((a, b) => b.r - a.r || a.i - b.i);
+  for (const { i } of remainders) {
+    if (left === 0) break;
+    exact[i]! += 1;
+    left -= 1;
+  }
+  return exact;
+}
+
+/** SPEC §9: shipping is free when the items are above ₹100, else ₹100 (before GST, like every price). */
+export function shippingChargeFor(itemsPaise: Paise): Paise {
+  return itemsPaise > FREE_SHIPPING_ABOVE_PAISE ? 0 : SHIPPING_FEE_PAISE;
+}
+
+/** The principal supply among taxed lines: largest taxable value, then higher rate, then earlier. */
+export function principalLine<T extends Pick<QuoteLine, 'taxablePaise' | 'gstBasisPoints'>>(lines: readonly T[]): T {
+  return lines.reduce((best, line) =>
+    line.taxablePaise > best.taxablePaise ||
+    (line.taxablePaise === best.taxablePaise && line.gstBasisPoints > best.gstBasisPoints)
+      ? line
+      : best,
+  );
+}
+
+/**
+ * Each rule in turn takes its percent of what the lines it covers are still worth after the rules
+ * before it, so adjustments together can never take a line below zero.
+ */
+function applyAdjustments(lines: readonly QuoteLineInput[], rules: QuoteRules): LineAdjustment[][] {
+  const shares: LineAdjustment[][] = lines.map(() => []);
+  const left = lines.map((l) => l.unitPricePaise * l.qty);
+  for (const rule of rules.adjustments) {
+    const weights = lines.map((l, i) => (!rule.productIds || rule.productIds.has(l.productId) ? left[i]! : 0));
+    const amount = percentOf(
+      weights.reduce((a, b) => a + b, 0),
+      Math.min(100, Math.max(0, rule.percentOff)),
+    );
+    apportion(amount, weights).forEach((share, i) => {
+      if (share === 0) return;
+      shares[i]!.push({ kind: rule.kind, label: rule.label, amountPaise: share });
+      left[i]! -= share;
+    });
+  }
+  return shares;
+}
+
+/** Prices `inputs` under `rules`. Throws a RangeError on a line no shop could sell (bad qty or price). */
+export function buildQuote(inputs: readonly QuoteLineInput[], rules: QuoteRules): Quote {
+  for (const l of inputs) {
+    if (!Number.isSafeInteger(l.qty) || l.qty < 1) throw new RangeError(`Bad quantity ${l.qty}`);
+    if (!Number.isSafeInteger(l.unitPricePaise) || l.unitPricePaise < 0) throw new RangeError('Bad unit price');
+  }
+  const shares = applyAdjustments(inputs, rules);
+  const lines: QuoteLine[] = inputs.map((input, i) => {
+    const grossPaise = input.unitPricePaise * input.qty;
+    const adjustments = shares[i]!;
+    const discountPaise = adjustments.reduce((sum, a) => sum + a.amountPaise, 0);
+    const taxablePaise = grossPaise - discountPaise;
+    return {
+      ...input,
+      grossPaise,
+      adjustments,
+      discountPaise,
+      taxablePaise,
+      taxPaise: basisPointsOf(taxablePaise, input.gstBasisPoints),
+    };
+  });
+  const itemsPaise = lines.reduce((sum, l) => sum + l.grossPaise, 0);
+  const chargePaise = lines.length ? shippingChargeFor(itemsPaise) : 0;
+  const principal = lines.length ? principalLine(lines) : null;
+  const shipping: ShippingCharge = {
+    chargePaise,
+    gstBasisPoints: principal?.gstBasisPoints ?? 0,
+    hsnCode: principal?.hsnCode ?? null,
+    taxPaise: basisPointsOf(chargePaise, principal?.gstBasisPoints ?? 0),
+  };
+  return {
+    lines,
+    shipping,
+    adjustments: totalAdjustments(lines),
+    amounts: amountsOf(lines, shipping, 0),
+    afterTaxDiscountPaise: 0,
+  };
+}
+
+/** Each adjustment kind's whole amount, in the order the lines first carry them. */
+export function totalAdjustments(lines: readonly Pick<QuoteLine, 'adjustments'>[]): LineAdjustment[] {
+  const byKind = new Map<string, LineAdjustment>();
+  for (const line of lines) {
+    for (const a of line.adjustments) {
+      const seen = byKind.get(a.kind + a.label);
+      if (seen) seen.amountPaise += a.amountPaise;
+      else byKind.set(a.kind + a.label, { ...a });
+    }
+  }
+  return [...byKind.values()];
+}
+
+/**
+ * SPEC's five amounts from priced lines and the shipping charge: items are the lines' gross value,
+ * the discount every adjustment (plus `afterTaxDiscountPaise`, which only orders priced before the quote
+ * carry), tax every line's GST and the shipping's, and the total what the customer pays.
+ */
+export function amountsOf(
+  lines: readonly Pick<QuoteLine, 'grossPaise' | 'discountPaise' | 'taxPaise'>[],
+  shipping: Pick<ShippingCharge, 'chargePaise' | 'taxPaise'>,
+  afterTaxDiscountPaise: Paise,
+): OrderAmounts {
+  const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
+  const itemsPaise = sum((l) => l.grossPaise);
+  const lineDiscount = sum((l) => l.discountPaise);
+  const taxPaise = sum((l) => l.taxPaise) + shipping.taxPaise;
+  const discountPaise = lineDiscount + afterTaxDiscountPaise;
+  return {
+    itemsPaise,
+    shippingPaise: shipping.chargePaise,
+    taxPaise,
+    discountPaise,
+    totalPaise: itemsPaise - discountPaise + shipping.chargePaise + taxPaise,
+  };
+}
+
+/** Inside the seller's state: CGST + SGST (or UTGST, printed as SGST); outside it: IGST. */
+export type SupplyType = 'intra-state' | 'inter-state';
+
+export interface GstParts {
+  cgstPaise: Paise;
+  sgstPaise: Paise;
+  igstPaise: Paise;
+}
+
+/**
+ * Splits each tax (the lines' in order, then the shipping's) into CGST + SGST halves within a state, or
+ * IGST across states. An odd paisa goes to CGST on the first odd tax, SGST on the next, and so on, so each
+ * line adds up exactly and the two totals never differ by more than a paisa.
+ */
+export function splitGst(taxes: readonly Paise[], supplyType: SupplyType): GstParts[] {
+  let oddTaxes = 0;
+  return taxes.map((taxPaise) => {
+    if (supplyType === 'inter-state') return { cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
+    const half = Math.floor(taxPaise / 2);
+    const extra = taxPaise % 2;
+    const toCgst = extra === 1 && oddTaxes++ % 2 === 0;
+    return { cgstPaise: half + (toCgst ? extra : 0), sgstPaise: half + (toCgst ? 0 : extra), igstPaise: 0 };
+  });
+}
