@@ -3,22 +3,35 @@
  * written in Latin letters and one written in Devanagari (decision 0035). One process, after one
  * warm-up render each (which reads and parses the fonts); ROUNDS renders each, alternating.
  */
-import { computeInvoice, gstStateByName, lineTaxPaise, priceOrder } from '@rr/core';
+import { buildQuote, computeInvoice, gstStateByName, rulesFor } from '@rr/core';
 import { renderInvoicePdf, type TaxInvoiceDocument } from '../src/modules/fulfilment/invoice-pdf.ts';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 20);
 
-const lines = [
-  {
-    description: '5 Mukhi Rudraksha, Nepal',
-    hsnCode: '14049090',
-    qty: 2,
-    unitPricePaise: 1499_00,
-    gstBasisPoints: 1800,
-  },
-  { description: 'Sri Yantra, copper', hsnCode: '7117', qty: 1, unitPricePaise: 850_00, gstBasisPoints: 300 },
-];
-const order = { lines: lines.map((line) => ({ ...line, taxPaise: lineTaxPaise(line) })), ...priceOrder(lines, true) };
+const line = { image: '', mrpPaise: null, uqc: 'NOS' };
+const order = buildQuote(
+  [
+    {
+      ...line,
+      productId: 'a',
+      name: '5 Mukhi Rudraksha, Nepal',
+      hsnCode: '14049090',
+      qty: 2,
+      unitPricePaise: 1499_00,
+      gstBasisPoints: 1800,
+    },
+    {
+      ...line,
+      productId: 'b',
+      name: 'Sri Yantra, copper',
+      hsnCode: '7117',
+      qty: 1,
+      unitPricePaise: 850_00,
+      gstBasisPoints: 300,
+    },
+  ],
+  rulesFor(true),
+);
 const invoiceFor = (name: string, address: string): TaxInvoiceDocument => ({
   kind: 'invoice',
   serial: 'RR/26-27/0000042',

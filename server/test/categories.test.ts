@@ -1,4 +1,4 @@
-import { lineTaxPaise, toPaise, toRupees, type CategoryGst, type Order, type ProductList } from '@rr/core';
+import { basisPointsOf, toPaise, toRupees, type CategoryGst, type Order, type ProductList } from '@rr/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
@@ -99,8 +99,9 @@ describe('tax on orders', () => {
   it('taxes new gems orders at 3% once the rate changes, and leaves placed orders as they were', async () => {
     const gem = firstOf('gems');
     const before = (await make.codOrder(t, customer.token, gem._id, 2)).json<Order>();
-    expect(before.taxPrice).toBe(toRupees(Math.floor((toPaise(gem.price) * 2 * 1800 + 5000) / 10000)));
-    expect(before.orderItems[0]).toMatchObject({ hsnCode: '7103', gstPercent: 18, taxPrice: before.taxPrice });
+    const beforeTax = Math.floor((toPaise(gem.price) * 2 * 1800 + 5000) / 10000);
+    expect(before.taxPrice).toBe(toRupees(beforeTax + toPaise(before.shippingGst.taxPrice)));
+    expect(before.orderItems[0]).toMatchObject({ hsnCode: '7103', gstPercent: 18, taxPrice: toRupees(beforeTax) });
 
     expect((await putCategory('gems', { gstPercent: 3, hsnCode: '71039100' })).statusCode).toBe(200);
     const product = (await t.app.inject({ url: `/api/products/${gem._id}` })).json<{ gstPercent: number }>();
@@ -108,9 +109,12 @@ describe('tax on orders', () => {
 
     const after = (await make.codOrder(t, customer.token, gem._id, 2)).json<Order>();
     const tax = Math.floor((toPaise(gem.price) * 2 * 300 + 5000) / 10000);
-    expect(after.taxPrice).toBe(toRupees(tax));
+    const shippingTax = toPaise(after.shippingGst.taxPrice);
+    expect(after.taxPrice).toBe(toRupees(tax + shippingTax));
     expect(after.orderItems[0]).toMatchObject({ hsnCode: '71039100', gstPercent: 3, taxPrice: toRupees(tax) });
-    expect(after.totalPrice).toBe(toRupees(toPaise(after.itemsPrice) + toPaise(after.shippingPrice) + tax));
+    expect(after.totalPrice).toBe(
+      toRupees(toPaise(after.itemsPrice) + toPaise(after.shippingPrice) + tax + shippingTax),
+    );
 
     const again = (
       await t.app.inject({ url: `/api/orders/${before._id}`, headers: bearer(customer.token) })
@@ -151,15 +155,13 @@ describe('tax on orders', () => {
         expect(res.statusCode).toBe(201);
         const order = res.json<Order>();
         const expected = lines.map((l) =>
-          lineTaxPaise({
-            unitPricePaise: toPaise(l.product.price),
-            qty: l.qty,
-            gstBasisPoints: rates[l.product.category]! * 100,
-          }),
+          basisPointsOf(toPaise(l.product.price) * l.qty, rates[l.product.category]! * 100),
         );
         const taxes = order.orderItems.map((item) => toPaise(item.taxPrice));
-        expect(taxes.reduce((a, b) => a + b, 0)).toBe(toPaise(order.taxPrice));
-        expect(toPaise(order.taxPrice)).toBe(expected.reduce((a, b) => a + b, 0));
+        // The order's tax is its lines' and the shipping charge's (taxed as part of the goods).
+        const shippingTax = toPaise(order.shippingGst.taxPrice);
+        expect(taxes.reduce((a, b) => a + b, 0) + shippingTax).toBe(toPaise(order.taxPrice));
+        expect(toPaise(order.taxPrice)).toBe(expected.reduce((a, b) => a + b, 0) + shippingTax);
         for (const item of order.orderItems) {
           expect(item.gstPercent).toBe(rates[catalog.find((p) => p._id === item.product)!.category]);
         }

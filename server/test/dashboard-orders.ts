@@ -58,6 +58,7 @@ export async function deskOrderAt(db: Database, at: Date, totalPaise: number, op
       pricePaise: Math.round(totalPaise / (options.qty ?? 1)),
       qty: options.qty ?? 1,
       gstBasisPoints: 0,
+      taxablePaise: Math.round(totalPaise / (options.qty ?? 1)) * (options.qty ?? 1),
       taxPaise: 0,
     });
   }

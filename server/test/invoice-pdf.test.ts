@@ -1,14 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  amountInWords,
-  computeInvoice,
-  gstStateByName,
-  lineTaxPaise,
-  priceOrder,
-  type InvoiceOrder,
-  type InvoiceOrderLine,
-} from '@rr/core';
+import { amountInWords, buildQuote, computeInvoice, gstStateByName, rulesFor, type Quote } from '@rr/core';
 import { describe, expect, it } from 'vitest';
 import { GSTIN_NOT_CONFIGURED, renderInvoicePdf, type InvoicePdfInput } from '../src/modules/fulfilment/invoice-pdf.ts';
 import { drawableText, scriptRuns } from '../src/modules/fulfilment/pdf-text.ts';
@@ -31,9 +23,26 @@ const buyer = {
   postalCode: '560003',
 };
 
-type Line = Omit<InvoiceOrderLine, 'taxPaise'>;
-function orderOf(lines: Line[], paidOnline: boolean): InvoiceOrder {
-  return { lines: lines.map((line) => ({ ...line, taxPaise: lineTaxPaise(line) })), ...priceOrder(lines, paidOnline) };
+type Line = {
+  description: string;
+  hsnCode: string | null;
+  qty: number;
+  unitPricePaise: number;
+  gstBasisPoints: number;
+};
+/** An order's stored quote, priced as the shop prices one. */
+function orderOf(lines: Line[], paidOnline: boolean): Quote {
+  return buildQuote(
+    lines.map(({ description, ...line }, i) => ({
+      ...line,
+      productId: `p${i}`,
+      name: description,
+      image: '',
+      mrpPaise: null,
+      uqc: 'NOS',
+    })),
+    rulesFor(paidOnline),
+  );
 }
 
 /** Set INVOICE_PDF_OUT to a folder to keep the rendered PDFs and look at them. */
@@ -91,7 +100,7 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/SGST 16\.53/);
     expect(all).toMatch(/Total tax 33\.07/);
     expect(all).toMatch(/Total \(₹\) 216\.82/);
-    expect(invoice.totals.totalPaise).toBe(order.totalPaise);
+    expect(invoice.totals.totalPaise).toBe(order.amounts.totalPaise);
     expect(all).toContain('Rupees Two Hundred Sixteen and Eighty-Two Paise Only');
     expect(all).toContain('For Rudraksha Ratna Private Limited');
     expect(all).toContain('Authorised Signatory');
@@ -152,7 +161,7 @@ describe('tax invoice PDF', () => {
     // 10% of the items: 8,50,299.80.
     expect(all).toMatch(/Less: online payment discount -8,50,299\.80/);
     expect(all).toMatch(/Total \(₹\) 79,08,237\.84/);
-    expect(invoice.totals.totalPaise).toBe(order.totalPaise);
+    expect(invoice.totals.totalPaise).toBe(order.amounts.totalPaise);
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
     expect(left).toContain(amountInWords(79_08_237_84));
     expect(amountInWords(79_08_237_84)).toBe(
@@ -212,7 +221,7 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/Total credit \(₹\) /);
     expect(all).toContain('Amount credited in words');
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
-    expect(left).toContain(`Amount credited in words ${amountInWords(order.totalPaise)}`);
+    expect(left).toContain(`Amount credited in words ${amountInWords(order.amounts.totalPaise)}`);
     expect(all).toContain('Authorised Signatory');
   });
 
@@ -264,7 +273,7 @@ describe('tax invoice PDF', () => {
     // pdf.js reads the glyphs as drawn (ि before its consonant, items cut at mark positions): every
     // character is there, none lost or replaced.
     const devanagari = (text: string) => [...text].filter((char) => /\p{Script=Devanagari}/u.test(char)).sort();
-    expect(devanagari(all)).toEqual(devanagari(Object.values(devanagariBuyer).join('') + order.lines[0]!.description));
+    expect(devanagari(all)).toEqual(devanagari(Object.values(devanagariBuyer).join('') + order.lines[0]!.name));
     expect(all).toContain('Sector 12,');
     expect(all).toContain('5 Mukhi), Śrī Yantra');
     expect(all).toMatch(/Total \(₹\) 590\.00/);

@@ -3,6 +3,7 @@ import {
   MAX_ADMIN_ORDERS_PAGE,
   ORDERS_PER_PAGE,
   gstPercentOf,
+  totalAdjustments,
   order,
   orderStateOf,
   toRupees,
@@ -54,6 +55,9 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
       hsnCode: item.hsnCode,
       gstPercent: gstPercentOf(item.gstBasisPoints),
       taxPrice: toRupees(item.taxPaise),
+      uqc: item.uqc,
+      discount: toRupees(item.discountPaise),
+      taxableValue: toRupees(item.taxablePaise),
     })),
     shippingAddress: {
       name: row.recipientName,
@@ -70,6 +74,16 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
     taxPrice: toRupees(row.taxPaise),
     discountPrice: toRupees(row.discountPaise),
     totalPrice: toRupees(row.totalPaise),
+    shippingGst: {
+      gstPercent: gstPercentOf(row.shippingGstBasisPoints),
+      hsnCode: row.shippingHsnCode,
+      taxPrice: toRupees(row.shippingTaxPaise),
+    },
+    adjustments: totalAdjustments(items).map((a) => ({
+      kind: a.kind,
+      label: a.label,
+      amount: toRupees(a.amountPaise),
+    })),
     isPaid: row.isPaid,
     paidAt: iso(row.paidAt),
     isDelivered: row.isDelivered,
@@ -112,7 +126,7 @@ async function expectedAnswers(orderIds: string[]): Promise<Order[]> {
     .select()
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.name), asc(orderItems.id));
+    .orderBy(asc(orderItems.lineNo), asc(orderItems.id));
   return orderIds.map((id) =>
     toOrder(
       rows.find((r) => r.id === id)!,
@@ -153,15 +167,17 @@ async function insertOrders(n: number, who: { name: string; phone: string; recip
     .returning({ id: orders.id });
   await t.db.insert(orderItems).values(
     created.flatMap(({ id }) =>
-      ['Zeta bead', 'Alpha mala'].map((name) => ({
+      ['Zeta bead', 'Alpha mala'].map((name, lineNo) => ({
         orderId: id,
         productId: product,
         name,
         image: '/images/x.svg',
+        lineNo,
         pricePaise: 50_00,
         qty: 1,
         hsnCode: '7117',
         gstBasisPoints: 1800,
+        taxablePaise: 50_00,
         taxPaise: 9_00,
       })),
     ),

@@ -100,8 +100,22 @@ export const orderItem = z.object({
   hsnCode: z.nullable(z.string()),
   gstPercent: z.number(),
   taxPrice: z.number(),
+  /** GST unit quantity code (NOS, PCS, PRS, SET). */
+  uqc: z.string(),
+  /** The line's share of the order's discounts, taken off before GST, and what GST is charged on. */
+  discount: z.number(),
+  taxableValue: z.number(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
+
+/** An adjustment of the quote (the online discount; coupons later), all its lines' shares added. */
+export const quoteAdjustment = z.object({ kind: z.string(), label: z.string(), amount: z.number() });
+
+/**
+ * The GST on the shipping charge: freight charged with the goods is part of one composite supply, taxed
+ * at the principal supply's rate (its HSN), and counted in `taxPrice`.
+ */
+export const shippingGst = z.object({ gstPercent: z.number(), hsnCode: z.nullable(z.string()), taxPrice: z.number() });
 
 export const order = z.object({
   _id: z.string(),
@@ -123,6 +137,8 @@ export const order = z.object({
   taxPrice: z.number(),
   discountPrice: z.number(),
   totalPrice: z.number(),
+  shippingGst,
+  adjustments: z.array(quoteAdjustment),
   isPaid: z.boolean(),
   paidAt: z.nullable(z.string()),
   isDelivered: z.boolean(),
@@ -233,6 +249,10 @@ export type PaymentOrder = z.infer<typeof paymentOrder>;
 export const quoteBody = z.object({
   orderItems: placeOrderBody.shape.orderItems,
   paymentMethod: placeOrderBody.shape.paymentMethod,
+  /** The delivery address's state, when known: the quote then splits GST into CGST + SGST or IGST. */
+  state: z.optional(
+    z.string({ error: 'state must be text' }).check(z.trim(), z.maxLength(60, { error: 'state is too long' })),
+  ),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 
@@ -246,6 +266,13 @@ export const cartQuote = z.object({
       price: z.number(),
       countInStock: z.int(),
       qty: z.int(),
+      mrp: z.nullable(z.number()),
+      hsnCode: z.nullable(z.string()),
+      uqc: z.string(),
+      gstPercent: z.number(),
+      discount: z.number(),
+      taxableValue: z.number(),
+      taxPrice: z.number(),
     }),
   ),
   /** Products in the cart that are no longer on sale. */
@@ -255,6 +282,18 @@ export const cartQuote = z.object({
   taxPrice: z.number(),
   discountPrice: z.number(),
   totalPrice: z.number(),
+  shippingGst,
+  adjustments: z.array(quoteAdjustment),
+  /** With a known state: how `taxPrice` splits (CGST + SGST within the seller's state, else IGST). */
+  gst: z.nullable(
+    z.object({
+      supply: z.enum(['intra-state', 'inter-state']),
+      placeOfSupply: z.string(),
+      cgst: z.number(),
+      sgst: z.number(),
+      igst: z.number(),
+    }),
+  ),
 });
 export type CartQuote = z.infer<typeof cartQuote>;
 

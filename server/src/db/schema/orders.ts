@@ -1,3 +1,4 @@
+import type { LineAdjustment } from '@rr/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -39,6 +40,13 @@ export const orders = pgTable(
     taxPaise: integer('tax_paise').notNull(),
     discountPaise: integer('discount_paise').notNull().default(0),
     totalPaise: integer('total_paise').notNull(),
+    /**
+     * The quote's shipping charge (`shipping_paise`, before GST) is taxed as part of the goods: at the
+     * principal supply's rate, with its HSN. `tax_paise` holds the lines' GST and this one's.
+     */
+    shippingTaxPaise: integer('shipping_tax_paise').notNull().default(0),
+    shippingGstBasisPoints: integer('shipping_gst_basis_points').notNull().default(0),
+    shippingHsnCode: text('shipping_hsn_code'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),
@@ -153,7 +161,10 @@ export const documentSeries = pgTable(
   (t) => [primaryKey({ columns: [t.series, t.financialYear] })],
 );
 
-/** A line as it was bought: name, image and price are copies, so later catalog edits never change it. */
+/**
+ * A line as it was bought, its share of the order's quote: name, image, price and tax facts are copies,
+ * so later catalog edits never change it.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -164,19 +175,32 @@ export const orderItems = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     image: text('image').notNull(),
+    /** Its place in the quote: the order the invoice lists lines in (and splits CGST/SGST in). */
+    lineNo: integer('line_no').notNull().default(0),
     pricePaise: integer('price_paise').notNull(),
+    mrpPaise: integer('mrp_paise'),
     qty: integer('qty').notNull(),
     /**
-     * The category's HSN code and GST rate when it was bought, and the line's tax at that rate. The code
-     * is null only on lines bought before categories had codes whose product has left the catalog.
+     * The product's HSN code, unit quantity code and GST rate when it was bought. The code is null only
+     * on lines bought before categories had codes whose product has left the catalog.
      */
     hsnCode: text('hsn_code'),
+    uqc: text('uqc').notNull().default('NOS'),
     gstBasisPoints: integer('gst_basis_points').notNull(),
+    /** The line's shares of the quote's adjustments (the online discount; coupons later), before GST. */
+    adjustments: jsonb('adjustments').$type<LineAdjustment[]>().notNull().default([]),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    /** price × qty - discount: what the line's GST is charged on. */
+    taxablePaise: integer('taxable_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
     index('order_items_product_idx').on(t.productId),
     check('order_items_qty_check', sql`${t.qty} > 0`),
+    check(
+      'order_items_taxable_check',
+      sql`${t.discountPaise} >= 0 and ${t.taxablePaise} >= 0 and ${t.taxablePaise} = ${t.pricePaise} * ${t.qty} - ${t.discountPaise}`,
+    ),
   ],
 );

@@ -1,23 +1,13 @@
-import type { ShippingAddressInput } from '@rr/core';
+import type { QuoteLine, ShippingAddressInput } from '@rr/core';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { orders } from './orders.ts';
 
 /**
- * A line as priced and reserved: what a payment hold keeps and an order copies. The product's category's
- * HSN code and GST rate when priced, and the line's tax at that rate (the code is null only in holds made
- * before categories had codes, for products gone since).
+ * A line of a hold: a line of the quote it was priced with (a product id is kept even if the product is
+ * deleted meanwhile; the order then keeps the line without its product).
  */
-export interface HeldLine {
-  productId: string;
-  name: string;
-  image: string;
-  pricePaise: number;
-  qty: number;
-  hsnCode: string | null;
-  gstBasisPoints: number;
-  taxPaise: number;
-}
+export type HeldLine = QuoteLine;
 
 export type HoldStatus = 'pending' | 'completed' | 'released' | 'expired';
 
@@ -38,6 +28,10 @@ export const paymentHolds = pgTable(
     taxPaise: integer('tax_paise').notNull(),
     discountPaise: integer('discount_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
+    /** As on orders: the shipping charge's GST, rate and HSN (the principal supply's). */
+    shippingTaxPaise: integer('shipping_tax_paise').notNull().default(0),
+    shippingGstBasisPoints: integer('shipping_gst_basis_points').notNull().default(0),
+    shippingHsnCode: text('shipping_hsn_code'),
     gateway: text('gateway').notNull(),
     razorpayOrderId: text('razorpay_order_id'),
     status: text('status').$type<HoldStatus>().notNull().default('pending'),

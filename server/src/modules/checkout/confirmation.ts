@@ -18,7 +18,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { findOrder } from '../orders/index.ts';
-import { countUnitsSold, returnStock, type PricedLine } from '../stock/index.ts';
+import { countUnitsSold, returnStock, type StockLine } from '../stock/index.ts';
 
 /** Wrong tries a code takes before it stops working (as a sign-in code). */
 export const CONFIRMATION_ATTEMPTS = 5;
@@ -55,7 +55,7 @@ export const confirmByFrom = (now: Date) => new Date(now.getTime() + ORDER_CONFI
  * cart's stock was taken: its product rows are then locked by this transaction, so orders for them are
  * decided one after another and each sees the others' units.
  */
-export async function refuseOverUnconfirmedShare(tx: Transaction, lines: PricedLine[]): Promise<void> {
+export async function refuseOverUnconfirmedShare(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
   const ids = lines.map((l) => l.productId);
   const held = await tx
     .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.qty})`.mapWith(Number) })

@@ -132,7 +132,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
         response: { 200: cartQuote, 400: errorReply },
       },
     },
-    async (request) => quoteCart(app.db, request.body.orderItems, request.body.paymentMethod, app.config.orderLimits),
+    async (request) => quoteCart(app.db, request.body, app.config.orderLimits, app.config.seller.state),
   );
 
   app.post(

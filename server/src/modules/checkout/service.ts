@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
   type PaymentOrder,
   type PlaceOrderBody,
+  type QuoteBody,
 } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
@@ -38,13 +39,15 @@ import {
   lockPaidHold,
   openGatewayOrder,
   pendingHoldTotals,
+  quoteOfHold,
   readWebhook,
   recordWebhookEvent,
   releasePendingHoldsOf,
   type VerifiedPayment,
   type WebhookDelivery,
 } from '../payments/index.ts';
-import { listedProductIds, priceCart, refuseUnavailable, retakeAll, takeCart } from '../stock/index.ts';
+import { priceCart, quoteAnswer, refuseUnavailable } from '../pricing/index.ts';
+import { listedProductIds, retakeAll, takeCart } from '../stock/index.ts';
 
 export type OrderLimits = Config['orderLimits'];
 
@@ -73,7 +76,8 @@ async function reserveCart(
 ) {
   const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty);
   refuseUnavailable(priced);
-  const { amounts } = priced;
+  const { quote } = priced;
+  const { amounts } = quote;
   if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
     throw new DomainError(
       'invalid_data',
@@ -84,7 +88,7 @@ async function reserveCart(
   const cod = await unpaidCashOnDelivery(tx, customerId);
   const held = await pendingHoldTotals(tx, customerId);
   const unpaid = { units: cod.units + held.units, paise: cod.paise + held.paise };
-  const units = priced.lines.reduce((sum, line) => sum + line.qty, 0);
+  const units = quote.lines.reduce((sum, line) => sum + line.qty, 0);
   if (unpaid.units + units > limits.maxUnpaidUnits || unpaid.paise + amounts.totalPaise > limits.maxUnpaidPaise) {
     throw new DomainError(
       'conflict',
@@ -97,33 +101,19 @@ async function reserveCart(
     );
   }
   const reason = paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order';
-  return { lines: await takeCart(tx, priced.lines, { reason, actorId: customerId }), amounts };
+  await takeCart(tx, quote.lines, { reason, actorId: customerId });
+  return quote;
 }
 
 /** What the cart costs today, for the place-order page to show before anything is placed. */
 export async function quoteCart(
   db: Database,
-  cart: PlaceOrderBody['orderItems'],
-  paymentMethod: PaymentMethod,
+  body: QuoteBody,
   limits: Pick<OrderLimits, 'maxLineQty'>,
+  sellerState: string,
 ): Promise<CartQuote> {
-  const { lines, unavailable, amounts } = await priceCart(db, cart, paymentMethod, limits.maxLineQty);
-  return {
-    lines: lines.map((l) => ({
-      product: l.productId,
-      name: l.name,
-      image: l.image,
-      price: toRupees(l.pricePaise),
-      countInStock: l.countInStock,
-      qty: l.qty,
-    })),
-    unavailable,
-    itemsPrice: toRupees(amounts.itemsPaise),
-    shippingPrice: toRupees(amounts.shippingPaise),
-    taxPrice: toRupees(amounts.taxPaise),
-    discountPrice: toRupees(amounts.discountPaise),
-    totalPrice: toRupees(amounts.totalPaise),
-  };
+  const priced = await priceCart(db, body.orderItems, body.paymentMethod, limits.maxLineQty);
+  return quoteAnswer(priced, sellerState, body.state);
 }
 
 /**
@@ -147,12 +137,11 @@ export async function startOnlinePayment(
     // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
     await lockCustomer(tx, customer.id);
     await releasePendingHoldsOf(tx, customer.id);
-    const { lines, amounts } = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
+    const quote = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
     const hold = await insertHold(tx, {
       customer,
       shippingAddress: input.shippingAddress,
-      lines,
-      amounts,
+      quote,
       gateway,
       expiresAt,
     });
@@ -249,14 +238,14 @@ async function cashOnDeliveryOrder(
       `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
     );
   }
-  const reservation = await reserveCart(tx, customer.id, orderItems, DEFAULT_PAYMENT_METHOD, limits);
+  const quote = await reserveCart(tx, customer.id, orderItems, DEFAULT_PAYMENT_METHOD, limits);
   const unproven = !(await phoneProven(tx, customer.id));
-  if (unproven) await refuseOverUnconfirmedShare(tx, reservation.lines);
+  if (unproven) await refuseOverUnconfirmedShare(tx, quote.lines);
   const orderId = await insertOrder(tx, {
     customer,
     shippingAddress,
     paymentMethod: DEFAULT_PAYMENT_METHOD,
-    reservation,
+    quote,
     ...(unproven ? { confirmBy: confirmByFrom(new Date()) } : {}),
   });
   if (!unproven) return { orderId, created: true };
@@ -289,14 +278,14 @@ async function orderFromPayment(tx: Transaction, payment: VerifiedPayment): Prom
     !(await retakeAll(tx, hold.lines, { reason: 'hold-retaken', actorId: hold.customer.id, reference: hold.id }))
       ? new Date()
       : undefined;
-  const { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise } = hold;
+  const quote = quoteOfHold(hold);
   const orderId = await insertOrder(tx, {
     customer: hold.customer,
     shippingAddress: hold.shippingAddress,
     paymentMethod: ONLINE_PAYMENT_METHOD,
-    reservation: {
-      lines: hold.lines.map((line) => (stillListed.has(line.productId) ? line : { ...line, productId: null })),
-      amounts: { itemsPaise, shippingPaise, taxPaise, discountPaise, totalPaise },
+    quote: {
+      ...quote,
+      lines: quote.lines.map((line) => (stillListed.has(line.productId) ? line : { ...line, productId: null })),
     },
     paid: { at: new Date(), razorpayOrderId: payment.gatewayOrderId, razorpayPaymentId: payment.paymentId },
     cancelledAt,

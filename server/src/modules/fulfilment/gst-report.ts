@@ -1,9 +1,10 @@
 import { IST_OFFSET_MS, formatDateIST, gstStateByCode, shortOrderNumber, toRupees, type Paise } from '@rr/core';
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orders } from '../../db/schema/index.ts';
 import { csvLine } from '../../csv.ts';
-import { invoiceFromRows } from './invoices.ts';
+import { quotesOfOrders } from '../orders/index.ts';
+import { invoiceFromQuote } from './invoices.ts';
 
 const BATCH = 500;
 
@@ -55,21 +56,9 @@ export async function* gstReportLines(db: Database, month: string): AsyncGenerat
         .orderBy(asc(issuedAt), asc(number))
         .limit(BATCH);
       if (rows.length === 0) break;
-      const lines = await db
-        .select()
-        .from(orderItems)
-        .where(
-          inArray(
-            orderItems.orderId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(asc(orderItems.name));
+      const quotes = await quotesOfOrders(db, rows);
       for (const row of rows) {
-        const invoice = invoiceFromRows(
-          row,
-          lines.filter((line) => line.orderId === row.id),
-        );
+        const invoice = invoiceFromQuote(row, quotes.get(row.id)!);
         const sign = kind === 'invoice' ? 1 : -1;
         const place = gstStateByCode(row.placeOfSupply ?? '');
         const t = invoice.totals;

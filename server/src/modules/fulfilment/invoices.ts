@@ -16,6 +16,7 @@ import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.
 import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
+import { quoteOfOrder, type OrderQuote } from '../orders/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { takeNextNumber } from './document-series.ts';
 
@@ -77,38 +78,20 @@ export async function issueCreditNote(tx: Transaction, row: OrderRow, at: Date):
     .where(eq(orders.id, row.id));
 }
 
-/** The invoice of an invoiced order, computed from what it stores. */
+/** The invoice of an invoiced order, read from its stored quote. */
 export async function invoiceOf(db: Database, row: OrderRow): Promise<Invoice> {
-  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id)).orderBy(orderItems.name);
-  return invoiceFromRows(row, lines);
+  const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
+  return invoiceFromQuote(row, quoteOfOrder(row, lines));
 }
 
-/** The invoice of an invoiced order from its row and its lines (loaded by the caller, e.g. in batches). */
-export function invoiceFromRows(row: OrderRow, lines: Array<typeof orderItems.$inferSelect>): Invoice {
+/** The invoice of an invoiced order from its row and its stored quote (loaded by the caller, e.g. in batches). */
+export function invoiceFromQuote(row: OrderRow, quote: OrderQuote): Invoice {
   const seller = row.invoiceSeller!;
   const sellerState = gstStateByName(seller.state);
   const place = gstStateByCode(row.placeOfSupply ?? '');
   // Both are checked when the invoice is issued (SELLER_STATE by the configuration): never missing here.
   if (!sellerState || !place) throw new Error(`Order ${row.id}: its invoice's states are not known`);
-  return computeInvoice(
-    {
-      lines: lines.map((line) => ({
-        description: line.name,
-        hsnCode: line.hsnCode,
-        qty: line.qty,
-        unitPricePaise: line.pricePaise,
-        gstBasisPoints: line.gstBasisPoints,
-        taxPaise: line.taxPaise,
-      })),
-      itemsPaise: row.itemsPaise,
-      shippingPaise: row.shippingPaise,
-      taxPaise: row.taxPaise,
-      discountPaise: row.discountPaise,
-      totalPaise: row.totalPaise,
-    },
-    sellerState,
-    place,
-  );
+  return computeInvoice(quote, sellerState, place);
 }
 
 /** The PDF of an order's tax invoice or credit note; 409 while the order has none. */

@@ -52,7 +52,17 @@ const ORDER_ITEM = jsonObject({
   hsnCode: sql`${i.hsnCode}`,
   gstPercent: sql`${i.gstBasisPoints}::float8 / 100`,
   taxPrice: rupees(sql`${i.taxPaise}`),
+  uqc: sql`${i.uqc}`,
+  discount: rupees(sql`${i.discountPaise}`),
+  taxableValue: rupees(sql`${i.taxablePaise}`),
 });
+
+/** The order's adjustments (each kind's shares on its lines added up), in rupees. */
+const ORDER_ADJUSTMENTS = sql`(select coalesce(json_agg(json_build_object('kind', kind, 'label', label,
+    'amount', amount::float8 / 100) order by kind, label), '[]')
+  from (select a->>'kind' as kind, a->>'label' as label, sum((a->>'amountPaise')::bigint) as amount
+    from ${orderItems} cross join jsonb_array_elements(${i.adjustments}) as a
+    where ${i.orderId} = ${o.id} group by 1, 2) as by_kind)`;
 
 const ORDER = jsonObject({
   _id: column(o.id),
@@ -62,7 +72,7 @@ const ORDER = jsonObject({
     email: column(o.customerEmail),
     phone: column(o.customerPhone),
   }),
-  orderItems: sql`coalesce((select json_agg(${ORDER_ITEM} order by ${i.name}, ${i.id})
+  orderItems: sql`coalesce((select json_agg(${ORDER_ITEM} order by ${i.lineNo}, ${i.id})
     from ${orderItems} where ${i.orderId} = ${o.id}), '[]')`,
   shippingAddress: jsonObject({
     name: column(o.recipientName),
@@ -79,6 +89,12 @@ const ORDER = jsonObject({
   taxPrice: rupees(column(o.taxPaise)),
   discountPrice: rupees(column(o.discountPaise)),
   totalPrice: rupees(column(o.totalPaise)),
+  shippingGst: jsonObject({
+    gstPercent: sql`${o.shippingGstBasisPoints}::float8 / 100`,
+    hsnCode: column(o.shippingHsnCode),
+    taxPrice: rupees(column(o.shippingTaxPaise)),
+  }),
+  adjustments: ORDER_ADJUSTMENTS,
   isPaid: column(o.isPaid),
   paidAt: isoTime(column(o.paidAt)),
   isDelivered: column(o.isDelivered),

@@ -7,20 +7,22 @@ import {
   type MyOrdersQuery,
   type ErrorCode,
   type Order,
-  type OrderAmounts,
   type PaymentMethod,
+  type Quote,
+  type QuoteLine,
   type ShippingAddressInput,
   type AdminOrderFilter,
   UUID_PATTERN,
+  totalAdjustments,
 } from '@rr/core';
-import { and, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { newestOrders, parseOrders, readNewestOrders, readOrders, type OrdersRead } from './reading.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
-import { countUnitsSold, type PricedLine } from '../stock/index.ts';
+import { countUnitsSold } from '../stock/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -63,12 +65,17 @@ export async function unpaidCashOnDelivery(
   return { units: cod?.units ?? 0, paise: cod?.paise ?? 0 };
 }
 
+/** A quote as an order keeps it: a line's product may have left the catalog since it was priced. */
+export type OrderQuote = Omit<Quote, 'lines'> & {
+  lines: Array<Omit<QuoteLine, 'productId'> & { productId: string | null }>;
+};
+
 export interface OrderRecord {
   customer: Pick<AuthUser, 'id' | 'name' | 'email' | 'phone'>;
   shippingAddress: ShippingAddressInput;
   paymentMethod: PaymentMethod;
-  /** A line's product is null when it has left the catalog since it was priced. */
-  reservation: { lines: Array<Omit<PricedLine, 'productId'> & { productId: string | null }>; amounts: OrderAmounts };
+  /** The quote the order was priced with; a line's product is null when it has left the catalog since. */
+  quote: OrderQuote;
   paid?: { at: Date; razorpayOrderId: string; razorpayPaymentId: string };
   cancelledAt?: Date;
   /** A Cash on Delivery order from an unproven phone: it waits for its code until then. */
@@ -77,7 +84,8 @@ export interface OrderRecord {
 
 /** Writes an order and copies of its lines, in the transaction that took (or holds) their stock. */
 export async function insertOrder(tx: Transaction, record: OrderRecord): Promise<string> {
-  const { customer, reservation, paid } = record;
+  const { customer, quote, paid } = record;
+  const { amounts, shipping } = quote;
   const { name, phone, address, city, postalCode, state } = record.shippingAddress;
   const [created] = await tx
     .insert(orders)
@@ -94,11 +102,10 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       state,
       country: COUNTRY,
       paymentMethod: record.paymentMethod,
-      itemsPaise: reservation.amounts.itemsPaise,
-      shippingPaise: reservation.amounts.shippingPaise,
-      taxPaise: reservation.amounts.taxPaise,
-      discountPaise: reservation.amounts.discountPaise,
-      totalPaise: reservation.amounts.totalPaise,
+      ...amounts,
+      shippingTaxPaise: shipping.taxPaise,
+      shippingGstBasisPoints: shipping.gstBasisPoints,
+      shippingHsnCode: shipping.hsnCode,
       isPaid: Boolean(paid),
       paidAt: paid?.at ?? null,
       razorpayOrderId: paid?.razorpayOrderId ?? null,
@@ -110,35 +117,112 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       ...(paid && record.cancelledAt
         ? {
             refundStatus: 'pending' as const,
-            refundPaise: reservation.amounts.totalPaise,
+            refundPaise: amounts.totalPaise,
             refundAttempt: 1,
             refundUpdatedAt: record.cancelledAt,
           }
         : {}),
     })
     .returning({ id: orders.id });
-  if (!record.cancelledAt) await countUnitsSold(tx, reservation.lines, +1);
+  if (!record.cancelledAt) await countUnitsSold(tx, quote.lines, +1);
   if (paid && !record.cancelledAt) {
     await refreshRatingsReviewedBy(
       tx,
       customer.id,
-      reservation.lines.map((l) => l.productId),
+      quote.lines.map((l) => l.productId),
     );
   }
   await tx.insert(orderItems).values(
-    reservation.lines.map((line) => ({
+    quote.lines.map((line, lineNo) => ({
       orderId: created!.id,
       productId: line.productId,
       name: line.name,
       image: line.image,
-      pricePaise: line.pricePaise,
+      lineNo,
+      pricePaise: line.unitPricePaise,
+      mrpPaise: line.mrpPaise,
       qty: line.qty,
       hsnCode: line.hsnCode,
+      uqc: line.uqc,
       gstBasisPoints: line.gstBasisPoints,
+      adjustments: line.adjustments,
+      discountPaise: line.discountPaise,
+      taxablePaise: line.taxablePaise,
       taxPaise: line.taxPaise,
     })),
   );
   return created!.id;
+}
+
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+/**
+ * The quote an order was priced with, read back from its row and its lines (in any order): what its
+ * invoice, credit note and the GST register print. Lines come back in quote order. An order priced
+ * before the quote existed (decision 0039) keeps its after-tax online discount as it was.
+ */
+export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): OrderQuote {
+  const lines = [...items]
+    .sort((a, b) => a.lineNo - b.lineNo)
+    .map((item) => ({
+      productId: item.productId,
+      name: item.name,
+      image: item.image,
+      unitPricePaise: item.pricePaise,
+      mrpPaise: item.mrpPaise,
+      qty: item.qty,
+      hsnCode: item.hsnCode,
+      uqc: item.uqc,
+      gstBasisPoints: item.gstBasisPoints,
+      grossPaise: item.pricePaise * item.qty,
+      adjustments: item.adjustments,
+      discountPaise: item.discountPaise,
+      taxablePaise: item.taxablePaise,
+      taxPaise: item.taxPaise,
+    }));
+  const lineDiscount = lines.reduce((sum, line) => sum + line.discountPaise, 0);
+  return {
+    lines,
+    shipping: {
+      chargePaise: row.shippingPaise,
+      taxPaise: row.shippingTaxPaise,
+      gstBasisPoints: row.shippingGstBasisPoints,
+      hsnCode: row.shippingHsnCode,
+    },
+    adjustments: totalAdjustments(lines),
+    amounts: {
+      itemsPaise: row.itemsPaise,
+      shippingPaise: row.shippingPaise,
+      taxPaise: row.taxPaise,
+      discountPaise: row.discountPaise,
+      totalPaise: row.totalPaise,
+    },
+    afterTaxDiscountPaise: row.discountPaise - lineDiscount,
+  };
+}
+
+/** The stored quotes of orders, loaded together (the GST register reads them in batches). */
+export async function quotesOfOrders(db: Database, rows: readonly OrderRow[]): Promise<Map<string, OrderQuote>> {
+  const items = rows.length
+    ? await db
+        .select()
+        .from(orderItems)
+        .where(
+          inArray(
+            orderItems.orderId,
+            rows.map((r) => r.id),
+          ),
+        )
+    : [];
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      quoteOfOrder(
+        row,
+        items.filter((item) => item.orderId === row.id),
+      ),
+    ]),
+  );
 }
 
 export async function findOrder(db: Database, id: string): Promise<Order | null> {

@@ -8,6 +8,7 @@ export {
   lockPaidHold,
   openGatewayOrder,
   pendingHoldTotals,
+  quoteOfHold,
   readWebhook,
   recordWebhookEvent,
   releaseExpiredHolds,

@@ -1,9 +1,10 @@
 import {
   errorCodes,
   toRupees,
-  type OrderAmounts,
+  totalAdjustments,
   type PaymentOrder,
   type PlaceOrderBody,
+  type Quote,
   type ShippingAddressInput,
 } from '@rr/core';
 import { and, eq, lt, sql } from 'drizzle-orm';
@@ -18,7 +19,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { paymentHolds, webhookEvents, type HoldStatus } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { returnStock, type PricedLine } from '../stock/index.ts';
+import { returnStock } from '../stock/index.ts';
 
 export type HoldRow = typeof paymentHolds.$inferSelect;
 
@@ -71,8 +72,7 @@ export async function insertHold(
   hold: {
     customer: AuthUser;
     shippingAddress: ShippingAddressInput;
-    lines: PricedLine[];
-    amounts: OrderAmounts;
+    quote: Quote;
     gateway: PaymentGateway;
     expiresAt: Date;
   },
@@ -84,13 +84,42 @@ export async function insertHold(
       userId: customer.id,
       customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone },
       shippingAddress: hold.shippingAddress,
-      lines: hold.lines,
-      ...hold.amounts,
+      lines: hold.quote.lines,
+      ...hold.quote.amounts,
+      shippingTaxPaise: hold.quote.shipping.taxPaise,
+      shippingGstBasisPoints: hold.quote.shipping.gstBasisPoints,
+      shippingHsnCode: hold.quote.shipping.hsnCode,
       gateway: hold.gateway.name,
       expiresAt: hold.expiresAt,
     })
     .returning();
   return row!;
+}
+
+/**
+ * The quote a hold was priced with, as it stored it. A hold made before the quote existed (decision
+ * 0039) took its online discount after tax: that part of its discount is not on its lines.
+ */
+export function quoteOfHold(hold: HoldRow): Quote {
+  const lineDiscount = hold.lines.reduce((sum, line) => sum + line.discountPaise, 0);
+  return {
+    lines: hold.lines,
+    shipping: {
+      chargePaise: hold.shippingPaise,
+      taxPaise: hold.shippingTaxPaise,
+      gstBasisPoints: hold.shippingGstBasisPoints,
+      hsnCode: hold.shippingHsnCode,
+    },
+    adjustments: totalAdjustments(hold.lines),
+    amounts: {
+      itemsPaise: hold.itemsPaise,
+      shippingPaise: hold.shippingPaise,
+      taxPaise: hold.taxPaise,
+      discountPaise: hold.discountPaise,
+      totalPaise: hold.totalPaise,
+    },
+    afterTaxDiscountPaise: hold.discountPaise - lineDiscount,
+  };
 }
 
 /**

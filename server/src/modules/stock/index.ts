@@ -1,18 +1,15 @@
-// The stock module's public face: pricing a cart from the catalog, and taking and returning its stock.
+// The stock module's public face: taking and returning stock, and its ledger.
 export {
   countUnitsSold,
   listedProductIds,
-  priceCart,
-  refuseUnavailable,
   retakeAll,
   returnStock,
   takeCart,
   setStockCause,
   withStockCause,
-  type PricedCart,
-  type PricedLine,
   type ProductLine,
   type StockCause,
+  type StockLine,
 } from './service.ts';
 export { askForStockAlert, tellBackInStock, type AlertAsker } from './alerts.ts';
 export { stockAlertRoutes } from './alert-routes.ts';

@@ -1,106 +1,12 @@
-import {
-  MAX_LINE_QTY,
-  ONLINE_PAYMENT_METHOD,
-  errorCodes,
-  lineTaxPaise,
-  priceOrder,
-  type OrderAmounts,
-  type PaymentMethod,
-  type PlaceOrderBody,
-  UUID_PATTERN,
-} from '@rr/core';
+import { errorCodes } from '@rr/core';
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { categories, products, type HeldLine, type StockReason } from '../../db/schema/index.ts';
+import { products, type StockReason } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { tellBackInStock } from './alerts.ts';
 
-const PRODUCT_UNAVAILABLE = 'A product in your cart is no longer available. Please remove it.';
-
-/** A cart line as priced from the catalog: what a payment hold keeps and an order copies. */
-export type PricedLine = HeldLine;
-
-export interface PricedCart {
-  /** In product-id order, the order every transaction updates stock in (so none can deadlock). */
-  lines: Array<PricedLine & { countInStock: number }>;
-  /** Requested products that are not (or no longer) on sale. */
-  unavailable: string[];
-  amounts: OrderAmounts;
-}
-
-/** Same product twice in a cart is one line with the quantities added, within the same limit. */
-function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): Map<string, number> {
-  const merged = new Map<string, number>();
-  const limit = Math.min(maxLineQty, MAX_LINE_QTY);
-  for (const line of lines) {
-    if (!UUID_PATTERN.test(line.product)) {
-      throw new DomainError('invalid_data', errorCodes.productUnavailable, PRODUCT_UNAVAILABLE);
-    }
-    const id = line.product.toLowerCase();
-    const qty = (merged.get(id) ?? 0) + line.qty;
-    if (qty > limit) {
-      throw new DomainError('invalid_data', errorCodes.lineQtyLimit, `qty must be at most ${limit} of one product`);
-    }
-    merged.set(id, qty);
-  }
-  return merged;
-}
-
-/** Prices the cart from the catalog (never from the client), without taking anything. */
-export async function priceCart(
-  db: Database,
-  cart: PlaceOrderBody['orderItems'],
-  paymentMethod: PaymentMethod,
-  maxLineQty: number,
-): Promise<PricedCart> {
-  const wanted = mergeLines(cart, maxLineQty);
-  const found = await db
-    .select({ product: products, hsnCode: categories.hsnCode, gstBasisPoints: categories.gstBasisPoints })
-    .from(products)
-    .innerJoin(categories, eq(categories.slug, products.category))
-    .where(and(inArray(products.id, [...wanted.keys()]), eq(products.isDraft, false)));
-  const lines = found
-    .map(({ product: p, hsnCode, gstBasisPoints }) => {
-      const qty = wanted.get(p.id)!;
-      return {
-        productId: p.id,
-        name: p.name,
-        image: p.image,
-        pricePaise: p.pricePaise,
-        qty,
-        hsnCode,
-        gstBasisPoints,
-        taxPaise: lineTaxPaise({ unitPricePaise: p.pricePaise, qty, gstBasisPoints }),
-        countInStock: p.countInStock,
-      };
-    })
-    .sort((a, b) => a.productId.localeCompare(b.productId));
-  const listed = new Set(lines.map((l) => l.productId));
-  const amounts = priceOrder(
-    lines.map((l) => ({ unitPricePaise: l.pricePaise, qty: l.qty, gstBasisPoints: l.gstBasisPoints })),
-    paymentMethod === ONLINE_PAYMENT_METHOD,
-  );
-  return { lines, unavailable: [...wanted.keys()].filter((id) => !listed.has(id)), amounts };
-}
-
-/** Refuses a priced cart with a product off sale, or more of one than was in stock when priced. */
-export function refuseUnavailable(cart: PricedCart): void {
-  if (cart.unavailable.length) {
-    throw new DomainError('invalid_data', errorCodes.productUnavailable, PRODUCT_UNAVAILABLE);
-  }
-  for (const line of cart.lines) {
-    if (line.countInStock === 0) {
-      throw new DomainError('conflict', errorCodes.outOfStock, `${line.name} is out of stock.`);
-    }
-    if (line.qty > line.countInStock) {
-      throw new DomainError(
-        'conflict',
-        errorCodes.notEnoughStock,
-        `Only ${line.countInStock} of ${line.name} left in stock.`,
-      );
-    }
-  }
-}
+/** A line whose stock is taken: the product, how many, and its name for the refusal. */
+export type StockLine = { productId: string; name: string; qty: number };
 
 /** Why stock changes, for the stock ledger: what happened, who did it and what it belongs to. */
 export interface StockCause {
@@ -137,7 +43,7 @@ export async function setStockCause(tx: Transaction, cause: StockCause): Promise
  * while enough is left, so concurrent buyers can never take more than there is; when another buyer got
  * there first, the caller's transaction is refused (and rolls back what was taken).
  */
-export async function takeCart(tx: Transaction, lines: PricedCart['lines'], cause: StockCause): Promise<PricedLine[]> {
+export async function takeCart(tx: Transaction, lines: readonly StockLine[], cause: StockCause): Promise<void> {
   await withStockCause(tx, cause, async () => {
     for (const line of lines) {
       if (!(await takeStock(tx, line.productId, line.qty))) {
@@ -145,7 +51,6 @@ export async function takeCart(tx: Transaction, lines: PricedCart['lines'], caus
       }
     }
   });
-  return lines.map(({ countInStock: _, ...line }) => line);
 }
 
 /** Takes `qty` units if that many are left; false otherwise (or when the product is gone). */
@@ -162,9 +67,9 @@ async function takeStock(tx: Transaction, productId: string, qty: number): Promi
  * Takes the stock of every line again (for a paid hold that had ended): all of it, or none when a line's
  * product is gone or sold out (what was taken goes back). True when all was taken.
  */
-export function retakeAll(tx: Transaction, lines: PricedLine[], cause: StockCause): Promise<boolean> {
+export function retakeAll(tx: Transaction, lines: readonly StockLine[], cause: StockCause): Promise<boolean> {
   return withStockCause(tx, cause, async () => {
-    const taken: PricedLine[] = [];
+    const taken: StockLine[] = [];
     for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
       if (!(await takeStock(tx, line.productId, line.qty))) {
         // Back to where this transaction found it (in stock): no alert can be waiting on it.
