@@ -26,6 +26,7 @@ import { categoryRoutes } from './modules/categories/index.ts';
 import { cancelUnconfirmedOrders, checkoutRoutes, forgetOldKeys } from './modules/checkout/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/index.ts';
 import { ownerDeskRoutes } from './modules/owner-desk/index.ts';
 import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts';
 import { pincodeRoutes } from './modules/pincode/index.ts';
@@ -281,7 +282,8 @@ export async function buildApp(
   const gateway = deps.payments ?? createPaymentGateway(config.payments);
   const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
   await app.register(checkoutRoutes, { gateway, sms });
-  await app.register(orderRoutes, { gateway, pincodes });
+  await app.register(orderRoutes);
+  await app.register(fulfilmentRoutes, { gateway, pincodes });
   await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: pincodes });
   await app.register(ownerDeskRoutes);

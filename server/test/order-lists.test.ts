@@ -167,12 +167,13 @@ async function insertOrders(n: number, who: { name: string; phone: string; recip
     .returning({ id: orders.id });
   await t.db.insert(orderItems).values(
     created.flatMap(({ id }) =>
-      ['Zeta bead', 'Alpha mala'].map((name, lineNo) => ({
+      // Written out of quote order: the answer lists lines by their place in the quote.
+      ['Zeta bead', 'Alpha mala'].map((name, written) => ({
         orderId: id,
         productId: product,
         name,
         image: '/images/x.svg',
-        lineNo,
+        lineNo: 1 - written,
         pricePaise: 50_00,
         qty: 1,
         hsnCode: '7117',
@@ -253,13 +254,19 @@ describe('order lists read as JSON by the database', () => {
       .update(orders)
       .set({ ...tricky, isCancelled: true, refundStatus: 'processed', refundPaise: 33333, refundId: 'rfnd_1' })
       .where(eq(orders.id, id!));
-    await t.db.execute(sql`update order_items set price_paise = 3, tax_paise = 1, gst_basis_points = 25
-      where order_id = ${id!}`);
+    await t.db.execute(sql`update order_items set price_paise = 3, taxable_paise = 2, discount_paise = 1,
+      tax_paise = 1, gst_basis_points = 25 where order_id = ${id!}`);
     const [answer] = (await get(`/api/orders?q=${id!.slice(0, 8)}`)).json<Order[]>();
     expect(answer).toEqual((await expectedAnswers([id!]))[0]);
     expect(answer).toMatchObject({ itemsPrice: 0.01, shippingPrice: 0.07, taxPrice: 123.45, totalPrice: 19999.99 });
     expect(answer!.refund!.amount).toBe(333.33);
-    expect(answer!.orderItems[0]).toMatchObject({ price: 0.03, taxPrice: 0.01, gstPercent: 0.25 });
+    expect(answer!.orderItems[0]).toMatchObject({
+      price: 0.03,
+      taxPrice: 0.01,
+      gstPercent: 0.25,
+      discount: 0.01,
+      taxableValue: 0.02,
+    });
   });
 
   it('links every spelling of every known courier as core does, and no other', async () => {
@@ -364,7 +371,7 @@ describe('the admin order search', () => {
     const all = await search(`q=${name}&limit=100`);
     expect(ids(all.list)).toEqual(newestFirst);
     expect(all.list).toEqual(await expectedAnswers(newestFirst));
-    // Lines by name, whatever order they were written in.
+    // Lines in quote order, whatever order they were written in.
     expect(all.list[0]!.orderItems.map((l) => l.name)).toEqual(['Alpha mala', 'Zeta bead']);
     expect(all.headers['x-total-count']).toBe('12');
     expect(all.headers['x-total-capped']).toBeUndefined();

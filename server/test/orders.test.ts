@@ -129,7 +129,9 @@ describe('POST /api/orders', () => {
         paymentMethod: 'Cash on Delivery',
       })
     ).json<Order>();
-    expect(atHundred).toMatchObject({ itemsPrice: 100, shippingPrice: 100, taxPrice: 18, totalPrice: 218 });
+    // Shipping is priced before GST like the goods, and taxed at their rate (a composite supply).
+    expect(atHundred).toMatchObject({ itemsPrice: 100, shippingPrice: 100, taxPrice: 36, totalPrice: 236 });
+    expect(atHundred.shippingGst).toEqual({ gstPercent: 18, hsnCode: '1404', taxPrice: 18 });
     const above = await make.product(t, { stock: 5, price: 100.01 });
     const aboveHundred = (
       await place(customer.token, {
@@ -417,13 +419,32 @@ describe('POST /api/orders/quote', () => {
     const res = await quote({ orderItems: [line(2, id), line(1, gone)], paymentMethod: 'Cash on Delivery' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      lines: [{ product: id, name: expect.any(String), image: '/images/x.svg', price: 800, countInStock: 4, qty: 2 }],
+      lines: [
+        {
+          product: id,
+          name: expect.any(String),
+          image: '/images/x.svg',
+          price: 800,
+          countInStock: 4,
+          qty: 2,
+          mrp: null,
+          hsnCode: '1404',
+          uqc: 'NOS',
+          gstPercent: 18,
+          discount: 0,
+          taxableValue: 1600,
+          taxPrice: 288,
+        },
+      ],
       unavailable: [gone],
       itemsPrice: 1600,
       shippingPrice: 0,
       taxPrice: 288,
       discountPrice: 0,
       totalPrice: 1888,
+      shippingGst: { gstPercent: 18, hsnCode: '1404', taxPrice: 0 },
+      adjustments: [],
+      gst: null,
     });
     expect(await stockOf(id)).toBe(4);
   });
@@ -431,7 +452,30 @@ describe('POST /api/orders/quote', () => {
   it('takes 10% off for the online method', async () => {
     const id = await make.product(t, { stock: 4, price: 500 });
     const res = (await quote({ orderItems: [line(2, id)], paymentMethod: 'Razorpay' })).json();
-    expect(res).toMatchObject({ itemsPrice: 1000, discountPrice: 100, taxPrice: 180, totalPrice: 1080 });
+    // The discount lowers the value GST is charged on: 18% of ₹900, not of ₹1,000.
+    expect(res).toMatchObject({ itemsPrice: 1000, discountPrice: 100, taxPrice: 162, totalPrice: 1062 });
+    expect(res.lines[0]).toMatchObject({ discount: 100, taxableValue: 900, taxPrice: 162 });
+    expect(res.adjustments).toEqual([{ kind: 'online_discount', label: 'Online payment discount (10%)', amount: 100 }]);
+  });
+
+  it('splits GST by the place of supply when the state is given: CGST + SGST inside the seller’s state, else IGST', async () => {
+    const id = await make.product(t, { stock: 4, price: 50 });
+    const sellerState = t.app.config.seller.state;
+    const elsewhere = sellerState === 'Kerala' ? 'Goa' : 'Kerala';
+    const within = (
+      await quote({ orderItems: [line(1, id)], paymentMethod: 'Cash on Delivery', state: sellerState })
+    ).json();
+    // ₹50 of goods and ₹100 shipping at 18%: ₹9 + ₹18 of GST
+    expect(within.taxPrice).toBe(27);
+    expect(within.gst).toEqual({ supply: 'intra-state', placeOfSupply: sellerState, cgst: 13.5, sgst: 13.5, igst: 0 });
+    const across = (
+      await quote({ orderItems: [line(1, id)], paymentMethod: 'Cash on Delivery', state: elsewhere })
+    ).json();
+    expect(across.gst).toEqual({ supply: 'inter-state', placeOfSupply: elsewhere, cgst: 0, sgst: 0, igst: 27 });
+    const unknown = (
+      await quote({ orderItems: [line(1, id)], paymentMethod: 'Cash on Delivery', state: 'Atlantis' })
+    ).json();
+    expect(unknown.gst).toBeNull();
   });
 
   it.each([

@@ -17,7 +17,7 @@ import { DomainError, type ErrorKind } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
-import { findOrder } from '../orders/index.ts';
+import { findOrder, recordCancellation, recordConfirmation } from '../orders/index.ts';
 import { countUnitsSold, returnStock, type StockLine } from '../stock/index.ts';
 
 /** Wrong tries a code takes before it stops working (as a sign-in code). */
@@ -186,7 +186,7 @@ export async function confirmOrder(
       .orderBy(orders.id)
       .for('update');
     for (const order of waiting) {
-      await tx.update(orders).set({ confirmBy: null, updatedAt: now }).where(eq(orders.id, order.id));
+      await recordConfirmation(tx, order.id, now);
       await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, order.id));
       await tellOrderEvent(tx, order, { kind: 'order_placed' }, messages);
     }
@@ -265,8 +265,7 @@ async function cancelUnconfirmed(tx: Transaction, row: OrderRow): Promise<void> 
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, row.id));
   await returnStock(tx, lines, { reason: 'unconfirmed', reference: row.id });
   await countUnitsSold(tx, lines, -1);
-  const now = new Date();
-  await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, row.id));
+  await recordCancellation(tx, row.id, new Date());
   await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, row.id));
 }
 

@@ -11,3 +11,5 @@ export {
   sweepPendingRefunds,
   type RefundContext,
 } from './refunds.ts';
+export { fulfilmentRoutes } from './routes.ts';
+export { type FulfilmentContext } from './order-changes.ts';

@@ -15,8 +15,9 @@ import { DomainError } from '../../domain-error.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
-import { quoteOfOrder, type OrderQuote } from '../orders/index.ts';
+import type { orders } from '../../db/schema/index.ts';
+import { orderItems } from '../../db/schema/index.ts';
+import { quoteOfOrder, recordCreditNote, recordInvoice, type OrderQuote } from '../orders/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { takeNextNumber } from './document-series.ts';
 
@@ -58,24 +59,18 @@ export async function issueInvoice(
 ): Promise<void> {
   if (row.invoiceNumber) return;
   const place = await placeOfSupplyOf(row, pincodes);
-  await tx
-    .update(orders)
-    .set({
-      invoiceNumber: await serialFor(tx, 'invoice', at),
-      invoicedAt: at,
-      invoiceSeller: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin, state: seller.state },
-      placeOfSupply: place.code,
-    })
-    .where(eq(orders.id, row.id));
+  await recordInvoice(tx, row.id, {
+    number: await serialFor(tx, 'invoice', at),
+    at,
+    seller: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin, state: seller.state },
+    placeOfSupply: place.code,
+  });
 }
 
 /** A cancelled order that was invoiced gets a credit note reversing the invoice (CGST rule 53), once. */
 export async function issueCreditNote(tx: Transaction, row: OrderRow, at: Date): Promise<void> {
   if (!row.invoiceNumber || row.creditNoteNumber) return;
-  await tx
-    .update(orders)
-    .set({ creditNoteNumber: await serialFor(tx, 'credit-note', at), creditNoteAt: at })
-    .where(eq(orders.id, row.id));
+  await recordCreditNote(tx, row.id, { number: await serialFor(tx, 'credit-note', at), at });
 }
 
 /** The invoice of an invoiced order, read from its stored quote. */

@@ -5,6 +5,7 @@ import { GatewayError, type GatewayRefund, type PaymentGateway } from '../../ada
 import type { Database, Transaction } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { recordRefundFailure, recordRefundState } from '../orders/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { tellOrderEvent } from './order-events.ts';
 
@@ -29,10 +30,12 @@ const idempotencyKey = (row: Pick<OrderRow, 'id' | 'refundAttempt'>) => `refund-
  */
 export async function requestRefund(tx: Transaction, row: OrderRow, now: Date): Promise<boolean> {
   if (!row.isPaid || !row.razorpayPaymentId || row.refundStatus) return false;
-  await tx
-    .update(orders)
-    .set({ refundStatus: 'pending', refundPaise: row.totalPaise, refundAttempt: 1, refundUpdatedAt: now })
-    .where(eq(orders.id, row.id));
+  await recordRefundState(tx, row.id, {
+    refundStatus: 'pending',
+    refundPaise: row.totalPaise,
+    refundAttempt: 1,
+    refundUpdatedAt: now,
+  });
   return true;
 }
 
@@ -51,16 +54,12 @@ export async function recordRefund(
     if (!row || row.refundStatus === 'processed') return;
     // A webhook about an earlier try that failed does not overwrite a newer try.
     if (row.refundId && row.refundId !== refund.id && refund.status === 'failed') return;
-    const now = new Date();
-    await tx
-      .update(orders)
-      .set({
-        refundId: refund.id,
-        refundStatus: refund.status,
-        refundError: refund.status === 'failed' ? 'The payment gateway reported that the refund failed.' : null,
-        refundUpdatedAt: now,
-      })
-      .where(eq(orders.id, orderId));
+    await recordRefundState(tx, orderId, {
+      refundId: refund.id,
+      refundStatus: refund.status,
+      refundError: refund.status === 'failed' ? 'The payment gateway reported that the refund failed.' : null,
+      refundUpdatedAt: new Date(),
+    });
     if (refund.status === 'processed') {
       await tellOrderEvent(
         tx,
@@ -87,18 +86,7 @@ export async function processRefund(ctx: RefundContext, orderId: string): Promis
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     ctx.log.warn({ orderId, reason: err.message }, 'refund not made; an admin can retry it');
-    // Only this try's pending state is marked failed: a webhook may have recorded the refund meanwhile.
-    await ctx.db
-      .update(orders)
-      .set({ refundStatus: 'failed', refundError: err.message.slice(0, 300), refundUpdatedAt: new Date() })
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.refundStatus, 'pending'),
-          isNull(orders.refundId),
-          eq(orders.refundAttempt, row.refundAttempt),
-        ),
-      );
+    await recordRefundFailure(ctx.db, orderId, row.refundAttempt, err.message.slice(0, 300));
     return;
   }
   await recordRefund(ctx.db, orderId, refund, ctx.messages);
@@ -117,15 +105,12 @@ export async function retryRefund(ctx: RefundContext, orderId: string): Promise<
     if (row.refundStatus !== 'failed') {
       throw new DomainError('conflict', errorCodes.refundNotFailed, 'Only a failed refund can be retried.');
     }
-    await tx
-      .update(orders)
-      .set({
-        refundStatus: 'pending',
-        refundError: null,
-        refundUpdatedAt: new Date(),
-        ...(row.refundId ? { refundId: null, refundAttempt: row.refundAttempt + 1 } : {}),
-      })
-      .where(eq(orders.id, orderId));
+    await recordRefundState(tx, orderId, {
+      refundStatus: 'pending',
+      refundError: null,
+      refundUpdatedAt: new Date(),
+      ...(row.refundId ? { refundId: null, refundAttempt: row.refundAttempt + 1 } : {}),
+    });
   });
   await processRefund(ctx, orderId);
 }

@@ -4,13 +4,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Transaction } from '../../db/client.ts';
-import { orderConfirmations, orderItems, orders } from '../../db/schema/index.ts';
-import { issueInvoice, processRefund, requestRefund, tellOrderEvent } from '../fulfilment/index.ts';
-import type { MessageSettings } from '../messages/index.ts';
+import type { Database } from '../../db/client.ts';
+import { orderItems } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import type { MessageSettings } from '../messages/index.ts';
+import {
+  changeOrder,
+  findOrder,
+  invalidChange,
+  recordCancellation,
+  recordDelivery,
+  recordShipment,
+} from '../orders/index.ts';
 import { countUnitsSold, returnStock } from '../stock/index.ts';
-import { changeOrder, findOrder, invalidChange } from './service.ts';
+import { issueInvoice } from './invoices.ts';
+import { tellOrderEvent } from './order-events.ts';
+import { processRefund, requestRefund } from './refunds.ts';
 
 /** What dispatch, delivery and cancellation need beyond the database. */
 export interface FulfilmentContext {
@@ -26,14 +35,6 @@ export interface FulfilmentContext {
 const SHIPMENT_CORRECTION_GAP_MS = 60_000;
 
 /**
- * An admin who ships or hands over an order still awaiting its customer's code has confirmed it another
- * way (a call to the customer, decision 0030): it stops waiting, and can no longer cancel itself.
- */
-async function confirmedByTheShop(tx: Transaction, row: { id: string; confirmBy: Date | null }): Promise<void> {
-  if (row.confirmBy) await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, row.id));
-}
-
-/**
  * Hands an order to a courier: records the courier and tracking number, issues the tax invoice (once)
  * and tells the customer. Shipping an order again corrects its shipment (a mistyped AWB); the customer
  * is told of the new tracking number, at most once a minute; the invoice stays.
@@ -44,18 +45,9 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
     if (row.isShipped && row.courier === body.courier && row.trackingNumber === body.trackingNumber) return;
     const now = new Date();
-    await tx
-      .update(orders)
-      .set({
-        isShipped: true,
-        shippedAt: row.shippedAt ?? now,
-        courier: body.courier,
-        trackingNumber: body.trackingNumber,
-        confirmBy: null,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, id));
-    await confirmedByTheShop(tx, row);
+    // An order still awaiting its customer's code was confirmed another way (a call, decision 0030): it
+    // stops waiting (its code is no longer asked for) and can no longer cancel itself.
+    await recordShipment(tx, row, body, now);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(
       tx,
@@ -88,17 +80,7 @@ export function markDelivered(
       throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
     if (collect && row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
     const now = new Date();
-    await tx
-      .update(orders)
-      .set({
-        isDelivered: true,
-        deliveredAt: now,
-        confirmBy: null,
-        updatedAt: now,
-        ...(collect ? { isPaid: true, paidAt: now } : {}),
-      })
-      .where(eq(orders.id, id));
-    await confirmedByTheShop(tx, row);
+    await recordDelivery(tx, id, now, collect);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
   });
@@ -126,7 +108,7 @@ export async function cancelOrder(ctx: FulfilmentContext, id: string, adminId: s
     await returnStock(tx, lines, { reason: 'cancel', actorId: adminId, reference: id });
     await countUnitsSold(tx, lines, -1);
     const now = new Date();
-    await tx.update(orders).set({ isCancelled: true, cancelledAt: now, updatedAt: now }).where(eq(orders.id, id));
+    await recordCancellation(tx, id, now);
     refund = await requestRefund(tx, row, now);
     await tellOrderEvent(tx, row, { kind: 'order_cancelled' }, ctx.messages);
   });
