@@ -100,17 +100,17 @@ describe('online payment through the sandbox gateway', () => {
   it('prices with 10% off, holds the stock, and makes a paid order from a verified payment', async () => {
     const id = await make.product(t, { stock: 5, price: 1000 });
     const payment = await startPayment(id, 2);
-    // items 2000, discount 200, shipping 0, tax 360: total 2160.00 = 216000 paise
+    // items 2000, discount 200 (before GST), shipping 0, tax 18% of 1800 = 324: total 2124.00 = 212400 paise
     expect(payment).toMatchObject({
       keyId: 'rzp_test_sandbox',
-      amount: 216000,
+      amount: 212400,
       currency: 'INR',
       description: 'Order Payment',
       prefill: { name: 'Test Customer', email: customer.email, contact: customer.phone },
       itemsPrice: 2000,
       discountPrice: 200,
-      taxPrice: 360,
-      totalPrice: 2160,
+      taxPrice: 324,
+      totalPrice: 2124,
     });
     expect(payment.orderId).toMatch(/^order_[A-Za-z0-9]{14}$/);
     expect(await stockOf(id)).toBe(3);
@@ -125,7 +125,7 @@ describe('online payment through the sandbox gateway', () => {
       paidAt: expect.any(String),
       itemsPrice: 2000,
       discountPrice: 200,
-      totalPrice: 2160,
+      totalPrice: 2124,
       razorpayOrderId: payment.orderId,
       razorpayPaymentId: result.razorpay_payment_id,
       // The recipient defaults to the account, as with Cash on Delivery.
