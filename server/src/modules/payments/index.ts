@@ -8,11 +8,10 @@ export {
   lockPaidHold,
   openGatewayOrder,
   pendingHoldTotals,
-  readWebhook,
   recordWebhookEvent,
   releaseExpiredHolds,
   releasePendingHoldsOf,
   verifyCheckoutPayment,
   type VerifiedPayment,
-  type WebhookDelivery,
 } from './service.ts';
+export { readWebhook, type WebhookDelivery } from './webhook.ts';
