@@ -1,19 +1,17 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { dependencyZones, workspacePackageBlocks } from './eslint/dependency-graph.js';
+import {
+  baselineProcessor,
+  functionSizeFiles,
+  functionSizeIgnores,
+  functionSizeRules,
+} from './eslint/function-size.js';
 
-/** The server's modules (server/src/modules/<m>): each is used by the others only through its index.ts. */
-const serverModules = readdirSync(new URL('server/src/modules/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
-
-/** The web app's features: each may reach another only through that one's public index.ts. */
-const webFeatures = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const root = import.meta.dirname;
 
 export default tseslint.config(
   {
@@ -38,6 +36,63 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  // The dependency graph (eslint/dependency-graph.js, decisions 0012, 0014, 0036): one rule for every
+  // file, so that no later block replaces its zones. The web and server blocks below add their own.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { import: importPlugin },
+    settings: {
+      // Imports name their files with extensions, so Node's resolution finds them.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } },
+    },
+    rules: {
+      'import/no-restricted-paths': [
+        'error',
+        {
+          // Zones are paths from the repository root, wherever eslint is started.
+          basePath: root,
+          zones: [
+            ...dependencyZones(new URL('./', import.meta.url)),
+            // Web (decision 0014): only app/ composes; shared components and lib know no feature.
+            {
+              target: ['web/src/features', 'web/src/components', 'web/src/lib'],
+              from: 'web/src/app',
+              message: 'Only app/ composes; nothing imports from it.',
+            },
+            {
+              target: ['web/src/components', 'web/src/lib'],
+              from: 'web/src/features',
+              message: 'Shared code knows no feature.',
+            },
+            // Server (decision 0012): the seed and create-admin scripts in db/ are tasks that compose
+            // modules, like app.ts; the rest of the database layer, plugins and adapters import none.
+            {
+              target: [
+                'server/src/db/client.ts',
+                'server/src/db/schema',
+                'server/src/db/seed',
+                'server/src/plugins',
+                'server/src/adapters',
+                'server/src/config.ts',
+                'server/src/domain-error.ts',
+              ],
+              from: 'server/src/modules',
+              message: 'The database layer, plugins and adapters never import a module: pass what they need in.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Workspaces named as packages (@rr/server), which the zones above cannot see.
+  ...workspacePackageBlocks(),
+  // Small functions (decision 0036), with the baseline of those that were larger when the rules came.
+  {
+    files: functionSizeFiles,
+    ignores: functionSizeIgnores,
+    processor: baselineProcessor(root),
+    rules: functionSizeRules,
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -55,8 +110,8 @@ export default tseslint.config(
       ],
     },
   },
-  // Web boundaries (decision 0014): app/ composes features; a feature is used through its index.ts;
-  // shared components and lib know no feature and no app; and nothing imports in a circle.
+  // Web imports (decision 0014; who may import whom is the graph block's): nothing imports in a circle,
+  // and imports name their files' extensions.
   {
     files: ['web/src/**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
@@ -70,38 +125,10 @@ export default tseslint.config(
     rules: {
       'import/no-cycle': 'error',
       'import/extensions': ['error', 'always', { ignorePackages: true }],
-      'import/no-restricted-paths': [
-        'error',
-        {
-          // Zones are paths from the repository root, wherever eslint is started.
-          basePath: import.meta.dirname,
-          zones: [
-            ...webFeatures.map((feature) => ({
-              target: `web/src/features/${feature}`,
-              from: 'web/src/features',
-              except: [
-                feature,
-                ...webFeatures.filter((other) => other !== feature).map((other) => `${other}/index.ts`),
-              ],
-              message: 'Use another feature only through its index.ts.',
-            })),
-            {
-              target: ['web/src/features', 'web/src/components', 'web/src/lib'],
-              from: 'web/src/app',
-              message: 'Only app/ composes; nothing imports from it.',
-            },
-            {
-              target: ['web/src/components', 'web/src/lib'],
-              from: 'web/src/features',
-              message: 'Shared code knows no feature.',
-            },
-          ],
-        },
-      ],
     },
   },
-  // Server boundaries (docs/decisions/0012): no import cycles; the database layer, plugins and adapters
-  // never import a module; a module uses another only through its public index.ts.
+  // Server imports (decision 0012; who may import whom is the graph block's): no import cycles, and
+  // imports name their files' .ts extensions.
   {
     files: ['server/src/**/*.ts'],
     plugins: { import: importPlugin },
@@ -114,34 +141,6 @@ export default tseslint.config(
     rules: {
       'import/no-cycle': 'error',
       'import/extensions': ['error', 'ignorePackages', { ts: 'always' }],
-      'import/no-restricted-paths': [
-        'error',
-        {
-          basePath: import.meta.dirname,
-          zones: [
-            {
-              // The seed and create-admin scripts in db/ are tasks that compose modules, like app.ts.
-              target: [
-                'server/src/db/client.ts',
-                'server/src/db/schema',
-                'server/src/db/seed',
-                'server/src/plugins',
-                'server/src/adapters',
-                'server/src/config.ts',
-                'server/src/domain-error.ts',
-              ],
-              from: 'server/src/modules',
-              message: 'The database layer, plugins and adapters never import a module: pass what they need in.',
-            },
-            ...serverModules.map((name) => ({
-              target: `server/src/modules/${name}/**`,
-              from: `server/src/modules/!(${name})/**`,
-              except: ['**/server/src/modules/*/index.ts'],
-              message: 'Another module is used only through its index.ts (server/src/modules/<module>/index.ts).',
-            })),
-          ],
-        },
-      ],
     },
   },
 );

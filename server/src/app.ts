@@ -97,15 +97,15 @@ const CONNECTIONS_CHECK_MS = 1_000;
 /** Log levels at which Fastify logs every request. */
 const REQUEST_LOG_LEVELS = new Set(['trace', 'debug', 'info']);
 
-export async function buildApp(
-  config: Config,
-  database: DatabaseHandle,
-  deps: AppDependencies = {},
-): Promise<FastifyInstance> {
-  // The server's requests meet the answers kept in memory first (decision 0026); set once the cache is.
-  let fromMemory: ((request: IncomingMessage, response: ServerResponse) => boolean) | null = null;
-  let drain: Drain | null = null;
-  const app = Fastify({
+/** What the Node server consults before Fastify: set once the app has them. */
+interface FrontDoor {
+  /** The server's requests meet the answers kept in memory first (decision 0026). */
+  fromMemory: ((request: IncomingMessage, response: ServerResponse) => boolean) | null;
+  drain: Drain | null;
+}
+
+function createFastify(config: Config, deps: AppDependencies, front: FrontDoor): FastifyInstance {
+  return Fastify({
     serverFactory: (handler) => {
       const server = createServer(
         {
@@ -115,13 +115,13 @@ export async function buildApp(
           connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
         },
         (request, response) => {
-          drain?.track(response);
-          if (!fromMemory?.(request, response)) handler(request, response);
+          front.drain?.track(response);
+          if (!front.fromMemory?.(request, response)) handler(request, response);
         },
       );
       // Longer than the idle timeout of the proxies in front (60 s for most), as Fastify sets it.
       server.keepAliveTimeout = 72_000;
-      drain = new Drain(server);
+      front.drain = new Drain(server);
       return server;
     },
     logger:
@@ -141,37 +141,36 @@ export async function buildApp(
     bodyLimit: 2 * 1024 * 1024,
     frameworkErrors: frameworkErrorReply,
   });
-  drain!.register(app, config.http.shutdownGraceMs);
-  // Load shedding: while the event loop lags this far behind, a request gets a quick 503 rather than a
-  // slow answer its client has given up on (answers from memory cost nothing and still go out).
-  if (config.http.loadShedEventLoopDelayMs > 0) {
-    await app.register(underPressure, {
-      maxEventLoopDelay: config.http.loadShedEventLoopDelayMs,
-      // Through the error plugin, as every refusal: 503 OVERLOADED with Retry-After.
-      pressureHandler: () =>
-        Promise.reject(
-          new DomainError('unavailable', errorCodes.overloaded, OVERLOADED, {
-            retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS,
-          }),
-        ),
-    });
-  }
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', database.db);
-  app.decorate('config', config);
-  registerErrorHandler(app);
+}
 
-  // Razorpay's checkout runs its script and frames from its own hosts.
+/**
+ * Load shedding: while the event loop lags this far behind, a request gets a quick 503 rather than a
+ * slow answer its client has given up on (answers from memory cost nothing and still go out).
+ */
+async function registerLoadShedding(app: FastifyInstance, config: Config): Promise<void> {
+  if (config.http.loadShedEventLoopDelayMs <= 0) return;
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.http.loadShedEventLoopDelayMs,
+    // Through the error plugin, as every refusal: 503 OVERLOADED with Retry-After.
+    pressureHandler: () =>
+      Promise.reject(
+        new DomainError('unavailable', errorCodes.overloaded, OVERLOADED, {
+          retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS,
+        }),
+      ),
+  });
+}
+
+/** The security headers: Razorpay's checkout runs its script and frames from its own hosts. */
+function shopSecurityHeaders(config: Config, pageTemplate: ReturnType<typeof readPageTemplate>) {
   const razorpay = config.payments.gateway === 'razorpay';
-  // The pages' own inline script (early.js) by its hash.
-  const pageTemplate = readPageTemplate(config.webDistDir);
-  const security = securityHeaders({
+  return securityHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: [
           "'self'",
+          // The pages' own inline script (early.js) by its hash.
           ...(pageTemplate?.scriptSources ?? []),
           ...(razorpay ? ['https://checkout.razorpay.com'] : []),
         ],
@@ -186,8 +185,9 @@ export async function buildApp(
       },
     },
   });
-  registerSecurityHeaders(app, security);
-  await app.register(compress, { threshold: 1024 });
+}
+
+async function registerRateLimits(app: FastifyInstance, config: Config): Promise<void> {
   // Redis shares the counts between instances; while it is away each instance counts on its own.
   // Its Redis client is loaded only then (issue 13: start-up time and memory).
   const sharedStore = config.redisUrl
@@ -211,10 +211,9 @@ export async function buildApp(
     searchMisses: config.workLimits.searchMissesPerMinute,
     pageRenders: config.workLimits.pageRendersPerMinute,
   });
-  registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
-  const sms = deps.sms ?? createSmsSender(config.sms, app.log);
-  const mail = deps.mail ?? createMailSender(config.mail, app.log);
+}
 
+async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -227,7 +226,9 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+}
 
+function registerHealthRoutes(app: FastifyInstance, database: DatabaseHandle): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get(
     '/livez',
@@ -264,23 +265,30 @@ export async function buildApp(
       }
     },
   );
+}
 
-  await registerResponseCache(app, database, { enabled: config.catalogCache });
-  fromMemory = answerFromMemory(app.responseCache, security, REQUEST_LOG_LEVELS.has(config.logLevel) ? app.log : null);
+/** The adapters the modules' routes are given. */
+interface Adapters {
+  sms: SmsSender;
+  mail: MailSender;
+  files: FileStore;
+  gateway: PaymentGateway;
+  pincodes: PincodeDirectory;
+}
+
+async function registerModuleRoutes(app: FastifyInstance, config: Config, adapters: Adapters): Promise<void> {
+  const { sms, mail, files, gateway, pincodes } = adapters;
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(searchSynonymRoutes);
   await app.register(categoryRoutes);
   await app.register(reviewRoutes);
-  const files = cachedFileStore(deps.files ?? (await openFileStore(config.fileStore, database.db)));
   await app.register(uploadRoutes, { files });
   await app.register(certificateUploadRoutes, { files });
   await app.register(fileRoutes, { files });
   await app.register(newsletterRoutes);
   await app.register(stockAlertRoutes);
   await app.register(accountRoutes, { sms });
-  const gateway = deps.payments ?? createPaymentGateway(config.payments);
-  const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
   await app.register(checkoutRoutes, { gateway, sms });
   await app.register(orderRoutes);
   await app.register(fulfilmentRoutes, { gateway, pincodes });
@@ -293,34 +301,78 @@ export async function buildApp(
   }
   await app.register(seoRoutes);
   await app.register(storefrontRoutes, { files });
+}
+
+/**
+ * Stock held for payments that never came, or by orders never confirmed, gives itself back; pending
+ * refunds are tried again; idempotency keys are forgotten after a day.
+ */
+function startSweeps(app: FastifyInstance, config: Config, database: DatabaseHandle, gateway: PaymentGateway): void {
+  if (config.env === 'test') return;
+  const refunds = {
+    db: database.db,
+    gateway,
+    messages: messageSettings(config),
+    log: app.log,
+  };
+  const timer = setInterval(() => {
+    releaseExpiredHolds(database.db).catch((err: unknown) => app.log.error({ err }, 'releasing expired holds failed'));
+    sweepPendingRefunds(refunds).catch((err: unknown) => app.log.error({ err }, 'sweeping pending refunds failed'));
+    cancelUnconfirmedOrders(database.db).catch((err: unknown) =>
+      app.log.error({ err }, 'cancelling unconfirmed orders failed'),
+    );
+    forgetOldKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'forgetting idempotency keys failed'));
+  }, config.sweepIntervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
+export async function buildApp(
+  config: Config,
+  database: DatabaseHandle,
+  deps: AppDependencies = {},
+): Promise<FastifyInstance> {
+  const front: FrontDoor = { fromMemory: null, drain: null };
+  const app = createFastify(config, deps, front);
+  front.drain!.register(app, config.http.shutdownGraceMs);
+  await registerLoadShedding(app, config);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  registerErrorHandler(app);
+
+  const pageTemplate = readPageTemplate(config.webDistDir);
+  const security = shopSecurityHeaders(config, pageTemplate);
+  registerSecurityHeaders(app, security);
+  await app.register(compress, { threshold: 1024 });
+  await registerRateLimits(app, config);
+  registerAuth(app, createTokenSigner(config.jwt.secret, config.jwt.expiresIn));
+  const sms = deps.sms ?? createSmsSender(config.sms, app.log);
+  const mail = deps.mail ?? createMailSender(config.mail, app.log);
+  await registerApiDocs(app);
+  registerHealthRoutes(app, database);
+
+  await registerResponseCache(app, database, { enabled: config.catalogCache });
+  front.fromMemory = answerFromMemory(
+    app.responseCache,
+    security,
+    REQUEST_LOG_LEVELS.has(config.logLevel) ? app.log : null,
+  );
+  const adapters: Adapters = {
+    sms,
+    mail,
+    files: cachedFileStore(deps.files ?? (await openFileStore(config.fileStore, database.db))),
+    gateway: deps.payments ?? createPaymentGateway(config.payments),
+    pincodes: deps.pincodes ?? new OfflinePincodeDirectory(),
+  };
+  await registerModuleRoutes(app, config, adapters);
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;
   await registerWebApp(app, config.webDistDir, pageTemplate, storefront ? storefrontPages(app, storefront) : null);
 
   const outbox = startOutboxWorker({ db: database.db, sms, mail, log: app.log, ...config.outbox });
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
-
-  // Stock held for payments that never came, or by orders never confirmed, gives itself back; idempotency
-  // keys are forgotten after a day.
-  if (config.env !== 'test') {
-    const refunds = {
-      db: database.db,
-      gateway,
-      messages: messageSettings(config),
-      log: app.log,
-    };
-    const timer = setInterval(() => {
-      releaseExpiredHolds(database.db).catch((err: unknown) =>
-        app.log.error({ err }, 'releasing expired holds failed'),
-      );
-      sweepPendingRefunds(refunds).catch((err: unknown) => app.log.error({ err }, 'sweeping pending refunds failed'));
-      cancelUnconfirmedOrders(database.db).catch((err: unknown) =>
-        app.log.error({ err }, 'cancelling unconfirmed orders failed'),
-      );
-      forgetOldKeys(database.db).catch((err: unknown) => app.log.error({ err }, 'forgetting idempotency keys failed'));
-    }, config.sweepIntervalMs);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
+  startSweeps(app, config, database, adapters.gateway);
   return app;
 }

@@ -308,8 +308,10 @@ function sandboxSecret(jwtSecret: string, purpose: string): string {
   return createHash('sha256').update(`sandbox-payments:${purpose}:${jwtSecret}`).digest('hex');
 }
 
-/** The only reader of process.env; a `.env` file in the working folder fills in what is not set. */
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+type Environment = z.infer<typeof environment>;
+
+/** The variables, checked against `environment`; a `.env` file in the working folder fills in what is not set. */
+function readEnvironment(source: NodeJS.ProcessEnv): Environment {
   if (source === process.env && existsSync('.env')) process.loadEnvFile('.env');
   // An empty variable (VAR= in an env file) means "not set".
   const parsed = environment.safeParse(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== '')));
@@ -317,37 +319,55 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new StartRefused(`Invalid configuration: ${problems}`);
   }
-  const e = parsed.data;
-  if (e.SMS_PROVIDER === 'msg91' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID)) {
-    throw new StartRefused('Invalid configuration: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
-  }
+  return parsed.data;
+}
+
+/** Either Razorpay key switches to the real gateway, which then needs all three of its secrets. */
+function usesRazorpay(e: Environment): boolean {
   const razorpay = Boolean(e.RAZORPAY_KEY_ID || e.RAZORPAY_KEY_SECRET);
   if (razorpay && !(e.RAZORPAY_KEY_ID && e.RAZORPAY_KEY_SECRET && e.RAZORPAY_WEBHOOK_SECRET)) {
     throw new StartRefused(
       'Invalid configuration: Razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
     );
   }
-  if (e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS) {
-    const problems = [
-      e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default',
-      e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
-      !razorpay && 'payments use the sandbox gateway (no RAZORPAY_KEY_ID)',
-      !e.SMTP_URL && 'e-mail goes to the sandbox outbox (no SMTP_URL)',
-      !e.PUBLIC_URL && "PUBLIC_URL is not set, so links in customers' messages would point at this machine",
-      !e.RATE_LIMITS && 'RATE_LIMITS is off',
-      e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
-    ].filter(Boolean);
-    if (problems.length) {
-      throw new StartRefused(
-        `Refusing to start in production: ${problems.join('; ')} (set ALLOW_INSECURE_DEFAULTS=true for a demo)`,
-      );
-    }
+  return razorpay;
+}
+
+function refuseIncompleteSms(e: Environment): void {
+  if (e.SMS_PROVIDER === 'msg91' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID)) {
+    throw new StartRefused('Invalid configuration: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
   }
-  // A demo in production mode (the flag) stays on this machine unless HOST says otherwise.
-  const host = e.HOST ?? (e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS ? '0.0.0.0' : '127.0.0.1');
+}
+
+/** Production runs on real providers and secrets, unless ALLOW_INSECURE_DEFAULTS makes it a demo. */
+function refuseInsecureProduction(e: Environment, razorpay: boolean): void {
+  if (e.NODE_ENV !== 'production' || e.ALLOW_INSECURE_DEFAULTS) return;
+  const problems = [
+    e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default',
+    e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
+    !razorpay && 'payments use the sandbox gateway (no RAZORPAY_KEY_ID)',
+    !e.SMTP_URL && 'e-mail goes to the sandbox outbox (no SMTP_URL)',
+    !e.PUBLIC_URL && "PUBLIC_URL is not set, so links in customers' messages would point at this machine",
+    !e.RATE_LIMITS && 'RATE_LIMITS is off',
+    e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
+  ].filter(Boolean);
+  if (problems.length) {
+    throw new StartRefused(
+      `Refusing to start in production: ${problems.join('; ')} (set ALLOW_INSECURE_DEFAULTS=true for a demo)`,
+    );
+  }
+}
+
+/** A demo in production mode (the flag) stays on this machine unless HOST says otherwise. */
+function listenHost(e: Environment): string {
+  return e.HOST ?? (e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS ? '0.0.0.0' : '127.0.0.1');
+}
+
+function refuseExposedDemo(e: Environment, host: string): void {
+  if (isLoopback(host)) return;
   // Whatever the mode or the flag, a shop others can reach never signs tokens with the published secret
   // (anyone could forge an admin's) nor seeds sign-ins whose passwords are published (issue 23).
-  if (!isLoopback(host) && (e.ALLOW_INSECURE_DEFAULTS || e.NODE_ENV === 'production')) {
+  if (e.ALLOW_INSECURE_DEFAULTS || e.NODE_ENV === 'production') {
     const problems = [
       e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default, so anyone can sign an admin token',
       e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
@@ -361,72 +381,114 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   }
   // Outside production the dev secret and the SMS outbox are on: reachable from other machines they
   // would hand out sign-ins. Exposing the shop is what production mode (npm run start:prod) is for.
-  if (e.NODE_ENV !== 'production' && !isLoopback(host) && !e.ALLOW_INSECURE_DEFAULTS) {
+  if (e.NODE_ENV !== 'production' && !e.ALLOW_INSECURE_DEFAULTS) {
     throw new StartRefused(
       `Refusing to listen on ${host} in ${e.NODE_ENV} mode: the demo (development secret, SMS outbox) stays on this machine. ` +
         'Use HOST=127.0.0.1, or run production mode (npm run start:prod) to serve others.',
     );
   }
-  const dataDir = path.resolve(e.DATA_DIR);
+}
+
+function databaseSettings(e: Environment, dataDir: string): Config['database'] {
   const url = e.DATABASE_URL;
+  if (url === undefined) return { kind: 'pglite', dataDir: path.join(dataDir, 'db') };
+  if (url.startsWith('memory://')) return { kind: 'pglite', dataDir: null };
+  return {
+    kind: 'postgres',
+    url,
+    timeouts: {
+      connectMs: e.DB_CONNECT_TIMEOUT_MS,
+      idleMs: e.DB_IDLE_TIMEOUT_MS,
+      statementMs: e.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queryMs: e.DB_QUERY_TIMEOUT_MS,
+    },
+  };
+}
+
+/** Never by default where others can reach the shop: the demo sign-ins' passwords are published. */
+function seedsDemoData(e: Environment, host: string): boolean {
+  return e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !e.DATABASE_URL?.startsWith('postgres') && isLoopback(host));
+}
+
+function trustProxySetting(value: string): Config['trustProxy'] {
+  if (value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function smsSettings(e: Environment): Config['sms'] {
+  if (e.SMS_PROVIDER !== 'msg91') return { provider: 'sandbox' };
+  return {
+    provider: 'msg91',
+    authKey: e.MSG91_AUTH_KEY!,
+    templateId: e.MSG91_TEMPLATE_ID!,
+    orderTemplates: Object.fromEntries(
+      (e.MSG91_ORDER_TEMPLATES ?? '')
+        .split(',')
+        .filter((pair) => pair.trim())
+        .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+    ),
+    baseUrl: e.MSG91_BASE_URL,
+  };
+}
+
+function publicUrlOf(e: Environment, host: string): string {
+  const own = `http://${isLoopback(host) || host === '0.0.0.0' ? '127.0.0.1' : host}:${e.PORT}`;
+  return (e.PUBLIC_URL ?? own).replace(/\/+$/, '');
+}
+
+function paymentSettings(e: Environment, razorpay: boolean): Config['payments'] {
+  const common = { baseUrl: e.RAZORPAY_BASE_URL, holdMinutes: e.PAYMENT_HOLD_MINUTES };
+  if (razorpay) {
+    return {
+      gateway: 'razorpay',
+      keyId: e.RAZORPAY_KEY_ID!,
+      keySecret: e.RAZORPAY_KEY_SECRET!,
+      webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
+      ...common,
+    };
+  }
+  return {
+    gateway: 'sandbox',
+    keyId: 'rzp_test_sandbox',
+    keySecret: sandboxSecret(e.JWT_SECRET, 'key'),
+    webhookSecret: sandboxSecret(e.JWT_SECRET, 'webhook'),
+    ...common,
+  };
+}
+
+/** The only reader of process.env; a `.env` file in the working folder fills in what is not set. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const e = readEnvironment(source);
+  refuseIncompleteSms(e);
+  const razorpay = usesRazorpay(e);
+  refuseInsecureProduction(e, razorpay);
+  const host = listenHost(e);
+  refuseExposedDemo(e, host);
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     env: e.NODE_ENV,
     host,
     port: e.PORT,
-    database:
-      url === undefined
-        ? { kind: 'pglite', dataDir: path.join(dataDir, 'db') }
-        : url.startsWith('memory://')
-          ? { kind: 'pglite', dataDir: null }
-          : {
-              kind: 'postgres',
-              url,
-              timeouts: {
-                connectMs: e.DB_CONNECT_TIMEOUT_MS,
-                idleMs: e.DB_IDLE_TIMEOUT_MS,
-                statementMs: e.DB_STATEMENT_TIMEOUT_MS,
-                idleInTransactionMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-                queryMs: e.DB_QUERY_TIMEOUT_MS,
-              },
-            },
+    database: databaseSettings(e, dataDir),
     dataDir,
     fileStore: e.S3_URL ? (s3Settings(e.S3_URL) as S3Settings) : { kind: 'database' },
-    // Never by default where others can reach the shop: the demo sign-ins' passwords are published.
-    demoData: e.DEMO_DATA ?? (e.NODE_ENV !== 'production' && !url?.startsWith('postgres') && isLoopback(host)),
+    demoData: seedsDemoData(e, host),
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     webSsrDir: path.resolve(e.WEB_SSR_DIR),
-    trustProxy:
-      e.TRUST_PROXY === 'false' || e.TRUST_PROXY === '0'
-        ? false
-        : /^\d+$/.test(e.TRUST_PROXY)
-          ? Number(e.TRUST_PROXY)
-          : e.TRUST_PROXY.split(',')
-              .map((part) => part.trim())
-              .filter(Boolean),
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     jwt: { secret: e.JWT_SECRET, expiresIn: e.JWT_EXPIRES_IN },
-    sms:
-      e.SMS_PROVIDER === 'msg91'
-        ? {
-            provider: 'msg91',
-            authKey: e.MSG91_AUTH_KEY!,
-            templateId: e.MSG91_TEMPLATE_ID!,
-            orderTemplates: Object.fromEntries(
-              (e.MSG91_ORDER_TEMPLATES ?? '')
-                .split(',')
-                .filter((pair) => pair.trim())
-                .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
-            ),
-            baseUrl: e.MSG91_BASE_URL,
-          }
-        : { provider: 'sandbox' },
+    sms: smsSettings(e),
     mail: e.SMTP_URL
       ? { provider: 'smtp', smtpUrl: e.SMTP_URL, from: e.MAIL_FROM }
       : { provider: 'sandbox', from: e.MAIL_FROM },
     shopEmail: e.SHOP_EMAIL ?? null,
-    publicUrl: (
-      e.PUBLIC_URL ?? `http://${isLoopback(host) || host === '0.0.0.0' ? '127.0.0.1' : host}:${e.PORT}`
-    ).replace(/\/+$/, ''),
+    publicUrl: publicUrlOf(e, host),
     publicUrlSet: e.PUBLIC_URL !== undefined,
     seller: {
       legalName: e.SELLER_LEGAL_NAME,
@@ -462,22 +524,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxUnpaidUnits: e.ORDER_MAX_UNPAID_UNITS,
       maxUnpaidPaise: e.ORDER_MAX_UNPAID_VALUE * 100,
     },
-    payments: razorpay
-      ? {
-          gateway: 'razorpay',
-          keyId: e.RAZORPAY_KEY_ID!,
-          keySecret: e.RAZORPAY_KEY_SECRET!,
-          webhookSecret: e.RAZORPAY_WEBHOOK_SECRET!,
-          baseUrl: e.RAZORPAY_BASE_URL,
-          holdMinutes: e.PAYMENT_HOLD_MINUTES,
-        }
-      : {
-          gateway: 'sandbox',
-          keyId: 'rzp_test_sandbox',
-          keySecret: sandboxSecret(e.JWT_SECRET, 'key'),
-          webhookSecret: sandboxSecret(e.JWT_SECRET, 'webhook'),
-          baseUrl: e.RAZORPAY_BASE_URL,
-          holdMinutes: e.PAYMENT_HOLD_MINUTES,
-        },
+    payments: paymentSettings(e, razorpay),
   };
 }

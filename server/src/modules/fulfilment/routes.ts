@@ -7,7 +7,14 @@ import {
   shipOrderBody,
   type Order,
 } from '@rr/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
@@ -24,21 +31,33 @@ import { retryRefund } from './refunds.ts';
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
 
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
 /** Dispatch, delivery, cancellation and refunds of orders, and their GST documents. */
 export const fulfilmentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes: PincodeDirectory }> = async (
   fastify,
   { gateway, pincodes },
 ) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const fulfilment: FulfilmentContext = {
+  orderChangeRoutes(app, {
     db: app.db,
     seller: app.config.seller,
     pincodes,
     messages: messageSettings(app.config),
     gateway,
     log: app.log,
-  };
+  });
+  documentRoutes(app);
+};
 
+/** The admin's changes of an order's state: cancel, deliver, ship, retry a refund. */
+function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.put(
     '/api/orders/:id/cancel',
     {
@@ -106,7 +125,10 @@ export const fulfilmentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pin
       return (await findOrder(app.db, request.params.id))!;
     },
   );
+}
 
+/** The GST documents: an order's invoice or credit note (PDF), and the month's register (CSV). */
+function documentRoutes(app: ZodApp): void {
   for (const kind of ['invoice', 'credit-note'] as const) {
     app.get(
       `/api/orders/:id/${kind}`,
@@ -147,4 +169,4 @@ export const fulfilmentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pin
     async (request, reply) =>
       sendCsv(reply, `gst-sales-${request.query.month}.csv`, gstReportLines(app.db, request.query.month)),
   );
-};
+}

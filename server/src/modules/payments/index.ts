@@ -9,11 +9,10 @@ export {
   openGatewayOrder,
   pendingHoldTotals,
   quoteOfHold,
-  readWebhook,
   recordWebhookEvent,
   releaseExpiredHolds,
   releasePendingHoldsOf,
   verifyCheckoutPayment,
   type VerifiedPayment,
-  type WebhookDelivery,
 } from './service.ts';
+export { readWebhook, type WebhookDelivery } from './webhook.ts';

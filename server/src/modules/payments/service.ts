@@ -10,7 +10,6 @@ import {
 import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   isValidPaymentSignature,
-  isValidWebhookSignature,
   paymentSignature,
   sandboxId,
   type PaymentGateway,
@@ -35,7 +34,8 @@ export interface VerifiedPayment {
   readonly paymentId: string;
   readonly [verified]: true;
 }
-const verifiedPayment = (gatewayOrderId: string, paymentId: string) =>
+// Also webhook.ts's, the other maker of a VerifiedPayment (decision 0012).
+export const verifiedPayment = (gatewayOrderId: string, paymentId: string) =>
   ({ gatewayOrderId, paymentId }) as VerifiedPayment;
 
 /** Gives back what a customer's pending checkouts hold, inside the caller's transaction. */
@@ -304,85 +304,6 @@ export async function verifyCheckoutPayment(
     );
   }
   return verifiedPayment(hold.razorpayOrderId!, paymentId);
-}
-
-interface RazorpayWebhook {
-  event?: string;
-  payload?: {
-    payment?: { entity?: { id?: string; order_id?: string; amount?: number; status?: string } };
-    refund?: { entity?: { id?: string; payment_id?: string; amount?: number; status?: string } };
-  };
-}
-
-/** What a refund webhook (refund.processed, refund.failed) says of a refund. */
-export interface RefundNews {
-  id: string;
-  paymentId: string;
-  status: 'processed' | 'failed';
-}
-
-/** A webhook delivery as Razorpay sent it: the exact bytes its signature covers. */
-export interface WebhookDelivery {
-  body: unknown;
-  signature: unknown;
-  eventId: unknown;
-}
-
-/** What a webhook delivery says, once its signature is checked. */
-export type WebhookNews =
-  | { duplicate: true; event?: never; eventId?: never; payment?: never }
-  | {
-      duplicate: false;
-      event: string | undefined;
-      eventId: string | null;
-      payment: VerifiedPayment | null;
-      refund: RefundNews | null;
-    };
-
-/**
- * PRODUCT.md step 5: checks a webhook's signature and reads it. A delivery already handled is a
- * duplicate; a payment counts only for one of our holds and for its full amount.
- */
-export async function readWebhook(
-  db: Database,
-  webhookSecret: string,
-  delivery: WebhookDelivery,
-): Promise<WebhookNews> {
-  const { body: raw, signature } = delivery;
-  if (
-    !Buffer.isBuffer(raw) ||
-    typeof signature !== 'string' ||
-    !isValidWebhookSignature(webhookSecret, raw, signature)
-  ) {
-    throw new DomainError('invalid_data', errorCodes.invalidWebhookSignature, 'Invalid webhook signature');
-  }
-  let event: RazorpayWebhook;
-  try {
-    event = JSON.parse(raw.toString('utf8')) as RazorpayWebhook;
-  } catch {
-    throw new DomainError('invalid_data', errorCodes.webhookNotJson, 'The webhook body is not JSON');
-  }
-  const eventId = typeof delivery.eventId === 'string' && delivery.eventId ? delivery.eventId : null;
-  if (eventId) {
-    const seen = await db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.id, eventId));
-    if (seen.length) return { duplicate: true };
-  }
-  const entity = event.payload?.payment?.entity;
-  let payment: VerifiedPayment | null = null;
-  if ((event.event === 'order.paid' || event.event === 'payment.captured') && entity?.id && entity.order_id) {
-    const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, entity.order_id));
-    if (hold && hold.totalPaise === Number(entity.amount)) payment = verifiedPayment(entity.order_id, entity.id);
-  }
-  const refunded = event.payload?.refund?.entity;
-  const refund =
-    (event.event === 'refund.processed' || event.event === 'refund.failed') && refunded?.id && refunded.payment_id
-      ? {
-          id: refunded.id,
-          paymentId: refunded.payment_id,
-          status: event.event === 'refund.processed' ? ('processed' as const) : ('failed' as const),
-        }
-      : null;
-  return { duplicate: false, event: event.event, eventId, payment, refund };
 }
 
 /** Remembers a handled webhook delivery, so a repeat of it is acknowledged and ignored. */
