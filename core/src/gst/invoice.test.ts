@@ -39,7 +39,10 @@ describe('computeInvoice', () => {
         description: 'Item 1',
         hsnCode: '1404',
         qty: 2,
+        uqc: 'NOS',
         unitPricePaise: 1500_00,
+        grossPaise: 3000_00,
+        discountPaise: 0,
         taxableValuePaise: 3000_00,
         gstBasisPoints: 1800,
         cgstPaise: 270_00,
@@ -50,6 +53,8 @@ describe('computeInvoice', () => {
       },
     ]);
     expect(invoice.totals).toEqual({
+      grossPaise: 3000_00,
+      discountPaise: 0,
       taxableValuePaise: 3000_00,
       cgstPaise: 270_00,
       sgstPaise: 270_00,
@@ -57,7 +62,7 @@ describe('computeInvoice', () => {
       taxPaise: 540_00,
       itemsTaxPaise: 540_00,
       shippingTaxPaise: 0,
-      discountPaise: 0,
+      afterTaxDiscountPaise: 0,
       totalPaise: 3540_00,
     });
   });
@@ -67,7 +72,14 @@ describe('computeInvoice', () => {
     const invoice = computeInvoice(order, MAHARASHTRA, KARNATAKA);
     expect(invoice.supplyType).toBe('inter-state');
     expect(invoice.lines[0]).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 540_00 });
-    expect(invoice.totals).toMatchObject({ cgstPaise: 0, sgstPaise: 0, igstPaise: 540_00, discountPaise: 300_00 });
+    expect(invoice.totals).toMatchObject({
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 540_00,
+      afterTaxDiscountPaise: 300_00,
+    });
+    // Taken after tax (the orders before issue 24): nothing comes off the taxable value.
+    expect(invoice.totals).toMatchObject({ grossPaise: 3000_00, discountPaise: 0, taxableValuePaise: 3000_00 });
     // SPEC: 3000 - 300 discount + 540 tax.
     expect(invoice.totals.totalPaise).toBe(3240_00);
   });
@@ -183,6 +195,8 @@ describe('computeInvoice', () => {
             expect(Math.abs(l.cgstPaise - l.sgstPaise)).toBeLessThanOrEqual(1);
             expect(l.taxableValuePaise + l.taxPaise).toBe(l.amountPaise);
             if (l.kind === 'goods') expect(l.taxableValuePaise).toBe(l.unitPricePaise * l.qty);
+            expect(l.grossPaise - l.discountPaise).toBe(l.taxableValuePaise);
+            expect(l.uqc).toBe('NOS');
           }
           const goods = invoice.lines.filter((l) => l.kind === 'goods');
           expect(goods.reduce((s, l) => s + l.taxableValuePaise, 0)).toBe(order.itemsPaise);
@@ -190,7 +204,8 @@ describe('computeInvoice', () => {
           const shipping = invoice.lines.filter((l) => l.kind === 'shipping');
           expect(shipping.reduce((s, l) => s + l.amountPaise, 0)).toBe(order.shippingPaise);
           expect(shipping).toHaveLength(order.shippingPaise > 0 ? 1 : 0);
-          expect(totals.taxableValuePaise + totals.taxPaise - totals.discountPaise).toBe(order.totalPaise);
+          expect(totals.taxableValuePaise + totals.taxPaise - totals.afterTaxDiscountPaise).toBe(order.totalPaise);
+          expect(totals.grossPaise - totals.discountPaise).toBe(totals.taxableValuePaise);
         },
       ),
       { numRuns: 1000 },

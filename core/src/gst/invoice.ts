@@ -29,8 +29,15 @@ export interface InvoiceLine {
   description: string;
   hsnCode: string | null;
   qty: number;
+  /** The unit quantity code of GST returns the quantity is counted in: NOS, PCS, PRS (pairs) or SET. */
+  uqc: string;
   /** For the shipping line, its taxable value (the fee less the GST inside it). */
   unitPricePaise: Paise;
+  /** Unit price × quantity, before any discount. */
+  grossPaise: Paise;
+  /** The discounts apportioned to this line, taken off before GST (CGST Act s.15(3)(a)). */
+  discountPaise: Paise;
+  /** Gross - discount: what GST is charged on. */
   taxableValuePaise: Paise;
   gstBasisPoints: number;
   cgstPaise: Paise;
@@ -43,6 +50,10 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceTotals {
+  /** The lines' gross values, before discounts. */
+  grossPaise: Paise;
+  /** Discounts before tax: already taken off the taxable value (gross - discount = taxable value). */
+  discountPaise: Paise;
   taxableValuePaise: Paise;
   cgstPaise: Paise;
   sgstPaise: Paise;
@@ -52,9 +63,12 @@ export interface InvoiceTotals {
   itemsTaxPaise: Paise;
   /** The GST inside the shipping fee (0 when shipping is free). */
   shippingTaxPaise: Paise;
-  /** The online payment discount, taken off after tax as the shop prices it. */
-  discountPaise: Paise;
-  /** Taxable value + tax - discount: the order's total, to the paisa. */
+  /**
+   * Orders placed before discounts were taken before tax: their online payment discount came off the
+   * amount after tax, and is shown as such. 0 for every other order.
+   */
+  afterTaxDiscountPaise: Paise;
+  /** Taxable value + tax - after-tax discount: the order's total, to the paisa. */
   totalPaise: Paise;
 }
 
@@ -128,7 +142,9 @@ export function splitTaxInclusive(
  * - Intra-state (the place of supply is the seller's state): each line's tax is halved into CGST and
  *   SGST. An odd paisa goes to CGST on the first odd-tax line, SGST on the next, and so on, so that each
  *   line adds up exactly and the two totals never differ by more than one paisa. Inter-state: IGST.
- * - The online discount is taken off after tax, as the shop prices it (tax is on the items before it).
+ * - The online discount is taken off after tax, as the shop prices it (tax is on the items before it):
+ *   `afterTaxDiscountPaise`. No discount is taken before tax yet, so each line's gross value is its
+ *   taxable value, and every line is counted in numbers (NOS).
  *
  * Throws `InvoiceAmountsError` when the order's stored amounts are not consistent.
  */
@@ -155,7 +171,10 @@ export function computeInvoice(order: InvoiceOrder, sellerState: GstState, place
       description: line.description,
       hsnCode: line.hsnCode,
       qty: line.qty,
+      uqc: 'NOS',
       unitPricePaise: line.unitPricePaise,
+      grossPaise: taxableValuePaise,
+      discountPaise: 0,
       taxableValuePaise,
       gstBasisPoints: line.gstBasisPoints,
       ...split(line.taxPaise),
@@ -174,7 +193,10 @@ export function computeInvoice(order: InvoiceOrder, sellerState: GstState, place
       description: SHIPPING_LINE_DESCRIPTION,
       hsnCode: principal.hsnCode,
       qty: 1,
+      uqc: 'NOS',
       unitPricePaise: taxableValuePaise,
+      grossPaise: taxableValuePaise,
+      discountPaise: 0,
       taxableValuePaise,
       gstBasisPoints: principal.gstBasisPoints,
       ...split(taxPaise),
@@ -187,6 +209,8 @@ export function computeInvoice(order: InvoiceOrder, sellerState: GstState, place
   const taxableValuePaise = sum((line) => line.taxableValuePaise);
   const taxPaise = sum((line) => line.taxPaise);
   const totals: InvoiceTotals = {
+    grossPaise: sum((line) => line.grossPaise),
+    discountPaise: sum((line) => line.discountPaise),
     taxableValuePaise,
     cgstPaise: sum((line) => line.cgstPaise),
     sgstPaise: sum((line) => line.sgstPaise),
@@ -194,7 +218,7 @@ export function computeInvoice(order: InvoiceOrder, sellerState: GstState, place
     taxPaise,
     itemsTaxPaise: order.taxPaise,
     shippingTaxPaise,
-    discountPaise: order.discountPaise,
+    afterTaxDiscountPaise: order.discountPaise,
     totalPaise: taxableValuePaise + taxPaise - order.discountPaise,
   };
   if (totals.totalPaise !== order.totalPaise) {
