@@ -78,7 +78,7 @@ export interface OrderRecord {
 /** Writes an order and copies of its lines, in the transaction that took (or holds) their stock. */
 export async function insertOrder(tx: Transaction, record: OrderRecord): Promise<string> {
   const { customer, reservation, paid } = record;
-  const { name, phone, address, city, postalCode, state } = record.shippingAddress;
+  const { name, phone, address, city, postalCode, state, gstin, businessName } = record.shippingAddress;
   const [created] = await tx
     .insert(orders)
     .values({
@@ -93,6 +93,8 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       postalCode,
       state,
       country: COUNTRY,
+      buyerGstin: gstin ?? null,
+      buyerBusinessName: businessName ?? null,
       paymentMethod: record.paymentMethod,
       itemsPaise: reservation.amounts.itemsPaise,
       shippingPaise: reservation.amounts.shippingPaise,
