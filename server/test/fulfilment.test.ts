@@ -360,6 +360,20 @@ describe('tax invoices and credit notes', () => {
     expect(b2c).toContain('BILLED TO SHIPPED TO\nAsha Verma Meena Joshi');
     expect(b2c).toContain(`Phone: ${plain.buyer.phone} Phone: 9822012345`);
     expect(b2c).not.toMatch(/B2B|GSTIN: 09/);
+    // The month register names the same buyer.
+    const register = (await asAdmin('GET', `/api/admin/gst-report?month=${isoMonthIST(new Date().toISOString())}`))
+      .body;
+    const buyerOf = (serial: string) =>
+      register
+        .split('\r\n')
+        .find((line) => line.includes(serial))!
+        .split(',')[4];
+    const [b2b, b2cRow] = await Promise.all(
+      [placed, plain].map(async (o) => (await asAdmin('GET', `/api/orders/${o._id}`)).json<Order>()),
+    );
+    expect(buyerOf(b2b!.invoiceNumber!)).toBe('Verma Gems');
+    expect(buyerOf(b2b!.creditNoteNumber!)).toBe('Verma Gems');
+    expect(buyerOf(b2cRow!.invoiceNumber!)).toBe('Asha Verma');
   });
 
   it('prints a recipient and address in Devanagari on the invoice and its credit note, in an embedded font', async () => {
