@@ -22,6 +22,7 @@ export * from './gst/states.ts';
 export * from './gst/amount-in-words.ts';
 export * from './gst/serials.ts';
 export * from './gst/invoice.ts';
+export * from './gst/gstin.ts';
 export * from './gst/couriers.ts';
 export * from './images.ts';
 export * from './contract/owner-desk.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDecimal, formatRupees, percentOf, toPaise, toRupees } from './money.ts';
+import { formatDecimal, formatPaiseAmount, formatRupees, percentOf, toPaise, toRupees } from './money.ts';
 
 describe('money', () => {
   it('converts rupees to whole paise without binary noise', () => {
@@ -61,6 +61,21 @@ describe('money', () => {
     expect(formatRupees(-0)).toBe('₹0.00');
     for (const half of [1.115, 0.285, 1.005, 2.675, 0.125, 1e9 + 0.005])
       expect(formatRupees(half)).toBe(intl.format(half));
+  });
+
+  it('formats paise for a column in rupees: Intl en-IN with two decimals, no symbol', () => {
+    const intl = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (paise) => {
+        expect(formatPaiseAmount(paise)).toBe(intl.format(paise / 100).replace(/^-0\.00$/, '0.00'));
+      }),
+      { numRuns: 5_000 },
+    );
+    expect(formatPaiseAmount(85_00_000_00)).toBe('85,00,000.00');
+    expect(formatPaiseAmount(99_00)).toBe('99.00');
+    expect(formatPaiseAmount(5)).toBe('0.05');
+    expect(formatPaiseAmount(-12_50)).toBe('-12.50');
+    expect(() => formatPaiseAmount(1.5)).toThrow(RangeError);
   });
 
   it('formats sizes and counts as Intl’s en-IN decimals with at most two places', () => {

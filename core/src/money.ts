@@ -60,6 +60,14 @@ export function formatRupees(rupees: number): string {
   return `${rupees < 0 ? '-' : ''}₹${indianGrouping(whole)}.${decimals}`;
 }
 
+/**
+ * 1,23,456.78: paise as rupees with Indian digit grouping and always two decimals, without the symbol,
+ * for columns whose heading says ₹ (the tax invoice).
+ */
+export function formatPaiseAmount(paise: Paise): string {
+  return formatRupees(toRupees(paise)).replace('₹', '');
+}
+
 /** 1,234.5: Indian digit grouping and at most two decimals, as `Intl.NumberFormat('en-IN')` with two. */
 export function formatDecimal(value: number): string {
   if (!Number.isFinite(value) || Math.abs(value) >= LARGEST) return String(value);

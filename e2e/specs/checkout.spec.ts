@@ -357,6 +357,41 @@ test('a gift goes to the recipient given at shipping; customer and admin see who
   await admin.close();
 });
 
+test('a business buyer adds a GSTIN at shipping: a wrong one is refused, a right one shows on the order', async ({
+  page,
+  makeCustomer,
+  makeProduct,
+}) => {
+  await startSignedIn(page, await makeCustomer('Business'));
+  const product = await makeProduct(STOCKED);
+  await page.goto(`/cart/${product._id}?qty=1`);
+  await expect(page).toHaveURL('/cart');
+  await page.goto('/shipping');
+  const business = page.getByText('Add GSTIN for a business invoice (optional)');
+  await expect(page.getByLabel('GSTIN')).toBeHidden();
+  await business.click();
+  await page.getByLabel('GSTIN').fill('09abcde1234f1zx');
+  await page.getByLabel('Business name').fill('Kashi Traders');
+  await page.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
+  await page.getByLabel('Postal Code').fill(ADDRESS.postalCode);
+  await expect(page.getByLabel('State')).toHaveValue('Uttar Pradesh');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('GSTIN has a wrong check character (a typing mistake?)')).toBeVisible();
+  await page.getByLabel('GSTIN').fill('09abcde1234f1zy');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/payment');
+  await expect(page.getByRole('heading', { name: 'Payment Method', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/placeorder');
+  await expect(page.getByText('Kashi Traders, GSTIN 09ABCDE1234F1ZY')).toBeVisible();
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('region', { name: 'Shipping' })).toContainText(
+    'Business invoice: Kashi Traders, GSTIN 09ABCDE1234F1ZY',
+  );
+});
+
 test('a new customer confirms a Cash on Delivery order with the code sent by SMS, on a 360 px phone', async ({
   page,
   request,

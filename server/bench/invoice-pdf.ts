@@ -42,7 +42,8 @@ const invoiceFor = (name: string, address: string): TaxInvoiceDocument => ({
     address: '12, Shivaji Nagar, Near Datta Mandir\nPune, Maharashtra 411005',
     gstin: '27AAPFU0939F1ZV',
   },
-  buyer: { name, address, city: 'Lucknow', postalCode: '226010' },
+  billedTo: { name, phone: '9876543210', gstin: null, businessName: null },
+  shippedTo: { name, phone: '9876543210', address, city: 'Lucknow', postalCode: '226010' },
   invoice: computeInvoice(order, gstStateByName('Maharashtra')!, gstStateByName('Uttar Pradesh')!),
 });
 const cases = {

@@ -331,6 +331,51 @@ describe('tax invoices and credit notes', () => {
     expect((await asAdmin('GET', `/api/orders/${never._id}`)).json<Order>().creditNoteNumber).toBeNull();
   });
 
+  // Issue 24: "Billed to" was the recipient; it is the buyer, and a business buyer's GSTIN makes it B2B.
+  it('bills the customer (with a GSTIN: B2B) and ships to the recipient with phone, on the invoice and credit note', async () => {
+    const gift = { ...PUNE, name: 'Ravi Kulkarni', phone: '98220 12345' };
+    const placed = await codOrder({ ...gift, gstin: '09abcde1234f1zy', businessName: 'Verma Gems' });
+    const plain = await codOrder({ ...gift, name: 'Meena Joshi' });
+    for (const order of [placed, plain]) expect((await ship(order._id)).statusCode).toBe(200);
+    await make.creditedOrder(t, placed._id);
+    const read = async (id: string, kind: string, token: string, leftOf?: number) => {
+      const res = await t.app.inject({ url: `/api/orders/${id}/${kind}`, headers: bearer(token) });
+      expect(res.statusCode).toBe(200);
+      return (await pdfLines(res.rawPayload, leftOf))[0]!.join('\n');
+    };
+    for (const kind of ['invoice', 'credit-note']) {
+      const all = await read(placed._id, kind, placed.buyer.token);
+      expect(all).toContain('BILLED TO SHIPPED TO\nVerma Gems Ravi Kulkarni');
+      // Left of the middle: the buyer only (the business, its GSTIN and state, who ordered, their phone).
+      expect(await read(placed._id, kind, placed.buyer.token, 300)).toContain(
+        `BILLED TO\nVerma Gems\nGSTIN: 09ABCDE1234F1ZY\nState: Uttar Pradesh, Code: 09\nAsha Verma\nPhone: ${placed.buyer.phone}\n`,
+      );
+      // Right of it: the recipient, with the phone the courier calls, and the address.
+      expect(all).toMatch(/Ravi Kulkarni\n.*Phone: 9822012345\n/);
+      expect(all).toContain('1 Example Road');
+      expect(all).toContain('Invoice type: B2B: the buyer is registered under GST');
+      expect(all).toMatch(/^1 .+ 1 NOS [\d,.]+ /m);
+    }
+    const b2c = await read(plain._id, 'invoice', plain.buyer.token);
+    expect(b2c).toContain('BILLED TO SHIPPED TO\nAsha Verma Meena Joshi');
+    expect(b2c).toContain(`Phone: ${plain.buyer.phone} Phone: 9822012345`);
+    expect(b2c).not.toMatch(/B2B|GSTIN: 09/);
+    // The month register names the same buyer.
+    const register = (await asAdmin('GET', `/api/admin/gst-report?month=${isoMonthIST(new Date().toISOString())}`))
+      .body;
+    const buyerOf = (serial: string) =>
+      register
+        .split('\r\n')
+        .find((line) => line.includes(serial))!
+        .split(',')[4];
+    const [b2b, b2cRow] = await Promise.all(
+      [placed, plain].map(async (o) => (await asAdmin('GET', `/api/orders/${o._id}`)).json<Order>()),
+    );
+    expect(buyerOf(b2b!.invoiceNumber!)).toBe('Verma Gems');
+    expect(buyerOf(b2b!.creditNoteNumber!)).toBe('Verma Gems');
+    expect(buyerOf(b2cRow!.invoiceNumber!)).toBe('Asha Verma');
+  });
+
   it('prints a recipient and address in Devanagari on the invoice and its credit note, in an embedded font', async () => {
     const recipient = 'श्री कृष्ण त्रिपाठी';
     const address = { address: 'फ्लैट 402, क्षत्रिय भवन, गोमती नगर', city: 'लखनऊ', postalCode: '226010' };

@@ -1,6 +1,16 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { amountInWords, buildQuote, computeInvoice, gstStateByName, rulesFor, type Quote } from '@rr/core';
+import {
+  SHIPPING_LINE_DESCRIPTION,
+  amountInWords,
+  computeInvoice,
+  gstStateByName,
+  buildQuote,
+  rulesFor,
+  type Invoice,
+  type InvoiceLine,
+  type Quote,
+} from '@rr/core';
 import { describe, expect, it } from 'vitest';
 import { GSTIN_NOT_CONFIGURED, renderInvoicePdf, type InvoicePdfInput } from '../src/modules/fulfilment/invoice-pdf.ts';
 import { drawableText, scriptRuns } from '../src/modules/fulfilment/pdf-text.ts';
@@ -8,6 +18,8 @@ import { actualTexts, glyphTexts, pdfFonts, pdfLines } from './pdf-reading.ts';
 
 /** Where the totals column starts: the amount in words is left of it. */
 const TOTALS_X = 320;
+/** Where "Shipped to" starts: "Billed to" is left of it. */
+const PARTIES_SPLIT_X = 300;
 const MAHARASHTRA = gstStateByName('Maharashtra')!;
 const KARNATAKA = gstStateByName('Karnataka')!;
 
@@ -16,20 +28,18 @@ const seller = {
   address: '12, Shivaji Nagar, Near Datta Mandir\nPune, Maharashtra 411005',
   gstin: '27AAPFU0939F1ZV',
 };
-const buyer = {
+/** The account holder who bought: "Billed to". */
+const billedTo = { name: 'Ananya Ramaswamy', phone: '9845012345', gstin: null, businessName: null };
+/** Who receives the parcel: "Shipped to" (here the buyer herself, at her address). */
+const shippedTo = {
   name: 'Ananya Ramaswamy',
+  phone: '9845012345',
   address: 'Flat 402, Sai Krupa Apartments, 5th Cross, Malleshwaram',
   city: 'Bengaluru',
   postalCode: '560003',
 };
 
-type Line = {
-  description: string;
-  hsnCode: string | null;
-  qty: number;
-  unitPricePaise: number;
-  gstBasisPoints: number;
-};
+type Line = { description: string; hsnCode: string | null; qty: number; unitPricePaise: number; gstBasisPoints: number };
 /** An order's stored quote, priced as the shop prices one. */
 function orderOf(lines: Line[], paidOnline: boolean): Quote {
   return buildQuote(
@@ -64,7 +74,9 @@ describe('tax invoice PDF', () => {
       issuedAt: '2026-11-23T20:00:00Z', // 24 Nov in India
       orderNumber: '#A1B2C3D4',
       seller,
-      buyer: { ...buyer, city: 'Pune', postalCode: '411001' },
+      billedTo,
+      // A gift: the parcel goes to someone else, whose phone the courier calls.
+      shippedTo: { ...shippedTo, name: 'Ravi Kulkarni', phone: '9822012345', city: 'Pune', postalCode: '411001' },
       invoice,
     });
     keep('intra-state.pdf', pdf);
@@ -82,8 +94,16 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/Invoice no\. RR\/2026-27\/00001/);
     expect(all).toMatch(/Invoice date 24 Nov 2026/);
     expect(all).toMatch(/Order no\. #A1B2C3D4/);
-    expect(all).toContain('Ananya Ramaswamy');
+    // Billed to the buyer (left), shipped to the recipient with the phone the courier calls (right).
+    expect(lines).toContain('BILLED TO SHIPPED TO');
+    expect(lines).toContain('Ananya Ramaswamy Ravi Kulkarni');
+    expect(lines).toContain('Phone: 9845012345 Phone: 9822012345');
+    const billed = (await pdfLines(pdf, PARTIES_SPLIT_X))[0]!.join('\n');
+    expect(billed).toContain('Ananya Ramaswamy');
+    expect(billed).not.toContain('Ravi Kulkarni');
+    expect(billed).not.toContain('Malleshwaram');
     expect(all).toContain('Pune - 411001');
+    expect(all).not.toContain('B2B');
     expect(all).toMatch(/Place of supply: Maharashtra \(27\)/);
     expect(all).toContain('Intra-state (CGST + SGST)');
     expect(all).toMatch(/Tax payable on reverse charge: No/);
@@ -91,10 +111,14 @@ describe('tax invoice PDF', () => {
 
     // # Description HSN Qty Unit Taxable CGST SGST Amount: 99.00 at 18% = 17.82, 8.91 each.
     expect(lines).toContain('# Description HSN Qty Unit price Taxable value CGST SGST Amount');
-    expect(lines).toContain('1 Tulsi mala (108 beads) 1404 1 99.00 99.00 8.91 8.91 116.82');
+    // The quantity with its unit (UQC).
+    expect(lines).toContain('1 Tulsi mala (108 beads) 1404 1 NOS 99.00 99.00 8.91 8.91 116.82');
     // ₹100 shipping includes 18%: 84.75 + 15.25, the odd paisa to CGST (the first odd-tax line).
-    expect(lines).toContain('2 Shipping and handling 1404 1 84.75 84.75 7.63 7.62 100.00');
-    expect(lines.filter((line) => line === '@ 9% @ 9%')).toHaveLength(2);
+    expect(lines).toContain('2 Shipping and handling 1404 1 NOS 84.75 84.75 7.63 7.62 100.00');
+    // Shipping is part of a composite supply, at the principal goods' HSN and rate.
+    expect(all).toMatch(/\(composite supply, taxed as the @ 9% @ 9%\nprincipal goods\)/);
+    expect(lines.filter((line) => line.endsWith('@ 9% @ 9%'))).toHaveLength(2);
+    expect(all).not.toMatch(/discount/i);
     expect(all).toMatch(/Taxable value 183\.75/);
     expect(all).toMatch(/CGST 16\.54/);
     expect(all).toMatch(/SGST 16\.53/);
@@ -134,7 +158,8 @@ describe('tax invoice PDF', () => {
       issuedAt: '2026-11-23T10:00:00Z',
       orderNumber: '#B0B0B0B0',
       seller: { ...seller, gstin: null },
-      buyer,
+      billedTo: { ...billedTo, gstin: '29AAGCB7383J1Z4', businessName: 'Ramaswamy Gems LLP' },
+      shippedTo,
       invoice,
     });
     keep('inter-state.pdf', pdf);
@@ -142,7 +167,7 @@ describe('tax invoice PDF', () => {
     const all = lines.join('\n');
 
     expect(lines).toContain(GSTIN_NOT_CONFIGURED);
-    expect(all).not.toContain('GSTIN:');
+    expect(all).not.toMatch(/GSTIN: 27/); // the seller's (the buyer's is 29)
     expect(all).toMatch(/Place of supply: Karnataka \(29\)/);
     expect(all).toContain('State: Karnataka, Code: 29');
     expect(all).toContain('Inter-state (IGST)');
@@ -150,16 +175,26 @@ describe('tax invoice PDF', () => {
     expect(lines).toContain('# Description HSN Qty Unit price Taxable value IGST Amount');
     // 85,00,000 at 3% = 2,55,000.00; 2,998.00 at 18% = 539.64. Large amounts stay on one line.
     expect(lines).toContain(
-      '1 Yellow Sapphire (Pukhraj) 5.25 ratti 7103 10 8,50,000.00 85,00,000.00 2,55,000.00 87,55,000.00',
+      '1 Yellow Sapphire (Pukhraj) 5.25 ratti 7103 10 NOS 8,50,000.00 85,00,000.00 2,55,000.00 87,55,000.00',
     );
-    expect(lines).toContain('2 5 Mukhi Rudraksha 14049090 2 1,499.00 2,998.00 539.64 3,537.64');
+    expect(lines).toContain('2 5 Mukhi Rudraksha 14049090 2 NOS 1,499.00 2,998.00 539.64 3,537.64');
     expect(lines).toContain('@ 3%');
     expect(lines).toContain('@ 18%');
     expect(all).not.toContain('Shipping and handling');
     expect(all).toMatch(/IGST 2,55,539\.64/);
+    // An order placed before discounts came off before tax: its online discount (10% of the items,
+    // 8,50,299.80) is taken off the invoice value, after tax, and no discount off the taxable value.
     expect(all).toMatch(/Invoice value 87,58,537\.64/);
-    // 10% of the items: 8,50,299.80.
     expect(all).toMatch(/Less: online payment discount -8,50,299\.80/);
+    expect(all).toContain('The online payment discount is allowed on the amount after tax.');
+    expect(all).not.toMatch(/Less: discount|Gross value/);
+    expect(lines).not.toContain(expect.stringMatching(/Discount/));
+    // A B2B invoice: the business, its GSTIN and its state (from the GSTIN), then who ordered.
+    const billed = (await pdfLines(pdf, PARTIES_SPLIT_X))[0]!.join('\n');
+    expect(billed).toMatch(
+      /BILLED TO\nRamaswamy Gems LLP\nGSTIN: 29AAGCB7383J1Z4\nState: Karnataka, Code: 29\nAnanya Ramaswamy\nPhone: 9845012345/,
+    );
+    expect(all).toMatch(/Invoice type: B2B: the buyer is registered under GST/);
     expect(all).toMatch(/Total \(₹\) 79,08,237\.84/);
     expect(invoice.totals.totalPaise).toBe(order.amounts.totalPaise);
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
@@ -167,6 +202,70 @@ describe('tax invoice PDF', () => {
     expect(amountInWords(79_08_237_84)).toBe(
       'Rupees Seventy-Nine Lakh Eight Thousand Two Hundred Thirty-Seven and Eighty-Four Paise Only',
     );
+  });
+
+  it('prints discounts taken before tax: a Discount column, less discount before the taxable value, units', async () => {
+    // As issue 24's pricing computes an order: each line's discount comes off before GST, shipping too.
+    const line = (
+      kind: InvoiceLine['kind'],
+      description: string,
+      [qty, uqc, unitPricePaise, discountPaise]: [number, string, number, number],
+    ): InvoiceLine => {
+      const grossPaise = unitPricePaise * qty;
+      const taxableValuePaise = grossPaise - discountPaise;
+      const taxPaise = (taxableValuePaise * 18) / 100;
+      return {
+        ...{ kind, description, hsnCode: '1404', qty, uqc, unitPricePaise, grossPaise, discountPaise },
+        ...{ taxableValuePaise, gstBasisPoints: 1800, cgstPaise: taxPaise / 2, sgstPaise: taxPaise / 2, igstPaise: 0 },
+        ...{ taxPaise, amountPaise: taxableValuePaise + taxPaise },
+      };
+    };
+    const invoice: Invoice = {
+      supplyType: 'intra-state',
+      sellerState: MAHARASHTRA,
+      placeOfSupply: MAHARASHTRA,
+      lines: [
+        line('goods', 'Rudraksha ear studs', [2, 'PRS', 500_00, 100_00]),
+        line('goods', 'Sphatik mala', [1, 'PCS', 300_00, 0]),
+        line('shipping', SHIPPING_LINE_DESCRIPTION, [1, 'NOS', 100_00, 10_00]),
+      ],
+      totals: {
+        ...{ grossPaise: 1400_00, discountPaise: 110_00, taxableValuePaise: 1290_00 },
+        ...{ cgstPaise: 116_10, sgstPaise: 116_10, igstPaise: 0, taxPaise: 232_20 },
+        ...{ shippingTaxPaise: 16_20, afterTaxDiscountPaise: 0, totalPaise: 1522_20 },
+      },
+    };
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00007',
+      issuedAt: '2026-11-26T10:00:00Z',
+      orderNumber: '#D15C0047',
+      seller,
+      billedTo,
+      shippedTo: { ...shippedTo, city: 'Pune', postalCode: '411001' },
+      invoice,
+    });
+    keep('discount-before-tax.pdf', pdf);
+    const lines = (await pdfLines(pdf))[0]!;
+    const all = lines.join('\n');
+    expect(lines).toContain('# Description HSN Qty Unit price Discount Taxable value CGST SGST Amount');
+    expect(all).toMatch(/^1 Rudraksha ear 1404 2 PRS 500\.00 -100\.00 900\.00 81\.00 81\.00 1,062\.00$/m);
+    expect(all).toMatch(/^2 Sphatik mala 1404 1 PCS 300\.00 - 300\.00 27\.00 27\.00 354\.00$/m);
+    expect(all).toMatch(/^3 Shipping and 1404 1 NOS 100\.00 -10\.00 90\.00 8\.10 8\.10 106\.20$/m);
+    // Gross, less the discount, is the taxable value; GST on it; no after-tax discount.
+    const at = (pattern: RegExp) => lines.findIndex((text) => pattern.test(text));
+    const order = [
+      /Gross value 1,400\.00$/,
+      /Less: discount -110\.00$/,
+      /Taxable value 1,290\.00$/,
+      /Total tax 232\.20$/,
+    ];
+    const found = order.map(at);
+    expect(found.every((index) => index >= 0)).toBe(true);
+    expect([...found].sort((a, b) => a - b)).toEqual(found);
+    expect(all).toMatch(/Total \(₹\) 1,522\.20/);
+    expect(all).not.toMatch(/Invoice value|online payment discount/);
+    expect(all).toContain('Discounts are allowed before tax: GST is on the value after them.');
   });
 
   it('prints a credit note that names the invoice it reverses, flowing onto more pages with the header', async () => {
@@ -187,7 +286,8 @@ describe('tax invoice PDF', () => {
       againstInvoice: { serial: 'RR/2026-27/00003', issuedAt: '2026-11-23T10:00:00Z' },
       reason: 'Order cancelled',
       seller,
-      buyer,
+      billedTo,
+      shippedTo,
       invoice,
     };
     const pdf = await renderInvoicePdf(input);
@@ -250,7 +350,8 @@ describe('tax invoice PDF', () => {
       issuedAt: '2026-11-23T10:00:00Z',
       orderNumber: '#D0D0D0D0',
       seller,
-      buyer: devanagariBuyer,
+      billedTo: { ...billedTo, name: devanagariBuyer.name },
+      shippedTo: { ...devanagariBuyer, phone: '9845012345' },
       invoice: computeInvoice(order, MAHARASHTRA, gstStateByName('Uttar Pradesh')!),
     });
     keep('devanagari.pdf', pdf);
@@ -260,7 +361,9 @@ describe('tax invoice PDF', () => {
       { name: expect.stringMatching(/^[A-Z]{6}\+NotoSans-Regular$/), embedded: true },
     ]);
     // Readers that honour ActualText get each Devanagari run in logical order, the Latin beside it as drawn.
+    // The name twice: billed to (the buyer) and shipped to (the same person, receiving it).
     expect(actualTexts(pdf)).toEqual([
+      'श्री कृष्ण त्रिपाठी',
       'श्री कृष्ण त्रिपाठी',
       'फ्लैट 402, क्षत्रिय भवन, ',
       'गोमती नगर',
@@ -273,7 +376,9 @@ describe('tax invoice PDF', () => {
     // pdf.js reads the glyphs as drawn (ि before its consonant, items cut at mark positions): every
     // character is there, none lost or replaced.
     const devanagari = (text: string) => [...text].filter((char) => /\p{Script=Devanagari}/u.test(char)).sort();
-    expect(devanagari(all)).toEqual(devanagari(Object.values(devanagariBuyer).join('') + order.lines[0]!.name));
+    expect(devanagari(all)).toEqual(
+      devanagari(devanagariBuyer.name + Object.values(devanagariBuyer).join('') + order.lines[0]!.name),
+    );
     expect(all).toContain('Sector 12,');
     expect(all).toContain('5 Mukhi), Śrī Yantra');
     expect(all).toMatch(/Total \(₹\) 590\.00/);
@@ -293,7 +398,8 @@ describe('tax invoice PDF', () => {
       issuedAt: '2026-11-23T10:00:00Z',
       orderNumber: '#E0E0E0E0',
       seller,
-      buyer: { ...buyer, name: 'தமிழ் Selvi 🙏' },
+      billedTo,
+      shippedTo: { ...shippedTo, name: 'தமிழ் Selvi 🙏' },
       invoice: computeInvoice(
         orderOf(
           [{ description: 'Mala', hsnCode: '1404', qty: 1, unitPricePaise: 500_00, gstBasisPoints: 1800 }],
@@ -314,7 +420,8 @@ describe('tax invoice PDF', () => {
       issuedAt: '2026-11-23T10:00:00Z',
       orderNumber: '#F0F0F0F0',
       seller,
-      buyer: { ...buyer, address: word },
+      billedTo,
+      shippedTo: { ...shippedTo, address: word },
       invoice: computeInvoice(
         orderOf(
           [{ description: 'Mala', hsnCode: '1404', qty: 1, unitPricePaise: 500_00, gstBasisPoints: 1800 }],

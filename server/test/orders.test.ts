@@ -120,6 +120,69 @@ describe('POST /api/orders', () => {
     expect(await orderCount()).toBe(before);
   });
 
+  // Issue 24: a business buyer's GSTIN (and legal name) for a B2B tax invoice.
+  it('keeps a business buyer’s GSTIN, upper-cased, and legal name, and answers them inside shippingAddress', async () => {
+    const res = await place(customer.token, {
+      orderItems: [line(1)],
+      shippingAddress: { ...address, gstin: ' 27aapfu0939f1zv ', businessName: ' Acme Gems LLP ' },
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json<Order>();
+    expect(placed.shippingAddress).toMatchObject({ gstin: '27AAPFU0939F1ZV', businessName: 'Acme Gems LLP' });
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed._id));
+    expect(row).toMatchObject({ buyerGstin: '27AAPFU0939F1ZV', buyerBusinessName: 'Acme Gems LLP' });
+    const shown = await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(customer.token) });
+    expect(shown.json<Order>().shippingAddress).toMatchObject({ gstin: '27AAPFU0939F1ZV' });
+
+    // Without them the address is SPEC's, with no empty fields added.
+    const plain = await place(customer.token, {
+      orderItems: [line(1)],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(Object.keys(plain.json<Order>().shippingAddress).sort()).toEqual(
+      ['address', 'city', 'country', 'name', 'phone', 'postalCode', 'state'].sort(),
+    );
+  });
+
+  it('carries the GSTIN of an online order from its payment hold to the order', async () => {
+    const gstin = { gstin: '09ABCDE1234F1ZY', businessName: 'Kashi Traders' };
+    const { payment } = await make.paidHold(t, customer.token, stocked, 1, { ...address, ...gstin });
+    const res = await place(customer.token, {
+      orderItems: [line(1)],
+      shippingAddress: address,
+      paymentMethod: 'Razorpay',
+      ...payment,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<Order>().shippingAddress).toMatchObject(gstin);
+  });
+
+  it.each([
+    [{ gstin: '27AAPFU0939F1ZW' }, 'shippingAddress.gstin: gstin has a wrong check character'],
+    [{ gstin: '27AAPFU0939F1Z' }, 'gstin must be 15 characters'],
+    [{ gstin: '40AAPFU0939F1ZV' }, 'gstin starts with 40, which is not a GST state code'],
+    [{ gstin: '27AAPFU0939F1ZV', businessName: '' }, 'shippingAddress.businessName: businessName is required'],
+  ])('refuses a business buyer %j with 400 naming the field, and creates nothing', async (business, message) => {
+    const before = await orderCount();
+    const res = await place(customer.token, {
+      orderItems: [line(1)],
+      shippingAddress: { ...address, ...business },
+      paymentMethod: 'Cash on Delivery',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain(message);
+    expect(await orderCount()).toBe(before);
+    const hold = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/razorpay/order',
+      headers: bearer(customer.token),
+      payload: { orderItems: [line(1)], shippingAddress: { ...address, ...business } },
+    });
+    expect(hold.statusCode).toBe(400);
+  });
+
   it('charges ₹100 shipping on items of exactly ₹100 and none above', async () => {
     const hundred = await make.product(t, { stock: 5, price: 100 });
     const atHundred = (

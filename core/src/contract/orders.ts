@@ -6,6 +6,7 @@ import {
   ONLINE_PAYMENT_METHOD,
   OTP_LENGTH,
 } from '../constants.ts';
+import { gstinProblem, normalizeGstin } from '../gst/gstin.ts';
 import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
@@ -34,10 +35,25 @@ const requiredText = (field: string, max: number) =>
       z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
     );
 
+export const BUSINESS_NAME_MAX = 100;
+
+/** A GSTIN as typed (spaces around it cut, lower case accepted), upper-cased, or refused saying why. */
+export const gstin = z.pipe(
+  z.string({ error: 'gstin must be text' }).check(z.maxLength(40, { error: 'gstin must be 15 characters' })),
+  z.transform((text, ctx) => {
+    const value = normalizeGstin(text);
+    const problem = gstinProblem(value);
+    if (!problem) return value;
+    ctx.issues.push({ code: 'custom', input: text, message: `gstin ${problem}` });
+    return z.NEVER;
+  }),
+);
+
 /**
  * SPEC §3: address, city, postalCode, state; the country is always India (whatever is sent). The
  * recipient's name and phone (for the courier, and for gifts) are optional so SPEC clients still work:
- * the server fills in the account's.
+ * the server fills in the account's. A business buyer may add its GSTIN and legal name for a B2B tax
+ * invoice (issue 24); both optional, so SPEC clients are unaffected.
  */
 export const shippingAddressInput = z.object({
   name: z.optional(requiredText('name', NAME_MAX)),
@@ -46,6 +62,8 @@ export const shippingAddressInput = z.object({
   city: requiredText('city', 100),
   postalCode,
   state: requiredText('state', 100),
+  gstin: z.optional(gstin),
+  businessName: z.optional(requiredText('businessName', BUSINESS_NAME_MAX)),
 });
 export type ShippingAddressInput = z.infer<typeof shippingAddressInput>;
 
@@ -130,6 +148,9 @@ export const order = z.object({
     postalCode: z.string(),
     state: z.string(),
     country: z.string(),
+    /** The buyer's GSTIN and legal name, for a B2B invoice: present only when given at checkout. */
+    gstin: z.optional(z.string()),
+    businessName: z.optional(z.string()),
   }),
   paymentMethod: z.string(),
   itemsPrice: z.number(),

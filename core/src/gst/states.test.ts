@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GST_STATES, gstStateByCode, gstStateByName, isValidGstin } from './states.ts';
+import { GST_STATES, gstStateByCode, gstStateByName } from './states.ts';
 
 describe('GST states', () => {
   it('lists 36 states and union territories and Other Territory, each code once', () => {
@@ -57,23 +57,5 @@ describe('GST states', () => {
 
   it.each(['', '   ', 'Bombay Presidency', 'Pradesh', 'Narnia', '27'])('reads %j as no state', (name) => {
     expect(gstStateByName(name)).toBeNull();
-  });
-});
-
-describe('isValidGstin', () => {
-  it('accepts GSTINs whose check character is right', () => {
-    expect(isValidGstin('27AAPFU0939F1ZV')).toBe(true);
-    expect(isValidGstin('29AAGCB7383J1Z4')).toBe(true);
-  });
-
-  it.each([
-    '27AAPFU0939F1ZA', // wrong check character
-    '27aapfu0939f1zv', // lower case
-    '99AAPFU0939F1ZV', // no such state
-    '27AAPFU0939F1Z', // too short
-    '27AAPFU0939F1YV', // 14th is always Z
-    '',
-  ])('refuses %j', (gstin) => {
-    expect(isValidGstin(gstin)).toBe(false);
   });
 });

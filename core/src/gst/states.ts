@@ -106,20 +106,3 @@ export function gstStateByName(name: string): GstState | null {
 export function gstStateByCode(code: string): GstState | null {
   return byCode.get(code) ?? null;
 }
-
-const GSTIN_PATTERN = /^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/;
-const GSTIN_CHARS = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-
-/**
- * A GSTIN's 15 characters: state code, PAN, entity number, 'Z', and a check character (the GSTN's
- * mod-36 scheme: digits and letters weighted 1, 2, 1, 2 ...). Upper case only, as issued.
- */
-export function isValidGstin(gstin: string): boolean {
-  if (!GSTIN_PATTERN.test(gstin) || !byCode.has(gstin.slice(0, 2))) return false;
-  let sum = 0;
-  for (let i = 0; i < 14; i++) {
-    const product = GSTIN_CHARS.indexOf(gstin[i]!) * (i % 2 === 0 ? 1 : 2);
-    sum += Math.floor(product / 36) + (product % 36);
-  }
-  return gstin[14] === GSTIN_CHARS[(36 - (sum % 36)) % 36];
-}

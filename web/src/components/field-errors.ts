@@ -5,6 +5,7 @@ const FIELD_WORDS: Record<string, string> = {
   qty: 'Quantity',
   email: 'Email',
   countInStock: 'Count in stock',
+  gstin: 'GSTIN',
 };
 
 /** 'postalCode' → 'Postal code', 'mrp' → 'MRP', 'name' → 'Name'. */

@@ -34,6 +34,9 @@ export const orders = pgTable(
     postalCode: text('postal_code').notNull(),
     state: text('state').notNull(),
     country: text('country').notNull().default('India'),
+    /** A business buyer's GSTIN and legal name, given at checkout for a B2B tax invoice (issue 24). */
+    buyerGstin: text('buyer_gstin'),
+    buyerBusinessName: text('buyer_business_name'),
     paymentMethod: text('payment_method').notNull(),
     itemsPaise: integer('items_paise').notNull(),
     shippingPaise: integer('shipping_paise').notNull(),

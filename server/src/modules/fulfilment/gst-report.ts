@@ -67,7 +67,8 @@ export async function* gstReportLines(db: Database, month: string): AsyncGenerat
           (kind === 'invoice' ? row.invoiceNumber : row.creditNoteNumber)!,
           formatDateIST((kind === 'invoice' ? row.invoicedAt : row.creditNoteAt)!.toISOString()),
           shortOrderNumber(row.id),
-          row.recipientName,
+          // The buyer (as "Billed to" names it), not the recipient of a gift.
+          row.buyerBusinessName ?? row.customerName,
           place?.name ?? row.state,
           place?.code ?? '',
           invoice.supplyType === 'intra-state' ? 'Intra-state' : 'Inter-state',

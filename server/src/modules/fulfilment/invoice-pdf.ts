@@ -1,5 +1,17 @@
-import { amountInWords, formatDateIST, formatGstRate, type Invoice, type InvoiceLine, type Paise } from '@rr/core';
-import { pdfTextWriter, type TextStyle } from './pdf-text.ts';
+import { amountInWords, formatDateIST, gstStateByCode, type Invoice } from '@rr/core';
+import {
+  A4,
+  BODY_BOTTOM,
+  CONTENT_WIDTH,
+  INK,
+  MARGIN,
+  MUTED,
+  amount,
+  canvasOf,
+  drawPairs,
+  type Canvas,
+} from './invoice-pdf-canvas.ts';
+import { drawLines } from './invoice-pdf-table.ts';
 
 /** The registered seller, from configuration; the shop runs without a GSTIN, and the invoice says so. */
 export interface InvoiceSeller {
@@ -9,9 +21,20 @@ export interface InvoiceSeller {
   gstin: string | null;
 }
 
-/** The customer the goods are billed and shipped to (the order's recipient and shipping address). */
+/** Who buys ("Billed to"): the account holder, and for a B2B invoice the business and its GSTIN. */
 export interface InvoiceBuyer {
   name: string;
+  phone: string;
+  /** A GST-registered buyer's GSTIN, given at checkout: the invoice is then a B2B one. */
+  gstin: string | null;
+  /** That business's legal name, when given. */
+  businessName: string | null;
+}
+
+/** Who receives the goods ("Shipped to"): the order's recipient and delivery address. */
+export interface InvoiceRecipient {
+  name: string;
+  phone: string;
   address: string;
   city: string;
   postalCode: string;
@@ -24,7 +47,9 @@ interface DocumentBase {
   /** The order's number as the customer sees it. */
   orderNumber: string;
   seller: InvoiceSeller;
-  buyer: InvoiceBuyer;
+  billedTo: InvoiceBuyer;
+  /** Its state is the place of supply (the invoice's). */
+  shippedTo: InvoiceRecipient;
   /** core's computeInvoice of the order. */
   invoice: Invoice;
 }
@@ -43,106 +68,23 @@ export interface CreditNoteDocument extends DocumentBase {
 export type InvoicePdfInput = TaxInvoiceDocument | CreditNoteDocument;
 
 export const GSTIN_NOT_CONFIGURED = 'GSTIN not configured';
+export const B2B_INVOICE = 'B2B: the buyer is registered under GST';
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 36;
-const CONTENT_WIDTH = A4.width - 2 * MARGIN;
-/** Rows stop here; below are "Continued on the next page", the page number and the bottom margin. */
-const BODY_BOTTOM = A4.height - MARGIN - 30;
-const INK = '#1a1a1a';
-const MUTED = '#5a5a5a';
-const RULE = '#9a9a9a';
-const SHADE = '#efebe4';
-const amountFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-/** 1,23,456.78: Indian grouping, no symbol (the columns say ₹). */
-function amount(paise: Paise): string {
-  return amountFormat.format(paise / 100);
-}
+const isCreditNote = (input: InvoicePdfInput) => input.kind === 'credit-note';
+const dateOf = (at: Date | string) => formatDateIST(new Date(at).toISOString());
 
-interface Column {
-  title: string;
-  width: number;
-  align: 'left' | 'right' | 'center';
-  cell: (line: InvoiceLine, index: number) => { text: string; note?: string };
-}
-
-function columnsFor(invoice: Invoice): Column[] {
-  const halfRate = (line: InvoiceLine) => formatGstRate(line.gstBasisPoints / 2);
-  const taxColumns: Column[] =
-    invoice.supplyType === 'intra-state'
-      ? [
-          {
-            title: 'CGST',
-            width: 56,
-            align: 'right',
-            cell: (line) => ({ text: amount(line.cgstPaise), note: `@ ${halfRate(line)}` }),
-          },
-          {
-            title: 'SGST',
-            width: 56,
-            align: 'right',
-            cell: (line) => ({ text: amount(line.sgstPaise), note: `@ ${halfRate(line)}` }),
-          },
-        ]
-      : [
-          {
-            title: 'IGST',
-            width: 64,
-            align: 'right',
-            cell: (line) => ({ text: amount(line.igstPaise), note: `@ ${formatGstRate(line.gstBasisPoints)}` }),
-          },
-        ];
-  const fixed: Column[] = [
-    { title: 'HSN', width: 44, align: 'left', cell: (line) => ({ text: line.hsnCode ?? '-' }) },
-    { title: 'Qty', width: 24, align: 'right', cell: (line) => ({ text: String(line.qty) }) },
-    { title: 'Unit price', width: 60, align: 'right', cell: (line) => ({ text: amount(line.unitPricePaise) }) },
-    { title: 'Taxable value', width: 62, align: 'right', cell: (line) => ({ text: amount(line.taxableValuePaise) }) },
-    ...taxColumns,
-    { title: 'Amount', width: 64, align: 'right', cell: (line) => ({ text: amount(line.amountPaise) }) },
-  ];
-  const numberColumn: Column = {
-    title: '#',
-    width: 16,
-    align: 'left',
-    cell: (_line, index) => ({ text: String(index + 1) }),
-  };
-  const used = numberColumn.width + fixed.reduce((sum, column) => sum + column.width, 0);
-  const description: Column = {
-    title: 'Description',
-    width: CONTENT_WIDTH - used,
-    align: 'left',
-    cell: (line) => ({ text: line.description }),
-  };
-  return [numberColumn, description, ...fixed];
-}
-
-const CELL_PAD = 3;
-const TABLE_FONT_SIZE = 8;
-const NOTE_FONT_SIZE = 6.5;
-
-/**
- * A tax invoice or credit note as an A4 PDF (CGST rules 46 and 53): seller, serial, date, buyer, place of
- * supply, a line per good and one for shipping with HSN, taxable value and CGST/SGST or IGST, totals, the
- * online discount, the amount in words, reverse charge and a signature line. Long lists flow onto more
- * pages, each starting with the document's header and the table's column titles.
- */
-export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+/** A new pdfkit document and the promise of its bytes once ended. */
+async function openDocument(input: InvoicePdfInput): Promise<{ doc: PDFKit.PDFDocument; done: Promise<Buffer> }> {
   // Loaded on the first document, not at start-up: pdfkit and its font code are a good part of the start.
   const { default: PDFDocument } = await import('pdfkit');
-  const isCreditNote = input.kind === 'credit-note';
-  const title = isCreditNote ? 'CREDIT NOTE' : 'TAX INVOICE';
-  const { invoice, seller, buyer } = input;
-  const issuedOn = formatDateIST(new Date(input.issuedAt).toISOString());
-  const sellerName = seller.legalName;
-
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 0 },
     bufferPages: true,
     autoFirstPage: false,
     info: {
-      Title: `${isCreditNote ? 'Credit note' : 'Tax invoice'} ${input.serial}`,
-      Author: sellerName,
+      Title: `${isCreditNote(input) ? 'Credit note' : 'Tax invoice'} ${input.serial}`,
+      Author: input.seller.legalName,
       // The same document renders to the same bytes.
       CreationDate: new Date(input.issuedAt),
     },
@@ -153,237 +95,221 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
-  const writer = pdfTextWriter(doc);
-  /** Draws `value` with its top at y; returns the y below it. */
-  const text = (value: string, x: number, y: number, style: Partial<TextStyle> = {}) =>
-    writer.draw(value, x, y, { size: 9, color: INK, ...style });
-  const rule = (y: number, color = RULE, width = 0.6) => {
-    doc
-      .moveTo(MARGIN, y)
-      .lineTo(A4.width - MARGIN, y)
-      .lineWidth(width)
-      .strokeColor(color)
-      .stroke();
-  };
+/** The serial, dates and order number beside the seller; a credit note adds the invoice it reverses. */
+function documentDetails(input: InvoicePdfInput): [string, string][] {
+  const details: [string, string][] = [
+    [isCreditNote(input) ? 'Credit note no.' : 'Invoice no.', input.serial],
+    [isCreditNote(input) ? 'Credit note date' : 'Invoice date', dateOf(input.issuedAt)],
+    ['Order no.', input.orderNumber],
+  ];
+  if (input.kind === 'credit-note') {
+    details.push(
+      ['Against invoice', input.againstInvoice.serial],
+      ['Invoice date', dateOf(input.againstInvoice.issuedAt)],
+    );
+  }
+  return details;
+}
 
-  /** Seller and document details: on every page. Returns where the page's body starts. */
-  const drawHeader = (): number => {
-    const rightWidth = 190;
-    const rightX = A4.width - MARGIN - rightWidth;
-    const leftWidth = CONTENT_WIDTH - rightWidth - 16;
-    text(title, rightX, MARGIN, { weight: 'bold', size: 15, width: rightWidth, align: 'right' });
-    text('Original for recipient', rightX, MARGIN + 18, {
-      size: 7.5,
-      color: MUTED,
-      width: rightWidth,
-      align: 'right',
-    });
+/** Seller and document details: on every page. Returns where the page's body starts. */
+function drawHeader(canvas: Canvas, input: InvoicePdfInput): number {
+  const { text } = canvas;
+  const { seller, invoice } = input;
+  const rightWidth = 190;
+  const rightX = A4.width - MARGIN - rightWidth;
+  const leftWidth = CONTENT_WIDTH - rightWidth - 16;
+  const title = isCreditNote(input) ? 'CREDIT NOTE' : 'TAX INVOICE';
+  text(title, rightX, MARGIN, { weight: 'bold', size: 15, width: rightWidth, align: 'right' });
+  text('Original for recipient', rightX, MARGIN + 18, { size: 7.5, color: MUTED, width: rightWidth, align: 'right' });
 
-    let y = text(sellerName, MARGIN, MARGIN, { weight: 'bold', size: 12, width: leftWidth });
-    y = text(seller.address, MARGIN, y + 1, { size: 8.5, width: leftWidth, color: MUTED });
-    const gstin = seller.gstin ? `GSTIN: ${seller.gstin}` : GSTIN_NOT_CONFIGURED;
-    y = text(gstin, MARGIN, y + 3, { weight: 'bold', size: 9, width: leftWidth });
-    y = text(`State: ${invoice.sellerState.name}, Code: ${invoice.sellerState.code}`, MARGIN, y + 1, {
-      size: 8.5,
-      width: leftWidth,
-    });
-
-    const details: [string, string][] = [
-      [isCreditNote ? 'Credit note no.' : 'Invoice no.', input.serial],
-      [isCreditNote ? 'Credit note date' : 'Invoice date', issuedOn],
-      ['Order no.', input.orderNumber],
-    ];
-    if (input.kind === 'credit-note') {
-      details.push(['Against invoice', input.againstInvoice.serial]);
-      details.push(['Invoice date', formatDateIST(new Date(input.againstInvoice.issuedAt).toISOString())]);
-    }
-    let detailY = MARGIN + 36;
-    for (const [label, value] of details) {
-      text(label, rightX, detailY, { size: 8.5, color: MUTED, width: 80 });
-      detailY = text(value, rightX + 80, detailY, {
-        weight: 'bold',
-        size: 8.5,
-        width: rightWidth - 80,
-        align: 'right',
-      });
-      detailY += 2;
-    }
-    const bottom = Math.max(y, detailY) + 8;
-    rule(bottom, INK, 1);
-    return bottom + 10;
-  };
-
-  /** Buyer, place of supply and supply type: first page only. */
-  const drawParties = (top: number): number => {
-    const half = (CONTENT_WIDTH - 20) / 2;
-    const rightX = MARGIN + half + 20;
-    text('BILLED AND SHIPPED TO', MARGIN, top, { weight: 'bold', size: 7.5, color: MUTED });
-    let y = text(buyer.name, MARGIN, top + 11, { weight: 'bold', size: 9.5, width: half });
-    y = text(buyer.address, MARGIN, y + 1, { size: 8.5, width: half });
-    y = text(`${buyer.city} - ${buyer.postalCode}`, MARGIN, y, { size: 8.5, width: half });
-    y = text(`State: ${invoice.placeOfSupply.name}, Code: ${invoice.placeOfSupply.code}`, MARGIN, y, {
-      size: 8.5,
-      width: half,
-    });
-
-    text('SUPPLY', rightX, top, { weight: 'bold', size: 7.5, color: MUTED });
-    const supply: [string, string][] = [
-      ['Place of supply', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
-      ['Supply type', invoice.supplyType === 'intra-state' ? 'Intra-state (CGST + SGST)' : 'Inter-state (IGST)'],
-    ];
-    if (input.kind === 'credit-note') supply.push(['Reason', input.reason]);
-    let rightY = top + 11;
-    for (const [label, value] of supply) {
-      text(`${label}:`, rightX, rightY, { size: 8.5, color: MUTED, width: 120 });
-      rightY = text(value, rightX + 120, rightY, { weight: 'bold', size: 8.5, width: half - 120 }) + 2;
-    }
-    return Math.max(y, rightY) + 12;
-  };
-
-  const columns = columnsFor(invoice);
-  const drawTableHead = (top: number): number => {
-    text('Amounts in Indian rupees (₹)', MARGIN, top, {
-      size: 7,
-      color: MUTED,
-      width: CONTENT_WIDTH,
-      align: 'right',
-    });
-    const bandTop = top + 10;
-    const height = 18;
-    doc.rect(MARGIN, bandTop, CONTENT_WIDTH, height).fill(SHADE);
-    let x = MARGIN;
-    for (const column of columns) {
-      text(column.title, x + CELL_PAD, bandTop + 5.5, {
-        weight: 'bold',
-        size: 7.5,
-        width: column.width - 2 * CELL_PAD,
-        align: column.align,
-        lineBreak: false,
-      });
-      x += column.width;
-    }
-    return bandTop + height;
-  };
-
-  const rowHeight = (line: InvoiceLine, index: number): number => {
-    let height = 0;
-    for (const column of columns) {
-      const { text: value, note } = column.cell(line, index);
-      const width = column.width - 2 * CELL_PAD;
-      let cell = writer.height(value, { size: TABLE_FONT_SIZE, width });
-      if (note) cell += 1 + writer.height(note, { size: NOTE_FONT_SIZE, width });
-      height = Math.max(height, cell);
-    }
-    return height + 2 * CELL_PAD + 2;
-  };
-
-  const drawRow = (line: InvoiceLine, index: number, top: number, height: number) => {
-    let x = MARGIN;
-    for (const column of columns) {
-      const { text: value, note } = column.cell(line, index);
-      const width = column.width - 2 * CELL_PAD;
-      const textTop = top + CELL_PAD + 1;
-      const below = text(value, x + CELL_PAD, textTop, { size: TABLE_FONT_SIZE, width, align: column.align });
-      if (note) text(note, x + CELL_PAD, below + 1, { size: NOTE_FONT_SIZE, color: MUTED, width, align: column.align });
-      x += column.width;
-    }
-    rule(top + height, '#d6d0c6', 0.4);
-  };
-
-  const newPage = (): number => {
-    doc.addPage();
-    return drawHeader();
-  };
-
-  let y = drawParties(newPage());
-  y = drawTableHead(y);
-  invoice.lines.forEach((line, index) => {
-    const height = rowHeight(line, index);
-    if (y + height > BODY_BOTTOM) {
-      text('Continued on the next page', MARGIN, y + 4, { size: 7.5, color: MUTED });
-      y = drawTableHead(newPage());
-    }
-    drawRow(line, index, y, height);
-    y += height;
+  let y = text(seller.legalName, MARGIN, MARGIN, { weight: 'bold', size: 12, width: leftWidth });
+  y = text(seller.address, MARGIN, y + 1, { size: 8.5, width: leftWidth, color: MUTED });
+  const gstin = seller.gstin ? `GSTIN: ${seller.gstin}` : GSTIN_NOT_CONFIGURED;
+  y = text(gstin, MARGIN, y + 3, { weight: 'bold', size: 9, width: leftWidth });
+  y = text(`State: ${invoice.sellerState.name}, Code: ${invoice.sellerState.code}`, MARGIN, y + 1, {
+    size: 8.5,
+    width: leftWidth,
   });
 
-  // Totals, amount in words, declarations and signature stay together.
-  const { totals } = invoice;
-  const sums: [string, string, boolean][] = [['Taxable value', amount(totals.taxableValuePaise), false]];
-  if (invoice.supplyType === 'intra-state') {
-    sums.push(['CGST', amount(totals.cgstPaise), false], ['SGST', amount(totals.sgstPaise), false]);
-  } else {
-    sums.push(['IGST', amount(totals.igstPaise), false]);
+  const detailY = drawPairs(canvas, documentDetails(input), rightX, MARGIN + 36, {
+    labelWidth: 80,
+    width: rightWidth,
+    alignValue: 'right',
+  });
+  const bottom = Math.max(y, detailY) + 8;
+  canvas.rule(bottom, INK, 1);
+  return bottom + 10;
+}
+
+const heading = (canvas: Canvas, label: string, x: number, top: number) =>
+  canvas.text(label, x, top, { weight: 'bold', size: 7.5, color: MUTED });
+
+/**
+ * "Billed to": the buyer. A registered business shows its legal name and GSTIN, and its state (the
+ * GSTIN's first two digits) as rule 46 asks of a registered recipient, then the person who ordered.
+ */
+function drawBilledTo(canvas: Canvas, buyer: InvoiceBuyer, x: number, top: number, width: number): number {
+  const { text } = canvas;
+  heading(canvas, 'BILLED TO', x, top);
+  let y = text(buyer.businessName ?? buyer.name, x, top + 11, { weight: 'bold', size: 9.5, width });
+  if (buyer.gstin) {
+    y = text(`GSTIN: ${buyer.gstin}`, x, y + 1, { weight: 'bold', size: 8.5, width });
+    const state = gstStateByCode(buyer.gstin.slice(0, 2));
+    if (state) y = text(`State: ${state.name}, Code: ${state.code}`, x, y, { size: 8.5, width });
   }
-  sums.push(['Total tax', amount(totals.taxPaise), false]);
+  if (buyer.businessName) y = text(buyer.name, x, y, { size: 8.5, width });
+  return text(`Phone: ${buyer.phone}`, x, y, { size: 8.5, width });
+}
+
+/** "Shipped to": the recipient, with the phone the courier calls, and the delivery address. */
+function drawShippedTo(canvas: Canvas, input: InvoicePdfInput, x: number, top: number, width: number): number {
+  const { text } = canvas;
+  const { shippedTo, invoice } = input;
+  heading(canvas, 'SHIPPED TO', x, top);
+  let y = text(shippedTo.name, x, top + 11, { weight: 'bold', size: 9.5, width });
+  y = text(`Phone: ${shippedTo.phone}`, x, y, { size: 8.5, width });
+  y = text(shippedTo.address, x, y + 1, { size: 8.5, width });
+  y = text(`${shippedTo.city} - ${shippedTo.postalCode}`, x, y, { size: 8.5, width });
+  return text(`State: ${invoice.placeOfSupply.name}, Code: ${invoice.placeOfSupply.code}`, x, y, {
+    size: 8.5,
+    width,
+  });
+}
+
+function supplyDetails(input: InvoicePdfInput): [string, string][] {
+  const { invoice } = input;
+  const supply: [string, string][] = [
+    ['Place of supply:', `${invoice.placeOfSupply.name} (${invoice.placeOfSupply.code})`],
+    ['Supply type:', invoice.supplyType === 'intra-state' ? 'Intra-state (CGST + SGST)' : 'Inter-state (IGST)'],
+  ];
+  if (input.billedTo.gstin) supply.push(['Invoice type:', B2B_INVOICE]);
+  if (input.kind === 'credit-note') supply.push(['Reason:', input.reason]);
+  return supply;
+}
+
+/** Buyer, recipient, place of supply and supply type: first page only. */
+function drawParties(canvas: Canvas, input: InvoicePdfInput, top: number): number {
+  const half = (CONTENT_WIDTH - 20) / 2;
+  const billedY = drawBilledTo(canvas, input.billedTo, MARGIN, top, half);
+  const shippedY = drawShippedTo(canvas, input, MARGIN + half + 20, top, half);
+  const supplyTop = Math.max(billedY, shippedY) + 8;
+  const supplyY = drawPairs(canvas, supplyDetails(input), MARGIN, supplyTop, { labelWidth: 90, width: CONTENT_WIDTH });
+  return supplyY + 10;
+}
+
+type Sum = { label: string; value: string; strong?: boolean };
+
+/**
+ * The totals: discounts before tax come off the gross value to make the taxable value; an old order's
+ * online discount taken after tax comes off the invoice value, and shows only when there is one.
+ */
+function totalRows(input: InvoicePdfInput): Sum[] {
+  const { totals, supplyType } = input.invoice;
+  const sums: Sum[] = [];
   if (totals.discountPaise > 0) {
-    sums.push(['Invoice value', amount(totals.taxableValuePaise + totals.taxPaise), false]);
-    sums.push(['Less: online payment discount', `-${amount(totals.discountPaise)}`, false]);
+    sums.push({ label: 'Gross value', value: amount(totals.grossPaise) });
+    sums.push({ label: 'Less: discount', value: `-${amount(totals.discountPaise)}` });
   }
-  sums.push([isCreditNote ? 'Total credit (₹)' : 'Total (₹)', amount(totals.totalPaise), true]);
-  // Measured: about 14 points a sum, and 115 for the words, notes and signature beside and below them.
-  const closingHeight = sums.length * 14 + 115;
-  if (y + closingHeight > BODY_BOTTOM) y = newPage();
-  y += 8;
+  sums.push({ label: 'Taxable value', value: amount(totals.taxableValuePaise) });
+  if (supplyType === 'intra-state') {
+    sums.push({ label: 'CGST', value: amount(totals.cgstPaise) }, { label: 'SGST', value: amount(totals.sgstPaise) });
+  } else {
+    sums.push({ label: 'IGST', value: amount(totals.igstPaise) });
+  }
+  sums.push({ label: 'Total tax', value: amount(totals.taxPaise) });
+  if (totals.afterTaxDiscountPaise > 0) {
+    sums.push({ label: 'Invoice value', value: amount(totals.taxableValuePaise + totals.taxPaise) });
+    sums.push({ label: 'Less: online payment discount', value: `-${amount(totals.afterTaxDiscountPaise)}` });
+  }
+  const total = isCreditNote(input) ? 'Total credit (₹)' : 'Total (₹)';
+  sums.push({ label: total, value: amount(totals.totalPaise), strong: true });
+  return sums;
+}
 
-  const sumsWidth = 230;
-  const sumsX = A4.width - MARGIN - sumsWidth;
-  let sumsY = y;
-  for (const [label, value, strong] of sums) {
+const SUMS_WIDTH = 230;
+const SUMS_X = A4.width - MARGIN - SUMS_WIDTH;
+const WORDS_WIDTH = CONTENT_WIDTH - SUMS_WIDTH - 24;
+
+/** The sums in the right column from `top`, the total under a rule; returns the y below them. */
+function drawTotals(canvas: Canvas, sums: readonly Sum[], top: number): number {
+  let y = top;
+  for (const { label, value, strong } of sums) {
     if (strong) {
-      doc
-        .moveTo(sumsX, sumsY)
-        .lineTo(A4.width - MARGIN, sumsY)
-        .lineWidth(1)
-        .strokeColor(INK)
-        .stroke();
-      sumsY += 4;
+      canvas.rule(y, INK, 1, SUMS_X);
+      y += 4;
     }
-    const weight = strong ? 'bold' : 'regular';
-    const size = strong ? 10.5 : 8.5;
-    text(label, sumsX, sumsY, { weight, size, width: sumsWidth - 90 });
-    sumsY = text(value, sumsX + sumsWidth - 90, sumsY, { weight, size, width: 90, align: 'right' }) + 3;
+    const style = { weight: strong ? ('bold' as const) : ('regular' as const), size: strong ? 10.5 : 8.5 };
+    canvas.text(label, SUMS_X, y, { ...style, width: SUMS_WIDTH - 90 });
+    y = canvas.text(value, SUMS_X + SUMS_WIDTH - 90, y, { ...style, width: 90, align: 'right' }) + 3;
   }
+  return y;
+}
 
-  const wordsWidth = CONTENT_WIDTH - sumsWidth - 24;
-  let leftY = text(isCreditNote ? 'Amount credited in words' : 'Amount in words', MARGIN, y, {
+/** The declarations under the amount in words: reverse charge, always; the others when they apply. */
+function closingNotes(invoice: Invoice): string[] {
+  const notes = ['Tax payable on reverse charge: No'];
+  if (invoice.lines.some((line) => line.kind === 'shipping')) {
+    notes.push(
+      'Shipping charged with the goods is part of one composite supply, taxed at the rate of its principal supply.',
+    );
+  }
+  if (invoice.totals.discountPaise > 0) notes.push('Discounts are allowed before tax: GST is on the value after them.');
+  if (invoice.totals.afterTaxDiscountPaise > 0) {
+    notes.push('The online payment discount is allowed on the amount after tax.');
+  }
+  return notes;
+}
+
+/** The amount in words and the declarations, left of the totals; returns the y below them. */
+function drawWordsAndNotes(canvas: Canvas, input: InvoicePdfInput, top: number): number {
+  const { text } = canvas;
+  const label = isCreditNote(input) ? 'Amount credited in words' : 'Amount in words';
+  let y = text(label, MARGIN, top, { weight: 'bold', size: 7.5, color: MUTED });
+  y = text(amountInWords(input.invoice.totals.totalPaise), MARGIN, y + 2, {
     weight: 'bold',
-    size: 7.5,
-    color: MUTED,
+    size: 9,
+    width: WORDS_WIDTH,
   });
-  leftY = text(amountInWords(totals.totalPaise), MARGIN, leftY + 2, { weight: 'bold', size: 9, width: wordsWidth });
-  const notes = [
-    'Tax payable on reverse charge: No',
-    invoice.lines.some((line) => line.kind === 'shipping')
-      ? 'The shipping fee includes GST at the rate of the main item, as part of one supply.'
-      : null,
-    totals.discountPaise > 0 ? 'The online payment discount is allowed on the amount after tax.' : null,
-  ].filter((note): note is string => note !== null);
-  leftY += 8;
-  for (const note of notes)
-    leftY = text(note, MARGIN, leftY, { size: 8, color: note.startsWith('Tax') ? INK : MUTED, width: wordsWidth }) + 2;
+  y += 8;
+  for (const note of closingNotes(input.invoice)) {
+    const color = note.startsWith('Tax') ? INK : MUTED;
+    y = text(note, MARGIN, y, { size: 8, color, width: WORDS_WIDTH }) + 2;
+  }
+  return y;
+}
 
-  const signY = Math.max(sumsY, leftY) + 24;
-  text(`For ${sellerName}`, sumsX, signY, { weight: 'bold', size: 9, width: sumsWidth, align: 'right' });
-  doc
-    .moveTo(sumsX + 70, signY + 50)
-    .lineTo(A4.width - MARGIN, signY + 50)
-    .lineWidth(0.6)
-    .strokeColor(RULE)
-    .stroke();
-  text('Authorised Signatory', sumsX, signY + 54, { size: 8.5, width: sumsWidth, align: 'right' });
-  text(
-    isCreditNote ? 'This credit note reverses the tax invoice named above.' : 'This is a computer-generated invoice.',
-    MARGIN,
-    signY + 54,
-    { size: 7.5, color: MUTED, width: wordsWidth },
-  );
+/** "For <seller>", the line to sign on and what the document is. */
+function drawSignature(canvas: Canvas, input: InvoicePdfInput, top: number): void {
+  const { text } = canvas;
+  text(`For ${input.seller.legalName}`, SUMS_X, top, { weight: 'bold', size: 9, width: SUMS_WIDTH, align: 'right' });
+  canvas.rule(top + 50, undefined, 0.6, SUMS_X + 70);
+  text('Authorised Signatory', SUMS_X, top + 54, { size: 8.5, width: SUMS_WIDTH, align: 'right' });
+  const what = isCreditNote(input)
+    ? 'This credit note reverses the tax invoice named above.'
+    : 'This is a computer-generated invoice.';
+  text(what, MARGIN, top + 54, { size: 7.5, color: MUTED, width: WORDS_WIDTH });
+}
 
-  const { start, count } = doc.bufferedPageRange();
+/** Totals, amount in words, declarations and signature, kept together (on a new page if need be). */
+function drawClosing(canvas: Canvas, input: InvoicePdfInput, top: number, newPage: () => number): void {
+  const sums = totalRows(input);
+  // Measured: about 14 points a sum, and 115 for the words, notes and signature beside and below them.
+  const closingHeight = sums.length * 14 + 115 + 10 * closingNotes(input.invoice).length;
+  const y = (top + closingHeight > BODY_BOTTOM ? newPage() : top) + 8;
+  const sumsY = drawTotals(canvas, sums, y);
+  const leftY = drawWordsAndNotes(canvas, input, y);
+  drawSignature(canvas, input, Math.max(sumsY, leftY) + 24);
+}
+
+/** "<serial> · Page n of m" at the foot of every page, once all pages exist. */
+function drawPageNumbers(canvas: Canvas, serial: string): void {
+  const { start, count } = canvas.doc.bufferedPageRange();
   for (let page = start; page < start + count; page++) {
-    doc.switchToPage(page);
-    text(`${input.serial}  ·  Page ${page - start + 1} of ${count}`, MARGIN, A4.height - MARGIN - 8, {
+    canvas.doc.switchToPage(page);
+    canvas.text(`${serial}  ·  Page ${page - start + 1} of ${count}`, MARGIN, A4.height - MARGIN - 8, {
       size: 7.5,
       color: MUTED,
       width: CONTENT_WIDTH,
@@ -391,6 +317,26 @@ export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> 
       lineBreak: false,
     });
   }
+}
+
+/**
+ * A tax invoice or credit note as an A4 PDF (CGST rules 46 and 53): seller, serial, date, the buyer
+ * (billed to) and the recipient (shipped to), place of supply, a line per good and one for shipping with
+ * HSN, quantity and unit, discount, taxable value and CGST/SGST or IGST, totals, the amount in words,
+ * reverse charge and a signature line. Long lists flow onto more pages, each starting with the
+ * document's header and the table's column titles.
+ */
+export async function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
+  const { doc, done } = await openDocument(input);
+  const canvas = canvasOf(doc);
+  const newPage = (): number => {
+    doc.addPage();
+    return drawHeader(canvas, input);
+  };
+  const partiesEnd = drawParties(canvas, input, newPage());
+  const linesEnd = drawLines(canvas, input.invoice, partiesEnd, newPage);
+  drawClosing(canvas, input, linesEnd, newPage);
+  drawPageNumbers(canvas, input.serial);
   doc.end();
   return done;
 }

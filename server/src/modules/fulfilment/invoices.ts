@@ -110,7 +110,21 @@ export async function renderOrderDocument(
   const base = {
     orderNumber: shortOrderNumber(row.id),
     seller: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin },
-    buyer: { name: row.recipientName, address: row.address, city: row.city, postalCode: row.postalCode },
+    // Billed to the account holder who bought (and the business, when a GSTIN was given); shipped to
+    // the recipient, who may be someone else (a gift).
+    billedTo: {
+      name: row.customerName,
+      phone: row.customerPhone,
+      gstin: row.buyerGstin,
+      businessName: row.buyerBusinessName,
+    },
+    shippedTo: {
+      name: row.recipientName,
+      phone: row.recipientPhone,
+      address: row.address,
+      city: row.city,
+      postalCode: row.postalCode,
+    },
     invoice,
   };
   const pdf =

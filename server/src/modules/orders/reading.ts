@@ -74,7 +74,9 @@ const ORDER = jsonObject({
   }),
   orderItems: sql`coalesce((select json_agg(${ORDER_ITEM} order by ${i.lineNo}, ${i.id})
     from ${orderItems} where ${i.orderId} = ${o.id}), '[]')`,
-  shippingAddress: jsonObject({
+  // The buyer's GSTIN and business name only when given: json_strip_nulls drops them (and only them,
+  // the other fields being never null), so an order without them answers as SPEC's.
+  shippingAddress: sql`json_strip_nulls(${jsonObject({
     name: column(o.recipientName),
     phone: column(o.recipientPhone),
     address: column(o.address),
@@ -82,7 +84,9 @@ const ORDER = jsonObject({
     postalCode: column(o.postalCode),
     state: column(o.state),
     country: column(o.country),
-  }),
+    gstin: column(o.buyerGstin),
+    businessName: column(o.buyerBusinessName),
+  })})`,
   paymentMethod: column(o.paymentMethod),
   itemsPrice: rupees(column(o.itemsPaise)),
   shippingPrice: rupees(column(o.shippingPaise)),

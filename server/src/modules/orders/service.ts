@@ -86,7 +86,7 @@ export interface OrderRecord {
 export async function insertOrder(tx: Transaction, record: OrderRecord): Promise<string> {
   const { customer, quote, paid } = record;
   const { amounts, shipping } = quote;
-  const { name, phone, address, city, postalCode, state } = record.shippingAddress;
+  const { name, phone, address, city, postalCode, state, gstin, businessName } = record.shippingAddress;
   const [created] = await tx
     .insert(orders)
     .values({
@@ -101,6 +101,8 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       postalCode,
       state,
       country: COUNTRY,
+      buyerGstin: gstin ?? null,
+      buyerBusinessName: businessName ?? null,
       paymentMethod: record.paymentMethod,
       ...amounts,
       shippingTaxPaise: shipping.taxPaise,

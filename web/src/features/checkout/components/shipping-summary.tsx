@@ -14,6 +14,12 @@ export function ShippingSummary({ address }: { address: ShippingAddressInput }) 
           {address.phone ? `, ${address.phone}` : ''}
         </p>
       )}
+      {address.gstin && (
+        <p>
+          <strong>Business invoice: </strong>
+          {address.businessName ? `${address.businessName}, ` : ''}GSTIN {address.gstin}
+        </p>
+      )}
       <p>
         <strong>Address: </strong>
         {address.address}, {address.city} {address.postalCode}, {address.state}, India{' '}

@@ -62,3 +62,16 @@ describe('PlaceOrderPage reconciliation with the server quote', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Place Order' }).disabled).toBe(true);
   });
 });
+
+describe('PlaceOrderPage shipping summary', () => {
+  it('shows the business invoice’s name and GSTIN when given', async () => {
+    fetchMock.mockResolvedValue(jsonReply(quote([bead, mala])));
+    shippingAddressStore.set({
+      ...{ address: '1 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' },
+      ...{ gstin: '27AAPFU0939F1ZV', businessName: 'Verma Gems' },
+    });
+    renderInApp(<PlaceOrderPage />);
+    const shipping = within(await screen.findByRole('region', { name: 'Shipping' }));
+    expect(shipping.getByText('Verma Gems, GSTIN 27AAPFU0939F1ZV')).toBeTruthy();
+  });
+});

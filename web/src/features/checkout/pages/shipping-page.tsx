@@ -1,5 +1,5 @@
-import { PINCODE_LENGTH, shippingAddressInput } from '@rr/core';
-import { useRef } from 'react';
+import { GSTIN_LENGTH, PINCODE_LENGTH, shippingAddressInput } from '@rr/core';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -25,12 +25,21 @@ export function ShippingPage() {
       city: saved?.city ?? '',
       postalCode: saved?.postalCode ?? '',
       state: saved?.state ?? '',
+      gstin: saved?.gstin ?? '',
+      businessName: saved?.businessName ?? '',
     }),
     schema: shippingAddressInput,
+    // A business invoice's fields left empty are not sent (the API takes them only when given).
+    toInput: ({ gstin, businessName, ...address }) => ({
+      ...address,
+      ...(gstin.trim() ? { gstin } : {}),
+      ...(businessName.trim() ? { businessName } : {}),
+    }),
     // Optional in the API (SPEC clients send none); this form always asks for both.
-    check: ({ name, phone }) => ({
+    check: ({ name, phone, gstin, businessName }) => ({
       name: name.trim() ? undefined : 'Name is required',
       phone: phone.trim() ? undefined : 'Phone is required',
+      gstin: businessName.trim() && !gstin.trim() ? 'GSTIN is required for a business invoice' : undefined,
     }),
     onSubmit: (address) => {
       shippingAddressStore.set(address);
@@ -38,6 +47,9 @@ export function ShippingPage() {
     },
   });
   const { setValue, setValues, clearErrors } = form;
+  // The business invoice's fields stay folded away unless in use (or holding an error to fix).
+  const [businessOpen, setBusinessOpen] = useState(Boolean(saved?.gstin || saved?.businessName));
+  const businessShown = businessOpen || Boolean(form.errors.gstin || form.errors.businessName);
   const lookedUp = useRef(saved?.postalCode ?? '');
   // What the last successful lookup put in, to tell it from what the customer typed.
   const filled = useRef<{ city: string; state: string } | null>(null);
@@ -108,6 +120,29 @@ export function ShippingPage() {
         />
         <FormField label="City" autoComplete="address-level2" {...form.field('city')} required maxLength={100} />
         <FormField label="State" autoComplete="address-level1" {...form.field('state')} required maxLength={100} />
+        <details
+          className={styles.business}
+          open={businessShown}
+          onToggle={(e) => setBusinessOpen(e.currentTarget.open)}
+        >
+          <summary>Add GSTIN for a business invoice (optional)</summary>
+          <FormField
+            label="GSTIN"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            {...form.field('gstin')}
+            hint="15 characters, e.g. 27AAPFU0939F1ZV: the tax invoice is then made out to your business"
+            maxLength={GSTIN_LENGTH + 5}
+          />
+          <FormField
+            label="Business name"
+            autoComplete="organization"
+            {...form.field('businessName')}
+            hint="The legal name registered with this GSTIN"
+            maxLength={100}
+          />
+        </details>
         <p className={styles.note}>We deliver within India only.</p>
         <Button type="submit" block>
           Continue

@@ -44,6 +44,12 @@ export function ShippingSection({ order }: { order: Order }) {
           {order.user.name} ({order.user.phone})
         </p>
       )}
+      {address.gstin && (
+        <p>
+          <strong>Business invoice: </strong>
+          {address.businessName ? `${address.businessName}, ` : ''}GSTIN {address.gstin}
+        </p>
+      )}
       <p>
         <strong>Email: </strong>
         <a href={`mailto:${order.user.email}`}>{order.user.email}</a>
