@@ -39,7 +39,13 @@ const shippedTo = {
   postalCode: '560003',
 };
 
-type Line = { description: string; hsnCode: string | null; qty: number; unitPricePaise: number; gstBasisPoints: number };
+type Line = {
+  description: string;
+  hsnCode: string | null;
+  qty: number;
+  unitPricePaise: number;
+  gstBasisPoints: number;
+};
 /** An order's stored quote, priced as the shop prices one. */
 function orderOf(lines: Line[], paidOnline: boolean): Quote {
   return buildQuote(
@@ -113,19 +119,21 @@ describe('tax invoice PDF', () => {
     expect(lines).toContain('# Description HSN Qty Unit price Taxable value CGST SGST Amount');
     // The quantity with its unit (UQC).
     expect(lines).toContain('1 Tulsi mala (108 beads) 1404 1 NOS 99.00 99.00 8.91 8.91 116.82');
-    // ₹100 shipping includes 18%: 84.75 + 15.25, the odd paisa to CGST (the first odd-tax line).
-    expect(lines).toContain('2 Shipping and handling 1404 1 NOS 84.75 84.75 7.63 7.62 100.00');
+    // ₹100 shipping is priced before GST like the goods, and taxed at their rate: 18.00, 9.00 each.
+    expect(lines).toContain('2 Shipping and handling 1404 1 OTH 100.00 100.00 9.00 9.00 118.00');
     // Shipping is part of a composite supply, at the principal goods' HSN and rate.
     expect(all).toMatch(/\(composite supply, taxed as the @ 9% @ 9%\nprincipal goods\)/);
     expect(lines.filter((line) => line.endsWith('@ 9% @ 9%'))).toHaveLength(2);
     expect(all).not.toMatch(/discount/i);
-    expect(all).toMatch(/Taxable value 183\.75/);
-    expect(all).toMatch(/CGST 16\.54/);
-    expect(all).toMatch(/SGST 16\.53/);
-    expect(all).toMatch(/Total tax 33\.07/);
-    expect(all).toMatch(/Total \(₹\) 216\.82/);
+    expect(all).toMatch(/Taxable value 199\.00/);
+    expect(all).toMatch(/CGST 17\.91/);
+    expect(all).toMatch(/SGST 17\.91/);
+    // The order's Tax line says the same: the goods' GST and the shipping's.
+    expect(all).toMatch(/Total tax 35\.82/);
+    expect(invoice.totals.taxPaise).toBe(order.amounts.taxPaise);
+    expect(all).toMatch(/Total \(₹\) 234\.82/);
     expect(invoice.totals.totalPaise).toBe(order.amounts.totalPaise);
-    expect(all).toContain('Rupees Two Hundred Sixteen and Eighty-Two Paise Only');
+    expect(all).toContain('Rupees Two Hundred Thirty-Four and Eighty-Two Paise Only');
     expect(all).toContain('For Rudraksha Ratna Private Limited');
     expect(all).toContain('Authorised Signatory');
     expect(all).toContain('RR/2026-27/00001 · Page 1 of 1');
@@ -172,36 +180,75 @@ describe('tax invoice PDF', () => {
     expect(all).toContain('State: Karnataka, Code: 29');
     expect(all).toContain('Inter-state (IGST)');
     expect(all).not.toMatch(/CGST \d|SGST \d/);
-    expect(lines).toContain('# Description HSN Qty Unit price Taxable value IGST Amount');
-    // 85,00,000 at 3% = 2,55,000.00; 2,998.00 at 18% = 539.64. Large amounts stay on one line.
+    expect(lines).toContain('# Description HSN Qty Unit price Discount Taxable value IGST Amount');
+    // The online discount (10%) comes off each line before GST: 85,00,000 - 8,50,000 at 3% = 2,29,500.00;
+    // 2,998.00 - 299.80 at 18% = 485.68. Large amounts stay on one line.
+    // (The Discount column narrows the description, which wraps.)
     expect(lines).toContain(
-      '1 Yellow Sapphire (Pukhraj) 5.25 ratti 7103 10 NOS 8,50,000.00 85,00,000.00 2,55,000.00 87,55,000.00',
+      '1 Yellow Sapphire (Pukhraj) 5.25 7103 10 NOS 8,50,000.00 -8,50,000.00 76,50,000.00 2,29,500.00 78,79,500.00',
     );
-    expect(lines).toContain('2 5 Mukhi Rudraksha 14049090 2 NOS 1,499.00 2,998.00 539.64 3,537.64');
-    expect(lines).toContain('@ 3%');
+    expect(lines).toContain('ratti @ 3%');
+    expect(lines).toContain('2 5 Mukhi Rudraksha 14049090 2 NOS 1,499.00 -299.80 2,698.20 485.68 3,183.88');
     expect(lines).toContain('@ 18%');
     expect(all).not.toContain('Shipping and handling');
-    expect(all).toMatch(/IGST 2,55,539\.64/);
-    // An order placed before discounts came off before tax: its online discount (10% of the items,
-    // 8,50,299.80) is taken off the invoice value, after tax, and no discount off the taxable value.
-    expect(all).toMatch(/Invoice value 87,58,537\.64/);
-    expect(all).toMatch(/Less: online payment discount -8,50,299\.80/);
-    expect(all).toContain('The online payment discount is allowed on the amount after tax.');
-    expect(all).not.toMatch(/Less: discount|Gross value/);
-    expect(lines).not.toContain(expect.stringMatching(/Discount/));
+    expect(all).toMatch(/Gross value 85,02,998\.00/);
+    expect(all).toMatch(/Less: discount -8,50,299\.80/);
+    expect(all).toMatch(/Taxable value 76,52,698\.20/);
+    expect(all).toMatch(/IGST 2,29,985\.68/);
+    expect(all).toContain('Discounts are allowed before tax: GST is on the value after them.');
+    expect(all).not.toMatch(/after tax/);
     // A B2B invoice: the business, its GSTIN and its state (from the GSTIN), then who ordered.
     const billed = (await pdfLines(pdf, PARTIES_SPLIT_X))[0]!.join('\n');
     expect(billed).toMatch(
       /BILLED TO\nRamaswamy Gems LLP\nGSTIN: 29AAGCB7383J1Z4\nState: Karnataka, Code: 29\nAnanya Ramaswamy\nPhone: 9845012345/,
     );
     expect(all).toMatch(/Invoice type: B2B: the buyer is registered under GST/);
-    expect(all).toMatch(/Total \(₹\) 79,08,237\.84/);
+    expect(all).toMatch(/Total \(₹\) 78,82,683\.88/);
     expect(invoice.totals.totalPaise).toBe(order.amounts.totalPaise);
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
-    expect(left).toContain(amountInWords(79_08_237_84));
-    expect(amountInWords(79_08_237_84)).toBe(
-      'Rupees Seventy-Nine Lakh Eight Thousand Two Hundred Thirty-Seven and Eighty-Four Paise Only',
+    expect(left).toContain(amountInWords(78_82_683_88));
+    expect(amountInWords(78_82_683_88)).toBe(
+      'Rupees Seventy-Eight Lakh Eighty-Two Thousand Six Hundred Eighty-Three and Eighty-Eight Paise Only',
     );
+  });
+
+  it('reprints an order priced before the quote as it was: its online discount after tax', async () => {
+    const priced = orderOf(
+      [
+        {
+          description: '5 Mukhi Rudraksha',
+          hsnCode: '14049090',
+          qty: 2,
+          unitPricePaise: 1499_00,
+          gstBasisPoints: 1800,
+        },
+      ],
+      false,
+    );
+    // 2,998.00 + 539.64 GST, less 299.80 off the amount after tax (as the shop priced before issue 24).
+    const legacy = {
+      ...priced,
+      afterTaxDiscountPaise: 299_80,
+      amounts: { ...priced.amounts, discountPaise: 299_80, totalPaise: priced.amounts.totalPaise - 299_80 },
+    };
+    const invoice = computeInvoice(legacy, MAHARASHTRA, KARNATAKA);
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00003',
+      issuedAt: '2026-11-23T10:00:00Z',
+      orderNumber: '#C0C0C0C0',
+      seller,
+      billedTo,
+      shippedTo,
+      invoice,
+    });
+    const all = (await pdfLines(pdf))[0]!.join('\n');
+    expect(all).toContain('1 5 Mukhi Rudraksha 14049090 2 NOS 1,499.00 2,998.00 539.64 3,537.64');
+    expect(all).toMatch(/Invoice value 3,537\.64/);
+    expect(all).toMatch(/Less: online payment discount -299\.80/);
+    expect(all).toContain('The online payment discount is allowed on the amount after tax.');
+    expect(all).toMatch(/Total \(₹\) 3,237\.84/);
+    expect(all).not.toMatch(/Less: discount|Gross value/);
   });
 
   it('prints discounts taken before tax: a Discount column, less discount before the taxable value, units', async () => {

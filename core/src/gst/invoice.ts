@@ -82,7 +82,7 @@ export class InvoiceAmountsError extends Error {
   override name = 'InvoiceAmountsError';
 }
 
-export const SHIPPING_LINE_DESCRIPTION = 'Shipping and handling (part of the supply of the goods)';
+export const SHIPPING_LINE_DESCRIPTION = 'Shipping and handling';
 /** GST's unit quantity code for what is not counted in goods units (the shipping line). */
 export const OTHER_UQC = 'OTH';
 
