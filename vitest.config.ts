@@ -12,13 +12,18 @@ const onPreact = {
   resolve: { alias: reactToPreact, ...esModules },
   ssr: { resolve: { conditions: ['module', 'node', 'development|production'] } },
 };
+const consoleGuard = 'web/src/testing/console-guard.ts';
 const inlined = { deps: { inline: [...reactLibraries, 'preact', 'preact-render-to-string'] } };
 
 export default defineConfig({
   test: {
     projects: [
       { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
-      { ...onPreact, test: { name: 'web', include: ['web/src/**/*.test.ts'], server: inlined } },
+      {
+        ...onPreact,
+        // A console.error or console.warn fails the test that wrote it (web/src/testing/console-guard.ts).
+        test: { name: 'web', include: ['web/src/**/*.test.ts'], setupFiles: [consoleGuard], server: inlined },
+      },
       {
         ...onPreact,
         // Component tests render into a DOM; only they pay for starting jsdom.
@@ -26,7 +31,8 @@ export default defineConfig({
           name: 'web-dom',
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
-          setupFiles: ['web/src/testing/setup.ts'],
+          // The guard first: its check runs after setup.ts's cleanup, so what unmounting writes counts too.
+          setupFiles: [consoleGuard, 'web/src/testing/setup.ts'],
           server: inlined,
         },
       },

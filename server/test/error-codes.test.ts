@@ -1,3 +1,5 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { errorCodes } from '@rr/core';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +8,73 @@ import { STATUS_OF_KIND, registerErrorHandler } from '../src/plugins/errors.ts';
 import { createTestApp, signIn, DEMO_CUSTOMER, type TestApp } from './helpers.ts';
 
 const CODES = new Set<string>(Object.values(errorCodes));
+
+/** Where statuses are chosen: the error plugin (domain error kinds and Fastify's own refusals). */
+const ERROR_PLUGIN = 'plugins/errors.ts';
+
+/**
+ * The other places that set a status which is not a plain success, each with why. A route answering
+ * 404 or 409 itself instead of throwing a DomainError is not one of them: it fails the test.
+ */
+const ALLOWED: Array<{ file: string; status: string; why: string }> = [
+  {
+    file: 'app.ts',
+    status: '503',
+    why: 'the health check: its 503 is its report ({ status, database }) to a load balancer, not a refusal',
+  },
+  {
+    file: 'plugins/web-app.ts',
+    status: 'page?.status ?? refusedWith ?? 200',
+    why: "a storefront page: the rendered page's own status (its 404 page), or STATUS_OF_KIND of the DomainError that refused it",
+  },
+  {
+    file: 'plugins/response-cache.ts',
+    status: 'wire.statusCode',
+    why: 'a cached answer: 200 or 304 (the type of wireAnswer says so), set by reply.code, writeHead and logged',
+  },
+];
+
+const same = (a: { file: string; status: string }, b: { file: string; status: string }) =>
+  a.file === b.file && a.status === b.status;
+
+/** A success status, or a choice between successes (`created ? 201 : 200`, `200 | 304`). */
+function isSuccess(status: string): boolean {
+  const literal = '[123]\\d\\d';
+  return new RegExp(`^(?:[\\w.?!]+\\s*\\?\\s*)?${literal}(?:\\s*[:|]\\s*${literal})*$`).test(status);
+}
+
+/** The text of the expression starting at `from`, up to the first top-level `,` `;` `}` or closing `)`. */
+function expressionAt(source: string, from: number): string {
+  let depth = 0;
+  let end = from;
+  for (; end < source.length; end++) {
+    const char = source[end]!;
+    if ('([{'.includes(char)) depth++;
+    else if (')]}'.includes(char)) {
+      if (depth === 0) break;
+      depth--;
+    } else if ((char === ',' || char === ';') && depth === 0) break;
+  }
+  return source.slice(from, end).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Every status a source file sets: `.code(x)`, `.status(x)`, `writeHead(x, ...)`, `statusCode = x` and
+ * `statusCode: x` (an error object carrying its status, or an answer's), comments left out.
+ */
+function statusChoices(file: string, text: string): Array<{ file: string; status: string }> {
+  const source = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const setter = /(?:\.(?:code|status)\s*\(|\bwriteHead\s*\(|\bstatusCode\s*(?::|=(?!=)))\s*/g;
+  return [...source.matchAll(setter)].map((m) => ({ file, status: expressionAt(source, m.index + m[0].length) }));
+}
+
+async function statusChoicesIn(root: string): Promise<Array<{ file: string; status: string }>> {
+  const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
+  const found = await Promise.all(
+    files.map(async (f) => statusChoices(f.split(path.sep).join('/'), await readFile(path.join(root, f), 'utf8'))),
+  );
+  return found.flat();
+}
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,21 +89,56 @@ describe('error codes', () => {
     expect(errorCodes).toMatchObject({ tokenFailed: 'TOKEN_FAILED', noToken: 'NO_TOKEN', notAdmin: 'NOT_ADMIN' });
   });
 
-  it('map every kind of refusal to its status, in the error plugin only', () => {
-    expect(STATUS_OF_KIND).toEqual({
-      invalid_data: 400,
-      unauthorized: 401,
-      forbidden: 403,
-      not_found: 404,
-      conflict: 409,
-      too_large: 413,
-      unprocessable: 422,
-      rate_limited: 429,
-      upstream_failed: 502,
-      unavailable: 503,
-    } satisfies Record<ErrorKind, number>);
+  it('map every kind of refusal to its status, in the error plugin only', async () => {
+    // A status chosen anywhere else fails here unless it is a success (201, 304...) or listed below.
+    const found = await statusChoicesIn(path.join(import.meta.dirname, '../src'));
+    const elsewhere = found.filter((c) => c.file !== ERROR_PLUGIN);
+    const unexplained = elsewhere.filter((c) => !isSuccess(c.status) && !ALLOWED.some((a) => same(a, c)));
+    expect(unexplained).toEqual([]);
+    // Each allowance still names a place that exists: the list cannot outlive what it excuses.
+    for (const allowed of ALLOWED)
+      expect(
+        elsewhere.some((c) => same(allowed, c)),
+        allowed.status,
+      ).toBe(true);
+    // The scan sees the error plugin's own choice and the routes' successes (201).
+    expect(found).toContainEqual({ file: ERROR_PLUGIN, status: 'status' });
+    expect(found.filter((c) => c.status === '201').length).toBeGreaterThan(5);
   });
 
+  it('are found wherever a status is set (the scan of the test above)', () => {
+    const source = [
+      'return reply.code(404).send(x);',
+      'reply\n  .code(\n    409,\n  )',
+      'reply.status(400);',
+      'res.statusCode = 500;',
+      'response.writeHead(403, { a: 1 });',
+      'throw Object.assign(new Error(), { statusCode: 422 });',
+      'return reply.code(201).send(x);',
+      'reply.code(placed.created ? 201 : 200);',
+      'if (error.statusCode === 404) return;',
+      '// reply.code(418) in a comment',
+    ].join('\n');
+    const choices = statusChoices('x.ts', source);
+    expect(choices.map((c) => c.status)).toEqual([
+      '404',
+      '409',
+      '400',
+      '500',
+      '403',
+      '422',
+      '201',
+      'placed.created ? 201 : 200',
+    ]);
+    expect(choices.filter((c) => !isSuccess(c.status)).map((c) => c.status)).toEqual([
+      '404',
+      '409',
+      '400',
+      '500',
+      '403',
+      '422',
+    ]);
+  });
   it('leave a thrown domain error as { message, code } with its kind’s status and Retry-After', async () => {
     const app = Fastify();
     registerErrorHandler(app);

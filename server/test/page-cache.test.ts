@@ -7,6 +7,8 @@ import { formatRupees, type StorefrontMetNeed } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
+import { ResponseCache } from '../src/plugins/response-cache.ts';
+import { PageCache } from '../src/modules/storefront/page-cache.ts';
 import { HOME_PAGE_SHUFFLES } from '../src/modules/storefront/pages.ts';
 import type { StorefrontRenderer } from '../src/modules/storefront/index.ts';
 import * as make from './factories.ts';
@@ -169,5 +171,43 @@ describe('with the catalog cache switched off', () => {
   it('renders every request', async () => {
     for (let i = 0; i < 3; i++) expect((await off.app.inject({ url: '/category/gems' })).statusCode).toBe(200);
     expect(own.renders('/category/gems')).toBe(3);
+  });
+});
+
+describe('PageCache', () => {
+  const page = (html: string) => async () => ({ status: 200, html });
+  const always = () => true;
+
+  it('keeps within its byte budget (HTML counted twice), the least recently used page going first', async () => {
+    const catalog = new ResponseCache();
+    catalog.setLive(true);
+    // Each page costs 2 x 20 bytes: two fit in 100, three do not.
+    const pages = new PageCache(catalog, { maxBytes: 100 });
+    await pages.render('/a', page('a'.repeat(20)), always);
+    await pages.render('/b', page('b'.repeat(20)), always);
+    expect(pages.get('/a')?.html).toBe('a'.repeat(20));
+    await pages.render('/c', page('c'.repeat(20)), always);
+    expect(pages.size).toEqual({ entries: 2, bytes: 80 });
+    expect(pages.get('/b')).toBeUndefined();
+    expect(pages.get('/a')).toBeDefined();
+    expect(pages.get('/c')).toBeDefined();
+    // A page larger than the whole budget is sent, never kept.
+    expect((await pages.render('/huge', page('h'.repeat(51)), always)).status).toBe(200);
+    expect(pages.get('/huge')).toBeUndefined();
+  });
+
+  it('drops every page when the catalog changes, and keeps none while it is not live', async () => {
+    const catalog = new ResponseCache();
+    catalog.setLive(true);
+    const pages = new PageCache(catalog);
+    await pages.render('/a', page('a'), always);
+    expect(pages.get('/a')).toBeDefined();
+    catalog.invalidate();
+    expect(pages.get('/a')).toBeUndefined();
+    await pages.render('/a', page('a'), always);
+    catalog.setLive(false);
+    expect(pages.get('/a')).toBeUndefined();
+    await pages.render('/a', page('a'), always);
+    expect(pages.size.entries).toBe(0);
   });
 });

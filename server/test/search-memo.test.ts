@@ -10,6 +10,7 @@ import type { ProductList } from '@rr/core';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products, searchSynonyms } from '../src/db/schema/index.ts';
+import { searchMemo } from '../src/modules/catalog/search-memo.ts';
 import * as make from './factories.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
@@ -188,5 +189,26 @@ describe('a search total kept between requests', () => {
     await t.db.delete(searchSynonyms).where(eq(searchSynonyms.term, 'gulabi heera'));
     expect(await generation()).toBeGreaterThan(before);
     expect(await total('keyword=kunzite')).toBe(now);
+  });
+});
+
+describe('the memo itself', () => {
+  it('keeps at most its entry budget, the least recently used value going first', async () => {
+    // A transaction is a database handle of its own: its memo is made with these limits. Nothing changes
+    // what searches read meanwhile, so the generation stays; a sequence shows each value actually read.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary sequence memo_reads`);
+      const memo = searchMemo(tx, { maxEntries: 2, maxAgeMs: 60_000 });
+      const read = (n: number) => memo.value(sql`select nextval('memo_reads') + ${n}::int * 0`);
+      expect(await read(1)).toBe(1);
+      expect(await read(2)).toBe(2);
+      expect(await read(1)).toBe(1);
+      expect(await read(3)).toBe(3);
+      // 2 was the least recently used: read again; 1 and 3 were kept.
+      expect(await read(2)).toBe(4);
+      expect(await read(3)).toBe(3);
+      expect(await read(1)).toBe(5);
+      await tx.execute(sql`drop sequence memo_reads`);
+    });
   });
 });

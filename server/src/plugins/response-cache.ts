@@ -2,8 +2,10 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
+import { GenerationCache } from '../generation-cache.ts';
 import { SignedInUsers, USER_NOTICE_PREFIX } from './signed-in-users.ts';
 
 /**
@@ -46,8 +48,8 @@ export interface CachedAnswer<T> {
 interface Entry extends CachedAnswer<unknown> {
   /** The bytes compressed, made the first time a client asks for them. */
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** The generation it was read under (-1: read while not live, never kept). */
   generation: number;
-  storedAt: number;
   /** What the entry is charged against the byte budget: its bytes, and about as much again for the value. */
   cost: number;
   /** Whether shared caches may keep it (its route's `isPublic`), known once it has been sent. */
@@ -57,17 +59,19 @@ interface Entry extends CachedAnswer<unknown> {
 export type CacheStatus = 'hit' | 'miss' | 'bypass';
 
 export class ResponseCache {
-  #generation = 0;
   #live = false;
-  #bytes = 0;
-  readonly #entries = new Map<string, Entry>();
+  /** Least recently used out first past either budget; an entry larger than the byte budget is never kept. */
+  readonly #entries: GenerationCache<string, Entry>;
   readonly #loading = new Map<string, Promise<Entry>>();
   /** Request addresses (path and query, as sent) whose answer is the entry under a key: see `byAddress`. */
-  readonly #addresses = new Map<string, string>();
-  readonly #options: ResponseCacheOptions;
+  readonly #addresses: LRUCache<string, string>;
 
   constructor(options: Partial<ResponseCacheOptions> = {}) {
-    this.#options = { ...DEFAULTS, ...options };
+    const { maxEntries, maxBytes, maxAgeMs } = { ...DEFAULTS, ...options };
+    this.#entries = new GenerationCache({ maxEntries, maxBytes, bytesOf: (entry) => entry.cost, maxAgeMs });
+    // Addresses stay true across generations (an address always asks the same question); only the
+    // entries they point to come and go.
+    this.#addresses = new LRUCache({ max: maxEntries * 4 });
   }
 
   /** True while changes are known to reach this instance: only then are answers kept. */
@@ -76,20 +80,18 @@ export class ResponseCache {
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes };
+    return this.#entries.size;
   }
 
   /** Raised by every change: what was read under an older one may be out of date. */
   get generation(): number {
-    return this.#generation;
+    return this.#entries.generation;
   }
 
   /** Something changed: every answer kept so far is dropped (and loads under way are not kept). */
   invalidate(): void {
-    this.#generation++;
-    this.#entries.clear();
+    this.#entries.invalidate();
     this.#loading.clear();
-    this.#bytes = 0;
   }
 
   setLive(live: boolean): void {
@@ -114,14 +116,7 @@ export class ResponseCache {
 
   /** The kept answer under `key`, if there is a current one (no waiting: the fast path of a hit). */
   peek<T>(key: string): CachedAnswer<T> | undefined {
-    const kept = this.#entries.get(key);
-    if (!kept || kept.generation !== this.#generation || Date.now() - kept.storedAt >= this.#options.maxAgeMs) {
-      return undefined;
-    }
-    // Most recently used last: the first entry of the map is the one to evict.
-    this.#entries.delete(key);
-    this.#entries.set(key, kept);
-    return kept as Entry & CachedAnswer<T>;
+    return this.#entries.get(key) as (Entry & CachedAnswer<T>) | undefined;
   }
 
   /**
@@ -130,9 +125,7 @@ export class ResponseCache {
    * its validation and its key depend on nothing else), so it can be answered from memory next time.
    */
   rememberAddress(address: string, key: string): void {
-    if (this.#addresses.get(address) === key) return;
-    if (this.#addresses.size >= this.#options.maxEntries * 4) this.#addresses.clear();
-    this.#addresses.set(address, key);
+    if (this.#addresses.get(address) !== key) this.#addresses.set(address, key);
   }
 
   /** The current public entry a GET of `address` was answered with, if any (see `rememberAddress`). */
@@ -149,7 +142,7 @@ export class ResponseCache {
     load: () => Promise<T>,
   ): Promise<[CachedAnswer<T>, CacheStatus]> {
     if (!this.#live) return [(await build(schema, load, -1)) as Entry & CachedAnswer<T>, 'bypass'];
-    const generation = this.#generation;
+    const generation = this.generation;
     const loadKey = `${generation}\u0000${key}`;
     let loading = this.#loading.get(loadKey);
     if (!loading) {
@@ -159,7 +152,7 @@ export class ResponseCache {
         (entry) => {
           if (this.#loading.get(loadKey) === loading) this.#loading.delete(loadKey);
           // Read before a change this instance has heard of since: served to its askers, never kept.
-          if (entry.generation === this.#generation && this.#live) this.#store(key, entry);
+          if (this.#live) this.#entries.set(key, entry, entry.generation);
         },
         () => {
           if (this.#loading.get(loadKey) === loading) this.#loading.delete(loadKey);
@@ -167,22 +160,6 @@ export class ResponseCache {
       );
     }
     return [(await loading) as Entry & CachedAnswer<T>, 'miss'];
-  }
-
-  #store(key: string, entry: Entry): void {
-    if (entry.cost > this.#options.maxBytes) return;
-    const old = this.#entries.get(key);
-    if (old) {
-      this.#entries.delete(key);
-      this.#bytes -= old.cost;
-    }
-    this.#entries.set(key, entry);
-    this.#bytes += entry.cost;
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (this.#entries.size <= this.#options.maxEntries && this.#bytes <= this.#options.maxBytes) break;
-      this.#entries.delete(oldestKey);
-      this.#bytes -= oldest.cost;
-    }
   }
 }
 
@@ -193,7 +170,7 @@ async function build<T>(schema: z.core.$ZodType<T>, load: () => Promise<T>, gene
   const value = z.parse(schema, await load());
   const body = Buffer.from(JSON.stringify(value));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { value, body, etag, generation, storedAt: Date.now(), cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
+  return { value, body, etag, generation, cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
 }
 
 /** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */

@@ -7,6 +7,7 @@
  * listener hands those notices here. While notices may be missed (the listener is down, or the cache is
  * switched off) nothing is kept: every request reads its user.
  */
+import { GenerationCache } from '../generation-cache.ts';
 
 /** What a signed-in request reads of its user (plugins/auth.ts). */
 export interface SignedInRow {
@@ -29,13 +30,15 @@ export interface SignedInUsersOptions {
 
 export class SignedInUsers {
   #live = false;
-  /** Raised by every notice: a read that began before one may hold what it changed, so it is not kept. */
-  #changes = 0;
-  readonly #rows = new Map<string, { row: SignedInRow; storedAt: number }>();
-  readonly #options: SignedInUsersOptions;
+  /**
+   * Every notice raises the generation: a read that began before one may hold what it changed, so it is
+   * not kept. The least recently used go first past the entry budget.
+   */
+  readonly #rows: GenerationCache<string, SignedInRow>;
 
   constructor(options: Partial<SignedInUsersOptions> = {}) {
-    this.#options = { maxEntries: 10_000, maxAgeMs: 60_000, ...options };
+    const { maxEntries, maxAgeMs } = { maxEntries: 10_000, maxAgeMs: 60_000, ...options };
+    this.#rows = new GenerationCache({ maxEntries, maxAgeMs });
   }
 
   get live(): boolean {
@@ -43,7 +46,7 @@ export class SignedInUsers {
   }
 
   get size(): number {
-    return this.#rows.size;
+    return this.#rows.size.entries;
   }
 
   setLive(live: boolean): void {
@@ -54,26 +57,16 @@ export class SignedInUsers {
 
   /** A user changed or went (`*`: all of them). */
   forget(id: string): void {
-    this.#changes++;
-    if (id === '*') this.#rows.clear();
-    else this.#rows.delete(id);
+    this.#rows.invalidate(id === '*' ? undefined : id);
   }
 
   /** The user `id`, kept or read by `read` (and kept when nothing changed meanwhile). */
   async get(id: string, read: () => Promise<SignedInRow | undefined>): Promise<SignedInRow | undefined> {
     const kept = this.#rows.get(id);
-    if (kept && Date.now() - kept.storedAt < this.#options.maxAgeMs) return kept.row;
-    const changes = this.#changes;
+    if (kept) return kept;
+    const generation = this.#rows.generation;
     const row = await read();
-    if (row && this.#live && changes === this.#changes) {
-      this.#rows.delete(id);
-      this.#rows.set(id, { row, storedAt: Date.now() });
-      // The oldest stored goes first (a Map iterates in insertion order).
-      for (const oldest of this.#rows.keys()) {
-        if (this.#rows.size <= this.#options.maxEntries) break;
-        this.#rows.delete(oldest);
-      }
-    }
+    if (row && this.#live) this.#rows.set(id, row, generation);
     return row;
   }
 }

@@ -98,9 +98,7 @@ export async function registerWebApp(
     // A missing file (an old hashed asset, say) is a 404, not the app: a browser must not run HTML as a script.
     const isFile = /\.[a-z0-9]+$/i.test(pathname);
     if (isApi || isFile || !indexHtml || request.method !== 'GET') {
-      return reply
-        .code(404)
-        .send({ message: `Not found: ${request.method} ${pathname}`, code: errorCodes.routeNotFound });
+      throw new DomainError('not_found', errorCodes.routeNotFound, `Not found: ${request.method} ${pathname}`);
     }
     let page = null;
     let refusedWith: number | null = null;

@@ -21,6 +21,16 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether `error` is the server's refusal with one of `codes`. The client branches on the code, never on
+ * the HTTP status: one status covers many refusals (429: a code sent a moment ago, the day's codes used
+ * up, too many requests), and the codes are the contract (core's `errorCodes`). Codes are passed as
+ * literals, checked against that list by their type, so its names stay out of the page's JavaScript.
+ */
+export function refusedWith(error: unknown, ...codes: ErrorCode[]): error is ApiError {
+  return error instanceof ApiError && error.code !== null && (codes as string[]).includes(error.code);
+}
+
 type Listener = (error: ApiError) => void;
 const tokenFailureListeners = new Set<Listener>();
 

@@ -15,54 +15,25 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
+import { GenerationCache } from '../../generation-cache.ts';
 
-/** Values kept per database; a few small numbers each. */
-const MAX_ENTRIES = 5_000;
+/** What a database's memo keeps: values (a few small numbers each) and how long at most. */
+export interface SearchMemoLimits {
+  maxEntries: number;
+  /**
+   * A safety net, as the response cache has: a change the triggers do not see (a write with triggers off,
+   * session_replication_role = replica) is read at most this late.
+   */
+  maxAgeMs: number;
+}
+
+const LIMITS: SearchMemoLimits = { maxEntries: 5_000, maxAgeMs: 60_000 };
+
 /**
- * A safety net, as the response cache has: a change the triggers do not see (a write with triggers off,
- * session_replication_role = replica) is read at most this late.
+ * The kept values of one database, all of one generation: it follows the database's number, a newer one
+ * empties it, and a value read under an older one is not kept.
  */
-const MAX_AGE_MS = 60_000;
-
-interface Kept {
-  value: number;
-  storedAt: number;
-}
-
-/** The kept values of one database, all of one generation (a newer one empties it). */
-class Memo {
-  generation = -1;
-  readonly entries = new Map<string, Kept>();
-
-  /** Moves to `generation` when it is newer; false when it is older (a value read in an older snapshot). */
-  current(generation: number): boolean {
-    if (generation > this.generation) {
-      this.generation = generation;
-      this.entries.clear();
-    }
-    return generation === this.generation;
-  }
-
-  get(key: string, generation: number): number | undefined {
-    if (!this.current(generation)) return undefined;
-    const kept = this.entries.get(key);
-    if (!kept) return undefined;
-    this.entries.delete(key);
-    if (Date.now() - kept.storedAt >= MAX_AGE_MS) return undefined;
-    // Most recently used last: the first entry is the one to drop.
-    this.entries.set(key, kept);
-    return kept.value;
-  }
-
-  set(key: string, generation: number, value: number): void {
-    if (!this.current(generation)) return;
-    this.entries.set(key, { value, storedAt: Date.now() });
-    for (const oldest of this.entries.keys()) {
-      if (this.entries.size <= MAX_ENTRIES) break;
-      this.entries.delete(oldest);
-    }
-  }
-}
+type Memo = GenerationCache<string, number>;
 
 /** One memo per database handle (each test app, each server process has its own). */
 const memos = new WeakMap<Database, Memo>();
@@ -90,9 +61,9 @@ export interface SearchMemo {
   readWith(generation: string | number): void;
 }
 
-function memoOf(db: Database): Memo {
+function memoOf(db: Database, limits: SearchMemoLimits = LIMITS): Memo {
   let kept = memos.get(db);
-  if (!kept) memos.set(db, (kept = new Memo()));
+  if (!kept) memos.set(db, (kept = new GenerationCache(limits)));
   return kept;
 }
 
@@ -103,10 +74,10 @@ export function shareSearchMemo(tx: Database, db: Database): void {
 
 /**
  * `db`'s kept values for one request: the first value asked for reads the current generation (one row),
- * and every value of the request is looked up under it.
+ * and every value of the request is looked up under it. `limits` apply when `db` is first asked for.
  */
-export function searchMemo(db: Database): SearchMemo {
-  const memo = memoOf(db);
+export function searchMemo(db: Database, limits?: SearchMemoLimits): SearchMemo {
+  const memo = memoOf(db, limits);
   let generation: Promise<number> | undefined;
   const readGeneration = async () => {
     const [row] = await rowsOf<{ generation: string | number }>(db, sql`select ${currentGeneration} as generation`);
@@ -120,14 +91,15 @@ export function searchMemo(db: Database): SearchMemo {
       generation ??= readGeneration();
       const { sql: text, params } = dialect.sqlToQuery(query);
       const key = `${text}\u0000${JSON.stringify(params)}`;
-      const found = memo.get(key, await generation);
+      const found = memo.follow(await generation) ? memo.get(key) : undefined;
       if (found !== undefined) return found;
       const [read] = await rowsOf<{ value: string | number; generation: string | number }>(
         db,
         sql`select (${query}) as value, ${currentGeneration} as generation`,
       );
       const value = Number(read?.value ?? 0);
-      memo.set(key, Number(read?.generation ?? -1), value);
+      const readUnder = Number(read?.generation ?? -1);
+      if (memo.follow(readUnder)) memo.set(key, value, readUnder);
       return value;
     },
   };

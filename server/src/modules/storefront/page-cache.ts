@@ -1,3 +1,4 @@
+import { GenerationCache } from '../../generation-cache.ts';
 import type { Encoding, ResponseCache } from '../../plugins/response-cache.ts';
 
 /** A rendered page ready to send, and its compressed bytes once a client has asked for them. */
@@ -5,11 +6,6 @@ export interface KeptPage {
   status: number;
   html: string;
   encoded: Partial<Record<Encoding, Buffer>>;
-}
-
-interface Entry extends KeptPage {
-  generation: number;
-  storedAt: number;
 }
 
 export interface PageCacheOptions {
@@ -28,38 +24,27 @@ const DEFAULTS: PageCacheOptions = { maxBytes: 16 * 1024 * 1024, maxAgeMs: 60_00
  * budget (a page's HTML counts twice: as text, and its compressed forms).
  */
 export class PageCache {
-  readonly #entries = new Map<string, Entry>();
+  /** Follows the response cache's generation: a page is kept only while the answers it shows are. */
+  readonly #pages: GenerationCache<string, KeptPage>;
   /** Renders under way, by generation and key: concurrent askers of one page share its render. */
-  readonly #rendering = new Map<string, Promise<Entry>>();
+  readonly #rendering = new Map<string, Promise<KeptPage>>();
   readonly #catalog: ResponseCache;
-  readonly #options: PageCacheOptions;
-  #bytes = 0;
 
   constructor(catalog: ResponseCache, options: Partial<PageCacheOptions> = {}) {
     this.#catalog = catalog;
-    this.#options = { ...DEFAULTS, ...options };
+    const { maxBytes, maxAgeMs } = { ...DEFAULTS, ...options };
+    this.#pages = new GenerationCache({ maxBytes, bytesOf: (page) => page.html.length * 2, maxAgeMs });
   }
 
   get size(): { entries: number; bytes: number } {
-    return { entries: this.#entries.size, bytes: this.#bytes };
+    return this.#pages.size;
   }
 
   /** The page kept under `key`, if it is current. */
   get(key: string): KeptPage | undefined {
-    const kept = this.#entries.get(key);
-    if (!kept) return undefined;
-    if (
-      !this.#catalog.live ||
-      kept.generation !== this.#catalog.generation ||
-      Date.now() - kept.storedAt >= this.#options.maxAgeMs
-    ) {
-      this.#remove(key, kept);
-      return undefined;
-    }
-    // Most recently used last: the first entry of the map is the one to evict.
-    this.#entries.delete(key);
-    this.#entries.set(key, kept);
-    return kept;
+    // Following first: pages of an older generation go as soon as they are asked for, live or not.
+    if (!this.#pages.follow(this.#catalog.generation) || !this.#catalog.live) return undefined;
+    return this.#pages.get(key);
   }
 
   /**
@@ -77,35 +62,18 @@ export class PageCache {
     const renderKey = `${generation}\u0000${key}`;
     let rendering = this.#rendering.get(renderKey);
     if (!rendering) {
-      rendering = render().then((page) => ({ ...page, encoded: {}, generation, storedAt: Date.now() }));
+      rendering = render().then((page): KeptPage => ({ ...page, encoded: {} }));
       this.#rendering.set(renderKey, rendering);
       const done = () => {
         if (this.#rendering.get(renderKey) === rendering) this.#rendering.delete(renderKey);
       };
       rendering.then((page) => {
         done();
-        if (generation === this.#catalog.generation && this.#catalog.live && keep(page)) this.#store(key, page);
+        if (this.#catalog.live && this.#pages.follow(this.#catalog.generation) && keep(page)) {
+          this.#pages.set(key, page, generation);
+        }
       }, done);
     }
     return rendering;
-  }
-
-  #store(key: string, entry: Entry): void {
-    const cost = entry.html.length * 2;
-    if (cost > this.#options.maxBytes) return;
-    const old = this.#entries.get(key);
-    if (old) this.#remove(key, old);
-    this.#entries.set(key, entry);
-    this.#bytes += cost;
-    for (const [oldestKey, oldest] of this.#entries) {
-      if (this.#bytes <= this.#options.maxBytes) break;
-      this.#remove(oldestKey, oldest);
-    }
-  }
-
-  #remove(key: string, entry: Entry): void {
-    if (this.#entries.get(key) !== entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.html.length * 2;
   }
 }

@@ -1,8 +1,11 @@
-import { OTP_RESEND_SECONDS } from '@rr/core';
+import { OTP_RESEND_SECONDS, type ErrorCode } from '@rr/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { refusedWith } from '../../lib/api-client.ts';
 import { useSendOtp } from './api.ts';
 import { rememberSentCode, validSentCode } from './sent-codes.ts';
+
+/** Refusals of a code whose Retry-After says when one may be asked for again: the countdown follows it. */
+const SAYS_WHEN: ErrorCode[] = ['CODE_RESEND_WAIT', 'CODE_HOURLY_LIMIT', 'CODE_DAILY_LIMIT', 'RATE_LIMITED'];
 
 /** SPEC §2/§9: how long the reply to 'Resend OTP' stays on screen. */
 const RESEND_MESSAGE_MS = 1000;
@@ -49,7 +52,7 @@ export function useOtpSending(phone: string, onResent: () => void) {
 
   const followServer = useCallback(
     (error: Error) => {
-      if (error instanceof ApiError && error.status === 429 && error.retryAfter) restart(error.retryAfter);
+      if (refusedWith(error, ...SAYS_WHEN) && error.retryAfter) restart(error.retryAfter);
     },
     [restart],
   );

@@ -17,7 +17,7 @@ import type {
   UploadReply,
 } from '@rr/core';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, apiFetch } from '../../lib/api-client.ts';
+import { apiFetch, refusedWith } from '../../lib/api-client.ts';
 
 export interface ProductQuery extends ListingFilterText {
   keyword?: string;
@@ -189,7 +189,7 @@ export function useCreateReview(productId: string) {
     mutationFn: (body: ReviewInput) =>
       apiFetch<MessageReply>(`${productPath(productId)}/reviews`, { method: 'POST', json: body }),
     onError: (error) =>
-      error instanceof ApiError && error.status === 409
+      refusedWith(error, 'ALREADY_REVIEWED')
         ? queryClient.invalidateQueries({ queryKey: catalogKeys.product(productId) })
         : undefined,
     onSuccess: () =>

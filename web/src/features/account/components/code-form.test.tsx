@@ -57,13 +57,43 @@ describe('CodeForm resend countdown', () => {
   });
 
   it("follows the server's Retry-After when a code was sent a moment ago", async () => {
-    fetchMock.mockResolvedValue(jsonReply({ message: 'Too many requests' }, 429, { 'retry-after': '25' }));
+    fetchMock.mockResolvedValue(
+      jsonReply({ message: 'Please wait 25 seconds before asking for another code.', code: 'CODE_RESEND_WAIT' }, 429, {
+        'retry-after': '25',
+      }),
+    );
     renderInApp(<CodeForm phone="9876543210" />);
     await wait(0);
 
     expect(countdown()).toBe('You can ask for a new code in 25 s.');
+    expect(screen.getByText(/A code was sent by SMS to .* a moment ago\. Enter it below/)).toBeTruthy();
+    expect(screen.queryByText(/Please wait 25 seconds/)).toBeNull();
     await seconds(25);
     expect(countdown()).toBe('Did not get it? Ask for a new code.');
+  });
+});
+
+describe('CodeForm refused by the server', () => {
+  it("says when the day's codes are used up (another refusal of the same status), not that one was just sent", async () => {
+    const usedUp = 'Too many codes were sent to this number today. Please sign in with your password.';
+    fetchMock.mockResolvedValue(
+      jsonReply({ message: usedUp, code: 'CODE_DAILY_LIMIT' }, 429, { 'retry-after': '3600' }),
+    );
+    renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+
+    expect(screen.getByText(usedUp)).toBeTruthy();
+    expect(screen.queryByText(/a moment ago/)).toBeNull();
+  });
+
+  it('shows only the message for a phone no account uses', async () => {
+    const unknown = 'No account uses this phone number. Please register first.';
+    fetchMock.mockResolvedValue(jsonReply({ message: unknown, code: 'PHONE_NOT_REGISTERED' }, 404));
+    renderInApp(<CodeForm phone="9876543210" />);
+    await wait(0);
+
+    expect(screen.getByText(unknown)).toBeTruthy();
+    expect(screen.queryByLabelText('Digit 1 of 4')).toBeNull();
   });
 });
 

@@ -1,8 +1,8 @@
-import { OTP_LENGTH, OTP_VALID_MINUTES, errorCodes, maskPhone } from '@rr/core';
+import { OTP_LENGTH, OTP_VALID_MINUTES, maskPhone, type ErrorCode } from '@rr/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { refusedWith } from '../../../lib/api-client.ts';
 import { useVerifyOtp } from '../api.ts';
 import styles from '../pages/account.module.css';
 import { forgetSentCode } from '../sent-codes.ts';
@@ -12,7 +12,7 @@ import { OtpInput, type OtpInputHandle } from './otp-input.tsx';
 const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
 /** Codes that will never work again: the next visit may ask for a new one at once. */
-const DEAD_CODE: readonly (string | null)[] = [errorCodes.codeExpired, errorCodes.codeUsedUp];
+const DEAD_CODES: ErrorCode[] = ['CODE_EXPIRED', 'CODE_USED_UP'];
 
 /**
  * Sends a code to `phone` on entry (unless one sent from this browser is still valid), then checks
@@ -35,7 +35,7 @@ export function CodeForm({ phone }: { phone: string }) {
     setIncomplete(false);
     if (verify.isPending) return;
     const retry = (error: Error) => {
-      if (error instanceof ApiError && DEAD_CODE.includes(error.code)) forgetSentCode();
+      if (refusedWith(error, ...DEAD_CODES)) forgetSentCode();
       setDigits(emptyCode());
       input.current?.focusBox(0);
     };
@@ -47,11 +47,12 @@ export function CodeForm({ phone }: { phone: string }) {
     submitCode(digits);
   };
 
-  if (send.error instanceof ApiError && send.error.status === 404) {
+  if (refusedWith(send.error, 'PHONE_NOT_REGISTERED')) {
     // The links below the form offer registering or another number.
     return <Message variant="danger">{send.error.message}</Message>;
   }
-  const tooSoon = send.error instanceof ApiError && send.error.status === 429;
+  // The day's or the hour's codes used up is said as the server says it; only a code sent a moment ago is not.
+  const tooSoon = refusedWith(send.error, 'CODE_RESEND_WAIT');
   const minutesLeft =
     earlierCodeAt === null ? 0 : Math.ceil((earlierCodeAt + OTP_VALID_MINUTES * 60_000 - Date.now()) / 60_000);
   return (

@@ -3,7 +3,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { ApiError } from '../../../lib/api-client.ts';
+import { refusedWith } from '../../../lib/api-client.ts';
 import { useUserInfo } from '../../account/index.ts';
 import { shopPolicy } from '../../content/index.ts';
 import { useOrder } from '../api.ts';
@@ -21,7 +21,7 @@ function OrderView({ id }: { id: string }) {
   const state: unknown = useLocation().state;
   const justPlaced = typeof state === 'object' && state !== null && 'placed' in state && state.placed === true;
   const order = useOrder(id);
-  const missing = order.error instanceof ApiError && order.error.status === 404;
+  const missing = refusedWith(order.error, 'ORDER_NOT_FOUND');
   usePageTitle(missing ? NOT_FOUND_TITLE : `Order #${shortOrderNumber(id)} | Rudraksha Ratna`);
   // Someone else's order answers 404 too, so it cannot be told from one that never existed.
   if (missing) return <OrderNotFound id={id} />;
