@@ -9,26 +9,51 @@ export interface Amounts {
   /** Shown only when given (the online method's discount). */
   discountPrice?: number;
   totalPrice: number;
+  /** The GST on shipping, which is in `taxPrice` (shipping is taxed as part of the goods). */
+  shippingGst?: { gstPercent: number; taxPrice: number };
+  /** How the GST splits by the place of supply, when it is known. */
+  gst?: { supply: 'intra-state' | 'inter-state'; cgst: number; sgst: number; igst: number } | null;
 }
 
-/** SPEC's Order Summary: Items, Shipping, Tax, the online discount when there is one, and Total. */
+/** The small print under the Tax line: the GST on shipping, and CGST + SGST or IGST. */
+function taxNotes({ shippingGst, gst }: Amounts): string[] {
+  const notes: string[] = [];
+  if (shippingGst && shippingGst.taxPrice > 0) {
+    notes.push(`Includes ${formatRupees(shippingGst.taxPrice)} on shipping (${shippingGst.gstPercent}%, as the goods)`);
+  }
+  if (gst) {
+    notes.push(
+      gst.supply === 'intra-state'
+        ? `CGST ${formatRupees(gst.cgst)} + SGST ${formatRupees(gst.sgst)}`
+        : `IGST ${formatRupees(gst.igst)}`,
+    );
+  }
+  return notes;
+}
+
+/**
+ * SPEC's Order Summary: Items, the online discount when there is one (taken off before GST, so it comes
+ * first), Shipping, Tax and Total; each line adds up to the next (decision 0039).
+ */
 export function AmountsSummary({ amounts, children }: { amounts: Amounts; children?: ReactNode }) {
+  const notes = taxNotes(amounts);
   return (
     <aside className={`card ${styles.summary}`} aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order Summary</h2>
       <dl>
         <dt>Items</dt>
         <dd>{formatRupees(amounts.itemsPrice)}</dd>
-        <dt>Shipping</dt>
-        <dd>{amounts.shippingPrice === 0 ? 'Free' : formatRupees(amounts.shippingPrice)}</dd>
-        <dt>Tax (GST)</dt>
-        <dd>{formatRupees(amounts.taxPrice)}</dd>
         {amounts.discountPrice !== undefined && (
           <>
             <dt className={styles.discount}>Online discount (10%)</dt>
             <dd className={styles.discount}>−{formatRupees(amounts.discountPrice)}</dd>
           </>
         )}
+        <dt>Shipping</dt>
+        <dd>{amounts.shippingPrice === 0 ? 'Free' : formatRupees(amounts.shippingPrice)}</dd>
+        <dt>Tax (GST)</dt>
+        <dd>{formatRupees(amounts.taxPrice)}</dd>
+        {notes.length > 0 && <dd className={styles.note}>{notes.join(' · ')}</dd>}
         <dt className={styles.total}>Total</dt>
         <dd className={styles.total} data-testid="order-total">
           {formatRupees(amounts.totalPrice)}

@@ -1,4 +1,12 @@
-import { IST_OFFSET_MS, formatDateIST, gstStateByCode, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import {
+  IST_OFFSET_MS,
+  formatDateIST,
+  gstStateByCode,
+  shortOrderNumber,
+  toRupees,
+  type Invoice,
+  type Paise,
+} from '@rr/core';
 import { and, asc, eq, gt, gte, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
@@ -22,6 +30,7 @@ export const GST_REPORT_COLUMNS = [
   'SGST',
   'IGST',
   'Total',
+  'Buyer GSTIN',
 ] as const;
 
 /** The instants a calendar month ("2026-11") of Indian time starts and ends. */
@@ -35,55 +44,69 @@ export function istMonthRange(month: string): { from: Date; to: Date } {
 
 const rupees = (paise: Paise, sign: 1 | -1) => (sign * toRupees(paise)) as number;
 
+type OrderRow = typeof orders.$inferSelect;
+type DocumentKind = 'invoice' | 'credit-note';
+
+/** The documents of one kind issued between `from` and `to`, in the order issued, a batch at a time. */
+async function* issuedDocuments(db: Database, kind: DocumentKind, from: Date, to: Date): AsyncGenerator<OrderRow[]> {
+  const issuedAt = kind === 'invoice' ? orders.invoicedAt : orders.creditNoteAt;
+  const number = kind === 'invoice' ? orders.invoiceNumber : orders.creditNoteNumber;
+  let after: SQL | undefined;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(isNotNull(number), gte(issuedAt, from), lt(issuedAt, to), after))
+      .orderBy(asc(issuedAt), asc(number))
+      .limit(BATCH);
+    if (rows.length === 0) return;
+    yield rows;
+    const last = rows[rows.length - 1]!;
+    const lastAt = (kind === 'invoice' ? last.invoicedAt : last.creditNoteAt)!;
+    const lastNumber = (kind === 'invoice' ? last.invoiceNumber : last.creditNoteNumber)!;
+    after = or(gt(issuedAt, lastAt), and(eq(issuedAt, lastAt), gt(number, lastNumber)));
+  }
+}
+
+/** One document's line of the register, from the invoice its stored quote makes (a credit note negative). */
+function registerFields(kind: DocumentKind, row: OrderRow, invoice: Invoice): Array<string | number> {
+  const invoiced = kind === 'invoice';
+  const sign = invoiced ? 1 : -1;
+  const place = gstStateByCode(row.placeOfSupply ?? '');
+  const t = invoice.totals;
+  return [
+    invoiced ? 'Tax invoice' : 'Credit note',
+    (invoiced ? row.invoiceNumber : row.creditNoteNumber)!,
+    formatDateIST((invoiced ? row.invoicedAt : row.creditNoteAt)!.toISOString()),
+    shortOrderNumber(row.id),
+    // The buyer (as "Billed to" names it), not the recipient of a gift.
+    row.buyerBusinessName ?? row.customerName,
+    place?.name ?? row.state,
+    place?.code ?? '',
+    invoice.supplyType === 'intra-state' ? 'Intra-state' : 'Inter-state',
+    rupees(t.taxableValuePaise, sign),
+    rupees(t.cgstPaise, sign),
+    rupees(t.sgstPaise, sign),
+    rupees(t.igstPaise, sign),
+    rupees(t.totalPaise, sign),
+    // A registered buyer's GSTIN: a B2B line of GSTR-1.
+    row.buyerGstin ?? '',
+  ];
+}
+
 /**
  * The month's GST sales register as CSV lines: every tax invoice issued in the month, and every credit
  * note issued in it with its amounts negative, in the order they were issued. What an accountant needs
- * for GSTR-1: number, date, buyer's state (place of supply), taxable value and each tax. Read in
- * batches, so a busy month never sits in memory whole.
+ * for GSTR-1: number, date, buyer's state (place of supply), taxable value and each tax, the buyer's
+ * GSTIN for B2B. Read in batches, so a busy month never sits in memory whole.
  */
 export async function* gstReportLines(db: Database, month: string): AsyncGenerator<string> {
   const { from, to } = istMonthRange(month);
   yield csvLine(GST_REPORT_COLUMNS);
   for (const kind of ['invoice', 'credit-note'] as const) {
-    const issuedAt = kind === 'invoice' ? orders.invoicedAt : orders.creditNoteAt;
-    const number = kind === 'invoice' ? orders.invoiceNumber : orders.creditNoteNumber;
-    let after: SQL | undefined;
-    for (;;) {
-      const rows = await db
-        .select()
-        .from(orders)
-        .where(and(isNotNull(number), gte(issuedAt, from), lt(issuedAt, to), after))
-        .orderBy(asc(issuedAt), asc(number))
-        .limit(BATCH);
-      if (rows.length === 0) break;
+    for await (const rows of issuedDocuments(db, kind, from, to)) {
       const quotes = await quotesOfOrders(db, rows);
-      for (const row of rows) {
-        const invoice = invoiceFromQuote(row, quotes.get(row.id)!);
-        const sign = kind === 'invoice' ? 1 : -1;
-        const place = gstStateByCode(row.placeOfSupply ?? '');
-        const t = invoice.totals;
-        const fields: Array<string | number> = [
-          kind === 'invoice' ? 'Tax invoice' : 'Credit note',
-          (kind === 'invoice' ? row.invoiceNumber : row.creditNoteNumber)!,
-          formatDateIST((kind === 'invoice' ? row.invoicedAt : row.creditNoteAt)!.toISOString()),
-          shortOrderNumber(row.id),
-          // The buyer (as "Billed to" names it), not the recipient of a gift.
-          row.buyerBusinessName ?? row.customerName,
-          place?.name ?? row.state,
-          place?.code ?? '',
-          invoice.supplyType === 'intra-state' ? 'Intra-state' : 'Inter-state',
-          rupees(t.taxableValuePaise, sign),
-          rupees(t.cgstPaise, sign),
-          rupees(t.sgstPaise, sign),
-          rupees(t.igstPaise, sign),
-          rupees(t.totalPaise, sign),
-        ];
-        yield csvLine(fields);
-      }
-      const last = rows[rows.length - 1]!;
-      const lastAt = (kind === 'invoice' ? last.invoicedAt : last.creditNoteAt)!;
-      const lastNumber = (kind === 'invoice' ? last.invoiceNumber : last.creditNoteNumber)!;
-      after = or(gt(issuedAt, lastAt), and(eq(issuedAt, lastAt), gt(number, lastNumber)));
+      for (const row of rows) yield csvLine(registerFields(kind, row, invoiceFromQuote(row, quotes.get(row.id)!)));
     }
   }
 }

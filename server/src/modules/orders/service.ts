@@ -82,48 +82,61 @@ export interface OrderRecord {
   confirmBy?: Date;
 }
 
+/** Who ordered and where it goes: the recipient is the account holder unless the customer gave another. */
+function partiesOf({ customer, shippingAddress: to }: OrderRecord) {
+  return {
+    userId: customer.id,
+    customerName: customer.name,
+    customerEmail: customer.email,
+    customerPhone: customer.phone,
+    recipientName: to.name ?? customer.name,
+    recipientPhone: to.phone ?? customer.phone,
+    address: to.address,
+    city: to.city,
+    postalCode: to.postalCode,
+    state: to.state,
+    country: COUNTRY,
+    buyerGstin: to.gstin ?? null,
+    buyerBusinessName: to.businessName ?? null,
+  };
+}
+
+/** The order's state when made: paid (online), cancelled (paid for stock sold meanwhile), awaiting a code. */
+function stateOf({ paid, cancelledAt, confirmBy, quote }: OrderRecord) {
+  return {
+    isPaid: Boolean(paid),
+    paidAt: paid?.at ?? null,
+    razorpayOrderId: paid?.razorpayOrderId ?? null,
+    razorpayPaymentId: paid?.razorpayPaymentId ?? null,
+    isCancelled: Boolean(cancelledAt),
+    cancelledAt: cancelledAt ?? null,
+    confirmBy: confirmBy ?? null,
+    // Paid for an order that could not be made (its stock sold meanwhile): the refund sweep pays it back.
+    ...(paid && cancelledAt
+      ? {
+          refundStatus: 'pending' as const,
+          refundPaise: quote.amounts.totalPaise,
+          refundAttempt: 1,
+          refundUpdatedAt: cancelledAt,
+        }
+      : {}),
+  };
+}
+
 /** Writes an order and copies of its lines, in the transaction that took (or holds) their stock. */
 export async function insertOrder(tx: Transaction, record: OrderRecord): Promise<string> {
   const { customer, quote, paid } = record;
   const { amounts, shipping } = quote;
-  const { name, phone, address, city, postalCode, state, gstin, businessName } = record.shippingAddress;
   const [created] = await tx
     .insert(orders)
     .values({
-      userId: customer.id,
-      customerName: customer.name,
-      customerEmail: customer.email,
-      customerPhone: customer.phone,
-      recipientName: name ?? customer.name,
-      recipientPhone: phone ?? customer.phone,
-      address,
-      city,
-      postalCode,
-      state,
-      country: COUNTRY,
-      buyerGstin: gstin ?? null,
-      buyerBusinessName: businessName ?? null,
+      ...partiesOf(record),
       paymentMethod: record.paymentMethod,
       ...amounts,
       shippingTaxPaise: shipping.taxPaise,
       shippingGstBasisPoints: shipping.gstBasisPoints,
       shippingHsnCode: shipping.hsnCode,
-      isPaid: Boolean(paid),
-      paidAt: paid?.at ?? null,
-      razorpayOrderId: paid?.razorpayOrderId ?? null,
-      razorpayPaymentId: paid?.razorpayPaymentId ?? null,
-      isCancelled: Boolean(record.cancelledAt),
-      cancelledAt: record.cancelledAt ?? null,
-      confirmBy: record.confirmBy ?? null,
-      // Paid for an order that could not be made (its stock sold meanwhile): the refund sweep pays it back.
-      ...(paid && record.cancelledAt
-        ? {
-            refundStatus: 'pending' as const,
-            refundPaise: amounts.totalPaise,
-            refundAttempt: 1,
-            refundUpdatedAt: record.cancelledAt,
-          }
-        : {}),
+      ...stateOf(record),
     })
     .returning({ id: orders.id });
   if (!record.cancelledAt) await countUnitsSold(tx, quote.lines, +1);

@@ -58,16 +58,26 @@ export function releaseOnlinePayment(orderId: string): Promise<unknown> {
 
 /** Every query key of checkout: a quote per cart (products and quantities) and payment method. */
 export const checkoutKeys = {
-  quote: (orderItems: readonly { product: string; qty: number }[], paymentMethod: PaymentMethod) =>
-    ['quote', orderItems, paymentMethod] as const,
+  quote: (
+    orderItems: readonly { product: string; qty: number }[],
+    paymentMethod: PaymentMethod,
+    state: string | undefined,
+  ) => ['quote', orderItems, paymentMethod, state ?? ''] as const,
 };
 
-/** What the cart costs today, priced by the server: the place-order page shows these amounts. */
-export function useCartQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod) {
+/**
+ * What the cart costs today, priced by the server: the place-order page shows these amounts. With the
+ * delivery state, the quote also splits GST as the invoice will (CGST + SGST or IGST).
+ */
+export function useCartQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod, state?: string) {
   const orderItems = cart.map((item) => ({ product: item.product, qty: item.qty }));
   return useQuery({
-    queryKey: checkoutKeys.quote(orderItems, paymentMethod),
-    queryFn: () => apiFetch<CartQuote>('/api/orders/quote', { method: 'POST', json: { orderItems, paymentMethod } }),
+    queryKey: checkoutKeys.quote(orderItems, paymentMethod, state),
+    queryFn: () =>
+      apiFetch<CartQuote>('/api/orders/quote', {
+        method: 'POST',
+        json: { orderItems, paymentMethod, ...(state ? { state } : {}) },
+      }),
     enabled: cart.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -23,8 +23,8 @@ function changedLines(cart: readonly CartItem[], quote: CartQuote): CartItem[] {
  * is kept in step with today's prices and stock (`pricesChanged` says they moved); lines that can no
  * longer be bought, or not in that quantity, hold the order back until the cart changes.
  */
-export function useQuoteReconciliation(cart: readonly CartItem[], method: PaymentMethod) {
-  const quote = useCartQuote(cart, method);
+export function useQuoteReconciliation(cart: readonly CartItem[], method: PaymentMethod, state?: string) {
+  const quote = useCartQuote(cart, method, state);
   const [pricesChanged, setPricesChanged] = useState(false);
 
   useEffect(() => {

@@ -12,7 +12,19 @@ const mala: CartItem = { product: 'p2', name: 'Tulsi Mala', image: '/mala.jpg', 
 /** The quote the server gives for today's prices and stock of `lines`. */
 function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
   const itemsPrice = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
-  return { lines, unavailable, itemsPrice, shippingPrice: 0, taxPrice: 0, discountPrice: 0, totalPrice: itemsPrice };
+  const taxFacts = { mrp: null, hsnCode: '1404', uqc: 'NOS', gstPercent: 0, discount: 0, taxPrice: 0 };
+  return {
+    lines: lines.map((l) => ({ ...l, ...taxFacts, taxableValue: l.price * l.qty })),
+    unavailable,
+    itemsPrice,
+    shippingPrice: 0,
+    taxPrice: 0,
+    discountPrice: 0,
+    totalPrice: itemsPrice,
+    shippingGst: { gstPercent: 0, hsnCode: '1404', taxPrice: 0 },
+    adjustments: [],
+    gst: null,
+  };
 }
 
 const fetchMock = vi.fn<typeof fetch>();

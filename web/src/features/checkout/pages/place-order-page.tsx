@@ -27,7 +27,11 @@ export function PlaceOrderPage() {
 
 function PlaceOrder({ address, method }: { address: ShippingAddressInput; method: PaymentMethod }) {
   const cart = useCartItems();
-  const { quote, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(cart, method);
+  const { quote, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
+    cart,
+    method,
+    address.state,
+  );
   const { submit, busy, error, notice } = usePlaceOrder(cart, address, method);
   const online = method === ONLINE_PAYMENT_METHOD;
   const changeMethod = (next: PaymentMethod) => paymentMethodStore.set(next);
@@ -67,6 +71,8 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
                 taxPrice: quote.data.taxPrice,
                 discountPrice: online ? quote.data.discountPrice : undefined,
                 totalPrice: quote.data.totalPrice,
+                shippingGst: quote.data.shippingGst,
+                gst: quote.data.gst,
               }}
             >
               <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">

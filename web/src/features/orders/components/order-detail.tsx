@@ -36,6 +36,7 @@ export function OrderDetail({ order }: { order: Order }) {
           taxPrice: order.taxPrice,
           discountPrice: order.discountPrice > 0 ? order.discountPrice : undefined,
           totalPrice: order.totalPrice,
+          shippingGst: order.shippingGst,
         }}
       >
         <OrderActions order={order} isAdmin={isAdmin} />

@@ -1,0 +1,44 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AmountsSummary } from './amounts-summary.tsx';
+
+const amounts = { itemsPrice: 50, shippingPrice: 100, taxPrice: 27, totalPrice: 177 };
+
+describe('AmountsSummary', () => {
+  it('says the GST on shipping is in the Tax line, and splits GST within a state', () => {
+    render(
+      <AmountsSummary
+        amounts={{
+          ...amounts,
+          shippingGst: { gstPercent: 18, taxPrice: 18 },
+          gst: { supply: 'intra-state', cgst: 13.5, sgst: 13.5, igst: 0 },
+        }}
+      />,
+    );
+    expect(
+      screen.getByText('Includes ₹18.00 on shipping (18%, as the goods) · CGST ₹13.50 + SGST ₹13.50'),
+    ).toBeTruthy();
+  });
+
+  it('shows IGST across states, and no note when shipping is free and the state unknown', () => {
+    const { unmount } = render(
+      <AmountsSummary
+        amounts={{
+          ...amounts,
+          shippingGst: { gstPercent: 18, taxPrice: 0 },
+          gst: { supply: 'inter-state', cgst: 0, sgst: 0, igst: 27 },
+        }}
+      />,
+    );
+    expect(screen.getByText('IGST ₹27.00')).toBeTruthy();
+    unmount();
+    render(<AmountsSummary amounts={{ ...amounts, shippingGst: { gstPercent: 18, taxPrice: 0 }, gst: null }} />);
+    expect(screen.queryByText(/IGST|CGST|on shipping/)).toBeNull();
+  });
+
+  it('lists the online discount right after the items, before shipping and tax', () => {
+    render(<AmountsSummary amounts={{ ...amounts, discountPrice: 5 }} />);
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(terms).toEqual(['Items', 'Online discount (10%)', 'Shipping', 'Tax (GST)', 'Total']);
+  });
+});
