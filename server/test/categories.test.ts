@@ -35,9 +35,9 @@ const firstOf = (category: string) => byCategory[category]![0]!;
 describe('GET /api/categories', () => {
   it('lists the three categories with their HSN codes and 18% (SPEC) by default', async () => {
     expect(await categories()).toEqual([
-      { slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18 },
-      { slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 18 },
-      { slug: 'rudraksha', name: 'Rudraksha', hsnCode: '1404', gstPercent: 18 },
+      { slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18, uqc: 'NOS' },
+      { slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 18, uqc: 'NOS' },
+      { slug: 'rudraksha', name: 'Rudraksha', hsnCode: '1404', gstPercent: 18, uqc: 'NOS' },
     ]);
   });
 
@@ -72,7 +72,7 @@ describe('PUT /api/categories/:slug', () => {
     const res = await putCategory('gems', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain(field);
-    expect((await categories())[0]).toEqual({ slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18 });
+    expect((await categories())[0]).toEqual({ slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18, uqc: 'NOS' });
   });
 
   it('answers 404 for a category that does not exist', async () => {
@@ -84,12 +84,13 @@ describe('PUT /api/categories/:slug', () => {
   it('accepts a numeric string from a select, and changes only what is sent', async () => {
     const res = await putCategory('mala', { gstPercent: '12' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 12 });
+    expect(res.json()).toEqual({ slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 12, uqc: 'NOS' });
     expect((await putCategory('mala', { hsnCode: '71171900' })).json()).toEqual({
       slug: 'mala',
       name: 'Mala',
       hsnCode: '71171900',
       gstPercent: 12,
+      uqc: 'NOS',
     });
     expect((await putCategory('mala', { hsnCode: '7117', gstPercent: 18 })).statusCode).toBe(200);
   });
