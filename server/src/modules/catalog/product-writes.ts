@@ -41,7 +41,8 @@ export function mrpRefusal(
   categoryGstBasisPoints: number,
 ): string | null {
   const pricePaise = input.price === undefined ? current?.pricePaise : toPaise(input.price);
-  const mrpPaise = input.mrp === undefined ? (current?.mrpPaise ?? null) : input.mrp === null ? null : toPaise(input.mrp);
+  const mrpPaise =
+    input.mrp === undefined ? (current?.mrpPaise ?? null) : input.mrp === null ? null : toPaise(input.mrp);
   if (pricePaise === undefined || mrpPaise === null) return null;
   const own = input.gstPercent === undefined ? (current?.gstBasisPoints ?? null) : basisPointsOrNull(input.gstPercent);
   if (mrpPaise >= unitPriceWithGstPaise(pricePaise, own ?? categoryGstBasisPoints)) return null;
