@@ -72,7 +72,13 @@ describe('PUT /api/categories/:slug', () => {
     const res = await putCategory('gems', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain(field);
-    expect((await categories())[0]).toEqual({ slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18, uqc: 'NOS' });
+    expect((await categories())[0]).toEqual({
+      slug: 'gems',
+      name: 'Gems',
+      hsnCode: '7103',
+      gstPercent: 18,
+      uqc: 'NOS',
+    });
   });
 
   it('answers 404 for a category that does not exist', async () => {

@@ -1,14 +1,7 @@
 import * as z from 'zod/mini';
 import { toPaise } from '../money.ts';
 import { gstBasisPointsOf, unitPriceWithGstPaise } from '../pricing.ts';
-import {
-  CATEGORIES,
-  type Category,
-  MAX_KEYWORD_LENGTH,
-  MAX_PAGE_LIMIT,
-  MAX_PAGE_NUMBER,
-  UQCS,
-} from '../constants.ts';
+import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER, UQCS } from '../constants.ts';
 import { gstPercentField, hsnCodeField, uqcField } from './categories.ts';
 import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
 import { productFacts, productFactsReply } from './product-facts.ts';
@@ -161,9 +154,7 @@ const boundedText = (field: string, min: number, max: number) =>
 
 /** An override an update may leave out (kept), set, or clear with null or "" (back to the category's). */
 function clearableOverride<T extends z.ZodMiniType>(schema: T) {
-  return z.optional(
-    preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.nullable(schema)),
-  );
+  return z.optional(preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.nullable(schema)));
 }
 
 /**
