@@ -2,10 +2,18 @@
  * Issue 24: a product's own HSN code, GST rate and UQC, each defaulting to its category's; the MRP rule
  * at the product's own rate; a category's UQC.
  */
-import { MRP_BELOW_PRICE, type CategoryGst, type Product, type ProductList } from '@rr/core';
+import {
+  MRP_BELOW_PRICE,
+  UQCS,
+  unitPriceWithGstPaise,
+  type CategoryGst,
+  type Product,
+  type ProductList,
+} from '@rr/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../src/db/schema/index.ts';
+import { categories, products } from '../src/db/schema/index.ts';
+import { demoProducts } from '../src/db/seed/demo-catalog.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
@@ -155,4 +163,44 @@ describe("a category's UQC", () => {
       expect(await category('gems')).toEqual(before);
     },
   );
+});
+
+describe('the demo catalog (decision 0037)', () => {
+  const demo = async () => {
+    const names = new Set(demoProducts.map((p) => p.name));
+    const rows = await t.db
+      .select({ product: products, categoryRate: categories.gstBasisPoints })
+      .from(products)
+      .innerJoin(categories, eq(categories.slug, products.category));
+    return rows.filter((r) => names.has(r.product.name));
+  };
+
+  it('gives every product its own HSN code, rate and UQC, from the chapter of what it is made of', async () => {
+    const rows = await demo();
+    expect(rows).toHaveLength(demoProducts.length);
+    const hsnOf = (name: string) => rows.find((r) => r.product.name === name)!.product.hsnCode;
+    for (const { product } of rows) {
+      expect(product.hsnCode, product.name).toMatch(/^(\d{6}|\d{8})$/);
+      expect(UQCS, product.name).toContain(product.uqc);
+      // Pearls are chapter 71's 7101 (loose) or 7116 (strung), never 7103.
+      if (/pearl/i.test(product.name)) expect(product.hsnCode, product.name).toMatch(/^(7101|711610)/);
+      // Rudraksha beads are seeds (chapter 14) unless capped in silver (chapter 71).
+      if (product.category === 'rudraksha' && !/silver/i.test(product.name)) {
+        expect(product.hsnCode, product.name).toMatch(/^1404/);
+      }
+      if (/ruby|emerald|sapphire/i.test(product.name) && product.category === 'gems') {
+        expect(product).toMatchObject({ hsnCode: '71039100', gstBasisPoints: 25 });
+      }
+    }
+    expect(hsnOf('Sphatik (Clear Quartz) Jaap Mala, 8 mm, 108+1 Beads')).toBe('711620');
+    expect(hsnOf('Tulsi Jaap Mala, 108+1 Beads')).toMatch(/^4421/);
+    expect(rows.find((r) => /Pack of 2/.test(r.product.name))!.product.uqc).toBe('PRS');
+  });
+
+  it('keeps every MRP at or above the price with the product’s own GST', async () => {
+    for (const { product, categoryRate } of await demo()) {
+      const rate = product.gstBasisPoints ?? categoryRate;
+      expect(product.mrpPaise, product.name).toBeGreaterThanOrEqual(unitPriceWithGstPaise(product.pricePaise, rate));
+    }
+  });
 });
