@@ -1,6 +1,7 @@
 import { lineTaxPaise, toPaise, toRupees, type CategoryGst, type Order, type ProductList } from '@rr/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema/index.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
@@ -41,10 +42,18 @@ describe('GET /api/categories', () => {
     ]);
   });
 
-  it('gives every product summary its category rate', async () => {
+  it('gives every product summary its own rate (issue 24), else its category rate', async () => {
     const list = (await t.app.inject({ url: '/api/products' })).json<ProductList>();
     expect(list.products.length).toBeGreaterThan(0);
-    for (const p of list.products) expect(p.gstPercent).toBe(18);
+    const own = new Map(
+      (await t.db.select({ id: products.id, bp: products.gstBasisPoints }).from(products)).map((r) => [r.id, r.bp]),
+    );
+    for (const p of list.products) {
+      const bp = own.get(p._id);
+      expect(p.gstPercent).toBe(bp == null ? 18 : bp / 100);
+    }
+    // The demo catalog has both: stones at 0.25%, seeds at 5% (decision 0037).
+    expect(new Set(list.products.map((p) => p.gstPercent)).size).toBeGreaterThan(1);
   });
 });
 
