@@ -5,6 +5,9 @@ const FIELD_WORDS: Record<string, string> = {
   qty: 'Quantity',
   email: 'Email',
   countInStock: 'Count in stock',
+  hsnCode: 'HSN code',
+  gstPercent: 'GST rate',
+  uqc: 'UQC',
 };
 
 /** 'postalCode' → 'Postal code', 'mrp' → 'MRP', 'name' → 'Name'. */
