@@ -727,6 +727,12 @@ describe('the stock column of an import (issue 23)', () => {
 describe('one cell rule for the import, the export and the API (issue 23)', () => {
   const samples = ['-dash', '=SUM(A1)', '+91 98', '@here', "'quoted", "''twice", 'plain, with "quotes"', '₹ 1,200'];
 
+  it('reads CSV as spreadsheets write it: mixed line ends, blank lines, quotes inside and around cells', () => {
+    const text = 'a,b\r\n"x, ""y""\nz",2\n\r\nq"r,\r"open"\r\n,\n';
+    expect(parseCsv(text)).toEqual([['a', 'b'], ['x, "y"\nz', '2'], ['q"r', ''], ['open'], ['', '']]);
+    expect(() => parseCsv('a,b\r\n"never closed,1\r\n')).toThrow(/never closed/);
+  });
+
   it('reads back every text the export writes, and refuses what a spreadsheet would run', () => {
     for (const text of samples) {
       const [cell] = parseCsv(csvField(text))[0]!;
