@@ -51,6 +51,12 @@ export const DEFAULT_GST_BASIS_POINTS = 1800;
 /** The GST slabs an admin may give a category, in percent. */
 export const GST_PERCENTS = [0, 0.25, 3, 5, 12, 18, 28] as const;
 export const ONLINE_DISCOUNT_PERCENT = 10;
+/**
+ * GST unit quantity codes an invoice line may carry (issue 24): numbers, pieces, pairs, sets. A category
+ * has one (NOS unless changed) and a product may override it.
+ */
+export const UQCS = ['NOS', 'PCS', 'PRS', 'SET'] as const;
+export type Uqc = (typeof UQCS)[number];
 
 export const MESSAGES = {
   productNotFound: 'Product not found',

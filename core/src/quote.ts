@@ -15,10 +15,6 @@ import { basisPointsOf, percentOf, type Paise } from './money.ts';
  * values and GST. No figure is ever computed from a rounded total again.
  */
 
-/** GST unit quantity codes a line may carry (numbers, pieces, pairs, sets). */
-export const UQCS = ['NOS', 'PCS', 'PRS', 'SET'] as const;
-export type Uqc = (typeof UQCS)[number];
-
 /** What takes money off lines: the online payment discount today; coupons and sales later. */
 export type AdjustmentKind = 'online_discount';
 

@@ -1,3 +1,4 @@
+import { discountPercent } from '@rr/core';
 import { allProducts, expect, test } from '../fixtures.ts';
 
 test('a visitor browses, searches, opens a product and works the cart', async ({ page, request, makeProduct }) => {
@@ -135,9 +136,11 @@ test('cards show the truncated name, the real MRP struck through and the saving'
   await expect(card.locator('s')).toContainText(
     long.mrp!.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
   );
-  // The MRP includes GST and the price does not: the saving is measured from the price with 18% GST.
-  const withGst = Math.round(long.price * 118) / 100;
+  // The MRP includes GST and the price does not: the saving is measured from the price with the product's
+  // GST (its own rate, else its category's: issue 24).
+  const withGst = Math.round(long.price * (100 + long.gstPercent)) / 100;
   const saving = Math.floor(((long.mrp! - withGst) / long.mrp!) * 100);
+  expect(saving).toBe(discountPercent(long.price, long.mrp, long.gstPercent));
   await expect(card.getByText(`${saving}% off`)).toBeVisible();
   await expect(card.getByText('+ GST')).toBeVisible();
 });

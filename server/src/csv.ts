@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { FORBIDDEN_TEXT, errorCodes } from '@rr/core';
+import { CsvError, parse } from 'csv-parse/sync';
 import type { FastifyReply } from 'fastify';
 import { DomainError } from './domain-error.ts';
 
@@ -89,56 +90,25 @@ export function decodeCsv(bytes: Uint8Array): string {
 }
 
 /**
- * Reads CSV (RFC 4180: commas, double quotes doubled inside quoted cells, CRLF or LF line ends) into
- * records of cells. Blank lines are skipped. A quoted cell left open is refused with its line number.
+ * Reads CSV (RFC 4180: commas, double quotes doubled inside quoted cells, CRLF, LF or CR line ends, which
+ * a file may mix) into records of cells, by csv-parse. Blank lines are skipped; a quote inside an
+ * unquoted cell is text, as spreadsheets write it. A quoted cell left open is refused.
  */
 export function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let quoteLine = 0;
-  let i = 0;
-  const endRecord = () => {
-    record.push(cell);
-    if (record.length > 1 || record[0] !== '') records.push(record);
-    record = [];
-    cell = '';
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      i++;
-      continue;
+  try {
+    return parse(text, {
+      record_delimiter: ['\r\n', '\n', '\r'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+    });
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw unreadable(
+        'A quoted cell is never closed: the file ends inside it. Check the quotes (") of the last rows.',
+      );
     }
-    if (ch === '"' && cell === '') {
-      quoted = true;
-      quoteLine = line;
-    } else if (ch === ',') {
-      record.push(cell);
-      cell = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      endRecord();
-      line++;
-    } else {
-      cell += ch;
-    }
-    i++;
+    if (error instanceof CsvError) throw unreadable(`The file is not CSV we can read: ${error.message}`);
+    throw error;
   }
-  if (quoted) throw unreadable(`A quoted cell that starts on line ${quoteLine} is never closed.`);
-  if (cell !== '' || record.length > 0) endRecord();
-  return records;
 }

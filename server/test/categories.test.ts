@@ -1,6 +1,7 @@
 import { basisPointsOf, toPaise, toRupees, type CategoryGst, type Order, type ProductList } from '@rr/core';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../src/db/schema/index.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
@@ -35,16 +36,24 @@ const firstOf = (category: string) => byCategory[category]![0]!;
 describe('GET /api/categories', () => {
   it('lists the three categories with their HSN codes and 18% (SPEC) by default', async () => {
     expect(await categories()).toEqual([
-      { slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18 },
-      { slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 18 },
-      { slug: 'rudraksha', name: 'Rudraksha', hsnCode: '1404', gstPercent: 18 },
+      { slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18, uqc: 'NOS' },
+      { slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 18, uqc: 'NOS' },
+      { slug: 'rudraksha', name: 'Rudraksha', hsnCode: '1404', gstPercent: 18, uqc: 'NOS' },
     ]);
   });
 
-  it('gives every product summary its category rate', async () => {
+  it('gives every product summary its own rate (issue 24), else its category rate', async () => {
     const list = (await t.app.inject({ url: '/api/products' })).json<ProductList>();
     expect(list.products.length).toBeGreaterThan(0);
-    for (const p of list.products) expect(p.gstPercent).toBe(18);
+    const own = new Map(
+      (await t.db.select({ id: products.id, bp: products.gstBasisPoints }).from(products)).map((r) => [r.id, r.bp]),
+    );
+    for (const p of list.products) {
+      const bp = own.get(p._id);
+      expect(p.gstPercent).toBe(bp == null ? 18 : bp / 100);
+    }
+    // The demo catalog has both: stones at 0.25%, seeds at 5% (decision 0037).
+    expect(new Set(list.products.map((p) => p.gstPercent)).size).toBeGreaterThan(1);
   });
 });
 
@@ -72,7 +81,13 @@ describe('PUT /api/categories/:slug', () => {
     const res = await putCategory('gems', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ message: string }>().message).toContain(field);
-    expect((await categories())[0]).toEqual({ slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 18 });
+    expect((await categories())[0]).toEqual({
+      slug: 'gems',
+      name: 'Gems',
+      hsnCode: '7103',
+      gstPercent: 18,
+      uqc: 'NOS',
+    });
   });
 
   it('answers 404 for a category that does not exist', async () => {
@@ -84,12 +99,13 @@ describe('PUT /api/categories/:slug', () => {
   it('accepts a numeric string from a select, and changes only what is sent', async () => {
     const res = await putCategory('mala', { gstPercent: '12' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 12 });
+    expect(res.json()).toEqual({ slug: 'mala', name: 'Mala', hsnCode: '7117', gstPercent: 12, uqc: 'NOS' });
     expect((await putCategory('mala', { hsnCode: '71171900' })).json()).toEqual({
       slug: 'mala',
       name: 'Mala',
       hsnCode: '71171900',
       gstPercent: 12,
+      uqc: 'NOS',
     });
     expect((await putCategory('mala', { hsnCode: '7117', gstPercent: 18 })).statusCode).toBe(200);
   });

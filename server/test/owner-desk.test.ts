@@ -551,6 +551,86 @@ describe('catalog export and import', () => {
     expect(await t.db.select().from(products)).toEqual(before);
   });
 
+  it('exports, sets and clears a product’s own HSN code, GST rate and UQC (issue 24), naming a bad column', async () => {
+    const id = await make.product(t, { category: 'gems', price: 1000, columns: { hsnCode: '71039100' } });
+    const header = (await exported())[0]!;
+    const own = (await exported()).find((r) => r[0] === id)!;
+    const cellAt = (column: string) => own[header.indexOf(column)];
+    expect([cellAt('hsn_code'), cellAt('gst_percent'), cellAt('uqc')]).toEqual(['71039100', '', '']);
+
+    const body = csv([
+      ['id', 'hsn_code', 'gst_percent', 'uqc'],
+      [id, '', '0.25', 'prs'],
+    ]);
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({
+      action: 'update',
+      errors: [],
+      changes: [
+        { column: 'hsn_code', from: '71039100', to: '' },
+        { column: 'gst_percent', from: '', to: '0.25' },
+        { column: 'uqc', from: '', to: 'PRS' },
+      ],
+    });
+    expect((await apply(body, plan.plan)).statusCode).toBe(200);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(stored).toMatchObject({ hsnCode: null, gstBasisPoints: 25, uqc: 'PRS' });
+    const again = (await exported()).find((r) => r[0] === id)!;
+    expect([
+      again[header.indexOf('hsn_code')],
+      again[header.indexOf('gst_percent')],
+      again[header.indexOf('uqc')],
+    ]).toEqual(['', '0.25', 'PRS']);
+
+    const bad = csv([
+      ['id', 'hsn_code', 'gst_percent', 'uqc'],
+      [id, '71031', '7', 'KGS'],
+    ]);
+    const refused = (await preview(bad)).json<ImportPreview>();
+    expect(refused.rows[0]!.errors.map((e) => e.column).sort()).toEqual(['gst_percent', 'hsn_code', 'uqc']);
+  });
+
+  it('reads a quoted cell with commas, line breaks and doubled quotes as its text', async () => {
+    const id = await make.product(t, {});
+    const description = 'Line one, with a comma\nLine "two", quoted\r\nand a third';
+    const body = `id,description\n${id},"${description.replaceAll('"', '""')}"\r\n`;
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows).toHaveLength(1);
+    expect(plan.rows[0]).toMatchObject({ action: 'update', errors: [] });
+    expect((await apply(body, plan.plan)).statusCode).toBe(200);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, id));
+    expect(stored!.description).toBe(description);
+  });
+
+  it('refuses a row breaking the MRP rule with the admin form’s message, at the product’s own rate', async () => {
+    const [viaFile, viaForm] = [
+      await make.product(t, { category: 'gems', price: 100, columns: { mrpPaise: 15_000 } }),
+      await make.product(t, { category: 'gems', price: 100, columns: { mrpPaise: 15_000 } }),
+    ];
+    // ₹140 with 18% GST is ₹165.20, above the stored ₹150 MRP.
+    const form = await asAdmin('PUT', `/api/products/${viaForm}`, { price: 140 });
+    expect(form.statusCode).toBe(400);
+    const body = csv([
+      ['id', 'price'],
+      [viaFile, '140'],
+    ]);
+    const plan = (await preview(body)).json<ImportPreview>();
+    expect(plan.rows[0]).toMatchObject({
+      action: 'invalid',
+      errors: [{ column: 'mrp', message: form.json<{ message: string }>().message }],
+    });
+    // The file's own rate counts: at 3% the price with GST (₹144.20) is within the MRP.
+    const atOwnRate = csv([
+      ['id', 'price', 'gst_percent'],
+      [viaFile, '140', '3'],
+    ]);
+    const planned = (await preview(atOwnRate)).json<ImportPreview>();
+    expect(planned.rows[0]).toMatchObject({ action: 'update', errors: [] });
+    expect((await apply(atOwnRate, planned.plan)).statusCode).toBe(200);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, viaFile));
+    expect(stored).toMatchObject({ pricePaise: 14_000, gstBasisPoints: 300 });
+  });
+
   it('takes a file with Excel’s byte-order mark and an apostrophe before formula-like text', async () => {
     const id = await make.product(t, {});
     const body = `\ufeffid,name\r\n${id},'=Not a formula`;
@@ -646,6 +726,12 @@ describe('the stock column of an import (issue 23)', () => {
 
 describe('one cell rule for the import, the export and the API (issue 23)', () => {
   const samples = ['-dash', '=SUM(A1)', '+91 98', '@here', "'quoted", "''twice", 'plain, with "quotes"', '₹ 1,200'];
+
+  it('reads CSV as spreadsheets write it: mixed line ends, blank lines, quotes inside and around cells', () => {
+    const text = 'a,b\r\n"x, ""y""\nz",2\n\r\nq"r,\r"open"\r\n,\n';
+    expect(parseCsv(text)).toEqual([['a', 'b'], ['x, "y"\nz', '2'], ['q"r', ''], ['open'], ['', '']]);
+    expect(() => parseCsv('a,b\r\n"never closed,1\r\n')).toThrow(/never closed/);
+  });
 
   it('reads back every text the export writes, and refuses what a spreadsheet would run', () => {
     for (const text of samples) {

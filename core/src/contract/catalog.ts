@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { toPaise } from '../money.ts';
 import { gstBasisPointsOf, lowestMrpPaise } from '../pricing.ts';
-import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER } from '../constants.ts';
+import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER, UQCS } from '../constants.ts';
+import { gstPercentField, hsnCodeField, uqcField } from './categories.ts';
 import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
 import { productFacts, productFactsReply } from './product-facts.ts';
 import { listingFilterQuery } from './search.ts';
@@ -75,13 +76,36 @@ export const productSummary = z.object({
   isDraft: z.boolean(),
   rating: z.number(),
   numReviews: z.int(),
-  /** The GST rate of the product's category, in percent (18 = 18%): the price with GST adds it. */
+  /**
+   * The product's GST rate in percent (18 = 18%): its own, else its category's (issue 24). The price
+   * with GST adds it.
+   */
   gstPercent: z.number(),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
-/** A product's page: its reviews, and (issue 14) its facts and further pictures. */
-export const product = z.extend(productSummary, { reviews: z.array(review), ...productFactsReply });
+/**
+ * Issue 24: the tax facts a product sets itself, each null where it takes its category's (what
+ * PUT /api/products/:id sets as `hsnCode`, `gstPercent` and `uqc`; null clears one).
+ */
+export const taxOverrides = z.object({
+  hsnCode: z.nullable(z.string()),
+  gstPercent: z.nullable(z.number()),
+  uqc: z.nullable(z.enum(UQCS)),
+});
+export type TaxOverrides = z.infer<typeof taxOverrides>;
+
+/**
+ * A product's page: its reviews, and (issue 14) its facts and further pictures. `hsnCode` and `uqc`
+ * are the ones its invoice lines carry (its own, else its category's), as `gstPercent` is the rate.
+ */
+export const product = z.extend(productSummary, {
+  reviews: z.array(review),
+  ...productFactsReply,
+  hsnCode: z.string(),
+  uqc: z.enum(UQCS),
+  taxOverrides,
+});
 export type Product = z.infer<typeof product>;
 
 export const productList = z.object({
@@ -128,6 +152,11 @@ const boundedText = (field: string, min: number, max: number) =>
       z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
     );
 
+/** An override an update may leave out (kept), set, or clear with null or "" (back to the category's). */
+function clearableOverride<T extends z.ZodMiniType>(schema: T) {
+  return z.optional(preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.nullable(schema)));
+}
+
 /**
  * A product's editable fields. The image is a path on this site (an upload or a shipped image): the
  * shop never hot-links pictures from elsewhere.
@@ -165,15 +194,20 @@ const productFields = {
    */
   isDraft: z.optional(z.boolean({ error: 'isDraft must be true or false' })),
   ...productFacts.shape,
+  // Issue 24: the product's own tax facts; null or "" clears one (the category's applies again).
+  hsnCode: clearableOverride(hsnCodeField),
+  gstPercent: clearableOverride(gstPercentField),
+  uqc: clearableOverride(uqcField),
 };
 
 /**
  * The admin's product form: every field filled in (the browser checks it with this before saving), the
- * MRP against the price with the GST of the category chosen (`gstPercent`).
+ * MRP against the price with the product's GST: its own rate when it has one, else the rate of the
+ * category chosen (`categoryGstPercent`).
  */
-export function productInput(gstPercent: number) {
+export function productInput(categoryGstPercent: number) {
   return z.object(productFields).check(
-    z.refine((p) => p.mrp == null || mrpAllows(p.mrp, p.price, gstPercent), {
+    z.refine((p) => p.mrp == null || mrpAllows(p.mrp, p.price, p.gstPercent ?? categoryGstPercent), {
       error: MRP_BELOW_PRICE,
       path: ['mrp'],
     }),
@@ -185,7 +219,7 @@ export type ProductInput = z.infer<ReturnType<typeof productInput>>;
  * PUT /api/products/:id (admin). PRODUCT.md "The contract": an update changes only the fields it
  * carries. SPEC's client sends no `mrp`, and no `image` when it did not change one: those keep their
  * values. A present `mrp` of null or "" clears it (how the admin form clears it). The MRP is checked by
- * the server, against the GST rate its database holds for the product's category.
+ * the server, against the product's GST rate as its database holds it (its own, else its category's).
  */
 export const productUpdate = z.partial(z.object(productFields));
 export type ProductUpdate = z.infer<typeof productUpdate>;

@@ -127,6 +127,10 @@ export const CATALOG_CSV_COLUMNS = [
   'planet',
   'certificate_lab',
   'certificate_number',
+  // Issue 24: the product's own tax facts; empty takes its category's (and clears its own).
+  'hsn_code',
+  'gst_percent',
+  'uqc',
   'stock_version',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];

@@ -7,6 +7,7 @@ import type { Database } from './client.ts';
 import { products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
 import { demoFactSlugs, demoFactsOf } from './seed/demo-facts.ts';
+import { demoTaxOf, demoTaxSlugs } from './seed/demo-tax.ts';
 
 /** A stable id per demo slug, so links to demo products survive a reseed. */
 export function demoProductId(slug: string): string {
@@ -38,6 +39,8 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
   const idBySlug = new Map(demoProducts.map((p) => [p.slug, demoProductId(p.slug)]));
   const unknownFacts = demoFactSlugs.filter((slug) => !idBySlug.has(slug));
   if (unknownFacts.length) throw new Error(`Demo facts for unknown products: ${unknownFacts.join(', ')}`);
+  const unknownTax = demoTaxSlugs.filter((slug) => !idBySlug.has(slug));
+  if (unknownTax.length) throw new Error(`Demo tax for unknown products: ${unknownTax.join(', ')}`);
   await db.transaction(async (tx) => {
     await tx.delete(reviews);
     await tx.delete(products);
@@ -56,6 +59,8 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
           mrpPaise: demoMrpPaise(id, pricePaise),
           countInStock: p.countInStock,
           ...demoFactsOf(p.slug),
+          // Issue 24: each product's own HSN code, GST rate and UQC (decision 0037).
+          ...demoTaxOf(p.slug),
           createdAt: new Date(now - i * 60_000),
         };
       }),

@@ -6,6 +6,9 @@ const FIELD_WORDS: Record<string, string> = {
   email: 'Email',
   countInStock: 'Count in stock',
   gstin: 'GSTIN',
+  hsnCode: 'HSN code',
+  gstPercent: 'GST rate',
+  uqc: 'UQC',
 };
 
 /** 'postalCode' → 'Postal code', 'mrp' → 'MRP', 'name' → 'Name'. */

@@ -24,11 +24,14 @@ export const categories = pgTable(
     slug: text('slug').primaryKey(),
     hsnCode: text('hsn_code').notNull(),
     gstBasisPoints: integer('gst_basis_points').notNull().default(1800),
+    /** GST unit quantity code printed on invoice lines (core UQCS); a product may override it. */
+    uqc: text('uqc').notNull().default('NOS'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('categories_hsn_check', sql`${t.hsnCode} ~ '^[0-9]{4,8}$'`),
     check('categories_gst_check', sql`${t.gstBasisPoints} between 0 and 10000`),
+    check('categories_uqc_check', sql`${t.uqc} in ('NOS', 'PCS', 'PRS', 'SET')`),
   ],
 );
 
@@ -45,6 +48,11 @@ export const products = pgTable(
       .references(() => categories.slug),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise'),
+    // Issue 24: the product's own tax facts; null means its category's. Pricing reads each as
+    // coalesce(products.x, categories.x), so keep these names.
+    hsnCode: text('hsn_code'),
+    gstBasisPoints: integer('gst_basis_points'),
+    uqc: text('uqc'),
     countInStock: integer('count_in_stock').notNull().default(0),
     /** Made by Create Product and not yet saved: hidden from the shop and not for sale. */
     isDraft: boolean('is_draft').notNull().default(false),
@@ -87,6 +95,9 @@ export const products = pgTable(
     check('products_weight_check', sql`${t.weightCarats} > 0 and ${t.weightCarats} < 100000`),
     check('products_bead_count_check', sql`${t.beadCount} between 1 and 1008`),
     check('products_images_check', sql`cardinality(${t.images}) <= 8`),
+    check('products_hsn_check', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
+    check('products_gst_check', sql`${t.gstBasisPoints} between 0 and 10000`),
+    check('products_uqc_check', sql`${t.uqc} in ('NOS', 'PCS', 'PRS', 'SET')`),
     index('products_category_created_idx').on(t.category, t.createdAt),
     index('products_created_idx').on(t.createdAt),
     index('products_units_sold_idx').on(t.unitsSold),

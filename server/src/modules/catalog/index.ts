@@ -3,4 +3,12 @@ export { catalogAdminRoutes } from './admin-routes.ts';
 export { cachedCatalog, type PublicListQuery } from './cached-reads.ts';
 export { catalogRoutes } from './routes.ts';
 export { productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';
+export {
+  PLACEHOLDER_IMAGE,
+  insertProducts,
+  mrpRefusal,
+  writeProductUpdate,
+  type NewProduct,
+  type PricedProduct,
+} from './product-writes.ts';
 export { searchSynonymRoutes } from './synonym-routes.ts';

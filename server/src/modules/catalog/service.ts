@@ -12,6 +12,7 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
+  type Uqc,
   UUID_PATTERN,
 } from '@rr/core';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
@@ -24,8 +25,14 @@ export const productNotFound = () => new DomainError('not_found', errorCodes.pro
 
 type ProductRow = typeof products.$inferSelect;
 
-/** A product with its category's GST rate: select it from products inner-joined on `categoryOfProduct`. */
-const productWithRate = { product: products, gstBasisPoints: categories.gstBasisPoints };
+/**
+ * A product with its GST rate (its own, else its category's: issue 24): select it from products
+ * inner-joined on `categoryOfProduct`.
+ */
+const productWithRate = {
+  product: products,
+  gstBasisPoints: sql<number>`coalesce(${products.gstBasisPoints}, ${categories.gstBasisPoints})`.mapWith(Number),
+};
 const categoryOfProduct = eq(categories.slug, products.category);
 
 export function toProductSummary({
@@ -66,6 +73,19 @@ function productFactsOf(row: ProductRow) {
     certificateNumber: row.certificateNumber,
     certificateFile: row.certificateFile,
     images: row.images,
+  };
+}
+
+/** Issue 24: the HSN code and UQC the product's invoice lines carry, and the tax facts it sets itself. */
+function taxFactsOf(row: ProductRow, categoryHsnCode: string, categoryUqc: string) {
+  return {
+    hsnCode: row.hsnCode ?? categoryHsnCode,
+    uqc: (row.uqc ?? categoryUqc) as Uqc,
+    taxOverrides: {
+      hsnCode: row.hsnCode,
+      gstPercent: row.gstBasisPoints === null ? null : gstPercentOf(row.gstBasisPoints),
+      uqc: row.uqc as Uqc | null,
+    },
   };
 }
 
@@ -135,7 +155,12 @@ const reviewsOfProduct = () => sql<ReviewJson[]>`(
 export async function getProduct(db: Database, id: string): Promise<Product> {
   if (!UUID_PATTERN.test(id)) throw productNotFound();
   const [row] = await db
-    .select({ ...productWithRate, reviews: reviewsOfProduct() })
+    .select({
+      ...productWithRate,
+      categoryHsnCode: categories.hsnCode,
+      categoryUqc: categories.uqc,
+      reviews: reviewsOfProduct(),
+    })
     .from(products)
     .innerJoin(categories, categoryOfProduct)
     .where(eq(products.id, id));
@@ -143,6 +168,7 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
   return {
     ...toProductSummary(row),
     ...productFactsOf(row.product),
+    ...taxFactsOf(row.product, row.categoryHsnCode, row.categoryUqc),
     reviews: row.reviews.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
   };
 }

@@ -8,7 +8,7 @@ import {
   type CategoryGst,
   type CategoryUpdate,
 } from '@rr/core';
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -25,6 +25,7 @@ function toCategoryGst(row: CategoryRow): CategoryGst {
     name: categoryLabel(row.slug),
     hsnCode: row.hsnCode,
     gstPercent: gstPercentOf(row.gstBasisPoints),
+    uqc: row.uqc as CategoryGst['uqc'],
   };
 }
 
@@ -34,8 +35,9 @@ export async function listCategories(db: Database): Promise<CategoryGst[]> {
 }
 
 /**
- * Changes a category's HSN code and GST rate; orders already placed keep the ones they were bought at.
- * A higher rate is refused while a product of the category has an MRP below its price with that rate:
+ * Changes a category's HSN code, GST rate and UQC; orders already placed keep the ones they were bought at.
+ * A higher rate is refused while a product of the category taking the category's rate (none of its
+ * own) has an MRP below its price with that rate:
  * nobody may charge more than the MRP (PRODUCT.md), so those MRPs or prices change first.
  */
 export async function updateCategory(db: Database, slug: string, input: CategoryUpdate): Promise<CategoryGst> {
@@ -52,6 +54,8 @@ export async function updateCategory(db: Database, slug: string, input: Category
         .where(
           and(
             eq(products.category, slug),
+            // A product with its own rate keeps it (issue 24): the category's does not reach it.
+            isNull(products.gstBasisPoints),
             isNotNull(products.mrpPaise),
             sql`${products.mrpPaise} < ${products.pricePaise} + (${products.pricePaise}::bigint * ${gstBasisPoints} + 5000) / 10000`,
           ),
@@ -68,7 +72,7 @@ export async function updateCategory(db: Database, slug: string, input: Category
     }
     const [updated] = await tx
       .update(categories)
-      .set({ hsnCode: input.hsnCode ?? current.hsnCode, gstBasisPoints, updatedAt: new Date() })
+      .set({ hsnCode: input.hsnCode ?? current.hsnCode, gstBasisPoints, uqc: input.uqc, updatedAt: new Date() })
       .where(eq(categories.slug, slug))
       .returning();
     return toCategoryGst(updated!);

@@ -2,26 +2,25 @@ import { createHash } from 'node:crypto';
 import {
   CATALOG_CSV_COLUMNS,
   MAX_IMPORT_ROWS,
-  MRP_BELOW_PRICE,
   UUID_PATTERN,
   errorCodes,
+  gstPercentOf,
   productUpdate,
-  toPaise,
   toRupees,
-  unitPriceWithGstPaise,
   type CatalogCsvColumn,
   type ImportPreview,
   type ImportResult,
+  type ProductUpdate,
 } from '@rr/core';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { csvLine, decodeCsv, parseCsv, readCell, type CellReading } from '../../csv.ts';
 import { DomainError } from '../../domain-error.ts';
+import { insertProducts, mrpRefusal, writeProductUpdate, type NewProduct } from '../catalog/index.ts';
 import { setStockCause, stockAtVersions, stockVersionOf, stockVersions } from '../stock/index.ts';
 import { importedFacts } from './product-facts.ts';
 
-const PLACEHOLDER_IMAGE = '/images/placeholder-product.svg';
 const BATCH = 500;
 type ProductRow = typeof products.$inferSelect;
 type Field = Exclude<CatalogCsvColumn, 'id' | 'stock_version'>;
@@ -51,6 +50,9 @@ function cellsOf(p: ProductRow): Cells {
     planet: plain(p.planet),
     certificate_lab: plain(p.certificateLab),
     certificate_number: plain(p.certificateNumber),
+    hsn_code: plain(p.hsnCode),
+    gst_percent: p.gstBasisPoints === null ? '' : String(gstPercentOf(p.gstBasisPoints)),
+    uqc: plain(p.uqc),
   };
 }
 
@@ -118,34 +120,300 @@ function readFile(bytes: Uint8Array): Parsed {
   return { columns, rows: rows.map((cells, i) => ({ line: i + 2, cells })) };
 }
 
-/** The schema's field names and the CSV's columns. */
-const COLUMN_OF_FIELD: Record<string, Field> = {
+/** The API's field (core `productUpdate`) each column of the file sets. */
+const FIELD_OF_COLUMN = {
   name: 'name',
+  category: 'category',
   price: 'price',
   mrp: 'mrp',
-  image: 'image',
+  stock: 'countInStock',
   brand: 'brand',
-  category: 'category',
   description: 'description',
-  countInStock: 'stock',
+  image: 'image',
   mukhi: 'mukhi',
   origin: 'origin',
-  sizeMm: 'size_mm',
-  weightCarats: 'weight_carats',
-  beadCount: 'bead_count',
+  size_mm: 'sizeMm',
+  weight_carats: 'weightCarats',
+  bead_count: 'beadCount',
   planet: 'planet',
-  certificateLab: 'certificate_lab',
-  certificateNumber: 'certificate_number',
-};
+  certificate_lab: 'certificateLab',
+  certificate_number: 'certificateNumber',
+  hsn_code: 'hsnCode',
+  gst_percent: 'gstPercent',
+  uqc: 'uqc',
+} as const satisfies Record<Field, keyof ProductUpdate>;
+type Input = Pick<ProductUpdate, (typeof FIELD_OF_COLUMN)[Field]>;
+const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(FIELD_OF_COLUMN).map(([c, f]) => [f, c])) as Record<
+  string,
+  Field
+>;
+/** The facts read by core's productFacts (numbers among them arrive as text, read as numbers first). */
+const FACT_COLUMNS = [
+  'mukhi',
+  'origin',
+  'size_mm',
+  'weight_carats',
+  'bead_count',
+  'planet',
+  'certificate_lab',
+  'certificate_number',
+] as const satisfies readonly Field[];
+const NUMBER_FACTS = new Set<Field>(['mukhi', 'size_mm', 'weight_carats', 'bead_count']);
 const NUMERAL = /^-?\d+(\.\d+)?$/;
-const factValue = (cell: string | undefined) =>
-  cell === undefined ? undefined : cell === '' ? null : NUMERAL.test(cell) ? Number(cell) : cell;
-const textFact = (cell: string | undefined) => (cell === undefined ? undefined : cell === '' ? null : cell);
 
-type Values = Partial<Omit<typeof products.$inferInsert, 'id'>>;
 interface PlannedRow {
   preview: ImportPreview['rows'][number];
-  values: Values;
+  /** What the row asks of the catalog, in the API's terms (written by the catalog module). */
+  input: Input;
+}
+type Note = { column: string; message: string };
+type Read = CellReading[];
+
+/** What the plan of a file knows of the catalog: read once for all its rows. */
+interface Catalog {
+  file: Parsed;
+  /** The products the file names by id (locked while applying). */
+  current: Map<string, ProductRow>;
+  versionNow: Map<string, number>;
+  exportedStock: Map<number, { productId: string; stock: number }>;
+  /** Published products whose (lower-case) names new rows use. */
+  named: Map<string, string>;
+  categoryRates: Map<string, number>;
+}
+
+/** A row's cell of a column: its text, or undefined when the file has no such column. */
+function cellOf(file: Parsed, read: Read, column: CatalogCsvColumn): string | undefined {
+  const i = file.columns.indexOf(column);
+  return i < 0 ? undefined : (read[i]!.text ?? '');
+}
+
+/** The stock version a row names: null for none, NaN for one that is not a version. */
+function versionOf(file: Parsed, read: Read): number | null {
+  const cell = cellOf(file, read, 'stock_version') ?? '';
+  return STOCK_VERSION.test(cell) ? Number(cell) : cell === '' ? null : NaN;
+}
+
+async function productsById(db: Database, ids: string[], lock: boolean): Promise<Map<string, ProductRow>> {
+  const current = new Map<string, ProductRow>();
+  if (ids.length === 0) return current;
+  const query = db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), onSale))
+    .orderBy(asc(products.id));
+  for (const p of await (lock ? query.for('update') : query)) current.set(p.id, p);
+  return current;
+}
+
+async function productsByName(db: Database, names: string[]): Promise<Map<string, string>> {
+  const named = new Map<string, string>();
+  if (names.length === 0) return named;
+  const found = await db
+    .select({ id: products.id, name: sql<string>`lower(${products.name})` })
+    .from(products)
+    .where(and(inArray(sql`lower(${products.name})`, [...new Set(names)]), onSale));
+  for (const r of found) named.set(r.name, r.id);
+  return named;
+}
+
+/** The catalog as `db` sees it, for the rows `reads` of the file (locking the products they update). */
+async function readCatalog(db: Database, file: Parsed, reads: Read[], lock: boolean): Promise<Catalog> {
+  const ids = reads.map((read) => cellOf(file, read, 'id')?.toLowerCase() ?? '').filter((id) => UUID_PATTERN.test(id));
+  const current = await productsById(db, [...new Set(ids)].sort(), lock);
+  // Read after the lock: no order can move these products' stock again before apply commits.
+  const versionNow = await stockVersions(db, [...current.keys()]);
+  const versions = reads.map((read) => versionOf(file, read));
+  const exportedStock = await stockAtVersions(db, [
+    ...new Set(versions.filter((v): v is number => v !== null && !Number.isNaN(v))),
+  ]);
+  const newNames = reads
+    .filter((read) => !cellOf(file, read, 'id'))
+    .map((read) => cellOf(file, read, 'name')?.toLowerCase() ?? '')
+    .filter(Boolean);
+  const named = await productsByName(db, newNames);
+  const rates = await db.select({ slug: categories.slug, bp: categories.gstBasisPoints }).from(categories);
+  return { file, current, versionNow, exportedStock, named, categoryRates: new Map(rates.map((c) => [c.slug, c.bp])) };
+}
+
+/** The cells a row gives, by column (a column the file lacks is left out: the product keeps it). */
+function givenCells(file: Parsed, read: Read): Partial<Cells> {
+  const given: Partial<Cells> = {};
+  for (const column of FIELDS) {
+    const cell = cellOf(file, read, column);
+    if (cell !== undefined) given[column] = cell;
+  }
+  return given;
+}
+
+/** Refusals of the cells themselves, and of a row as wide as it is not. */
+function cellErrors(file: Parsed, read: Read, width: number): Note[] {
+  const errors: Note[] = [];
+  file.columns.forEach((column, i) => {
+    const problem = read[i]!.problem;
+    if (problem) errors.push({ column, message: problem });
+  });
+  if (width !== file.columns.length) {
+    errors.push({ column: '', message: `has ${width} cells; the header has ${file.columns.length}` });
+  }
+  return errors;
+}
+
+/** Rows seen so far, for naming a product twice. */
+interface Seen {
+  ids: Map<string, number>;
+  names: Map<string, number>;
+}
+
+/** Why a row's id names no product of the file's to update. */
+function idErrors(rawId: string, existing: ProductRow | undefined, line: number, seen: Seen): Note[] {
+  const id = rawId.toLowerCase();
+  if (!id) return [];
+  const errors: Note[] = [];
+  if (!existing) errors.push({ column: 'id', message: `no product with the id "${rawId.slice(0, 40)}"` });
+  if (seen.ids.has(id)) errors.push({ column: 'id', message: `the same product as row ${seen.ids.get(id)}` });
+  seen.ids.set(id, line);
+  return errors;
+}
+
+/** What a new product (a row without id) lacks, or which product it would duplicate. */
+function newProductErrors(catalog: Catalog, given: Partial<Cells>, noted: Note[], line: number, seen: Seen): Note[] {
+  const errors: Note[] = [];
+  for (const column of ['name', 'category', 'price'] as const) {
+    if (!given[column] && !noted.some((e) => e.column === column))
+      errors.push({ column, message: `${column} is required for a new product` });
+  }
+  const name = given.name?.toLowerCase();
+  if (!name) return errors;
+  if (seen.names.has(name))
+    errors.push({ column: 'name', message: `the same new product as row ${seen.names.get(name)}` });
+  const id = catalog.named.get(name);
+  if (id) {
+    errors.push({
+      column: 'name',
+      message: `a product with this name exists: put its id (${id}) in the id column to update it`,
+    });
+  }
+  seen.names.set(name, line);
+  return errors;
+}
+
+/** A fact's cell as core's productFacts takes it: empty clears it, a numeral is a number. */
+function factValue(column: Field, cell: string | undefined): unknown {
+  if (cell === undefined) return undefined;
+  if (cell === '') return null;
+  return NUMBER_FACTS.has(column) && NUMERAL.test(cell) ? Number(cell) : cell;
+}
+
+/**
+ * The row's cells read by the schemas the admin form and PUT /api/products/:id use (core's
+ * productUpdate and productFacts), so what one refuses the other refuses too: the input, or the
+ * refusals, each named by its column.
+ */
+function readInput(given: Partial<Cells>): { input?: Input; errors: Note[] } {
+  const fields: Record<string, unknown> = {};
+  const facts: Record<string, unknown> = {};
+  for (const column of Object.keys(given) as Field[]) {
+    const field = FIELD_OF_COLUMN[column];
+    if ((FACT_COLUMNS as readonly Field[]).includes(column)) facts[field] = factValue(column, given[column]);
+    else fields[field] = given[column];
+  }
+  const core = productUpdate.safeParse(fields);
+  const checked = importedFacts.safeParse(facts);
+  const errors: Note[] = [];
+  for (const result of [core, checked]) {
+    if (result.success) continue;
+    for (const issue of result.error.issues) {
+      const column = COLUMN_OF_FIELD[String(issue.path[0])] ?? '';
+      if (!errors.some((e) => e.column === column)) errors.push({ column, message: issue.message });
+    }
+  }
+  if (!core.success || !checked.success) return { errors };
+  return { input: definedOnly({ ...core.data, ...checked.data }), errors };
+}
+
+const definedOnly = <T extends object>(o: T): T =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+
+/** The MRP rule, by the catalog's own check (the admin form's message, word for word). */
+function mrpErrors(catalog: Catalog, existing: ProductRow | undefined, input: Input): Note[] {
+  const rate = catalog.categoryRates.get(input.category ?? existing?.category ?? '');
+  if (rate === undefined) return [];
+  const refusal = mrpRefusal(existing ?? null, input, rate);
+  return refusal ? [{ column: 'mrp', message: refusal }] : [];
+}
+
+/** A value of the input as the file writes it (the text compared to find what a row changes). */
+function cellText(column: Field, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (column === 'price' || column === 'mrp') return (value as number).toFixed(2);
+  return String(value);
+}
+
+/** The columns the row changes: from the product's cells (none for a new one) to the row's. */
+function changesOf(before: Cells | null, given: Partial<Cells>, input: Input | undefined) {
+  return (Object.keys(given) as Field[])
+    .map((column) => {
+      const field = FIELD_OF_COLUMN[column];
+      const to = input && field in input ? cellText(column, input[field]) : (before?.[column] ?? '');
+      return { column, from: before?.[column] ?? '', to };
+    })
+    .filter((change) => (before ? change.from !== change.to : change.to !== ''));
+}
+
+function actionOf(errors: Note[], conflicts: Note[], existing: ProductRow | undefined, changed: boolean) {
+  if (errors.length) return 'invalid';
+  if (conflicts.length) return 'conflict';
+  if (!existing) return 'create';
+  return changed ? 'update' : 'unchanged';
+}
+
+/** A row's stock against the product's now (decision 31): a stock left alone is taken out of the input. */
+function stockNotes(catalog: Catalog, existing: ProductRow, input: Input, read: Read, given: Partial<Cells>) {
+  if (input.countInStock === undefined) return { errors: [], conflicts: [] };
+  const version = versionOf(catalog.file, read);
+  const stock = stockOfRow(existing, input.countInStock, version, catalog.exportedStock, catalog.versionNow);
+  if (stock.unchanged) {
+    delete input.countInStock;
+    delete given.stock;
+  }
+  return {
+    errors: stock.error ? [{ column: 'stock_version', message: stock.error }] : [],
+    conflicts: stock.conflict ? [{ column: 'stock', message: stock.conflict }] : [],
+  };
+}
+
+/** What one row of the file would do to the catalog: its changes, errors and stock conflicts. */
+function planRow(catalog: Catalog, row: { line: number; width: number; read: Read }, seen: Seen): PlannedRow {
+  const { line, width, read } = row;
+  const rawId = cellOf(catalog.file, read, 'id') ?? '';
+  const existing = rawId ? catalog.current.get(rawId.toLowerCase()) : undefined;
+  const given = givenCells(catalog.file, read);
+  const errors = [...cellErrors(catalog.file, read, width), ...idErrors(rawId, existing, line, seen)];
+  if (!rawId) errors.push(...newProductErrors(catalog, given, errors, line, seen));
+  const { input, errors: inputErrors } = readInput(given);
+  for (const e of inputErrors) if (!errors.some((n) => n.column === e.column)) errors.push(e);
+  const conflicts: Note[] = [];
+  if (input) {
+    errors.push(...mrpErrors(catalog, existing, input));
+    if (existing) {
+      const stock = stockNotes(catalog, existing, input, read, given);
+      errors.push(...stock.errors);
+      conflicts.push(...stock.conflicts);
+    }
+  }
+  const changes = changesOf(existing ? cellsOf(existing) : null, given, input);
+  return {
+    preview: {
+      row: line,
+      action: actionOf(errors, conflicts, existing, changes.length > 0),
+      _id: existing?.id ?? null,
+      name: (existing?.name ?? given.name ?? '').slice(0, 120),
+      changes,
+      errors,
+      conflicts,
+    },
+    input: input ?? {},
+  };
 }
 
 /**
@@ -159,177 +427,14 @@ async function plan(db: Database, file: Parsed, lock: boolean): Promise<PlannedR
     width: cells.length,
     read: file.columns.map((_, i) => readCell(cells[i] ?? '')),
   }));
-  const at = (read: CellReading[], column: CatalogCsvColumn) => {
-    const i = file.columns.indexOf(column);
-    return i < 0 ? undefined : (read[i]!.text ?? '');
-  };
-  const ids = [
-    ...new Set(rows.map((r) => at(r.read, 'id')?.toLowerCase() ?? '').filter((id) => UUID_PATTERN.test(id))),
-  ].sort();
-  const current = new Map<string, ProductRow>();
-  if (ids.length) {
-    const query = db
-      .select()
-      .from(products)
-      .where(and(inArray(products.id, ids), onSale))
-      .orderBy(asc(products.id));
-    for (const p of await (lock ? query.for('update') : query)) current.set(p.id, p);
-  }
-  // Read after the lock: no order can move these products' stock again before apply commits.
-  const versionNow = await stockVersions(db, [...current.keys()]);
-  const versionOf = (read: CellReading[]) => {
-    const cell = at(read, 'stock_version') ?? '';
-    return STOCK_VERSION.test(cell) ? Number(cell) : cell === '' ? null : NaN;
-  };
-  const exportedStock = await stockAtVersions(db, [
-    ...new Set(rows.map((r) => versionOf(r.read)).filter((v): v is number => v !== null && !Number.isNaN(v))),
-  ]);
-  const newNames = rows
-    .filter((r) => !at(r.read, 'id'))
-    .map((r) => at(r.read, 'name')?.toLowerCase() ?? '')
-    .filter(Boolean);
-  const named = new Map<string, string>();
-  if (newNames.length) {
-    const found = await db
-      .select({ id: products.id, name: sql<string>`lower(${products.name})` })
-      .from(products)
-      .where(and(inArray(sql`lower(${products.name})`, [...new Set(newNames)]), onSale));
-    for (const r of found) named.set(r.name, r.id);
-  }
-  const gstOf = new Map(
-    (await db.select({ slug: categories.slug, bp: categories.gstBasisPoints }).from(categories)).map((c) => [
-      c.slug,
-      c.bp,
-    ]),
+  const catalog = await readCatalog(
+    db,
+    file,
+    rows.map((r) => r.read),
+    lock,
   );
-
-  const seenIds = new Map<string, number>();
-  const seenNames = new Map<string, number>();
-  return rows.map(({ line, width, read }) => {
-    const errors: Array<{ column: string; message: string }> = [];
-    const conflicts: Array<{ column: string; message: string }> = [];
-    file.columns.forEach((column, i) => {
-      const problem = read[i]!.problem;
-      if (problem) errors.push({ column, message: problem });
-    });
-    const rawId = at(read, 'id') ?? '';
-    const id = rawId.toLowerCase();
-    const existing = id ? current.get(id) : undefined;
-    if (width !== file.columns.length) {
-      errors.push({ column: '', message: `has ${width} cells; the header has ${file.columns.length}` });
-    }
-    if (id && !existing) errors.push({ column: 'id', message: `no product with the id "${rawId.slice(0, 40)}"` });
-    if (id && seenIds.has(id)) errors.push({ column: 'id', message: `the same product as row ${seenIds.get(id)}` });
-    if (id) seenIds.set(id, line);
-
-    const given = {} as Partial<Cells>;
-    for (const column of FIELDS) {
-      const cell = at(read, column);
-      if (cell !== undefined) given[column] = cell;
-    }
-    if (!id) {
-      for (const column of ['name', 'category', 'price'] as const) {
-        if (!given[column] && !errors.some((e) => e.column === column))
-          errors.push({ column, message: `${column} is required for a new product` });
-      }
-      const name = given.name?.toLowerCase();
-      if (name && seenNames.has(name))
-        errors.push({ column: 'name', message: `the same new product as row ${seenNames.get(name)}` });
-      if (name && named.has(name)) {
-        errors.push({
-          column: 'name',
-          message: `a product with this name exists: put its id (${named.get(name)}) in the id column to update it`,
-        });
-      }
-      if (name) seenNames.set(name, line);
-    }
-
-    const core = productUpdate.safeParse({
-      name: given.name,
-      price: given.price,
-      mrp: given.mrp,
-      image: given.image,
-      brand: given.brand,
-      category: given.category,
-      description: given.description,
-      countInStock: given.stock,
-    });
-    const facts = importedFacts.safeParse({
-      mukhi: factValue(given.mukhi),
-      origin: textFact(given.origin),
-      sizeMm: factValue(given.size_mm),
-      weightCarats: factValue(given.weight_carats),
-      beadCount: factValue(given.bead_count),
-      planet: textFact(given.planet),
-      certificateLab: textFact(given.certificate_lab),
-      certificateNumber: textFact(given.certificate_number),
-    });
-    for (const result of [core, facts]) {
-      if (result.success) continue;
-      for (const issue of result.error.issues) {
-        const column = COLUMN_OF_FIELD[String(issue.path[0])] ?? '';
-        if (!errors.some((e) => e.column === column)) errors.push({ column, message: issue.message });
-      }
-    }
-
-    const values: Values = {};
-    if (core.success && facts.success) {
-      const c = core.data;
-      if (c.name !== undefined) values.name = c.name;
-      if (c.price !== undefined) values.pricePaise = toPaise(c.price);
-      if (c.mrp !== undefined) values.mrpPaise = c.mrp === null ? null : toPaise(c.mrp);
-      if (c.image !== undefined) values.image = c.image;
-      if (c.brand !== undefined) values.brand = c.brand;
-      if (c.category !== undefined) values.category = c.category;
-      if (c.description !== undefined) values.description = c.description;
-      if (c.countInStock !== undefined) values.countInStock = c.countInStock;
-      for (const [key, value] of Object.entries(facts.data))
-        if (value !== undefined) Object.assign(values, { [key]: value });
-      const pricePaise = values.pricePaise ?? existing?.pricePaise;
-      const mrpPaise = values.mrpPaise === undefined ? existing?.mrpPaise : values.mrpPaise;
-      const gst = gstOf.get(values.category ?? existing?.category ?? '');
-      if (pricePaise && mrpPaise && gst !== undefined && mrpPaise < unitPriceWithGstPaise(pricePaise, gst)) {
-        errors.push({ column: 'mrp', message: MRP_BELOW_PRICE });
-      }
-    }
-
-    if (existing && values.countInStock !== undefined) {
-      const stock = stockOfRow(existing, values.countInStock, versionOf(read), exportedStock, versionNow);
-      if (stock.error) errors.push({ column: 'stock_version', message: stock.error });
-      if (stock.conflict) conflicts.push({ column: 'stock', message: stock.conflict });
-      if (stock.unchanged) {
-        delete values.countInStock;
-        delete given.stock;
-      }
-    }
-
-    const before = existing ? cellsOf(existing) : null;
-    const after = { ...(before ?? cellsOf({ ...NEW_PRODUCT, ...values } as ProductRow)), ...cellsOfValues(values) };
-    const changes = (Object.keys(given) as Field[])
-      .filter((column) => (before ? before[column] !== after[column] : after[column] !== ''))
-      .map((column) => ({ column, from: before?.[column] ?? '', to: after[column] }));
-    const action = errors.length
-      ? 'invalid'
-      : conflicts.length
-        ? 'conflict'
-        : !existing
-          ? 'create'
-          : changes.length
-            ? 'update'
-            : 'unchanged';
-    return {
-      preview: {
-        row: line,
-        action,
-        _id: existing?.id ?? null,
-        name: (existing?.name ?? given.name ?? '').slice(0, 120),
-        changes,
-        errors,
-        conflicts,
-      },
-      values,
-    };
-  });
+  const seen: Seen = { ids: new Map(), names: new Map() };
+  return rows.map((row) => planRow(catalog, row, seen));
 }
 
 const STOCK_VERSION = /^\d{1,15}$/;
@@ -364,36 +469,6 @@ function stockOfRow(
   return {
     conflict: `the stock moved from ${seen.stock} to ${product.countInStock} after the export (orders or another edit), so ${stock} could undo them; this row is left as it is. Export the catalog again, or change the stock on the product's page.`,
   };
-}
-
-const NEW_PRODUCT = {
-  name: '',
-  category: '',
-  pricePaise: null,
-  mrpPaise: null,
-  countInStock: 0,
-  brand: '',
-  description: '',
-  image: PLACEHOLDER_IMAGE,
-  mukhi: null,
-  origin: null,
-  sizeMm: null,
-  weightCarats: null,
-  beadCount: null,
-  planet: null,
-  certificateLab: null,
-  certificateNumber: null,
-};
-
-/** The cells of the values a row sets, for comparing with the product's. */
-function cellsOfValues(values: Values): Partial<Cells> {
-  const all = cellsOf({ ...NEW_PRODUCT, ...values } as unknown as ProductRow);
-  const cells: Partial<Cells> = {};
-  for (const [field, column] of Object.entries(COLUMN_OF_FIELD)) {
-    const key = field === 'price' ? 'pricePaise' : field === 'mrp' ? 'mrpPaise' : field;
-    if (key in values) cells[column] = all[column];
-  }
-  return cells;
 }
 
 function previewOf(rows: PlannedRow[]): ImportPreview {
@@ -447,21 +522,19 @@ export async function applyImport(
   });
 }
 
+/**
+ * Writes the planned rows through the catalog module (its update and insert, so the MRP rule and the
+ * columns are the admin form's), with the stock they set recorded as this import by `adminId`.
+ */
 async function write(tx: Transaction, rows: PlannedRow[], plan: string, adminId: string): Promise<void> {
   await setStockCause(tx, { reason: 'import', actorId: adminId, reference: `import ${plan.slice(0, 12)}` });
   const updates = rows
     .filter((r) => r.preview.action === 'update')
     .sort((a, b) => a.preview._id!.localeCompare(b.preview._id!));
-  for (const { preview, values } of updates) {
-    await tx
-      .update(products)
-      .set({ ...values, updatedAt: new Date() })
-      .where(eq(products.id, preview._id!));
-  }
-  const creates = rows.filter((r) => r.preview.action === 'create');
-  if (creates.length) {
-    await tx
-      .insert(products)
-      .values(creates.map(({ values }) => ({ image: PLACEHOLDER_IMAGE, ...values }) as typeof products.$inferInsert));
-  }
+  for (const { preview, input } of updates) await writeProductUpdate(tx, preview._id!, input);
+  // A row to create was planned with a name, category and price (or it would be invalid).
+  await insertProducts(
+    tx,
+    rows.filter((r) => r.preview.action === 'create').map((r) => r.input as NewProduct),
+  );
 }

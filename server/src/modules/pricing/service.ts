@@ -69,9 +69,10 @@ export async function priceCart(
       pricePaise: products.pricePaise,
       mrpPaise: products.mrpPaise,
       countInStock: products.countInStock,
-      hsnCode: categories.hsnCode,
-      uqc: sql<string>`'NOS'`,
-      gstBasisPoints: categories.gstBasisPoints,
+      // A product's own tax facts, else its category's (decision 0037).
+      hsnCode: sql<string | null>`coalesce(${products.hsnCode}, ${categories.hsnCode})`,
+      uqc: sql<string>`coalesce(${products.uqc}, ${categories.uqc})`,
+      gstBasisPoints: sql<number>`coalesce(${products.gstBasisPoints}, ${categories.gstBasisPoints})`.mapWith(Number),
     })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.category))

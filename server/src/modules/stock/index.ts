@@ -6,6 +6,7 @@ export {
   returnStock,
   takeCart,
   setStockCause,
+  setStockLevel,
   withStockCause,
   type ProductLine,
   type StockCause,

@@ -53,6 +53,16 @@ export async function takeCart(tx: Transaction, lines: readonly StockLine[], cau
   });
 }
 
+/**
+ * Sets a product's stock to `count` (an admin's edit, an import), under the cause the caller set with
+ * `setStockCause`; the customers waiting for it are told when it is back (issue 14). Only this module
+ * writes `count_in_stock` once a product exists (decision 0039).
+ */
+export async function setStockLevel(tx: Transaction, productId: string, count: number): Promise<void> {
+  await tx.update(products).set({ countInStock: count }).where(eq(products.id, productId));
+  if (count > 0) await tellBackInStock(tx, [productId]);
+}
+
 /** Takes `qty` units if that many are left; false otherwise (or when the product is gone). */
 async function takeStock(tx: Transaction, productId: string, qty: number): Promise<boolean> {
   const taken = await tx

@@ -1,4 +1,4 @@
-import { GST_PERCENTS, categoryUpdate, type CategoryGst } from '@rr/core';
+import { GST_PERCENTS, UQCS, categoryUpdate, type CategoryGst } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { FormField, SelectField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -7,8 +7,9 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useCategories, useUpdateCategory } from '../../catalog/index.ts';
 import styles from './admin.module.css';
+import { AccountantNote } from './product-tax-fields.tsx';
 
-/** /admin/categories: each category's HSN code and GST rate; orders placed before keep theirs. */
+/** /admin/categories: each category's HSN code, GST rate and UQC; orders placed before keep theirs. */
 export function CategoryListPage() {
   usePageTitle('Categories & GST | Rudraksha Ratna');
   const categories = useCategories();
@@ -17,8 +18,10 @@ export function CategoryListPage() {
       <h1>Categories &amp; GST</h1>
       <p className={styles.lead}>
         Prices are before GST. A new rate applies to orders placed from now on and to the price with GST the shop
-        compares with the MRP; orders already placed keep the rate they were bought at.
+        compares with the MRP; orders already placed keep the rate they were bought at. A product may have its own HSN
+        code, rate and unit (on its edit page); these are the ones of its category's products without.
       </p>
+      <AccountantNote />
       {categories.isPending ? (
         <Spinner />
       ) : categories.isError ? (
@@ -33,7 +36,7 @@ export function CategoryListPage() {
 function CategoryForm({ category }: { category: CategoryGst }) {
   const update = useUpdateCategory();
   const form = useSchemaForm({
-    initialValues: { hsnCode: category.hsnCode, gstPercent: String(category.gstPercent) },
+    initialValues: { hsnCode: category.hsnCode, gstPercent: String(category.gstPercent), uqc: category.uqc as string },
     schema: categoryUpdate,
     onSubmit: (body) => update.mutateAsync({ slug: category.slug, ...body }),
   });
@@ -55,7 +58,7 @@ function CategoryForm({ category }: { category: CategoryGst }) {
             inputMode="numeric"
             autoComplete="off"
             maxLength={8}
-            hint="4 to 8 digits, printed on tax invoices."
+            hint="4, 6 or 8 digits, printed on tax invoices."
             {...form.field('hsnCode')}
           />
           <SelectField label="GST rate" {...form.field('gstPercent')}>
@@ -66,6 +69,13 @@ function CategoryForm({ category }: { category: CategoryGst }) {
             ))}
           </SelectField>
         </div>
+        <SelectField label="Unit on invoices (UQC)" {...form.field('uqc')}>
+          {UQCS.map((uqc) => (
+            <option key={uqc} value={uqc}>
+              {uqc}
+            </option>
+          ))}
+        </SelectField>
         <Button type="submit" busy={form.busy} busyLabel="Saving…">
           Save {category.name}
         </Button>

@@ -6,11 +6,12 @@ import { FormField, SelectField, TextAreaField } from '../../../components/form-
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { useSchemaForm, type SchemaForm } from '../../../components/use-schema-form.ts';
 import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../../catalog/index.ts';
 import { StockHistory } from '../desk/stock-history.tsx';
 import styles from './admin.module.css';
 import { ProductFactsFields, factValuesOf, factsInput } from './product-facts-fields.tsx';
+import { ProductTaxFields, taxInput, taxValuesOf } from './product-tax-fields.tsx';
 import { ACCEPTED_IMAGES, UploadButton } from './upload-button.tsx';
 
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
@@ -62,12 +63,14 @@ function EditProductForm({ product }: { product: Product }) {
       description: product.description,
       visibility: (product.isDraft ? 'draft' : 'published') as Visibility,
       ...factValuesOf(product),
+      ...taxValuesOf(product),
     },
-    // The MRP includes the GST of the category chosen (the server checks it again against its own rate).
+    // The MRP includes the product's GST: its own rate, else the category chosen's (the server checks it
+    // again against the rates it holds).
     schema: ({ category }) =>
       productInput(
         categories.data?.find((c) => c.slug === category)?.gstPercent ??
-          (category === product.category ? product.gstPercent : 0),
+          (category === product.category && product.taxOverrides.gstPercent === null ? product.gstPercent : 0),
       ),
     toInput: (values) => ({
       _id: product._id,
@@ -83,6 +86,7 @@ function EditProductForm({ product }: { product: Product }) {
       description: values.description,
       isDraft: values.visibility === 'draft',
       ...factsInput(values),
+      ...taxInput(values),
     }),
     onSubmit: async (body) => {
       await update.mutateAsync(body);
@@ -96,27 +100,7 @@ function EditProductForm({ product }: { product: Product }) {
     <div className={`card ${styles.panel}`}>
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <FormField label="Name" autoComplete="off" maxLength={120} required {...field('name')} />
-        <div className={styles.pair}>
-          <FormField
-            label="Price"
-            type="number"
-            inputMode="decimal"
-            step={0.01}
-            min={0.01}
-            required
-            hint="In rupees, before GST (the category's rate is added at checkout)."
-            {...field('price')}
-          />
-          <FormField
-            label="MRP"
-            type="number"
-            inputMode="decimal"
-            step={0.01}
-            min={0.01}
-            hint="Leave empty for no struck-through price."
-            {...field('mrp')}
-          />
-        </div>
+        <PriceFields price={field('price')} mrp={field('mrp')} />
         <ImageField
           value={form.values.image}
           error={errors.image}
@@ -143,6 +127,7 @@ function EditProductForm({ product }: { product: Product }) {
           ))}
         </SelectField>
         <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
+        <ProductTaxFields form={form} category={categories.data?.find((c) => c.slug === form.values.category)} />
         <ProductFactsFields form={form} />
         <VisibilityField
           value={form.values.visibility}
@@ -252,6 +237,35 @@ function ImageField({
         />
       </div>
       {upload.isSuccess && <Message variant="success">{upload.data.message}</Message>}
+    </div>
+  );
+}
+
+type FieldProps = ReturnType<SchemaForm<Record<'price' | 'mrp', string>>['field']>;
+
+/** Price before GST and the MRP (which includes GST), side by side. */
+function PriceFields({ price, mrp }: { price: FieldProps; mrp: FieldProps }) {
+  return (
+    <div className={styles.pair}>
+      <FormField
+        label="Price"
+        type="number"
+        inputMode="decimal"
+        step={0.01}
+        min={0.01}
+        required
+        hint="In rupees, before GST (the product's rate is added at checkout)."
+        {...price}
+      />
+      <FormField
+        label="MRP"
+        type="number"
+        inputMode="decimal"
+        step={0.01}
+        min={0.01}
+        hint="Leave empty for no struck-through price."
+        {...mrp}
+      />
     </div>
   );
 }
