@@ -362,6 +362,9 @@ describe('admin product writes', () => {
         hsnCode: '1404',
         gstPercent: 18,
         taxPrice: 269.91,
+        uqc: 'NOS',
+        discount: 0,
+        taxableValue: valid.price,
       },
     ]);
     expect(order.totalPrice).toBe(placed.json<Order>().totalPrice);

@@ -63,7 +63,8 @@ function expressionAt(source: string, from: number): string {
  * `statusCode: x` (an error object carrying its status, or an answer's), comments left out.
  */
 function statusChoices(file: string, text: string): Array<{ file: string; status: string }> {
-  const source = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  // Block comments start their line here; a '/*' inside a string ('https://*.razorpay.com') is code.
+  const source = text.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
   const setter = /(?:\.(?:code|status)\s*\(|\bwriteHead\s*\(|\bstatusCode\s*(?::|=(?!=)))\s*/g;
   return [...source.matchAll(setter)].map((m) => ({ file, status: expressionAt(source, m.index + m[0].length) }));
 }

@@ -118,9 +118,9 @@ describe('the app configured with Razorpay keys', () => {
     expect(res.json<PaymentOrder>()).toMatchObject({
       keyId: 'rzp_test_live1',
       orderId: 'order_Live000000001',
-      amount: 54_000,
+      amount: 53_100,
     });
-    expect(received[0]!.body.amount).toBe(54_000); // 500 - 10% + 18% of 500
+    expect(received[0]!.body.amount).toBe(53_100); // 500 - 10%, + 18% of the 450 left
   });
 
   it('gives the stock back and answers 502 when Razorpay fails', async () => {

@@ -172,6 +172,14 @@ export function openDatabase(database: DatabaseOptions): DatabaseHandle {
   return pgliteHandle(newPglite({ dataDir: database.dataDir ?? undefined }));
 }
 
+/**
+ * The rows of a raw query (one the query builder cannot write: a window over a CTE, a function call),
+ * typed by the caller: both drivers answer one with `{ rows }`. Every raw read goes through here.
+ */
+export async function rawRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
 /** A PGlite with the extensions the migrations use (pg_trgm for search): every PGlite is made here. */
 export function newPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
   return new PGlite({ ...options, extensions: { pg_trgm } });

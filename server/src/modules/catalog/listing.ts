@@ -20,7 +20,7 @@ import {
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products } from '../../db/schema/index.ts';
+import { products, publishedProductCounts } from '../../db/schema/index.ts';
 import { searchMemo, type SearchMemo } from './search-memo.ts';
 import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
 
@@ -78,11 +78,11 @@ const WATCHED_FILTERS = new Set<FacetName>(['mukhi', 'origin']);
 export async function listingTotal(db: Database, listing: Listing): Promise<number> {
   if (listing.keptTotal) {
     const { category } = listing.keptTotal;
-    // Both drivers answer a raw query with its rows (the table is outside the Drizzle schema).
-    const { rows } = (await db.execute(
-      sql`select coalesce(sum(published), 0) as n from published_product_counts${category ? sql` where category = ${category}` : sql``}`,
-    )) as unknown as { rows: Array<{ n: string | number }> };
-    return Number(rows[0]?.n ?? 0);
+    const [kept] = await db
+      .select({ n: sql<number>`coalesce(sum(${publishedProductCounts.published}), 0)`.mapWith(Number) })
+      .from(publishedProductCounts)
+      .where(category ? eq(publishedProductCounts.category, category) : undefined);
+    return kept?.n ?? 0;
   }
   // Kept only when every condition reads columns migration 0023 watches: stock and price change with
   // every order, so a count that reads them is read each time.

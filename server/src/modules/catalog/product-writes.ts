@@ -140,6 +140,9 @@ export async function insertProducts(tx: Transaction, inputs: NewProduct[]): Pro
       name: input.name,
       category: input.category,
       pricePaise: toPaise(input.price),
+      // The opening stock comes with the new row (the ledger records it as created); after that only
+      // the stock module changes it.
+      countInStock: input.countInStock,
     };
   });
   await tx.insert(products).values(rows);

@@ -14,7 +14,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from '../../db/client.ts';
+import { rawRows, type Database } from '../../db/client.ts';
 import { GenerationCache } from '../../generation-cache.ts';
 
 /** What a database's memo keeps: values (a few small numbers each) and how long at most. */
@@ -41,11 +41,6 @@ const dialect = new PgDialect();
 
 /** The current generation, as a scalar subquery. */
 export const currentGeneration = sql`(select generation from search_generation)`;
-
-/** Both drivers answer a raw query with its rows. */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** A memo for one request: the generation it reads under, read once (when first asked). */
 export interface SearchMemo {
@@ -80,7 +75,7 @@ export function searchMemo(db: Database, limits?: SearchMemoLimits): SearchMemo 
   const memo = memoOf(db, limits);
   let generation: Promise<number> | undefined;
   const readGeneration = async () => {
-    const [row] = await rowsOf<{ generation: string | number }>(db, sql`select ${currentGeneration} as generation`);
+    const [row] = await rawRows<{ generation: string | number }>(db, sql`select ${currentGeneration} as generation`);
     return Number(row?.generation ?? -1);
   };
   return {
@@ -93,7 +88,7 @@ export function searchMemo(db: Database, limits?: SearchMemoLimits): SearchMemo 
       const key = `${text}\u0000${JSON.stringify(params)}`;
       const found = memo.follow(await generation) ? memo.get(key) : undefined;
       if (found !== undefined) return found;
-      const [read] = await rowsOf<{ value: string | number; generation: string | number }>(
+      const [read] = await rawRows<{ value: string | number; generation: string | number }>(
         db,
         sql`select (${query}) as value, ${currentGeneration} as generation`,
       );

@@ -16,8 +16,8 @@
  * SQL and the trigram indexes it uses are in migration 0012_search-trigram.
  */
 import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
-import { products, searchSynonyms } from '../../db/schema/index.ts';
+import { rawRows, type Database } from '../../db/client.ts';
+import { products, searchNameWords, searchSynonyms } from '../../db/schema/index.ts';
 import { currentGeneration, searchMemo, type SearchMemo } from './search-memo.ts';
 
 /** Characters that separate words, as rr_search_words (migration 0012) treats them: keep the two in step. */
@@ -143,10 +143,11 @@ export async function planSearch(
   const words = PLAIN_TEXT.test(literal) ? searchWords(literal) : [];
   if (words.length === 0) return { literal, units: null, expanded: [], fuzzy: null };
   // With the generation of the search memo (one row) in the same round trip: a row even when no term is found.
-  const { rows: found } = (await db.execute(
+  const found = await rawRows<{ term: string | null; canonical: string | null; generation: string | number }>(
+    db,
     sql`select ${searchSynonyms.term} as term, ${searchSynonyms.canonical} as canonical, ${currentGeneration} as generation
         from (select 1) one left join ${searchSynonyms} on ${inArray(searchSynonyms.term, candidateTerms(words))}`,
-  )) as unknown as { rows: Array<{ term: string | null; canonical: string | null; generation: string | number }> };
+  );
   if (found[0]) memo?.readWith(found[0].generation);
   const synonyms = new Map(found.flatMap((row) => (row.term && row.canonical ? [[row.term, row.canonical]] : [])));
   const phrase = words.join(' ');
@@ -241,11 +242,12 @@ export async function searchFor(
   if (found > 0) return { plan, search: exact, published: true };
   const close = new Map<string, string[]>();
   for (const unit of plan.units.filter((u) => isFuzzyWord(u.phrase))) {
-    // Both drivers answer a raw query with its rows (the table is outside the Drizzle schema).
-    const { rows } = (await db.execute(
-      sql`select word from search_name_words where ${unit.phrase} <% word
-          order by word_similarity(${unit.phrase}, word) desc, word limit ${MAX_CLOSE_WORDS}`,
-    )) as unknown as { rows: Array<{ word: string }> };
+    const rows = await db
+      .select({ word: searchNameWords.word })
+      .from(searchNameWords)
+      .where(sql`${unit.phrase} <% ${searchNameWords.word}`)
+      .orderBy(sql`word_similarity(${unit.phrase}, ${searchNameWords.word}) desc`, searchNameWords.word)
+      .limit(MAX_CLOSE_WORDS);
     close.set(
       unit.phrase,
       rows.map((row) => row.word),

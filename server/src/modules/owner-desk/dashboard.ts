@@ -8,7 +8,7 @@ import {
   type DashboardReply,
 } from '@rr/core';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { rawRows, type Database } from '../../db/client.ts';
 import {
   orderSalesDaily,
   orderStateCounts,
@@ -69,9 +69,10 @@ const soldSince = (first: number) => sql`(select ${productSalesDaily.productId} 
  */
 async function topSince(db: Database, first: number, windowFirst: number): Promise<SoldRow[]> {
   if (windowFirst < first) await db.execute(sql`select roll_product_sales_window(${first})`);
-  const { rows } = (await db.execute(
+  const rows = await rawRows<{ top: SoldRow[] }>(
+    db,
     sql`select ${topOf(windowFirst < first ? WINDOW : soldSince(first))} as top`,
-  )) as unknown as { rows: Array<{ top: SoldRow[] }> };
+  );
   return rows[0]!.top;
 }
 

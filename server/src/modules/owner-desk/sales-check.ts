@@ -1,6 +1,6 @@
 import { DEFAULT_PAYMENT_METHOD } from '@rr/core';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { rawRows, type Database } from '../../db/client.ts';
 
 export interface SalesDisagreement {
   table: 'order_sales_daily' | 'product_sales_daily' | 'product_sales_window';
@@ -17,8 +17,9 @@ export interface SalesDisagreement {
  * no orders. Empty when all is well; run after tests that place and cancel orders at once.
  */
 export async function salesDisagreements(db: Database): Promise<SalesDisagreement[]> {
-  // Both drivers answer a raw query with its rows.
-  const { rows } = (await db.execute(sql`
+  const rows = await rawRows<SalesDisagreement>(
+    db,
+    sql`
     with kept_days as (
       select day::text as key, orders || ' orders, ' || revenue_paise || ' paise, ' || cod_orders || ' COD' as figures
       from order_sales_daily where orders <> 0 or revenue_paise <> 0 or cod_orders <> 0
@@ -60,6 +61,7 @@ export async function salesDisagreements(db: Database): Promise<SalesDisagreemen
     select 'product_sales_window', coalesce(k.key, c.key), k.figures, c.figures
     from kept_window k full join counted_window c on c.key = k.key
     where k.figures is distinct from c.figures
-    order by 1, 2`)) as unknown as { rows: SalesDisagreement[] };
+    order by 1, 2`,
+  );
   return rows.map((r) => ({ table: r.table, key: r.key, kept: r.kept, counted: r.counted }));
 }

@@ -1,6 +1,6 @@
 import { STOCK_HISTORY_LIMIT, type StockHistory } from '@rr/core';
 import { desc, eq, getTableName, inArray, max, sql, type AnyColumn } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { rawRows, type Database } from '../../db/client.ts';
 import { products, stockLedger, users } from '../../db/schema/index.ts';
 
 /** A product's latest stock changes, newest first, with who made them. */
@@ -64,8 +64,9 @@ export async function stockAtVersions(
  * column, or one change does not start where the one before it ended. Empty when all is well.
  */
 export async function ledgerDisagreements(db: Database): Promise<Array<{ productId: string; problem: string }>> {
-  // Both drivers answer a raw query with its rows.
-  const { rows } = (await db.execute(sql`
+  const rows = await rawRows<{ product_id: string; problem: string }>(
+    db,
+    sql`
     with chained as (
       select product_id, before, after, lag(after, 1, 0) over (partition by product_id order by id) as previous
       from stock_ledger
@@ -82,6 +83,7 @@ export async function ledgerDisagreements(db: Database): Promise<Array<{ product
     select product_id, problem from broken
     union all
     select product_id, 'the changes add up to ' || net || ', the stock is ' || count_in_stock
-    from totals where net <> count_in_stock`)) as unknown as { rows: Array<{ product_id: string; problem: string }> };
+    from totals where net <> count_in_stock`,
+  );
   return rows.map((r) => ({ productId: r.product_id, problem: r.problem }));
 }
