@@ -106,6 +106,8 @@ export const errorCodes = {
   /** Another buyer took the last units while this order was being placed. */
   soldOut: 'SOLD_OUT',
   orderTooLarge: 'ORDER_TOO_LARGE',
+  /** The cart now costs more than the total the customer was shown (and sent as `expectedTotal`). */
+  priceChanged: 'PRICE_CHANGED',
   /** The customer's unpaid orders and holds would pass the unpaid units or value limit. */
   unpaidLimit: 'UNPAID_LIMIT',
   openCashOnDeliveryLimit: 'OPEN_COD_LIMIT',

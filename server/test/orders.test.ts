@@ -497,6 +497,59 @@ describe('POST /api/orders', () => {
   });
 });
 
+describe('the total the checkout showed (expectedTotal)', () => {
+  it('refuses a Cash on Delivery order that now costs more than shown, and places nothing', async () => {
+    const id = await make.product(t, { stock: 5, price: 500 });
+    // ₹500 + 18% GST = ₹590 shown; the price then rises to ₹520 (₹613.60).
+    await t.db.update(products).set({ pricePaise: 520_00 }).where(eq(products.id, id));
+    const before = await orderCount();
+    const res = await place(customer.token, {
+      orderItems: [line(1, id)],
+      shippingAddress: address,
+      paymentMethod: 'Cash on Delivery',
+      expectedTotal: 590,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      code: 'PRICE_CHANGED',
+      message: 'Prices changed since you looked: this order now costs ₹613.60. Please check it and place it again.',
+    });
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(id)).toBe(5);
+    // At (or under) the total shown, it is placed; a cheaper order is never refused.
+    for (const expectedTotal of [613.6, 700]) {
+      const ok = await place(customer.token, {
+        orderItems: [line(1, id)],
+        shippingAddress: address,
+        paymentMethod: 'Cash on Delivery',
+        expectedTotal,
+      });
+      expect(ok.statusCode, ok.body).toBe(201);
+      expect(ok.json<Order>().totalPrice).toBe(613.6);
+    }
+  });
+
+  it('refuses to hold stock for an online payment that would cost more than shown', async () => {
+    const id = await make.product(t, { stock: 5, price: 500 });
+    const buyer = await make.customer(t);
+    const start = (expectedTotal: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/razorpay/order',
+        headers: bearer(buyer.token),
+        payload: { orderItems: [line(1, id)], shippingAddress: address, expectedTotal },
+      });
+    // ₹500 - 10% = ₹450, + 18% = ₹531
+    expect((await start(530.99)).json()).toMatchObject({ code: 'PRICE_CHANGED' });
+    expect(await stockOf(id)).toBe(5);
+    expect((await start(-1)).statusCode).toBe(400);
+    expect((await start('cheap')).statusCode).toBe(400);
+    const held = await start(531);
+    expect(held.statusCode, held.body).toBe(201);
+    expect(held.json<{ totalPrice: number }>().totalPrice).toBe(531);
+  });
+});
+
 describe('POST /api/orders/quote', () => {
   const quote = (payload: unknown) =>
     t.app.inject({ method: 'POST', url: '/api/orders/quote', payload: payload as object });

@@ -88,6 +88,15 @@ function razorpayId(field: string) {
 }
 
 /**
+ * The total (rupees) the checkout showed the customer, when the client sends it: an order (or a payment
+ * hold) that would now cost more is refused with PRICE_CHANGED and nothing is placed, so no one pays
+ * more than they were shown (decision 0039). It never lowers a price: the server still prices the order.
+ */
+const expectedTotal = z
+  .number({ error: 'expectedTotal must be a number' })
+  .check(z.gte(0, { error: 'expectedTotal must not be negative' }), z.lte(1e9, { error: 'expectedTotal is too large' }));
+
+/**
  * POST /api/orders. Any prices, totals or discounts in the body are ignored: the server prices the
  * order from its own catalog.
  */
@@ -100,6 +109,7 @@ export const placeOrderBody = z.object({
     ),
   shippingAddress: shippingAddressInput,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be ${PAYMENT_METHODS.join(' or ')}` }),
+  expectedTotal: z.optional(expectedTotal),
   /** For the online method: what Razorpay's checkout handed the browser (PRODUCT.md step 3). */
   razorpay_order_id: z.optional(razorpayId('razorpay_order_id')),
   razorpay_payment_id: z.optional(razorpayId('razorpay_payment_id')),
@@ -244,6 +254,7 @@ export type PincodeInfo = z.infer<typeof pincodeInfo>;
 export const createPaymentBody = z.object({
   orderItems: placeOrderBody.shape.orderItems,
   shippingAddress: shippingAddressInput,
+  expectedTotal: z.optional(expectedTotal),
 });
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 

@@ -69,7 +69,14 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
         app.db,
         paymentMethod === ONLINE_PAYMENT_METHOD
           ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
-          : { customer, orderItems, shippingAddress, limits: app.config.orderLimits, confirmations },
+          : {
+              customer,
+              orderItems,
+              shippingAddress,
+              limits: app.config.orderLimits,
+              confirmations,
+              expectedTotal: request.body.expectedTotal,
+            },
         messages,
         idempotentRequest(customer.id, 'order', key, request.body),
       );

@@ -4,6 +4,7 @@ import {
   ONLINE_PAYMENT_METHOD,
   errorCodes,
   formatRupees,
+  toPaise,
   toRupees,
   type CartQuote,
   type CreatePaymentBody,
@@ -73,11 +74,19 @@ async function reserveCart(
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
   limits: OrderLimits,
+  expectedTotal: number | undefined,
 ) {
   const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty);
   refuseUnavailable(priced);
   const { quote } = priced;
   const { amounts } = quote;
+  if (expectedTotal !== undefined && amounts.totalPaise > toPaise(expectedTotal)) {
+    throw new DomainError(
+      'conflict',
+      errorCodes.priceChanged,
+      `Prices changed since you looked: this order now costs ${formatRupees(toRupees(amounts.totalPaise))}. Please check it and place it again.`,
+    );
+  }
   if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
     throw new DomainError(
       'invalid_data',
@@ -137,7 +146,14 @@ export async function startOnlinePayment(
     // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
     await lockCustomer(tx, customer.id);
     await releasePendingHoldsOf(tx, customer.id);
-    const quote = await reserveCart(tx, customer.id, input.orderItems, ONLINE_PAYMENT_METHOD, limits);
+    const quote = await reserveCart(
+      tx,
+      customer.id,
+      input.orderItems,
+      ONLINE_PAYMENT_METHOD,
+      limits,
+      input.expectedTotal,
+    );
     const hold = await insertHold(tx, {
       customer,
       shippingAddress: input.shippingAddress,
@@ -173,6 +189,8 @@ export type OrderRequest =
       limits: OrderLimits;
       /** For an unproven phone's order, which waits for a code. */
       confirmations: Confirmations;
+      /** The total the checkout showed (rupees): a dearer order is refused. */
+      expectedTotal?: number | undefined;
       payment?: never;
     }
   | { payment: VerifiedPayment; customer?: never };
@@ -228,7 +246,14 @@ type Made = { orderId: string; created: boolean; code?: string };
  */
 async function cashOnDeliveryOrder(
   tx: Transaction,
-  { customer, orderItems, shippingAddress, limits, confirmations }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
+  {
+    customer,
+    orderItems,
+    shippingAddress,
+    limits,
+    confirmations,
+    expectedTotal,
+  }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
 ): Promise<Made> {
   await lockCustomer(tx, customer.id);
   if ((await countOpenCashOnDelivery(tx, customer.id)) >= MAX_OPEN_COD_ORDERS) {
@@ -238,7 +263,7 @@ async function cashOnDeliveryOrder(
       `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
     );
   }
-  const quote = await reserveCart(tx, customer.id, orderItems, DEFAULT_PAYMENT_METHOD, limits);
+  const quote = await reserveCart(tx, customer.id, orderItems, DEFAULT_PAYMENT_METHOD, limits, expectedTotal);
   const unproven = !(await phoneProven(tx, customer.id));
   if (unproven) await refuseOverUnconfirmedShare(tx, quote.lines);
   const orderId = await insertOrder(tx, {

@@ -5,11 +5,13 @@ import {
   type PaymentMethod,
   type ShippingAddressInput,
 } from '@rr/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../account/index.ts';
 import { clearCart } from '../cart/index.ts';
 import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
+import { refusedWith } from '../../lib/api-client.ts';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
 
 interface CheckoutAttempt {
@@ -30,8 +32,15 @@ const COD_CONFIRM = 'Are you sure you want to place this order with Cash on Deli
  * "Online payment"): the server holds the stock and creates the payment, the customer pays, and the
  * verified payment places the order. Either way the cart empties and the order page opens.
  */
-export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddressInput, method: PaymentMethod) {
+export function usePlaceOrder(
+  cart: readonly CartItem[],
+  address: ShippingAddressInput,
+  method: PaymentMethod,
+  /** The total the page shows: the server refuses (PRICE_CHANGED) an order that would cost more. */
+  expectedTotal: number | undefined,
+) {
   const user = useUserInfo();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -56,13 +65,16 @@ export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddres
   const fail = (err: unknown) => {
     setError(err instanceof Error ? err.message : String(err));
     setBusy(false);
+    // The cart costs more now: the page shows today's amounts, and the customer places it again.
+    if (refusedWith(err, 'PRICE_CHANGED')) void queryClient.invalidateQueries({ queryKey: ['quote'] });
   };
+  const shown = expectedTotal === undefined ? {} : { expectedTotal };
 
   const placeCashOrder = async () => {
     if (!window.confirm(COD_CONFIRM)) return;
     setBusy(true);
     try {
-      const body = { ...orderPayload(cart, address), paymentMethod: method };
+      const body = { ...orderPayload(cart, address), paymentMethod: method, ...shown };
       done(await placeOrder(body, keyFor('order', body)));
     } catch (err) {
       fail(err);
@@ -78,7 +90,7 @@ export function usePlaceOrder(cart: readonly CartItem[], address: ShippingAddres
     }
     const payload = orderPayload(cart, address);
     try {
-      const payment = await startOnlinePayment(payload, keyFor('payment', payload));
+      const payment = await startOnlinePayment({ ...payload, ...shown }, keyFor('payment', { ...payload, ...shown }));
       // Its stock is held now: paying places the order, closing the checkout releases it. Either way a
       // new try is a new attempt.
       endAttempt();

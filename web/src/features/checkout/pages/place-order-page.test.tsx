@@ -87,3 +87,29 @@ describe('PlaceOrderPage shipping summary', () => {
     expect(shipping.getByText('Verma Gems, GSTIN 27AAPFU0939F1ZV')).toBeTruthy();
   });
 });
+
+describe('PlaceOrderPage placing at the total shown', () => {
+  it('sends the total it shows, and on PRICE_CHANGED says so and shows today’s amounts', async () => {
+    let quoted = quote([bead, mala]);
+    const orders: Array<Record<string, unknown>> = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url.endsWith('/api/orders/quote')) return jsonReply(quoted);
+      orders.push(JSON.parse(String(init?.body)));
+      quoted = { ...quote([{ ...bead, price: 150 }, mala]) };
+      return jsonReply(
+        { code: 'PRICE_CHANGED', message: 'Prices changed since you looked: this order now costs ₹600.00.' },
+        409,
+      );
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderInApp(<PlaceOrderPage />);
+    expect((await screen.findByTestId('order-total')).textContent).toBe(formatRupees(500));
+    (await screen.findByRole('button', { name: 'Place Order' })).click();
+
+    expect(await screen.findByText(/this order now costs ₹600\.00/)).toBeTruthy();
+    expect(orders[0]).toMatchObject({ paymentMethod: 'Cash on Delivery', expectedTotal: 500 });
+    // The quote is asked again: the summary shows what the order costs now.
+    await vi.waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe(formatRupees(600)));
+  });
+});

@@ -32,7 +32,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
     method,
     address.state,
   );
-  const { submit, busy, error, notice } = usePlaceOrder(cart, address, method);
+  const { submit, busy, error, notice } = usePlaceOrder(cart, address, method, quote.data?.totalPrice);
   const online = method === ONLINE_PAYMENT_METHOD;
   const changeMethod = (next: PaymentMethod) => paymentMethodStore.set(next);
 
