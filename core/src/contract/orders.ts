@@ -94,7 +94,10 @@ function razorpayId(field: string) {
  */
 const expectedTotal = z
   .number({ error: 'expectedTotal must be a number' })
-  .check(z.gte(0, { error: 'expectedTotal must not be negative' }), z.lte(1e9, { error: 'expectedTotal is too large' }));
+  .check(
+    z.gte(0, { error: 'expectedTotal must not be negative' }),
+    z.lte(1e9, { error: 'expectedTotal is too large' }),
+  );
 
 /**
  * POST /api/orders. Any prices, totals or discounts in the body are ignored: the server prices the

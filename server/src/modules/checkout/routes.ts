@@ -26,6 +26,15 @@ import { messageSettings } from '../messages/index.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
+const placingErrors = {
+  400: errorReply,
+  401: errorReply,
+  403: errorReply,
+  404: errorReply,
+  409: errorReply,
+  422: errorReply,
+};
+
 /** The routes that price carts, hold stock for a payment and place orders. */
 export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: SmsSender }> = async (
   fastify,
@@ -48,35 +57,20 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
         security: bearer,
         headers: idempotencyHeaders,
         body: placeOrderBody,
-        response: {
-          200: order,
-          201: order,
-          400: errorReply,
-          401: errorReply,
-          403: errorReply,
-          404: errorReply,
-          409: errorReply,
-          422: errorReply,
-        },
+        response: { 200: order, 201: order, ...placingErrors },
       },
     },
     async (request, reply) => {
-      const { orderItems, shippingAddress, paymentMethod } = request.body;
+      const { orderItems, shippingAddress, paymentMethod, expectedTotal } = request.body;
       const customer = signedInUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const limits = app.config.orderLimits;
       // Online: the order is made from what the server priced and held, once the payment is verified.
       const placed = await placeOrder(
         app.db,
         paymentMethod === ONLINE_PAYMENT_METHOD
           ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
-          : {
-              customer,
-              orderItems,
-              shippingAddress,
-              limits: app.config.orderLimits,
-              confirmations,
-              expectedTotal: request.body.expectedTotal,
-            },
+          : { customer, orderItems, shippingAddress, limits, confirmations, expectedTotal },
         messages,
         idempotentRequest(customer.id, 'order', key, request.body),
       );

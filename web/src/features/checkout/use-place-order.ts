@@ -28,6 +28,23 @@ function newIdempotencyKey(): string {
 const COD_CONFIRM = 'Are you sure you want to place this order with Cash on Delivery (COD)?';
 
 /**
+ * One idempotency key per checkout attempt: trying the same order again after an error sends the same key
+ * (the server answers the order the first try may have placed); another cart or address is a new attempt.
+ */
+function useAttemptKeys() {
+  const attempt = useRef<CheckoutAttempt | null>(null);
+  const keyFor = (call: 'order' | 'payment', body: unknown): string => {
+    const json = JSON.stringify([call, body]);
+    if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
+  const endAttempt = () => {
+    attempt.current = null;
+  };
+  return { keyFor, endAttempt };
+}
+
+/**
  * Placing the order: Cash on Delivery after a confirm, or online through Razorpay's checkout (PRODUCT.md
  * "Online payment"): the server holds the stock and creates the payment, the customer pays, and the
  * verified payment places the order. Either way the cart empties and the order page opens.
@@ -45,17 +62,7 @@ export function usePlaceOrder(
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const attempt = useRef<CheckoutAttempt | null>(null);
-  // One key per checkout attempt: trying the same order again after an error sends the same key (the
-  // server answers the order the first try may have placed); another cart or address is a new attempt.
-  const keyFor = (call: 'order' | 'payment', body: unknown): string => {
-    const json = JSON.stringify([call, body]);
-    if (attempt.current?.body !== json) attempt.current = { body: json, key: newIdempotencyKey() };
-    return attempt.current.key;
-  };
-  const endAttempt = () => {
-    attempt.current = null;
-  };
+  const { keyFor, endAttempt } = useAttemptKeys();
 
   const done = (order: Order) => {
     endAttempt();
