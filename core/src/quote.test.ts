@@ -6,6 +6,7 @@ import {
   buildQuote,
   rulesFor,
   splitGst,
+  storedQuote,
   type AdjustmentRule,
   type QuoteLineInput,
   type QuoteRules,
@@ -105,6 +106,19 @@ describe('buildQuote: SPEC §9 where the law allows', () => {
   it('refuses a line no shop could sell', () => {
     expect(() => buildQuote([line(100, 0)], rulesFor(false))).toThrow(RangeError);
     expect(() => buildQuote([line(-1)], rulesFor(false))).toThrow(RangeError);
+  });
+});
+
+describe('storedQuote', () => {
+  it('reads back a quote as stored, and an old order’s discount not on its lines as taken after tax', () => {
+    const quote = buildQuote([line(1000, 2, 1800, 'a'), line(500, 1, 300, 'b')], rulesFor(true));
+    expect(storedQuote(quote.lines, quote.shipping, quote.amounts)).toEqual(quote);
+    const plain = buildQuote([line(50000)], rulesFor(false));
+    const old = { ...plain.amounts, discountPaise: 5000, totalPaise: plain.amounts.totalPaise - 5000 };
+    expect(storedQuote(plain.lines, plain.shipping, old)).toMatchObject({
+      adjustments: [],
+      afterTaxDiscountPaise: 5000,
+    });
   });
 });
 

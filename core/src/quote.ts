@@ -247,6 +247,26 @@ export function amountsOf(
   };
 }
 
+/**
+ * A quote read back from where it was stored (a payment hold, an order): its lines, shipping and SPEC
+ * amounts as kept. The adjustments are the lines' added up; whatever discount the lines do not carry was
+ * taken after tax (orders priced before the quote, decision 0039).
+ */
+export function storedQuote<Line extends Omit<QuoteLine, 'productId'>>(
+  lines: Line[],
+  shipping: ShippingCharge,
+  amounts: OrderAmounts,
+): Omit<Quote, 'lines'> & { lines: Line[] } {
+  const lineDiscount = lines.reduce((sum, line) => sum + line.discountPaise, 0);
+  return {
+    lines,
+    shipping,
+    adjustments: totalAdjustments(lines),
+    amounts,
+    afterTaxDiscountPaise: amounts.discountPaise - lineDiscount,
+  };
+}
+
 /** Inside the seller's state: CGST + SGST (or UTGST, printed as SGST); outside it: IGST. */
 export type SupplyType = 'intra-state' | 'inter-state';
 

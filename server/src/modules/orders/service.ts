@@ -13,7 +13,7 @@ import {
   type ShippingAddressInput,
   type AdminOrderFilter,
   UUID_PATTERN,
-  totalAdjustments,
+  storedQuote,
 } from '@rr/core';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -195,25 +195,22 @@ export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
       taxablePaise: item.taxablePaise,
       taxPaise: item.taxPaise,
     }));
-  const lineDiscount = lines.reduce((sum, line) => sum + line.discountPaise, 0);
-  return {
+  return storedQuote(
     lines,
-    shipping: {
+    {
       chargePaise: row.shippingPaise,
       taxPaise: row.shippingTaxPaise,
       gstBasisPoints: row.shippingGstBasisPoints,
       hsnCode: row.shippingHsnCode,
     },
-    adjustments: totalAdjustments(lines),
-    amounts: {
+    {
       itemsPaise: row.itemsPaise,
       shippingPaise: row.shippingPaise,
       taxPaise: row.taxPaise,
       discountPaise: row.discountPaise,
       totalPaise: row.totalPaise,
     },
-    afterTaxDiscountPaise: row.discountPaise - lineDiscount,
-  };
+  );
 }
 
 /** The stored quotes of orders, loaded together (the GST register reads them in batches). */

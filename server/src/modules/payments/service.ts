@@ -1,7 +1,7 @@
 import {
   errorCodes,
   toRupees,
-  totalAdjustments,
+  storedQuote,
   type PaymentOrder,
   type PlaceOrderBody,
   type Quote,
@@ -101,25 +101,22 @@ export async function insertHold(
  * 0039) took its online discount after tax: that part of its discount is not on its lines.
  */
 export function quoteOfHold(hold: HoldRow): Quote {
-  const lineDiscount = hold.lines.reduce((sum, line) => sum + line.discountPaise, 0);
-  return {
-    lines: hold.lines,
-    shipping: {
+  return storedQuote(
+    hold.lines,
+    {
       chargePaise: hold.shippingPaise,
       taxPaise: hold.shippingTaxPaise,
       gstBasisPoints: hold.shippingGstBasisPoints,
       hsnCode: hold.shippingHsnCode,
     },
-    adjustments: totalAdjustments(hold.lines),
-    amounts: {
+    {
       itemsPaise: hold.itemsPaise,
       shippingPaise: hold.shippingPaise,
       taxPaise: hold.taxPaise,
       discountPaise: hold.discountPaise,
       totalPaise: hold.totalPaise,
     },
-    afterTaxDiscountPaise: hold.discountPaise - lineDiscount,
-  };
+  );
 }
 
 /**
