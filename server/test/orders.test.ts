@@ -164,6 +164,7 @@ describe('POST /api/orders', () => {
     [{ gstin: '27AAPFU0939F1Z' }, 'gstin must be 15 characters'],
     [{ gstin: '40AAPFU0939F1ZV' }, 'gstin starts with 40, which is not a GST state code'],
     [{ gstin: '27AAPFU0939F1ZV', businessName: '' }, 'shippingAddress.businessName: businessName is required'],
+    [{ businessName: 'Acme Gems LLP' }, 'shippingAddress.gstin: GSTIN is required for a business invoice'],
   ])('refuses a business buyer %j with 400 naming the field, and creates nothing', async (business, message) => {
     const before = await orderCount();
     const res = await place(customer.token, {

@@ -85,10 +85,9 @@ export function ShippingPage() {
       ...(businessName.trim() ? { businessName } : {}),
     }),
     // Optional in the API (SPEC clients send none); this form always asks for both.
-    check: ({ name, phone, gstin, businessName }) => ({
+    check: ({ name, phone }) => ({
       name: name.trim() ? undefined : 'Name is required',
       phone: phone.trim() ? undefined : 'Phone is required',
-      gstin: businessName.trim() && !gstin.trim() ? 'GSTIN is required for a business invoice' : undefined,
     }),
     onSubmit: (address) => {
       shippingAddressStore.set(address);
