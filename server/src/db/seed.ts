@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
-import { demoMarkupPercent, toPaise } from '@rr/core';
+import { addOnsInput, demoMarkupPercent, toPaise, variantsInput } from '@rr/core';
 import { count, inArray } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../modules/accounts/index.ts';
-import { refreshProductRating } from '../modules/catalog/index.ts';
-import type { Database } from './client.ts';
+import { refreshProductRating, writeProductUpdate } from '../modules/catalog/index.ts';
+import type { Database, Transaction } from './client.ts';
 import { products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
 import { demoFactSlugs, demoFactsOf } from './seed/demo-facts.ts';
 import { demoTaxOf, demoTaxSlugs } from './seed/demo-tax.ts';
+import { demoOptionSlugs, demoOptionsOf } from './seed/demo-variants.ts';
 
 /** A stable id per demo slug, so links to demo products survive a reseed. */
 export function demoProductId(slug: string): string {
@@ -41,6 +42,8 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
   if (unknownFacts.length) throw new Error(`Demo facts for unknown products: ${unknownFacts.join(', ')}`);
   const unknownTax = demoTaxSlugs.filter((slug) => !idBySlug.has(slug));
   if (unknownTax.length) throw new Error(`Demo tax for unknown products: ${unknownTax.join(', ')}`);
+  const unknownOptions = demoOptionSlugs.filter((slug) => !idBySlug.has(slug));
+  if (unknownOptions.length) throw new Error(`Demo variants for unknown products: ${unknownOptions.join(', ')}`);
   await db.transaction(async (tx) => {
     await tx.delete(reviews);
     await tx.delete(products);
@@ -57,7 +60,8 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
           category: p.category,
           pricePaise,
           mrpPaise: demoMrpPaise(id, pricePaise),
-          countInStock: p.countInStock,
+          // A product with variants has their stock, which they bring when they are written.
+          countInStock: demoOptionsOf(p.slug).variants ? 0 : p.countInStock,
           ...demoFactsOf(p.slug),
           // Issue 24: each product's own HSN code, GST rate and UQC (decision 0037).
           ...demoTaxOf(p.slug),
@@ -65,6 +69,7 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
         };
       }),
     );
+    for (const p of demoProducts) await seedDemoOptions(tx, idBySlug.get(p.slug)!, p);
     if (demoReviews.length) {
       await tx.insert(reviews).values(
         demoReviews.map((r, i) => {
@@ -85,6 +90,26 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
     }
   });
   return { products: demoProducts.length, reviews: demoReviews.length };
+}
+
+/**
+ * Writes a demo product's variants and add-ons by the catalog's own product update (the admin's save),
+ * read by the schemas PUT /api/products/:id reads them by; its listed price and stock must be what its
+ * default variant and its variants' stock make them.
+ */
+async function seedDemoOptions(tx: Transaction, productId: string, product: DemoProduct): Promise<void> {
+  const options = demoOptionsOf(product.slug);
+  if (!options.variants && !options.addOns) return;
+  const variants = options.variants ? variantsInput.parse(options.variants) : undefined;
+  const addOns = options.addOns ? addOnsInput.parse(options.addOns) : undefined;
+  if (variants) {
+    const byDefault = variants.find((v) => v.isDefault) ?? variants[0]!;
+    const stock = variants.reduce((sum, v) => sum + v.countInStock, 0);
+    if (byDefault.price !== product.price || stock !== product.countInStock) {
+      throw new Error(`Demo ${product.slug}: price and stock must be its default variant's and its variants' sum`);
+    }
+  }
+  await writeProductUpdate(tx, productId, { variants, addOns });
 }
 
 export async function isCatalogEmpty(db: Database): Promise<boolean> {

@@ -77,7 +77,7 @@ const rudraksha: ProductInput[] = [
     price: 299,
     countInStock: 25,
     description:
-      'The most widely worn rudraksha: a natural five-line bead of about 20 mm from Nepal. It is traditionally associated with Kalagni Rudra and the planet Jupiter, and suits daily wear and japa. Every bead is inspected for cracks and insect holes before dispatch.',
+      'The most widely worn rudraksha: a natural five-line bead from Nepal, in 18, 20 or 22 mm. It is traditionally associated with Kalagni Rudra and the planet Jupiter, and suits daily wear and japa. Every bead is inspected for cracks and insect holes before dispatch; choose silver or gold capping to wear it on a thread or chain.',
   },
   {
     slug: 'nepal-6-mukhi-rudraksha',
@@ -264,13 +264,13 @@ const gems: ProductInput[] = [
   },
   {
     slug: 'blue-sapphire-neelam-4-ratti-unheated',
-    name: 'Blue Sapphire (Neelam) 4.00 Ratti, Unheated',
+    name: 'Blue Sapphire (Neelam), Unheated',
     category: 'gems',
     brand: 'Navratna Lab Certified',
     price: 59500,
-    countInStock: 0,
+    countInStock: 3,
     description:
-      'A velvety royal-blue oval sapphire of 4.00 ratti, certified unheated. Neelam is traditionally associated with Saturn, and astrologers usually suggest a trial period before wearing it. Set in silver or panchdhatu and worn on the middle finger on a Saturday.',
+      'Velvety royal-blue oval sapphires of 4.00, 5.25 and 6.25 ratti, certified unheated. Neelam is traditionally associated with Saturn, and astrologers usually suggest a trial period before wearing it. Set in silver or panchdhatu and worn on the middle finger on a Saturday. A lab certificate in your name can be added.',
   },
   {
     slug: 'freshwater-pearl-moti-7-25-ratti',
