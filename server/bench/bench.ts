@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { demoProductId } from '../src/db/seed.ts';
 import { startServer } from './server-process.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
@@ -110,6 +111,8 @@ async function benchDatabase(database: 'pglite' | 'postgres'): Promise<RouteResu
       { name: 'list', path: '/api/products' },
       { name: 'search "mukhi"', path: '/api/products?keyword=mukhi' },
       { name: 'detail', path: `/api/products/${list.products[0]!._id}` },
+      // Issue 25: a demo product sold in three sizes with two add-ons (the same id on earlier commits).
+      { name: 'detail variants', path: `/api/products/${demoProductId('nepal-5-mukhi-rudraksha')}` },
       { name: 'best sellers', path: '/api/products/bestsellers' },
       { name: 'top rated', path: '/api/products/top' },
     ];

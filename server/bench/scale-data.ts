@@ -1,7 +1,9 @@
 /**
  * The data of `npm run bench:scale`: a PostgreSQL database migrated by the app's own migrations and
- * filled server-side (INSERT ... SELECT over generate_series) with SCALE x 100,000 products,
- * 1,000,000 orders of two lines each and 200,000 reviews, bought by a few thousand customers. The
+ * filled server-side (INSERT ... SELECT over generate_series) with SCALE x 100,000 products (about
+ * 300,000 variants, issue 25: two in five products are sold in sizes or weights, most of those in 3 to 6
+ * and one in seven in 26; the other three in five in none), 1,000,000 orders of two lines each and
+ * 200,000 reviews, bought by a few thousand customers. The
  * counters the app reads (units sold, rating, review count, orders per state, the dashboard's sales per
  * day and product) are computed from the generated rows.
  */
@@ -15,14 +17,18 @@ export const SCALE_ADMIN_PHONE = '7000000000';
 
 export interface ScaleSize {
   products: number;
+  /** Products sold in variants (two in five); the variants themselves are about 7.6 times as many. */
+  productsWithVariants: number;
   orders: number;
   reviews: number;
   customers: number;
 }
 
 export function sizeOf(scale: number): ScaleSize {
+  const products = Math.max(100, Math.round(100_000 * scale));
   return {
-    products: Math.max(100, Math.round(100_000 * scale)),
+    products,
+    productsWithVariants: Math.floor((products + 4) / 5) + Math.floor((products + 3) / 5),
     orders: Math.max(1_000, Math.round(1_000_000 * scale)),
     reviews: Math.max(200, Math.round(200_000 * scale)),
     customers: Math.max(20, Math.round(3_000 * scale)),
@@ -61,6 +67,59 @@ const sqlList = (values: string[]) => `array[${values.map((v) => `'${v.replace(/
 /** Demo pictures of each category, reused by the generated products. */
 function imagesOf(category: string): string {
   return sqlList(demoProducts.filter((p) => p.category === category).map((p) => p.image));
+}
+
+/**
+ * Issue 25: variants of two in five products (n % 5 = 1 or 2, counted by creation order): one in seven
+ * of those comes in 26 (a bead in every millimetre from 8 to 33, a gem in every quarter ratti), the others
+ * in 3 to 6; the second is the default. A variant costs its product's price raised by a tenth a step, with
+ * the product's MRP markup; some are sold out. The product then shows its default's price and MRP, the
+ * sum of their stock and "from" the lowest price, as the catalog's writes keep them, and has one add-on
+ * (capping, a lab certificate or energisation with two texts).
+ */
+function variantSteps(): Array<[string, string]> {
+  return [
+    [
+      'variants',
+      `insert into product_variants (product_id, position, name, sku, price_paise, mrp_paise, count_in_stock,
+                                     size_mm, weight_carats, is_default)
+       select p.id, i - 1,
+              case p.category when 'gems' then to_char(3 + i * 0.25, 'FM990.00') || ' ratti / ' || to_char((3 + i * 0.25) * 0.91, 'FM990.00') || ' ct'
+                              else (7 + i) || ' mm' end,
+              'SC-' || p.n || '-' || i,
+              price, price + price / 5,
+              case when (p.n + i) % 7 = 0 then 0 else 1 + (p.n * i) % 20 end,
+              case when p.category <> 'gems' then 7 + i end,
+              case when p.category = 'gems' then round(((3 + i * 0.25) * 0.91)::numeric, 2) end,
+              i = 2
+       from (select row_number() over (order by created_at, id) as n, id, category, price_paise from products) p,
+            lateral generate_series(1, case when p.n % 5 not in (1, 2) then 0 when (p.n / 5) % 7 = 0 then 26 else 3 + (p.n / 5) % 4 end) i,
+            lateral (select (p.price_paise * (1 + (i - 2) * 0.1))::int as price) v`,
+    ],
+    [
+      'variant sums',
+      `update products p set price_paise = d.price_paise, mrp_paise = d.mrp_paise, count_in_stock = s.stock,
+                             price_from_paise = case when s.low <> s.high then s.low end
+         from (select product_id, sum(count_in_stock)::int as stock, min(price_paise) as low, max(price_paise) as high
+               from product_variants group by product_id) s
+         join product_variants d on d.product_id = s.product_id and d.is_default
+         where p.id = s.product_id`,
+    ],
+    [
+      'add-ons',
+      `insert into product_add_ons (product_id, position, name, price_paise, fields, is_service, made_to_order, hsn_code, gst_basis_points)
+       select p.id, 0,
+              case p.category when 'rudraksha' then 'Silver capping' when 'gems' then 'Lab certificate'
+                              else 'Energisation (puja) in the wearer''s name' end,
+              case p.category when 'rudraksha' then 45000 when 'gems' then 110000 else 50100 end,
+              case when p.category = 'mala' then '[{"name":"Wearer''s name","maxLength":60,"required":true},{"name":"Gotra","maxLength":40,"required":false}]'::jsonb
+                   else '[]'::jsonb end,
+              p.category <> 'rudraksha', p.category = 'mala',
+              case p.category when 'rudraksha' then '711311' when 'gems' then '998346' else '999795' end,
+              case p.category when 'rudraksha' then 300 else 1800 end
+       from products p where exists (select 1 from product_variants v where v.product_id = p.id)`,
+    ],
+  ];
 }
 
 /**
@@ -127,6 +186,7 @@ function generationSteps(size: ScaleSize, passwordHash: string): Array<[string, 
                               (array['Saturn', 'Sun', 'Mercury', 'Jupiter', 'Mars', 'Moon', 'Rahu', 'Ketu', 'Venus'])[1 + (n / 5) % 9] as planet) g
        ) s`,
     ],
+    ...variantSteps(),
     [
       'numbering',
       `create unlogged table scale_product_no as
@@ -183,9 +243,11 @@ function generationSteps(size: ScaleSize, passwordHash: string): Array<[string, 
     ],
     [
       'order lines',
-      `insert into order_items (order_id, product_id, name, image, price_paise, qty, hsn_code, gst_basis_points, tax_paise)
-       select md5('rr-scale-order-' || l.g)::uuid, p.id, p.name, p.image, p.price_paise, l.qty, p.hsn_code, p.gst_basis_points,
-              (p.price_paise::bigint * l.qty * p.gst_basis_points / 11800)::int
+      // Before the quote's discounts (migration 0028), a line's taxable value is its price times its quantity.
+      `insert into order_items (order_id, line_no, product_id, name, image, price_paise, qty, hsn_code, gst_basis_points,
+                                tax_paise, taxable_paise)
+       select md5('rr-scale-order-' || l.g)::uuid, l.k - 1, p.id, p.name, p.image, p.price_paise, l.qty, p.hsn_code,
+              p.gst_basis_points, (p.price_paise::bigint * l.qty * p.gst_basis_points / 11800)::int, p.price_paise * l.qty
        from scale_lines l join scale_product_no p on p.n = l.pn`,
     ],
     [
@@ -288,7 +350,7 @@ export async function prepareScaleDatabase(url: string, scale: number, fresh: bo
   await client.connect();
   try {
     console.log(
-      `Generating ${size.products} products, ${size.orders} orders (${2 * size.orders} lines), ` +
+      `Generating ${size.products} products (${size.productsWithVariants} with variants), ${size.orders} orders (${2 * size.orders} lines), ` +
         `${size.reviews} reviews, ${size.customers} customers ...`,
     );
     const started = performance.now();
@@ -300,14 +362,14 @@ export async function prepareScaleDatabase(url: string, scale: number, fresh: bo
     const indexes = await client.query<{ name: string; definition: string }>(
       `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
        from pg_index i
-       where i.indrelid = any (array['orders', 'order_items', 'reviews', 'products']::regclass[])
+       where i.indrelid = any (array['orders', 'order_items', 'reviews', 'products', 'product_variants']::regclass[])
          and not i.indisprimary and not i.indisunique`,
     );
     const steps: Array<[string, string]> = [
       ['drop indexes', indexes.rows.map((i) => `drop index ${i.name};`).join('\n')],
       ...generationSteps(size, await hashPassword(SCALE_PASSWORD)),
       ['indexes', indexes.rows.map((i) => `${i.definition};`).join('\n')],
-      ['vacuum', `vacuum analyze users, products, orders, order_items, reviews`],
+      ['vacuum', `vacuum analyze users, products, product_variants, product_add_ons, orders, order_items, reviews`],
     ];
     for (const [step, statement] of steps) {
       const stepStarted = performance.now();

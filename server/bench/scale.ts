@@ -1,6 +1,6 @@
 /**
- * npm run bench:scale: the shop at size. Fills a PostgreSQL database (scale-data.ts: 100,000 products,
- * 1,000,000 orders, 2,000,000 lines, 200,000 reviews at SCALE=1), starts the compiled server on it, signs
+ * npm run bench:scale: the shop at size. Fills a PostgreSQL database (scale-data.ts: 100,000 products
+ * with about 300,000 variants, 1,000,000 orders, 2,000,000 lines, 200,000 reviews at SCALE=1), starts the compiled server on it, signs
  * in as the customer with the most orders and as the admin, and measures each route of ROUTES at 10
  * connections: req/s, p99 and whether p99 is within 20 ms.
  *
@@ -28,6 +28,9 @@ const root = path.resolve(import.meta.dirname, '../..');
 type Viewer = 'anyone' | 'customer' | 'admin';
 interface Samples {
   productId: string;
+  /** Issue 25: a product sold in the most variants (26), and one in a few (3 to 6). */
+  manyVariantsId: string;
+  fewVariantsId: string;
   orderPrefix: string;
   customerPhone: string;
   customerName: string;
@@ -44,6 +47,8 @@ const ROUTES: Array<{ name: string; as: Viewer; path: (s: Samples) => string; op
   { name: 'category', as: 'anyone', path: () => '/api/products?category=rudraksha' },
   { name: 'category page 50', as: 'anyone', path: () => '/api/products?category=gems&pageNumber=50' },
   { name: 'product detail', as: 'anyone', path: (s) => `/api/products/${s.productId}` },
+  { name: 'detail 26 variants', as: 'anyone', path: (s) => `/api/products/${s.manyVariantsId}` },
+  { name: 'detail 4 variants', as: 'anyone', path: (s) => `/api/products/${s.fewVariantsId}` },
   { name: 'best sellers', as: 'anyone', path: () => '/api/products/bestsellers' },
   { name: 'My Orders', as: 'customer', path: () => '/api/orders/myorders?limit=20' },
   { name: 'admin orders', as: 'admin', path: () => '/api/orders?pageNumber=1&limit=20' },
@@ -64,6 +69,13 @@ async function samples(): Promise<Samples> {
     const product = await client.query(
       `select id from products where num_reviews > 0 order by num_reviews desc offset (select count(*) / 2 from products where num_reviews > 0) limit 1`,
     );
+    const variants = (n: number) =>
+      client.query<{ id: string }>(
+        `select product_id as id from product_variants group by product_id having count(*) = $1
+         order by product_id offset 10 limit 1`,
+        [n],
+      );
+    const [many, few] = [(await variants(26)).rows[0]!.id, (await variants(4)).rows[0]!.id];
     const order = await client.query(`select id from orders order by created_at desc offset 100 limit 1`);
     const customer = await client.query(
       `select u.phone, u.name from users u join orders o on o.user_id = u.id where not u.is_admin
@@ -71,6 +83,8 @@ async function samples(): Promise<Samples> {
     );
     return {
       productId: product.rows[0].id,
+      manyVariantsId: many,
+      fewVariantsId: few,
       orderPrefix: String(order.rows[0].id).slice(0, 8),
       customerPhone: customer.rows[0].phone,
       customerName: String(customer.rows[0].name).split(' ')[1]!,
