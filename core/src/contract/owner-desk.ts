@@ -106,8 +106,9 @@ export type OrdersExportQuery = z.infer<typeof ordersExportQuery>;
 
 /**
  * The columns of the catalog CSV, in order: download it, change it, upload it. `stock_version` is the
- * point of the product's stock history the row's stock was read at: the import applies a changed stock
- * only while the stock has not moved since (decision 31). It is not for editing.
+ * point of the product's (or, on a variant's row, the variant's) stock history the row's stock was read
+ * at: the import applies a changed stock only while the stock has not moved since (decision 31). It is
+ * not for editing.
  */
 export const CATALOG_CSV_COLUMNS = [
   'id',
@@ -131,6 +132,17 @@ export const CATALOG_CSV_COLUMNS = [
   'hsn_code',
   'gst_percent',
   'uqc',
+  // Issue 25: a product sold in variants has a row per variant, each with the product's id and columns
+  // (its price, mrp and stock left empty: the variants' own are these), the variant named by its sku.
+  'variant',
+  'sku',
+  'variant_price',
+  'variant_mrp',
+  'variant_stock',
+  'variant_size_mm',
+  'variant_weight_carats',
+  'variant_image',
+  'variant_default',
   'stock_version',
 ] as const;
 export type CatalogCsvColumn = (typeof CATALOG_CSV_COLUMNS)[number];

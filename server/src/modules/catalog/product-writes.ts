@@ -115,7 +115,9 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
   // Issue 25: with variants, the product's price, MRP and stock follow them (SPEC's form still sends its
   // own price and stock: those are left as the variants make them).
   const withVariants = input.variants !== undefined ? input.variants.length > 0 : await hasVariants(tx, id);
-  const own: ProductUpdate = withVariants ? { ...input, price: undefined, mrp: undefined, countInStock: undefined } : input;
+  const own: ProductUpdate = withVariants
+    ? { ...input, price: undefined, mrp: undefined, countInStock: undefined }
+    : input;
   const refusal = mrpRefusal(current, own, categoryRate);
   if (refusal) throw mrpBelowPrice(refusal);
   await tx
@@ -129,8 +131,11 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
   if (own.countInStock !== undefined) await setStockLevel(tx, id, own.countInStock);
 }
 
-/** A new product's fields: the update's, with what a product cannot be without. */
-export type NewProduct = ProductUpdate & Required<Pick<ProductUpdate, 'name' | 'category' | 'price'>>;
+/**
+ * A new product's fields: the update's, with what a product cannot be without; `id` when the caller
+ * writes more of it after (the catalog import, a new product's variants).
+ */
+export type NewProduct = ProductUpdate & Required<Pick<ProductUpdate, 'name' | 'category' | 'price'>> & { id?: string };
 
 /** Adds published products in one statement, each checked by the MRP rule first (none added if one fails). */
 export async function insertProducts(tx: Transaction, inputs: NewProduct[]): Promise<void> {
@@ -144,6 +149,7 @@ export async function insertProducts(tx: Transaction, inputs: NewProduct[]): Pro
     if (refusal) throw mrpBelowPrice(refusal);
     return {
       ...columnsOf(input),
+      ...(input.id ? { id: input.id } : {}),
       image: input.image ?? PLACEHOLDER_IMAGE,
       name: input.name,
       category: input.category,

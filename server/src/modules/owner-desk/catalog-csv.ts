@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
   CATALOG_CSV_COLUMNS,
   MAX_IMPORT_ROWS,
   UUID_PATTERN,
   errorCodes,
+  gstBasisPointsOf,
   gstPercentOf,
   productUpdate,
   toRupees,
@@ -11,6 +12,7 @@ import {
   type ImportPreview,
   type ImportResult,
   type ProductUpdate,
+  type VariantInput,
 } from '@rr/core';
 import { and, asc, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -20,12 +22,35 @@ import { DomainError } from '../../domain-error.ts';
 import { insertProducts, mrpRefusal, writeProductUpdate, type NewProduct } from '../catalog/index.ts';
 import { setStockCause, stockAtVersions, stockVersionOf, stockVersions } from '../stock/index.ts';
 import { importedFacts } from './product-facts.ts';
+import {
+  NO_VARIANT,
+  VARIANT_COLUMNS,
+  groupErrors,
+  readVariant,
+  readVariantState,
+  variantCellsOf,
+  variantChanges,
+  variantList,
+  variantMrpErrors,
+  variantsForExport,
+  type Change,
+  type Note,
+  type VariantCells,
+  type VariantColumn,
+  type VariantRow,
+  type VariantState,
+} from './catalog-csv-variants.ts';
 
 const BATCH = 500;
 type ProductRow = typeof products.$inferSelect;
-type Field = Exclude<CatalogCsvColumn, 'id' | 'stock_version'>;
-/** The product's own columns, in the file's order, between its id and its stock version. */
-const FIELDS = CATALOG_CSV_COLUMNS.filter((c): c is Field => c !== 'id' && c !== 'stock_version');
+type Field = Exclude<CatalogCsvColumn, 'id' | 'stock_version' | VariantColumn>;
+const isVariantColumn = (c: string): c is VariantColumn => (VARIANT_COLUMNS as readonly string[]).includes(c);
+/** The product's own columns, in the file's order, between its id and its variant's columns. */
+const FIELDS = CATALOG_CSV_COLUMNS.filter(
+  (c): c is Field => c !== 'id' && c !== 'stock_version' && !isVariantColumn(c),
+);
+/** A product sold in variants has these from its variants: its rows leave them empty. */
+const FROM_VARIANTS = ['price', 'mrp', 'stock'] as const satisfies readonly Field[];
 /** A product's values as the CSV writes them (the text compared to find what a row changes). */
 type Cells = Record<Field, string>;
 
@@ -59,6 +84,37 @@ function cellsOf(p: ProductRow): Cells {
 const onSale = sql`not ${products.isDraft}`;
 
 /**
+ * A product's lines of the export: one, or one per variant (issue 25) repeating the product's columns
+ * without the price, MRP and stock its variants have, each with its variant's stock version.
+ */
+function* productLines(
+  product: ProductRow,
+  stockVersion: string | null,
+  variants: Array<{ variant: VariantRow; stockVersion: string | null }> | undefined,
+): Generator<string> {
+  const cells = cellsOf(product);
+  if (!variants?.length) {
+    yield csvLine([
+      product.id,
+      ...FIELDS.map((c) => cells[c]),
+      ...VARIANT_COLUMNS.map((c) => NO_VARIANT[c]),
+      stockVersion ?? '',
+    ]);
+    return;
+  }
+  const shared: Cells = { ...cells, price: '', mrp: '', stock: '' };
+  for (const v of variants) {
+    const own = variantCellsOf(v.variant);
+    yield csvLine([
+      product.id,
+      ...FIELDS.map((c) => shared[c]),
+      ...VARIANT_COLUMNS.map((c) => own[c]),
+      v.stockVersion ?? '',
+    ]);
+  }
+}
+
+/**
  * The catalog (drafts left out) as CSV, in the columns the import reads, in batches by id. Each row's
  * stock is read in the same statement as its stock version, so the version names that very figure.
  */
@@ -73,10 +129,11 @@ export async function* catalogExportLines(db: Database): AsyncGenerator<string> 
       .orderBy(asc(products.id))
       .limit(BATCH);
     if (rows.length === 0) return;
-    for (const { product, stockVersion } of rows) {
-      const cells = cellsOf(product);
-      yield csvLine([product.id, ...FIELDS.map((c) => cells[c]), stockVersion ?? '']);
-    }
+    const variants = await variantsForExport(
+      db,
+      rows.map((r) => r.product.id),
+    );
+    for (const { product, stockVersion } of rows) yield* productLines(product, stockVersion, variants.get(product.id));
     after = gt(products.id, rows[rows.length - 1]!.product.id);
   }
 }
@@ -165,9 +222,11 @@ interface PlannedRow {
   preview: ImportPreview['rows'][number];
   /** What the row asks of the catalog, in the API's terms (written by the catalog module). */
   input: Input;
+  /** Issue 25: a variant's row: its product's key (id, or name of a new one) and the variant it writes. */
+  variant?: { key: string; existing?: VariantRow; input?: VariantInput; current: VariantRow[] };
 }
-type Note = { column: string; message: string };
 type Read = CellReading[];
+type Row = { line: number; width: number; read: Read };
 
 /** What the plan of a file knows of the catalog: read once for all its rows. */
 interface Catalog {
@@ -179,6 +238,8 @@ interface Catalog {
   /** Published products whose (lower-case) names new rows use. */
   named: Map<string, string>;
   categoryRates: Map<string, number>;
+  /** The variants of the products the file names, and the versions and skus it names (issue 25). */
+  variants: VariantState;
 }
 
 /** A row's cell of a column: its text, or undefined when the file has no such column. */
@@ -232,7 +293,25 @@ async function readCatalog(db: Database, file: Parsed, reads: Read[], lock: bool
     .filter(Boolean);
   const named = await productsByName(db, newNames);
   const rates = await db.select({ slug: categories.slug, bp: categories.gstBasisPoints }).from(categories);
-  return { file, current, versionNow, exportedStock, named, categoryRates: new Map(rates.map((c) => [c.slug, c.bp])) };
+  const skus = reads.map((read) => cellOf(file, read, 'sku')?.toLowerCase() ?? '').filter(Boolean);
+  const variants = await readVariantState(
+    db,
+    [...current.keys()],
+    [...new Set(versions.filter((v): v is number => v !== null && !Number.isNaN(v)))],
+    skus,
+  );
+  const categoryRates = new Map(rates.map((c) => [c.slug, c.bp]));
+  return { file, current, versionNow, exportedStock, named, categoryRates, variants };
+}
+
+/** The variant columns a row gives (those the file has). */
+function givenVariantCells(file: Parsed, read: Read): Partial<VariantCells> {
+  const given: Partial<VariantCells> = {};
+  for (const column of VARIANT_COLUMNS) {
+    const cell = cellOf(file, read, column);
+    if (cell !== undefined) given[column] = cell;
+  }
+  return given;
 }
 
 /** The cells a row gives, by column (a column the file lacks is left out: the product keeps it). */
@@ -276,9 +355,17 @@ function idErrors(rawId: string, existing: ProductRow | undefined, line: number,
 }
 
 /** What a new product (a row without id) lacks, or which product it would duplicate. */
-function newProductErrors(catalog: Catalog, given: Partial<Cells>, noted: Note[], line: number, seen: Seen): Note[] {
+function newProductErrors(
+  catalog: Catalog,
+  given: Partial<Cells>,
+  noted: Note[],
+  row: { line: number; inVariants: boolean },
+  seen: Seen,
+): Note[] {
+  const { line, inVariants } = row;
   const errors: Note[] = [];
-  for (const column of ['name', 'category', 'price'] as const) {
+  // A product sold in variants has its price from them.
+  for (const column of inVariants ? (['name', 'category'] as const) : (['name', 'category', 'price'] as const)) {
     if (!given[column] && !noted.some((e) => e.column === column))
       errors.push({ column, message: `${column} is required for a new product` });
   }
@@ -382,18 +469,59 @@ function stockNotes(catalog: Catalog, existing: ProductRow, input: Input, read: 
   };
 }
 
-/** What one row of the file would do to the catalog: its changes, errors and stock conflicts. */
-function planRow(catalog: Catalog, row: { line: number; width: number; read: Read }, seen: Seen): PlannedRow {
+/**
+ * A product's price, MRP and stock on a row of a product sold in variants: its variants' figures, so a
+ * variant's row leaves them empty and a product row (a file from before) may only repeat them. They are
+ * taken out of the row; a figure it would change is refused.
+ */
+function fromVariantsErrors(given: Partial<Cells>, existing: ProductRow | undefined, variantRow: boolean): Note[] {
+  const current = existing ? cellsOf(existing) : null;
+  const errors: Note[] = [];
+  for (const column of FROM_VARIANTS) {
+    const cell = given[column];
+    delete given[column];
+    if (!cell || (!variantRow && current && Number(cell) === Number(current[column]))) continue;
+    errors.push({
+      column,
+      message: `the product is sold in variants: its ${column} is each variant's (the variant_${column} column, a row per variant)`,
+    });
+  }
+  return errors;
+}
+
+/** Where a row's product was first named by a variant's row: its line and product cells. */
+type FirstRows = Map<string, { line: number; given: Partial<Cells> }>;
+
+/** A later row of a product sold in variants must repeat the product's columns of its first row. */
+function sharedCellErrors(first: { line: number; given: Partial<Cells> }, given: Partial<Cells>): Note[] {
+  const differs = (Object.keys(given) as Field[]).filter((c) => given[c] !== first.given[c]);
+  return differs.map((column) => ({
+    column,
+    message: `differs from row ${first.line}: the rows of a product's variants share its columns`,
+  }));
+}
+
+/** The product part of a row: its errors, its input and what it changes. */
+function planProduct(catalog: Catalog, row: Row, seen: Seen, firstRows: FirstRows) {
   const { line, width, read } = row;
   const rawId = cellOf(catalog.file, read, 'id') ?? '';
   const existing = rawId ? catalog.current.get(rawId.toLowerCase()) : undefined;
   const given = givenCells(catalog.file, read);
-  const errors = [...cellErrors(catalog.file, read, width), ...idErrors(rawId, existing, line, seen)];
-  if (!rawId) errors.push(...newProductErrors(catalog, given, errors, line, seen));
+  const variantCells = givenVariantCells(catalog.file, read);
+  const inVariants = Boolean(variantCells.variant || variantCells.sku);
+  const key = rawId ? rawId.toLowerCase() : `name:${(given.name ?? '').toLowerCase()}`;
+  const first = inVariants ? firstRows.get(key) : undefined;
+  const errors = cellErrors(catalog.file, read, width);
+  if (!first) errors.push(...idErrors(rawId, existing, line, seen));
+  if (!rawId && !first) errors.push(...newProductErrors(catalog, given, errors, { line, inVariants }, seen));
+  const hasVariants = Boolean(existing && catalog.variants.byProduct.get(existing.id)?.length);
+  if (inVariants || hasVariants) errors.push(...fromVariantsErrors(given, existing, inVariants));
+  if (first) errors.push(...sharedCellErrors(first, given));
+  else if (inVariants) firstRows.set(key, { line, given });
   const { input, errors: inputErrors } = readInput(given);
   for (const e of inputErrors) if (!errors.some((n) => n.column === e.column)) errors.push(e);
   const conflicts: Note[] = [];
-  if (input) {
+  if (input && !inVariants && !hasVariants) {
     errors.push(...mrpErrors(catalog, existing, input));
     if (existing) {
       const stock = stockNotes(catalog, existing, input, read, given);
@@ -401,19 +529,106 @@ function planRow(catalog: Catalog, row: { line: number; width: number; read: Rea
       conflicts.push(...stock.conflicts);
     }
   }
-  const changes = changesOf(existing ? cellsOf(existing) : null, given, input);
+  // The product's changes are listed once, on its first row.
+  const changes: Change[] = first ? [] : changesOf(existing ? cellsOf(existing) : null, given, input);
+  return { existing, given, input, errors, conflicts, changes, key, variantCells: inVariants ? variantCells : null };
+}
+
+/** The product's GST rate in basis points after the row (its own, else its category's). */
+function rateOf(catalog: Catalog, existing: ProductRow | undefined, input: Input | undefined): number | undefined {
+  const own =
+    input?.gstPercent === undefined
+      ? (existing?.gstBasisPoints ?? null)
+      : input.gstPercent === null
+        ? null
+        : gstBasisPointsOf(input.gstPercent);
+  return own ?? catalog.categoryRates.get(input?.category ?? existing?.category ?? '');
+}
+
+/** The variant part of a variant's row: the variant its sku names (or a new one), its errors and changes. */
+function planVariant(
+  catalog: Catalog,
+  read: Read,
+  cells: Partial<VariantCells>,
+  product: ReturnType<typeof planProduct>,
+) {
+  const current = product.existing ? (catalog.variants.byProduct.get(product.existing.id) ?? []) : [];
+  const sku = cells.sku?.toLowerCase();
+  const existing = sku ? current.find((v) => v.sku.toLowerCase() === sku) : undefined;
+  const { input, errors } = readVariant(cells, existing);
+  const conflicts: Note[] = [];
+  if (input) {
+    errors.push(...variantMrpErrors(input, rateOf(catalog, product.existing, product.input)));
+    const version = versionOf(catalog.file, read);
+    if (!existing && version !== null) {
+      errors.push({ column: 'stock_version', message: 'a new variant has no stock version yet: leave it empty' });
+    } else if (existing && cells.variant_stock !== undefined) {
+      const { exportedStock, versionNow } = catalog.variants;
+      const stock = stockOfRow(existing, input.countInStock, version, exportedStock, versionNow);
+      if (stock.unchanged) {
+        input.countInStock = existing.countInStock;
+        delete cells.variant_stock;
+      }
+      if (stock.error) errors.push({ column: 'stock_version', message: stock.error });
+      if (stock.conflict) conflicts.push({ column: 'variant_stock', message: stock.conflict });
+    }
+  }
+  return { existing, input, errors, conflicts, changes: variantChanges(existing, cells, input), current };
+}
+
+/** What one row of the file would do to the catalog: its changes, errors and stock conflicts. */
+function planRow(catalog: Catalog, row: Row, seen: Seen, firstRows: FirstRows): PlannedRow {
+  const product = planProduct(catalog, row, seen, firstRows);
+  const variant = product.variantCells ? planVariant(catalog, row.read, product.variantCells, product) : null;
+  const errors = [...product.errors, ...(variant?.errors ?? [])];
+  const conflicts = [...product.conflicts, ...(variant?.conflicts ?? [])];
+  const changes = [...product.changes, ...(variant?.changes ?? [])];
+  const isNew = !product.existing || (variant !== null && !variant.existing);
+  const name =
+    (product.existing?.name ?? product.given.name ?? '') +
+    (variant ? ` · ${variant.input?.name ?? product.variantCells?.variant ?? ''}` : '');
   return {
     preview: {
-      row: line,
-      action: actionOf(errors, conflicts, existing, changes.length > 0),
-      _id: existing?.id ?? null,
-      name: (existing?.name ?? given.name ?? '').slice(0, 120),
+      row: row.line,
+      action: actionOf(errors, conflicts, isNew ? undefined : product.existing, changes.length > 0),
+      _id: product.existing?.id ?? null,
+      name: name.slice(0, 120),
       changes,
       errors,
       conflicts,
     },
-    input: input ?? {},
+    input: product.input ?? {},
+    ...(variant
+      ? { variant: { key: product.key, existing: variant.existing, input: variant.input, current: variant.current } }
+      : {}),
   };
+}
+
+/** The refusals that need all rows of a product sold in variants (a sku twice, two defaults ...). */
+function checkVariantGroups(catalog: Catalog, rows: PlannedRow[]): void {
+  for (const group of variantGroups(rows).values()) {
+    const productId = group[0]!.preview._id;
+    const named = new Set(group.flatMap((r) => (r.variant!.existing ? [r.variant!.existing.id] : [])));
+    const kept = (productId ? (catalog.variants.byProduct.get(productId) ?? []) : []).filter((v) => !named.has(v.id));
+    const found = groupErrors(
+      group.map((r) => ({ line: r.preview.row, input: r.variant!.input })),
+      productId,
+      catalog.variants,
+      kept,
+    );
+    group.forEach((r, n) => {
+      if (!found[n]!.length) return;
+      r.preview.errors.push(...found[n]!);
+      r.preview.action = 'invalid';
+    });
+  }
+}
+
+/** The variant rows of each product, by its key, in the file's order. */
+function variantGroups(rows: PlannedRow[]): Map<string, PlannedRow[]> {
+  const groups = new Map<string, PlannedRow[]>();
+  for (const r of rows) if (r.variant) groups.set(r.variant.key, [...(groups.get(r.variant.key) ?? []), r]);
+  return groups;
 }
 
 /**
@@ -434,7 +649,10 @@ async function plan(db: Database, file: Parsed, lock: boolean): Promise<PlannedR
     lock,
   );
   const seen: Seen = { ids: new Map(), names: new Map() };
-  return rows.map((row) => planRow(catalog, row, seen));
+  const firstRows: FirstRows = new Map();
+  const planned = rows.map((row) => planRow(catalog, row, seen, firstRows));
+  checkVariantGroups(catalog, planned);
+  return planned;
 }
 
 const STOCK_VERSION = /^\d{1,15}$/;
@@ -447,7 +665,7 @@ const STOCK_VERSION = /^\d{1,15}$/;
  * version to compare with.
  */
 function stockOfRow(
-  product: ProductRow,
+  product: { id: string; countInStock: number },
   stock: number,
   version: number | null,
   exported: Map<number, { productId: string; stock: number }>,
@@ -528,13 +746,54 @@ export async function applyImport(
  */
 async function write(tx: Transaction, rows: PlannedRow[], plan: string, adminId: string): Promise<void> {
   await setStockCause(tx, { reason: 'import', actorId: adminId, reference: `import ${plan.slice(0, 12)}` });
-  const updates = rows
-    .filter((r) => r.preview.action === 'update')
-    .sort((a, b) => a.preview._id!.localeCompare(b.preview._id!));
-  for (const { preview, input } of updates) await writeProductUpdate(tx, preview._id!, input);
-  // A row to create was planned with a name, category and price (or it would be invalid).
+  const writes = [...productWrites(rows), ...variantWrites(rows)];
+  const updates = writes.filter((w) => w.productId).sort((a, b) => a.productId!.localeCompare(b.productId!));
+  for (const { productId, input } of updates) await writeProductUpdate(tx, productId!, input);
+  // A new product with variants gets its id here, so its variants can be written after it.
+  const created = writes.filter((w) => !w.productId).map((w) => ({ ...w, id: w.variants ? randomUUID() : undefined }));
   await insertProducts(
     tx,
-    rows.filter((r) => r.preview.action === 'create').map((r) => r.input as NewProduct),
+    created.map((w) => ({ ...(w.input as NewProduct), ...(w.id ? { id: w.id } : {}) })),
   );
+  for (const w of created) if (w.id) await writeProductUpdate(tx, w.id, { variants: w.variants });
+}
+
+/** A product the import writes: its id (none for a new one), its fields and, sold in variants, their list. */
+interface ProductWrite {
+  productId: string | null;
+  input: ProductUpdate;
+  variants?: VariantInput[];
+}
+
+/** The products of rows without variants to update or create. */
+function productWrites(rows: PlannedRow[]): ProductWrite[] {
+  return rows
+    .filter((r) => !r.variant && (r.preview.action === 'update' || r.preview.action === 'create'))
+    .map((r) => ({ productId: r.preview.action === 'update' ? r.preview._id! : null, input: r.input }));
+}
+
+/**
+ * The products of variants' rows that change anything: the product's columns from its first row, and
+ * its whole list of variants (those the file leaves out or cannot apply kept as they are). A new one is
+ * created at its default variant's price (a row to create was planned with a name and category).
+ */
+function variantWrites(rows: PlannedRow[]): ProductWrite[] {
+  const writes: ProductWrite[] = [];
+  for (const group of variantGroups(rows).values()) {
+    if (!group.some((r) => r.preview.action === 'update' || r.preview.action === 'create')) continue;
+    const applied = group.filter((r) => r.preview.action !== 'conflict' && r.variant!.input);
+    const planned = new Map(
+      applied.flatMap((r) => (r.variant!.existing ? [[r.variant!.existing.id, r.variant!.input!] as const] : [])),
+    );
+    const added = applied.filter((r) => !r.variant!.existing).map((r) => r.variant!.input!);
+    const productId = group[0]!.preview._id;
+    const variants = variantList(group[0]!.variant!.current, planned, added);
+    if (productId) {
+      writes.push({ productId, input: { ...group[0]!.input, variants } });
+      continue;
+    }
+    const chosen = variants.find((v) => v.isDefault) ?? variants[0]!;
+    writes.push({ productId, input: { ...group[0]!.input, price: chosen.price, mrp: chosen.mrp ?? null }, variants });
+  }
+  return writes;
 }
