@@ -138,44 +138,58 @@ const NUMERAL = /^-?\d+(\.\d+)?$/;
 const YES = /^(yes|y|true|1)$/i;
 const NO = /^(no|n|false|0)?$/i;
 
-/** The API's field (core `variantInput`) each variant column sets, for naming a refusal by its column. */
-const COLUMN_OF_FIELD: Record<string, VariantColumn> = {
-  name: 'variant',
+/** The API's field (core `variantInput`, its facts flattened) each variant column sets. */
+const FIELD_OF_COLUMN: Record<VariantColumn, string> = {
+  variant: 'name',
   sku: 'sku',
-  price: 'variant_price',
-  mrp: 'variant_mrp',
-  countInStock: 'variant_stock',
-  image: 'variant_image',
-  sizeMm: 'variant_size_mm',
-  weightCarats: 'variant_weight_carats',
-  isDefault: 'variant_default',
+  variant_price: 'price',
+  variant_mrp: 'mrp',
+  variant_stock: 'countInStock',
+  variant_image: 'image',
+  variant_size_mm: 'sizeMm',
+  variant_weight_carats: 'weightCarats',
+  variant_default: 'isDefault',
 };
+const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(FIELD_OF_COLUMN).map(([c, f]) => [f, c])) as Record<
+  string,
+  VariantColumn
+>;
+
+/** A variant's fields as PUT /api/products/:id takes them (facts flattened); none for a new one. */
+function currentFields(v: VariantRow | undefined): Record<string, unknown> {
+  if (!v) return { mrp: null, image: null, images: [], sizeMm: null, weightCarats: null, isDefault: false };
+  return {
+    _id: v.id,
+    name: v.name,
+    sku: v.sku,
+    price: toRupees(v.pricePaise),
+    mrp: v.mrpPaise === null ? null : toRupees(v.mrpPaise),
+    countInStock: v.countInStock,
+    image: v.image,
+    images: v.images,
+    sizeMm: v.sizeMm,
+    weightCarats: v.weightCarats,
+    isDefault: v.isDefault,
+  };
+}
+
+/** A cell as the schema reads it: empty measures clear, numerals are numbers, yes and empty are flags. */
+function cellValue(column: VariantColumn, text: string): unknown {
+  if (column === 'variant_size_mm' || column === 'variant_weight_carats') {
+    return text === '' ? null : NUMERAL.test(text) ? Number(text) : text;
+  }
+  if (column === 'variant_default') return YES.test(text) ? true : NO.test(text) ? false : text;
+  return text;
+}
 
 /** The variant a row describes, read as PUT /api/products/:id reads one: a column the file lacks keeps its value. */
 function variantFields(cells: Partial<VariantCells>, existing: VariantRow | undefined) {
-  const cell = <T>(column: VariantColumn, current: T) => (cells[column] === undefined ? current : cells[column]);
-  const measure = (column: VariantColumn, current: number | null) => {
-    const text = cells[column];
-    if (text === undefined) return current;
-    return text === '' ? null : NUMERAL.test(text) ? Number(text) : text;
-  };
-  const flag = cells.variant_default;
-  return {
-    ...(existing ? { _id: existing.id } : {}),
-    name: cell('variant', existing?.name),
-    sku: cell('sku', existing?.sku),
-    price: cell('variant_price', existing ? toRupees(existing.pricePaise) : undefined),
-    mrp: cell('variant_mrp', existing?.mrpPaise == null ? null : toRupees(existing.mrpPaise)),
-    countInStock: cell('variant_stock', existing?.countInStock),
-    image: cell('variant_image', existing?.image ?? null),
-    images: existing?.images ?? [],
-    facts: {
-      sizeMm: measure('variant_size_mm', existing?.sizeMm ?? null),
-      weightCarats: measure('variant_weight_carats', existing?.weightCarats ?? null),
-    },
-    isDefault:
-      flag === undefined ? (existing?.isDefault ?? false) : YES.test(flag) ? true : NO.test(flag) ? false : flag,
-  };
+  const fields = currentFields(existing);
+  for (const column of Object.keys(cells) as VariantColumn[]) {
+    fields[FIELD_OF_COLUMN[column]] = cellValue(column, cells[column]!);
+  }
+  const { sizeMm, weightCarats, ...rest } = fields;
+  return { ...rest, facts: { sizeMm, weightCarats } };
 }
 
 /** The row's variant by core's schema, or its refusals named by column. */

@@ -447,10 +447,10 @@ function changesOf(before: Cells | null, given: Partial<Cells>, input: Input | u
     .filter((change) => (before ? change.from !== change.to : change.to !== ''));
 }
 
-function actionOf(errors: Note[], conflicts: Note[], existing: ProductRow | undefined, changed: boolean) {
+function actionOf(errors: Note[], conflicts: Note[], isNew: boolean, changed: boolean) {
   if (errors.length) return 'invalid';
   if (conflicts.length) return 'conflict';
-  if (!existing) return 'create';
+  if (isNew) return 'create';
   return changed ? 'update' : 'unchanged';
 }
 
@@ -501,37 +501,55 @@ function sharedCellErrors(first: { line: number; given: Partial<Cells> }, given:
   }));
 }
 
-/** The product part of a row: its errors, its input and what it changes. */
-function planProduct(catalog: Catalog, row: Row, seen: Seen, firstRows: FirstRows) {
-  const { line, width, read } = row;
-  const rawId = cellOf(catalog.file, read, 'id') ?? '';
+/** Which product a row names, whether it is a variant's row, and the first row of that product's variants. */
+function rowOf(catalog: Catalog, row: Row, firstRows: FirstRows) {
+  const rawId = cellOf(catalog.file, row.read, 'id') ?? '';
   const existing = rawId ? catalog.current.get(rawId.toLowerCase()) : undefined;
-  const given = givenCells(catalog.file, read);
-  const variantCells = givenVariantCells(catalog.file, read);
-  const inVariants = Boolean(variantCells.variant || variantCells.sku);
+  const given = givenCells(catalog.file, row.read);
+  const cells = givenVariantCells(catalog.file, row.read);
+  const inVariants = Boolean(cells.variant || cells.sku);
   const key = rawId ? rawId.toLowerCase() : `name:${(given.name ?? '').toLowerCase()}`;
   const first = inVariants ? firstRows.get(key) : undefined;
-  const errors = cellErrors(catalog.file, read, width);
-  if (!first) errors.push(...idErrors(rawId, existing, line, seen));
-  if (!rawId && !first) errors.push(...newProductErrors(catalog, given, errors, { line, inVariants }, seen));
-  const hasVariants = Boolean(existing && catalog.variants.byProduct.get(existing.id)?.length);
-  if (inVariants || hasVariants) errors.push(...fromVariantsErrors(given, existing, inVariants));
-  if (first) errors.push(...sharedCellErrors(first, given));
-  else if (inVariants) firstRows.set(key, { line, given });
-  const { input, errors: inputErrors } = readInput(given);
+  return { rawId, existing, given, key, first, variantCells: inVariants ? cells : null };
+}
+type RowOf = ReturnType<typeof rowOf>;
+
+const hasVariants = (catalog: Catalog, existing: ProductRow | undefined) =>
+  Boolean(existing && catalog.variants.byProduct.get(existing.id)?.length);
+
+/** Refusals of the row's product part (a product's later variant rows are checked against its first). */
+function productRowErrors(catalog: Catalog, row: Row, r: RowOf, seen: Seen, firstRows: FirstRows): Note[] {
+  const errors = cellErrors(catalog.file, row.read, row.width);
+  const inVariants = r.variantCells !== null;
+  if (!r.first) errors.push(...idErrors(r.rawId, r.existing, row.line, seen));
+  if (!r.rawId && !r.first)
+    errors.push(...newProductErrors(catalog, r.given, errors, { line: row.line, inVariants }, seen));
+  if (inVariants || hasVariants(catalog, r.existing))
+    errors.push(...fromVariantsErrors(r.given, r.existing, inVariants));
+  if (r.first) errors.push(...sharedCellErrors(r.first, r.given));
+  else if (inVariants) firstRows.set(r.key, { line: row.line, given: r.given });
+  return errors;
+}
+
+/** The MRP rule and the stock of a product sold without variants. */
+function ownPriceNotes(catalog: Catalog, r: RowOf, input: Input, read: Read): { errors: Note[]; conflicts: Note[] } {
+  if (r.variantCells || hasVariants(catalog, r.existing)) return { errors: [], conflicts: [] };
+  const errors = mrpErrors(catalog, r.existing, input);
+  if (!r.existing) return { errors, conflicts: [] };
+  const stock = stockNotes(catalog, r.existing, input, read, r.given);
+  return { errors: [...errors, ...stock.errors], conflicts: stock.conflicts };
+}
+
+/** The product part of a row: its errors, its input and what it changes. */
+function planProduct(catalog: Catalog, row: Row, seen: Seen, firstRows: FirstRows) {
+  const r = rowOf(catalog, row, firstRows);
+  const errors = productRowErrors(catalog, row, r, seen, firstRows);
+  const { input, errors: inputErrors } = readInput(r.given);
   for (const e of inputErrors) if (!errors.some((n) => n.column === e.column)) errors.push(e);
-  const conflicts: Note[] = [];
-  if (input && !inVariants && !hasVariants) {
-    errors.push(...mrpErrors(catalog, existing, input));
-    if (existing) {
-      const stock = stockNotes(catalog, existing, input, read, given);
-      errors.push(...stock.errors);
-      conflicts.push(...stock.conflicts);
-    }
-  }
+  const own = input ? ownPriceNotes(catalog, r, input, row.read) : { errors: [], conflicts: [] };
   // The product's changes are listed once, on its first row.
-  const changes: Change[] = first ? [] : changesOf(existing ? cellsOf(existing) : null, given, input);
-  return { existing, given, input, errors, conflicts, changes, key, variantCells: inVariants ? variantCells : null };
+  const changes: Change[] = r.first ? [] : changesOf(r.existing ? cellsOf(r.existing) : null, r.given, input);
+  return { ...r, input, errors: [...errors, ...own.errors], conflicts: own.conflicts, changes };
 }
 
 /** The product's GST rate in basis points after the row (its own, else its category's). */
@@ -579,29 +597,39 @@ function planVariant(
 /** What one row of the file would do to the catalog: its changes, errors and stock conflicts. */
 function planRow(catalog: Catalog, row: Row, seen: Seen, firstRows: FirstRows): PlannedRow {
   const product = planProduct(catalog, row, seen, firstRows);
-  const variant = product.variantCells ? planVariant(catalog, row.read, product.variantCells, product) : null;
-  const errors = [...product.errors, ...(variant?.errors ?? [])];
-  const conflicts = [...product.conflicts, ...(variant?.conflicts ?? [])];
-  const changes = [...product.changes, ...(variant?.changes ?? [])];
-  const isNew = !product.existing || (variant !== null && !variant.existing);
-  const name =
-    (product.existing?.name ?? product.given.name ?? '') +
-    (variant ? ` · ${variant.input?.name ?? product.variantCells?.variant ?? ''}` : '');
-  return {
-    preview: {
-      row: row.line,
-      action: actionOf(errors, conflicts, isNew ? undefined : product.existing, changes.length > 0),
-      _id: product.existing?.id ?? null,
-      name: name.slice(0, 120),
-      changes,
-      errors,
-      conflicts,
-    },
-    input: product.input ?? {},
-    ...(variant
-      ? { variant: { key: product.key, existing: variant.existing, input: variant.input, current: variant.current } }
-      : {}),
+  const productName = product.existing?.name ?? product.given.name ?? '';
+  const input = product.input ?? {};
+  if (!product.variantCells) {
+    return {
+      preview: previewRow(row.line, product, product.existing?.id ?? null, !product.existing, productName),
+      input,
+    };
+  }
+  const variant = planVariant(catalog, row.read, product.variantCells, product);
+  const notes = {
+    errors: [...product.errors, ...variant.errors],
+    conflicts: [...product.conflicts, ...variant.conflicts],
+    changes: [...product.changes, ...variant.changes],
   };
+  const name = `${productName} · ${variant.input?.name ?? product.variantCells.variant ?? ''}`;
+  const isNew = !product.existing || !variant.existing;
+  return {
+    preview: previewRow(row.line, notes, product.existing?.id ?? null, isNew, name),
+    input,
+    variant: { key: product.key, existing: variant.existing, input: variant.input, current: variant.current },
+  };
+}
+
+function previewRow(
+  line: number,
+  notes: { errors: Note[]; conflicts: Note[]; changes: Change[] },
+  productId: string | null,
+  isNew: boolean,
+  name: string,
+): ImportPreview['rows'][number] {
+  const { errors, conflicts, changes } = notes;
+  const action = actionOf(errors, conflicts, isNew, changes.length > 0);
+  return { row: line, action, _id: productId, name: name.slice(0, 120), changes, errors, conflicts };
 }
 
 /** The refusals that need all rows of a product sold in variants (a sku twice, two defaults ...). */
