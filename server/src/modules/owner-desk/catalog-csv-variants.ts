@@ -17,6 +17,7 @@ import { productVariants, stockLedger } from '../../db/schema/index.ts';
 // the ones that count), then the variant's own. The sku names the variant: a row whose sku is one of the
 // product's variants updates it, another sku adds a variant; variants the file leaves out are kept
 // (remove one on the product's page). Add-ons are not in the file (they are set on the product's page).
+// docs/catalog-csv.md describes the file for the shop's owner.
 
 export const VARIANT_COLUMNS = [
   'variant',
