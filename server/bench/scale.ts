@@ -143,7 +143,7 @@ try {
 
   const { size } = generated;
   console.log(
-    `\n${size.products} products, ${size.orders} orders, ${size.reviews} reviews, ${size.customers} customers; ` +
+    `\n${size.products} products (${size.productsWithVariants} in variants), ${size.orders} orders, ${size.reviews} reviews, ${size.customers} customers; ` +
       `${seconds} s a route at ${connections} connections, compiled server, PostgreSQL, catalog cache ` +
       (process.env.CATALOG_CACHE === 'false' ? 'off' : 'on') +
       (generated.generatedInSeconds === null ? '' : `; generated in ${generated.generatedInSeconds.toFixed(1)} s`),
