@@ -47,7 +47,9 @@ export const productVariants = pgTable(
   },
   (t) => [
     uniqueIndex('product_variants_sku_unique').on(sql`lower(${t.sku})`),
-    uniqueIndex('product_variants_one_default').on(t.productId).where(sql`${t.isDefault}`),
+    uniqueIndex('product_variants_one_default')
+      .on(t.productId)
+      .where(sql`${t.isDefault}`),
     index('product_variants_product_idx').on(t.productId, t.position),
     check('product_variants_price_check', sql`${t.pricePaise} > 0`),
     check('product_variants_stock_check', sql`${t.countInStock} >= 0`),

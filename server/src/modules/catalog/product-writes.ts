@@ -115,7 +115,9 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
   // Issue 25: with variants, the product's price, MRP and stock follow them (SPEC's form still sends its
   // own price and stock: those are left as the variants make them).
   const withVariants = input.variants !== undefined ? input.variants.length > 0 : await hasVariants(tx, id);
-  const own: ProductUpdate = withVariants ? { ...input, price: undefined, mrp: undefined, countInStock: undefined } : input;
+  const own: ProductUpdate = withVariants
+    ? { ...input, price: undefined, mrp: undefined, countInStock: undefined }
+    : input;
   const refusal = mrpRefusal(current, own, categoryRate);
   if (refusal) throw mrpBelowPrice(refusal);
   await tx
