@@ -470,3 +470,28 @@ describe('ordering a variant with add-ons', () => {
     expect(await ledgerDisagreements(t.db)).toEqual([]);
   });
 });
+
+describe('removing a product with variants', () => {
+  it('removes its variants and add-ons with it, and its orders keep their lines', async () => {
+    const { id, large, capping } = await beadWithChoices();
+    const placed = await placeCod(
+      [{ product: id, qty: 1, variant: large._id, addOns: [{ _id: capping._id }] }],
+      buyer.token,
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(adminToken) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(productVariants).where(eq(productVariants.productId, id))).toEqual([]);
+    const order = (
+      await t.app.inject({ url: `/api/orders/${placed.json()._id}`, headers: bearer(buyer.token) })
+    ).json();
+    expect(order.orderItems).toMatchObject([
+      {
+        product: null,
+        price: 1250,
+        variant: { _id: large._id, name: '22 mm' },
+        addOns: [{ name: 'Silver capping', price: 350 }],
+      },
+    ]);
+  });
+});
