@@ -27,7 +27,10 @@ export function addOnLineLabel(
 }
 
 /** "Energisation (Wearer's name: राम कुमार)": an add-on under its product line. */
-export function addOnChoiceLabel(addOnName: string, values: Readonly<Record<string, string>> | null | undefined): string {
+export function addOnChoiceLabel(
+  addOnName: string,
+  values: Readonly<Record<string, string>> | null | undefined,
+): string {
   const filled = addOnValuesText(values);
   return filled ? `${addOnName} (${filled})` : addOnName;
 }

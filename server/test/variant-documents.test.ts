@@ -67,7 +67,9 @@ async function beadWithChoices(): Promise<Made> {
   return { id, variants: product.variants, addOns: product.addOns };
 }
 
-async function orderChoices(values: Record<string, string>): Promise<{ order: Order; bead: Made; buyer: make.Customer }> {
+async function orderChoices(
+  values: Record<string, string>,
+): Promise<{ order: Order; bead: Made; buyer: make.Customer }> {
   const bead = await beadWithChoices();
   const buyer = await make.customer(t, { name: 'Asha Verma' });
   const [capping, energisation] = bead.addOns;

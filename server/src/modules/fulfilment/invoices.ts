@@ -17,8 +17,13 @@ import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import { orderItems } from '../../db/schema/index.ts';
-import { withAddOnFieldOrder } from '../catalog/index.ts';
-import { quoteOfOrder, recordCreditNote, recordInvoice, type OrderQuote } from '../orders/index.ts';
+import {
+  quoteOfOrder,
+  recordCreditNote,
+  recordInvoice,
+  withAddOnFieldOrder,
+  type OrderQuote,
+} from '../orders/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { takeNextNumber } from './document-series.ts';
 

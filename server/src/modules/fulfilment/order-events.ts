@@ -2,7 +2,6 @@ import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import { orderItems, users } from '../../db/schema/index.ts';
-import { withAddOnFieldOrder } from '../catalog/index.ts';
 import {
   enqueueCorrection,
   enqueueMessages,
@@ -11,6 +10,7 @@ import {
   type OrderEvent,
   type OrderEventItem,
 } from '../messages/index.ts';
+import { withAddOnFieldOrder } from '../orders/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
