@@ -4,6 +4,8 @@
  * with the texts the buyer filled in, Devanagari too; the GST register gives each code and rate; the new
  * order's e-mails and the orders CSV list the choices, markup as text.
  */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { isoDateIST, isoMonthIST, type Order } from '@rr/core';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +26,12 @@ beforeAll(async () => {
   admin = (await signIn(t.app, DEMO_ADMIN)).token;
 });
 afterAll(() => t?.close());
+
+/** Set INVOICE_PDF_OUT to a folder to keep the rendered PDFs and look at them. */
+function keep(name: string, pdf: Buffer) {
+  const folder = process.env.INVOICE_PDF_OUT;
+  if (folder) writeFileSync(path.join(folder, name), pdf);
+}
 
 const asAdmin = (method: 'PUT' | 'GET', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: bearer(admin), ...(payload ? { payload } : {}) });
@@ -106,6 +114,7 @@ describe('invoice and credit note of a variant with add-ons', () => {
     for (const kind of ['invoice', 'credit-note']) {
       const res = await t.app.inject({ url: `/api/orders/${order._id}/${kind}`, headers: bearer(buyer.token) });
       expect(res.statusCode).toBe(200);
+      keep(`variant-${kind}.pdf`, res.rawPayload);
       const lines = (await pdfLines(res.rawPayload)).flat();
       const all = lines.join('\n');
       // The product line first, then each add-on as its own line (their order is the quote's).
