@@ -199,9 +199,9 @@ function applyAdjustments(lines: readonly QuoteLineInput[], rules: QuoteRules): 
  * variant added up, in (product, variant) order: the order every transaction locks stock rows in, so
  * none can deadlock (a variant's row, then its product's, which its trigger updates).
  */
-export function stockUnits<L extends { productId: string | null; variantId?: string | null; qty: number; addOnOf?: number | null }>(
-  lines: readonly L[],
-): (L & { qty: number })[] {
+export function stockUnits<
+  L extends { productId: string | null; variantId?: string | null; qty: number; addOnOf?: number | null },
+>(lines: readonly L[]): (L & { qty: number })[] {
   const byKey = new Map<string, L & { qty: number }>();
   for (const line of lines) {
     if (line.addOnOf != null || line.productId === null) continue;

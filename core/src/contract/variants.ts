@@ -127,19 +127,19 @@ export const addOnInput = z.object({
     ),
   ).check(z.refine((n) => n <= 10_00_000, { error: 'price must be at most 1000000' })),
   fields: z.optional(
-    z
-      .array(addOnFieldInput, { error: 'fields must be a list' })
-      .check(
-        z.maxLength(MAX_ADD_ON_FIELDS, { error: `An add-on can ask for at most ${MAX_ADD_ON_FIELDS} texts` }),
-        z.refine((list) => new Set(list.map((f) => f.name.toLowerCase())).size === list.length, {
-          error: 'fields must have different names',
-        }),
-      ),
+    z.array(addOnFieldInput, { error: 'fields must be a list' }).check(
+      z.maxLength(MAX_ADD_ON_FIELDS, { error: `An add-on can ask for at most ${MAX_ADD_ON_FIELDS} texts` }),
+      z.refine((list) => new Set(list.map((f) => f.name.toLowerCase())).size === list.length, {
+        error: 'fields must have different names',
+      }),
+    ),
   ),
   required: flag('required'),
   variants: z.optional(
     z.nullable(
-      z.array(z.string({ error: 'variants must be ids' }).check(z.regex(UUID_PATTERN, { error: 'variants must be ids' }))),
+      z.array(
+        z.string({ error: 'variants must be ids' }).check(z.regex(UUID_PATTERN, { error: 'variants must be ids' })),
+      ),
     ),
   ),
   service: flag('service'),

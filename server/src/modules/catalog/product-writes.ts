@@ -15,7 +15,7 @@ import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
 import { setStockLevel } from '../stock/index.ts';
 import { productNotFound } from './service.ts';
-import { hasVariants, writeAddOns, writeVariants } from './variant-writes.ts';
+import { hasVariants, refuseVariantsAboveMrp, writeAddOns, writeVariants } from './variant-writes.ts';
 
 // The catalog alone writes products (issue 24): the admin form and the catalog import both come here,
 // so the MRP rule and the mapping of fields to columns exist once.
@@ -126,6 +126,9 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
     .where(eq(products.id, id));
   const ownRate = input.gstPercent === undefined ? current.gstBasisPoints : basisPointsOrNull(input.gstPercent);
   if (input.variants !== undefined) await writeVariants(tx, id, input.variants, ownRate ?? categoryRate);
+  else if (withVariants && (input.gstPercent !== undefined || input.category !== undefined)) {
+    await refuseVariantsAboveMrp(tx, id, ownRate ?? categoryRate);
+  }
   if (input.addOns !== undefined) await writeAddOns(tx, id, input.addOns);
   // The stock module owns the stock figure (and tells the customers waiting when it is back).
   if (own.countInStock !== undefined) await setStockLevel(tx, id, own.countInStock);

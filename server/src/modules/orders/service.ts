@@ -55,7 +55,7 @@ export async function unpaidCashOnDelivery(
     .select({
       // Written out: inside a one-table select Drizzle leaves column names unqualified.
       units:
-        sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = orders.id)), 0)`.mapWith(
+        sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = orders.id and oi.add_on_of is null)), 0)`.mapWith(
           Number,
         ),
       paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),

@@ -63,7 +63,8 @@ function addOnsOf(line: CartLine): ChosenLine['addOns'] {
     );
     return { id: a._id.toLowerCase(), values };
   });
-  if (new Set(addOns.map((a) => a.id)).size !== addOns.length) throw refuseChoice('An add-on is chosen twice on one line.');
+  if (new Set(addOns.map((a) => a.id)).size !== addOns.length)
+    throw refuseChoice('An add-on is chosen twice on one line.');
   return addOns.sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -158,13 +159,24 @@ function variantOf(line: ChosenLine, variants: CatalogVariant[]): CatalogVariant
  * The add-ons a line chose, checked against its product's: each offered (with this variant), every
  * required one chosen, every text the add-on asks for within its length and the required ones filled.
  */
-function checkAddOns(line: ChosenLine, product: CatalogProduct, variant: CatalogVariant | null, offered: CatalogAddOn[]) {
+function checkAddOns(
+  line: ChosenLine,
+  product: CatalogProduct,
+  variant: CatalogVariant | null,
+  offered: CatalogAddOn[],
+) {
   const forVariant = offered.filter((a) => !a.variantIds || (variant !== null && a.variantIds.includes(variant.id)));
   const missing = forVariant.find((a) => a.required && !line.addOns.some((c) => c.id === a.id));
   if (missing) throw refuseChoice(`${missing.name} is required with ${product.name}.`);
-  return line.addOns.map((choice) => {
-    const addOn = forVariant.find((a) => a.id === choice.id);
-    if (!addOn) throw refuseChoice(`An add-on chosen is not offered with ${product.name}${variant ? ` (${variant.name})` : ''}.`);
+  for (const choice of line.addOns) {
+    if (!forVariant.some((a) => a.id === choice.id)) {
+      throw refuseChoice(`An add-on chosen is not offered with ${product.name}${variant ? ` (${variant.name})` : ''}.`);
+    }
+  }
+  // In the product's order of add-ons, as its page lists them.
+  return forVariant.flatMap((addOn) => {
+    const choice = line.addOns.find((c) => c.id === addOn.id);
+    if (!choice) return [];
     for (const name of Object.keys(choice.values)) {
       if (!addOn.fields.some((f) => f.name === name)) throw refuseChoice(`${addOn.name} does not ask for "${name}".`);
     }
@@ -175,7 +187,7 @@ function checkAddOns(line: ChosenLine, product: CatalogProduct, variant: Catalog
         throw refuseChoice(`${field.name} for ${addOn.name} must be at most ${field.maxLength} characters.`);
       }
     }
-    return { addOn, values: choice.values };
+    return [{ addOn, values: choice.values }];
   });
 }
 
