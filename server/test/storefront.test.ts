@@ -94,7 +94,7 @@ describe('server-rendered pages', () => {
     const grid = await api<ProductList>('/api/products?limit=10');
     for (const product of grid.products) {
       expect(page.body).toContain(product.name.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#x27;'));
-      expect(page.body).toContain(formatRupees(product.price));
+      expect(page.body).toContain(formatRupees(product.priceFrom ?? product.price));
     }
     // The browser starts from the same data, so hydration renders the same HTML.
     const keys = page.state!.queries.queries.map((q) => JSON.stringify(q.queryKey));
@@ -112,7 +112,9 @@ describe('server-rendered pages', () => {
     expect(second.title).toBe('Explore Products, Page 2 | Rudraksha Ratna');
     expect(second.canonical).toBe(`${BASE}/page/2`);
     const grid = await api<ProductList>('/api/products?limit=10&pageNumber=2');
-    for (const product of grid.products) expect(second.body).toContain(formatRupees(product.price));
+    // A product whose variants differ in price shows "from" the lowest (issue 25).
+    for (const product of grid.products)
+      expect(second.body).toContain(formatRupees(product.priceFrom ?? product.price));
     const bad = await open('/page/abc');
     expect(bad.status).toBe(404);
     expect(bad.canonical).toBeNull();
@@ -144,7 +146,7 @@ describe('server-rendered pages', () => {
     expect(page.canonical).toBe(`${BASE}/category/gems`);
     const gems = await api<ProductList>('/api/products?category=gems');
     expect(gems.products.length).toBeGreaterThan(0);
-    for (const product of gems.products) expect(page.body).toContain(formatRupees(product.price));
+    for (const product of gems.products) expect(page.body).toContain(formatRupees(product.priceFrom ?? product.price));
     const crumbs = byType(page, 'BreadcrumbList') as { itemListElement: Array<{ name: string; item: string }> };
     expect(crumbs.itemListElement.map((step) => step.item)).toEqual([`${BASE}/`, `${BASE}/category/gems`]);
     expect((await open('/category/no-such-thing')).status).toBe(404);
