@@ -125,13 +125,27 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
     .set({ ...columnsOf(own), isDraft: input.isDraft ?? false, updatedAt: new Date() })
     .where(eq(products.id, id));
   const ownRate = input.gstPercent === undefined ? current.gstBasisPoints : basisPointsOrNull(input.gstPercent);
-  if (input.variants !== undefined) await writeVariants(tx, id, input.variants, ownRate ?? categoryRate);
-  else if (withVariants && (input.gstPercent !== undefined || input.category !== undefined)) {
-    await refuseVariantsAboveMrp(tx, id, ownRate ?? categoryRate);
-  }
-  if (input.addOns !== undefined) await writeAddOns(tx, id, input.addOns);
+  await writeChoices(tx, id, input, withVariants, ownRate ?? categoryRate);
   // The stock module owns the stock figure (and tells the customers waiting when it is back).
   if (own.countInStock !== undefined) await setStockLevel(tx, id, own.countInStock);
+}
+
+/**
+ * Issue 25: the variants and add-ons an update carries; a new GST rate (its own, or a new category's)
+ * is checked against the variants it keeps.
+ */
+async function writeChoices(
+  tx: Transaction,
+  id: string,
+  input: ProductUpdate,
+  withVariants: boolean,
+  gstBasisPoints: number,
+): Promise<void> {
+  if (input.variants !== undefined) await writeVariants(tx, id, input.variants, gstBasisPoints);
+  else if (withVariants && (input.gstPercent !== undefined || input.category !== undefined)) {
+    await refuseVariantsAboveMrp(tx, id, gstBasisPoints);
+  }
+  if (input.addOns !== undefined) await writeAddOns(tx, id, input.addOns);
 }
 
 /**
