@@ -67,7 +67,7 @@ async function samples(): Promise<Samples> {
   await client.connect();
   try {
     const product = await client.query(
-      `select id from products where num_reviews > 0 order by num_reviews desc offset (select count(*) / 2 from products where num_reviews > 0) limit 1`,
+      `select id from products where num_reviews > 0 order by num_reviews desc, id offset (select count(*) / 2 from products where num_reviews > 0) limit 1`,
     );
     const variants = (n: number) =>
       client.query<{ id: string }>(
