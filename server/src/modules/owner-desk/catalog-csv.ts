@@ -171,7 +171,7 @@ function readFile(bytes: Uint8Array): Parsed {
     throw new DomainError(
       'too_large',
       errorCodes.csvTooLarge,
-      `The file has ${rows.length} products; an import takes at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`,
+      `The file has ${rows.length} rows (a product, or a variant of one); an import takes at most ${MAX_IMPORT_ROWS}. Split it into smaller files.`,
     );
   }
   return { columns, rows: rows.map((cells, i) => ({ line: i + 2, cells })) };
