@@ -147,7 +147,7 @@ function EditProductForm({ product }: { product: ProductWithOptions }) {
         <FormField label="Name" autoComplete="off" maxLength={120} required {...field('name')} />
         <PriceFields price={field('price')} mrp={field('mrp')} followed={followed} />
         <ImageField value={values.image} error={errors.image} onChange={(image) => form.setValue('image', image)} />
-        <div className={styles.pair}>
+        <div className={`${styles.pair} ${styles.figures}`}>
           <FormField label="Brand" autoComplete="off" maxLength={80} {...field('brand')} />
           <StockField stock={field('countInStock')} followed={followed} />
         </div>
@@ -301,7 +301,7 @@ const followedProps = (figure: number | null | undefined, hint: string) => ({
  */
 function PriceFields({ price, mrp, followed }: { price: FieldProps; mrp: FieldProps; followed: Followed }) {
   return (
-    <div className={styles.pair}>
+    <div className={`${styles.pair} ${styles.figures}`}>
       <FormField
         label="Price"
         type="number"

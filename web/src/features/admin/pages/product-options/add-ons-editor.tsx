@@ -101,7 +101,7 @@ function AddOnCard({
             autoComplete="off"
             maxLength={60}
             required
-            hint="Silver capping, Energisation (puja)."
+            placeholder="Silver capping"
             {...input('name')}
           />
         </div>
@@ -257,7 +257,7 @@ function TextFieldRow({
           label="Name"
           autoComplete="off"
           maxLength={60}
-          hint="Wearer's name, Gotra."
+          placeholder="Wearer's name"
           value={field.name}
           onChange={(e) => edit({ name: e.target.value })}
           error={state.errors[`${field.key}.name`]}
@@ -269,7 +269,6 @@ function TextFieldRow({
           min={1}
           max={MAX_FIELD_LENGTH}
           step={1}
-          hint={`Characters, 1 to ${MAX_FIELD_LENGTH}.`}
           value={field.maxLength}
           onChange={(e) => edit({ maxLength: e.target.value })}
           error={state.errors[`${field.key}.maxLength`]}

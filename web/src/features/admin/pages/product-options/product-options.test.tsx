@@ -136,7 +136,7 @@ describe('the product edit page’s variants and add-ons', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Count In Stock').value).toBe('6');
     expect(screen.getByText("The default variant's price: set it under Variants.")).toBeTruthy();
 
-    await user.click(card('Variant 2').getByRole('radio', { name: 'Default' }));
+    await user.click(card('Variant 2').getByRole('radio', { name: 'Default variant' }));
     expect(price.value).toBe('1500');
     await user.clear(card('Variant 1').getByLabelText('Stock'));
     await user.type(card('Variant 1').getByLabelText('Stock'), '10');
@@ -159,7 +159,7 @@ describe('the product edit page’s variants and add-ons', () => {
     expect(card('Variant 2').getByLabelText<HTMLInputElement>('Name').value).toBe('22 mm');
     await user.click(screen.getByRole('button', { name: 'Remove variant 1' }));
     // The default went with it: the first left is the default now.
-    expect(card('Variant 1').getByRole<HTMLInputElement>('radio', { name: 'Default' }).checked).toBe(true);
+    expect(card('Variant 1').getByRole<HTMLInputElement>('radio', { name: 'Default variant' }).checked).toBe(true);
 
     await user.click(screen.getByRole('button', { name: 'Add add-on' }));
     const energisation = card('Add-on 2');
@@ -274,7 +274,7 @@ describe('the product edit page’s variants and add-ons', () => {
     await user.click(screen.getByRole('button', { name: 'Add variant' }));
     expect(card('Variant 1').getByLabelText<HTMLInputElement>('Price').value).toBe('900');
     expect(card('Variant 1').getByLabelText<HTMLInputElement>('Stock').value).toBe('3');
-    expect(card('Variant 1').getByRole<HTMLInputElement>('radio', { name: 'Default' }).checked).toBe(true);
+    expect(card('Variant 1').getByRole<HTMLInputElement>('radio', { name: 'Default variant' }).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Remove variant 1' }));
     expect(screen.getByLabelText<HTMLInputElement>('Price').readOnly).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add variant' })));

@@ -8,26 +8,22 @@ import styles from './product-options.module.css';
  */
 export function RowCard({
   legend,
-  aside,
   error,
   focusOnMount,
   children,
 }: {
   legend: string;
-  aside?: ReactNode;
   error?: string;
   focusOnMount: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
-    // Its first input past the default choice (on the card's edge).
-    if (focusOnMount) ref.current?.querySelector<HTMLInputElement>('input:not([type="radio"])')?.focus();
+    if (focusOnMount) ref.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [focusOnMount]);
   return (
     <fieldset className={styles.row} ref={ref}>
       <legend className={styles.rowLegend}>{legend}</legend>
-      {aside && <div className={styles.rowAside}>{aside}</div>}
       {error && (
         <p className={styles.rowError} role="alert">
           {error}
@@ -39,7 +35,7 @@ export function RowCard({
 }
 
 /**
- * Move up, move down, remove. At an end the move is announced as unavailable (aria-disabled) rather
+ * Move up, move down, remove (after `start`, the row's own choice, such as the default variant). At an end the move is announced as unavailable (aria-disabled) rather
  * than disabled, so the button just pressed keeps the focus when its row reaches the top or bottom.
  */
 export function RowActions({
@@ -48,6 +44,7 @@ export function RowActions({
   count,
   onMove,
   onRemove,
+  start,
 }: {
   /** "variant 2", "add-on 1": how the buttons name their row. */
   what: string;
@@ -55,37 +52,41 @@ export function RowActions({
   count: number;
   onMove: (by: -1 | 1) => void;
   onRemove: () => void;
+  start?: ReactNode;
 }) {
   const first = index === 0;
   const last = index === count - 1;
   return (
     <div className={styles.rowActions}>
-      <Button
-        variant="outline"
-        className={styles.small}
-        aria-label={`Move ${what} up`}
-        aria-disabled={first || undefined}
-        onClick={() => !first && onMove(-1)}
-      >
-        ↑ Up
-      </Button>
-      <Button
-        variant="outline"
-        className={styles.small}
-        aria-label={`Move ${what} down`}
-        aria-disabled={last || undefined}
-        onClick={() => !last && onMove(1)}
-      >
-        ↓ Down
-      </Button>
-      <Button
-        variant="outline"
-        className={`${styles.small} ${styles.remove}`}
-        aria-label={`Remove ${what}`}
-        onClick={onRemove}
-      >
-        Remove
-      </Button>
+      {start}
+      <span className={styles.moves}>
+        <Button
+          variant="outline"
+          className={styles.small}
+          aria-label={`Move ${what} up`}
+          aria-disabled={first || undefined}
+          onClick={() => !first && onMove(-1)}
+        >
+          ↑
+        </Button>
+        <Button
+          variant="outline"
+          className={styles.small}
+          aria-label={`Move ${what} down`}
+          aria-disabled={last || undefined}
+          onClick={() => !last && onMove(1)}
+        >
+          ↓
+        </Button>
+        <Button
+          variant="outline"
+          className={`${styles.small} ${styles.remove}`}
+          aria-label={`Remove ${what}`}
+          onClick={onRemove}
+        >
+          Remove
+        </Button>
+      </span>
     </div>
   );
 }

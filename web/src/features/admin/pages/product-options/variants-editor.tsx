@@ -35,8 +35,9 @@ export function VariantsEditor({ options, start }: { options: ProductOptions; st
         Variants
       </h2>
       <p className={styles.lead}>
-        Sizes or weights of this product, each with its own SKU, price, stock and picture. The default is shown first
-        and is what an order naming no variant gets. A product sold in one form needs none.
+        Sizes or weights of this product, each named as buyers choose it (18 mm, 5.25 ratti) with its own SKU, price
+        before GST, stock and picture (empty: the product&apos;s). The default variant is shown first and is what an
+        order naming no variant gets. A product sold in one form needs none.
       </p>
       {state.errors.variants && (
         <p className={styles.rowError} role="alert">
@@ -97,7 +98,7 @@ function VariantCard({
       dispatch({ type: 'editVariant', key: row.key, patch: { [field]: event.target.value } }),
     error: errors[`${row.key}.${field}`],
   });
-  const isDefault = (
+  const defaultChoice = (
     <label className={styles.defaultChoice}>
       <input
         type="radio"
@@ -105,11 +106,11 @@ function VariantCard({
         checked={row.isDefault}
         onChange={() => dispatch({ type: 'makeDefault', key: row.key })}
       />
-      Default
+      Default variant
     </label>
   );
   return (
-    <RowCard legend={`Variant ${index + 1}`} aside={isDefault} error={errors[row.key]} focusOnMount={focusOnMount}>
+    <RowCard legend={`Variant ${index + 1}`} error={errors[row.key]} focusOnMount={focusOnMount}>
       <VariantFigures row={row} input={input} />
       <VariantPicture
         what={what}
@@ -117,6 +118,7 @@ function VariantCard({
         onPath={(image) => dispatch({ type: 'editVariant', key: row.key, patch: { image } })}
       />
       <RowActions
+        start={defaultChoice}
         what={what}
         index={index}
         count={state.variants.length}
@@ -141,14 +143,7 @@ function VariantFigures({ row, input }: { row: VariantRow; input: InputProps }) 
   return (
     <div className={styles.grid}>
       <div className={styles.span2}>
-        <FormField
-          label="Name"
-          autoComplete="off"
-          maxLength={60}
-          required
-          hint="As buyers choose it: 18 mm, 5.25 ratti."
-          {...input('name')}
-        />
+        <FormField label="Name" autoComplete="off" maxLength={60} required placeholder="18 mm" {...input('name')} />
       </div>
       <FormField label="SKU" autoComplete="off" maxLength={40} required spellCheck={false} {...input('sku')} />
       <FormField label="Price" type="number" inputMode="decimal" step={0.01} min={0.01} required {...input('price')} />
@@ -191,7 +186,7 @@ function VariantPicture({
         label="Picture"
         autoComplete="off"
         maxLength={300}
-        hint="Empty: the product's picture."
+        placeholder="The product's picture"
         value={value}
         onChange={onChange}
         error={error}
