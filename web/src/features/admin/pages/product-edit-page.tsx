@@ -12,8 +12,7 @@ import { StockHistory } from '../desk/stock-history.tsx';
 import styles from './admin.module.css';
 import { ProductFactsFields, factValuesOf, factsInput } from './product-facts-fields.tsx';
 import { AddOnsEditor } from './product-options/add-ons-editor.tsx';
-import { checkOptions } from './product-options/options-check.ts';
-import type { ProductWithOptions } from './product-options/rows.ts';
+import { checkOptions, sendableLists } from './product-options/options-check.ts';
 import { useProductOptions, type ProductOptions } from './product-options/use-product-options.ts';
 import { VariantsEditor } from './product-options/variants-editor.tsx';
 import { ProductTaxFields, taxInput, taxValuesOf } from './product-tax-fields.tsx';
@@ -88,7 +87,7 @@ function ownFigures(values: EditValues, product: Product, options: ProductOption
   return options.followed;
 }
 
-function useEditProductForm(product: ProductWithOptions) {
+function useEditProductForm(product: Product) {
   const navigate = useNavigate();
   const update = useUpdateProduct(product._id);
   const categories = useCategories();
@@ -118,9 +117,10 @@ function useEditProductForm(product: ProductWithOptions) {
       ...taxInput(values),
     }),
     onSubmit: async (body, values) => {
-      if (checkOptions(options.body, rateOf(values)).length > 0) return;
+      const lists = sendableLists(options.body, rateOf(values), options.changed);
+      if (!lists) return;
       try {
-        await update.mutateAsync({ ...body, ...options.changed });
+        await update.mutateAsync({ ...body, ...lists });
       } catch (error) {
         if (options.showRefusal(error)) return;
         throw error;
@@ -136,7 +136,7 @@ function useEditProductForm(product: ProductWithOptions) {
   return { form, options, submit, category: categories.data?.find((c) => c.slug === form.values.category) };
 }
 
-function EditProductForm({ product }: { product: ProductWithOptions }) {
+function EditProductForm({ product }: { product: Product }) {
   const { form, options, submit, category } = useEditProductForm(product);
   const { field, errors, values } = form;
   const followed = options.followed;

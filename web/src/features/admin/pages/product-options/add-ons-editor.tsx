@@ -1,9 +1,9 @@
-import { GST_PERCENTS } from '@rr/core';
+import { GST_PERCENTS, MAX_ADD_ONS, MAX_ADD_ON_FIELDS, MAX_ADD_ON_TEXT } from '@rr/core';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { FormField, SelectField } from '../../../../components/form-field.tsx';
 import styles from './product-options.module.css';
 import { CheckField, RowActions, RowCard } from './row-parts.tsx';
-import { MAX_ADD_ONS, MAX_ADD_ON_FIELDS, MAX_FIELD_LENGTH, type AddOnFieldRow, type AddOnRow } from './rows.ts';
+import type { AddOnFieldRow, AddOnRow } from './rows.ts';
 import type { ProductOptions } from './use-product-options.ts';
 
 /**
@@ -256,7 +256,7 @@ function TextFieldRow({
         <FormField
           label="Name"
           autoComplete="off"
-          maxLength={60}
+          maxLength={40}
           placeholder="Wearer's name"
           value={field.name}
           onChange={(e) => edit({ name: e.target.value })}
@@ -267,7 +267,7 @@ function TextFieldRow({
           type="number"
           inputMode="numeric"
           min={1}
-          max={MAX_FIELD_LENGTH}
+          max={MAX_ADD_ON_TEXT}
           step={1}
           value={field.maxLength}
           onChange={(e) => edit({ maxLength: e.target.value })}

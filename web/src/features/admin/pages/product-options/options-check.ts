@@ -1,113 +1,36 @@
-import {
-  MAX_PRICE_RUPEES,
-  MAX_STOCK,
-  MRP_BELOW_PRICE,
-  gstPercentField,
-  hsnCodeField,
-  mrpAllows,
-  numberFromText,
-  productFacts,
-} from '@rr/core';
+import { MAX_ADD_ONS, MAX_VARIANTS, MRP_BELOW_PRICE, addOnInput, mrpAllows, variantInput } from '@rr/core';
 import * as z from 'zod/mini';
 import { displayMessage } from '../../../../components/field-errors.ts';
 import type { OptionsBody } from './options-body.ts';
-import {
-  MAX_ADD_ONS,
-  MAX_ADD_ON_FIELDS,
-  MAX_FIELD_LENGTH,
-  MAX_VARIANTS,
-  type OptionErrors,
-  type OptionsState,
-} from './rows.ts';
+import type { OptionErrors, OptionsState } from './rows.ts';
 
-// Issue 25: the rules PUT /api/products/:id applies to `variants` and `addOns`, checked before sending
-// (the server checks them again, and its refusals land at the same inputs: `errorsAt`).
+// Issue 25: the rules PUT /api/products/:id applies to `variants` and `addOns` (core's schemas, and the
+// MRP rule the server adds), checked before sending. The server checks them again, and its refusals
+// land at the same inputs (`errorsAt`).
 
-export const SKU_PATTERN = /^[A-Za-z0-9._-]+$/;
-const NAME_MAX = 60;
-
-const rupees = (field: string, least: number) =>
-  numberFromText(
-    z.number({ error: `${field} must be a number` }).check(
-      z.gte(least, { error: least > 0 ? `${field} must be more than 0` : `${field} must be 0 or more` }),
-      z.lte(MAX_PRICE_RUPEES, { error: `${field} must be at most ${MAX_PRICE_RUPEES}` }),
-      z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-        error: `${field} can have at most 2 decimals`,
-      }),
-    ),
+/** A variant's MRP includes the product's GST (`gstPercent`), as the product's own does. */
+const variantWithMrp = (gstPercent: number) =>
+  variantInput.check(
+    z.refine((v) => v.mrp == null || mrpAllows(v.mrp, v.price, gstPercent), { error: MRP_BELOW_PRICE, path: ['mrp'] }),
   );
-
-const name = z
-  .string({ error: 'name must be text' })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: 'name is required' }),
-    z.maxLength(NAME_MAX, { error: `name must be at most ${NAME_MAX} characters` }),
-  );
-
-const wholeNumber = (field: string, min: number, max: number) =>
-  z
-    .int({ error: `${field} must be a whole number` })
-    .check(
-      z.gte(min, { error: `${field} must be ${min === 0 ? '0 or more' : `at least ${min}`}` }),
-      z.lte(max, { error: `${field} must be at most ${max}` }),
-    );
-
-const sku = z
-  .string({ error: 'sku must be text' })
-  .check(
-    z.minLength(1, { error: 'sku is required' }),
-    z.maxLength(40, { error: 'sku must be at most 40 characters' }),
-    z.regex(SKU_PATTERN, { error: 'sku may have only letters, digits, ".", "_" and "-"' }),
-  );
-
-function variantSchema(gstPercent: number) {
-  return z
-    .object({
-      name,
-      sku,
-      price: rupees('price', 0.01),
-      mrp: z.nullable(rupees('mrp', 0.01)),
-      countInStock: wholeNumber('countInStock', 0, MAX_STOCK),
-      facts: z.object({
-        sizeMm: z.optional(productFacts.shape.sizeMm),
-        weightCarats: z.optional(productFacts.shape.weightCarats),
-      }),
-    })
-    .check(
-      z.refine((v) => v.mrp === null || typeof v.price !== 'number' || mrpAllows(v.mrp, v.price, gstPercent), {
-        error: MRP_BELOW_PRICE,
-        path: ['mrp'],
-      }),
-    );
-}
-
-const fieldSchema = z.object({ name, maxLength: wholeNumber('maxLength', 1, MAX_FIELD_LENGTH) });
-
-const addOnSchema = z.object({
-  name,
-  price: rupees('price', 0),
-  fields: z
-    .array(fieldSchema)
-    .check(z.maxLength(MAX_ADD_ON_FIELDS, { error: `an add-on has at most ${MAX_ADD_ON_FIELDS} text fields` })),
-  hsnCode: z.nullable(hsnCodeField),
-  gstPercent: z.nullable(gstPercentField),
-});
 
 /** The places (after the first) where a value repeats an earlier one; empty values are not compared. */
 function repeated(values: string[]): number[] {
   return values.flatMap((value, i) => (value !== '' && values.indexOf(value) < i ? [i] : []));
 }
 
-/** The whole of `variants` and `addOns` as this form sends them, the MRPs against `gstPercent`. */
+/**
+ * The whole of `variants` and `addOns` as this form sends them. Each entry by core's schema; the lists'
+ * own checks (repeated SKUs and names) are `repeats`, which name the row.
+ */
 export function optionsSchema(gstPercent: number) {
   return z.object({
     variants: z
-      .array(variantSchema(gstPercent))
-      .check(z.maxLength(MAX_VARIANTS, { error: `a product has at most ${MAX_VARIANTS} variants` })),
+      .array(variantWithMrp(gstPercent))
+      .check(z.maxLength(MAX_VARIANTS, { error: `A product can have at most ${MAX_VARIANTS} variants` })),
     addOns: z
-      .array(addOnSchema)
-      .check(z.maxLength(MAX_ADD_ONS, { error: `a product has at most ${MAX_ADD_ONS} add-ons` })),
+      .array(addOnInput)
+      .check(z.maxLength(MAX_ADD_ONS, { error: `A product can have at most ${MAX_ADD_ONS} add-ons` })),
   });
 }
 
@@ -119,8 +42,8 @@ export interface OptionIssue {
 
 /**
  * Names that must differ: the variants' SKUs and names (buyers choose by name), and an add-on's field
- * names (the buyer's values are keyed by them). Checked apart from the schema, whose list checks wait
- * until every row is right.
+ * names (the buyer's values are keyed by them). Checked here, at the row that repeats one, rather than
+ * by the lists' own checks, which name no row and wait until every row is right.
  */
 function repeats(body: OptionsBody): OptionIssue[] {
   const flag = (list: string, values: string[], field: string, message: string) =>
@@ -156,6 +79,17 @@ export function checkOptions(body: OptionsBody, gstPercent: number): OptionIssue
     ? []
     : parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
   return [...issues, ...repeats(body)];
+}
+
+/**
+ * The lists named, as core's schemas read them (what PUT /api/products/:id takes), when every row is
+ * right; null while any is not.
+ */
+export function sendableLists(body: OptionsBody, gstPercent: number, lists: ReadonlyArray<keyof OptionsBody>) {
+  const parsed = optionsSchema(gstPercent).safeParse(body);
+  if (!parsed.success || repeats(body).length > 0) return null;
+  const { variants, addOns } = parsed.data;
+  return { ...(lists.includes('variants') ? { variants } : {}), ...(lists.includes('addOns') ? { addOns } : {}) };
 }
 
 /** How fields are named on the rows, where the schema's names would read oddly. */
@@ -209,35 +143,16 @@ export function errorsAt(issues: OptionIssue[], sent: Pick<OptionsState, 'varian
 const PATH_FIRST = /^((?:variants|addOns)(?:\.[A-Za-z0-9]+)*): (.+)$/s;
 const LIST_FIRST = /^(variants|addOns)\s/;
 
-/** One entry of a refusal's `errors` list, when the server sends one: `{ path, message }`. */
-function listedIssue(entry: unknown): OptionIssue | null {
-  if (!entry || typeof entry !== 'object') return null;
-  const { path, message } = entry as { path?: unknown; message?: unknown };
-  if (typeof message !== 'string') return null;
-  if (typeof path === 'string') return { path, message };
-  if (Array.isArray(path)) return { path: path.map(String).join('.'), message };
-  return null;
-}
-
 /**
- * The server's refusal as issues of the rows: from its `errors` list when the error carries one, else
- * from its message ("variants.1.price: price must be more than 0", "variants must ..."). A duplicate SKU
- * (409) names no path: it lands on the row whose SKU the message quotes.
+ * The server's refusal as issues of the rows: its message names the place first
+ * ("variants.1.sku: another product's variant has the SKU NP5-20", "variants.0.price: price must be more
+ * than 0"), or starts with the list's name ("variants must be a list"). None for other refusals.
  */
-export function serverIssues(error: unknown, sent: Pick<OptionsState, 'variants'>): OptionIssue[] {
+export function serverIssues(error: unknown): OptionIssue[] {
   if (!(error instanceof Error)) return [];
-  const listed = (error as { errors?: unknown }).errors;
-  if (Array.isArray(listed)) {
-    const issues = listed.map(listedIssue);
-    if (issues.length > 0 && issues.every((issue) => issue !== null)) return issues as OptionIssue[];
-  }
   const message = error.message;
   const pathFirst = PATH_FIRST.exec(message);
   if (pathFirst) return [{ path: pathFirst[1]!, message: pathFirst[2]! }];
-  if (LIST_FIRST.test(message)) return [{ path: LIST_FIRST.exec(message)![1]!, message }];
-  if (/\bsku\b/i.test(message)) {
-    const index = sent.variants.findIndex((v) => v.sku.trim() !== '' && message.includes(v.sku.trim()));
-    if (index >= 0) return [{ path: `variants.${index}.sku`, message }];
-  }
-  return [];
+  const listFirst = LIST_FIRST.exec(message);
+  return listFirst ? [{ path: listFirst[1]!, message }] : [];
 }

@@ -1,7 +1,5 @@
+import { MAX_ADD_ONS, MAX_ADD_ON_FIELDS, MAX_VARIANTS } from '@rr/core';
 import {
-  MAX_ADD_ONS,
-  MAX_ADD_ON_FIELDS,
-  MAX_VARIANTS,
   moved,
   newAddOnRow,
   newFieldRow,

@@ -1,10 +1,15 @@
-import type { Product } from '@rr/core';
+import type { AddOnReply, Product, VariantReply } from '@rr/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { followedFigures, optionsBody } from './options-body.ts';
 import { checkOptions, errorKeyOf, errorsAt, serverIssues } from './options-check.ts';
 import { optionsReducer, type OptionsAction } from './options-reducer.ts';
-import { optionsStateOf, type AddOnReply, type OptionsState, type VariantReply } from './rows.ts';
+import { optionsStateOf, type OptionsState } from './rows.ts';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const V18 = uuid(18);
+const V20 = uuid(20);
+const SILVER = uuid(1);
 
 const facts = { sizeMm: null, weightCarats: null, weightRatti: null };
 const variant = (id: string, name: string, extra: Partial<VariantReply> = {}): VariantReply => ({
@@ -21,7 +26,7 @@ const variant = (id: string, name: string, extra: Partial<VariantReply> = {}): V
   ...extra,
 });
 const silver: AddOnReply = {
-  _id: 'a-silver',
+  _id: SILVER,
   name: 'Silver capping',
   price: 450,
   fields: [],
@@ -36,8 +41,8 @@ const product = {
   _id: 'p1',
   image: '/images/bead.jpg',
   variants: [
-    variant('v18', '18 mm', { isDefault: true, facts: { sizeMm: 18, weightCarats: null, weightRatti: null } }),
-    variant('v20', '20 mm', { price: 1500, mrp: 1999, image: '/uploads/v20.webp', images: ['/uploads/v20-b.webp'] }),
+    variant(V18, '18 mm', { isDefault: true, facts: { sizeMm: 18, weightCarats: null, weightRatti: null } }),
+    variant(V20, '20 mm', { price: 1500, mrp: 1999, image: '/uploads/v20.webp', images: ['/uploads/v20-b.webp'] }),
   ],
   addOns: [silver],
 } as unknown as Product;
@@ -49,12 +54,12 @@ describe('the variant and add-on rows', () => {
   it('load from the product: a picture that is the product’s own is none, and exactly one default', () => {
     const state = optionsStateOf(product);
     expect(state.variants.map((v) => [v.key, v.image, v.isDefault])).toEqual([
-      ['v18', '', true],
-      ['v20', '/uploads/v20.webp', false],
+      [V18, '', true],
+      [V20, '/uploads/v20.webp', false],
     ]);
     const noDefault = { ...product, variants: [variant('a', 'A'), variant('b', 'B')] } as unknown as Product;
     expect(optionsStateOf(noDefault).variants.map((v) => v.isDefault)).toEqual([true, false]);
-    expect(optionsStateOf({ ...product, variants: undefined, addOns: undefined } as unknown as Product)).toEqual({
+    expect(optionsStateOf({ ...product, variants: [], addOns: [] })).toEqual({
       variants: [],
       addOns: [],
       errors: {},
@@ -85,7 +90,7 @@ describe('the variant and add-on rows', () => {
       '22 mm',
       '20 mm',
     ]);
-    expect(names(apply(state, { type: 'move', list: 'variants', key: 'v18', by: -1 }))).toEqual([
+    expect(names(apply(state, { type: 'move', list: 'variants', key: V18, by: -1 }))).toEqual([
       '18 mm',
       '20 mm',
       '22 mm',
@@ -95,19 +100,19 @@ describe('the variant and add-on rows', () => {
       '20 mm',
       '22 mm',
     ]);
-    expect(names(apply(state, { type: 'remove', list: 'variants', key: 'v20' }))).toEqual(['18 mm', '22 mm']);
+    expect(names(apply(state, { type: 'remove', list: 'variants', key: V20 }))).toEqual(['18 mm', '22 mm']);
   });
 
   it('removing the default makes the first left the default, and takes the variant out of add-on limits', () => {
-    let state = apply(optionsStateOf(product), { type: 'limitAddOn', key: 'a-silver', variant: 'v18', on: true });
-    state = apply(state, { type: 'limitAddOn', key: 'a-silver', variant: 'v20', on: true });
-    state = apply(state, { type: 'remove', list: 'variants', key: 'v18' });
+    let state = apply(optionsStateOf(product), { type: 'limitAddOn', key: SILVER, variant: V18, on: true });
+    state = apply(state, { type: 'limitAddOn', key: SILVER, variant: V20, on: true });
+    state = apply(state, { type: 'remove', list: 'variants', key: V18 });
     expect(state.variants.map((v) => [v.name, v.isDefault])).toEqual([['20 mm', true]]);
-    expect(state.addOns[0]!.variants).toEqual(['v20']);
+    expect(state.addOns[0]!.variants).toEqual([V20]);
   });
 
   it('keep at most four text fields on an add-on', () => {
-    const adds = [1, 2, 3, 4, 5].map((n): OptionsAction => ({ type: 'addField', addOn: 'a-silver', key: `f${n}` }));
+    const adds = [1, 2, 3, 4, 5].map((n): OptionsAction => ({ type: 'addField', addOn: SILVER, key: `f${n}` }));
     const state = apply(optionsStateOf(product), ...adds);
     expect(state.addOns[0]!.fields.map((f) => f.key)).toEqual(['f1', 'f2', 'f3', 'f4']);
   });
@@ -115,10 +120,14 @@ describe('the variant and add-on rows', () => {
   it('editing an input clears its error and the row’s, not the others’', () => {
     const state = apply(optionsStateOf(product), {
       type: 'showErrors',
-      errors: { 'v18.price': 'Price must be more than 0', v18: 'Row', 'v20.price': 'Price must be more than 0' },
+      errors: {
+        [`${V18}.price`]: 'Price must be more than 0',
+        [V18]: 'Row',
+        [`${V20}.price`]: 'Price must be more than 0',
+      },
     });
-    const edited = apply(state, { type: 'editVariant', key: 'v18', patch: { price: '900' } });
-    expect(edited.errors).toEqual({ 'v20.price': 'Price must be more than 0' });
+    const edited = apply(state, { type: 'editVariant', key: V18, patch: { price: '900' } });
+    expect(edited.errors).toEqual({ [`${V20}.price`]: 'Price must be more than 0' });
   });
 });
 
@@ -129,20 +138,20 @@ describe('the PUT body', () => {
       { type: 'addVariant', key: 'n1' },
       { type: 'editVariant', key: 'n1', patch: { name: ' 22 mm ', sku: 'NP5-22', price: '2100', countInStock: '0' } },
       { type: 'move', list: 'variants', key: 'n1', by: -1 },
-      { type: 'makeDefault', key: 'v20' },
+      { type: 'makeDefault', key: V20 },
       { type: 'addAddOn', key: 'n2' },
       { type: 'editAddOn', key: 'n2', patch: { name: 'Energisation', price: '251', service: true, hsnCode: '999795' } },
       { type: 'editAddOn', key: 'n2', patch: { gstPercent: '18', required: true } },
       { type: 'addField', addOn: 'n2', key: 'f1' },
       { type: 'editField', addOn: 'n2', key: 'f1', patch: { name: 'Gotra', maxLength: '40', required: true } },
-      { type: 'limitAddOn', key: 'a-silver', variant: 'v20', on: true },
+      { type: 'limitAddOn', key: SILVER, variant: V20, on: true },
     );
     // A non-service keeps no SAC code or rate of its own, whatever was typed before it was switched off.
-    state = apply(state, { type: 'editAddOn', key: 'a-silver', patch: { hsnCode: '7113' } });
+    state = apply(state, { type: 'editAddOn', key: SILVER, patch: { hsnCode: '7113' } });
     expect(optionsBody(state)).toEqual({
       variants: [
         {
-          _id: 'v18',
+          _id: V18,
           name: '18 mm',
           sku: 'NP5-18',
           price: 1000,
@@ -154,7 +163,7 @@ describe('the PUT body', () => {
         },
         { name: '22 mm', sku: 'NP5-22', price: 2100, mrp: null, countInStock: 0, facts: {}, isDefault: false },
         {
-          _id: 'v20',
+          _id: V20,
           name: '20 mm',
           sku: 'NP5-20',
           price: 1500,
@@ -168,12 +177,12 @@ describe('the PUT body', () => {
       ],
       addOns: [
         {
-          _id: 'a-silver',
+          _id: SILVER,
           name: 'Silver capping',
           price: 450,
           fields: [],
           required: false,
-          variants: ['v20'],
+          variants: [V20],
           service: false,
           madeToOrder: true,
           hsnCode: null,
@@ -195,35 +204,35 @@ describe('the PUT body', () => {
   });
 
   it('gives the product the default variant’s price and MRP and the stock of all', () => {
-    const body = optionsBody(apply(optionsStateOf(product), { type: 'makeDefault', key: 'v20' }));
+    const body = optionsBody(apply(optionsStateOf(product), { type: 'makeDefault', key: V20 }));
     expect(followedFigures(body.variants)).toEqual({ price: 1500, mrp: 1999, countInStock: 10 });
     expect(followedFigures([])).toBeNull();
   });
 });
 
 describe('problems shown at their rows', () => {
-  const state = apply(optionsStateOf(product), { type: 'addField', addOn: 'a-silver', key: 'f1' });
+  const state = apply(optionsStateOf(product), { type: 'addField', addOn: SILVER, key: 'f1' });
 
   it('checks the rules before sending: the MRP with GST, SKUs, repeated names and field lengths', () => {
     const bad = apply(
       state,
-      { type: 'editVariant', key: 'v20', patch: { mrp: '1500', sku: 'np5-18' } },
-      { type: 'editVariant', key: 'v18', patch: { price: '', sku: 'NP5 18' } },
-      { type: 'editField', addOn: 'a-silver', key: 'f1', patch: { name: 'Name', maxLength: '500' } },
+      { type: 'editVariant', key: V20, patch: { mrp: '1500', sku: 'np5-18' } },
+      { type: 'editVariant', key: V18, patch: { price: '', sku: 'NP5 18' } },
+      { type: 'editField', addOn: SILVER, key: 'f1', patch: { name: 'Name', maxLength: '500' } },
     );
     const issues = checkOptions(optionsBody(bad), 3);
     expect(errorsAt(issues, bad)).toEqual({
-      'v18.price': 'Price must be a number',
-      'v18.sku': 'SKU may have only letters, digits, ".", "_" and "-"',
-      'v20.mrp': 'MRP must not be below the price with GST (the MRP includes every tax)',
+      [`${V18}.price`]: 'Price must be a number',
+      [`${V18}.sku`]: 'SKU must be 1 to 40 letters, digits, dots, dashes or underscores',
+      [`${V20}.mrp`]: 'MRP must not be below the price with GST (the MRP includes every tax)',
       'f1.maxLength': 'Max length must be at most 200',
     });
     // 1500 with 3% GST is 1545: an MRP of 1545 is allowed.
-    const fixed = apply(bad, { type: 'editVariant', key: 'v20', patch: { mrp: '1545' } });
-    expect(errorsAt(checkOptions(optionsBody(fixed), 3), fixed)).not.toHaveProperty('v20.mrp');
-    const twice = apply(state, { type: 'editVariant', key: 'v20', patch: { sku: 'np5-18' } });
+    const fixed = apply(bad, { type: 'editVariant', key: V20, patch: { mrp: '1545' } });
+    expect(errorsAt(checkOptions(optionsBody(fixed), 3), fixed)).not.toHaveProperty(`${V20}.mrp`);
+    const twice = apply(state, { type: 'editVariant', key: V20, patch: { sku: 'np5-18' } });
     expect(errorsAt(checkOptions(optionsBody(twice), 3), twice)).toEqual({
-      'v20.sku': 'SKU is used by another variant',
+      [`${V20}.sku`]: 'SKU is used by another variant',
       'f1.name': 'Name is required',
     });
     expect(checkOptions(optionsBody(state), 3)).toEqual([
@@ -232,38 +241,33 @@ describe('problems shown at their rows', () => {
   });
 
   it('finds the row and input a path names, whatever order the rows are in now', () => {
-    expect(errorKeyOf('variants.1.price', state)).toBe('v20.price');
-    expect(errorKeyOf('variants.0.facts.sizeMm', state)).toBe('v18.sizeMm');
-    expect(errorKeyOf('variants.1', state)).toBe('v20');
+    expect(errorKeyOf('variants.1.price', state)).toBe(`${V20}.price`);
+    expect(errorKeyOf('variants.0.facts.sizeMm', state)).toBe(`${V18}.sizeMm`);
+    expect(errorKeyOf('variants.1', state)).toBe(V20);
     expect(errorKeyOf('addOns.0.fields.0.maxLength', state)).toBe('f1.maxLength');
-    expect(errorKeyOf('addOns.0.variants.0', state)).toBe('a-silver.variants');
+    expect(errorKeyOf('addOns.0.variants.0', state)).toBe(`${SILVER}.variants`);
     expect(errorKeyOf('variants', state)).toBe('variants');
     expect(errorKeyOf('variants.7.price', state)).toBeNull();
     expect(errorKeyOf('price', state)).toBeNull();
   });
 
-  it("maps the server's refusals to the rows sent: a path in the message, an errors list, a duplicate SKU", () => {
+  it("maps the server's refusals to the rows sent by the place their message names", () => {
     const refusal = new ApiError('variants.1.price: price must be more than 0', 400, null, 'VALIDATION_FAILED');
-    expect(errorsAt(serverIssues(refusal, state), state)).toEqual({ 'v20.price': 'Price must be more than 0' });
-
-    const listed = Object.assign(new ApiError('Invalid product', 400), {
-      errors: [
-        { path: ['addOns', 0, 'fields', 0, 'name'], message: 'name is required' },
-        { path: 'variants.0.sku', message: 'sku must be at most 40 characters' },
-      ],
+    expect(errorsAt(serverIssues(refusal), state)).toEqual({ [`${V20}.price`]: 'Price must be more than 0' });
+    const taken = new ApiError("variants.1.sku: another product's variant has the SKU NP5-20", 409, null, 'SKU_TAKEN');
+    expect(errorsAt(serverIssues(taken), state)).toEqual({
+      [`${V20}.sku`]: "Another product's variant has the SKU NP5-20",
     });
-    expect(errorsAt(serverIssues(listed, state), state)).toEqual({
-      'f1.name': 'Name is required',
-      'v18.sku': 'SKU must be at most 40 characters',
+    const field = new ApiError('addOns.0.fields.0.maxLength: maxLength must be at most 200', 400);
+    expect(errorsAt(serverIssues(field), state)).toEqual({ 'f1.maxLength': 'Max length must be at most 200' });
+    expect(
+      errorsAt(serverIssues(new ApiError('variants: A product can have at most 30 variants', 400)), state),
+    ).toEqual({ variants: 'A product can have at most 30 variants' });
+    expect(errorsAt(serverIssues(new ApiError('variants must be a list', 400)), state)).toEqual({
+      variants: 'Variants must be a list',
     });
-
-    const taken = new ApiError('sku NP5-20 is already used by another product', 409, null, 'CONFLICT');
-    expect(errorsAt(serverIssues(taken, state), state)).toEqual({
-      'v20.sku': 'SKU NP5-20 is already used by another product',
-    });
-    expect(errorsAt(serverIssues(new ApiError('variants must have one default', 400), state), state)).toEqual({
-      variants: 'Variants must have one default',
-    });
-    expect(serverIssues(new ApiError('Product not found', 404), state)).toEqual([]);
+    // A path past the rows sent is not theirs: the form shows the message as it came.
+    expect(errorsAt(serverIssues(new ApiError('variants.5.sku: taken', 409)), state)).toBeNull();
+    expect(serverIssues(new ApiError('Product not found', 404))).toEqual([]);
   });
 });

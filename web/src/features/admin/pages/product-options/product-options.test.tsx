@@ -1,11 +1,15 @@
-import type { CategoryGst } from '@rr/core';
+import type { AddOnReply, CategoryGst, Product, VariantReply } from '@rr/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../../testing/render.tsx';
 import { ProductEditPage } from '../product-edit-page.tsx';
-import type { AddOnReply, ProductWithOptions, VariantReply } from './rows.ts';
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+const V18 = uuid(18);
+const V20 = uuid(20);
+const SILVER = uuid(1);
 
 const categories: CategoryGst[] = [
   { slug: 'rudraksha', name: 'Rudraksha', hsnCode: '1404', gstPercent: 3, uqc: 'NOS' },
@@ -26,7 +30,7 @@ const variant = (id: string, name: string, extra: Partial<VariantReply> = {}): V
   ...extra,
 });
 const capping: AddOnReply = {
-  _id: 'a-silver',
+  _id: SILVER,
   name: 'Silver capping',
   price: 450,
   fields: [],
@@ -38,7 +42,7 @@ const capping: AddOnReply = {
   gstPercent: null,
 };
 
-function productWith(variants: VariantReply[], addOns: AddOnReply[] = []): ProductWithOptions {
+function productWith(variants: VariantReply[], addOns: AddOnReply[] = []): Product {
   return {
     _id: 'p1',
     name: 'Nepal 5 Mukhi',
@@ -53,6 +57,7 @@ function productWith(variants: VariantReply[], addOns: AddOnReply[] = []): Produ
     rating: 0,
     numReviews: 0,
     gstPercent: 3,
+    priceFrom: null,
     reviews: [],
     mukhi: 5,
     origin: 'Nepal',
@@ -75,14 +80,14 @@ function productWith(variants: VariantReply[], addOns: AddOnReply[] = []): Produ
 
 const twoSizes = () =>
   productWith(
-    [variant('v18', '18 mm', { isDefault: true }), variant('v20', '20 mm', { price: 1500, countInStock: 2 })],
+    [variant(V18, '18 mm', { isDefault: true }), variant(V20, '20 mm', { price: 1500, countInStock: 2 })],
     [capping],
   );
 
 const fetchMock = vi.fn<typeof fetch>();
 let saveReply: () => Response;
 
-function serve(product: ProductWithOptions) {
+function serve(product: Product) {
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url === '/api/categories') return jsonReply(categories);
@@ -100,7 +105,7 @@ function sent(): Record<string, unknown> {
 }
 const puts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT').length;
 
-async function openEditor(product: ProductWithOptions) {
+async function openEditor(product: Product) {
   serve(product);
   renderInApp(
     <Routes>
@@ -178,7 +183,7 @@ describe('the product edit page’s variants and add-ons', () => {
     expect(body).toMatchObject({ price: 2100, countInStock: 3, stockWas: 6 });
     expect(body.variants).toEqual([
       { name: '22 mm', sku: 'NP5-22', price: 2100, mrp: null, countInStock: 1, facts: { sizeMm: 22 }, isDefault: true },
-      expect.objectContaining({ _id: 'v20', price: 1500, isDefault: false }),
+      expect.objectContaining({ _id: V20, price: 1500, isDefault: false }),
     ]);
     expect(body.addOns).toEqual([
       {
@@ -192,7 +197,7 @@ describe('the product edit page’s variants and add-ons', () => {
         hsnCode: '999795',
         gstPercent: null,
       },
-      expect.objectContaining({ _id: 'a-silver', name: 'Silver capping' }),
+      expect.objectContaining({ _id: SILVER, name: 'Silver capping' }),
     ]);
   });
 
@@ -204,7 +209,7 @@ describe('the product edit page’s variants and add-ons', () => {
     await user.click(limits.getByLabelText('20 mm'));
     await user.click(update());
     await screen.findByText('The list');
-    expect(sent().addOns).toEqual([expect.objectContaining({ _id: 'a-silver', variants: ['v20'] })]);
+    expect(sent().addOns).toEqual([expect.objectContaining({ _id: SILVER, variants: [V20] })]);
   });
 
   it('leaves the lists out of a save that did not change them', async () => {
@@ -232,7 +237,9 @@ describe('the product edit page’s variants and add-ons', () => {
     expect(puts()).toBe(0);
     const sku = card('Variant 3').getByLabelText('SKU');
     expect(sku.getAttribute('aria-invalid')).toBe('true');
-    expect(card('Variant 3').getByText('SKU is required')).toBeTruthy();
+    expect(
+      card('Variant 3').getByText('SKU must be 1 to 40 letters, digits, dots, dashes or underscores'),
+    ).toBeTruthy();
     expect(card('Variant 3').getByText('Name is used by another variant')).toBeTruthy();
     expect(card('Variant 2').getByText(/^MRP must not be below the price with GST/)).toBeTruthy();
     expect(screen.getByText('Please correct the fields marked above.')).toBeTruthy();
@@ -241,7 +248,7 @@ describe('the product edit page’s variants and add-ons', () => {
 
     // Fixing an input clears its error.
     await user.type(sku, 'NP5-20B');
-    expect(card('Variant 3').queryByText('SKU is required')).toBeNull();
+    expect(card('Variant 3').queryByText(/^SKU must be/)).toBeNull();
   });
 
   it("shows the server's refusal at the row and input it names, and stays on the page", async () => {

@@ -1,45 +1,8 @@
-import type { Product } from '@rr/core';
+import type { AddOnReply, Product, VariantReply } from '@rr/core';
 
 // Issue 25: a product's variants and add-ons as the edit form holds them (text for inputs, flags for
 // checkboxes), and the edits made to them. Each row has a `key` of its own, so that its inputs and its
 // errors follow it when rows move; saved rows keep their `_id`, new rows have none.
-
-/** Limits of PUT /api/products/:id (issue 25 contract). */
-export const MAX_VARIANTS = 30;
-export const MAX_ADD_ONS = 12;
-export const MAX_ADD_ON_FIELDS = 4;
-export const MAX_FIELD_LENGTH = 200;
-
-/** A variant as GET /api/products/:id gives it. */
-export interface VariantReply {
-  _id: string;
-  name: string;
-  sku: string;
-  price: number;
-  mrp: number | null;
-  countInStock: number;
-  image: string;
-  images: string[];
-  facts: { sizeMm: number | null; weightCarats: number | null; weightRatti?: number | null };
-  isDefault: boolean;
-}
-
-/** An add-on as GET /api/products/:id gives it. */
-export interface AddOnReply {
-  _id: string;
-  name: string;
-  price: number;
-  fields: Array<{ name: string; maxLength: number; required: boolean }>;
-  required: boolean;
-  variants: string[] | null;
-  service: boolean;
-  madeToOrder: boolean;
-  hsnCode: string | null;
-  gstPercent: number | null;
-}
-
-/** The product reply with its variants and add-ons (absent from a server that predates them). */
-export type ProductWithOptions = Product & { variants?: VariantReply[]; addOns?: AddOnReply[] };
 
 export interface VariantRow {
   key: string;
@@ -133,11 +96,11 @@ export function addOnRowOf(addOn: AddOnReply): AddOnRow {
   };
 }
 
-export function optionsStateOf(product: ProductWithOptions): OptionsState {
-  const variants = (product.variants ?? []).map((variant) => variantRowOf(variant, product.image));
+export function optionsStateOf(product: Pick<Product, 'image' | 'variants' | 'addOns'>): OptionsState {
+  const variants = product.variants.map((variant) => variantRowOf(variant, product.image));
   // Exactly one default: the first when the reply marks none.
   if (variants.length > 0 && !variants.some((v) => v.isDefault)) variants[0] = { ...variants[0]!, isDefault: true };
-  return { variants, addOns: (product.addOns ?? []).map(addOnRowOf), errors: {} };
+  return { variants, addOns: product.addOns.map(addOnRowOf), errors: {} };
 }
 
 /** What a new variant starts with: the first one takes the product's own figures, so nothing changes. */

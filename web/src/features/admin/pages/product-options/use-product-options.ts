@@ -2,7 +2,8 @@ import { useReducer, useRef, useState, type Dispatch } from 'react';
 import { followedFigures, optionsBody, type OptionsBody } from './options-body.ts';
 import { checkOptions, errorsAt, serverIssues } from './options-check.ts';
 import { optionsReducer, type OptionsAction } from './options-reducer.ts';
-import { optionsStateOf, type OptionsState, type ProductWithOptions } from './rows.ts';
+import type { Product } from '@rr/core';
+import { optionsStateOf, type OptionsState } from './rows.ts';
 
 export interface ProductOptions {
   state: OptionsState;
@@ -15,7 +16,7 @@ export interface ProductOptions {
    * The lists to send: those that differ from what was loaded (each replaces the saved one). A save
    * that did not touch them leaves them out, so it cannot put back stock that orders took meanwhile.
    */
-  changed: Partial<OptionsBody>;
+  changed: Array<keyof OptionsBody>;
   /** The product's price, MRP and stock as its variants set them; null without variants. */
   followed: ReturnType<typeof followedFigures>;
   /** Checks the rows (MRPs against `gstPercent`) and shows their errors: true when they may be sent. */
@@ -26,7 +27,7 @@ export interface ProductOptions {
 }
 
 /** Issue 25: the edit form's variants and add-ons, their edits and their errors. */
-export function useProductOptions(product: ProductWithOptions): ProductOptions {
+export function useProductOptions(product: Product): ProductOptions {
   const [state, dispatch] = useReducer(optionsReducer, product, optionsStateOf);
   const count = useRef(0);
   const [loaded] = useState(() => optionsBody(optionsStateOf(product)));
@@ -37,10 +38,7 @@ export function useProductOptions(product: ProductWithOptions): ProductOptions {
     dispatch,
     newKey: () => `new-${++count.current}`,
     body,
-    changed: {
-      ...(differs('variants') ? { variants: body.variants } : {}),
-      ...(differs('addOns') ? { addOns: body.addOns } : {}),
-    },
+    changed: (['variants', 'addOns'] as const).filter(differs),
     followed: followedFigures(body.variants),
     check: (gstPercent) => {
       const issues = checkOptions(body, gstPercent);
@@ -48,7 +46,7 @@ export function useProductOptions(product: ProductWithOptions): ProductOptions {
       return issues.length === 0;
     },
     showRefusal: (error) => {
-      const errors = errorsAt(serverIssues(error, state), state);
+      const errors = errorsAt(serverIssues(error), state);
       if (!errors || Object.keys(errors).length === 0) return false;
       dispatch({ type: 'showErrors', errors });
       return true;

@@ -1,11 +1,11 @@
-import { MAX_UPLOAD_BYTES, SITE_PATH_PATTERN, rattiFromCarats } from '@rr/core';
+import { MAX_UPLOAD_BYTES, MAX_VARIANTS, SITE_PATH_PATTERN, rattiFromCarats } from '@rr/core';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { FormField } from '../../../../components/form-field.tsx';
 import { useUploadImage } from '../../../catalog/index.ts';
 import { ACCEPTED_IMAGES, UploadButton } from '../upload-button.tsx';
 import styles from './product-options.module.css';
 import { RowActions, RowCard } from './row-parts.tsx';
-import { MAX_VARIANTS, type VariantRow, type VariantStart } from './rows.ts';
+import type { VariantRow, VariantStart } from './rows.ts';
 import type { ProductOptions } from './use-product-options.ts';
 
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
