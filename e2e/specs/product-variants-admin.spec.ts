@@ -2,22 +2,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
+import type { Product } from '@rr/core';
 import { expect, startSignedIn, test } from '../fixtures.ts';
-
-/** What the product reply adds for issue 25 (core's types once they land). */
-interface WithOptions {
-  variants: Array<{ _id: string; name: string; sku: string; price: number; countInStock: number; isDefault: boolean }>;
-  addOns: Array<{
-    _id: string;
-    name: string;
-    price: number;
-    service: boolean;
-    hsnCode: string | null;
-    fields: Array<{ name: string; maxLength: number; required: boolean }>;
-  }>;
-  price: number;
-  countInStock: number;
-}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -86,7 +72,7 @@ test('an admin gives a product two sizes and energisation with a name field, and
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL('/admin/productlist');
 
-  const saved = (await (await request.get(`/api/products/${product._id}`)).json()) as WithOptions;
+  const saved = (await (await request.get(`/api/products/${product._id}`)).json()) as Product;
   expect(saved.variants.map((v) => [v.name, v.sku, v.price, v.countInStock, v.isDefault])).toEqual([
     ['18 mm', `E2E-${tag}-18`, 500, 3, true],
     ['20 mm', `E2E-${tag}-20`, 750, 2, false],
@@ -118,9 +104,7 @@ test('an admin gives a product two sizes and energisation with a name field, and
   await page.getByRole('button', { name: 'Move variant 2 up' }).click();
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL('/admin/productlist');
-  const again = (await (await request.get(`/api/products/${product._id}`)).json()) as WithOptions & {
-    addOns: Array<{ variants: string[] | null }>;
-  };
+  const again = (await (await request.get(`/api/products/${product._id}`)).json()) as Product;
   expect(again.variants.map((v) => v.name)).toEqual(['20 mm', '18 mm']);
   expect(again.addOns[0]!.variants).toEqual([again.variants[0]!._id]);
 });
@@ -163,6 +147,7 @@ test("the server's refusal of a variant shows at that variant's input", async ({
   const sku = card(page, 'Variant 2').getByLabel('SKU');
   await expect(sku).toHaveAttribute('aria-invalid', 'true');
   await expect(card(page, 'Variant 1').getByLabel('SKU')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(card(page, 'Variant 2').getByText(`Another product's variant has the SKU E2E-${tag}-X`)).toBeVisible();
   await expect(page.getByText('Please correct the fields marked above.')).toBeVisible();
   await expect(page).toHaveURL(`/admin/product/${product._id}/edit`);
 });
