@@ -495,3 +495,32 @@ describe('removing a product with variants', () => {
     ]);
   });
 });
+
+describe('a GST rate that would put a variant above its MRP', () => {
+  it('is refused for the product and for its category, and changes nothing', async () => {
+    const { id } = await beadWithChoices();
+    // The 18 mm's MRP is ₹800 at ₹400: any rate up to 100% fits; lower the MRP to the edge of 18%.
+    const product = await getProduct(id);
+    const variants = product.variants.map(({ _id, name, sku, price, mrp, countInStock, isDefault }) => ({
+      _id,
+      name,
+      sku,
+      price,
+      mrp: name === '18 mm' ? 472 : mrp,
+      countInStock,
+      isDefault,
+    }));
+    expect((await put(id, { variants })).statusCode).toBe(200);
+    const own = await put(id, { gstPercent: 28 });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toMatch(/^gstPercent: 18 mm would cost more than its MRP/);
+    const category = await t.app.inject({
+      method: 'PUT',
+      url: '/api/categories/rudraksha',
+      headers: bearer(adminToken),
+      payload: { gstPercent: 28 },
+    });
+    expect(category.statusCode).toBe(409);
+    expect((await getProduct(id)).gstPercent).toBe(18);
+  });
+});

@@ -36,6 +36,14 @@ export const listingFilterQuery = {
   mukhi: filterText('mukhi'),
   /** Origin, as the trade names it (Nepal, Indonesia, ...), case-insensitive: `Nepal` or `Nepal,Indonesia`. */
   origin: filterText('origin'),
+  /**
+   * Issue 25: bead or stone size in millimetres, `20` or `18,20` (to a tenth): a product of that size, or
+   * with a variant of it.
+   */
+  size: filterText('size'),
+  /** Issue 25: a gem's weight in carats, from and to: a product of that weight, or with a variant of it. */
+  minCarats: filterText('minCarats'),
+  maxCarats: filterText('maxCarats'),
   /** relevance (the default with a keyword), newest (the default without), price_asc, price_desc, rating. */
   sort: filterText('sort'),
 };
@@ -46,6 +54,9 @@ export interface ListingFilterText {
   inStock?: string;
   mukhi?: string;
   origin?: string;
+  size?: string;
+  minCarats?: string;
+  maxCarats?: string;
   sort?: string;
 }
 
@@ -56,6 +67,10 @@ export interface ListingFilters {
   inStock?: boolean;
   mukhi?: number[];
   origin?: string[];
+  /** Millimetres, to a tenth. */
+  size?: number[];
+  minCarats?: number;
+  maxCarats?: number;
   sort?: ListingSort;
 }
 
@@ -66,23 +81,48 @@ const list = (text: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+const SIZE = /^\d{1,3}(?:\.\d)?$/;
+const CARATS = /^\d{1,5}(?:\.\d{1,2})?$/;
+
+/** Reads a from-to pair of numbers into `filters`; false when a value is not one (an empty result). */
+function readRange<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarats'>(
+  raw: ListingFilterText,
+  keys: readonly K[],
+  pattern: RegExp,
+  filters: ListingFilters,
+): boolean {
+  for (const key of keys) {
+    const text = raw[key]?.trim();
+    if (!text) continue;
+    if (!pattern.test(text)) return false;
+    filters[key] = Number(text);
+  }
+  return true;
+}
+
+/** The listed numbers of a comma-separated filter, sorted and once each; null when one is not a number. */
+function readNumbers(text: string | undefined, valid: (value: string) => boolean): number[] | null | undefined {
+  if (!text?.trim()) return undefined;
+  const values = list(text);
+  if (!values.every(valid)) return null;
+  return [...new Set(values.map(Number))].sort((a, b) => a - b);
+}
+
+const isMukhi = (v: string) => /^\d{1,2}$/.test(v) && Number(v) >= MUKHI_MIN && Number(v) <= MUKHI_MAX;
+
 /** Reads the filter values of a listing address; shared by the server and the filter panel. */
 export function parseListingFilters(raw: ListingFilterText): ListingFilters | null {
   const filters: ListingFilters = {};
-  for (const key of ['minPrice', 'maxPrice'] as const) {
-    const text = raw[key]?.trim();
-    if (!text) continue;
-    if (!RUPEES.test(text)) return null;
-    filters[key] = Number(text);
-  }
+  if (!readRange(raw, ['minPrice', 'maxPrice'], RUPEES, filters)) return null;
+  if (!readRange(raw, ['minCarats', 'maxCarats'], CARATS, filters)) return null;
   const inStock = raw.inStock?.trim().toLowerCase();
   if (inStock === 'true') filters.inStock = true;
   else if (inStock && inStock !== 'false') return null;
-  if (raw.mukhi?.trim()) {
-    const values = list(raw.mukhi);
-    if (values.some((v) => !/^\d{1,2}$/.test(v) || Number(v) < MUKHI_MIN || Number(v) > MUKHI_MAX)) return null;
-    filters.mukhi = [...new Set(values.map(Number))].sort((a, b) => a - b);
-  }
+  const mukhi = readNumbers(raw.mukhi, isMukhi);
+  const size = readNumbers(raw.size, (v) => SIZE.test(v) && Number(v) > 0);
+  if (mukhi === null || size === null) return null;
+  if (mukhi) filters.mukhi = mukhi;
+  if (size) filters.size = size;
   if (raw.origin?.trim()) filters.origin = [...new Set(list(raw.origin))];
   const sort = raw.sort?.trim().toLowerCase();
   if (sort && (LISTING_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListingSort;

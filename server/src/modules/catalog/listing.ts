@@ -20,11 +20,11 @@ import {
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { products, publishedProductCounts } from '../../db/schema/index.ts';
+import { productVariants, products, publishedProductCounts } from '../../db/schema/index.ts';
 import { searchMemo, type SearchMemo } from './search-memo.ts';
 import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
 
-type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin';
+type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin' | 'size' | 'weight';
 
 export interface Listing {
   /** Drafts and category (and the keyword, `search.where`): what every count starts from. */
@@ -94,8 +94,40 @@ export async function listingTotal(db: Database, listing: Listing): Promise<numb
   return counted?.n ?? 0;
 }
 
+/**
+ * Issue 25: a product whose own facts match, or one of whose variants' do (a bead sold in 18, 20 and
+ * 22 mm is a 20 mm bead). The variants' side is one indexed read of the matching variants, hashed once
+ * per query (an uncorrelated IN, not a lookup per product).
+ */
+function ownOrVariant(own: SQL, variant: SQL): SQL {
+  return sql`(${own} or ${products.id} in (select ${productVariants.productId} from ${productVariants} where ${variant}))`;
+}
+
+/** Size (millimetres, exact) and weight (carats, a range) filters, met by the product or a variant. */
+function factConditions(filters: ListingFilters, conditions: Listing['filters']): void {
+  if (filters.size) {
+    const sizes = sql`(${sql.join(
+      filters.size.map((mm) => sql`${mm}::float8`),
+      sql`, `,
+    )})`;
+    conditions.size = ownOrVariant(sql`${products.sizeMm} in ${sizes}`, sql`${productVariants.sizeMm} in ${sizes}`);
+  }
+  const { minCarats, maxCarats } = filters;
+  if (minCarats === undefined && maxCarats === undefined) return;
+  const weightIn = (column: SQL) =>
+    and(
+      minCarats === undefined ? undefined : sql`${column} >= ${minCarats}::float8`,
+      maxCarats === undefined ? undefined : sql`${column} <= ${maxCarats}::float8`,
+    )!;
+  conditions.weight = ownOrVariant(
+    weightIn(sql`${products.weightCarats}`),
+    weightIn(sql`${productVariants.weightCarats}`),
+  );
+}
+
 function filterConditions(filters: ListingFilters): Listing['filters'] {
   const conditions: Listing['filters'] = {};
+  factConditions(filters, conditions);
   const price: SQL[] = [];
   if (filters.minPrice !== undefined) price.push(sql`${products.pricePaise} >= ${Math.round(filters.minPrice * 100)}`);
   if (filters.maxPrice !== undefined) price.push(sql`${products.pricePaise} <= ${Math.round(filters.maxPrice * 100)}`);

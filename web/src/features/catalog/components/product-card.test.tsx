@@ -1,0 +1,40 @@
+import type { ProductSummary } from '@rr/core';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderInApp } from '../../../testing/render.tsx';
+import { ProductCard } from './product-card.tsx';
+
+const bead: ProductSummary = {
+  _id: '5d55a62b-0000-4000-8000-000000000001',
+  name: 'Nepal 5 Mukhi Rudraksha',
+  image: '/images/x.svg',
+  description: '',
+  brand: 'Rudraksha Ratna',
+  category: 'rudraksha',
+  price: 1500,
+  mrp: 2000,
+  countInStock: 4,
+  isDraft: false,
+  rating: 0,
+  numReviews: 0,
+  gstPercent: 3,
+  priceFrom: null,
+};
+
+describe('ProductCard', () => {
+  it('shows the price and the MRP of a product with one price', () => {
+    renderInApp(<ProductCard product={bead} />);
+    const card = screen.getByRole('article');
+    expect(card.textContent).toContain('₹1,500.00');
+    expect(card.textContent).toContain('MRP ₹2,000.00');
+    expect(card.textContent).not.toMatch(/from/i);
+  });
+
+  it('shows "from" the lowest variant price, without the default variant’s MRP, when the variants differ', () => {
+    renderInApp(<ProductCard product={{ ...bead, priceFrom: 900 }} />);
+    const card = screen.getByRole('article');
+    expect(card.textContent).toMatch(/from\s*₹900\.00\s*\+ GST/);
+    expect(card.textContent).not.toContain('₹1,500.00');
+    expect(card.textContent).not.toContain('MRP');
+  });
+});
