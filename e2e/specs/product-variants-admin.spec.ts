@@ -92,8 +92,9 @@ test('an admin gives a product two sizes and energisation with a name field, and
   await page.goto(`/product/${product._id}`);
   const main = page.getByRole('main');
   await expect(main.getByText('20 mm').first()).toBeVisible();
-  await expect(main.getByText('Energisation (puja)').first()).toBeVisible();
-  await expect(main.getByText("Wearer's name").first()).toBeAttached();
+  // An add-on is a checkbox with its price; its field shows once it is chosen.
+  await main.getByRole('checkbox', { name: /Energisation \(puja\)/ }).check();
+  await expect(main.getByLabel("Wearer's name")).toBeVisible();
 
   // Opened again, the rows are the saved ones, in order, and the add-on can be limited to a saved size.
   await page.goto(`/admin/product/${product._id}/edit`);
