@@ -77,7 +77,14 @@ export function checkOptions(body: OptionsBody, gstPercent: number): OptionIssue
   const parsed = optionsSchema(gstPercent).safeParse(body);
   const issues = parsed.success
     ? []
-    : parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+    : parsed.error.issues.map((issue) => ({
+        path: issue.path.map(String).join('.'),
+        // An empty SKU is simply missing (core's pattern message covers every other case).
+        message:
+          issue.path[2] === 'sku' && body.variants[Number(issue.path[1])]?.sku === ''
+            ? 'sku is required'
+            : issue.message,
+      }));
   return [...issues, ...repeats(body)];
 }
 
