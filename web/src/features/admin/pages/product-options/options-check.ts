@@ -85,7 +85,10 @@ export function checkOptions(body: OptionsBody, gstPercent: number): OptionIssue
             ? 'sku is required'
             : issue.message,
       }));
-  return [...issues, ...repeats(body)];
+  const own = repeats(body);
+  // A list's own refusal of repeated names says less than the row's: keep the row's.
+  const saidAtRow = (path: string) => own.some((issue) => issue.path.startsWith(`${path}.`));
+  return [...issues.filter((issue) => !saidAtRow(issue.path)), ...own];
 }
 
 /**

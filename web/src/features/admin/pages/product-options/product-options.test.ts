@@ -235,6 +235,15 @@ describe('problems shown at their rows', () => {
       [`${V20}.sku`]: 'SKU is used by another variant',
       'f1.name': 'Name is required',
     });
+    const sameField = apply(
+      state,
+      { type: 'editField', addOn: SILVER, key: 'f1', patch: { name: 'Gotra' } },
+      { type: 'addField', addOn: SILVER, key: 'f2' },
+      { type: 'editField', addOn: SILVER, key: 'f2', patch: { name: 'gotra' } },
+    );
+    expect(errorsAt(checkOptions(optionsBody(sameField), 3), sameField)).toEqual({
+      'f2.name': 'Name is used by another field',
+    });
     expect(checkOptions(optionsBody(state), 3)).toEqual([
       { path: 'addOns.0.fields.0.name', message: 'name is required' },
     ]);
