@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { CATEGORIES } from '../constants.ts';
 import { optionalQuery } from './common.ts';
+import { PLANETS } from './product-facts.ts';
 
 export const LISTING_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -44,6 +45,8 @@ export const listingFilterQuery = {
   /** Issue 25: a gem's weight in carats, from and to: a product of that weight, or with a variant of it. */
   minCarats: filterText('minCarats'),
   maxCarats: filterText('maxCarats'),
+  /** Issue 25: the planet a gem is worn for (PLANETS), case-insensitive: `Saturn` or `Saturn,Jupiter`. */
+  planet: filterText('planet'),
   /** relevance (the default with a keyword), newest (the default without), price_asc, price_desc, rating. */
   sort: filterText('sort'),
 };
@@ -57,6 +60,7 @@ export interface ListingFilterText {
   size?: string;
   minCarats?: string;
   maxCarats?: string;
+  planet?: string;
   sort?: string;
 }
 
@@ -71,6 +75,8 @@ export interface ListingFilters {
   size?: number[];
   minCarats?: number;
   maxCarats?: number;
+  /** As PLANETS spell them. */
+  planet?: string[];
   sort?: ListingSort;
 }
 
@@ -124,6 +130,11 @@ export function parseListingFilters(raw: ListingFilterText): ListingFilters | nu
   if (mukhi) filters.mukhi = mukhi;
   if (size) filters.size = size;
   if (raw.origin?.trim()) filters.origin = [...new Set(list(raw.origin))];
+  if (raw.planet?.trim()) {
+    const planets = list(raw.planet).map((v) => PLANETS.find((p) => p.toLowerCase() === v.toLowerCase()));
+    if (!planets.every((p) => p !== undefined)) return null;
+    filters.planet = [...new Set(planets as string[])];
+  }
   const sort = raw.sort?.trim().toLowerCase();
   if (sort && (LISTING_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListingSort;
   return filters;
@@ -139,6 +150,11 @@ export const productFacets = z.object({
   price: z.object({ min: z.nullable(z.number()), max: z.nullable(z.number()) }),
   mukhi: z.array(z.object({ value: z.int(), count: z.int() })),
   origin: z.array(z.object({ value: z.string(), count: z.int() })),
+  /** Issue 25: sizes (mm) of the products or their variants, each with how many products have it. */
+  size: z.array(z.object({ value: z.number(), count: z.int() })),
+  /** The lightest and heaviest (carats) of the products or their variants; null when none is weighed. */
+  weight: z.object({ min: z.nullable(z.number()), max: z.nullable(z.number()) }),
+  planet: z.array(z.object({ value: z.string(), count: z.int() })),
 });
 export type ProductFacets = z.infer<typeof productFacets>;
 
