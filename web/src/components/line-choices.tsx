@@ -14,13 +14,16 @@ export interface LineAddOn {
 export function LineChoices({
   variantName,
   addOns = [],
+  className,
 }: {
   variantName?: string | null;
   addOns?: readonly LineAddOn[];
+  /** Where the line's layout puts it. */
+  className?: string;
 }) {
   if (!variantName && addOns.length === 0) return null;
   return (
-    <ul className={styles.choices} aria-label="Chosen with it">
+    <ul className={`${styles.choices} ${className ?? ''}`} aria-label="Chosen with it">
       {variantName && <li>{variantName}</li>}
       {addOns.map((addOn) => (
         <li key={addOn.name}>

@@ -11,7 +11,7 @@ import {
   unitPrice,
   variantFor,
 } from './product-choice.ts';
-import { beadAddOn, beadVariant, nepalBead } from './variant-product.fixture.ts';
+import { beadAddOn, beadVariant, nepalBead } from '../../testing/variant-product.ts';
 
 const bead = nepalBead();
 const plain = nepalBead({ variants: [], addOns: [] });

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
-import { nepalBead } from '../../catalog/variant-product.fixture.ts';
+import { nepalBead } from '../../../testing/variant-product.ts';
 import { cartStore, clearCart } from '../cart-store.ts';
 import { CartPage } from './cart-page.tsx';
 

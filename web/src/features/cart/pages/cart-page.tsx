@@ -113,12 +113,13 @@ function CartLine({ item }: { item: CartItem }) {
   return (
     <li className={`card ${styles.line}`}>
       <img {...responsiveImage(item.image, '96px')} alt="" width={96} height={96} className={styles.image} />
-      <div className={styles.name}>
-        <Link to={`/product/${item.product}${item.variant ? `?variant=${encodeURIComponent(item.variant)}` : ''}`}>
-          {item.name}
-        </Link>
-        <LineChoices variantName={item.variantName} addOns={item.addOns} />
-      </div>
+      <Link
+        to={`/product/${item.product}${item.variant ? `?variant=${encodeURIComponent(item.variant)}` : ''}`}
+        className={styles.name}
+      >
+        {item.name}
+      </Link>
+      <LineChoices variantName={item.variantName} addOns={item.addOns} className={styles.choices} />
       <span className={styles.price}>{formatRupees(item.price)}</span>
       <label className={styles.qty}>
         <span className="visually-hidden">Quantity of {lineLabel(item)}</span>

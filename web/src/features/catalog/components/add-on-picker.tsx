@@ -42,11 +42,13 @@ export function AddOnPicker({
               disabled={addOn.required}
               onChange={(e) => onToggle(addOn._id, e.target.checked)}
             />
-            <span className={styles.name}>
-              {addOn.name}
-              {addOn.required && <span className={styles.required}> (required)</span>}
+            <span className={styles.text}>
+              <span className={styles.name}>
+                {addOn.name}
+                {addOn.required && <span className={styles.required}> (required)</span>}
+              </span>
+              <span className={styles.price}>+ {formatRupees(addOn.price)}</span>
             </span>
-            <span className={styles.price}>+ {formatRupees(addOn.price)}</span>
           </label>
           {taken.has(addOn._id) && addOn.fields.length > 0 && (
             <div className={styles.fields}>

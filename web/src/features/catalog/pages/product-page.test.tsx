@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import type { ChoosableProduct } from '../product-choice.ts';
-import { nepalBead } from '../variant-product.fixture.ts';
+import { nepalBead } from '../../../testing/variant-product.ts';
 import { ProductPage } from './product-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -1,4 +1,4 @@
-import type { ChoosableProduct, ProductAddOn, ProductVariant } from './product-choice.ts';
+import type { ChoosableProduct, ProductAddOn, ProductVariant } from '../features/catalog/index.ts';
 
 /** A variant of the fixture's bead: sizes in mm, 20 mm the default. */
 export function beadVariant(over: Partial<ProductVariant> & Pick<ProductVariant, '_id' | 'name'>): ProductVariant {
