@@ -31,6 +31,8 @@ export function ProductCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   const href = `/product/${product._id}`;
+  // Issue 25: the lowest variant price where the variants' prices differ.
+  const priceFrom = (product as ProductSummary & { priceFrom?: number | null }).priceFrom ?? null;
   return (
     <article className={`card ${styles.card}`}>
       <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
@@ -55,7 +57,11 @@ export function ProductCard({
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
         />
-        <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} />
+        {priceFrom === null ? (
+          <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} />
+        ) : (
+          <Price price={priceFrom} mrp={null} gstPercent={product.gstPercent} from />
+        )}
         {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
       </div>
     </article>

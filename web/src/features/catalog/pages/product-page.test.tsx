@@ -3,7 +3,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import type { ChoosableProduct } from '../product-choice.ts';
-import { nepalBead } from '../../../testing/variant-product.ts';
+import { beadVariant, nepalBead } from '../../../testing/variant-product.ts';
 import { ProductPage } from './product-page.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -118,6 +118,23 @@ describe('the product page of a product with variants (issue 25)', () => {
     expect(silver).toHaveProperty('checked', true);
     expect(silver).toHaveProperty('disabled', true);
     expect(screen.getByTestId('buy-price').textContent).toContain('₹1,350.00');
+  });
+
+  it('offers many variants in a select, which moves the choice likewise', async () => {
+    const variants = Array.from({ length: 12 }, (_, i) =>
+      beadVariant({
+        _id: `w${i}`,
+        name: `${i + 3} ratti`,
+        price: 1000 + i * 500,
+        isDefault: i === 0,
+        facts: { sizeMm: null, weightCarats: i + 3, weightRatti: null },
+      }),
+    );
+    await openProduct(nepalBead({ variants, addOns: [] }));
+    const select = screen.getByRole('combobox', { name: 'Weight' });
+    fireEvent.change(select, { target: { value: 'w4' } });
+    expect(address().searchParams.get('variant')).toBe('w4');
+    expect(shownPrice()).toContain('₹3,000.00');
   });
 
   it('shows a product without variants as before: no picker, no extras', async () => {
