@@ -66,6 +66,10 @@ export const errorCodes = {
   /** Orders changed a product's stock while an admin was editing it. */
   stockChanged: 'STOCK_CHANGED',
   mrpBelowPrice: 'MRP_BELOW_PRICE',
+  /** Issue 25: another variant of the shop has this SKU. */
+  skuTaken: 'SKU_TAKEN',
+  /** An entry's _id (variant or add-on) is not one of this product's. */
+  unknownEntry: 'UNKNOWN_ENTRY',
   categoryNotFound: 'CATEGORY_NOT_FOUND',
   unknownCategory: 'UNKNOWN_CATEGORY',
   /** A higher GST rate would put products of the category above their MRP. */
@@ -100,6 +104,10 @@ export const errorCodes = {
   /** A product in the cart is not (or no longer) on sale. */
   productUnavailable: 'PRODUCT_UNAVAILABLE',
   lineQtyLimit: 'LINE_QTY_LIMIT',
+  /** Issue 25: the line's variant is not one of its product's. */
+  variantUnavailable: 'VARIANT_UNAVAILABLE',
+  /** An add-on chosen is not the product's (or not for that variant), a required one is missing, or its texts are wrong. */
+  addOnRefused: 'ADD_ON_REFUSED',
   outOfStock: 'OUT_OF_STOCK',
   /** Fewer left than the cart asks for; the message says how many. */
   notEnoughStock: 'NOT_ENOUGH_STOCK',

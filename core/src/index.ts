@@ -27,3 +27,4 @@ export * from './gst/couriers.ts';
 export * from './images.ts';
 export * from './contract/owner-desk.ts';
 export * from './quote.ts';
+export * from './contract/variants.ts';

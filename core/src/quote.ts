@@ -38,6 +38,21 @@ export interface QuoteLineInput {
   uqc: string;
   /** The line's GST rate in basis points (1800 = 18%). */
   gstBasisPoints: number;
+  // Issue 25: what the line is. Absent on lines priced before variants and add-ons existed.
+  /** The variant bought; null for a product without variants. */
+  variantId?: string | null;
+  variantName?: string | null;
+  /**
+   * An add-on's line: the add-on, the index in the quote of the product line it was chosen with (always
+   * an earlier line), and the texts the buyer filled in. Its qty is that line's.
+   */
+  addOnId?: string | null;
+  addOnOf?: number | null;
+  addOnValues?: Record<string, string> | null;
+  /** A service (energisation): never the principal supply the shipping charge is taxed as. */
+  isService?: boolean;
+  /** False when a made-to-order add-on was chosen with this product line. */
+  returnable?: boolean;
 }
 
 export interface QuoteLine extends QuoteLineInput {
@@ -139,8 +154,16 @@ export function shippingChargeFor(itemsPaise: Paise): Paise {
   return itemsPaise > FREE_SHIPPING_ABOVE_PAISE ? 0 : SHIPPING_FEE_PAISE;
 }
 
-/** The principal supply among taxed lines: largest taxable value, then higher rate, then earlier. */
-export function principalLine<T extends Pick<QuoteLine, 'taxablePaise' | 'gstBasisPoints'>>(lines: readonly T[]): T {
+/**
+ * The principal supply among taxed lines: largest taxable value, then higher rate, then earlier. Goods
+ * come before services (an energisation is never what the parcel's freight is part of) unless a cart
+ * holds services only.
+ */
+export function principalLine<T extends Pick<QuoteLine, 'taxablePaise' | 'gstBasisPoints' | 'isService'>>(
+  all: readonly T[],
+): T {
+  const goods = all.filter((l) => !l.isService);
+  const lines = goods.length ? goods : all;
   return lines.reduce((best, line) =>
     line.taxablePaise > best.taxablePaise ||
     (line.taxablePaise === best.taxablePaise && line.gstBasisPoints > best.gstBasisPoints)
@@ -169,6 +192,25 @@ function applyAdjustments(lines: readonly QuoteLineInput[], rules: QuoteRules): 
     });
   }
   return shares;
+}
+
+/**
+ * The units of each product or variant the lines hold, add-on lines left out and lines of the same
+ * variant added up, in (product, variant) order: the order every transaction locks stock rows in, so
+ * none can deadlock (a variant's row, then its product's, which its trigger updates).
+ */
+export function stockUnits<
+  L extends { productId: string | null; variantId?: string | null; qty: number; addOnOf?: number | null },
+>(lines: readonly L[]): (L & { qty: number })[] {
+  const byKey = new Map<string, L & { qty: number }>();
+  for (const line of lines) {
+    if (line.addOnOf != null || line.productId === null) continue;
+    const key = `${line.productId}/${line.variantId ?? ''}`;
+    const seen = byKey.get(key);
+    if (seen) seen.qty += line.qty;
+    else byKey.set(key, { ...line });
+  }
+  return [...byKey.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
 }
 
 /** Prices `inputs` under `rules`. Throws a RangeError on a line no shop could sell (bad qty or price). */

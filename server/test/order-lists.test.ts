@@ -46,19 +46,33 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
   return {
     _id: row.id,
     user: { _id: row.userId, name: row.customerName, email: row.customerEmail, phone: row.customerPhone },
-    orderItems: items.map((item) => ({
-      name: item.name,
-      qty: item.qty,
-      image: item.image,
-      price: toRupees(item.pricePaise),
-      product: item.productId,
-      hsnCode: item.hsnCode,
-      gstPercent: gstPercentOf(item.gstBasisPoints),
-      taxPrice: toRupees(item.taxPaise),
-      uqc: item.uqc,
-      discount: toRupees(item.discountPaise),
-      taxableValue: toRupees(item.taxablePaise),
-    })),
+    orderItems: items
+      .filter((item) => item.addOnOf === null)
+      .map((item) => {
+        const addOns = items.filter((a) => a.addOnOf === item.lineNo).sort((a, b) => a.lineNo - b.lineNo);
+        const sum = (pick: (i: (typeof items)[number]) => number) => [item, ...addOns].reduce((s, i) => s + pick(i), 0);
+        return {
+          name: item.name,
+          qty: item.qty,
+          image: item.image,
+          price: toRupees(sum((i) => i.pricePaise)),
+          product: item.productId,
+          hsnCode: item.hsnCode,
+          gstPercent: gstPercentOf(item.gstBasisPoints),
+          taxPrice: toRupees(sum((i) => i.taxPaise)),
+          uqc: item.uqc,
+          discount: toRupees(sum((i) => i.discountPaise)),
+          taxableValue: toRupees(sum((i) => i.taxablePaise)),
+          variant: item.variantId ? { _id: item.variantId, name: item.variantName! } : null,
+          addOns: addOns.map((a) => ({
+            _id: a.addOnId!,
+            name: a.name,
+            price: toRupees(a.pricePaise),
+            values: a.addOnValues ?? {},
+          })),
+          returnable: item.returnable,
+        };
+      }),
     shippingAddress: {
       name: row.recipientName,
       phone: row.recipientPhone,

@@ -3,9 +3,10 @@ import { toPaise } from '../money.ts';
 import { gstBasisPointsOf, lowestMrpPaise } from '../pricing.ts';
 import { CATEGORIES, type Category, MAX_KEYWORD_LENGTH, MAX_PAGE_LIMIT, MAX_PAGE_NUMBER, UQCS } from '../constants.ts';
 import { gstPercentField, hsnCodeField, uqcField } from './categories.ts';
-import { numberFromText, optionalQuery, preprocess, wholeNumber } from './common.ts';
+import { MAX_STOCK, numberFromText, optionalQuery, preprocess, rupees, wholeNumber } from './common.ts';
 import { productFacts, productFactsReply } from './product-facts.ts';
 import { listingFilterQuery } from './search.ts';
+import { addOnReply, addOnsInput, variantReply, variantsInput } from './variants.ts';
 
 export const category = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -81,6 +82,8 @@ export const productSummary = z.object({
    * with GST adds it.
    */
   gstPercent: z.number(),
+  /** Issue 25: the lowest variant price when its variants differ in price ("from ₹x"); else null. */
+  priceFrom: z.nullable(z.number()),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
@@ -105,6 +108,13 @@ export const product = z.extend(productSummary, {
   hsnCode: z.string(),
   uqc: z.enum(UQCS),
   taxOverrides,
+  /**
+   * Issue 25: the sizes or weights it is sold in ([] when none; then price, mrp and countInStock are the
+   * product's own, else the default variant's price and MRP and the sum of the variants' stock).
+   */
+  variants: z.array(variantReply),
+  /** Priced extras chosen with it ([] when none). */
+  addOns: z.array(addOnReply),
 });
 export type Product = z.infer<typeof product>;
 
@@ -128,20 +138,6 @@ export const MRP_BELOW_PRICE = 'mrp must not be below the price with GST (the MR
 export function mrpAllows(mrp: number, price: number, gstPercent: number): boolean {
   return toPaise(mrp) >= lowestMrpPaise(toPaise(price), gstBasisPointsOf(gstPercent));
 }
-export const MAX_PRICE_RUPEES = 10_00_000;
-export const MAX_STOCK = 100_000;
-
-const rupees = (field: string) =>
-  numberFromText(
-    z.number({ error: `${field} must be a number` }).check(
-      z.gt(0, { error: `${field} must be more than 0` }),
-      z.refine((n) => Math.round(n * 100) >= 1, { error: `${field} must be at least 0.01` }),
-      z.lte(MAX_PRICE_RUPEES, { error: `${field} must be at most ${MAX_PRICE_RUPEES}` }),
-      z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
-        error: `${field} can have at most 2 decimals`,
-      }),
-    ),
-  );
 
 const boundedText = (field: string, min: number, max: number) =>
   z
@@ -198,6 +194,9 @@ const productFields = {
   hsnCode: clearableOverride(hsnCodeField),
   gstPercent: clearableOverride(gstPercentField),
   uqc: clearableOverride(uqcField),
+  // Issue 25: each list, when sent, replaces the old one (entries with an _id keep theirs).
+  variants: z.optional(variantsInput),
+  addOns: z.optional(addOnsInput),
 };
 
 /**

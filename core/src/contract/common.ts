@@ -48,6 +48,24 @@ export function numberFromText<T extends z.ZodMiniType>(schema: T) {
   return preprocess((v) => (typeof v === 'string' && DECIMAL_NUMERAL.test(v) ? Number(v) : v), schema);
 }
 
+export const MAX_PRICE_RUPEES = 10_00_000;
+/** The most units of one product (or variant) the shop keeps. */
+export const MAX_STOCK = 100_000;
+
+/** A price in rupees (more than 0, at most 2 decimals, at most MAX_PRICE_RUPEES); form text counts. */
+export function rupees(field: string) {
+  return numberFromText(
+    z.number({ error: `${field} must be a number` }).check(
+      z.gt(0, { error: `${field} must be more than 0` }),
+      z.refine((n) => Math.round(n * 100) >= 1, { error: `${field} must be at least 0.01` }),
+      z.lte(MAX_PRICE_RUPEES, { error: `${field} must be at most ${MAX_PRICE_RUPEES}` }),
+      z.refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, {
+        error: `${field} can have at most 2 decimals`,
+      }),
+    ),
+  );
+}
+
 /** A whole number (in a query string, a body or a form), with messages that name the field. */
 export function wholeNumber(field: string, min: number, max: number) {
   return numberFromText(

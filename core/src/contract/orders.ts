@@ -10,6 +10,7 @@ import { gstinProblem, normalizeGstin } from '../gst/gstin.ts';
 import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
+import { addOnChoices, chosenAddOn, chosenVariant } from './variants.ts';
 
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -87,6 +88,12 @@ export const orderLineInput = z.object({
         z.lte(MAX_LINE_QTY, { error: `qty must be at most ${MAX_LINE_QTY}` }),
       ),
   ),
+  /** Issue 25: the variant's id; absent orders the product's default variant (or a product without any). */
+  variant: z.optional(
+    z.string({ error: 'variant must be text' }).check(z.maxLength(100, { error: 'variant is not a variant id' })),
+  ),
+  /** The add-ons chosen with it, each with the texts its fields ask for. */
+  addOns: z.optional(addOnChoices),
 });
 
 function razorpayId(field: string) {
@@ -144,6 +151,15 @@ export const orderItem = z.object({
   /** The line's share of the order's discounts, taken off before GST, and what GST is charged on. */
   discount: z.number(),
   taxableValue: z.number(),
+  /**
+   * Issue 25: the variant bought and the add-ons chosen with it. `price` is the unit price with the
+   * add-ons (so SPEC's itemsPrice is still the sum of price × qty), and discount, taxableValue and taxPrice
+   * cover them too; the invoice lists each add-on on its own line.
+   */
+  variant: z.nullable(chosenVariant),
+  addOns: z.array(chosenAddOn),
+  /** False when a made-to-order add-on was chosen with it (PRODUCT.md returns). */
+  returnable: z.boolean(),
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
@@ -316,6 +332,10 @@ export const cartQuote = z.object({
       discount: z.number(),
       taxableValue: z.number(),
       taxPrice: z.number(),
+      /** Issue 25: as on an order's lines (price includes the add-ons). */
+      variant: z.nullable(chosenVariant),
+      addOns: z.array(chosenAddOn),
+      returnable: z.boolean(),
     }),
   ),
   /** Products in the cart that are no longer on sale. */

@@ -54,6 +54,11 @@ export const products = pgTable(
     gstBasisPoints: integer('gst_basis_points'),
     uqc: text('uqc'),
     countInStock: integer('count_in_stock').notNull().default(0),
+    /**
+     * Issue 25: the lowest variant price when the product's variants differ in price (listings say
+     * "from ₹x"); null otherwise. Kept by the catalog's writes with the variants.
+     */
+    priceFromPaise: integer('price_from_paise'),
     /** Made by Create Product and not yet saved: hidden from the shop and not for sale. */
     isDraft: boolean('is_draft').notNull().default(false),
     /** Average of review ratings, kept in step with `reviews` by the service that writes them. */

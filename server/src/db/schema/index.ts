@@ -10,3 +10,4 @@ export * from './reports.ts';
 export * from './search.ts';
 export * from './files.ts';
 export * from './checkout.ts';
+export * from './variants.ts';

@@ -196,6 +196,18 @@ export const orderItems = pgTable(
     /** price × qty - discount: what the line's GST is charged on. */
     taxablePaise: integer('taxable_paise').notNull(),
     taxPaise: integer('tax_paise').notNull(),
+    // Issue 25. A line of a product with variants names the variant bought (kept when it is removed).
+    variantId: uuid('variant_id'),
+    variantName: text('variant_name'),
+    /**
+     * An add-on's line: the add-on, the `line_no` of the product line it was chosen with, and the texts
+     * the buyer filled in. Null on product lines. Its qty is its product line's.
+     */
+    addOnId: uuid('add_on_id'),
+    addOnOf: integer('add_on_of'),
+    addOnValues: jsonb('add_on_values').$type<Record<string, string>>(),
+    /** False when a made-to-order add-on was chosen with the line (PRODUCT.md returns). */
+    returnable: boolean('returnable').notNull().default(true),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -32,6 +32,9 @@ export const stockLedger = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The variant whose stock changed (issue 25); null for a product without variants. No foreign key:
+     * a removed variant's history stays. */
+    variantId: uuid('variant_id'),
     before: integer('before').notNull(),
     after: integer('after').notNull(),
     reason: text('reason').$type<StockReason>().notNull(),
@@ -44,6 +47,9 @@ export const stockLedger = pgTable(
   },
   (t) => [
     index('stock_ledger_product_idx').on(t.productId, t.id),
+    index('stock_ledger_variant_idx')
+      .on(t.variantId, t.id)
+      .where(sql`${t.variantId} is not null`),
     check('stock_ledger_amounts_check', sql`${t.before} >= 0 and ${t.after} >= 0`),
   ],
 );

@@ -15,6 +15,7 @@ import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
 import { setStockLevel } from '../stock/index.ts';
 import { productNotFound } from './service.ts';
+import { hasVariants, writeAddOns, writeVariants } from './variant-writes.ts';
 
 // The catalog alone writes products (issue 24): the admin form and the catalog import both come here,
 // so the MRP rule and the mapping of fields to columns exist once.
@@ -111,14 +112,23 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
   }
   // The category's rate, share-locked: a category rate change waits for this save (and it for one).
   const categoryRate = await gstBasisPointsOfCategory(tx, input.category ?? current.category);
-  const refusal = mrpRefusal(current, input, categoryRate);
+  // Issue 25: with variants, the product's price, MRP and stock follow them (SPEC's form still sends its
+  // own price and stock: those are left as the variants make them).
+  const withVariants = input.variants !== undefined ? input.variants.length > 0 : await hasVariants(tx, id);
+  const own: ProductUpdate = withVariants
+    ? { ...input, price: undefined, mrp: undefined, countInStock: undefined }
+    : input;
+  const refusal = mrpRefusal(current, own, categoryRate);
   if (refusal) throw mrpBelowPrice(refusal);
   await tx
     .update(products)
-    .set({ ...columnsOf(input), isDraft: input.isDraft ?? false, updatedAt: new Date() })
+    .set({ ...columnsOf(own), isDraft: input.isDraft ?? false, updatedAt: new Date() })
     .where(eq(products.id, id));
+  const ownRate = input.gstPercent === undefined ? current.gstBasisPoints : basisPointsOrNull(input.gstPercent);
+  if (input.variants !== undefined) await writeVariants(tx, id, input.variants, ownRate ?? categoryRate);
+  if (input.addOns !== undefined) await writeAddOns(tx, id, input.addOns);
   // The stock module owns the stock figure (and tells the customers waiting when it is back).
-  if (input.countInStock !== undefined) await setStockLevel(tx, id, input.countInStock);
+  if (own.countInStock !== undefined) await setStockLevel(tx, id, own.countInStock);
 }
 
 /** A new product's fields: the update's, with what a product cannot be without. */

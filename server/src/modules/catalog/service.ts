@@ -17,7 +17,7 @@ import {
 } from '@rr/core';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, products, reviews } from '../../db/schema/index.ts';
+import { categories, products, reviews, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { listingOrder, listingTotal, listingWhere, rankedCandidates, readListing } from './listing.ts';
 
@@ -56,6 +56,7 @@ export function toProductSummary({
     rating: Math.round(row.rating * 100) / 100,
     numReviews: row.numReviews,
     gstPercent: gstPercentOf(gstBasisPoints),
+    priceFrom: row.priceFromPaise == null ? null : toRupees(row.priceFromPaise),
   };
 }
 
@@ -151,6 +152,84 @@ const reviewsOfProduct = () => sql<ReviewJson[]>`(
   ) order by reviews.created_at desc, reviews.id), '[]')
   from reviews where reviews.product_id = products.id)`;
 
+interface VariantJson {
+  id: string;
+  name: string;
+  sku: string;
+  pricePaise: number;
+  mrpPaise: number | null;
+  countInStock: number;
+  image: string | null;
+  images: string[];
+  sizeMm: number | null;
+  weightCarats: number | null;
+  isDefault: boolean;
+}
+
+interface AddOnJson {
+  id: string;
+  name: string;
+  pricePaise: number;
+  fields: AddOnField[];
+  required: boolean;
+  variantIds: string[] | null;
+  isService: boolean;
+  madeToOrder: boolean;
+  hsnCode: string | null;
+  gstBasisPoints: number | null;
+}
+
+/** Issue 25: the product's variants and add-ons in display order, read with the product. */
+const variantsOfProduct = () => sql<VariantJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', v.id, 'name', v.name, 'sku', v.sku, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
+    'countInStock', v.count_in_stock, 'image', v.image, 'images', v.images, 'sizeMm', v.size_mm,
+    'weightCarats', v.weight_carats, 'isDefault', v.is_default
+  ) order by v.position, v.id), '[]')
+  from product_variants v where v.product_id = products.id)`;
+
+const addOnsOfProduct = () => sql<AddOnJson[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', a.id, 'name', a.name, 'pricePaise', a.price_paise, 'fields', a.fields, 'required', a.required,
+    'variantIds', a.variant_ids, 'isService', a.is_service, 'madeToOrder', a.made_to_order,
+    'hsnCode', a.hsn_code, 'gstBasisPoints', a.gst_basis_points
+  ) order by a.position, a.id), '[]')
+  from product_add_ons a where a.product_id = products.id)`;
+
+function variantReplyOf(v: VariantJson, product: ProductRow): Product['variants'][number] {
+  return {
+    _id: v.id,
+    name: v.name,
+    sku: v.sku,
+    price: toRupees(v.pricePaise),
+    mrp: v.mrpPaise == null ? null : toRupees(v.mrpPaise),
+    countInStock: v.countInStock,
+    image: v.image ?? product.image,
+    images: v.images,
+    facts: {
+      sizeMm: v.sizeMm,
+      weightCarats: v.weightCarats,
+      weightRatti: v.weightCarats == null ? null : rattiFromCarats(v.weightCarats),
+    },
+    isDefault: v.isDefault,
+  };
+}
+
+function addOnReplyOf(a: AddOnJson): Product['addOns'][number] {
+  return {
+    _id: a.id,
+    name: a.name,
+    price: toRupees(a.pricePaise),
+    fields: a.fields,
+    required: a.required,
+    variants: a.variantIds,
+    service: a.isService,
+    madeToOrder: a.madeToOrder,
+    hsnCode: a.hsnCode,
+    gstPercent: a.gstBasisPoints == null ? null : gstPercentOf(a.gstBasisPoints),
+  };
+}
+
 /** The product with its reviews, newest first; not found for unknown or malformed ids. */
 export async function getProduct(db: Database, id: string): Promise<Product> {
   if (!UUID_PATTERN.test(id)) throw productNotFound();
@@ -160,6 +239,8 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
       categoryHsnCode: categories.hsnCode,
       categoryUqc: categories.uqc,
       reviews: reviewsOfProduct(),
+      variants: variantsOfProduct(),
+      addOns: addOnsOfProduct(),
     })
     .from(products)
     .innerJoin(categories, categoryOfProduct)
@@ -170,6 +251,8 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
     ...productFactsOf(row.product),
     ...taxFactsOf(row.product, row.categoryHsnCode, row.categoryUqc),
     reviews: row.reviews.map((r) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() })),
+    variants: row.variants.map((v) => variantReplyOf(v, row.product)),
+    addOns: row.addOns.map(addOnReplyOf),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   OTP_RESEND_SECONDS,
   UUID_PATTERN,
   errorCodes,
+  stockUnits,
   type ErrorCode,
   type Order,
 } from '@rr/core';
@@ -55,13 +56,22 @@ export const confirmByFrom = (now: Date) => new Date(now.getTime() + ORDER_CONFI
  * cart's stock was taken: its product rows are then locked by this transaction, so orders for them are
  * decided one after another and each sees the others' units.
  */
-export async function refuseOverUnconfirmedShare(tx: Transaction, lines: readonly StockLine[]): Promise<void> {
+export async function refuseOverUnconfirmedShare(tx: Transaction, cart: readonly StockLine[]): Promise<void> {
+  // Per product, all its variants together (the product's stock is their sum).
+  const lines = stockUnits(cart.map((l) => ({ ...l, variantId: null })));
   const ids = lines.map((l) => l.productId);
   const held = await tx
     .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.qty})`.mapWith(Number) })
     .from(orders)
     .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(and(isNotNull(orders.confirmBy), not(orders.isCancelled), inArray(orderItems.productId, ids)))
+    .where(
+      and(
+        isNotNull(orders.confirmBy),
+        not(orders.isCancelled),
+        inArray(orderItems.productId, ids),
+        isNull(orderItems.addOnOf),
+      ),
+    )
     .groupBy(orderItems.productId);
   const shelf = await tx
     .select({ id: products.id, stock: products.countInStock })

@@ -5,6 +5,7 @@ import {
   errorCodes,
   formatRupees,
   toPaise,
+  stockUnits,
   toRupees,
   type CartQuote,
   type CreatePaymentBody,
@@ -97,7 +98,7 @@ async function reserveCart(
   const cod = await unpaidCashOnDelivery(tx, customerId);
   const held = await pendingHoldTotals(tx, customerId);
   const unpaid = { units: cod.units + held.units, paise: cod.paise + held.paise };
-  const units = quote.lines.reduce((sum, line) => sum + line.qty, 0);
+  const units = stockUnits(quote.lines).reduce((sum, line) => sum + line.qty, 0);
   if (unpaid.units + units > limits.maxUnpaidUnits || unpaid.paise + amounts.totalPaise > limits.maxUnpaidPaise) {
     throw new DomainError(
       'conflict',

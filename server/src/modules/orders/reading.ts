@@ -43,19 +43,35 @@ const o = orders;
 const i = orderItems;
 const column = (c: Column) => sql`${c}`;
 
+/**
+ * An order's line as the customer chose it (issue 25): a product line with its add-ons' lines (`line`
+ * below, read in the lateral join of ORDER's orderItems), their money added up.
+ */
 const ORDER_ITEM = jsonObject({
   name: sql`${i.name}`,
   qty: sql`${i.qty}`,
   image: sql`${i.image}`,
-  price: rupees(sql`${i.pricePaise}`),
+  price: rupees(sql`line.price`),
   product: sql`${i.productId}`,
   hsnCode: sql`${i.hsnCode}`,
   gstPercent: sql`${i.gstBasisPoints}::float8 / 100`,
-  taxPrice: rupees(sql`${i.taxPaise}`),
+  taxPrice: rupees(sql`line.tax`),
   uqc: sql`${i.uqc}`,
-  discount: rupees(sql`${i.discountPaise}`),
-  taxableValue: rupees(sql`${i.taxablePaise}`),
+  discount: rupees(sql`line.discount`),
+  taxableValue: rupees(sql`line.taxable`),
+  variant: sql`case when ${i.variantId} is null then null else json_build_object('_id', ${i.variantId}, 'name', ${i.variantName}) end`,
+  addOns: sql`line.add_ons`,
+  returnable: sql`${i.returnable}`,
 });
+
+/** A product line's add-ons and the money of all its lines (its own and its add-ons'). */
+const LINE_WITH_ADD_ONS = sql`lateral (select sum(g.price_paise) as price, sum(g.discount_paise) as discount,
+    sum(g.taxable_paise) as taxable, sum(g.tax_paise) as tax,
+    coalesce(json_agg(json_build_object('_id', g.add_on_id, 'name', g.name, 'price', g.price_paise::float8 / 100,
+      'values', coalesce(g.add_on_values, '{}'::jsonb)) order by g.line_no) filter (where g.add_on_of is not null),
+      '[]') as add_ons
+  from ${orderItems} g
+  where g.order_id = ${i.orderId} and (g.line_no = ${i.lineNo} or g.add_on_of = ${i.lineNo})) as line`;
 
 /** The order's adjustments (each kind's shares on its lines added up), in rupees. */
 const ORDER_ADJUSTMENTS = sql`(select coalesce(json_agg(json_build_object('kind', kind, 'label', label,
@@ -73,7 +89,7 @@ const ORDER = jsonObject({
     phone: column(o.customerPhone),
   }),
   orderItems: sql`coalesce((select json_agg(${ORDER_ITEM} order by ${i.lineNo}, ${i.id})
-    from ${orderItems} where ${i.orderId} = ${o.id}), '[]')`,
+    from ${orderItems} cross join ${LINE_WITH_ADD_ONS} where ${i.orderId} = ${o.id} and ${i.addOnOf} is null), '[]')`,
   // The buyer's GSTIN and business name only when given: json_strip_nulls drops them (and only them,
   // the other fields being never null), so an order without them answers as SPEC's.
   shippingAddress: sql`json_strip_nulls(${jsonObject({

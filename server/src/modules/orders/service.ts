@@ -55,7 +55,7 @@ export async function unpaidCashOnDelivery(
     .select({
       // Written out: inside a one-table select Drizzle leaves column names unqualified.
       units:
-        sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = orders.id)), 0)`.mapWith(
+        sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = orders.id and oi.add_on_of is null)), 0)`.mapWith(
           Number,
         ),
       paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
@@ -164,6 +164,12 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       discountPaise: line.discountPaise,
       taxablePaise: line.taxablePaise,
       taxPaise: line.taxPaise,
+      variantId: line.variantId ?? null,
+      variantName: line.variantName ?? null,
+      addOnId: line.addOnId ?? null,
+      addOnOf: line.addOnOf ?? null,
+      addOnValues: line.addOnValues ?? null,
+      returnable: line.returnable ?? true,
     })),
   );
   return created!.id;
@@ -194,6 +200,12 @@ export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
       discountPaise: item.discountPaise,
       taxablePaise: item.taxablePaise,
       taxPaise: item.taxPaise,
+      variantId: item.variantId,
+      variantName: item.variantName,
+      addOnId: item.addOnId,
+      addOnOf: item.addOnOf,
+      addOnValues: item.addOnValues,
+      returnable: item.returnable,
     }));
   return storedQuote(
     lines,

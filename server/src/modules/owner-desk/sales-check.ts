@@ -37,7 +37,8 @@ export async function salesDisagreements(db: Database): Promise<SalesDisagreemen
     ),
     counted_products as (
       select ist_day(o.created_at) || ' ' || i.product_id as key,
-             sum(i.qty) || ' units, ' || sum(i.qty::bigint * i.price_paise) || ' paise' as figures
+             sum(case when i.add_on_of is null then i.qty else 0 end) || ' units, '
+               || sum(i.qty::bigint * i.price_paise) || ' paise' as figures
       from order_items i join orders o on o.id = i.order_id join products p on p.id = i.product_id
       where not o.is_cancelled group by ist_day(o.created_at), i.product_id
     ),

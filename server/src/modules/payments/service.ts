@@ -56,7 +56,7 @@ export async function pendingHoldTotals(
   const [held] = await tx
     .select({
       units:
-        sql<number>`coalesce(sum((select sum((line->>'qty')::int) from jsonb_array_elements(payment_holds.lines) line)), 0)`.mapWith(
+        sql<number>`coalesce(sum((select sum((line->>'qty')::int) from jsonb_array_elements(payment_holds.lines) line where line->>'addOnOf' is null)), 0)`.mapWith(
           Number,
         ),
       paise: sql<number>`coalesce(sum(${paymentHolds.totalPaise}), 0)`.mapWith(Number),

@@ -8,60 +8,112 @@ import {
   gstStateByName,
   rulesFor,
   splitGst,
+  stockUnits,
   toRupees,
   type CartQuote,
   type PaymentMethod,
   type PlaceOrderBody,
   type Quote,
+  type QuoteLine,
+  type QuoteLineInput,
   type SupplyType,
 } from '@rr/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, products } from '../../db/schema/index.ts';
+import { categories, productAddOns, productVariants, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 
 const PRODUCT_UNAVAILABLE = 'A product in your cart is no longer available. Please remove it.';
 
 /** A cart priced from the catalog: its quote, and what the catalog had when it was priced. */
 export interface PricedCart {
-  /** Lines in product-id order, the order every transaction takes stock in (so none can deadlock). */
+  /**
+   * Lines in (product, variant) order, the order every transaction takes stock in (so none can
+   * deadlock), each product line followed by its add-ons' lines.
+   */
   quote: Quote;
-  /** Units in stock per product id when priced. */
+  /** Units in stock per product line's stock key (`stockKey`) when priced. */
   countInStock: ReadonlyMap<string, number>;
   /** Requested products that are not (or no longer) on sale. */
   unavailable: string[];
 }
 
-/** Same product twice in a cart is one line with the quantities added, within the same limit. */
-function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): Map<string, number> {
-  const merged = new Map<string, number>();
+/** Which stock a line takes: its variant's, or its product's without one. */
+export const stockKey = (line: { productId: string; variantId?: string | null }) =>
+  `${line.productId}/${line.variantId ?? ''}`;
+
+type CartLine = PlaceOrderBody['orderItems'][number];
+interface ChosenLine {
+  productId: string;
+  variantId: string | null;
+  addOns: { id: string; values: Record<string, string> }[];
+  qty: number;
+}
+
+const refuseChoice = (message: string) => new DomainError('invalid_data', errorCodes.addOnRefused, message);
+
+/** The line's add-ons by id, each with its texts trimmed (empty ones left out); an add-on twice is refused. */
+function addOnsOf(line: CartLine): ChosenLine['addOns'] {
+  const addOns = (line.addOns ?? []).map((a) => {
+    if (!UUID_PATTERN.test(a._id)) throw refuseChoice('An add-on chosen is not offered with this product.');
+    const values = Object.fromEntries(
+      Object.entries(a.values ?? {})
+        .map(([k, v]) => [k, v.trim()] as const)
+        .filter(([, v]) => v !== ''),
+    );
+    return { id: a._id.toLowerCase(), values };
+  });
+  if (new Set(addOns.map((a) => a.id)).size !== addOns.length)
+    throw refuseChoice('An add-on is chosen twice on one line.');
+  return addOns.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/**
+ * The same product, variant and add-ons (with the same texts) twice in a cart is one line with the
+ * quantities added; each product or variant within the line limit.
+ */
+function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): ChosenLine[] {
+  const merged = new Map<string, ChosenLine>();
+  const units = new Map<string, number>();
   const limit = Math.min(maxLineQty, MAX_LINE_QTY);
   for (const line of lines) {
     if (!UUID_PATTERN.test(line.product)) {
       throw new DomainError('invalid_data', errorCodes.productUnavailable, PRODUCT_UNAVAILABLE);
     }
-    const id = line.product.toLowerCase();
-    const qty = (merged.get(id) ?? 0) + line.qty;
+    if (line.variant !== undefined && !UUID_PATTERN.test(line.variant)) throw variantGone();
+    const chosen: ChosenLine = {
+      productId: line.product.toLowerCase(),
+      variantId: line.variant?.toLowerCase() ?? null,
+      addOns: addOnsOf(line),
+      qty: line.qty,
+    };
+    const stock = stockKey(chosen);
+    const qty = (units.get(stock) ?? 0) + line.qty;
     if (qty > limit) {
       throw new DomainError('invalid_data', errorCodes.lineQtyLimit, `qty must be at most ${limit} of one product`);
     }
-    merged.set(id, qty);
+    units.set(stock, qty);
+    const key = JSON.stringify([stock, chosen.addOns]);
+    const seen = merged.get(key);
+    if (seen) seen.qty += line.qty;
+    else merged.set(key, chosen);
   }
-  return merged;
+  return [...merged.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
 }
 
-/**
- * The one function that prices a cart (decision 0039): reads the products from the catalog (never
- * from the client) and builds the quote every document of the order reads. Takes nothing.
- */
-export async function priceCart(
-  db: Database,
-  cart: PlaceOrderBody['orderItems'],
-  paymentMethod: PaymentMethod,
-  maxLineQty: number,
-): Promise<PricedCart> {
-  const wanted = mergeLines(cart, maxLineQty);
-  const found = await db
+const variantGone = () =>
+  new DomainError(
+    'invalid_data',
+    errorCodes.variantUnavailable,
+    'A size or weight in your cart is no longer sold. Please remove it and choose again.',
+  );
+
+type CatalogProduct = Awaited<ReturnType<typeof readProducts>>[number];
+type CatalogVariant = typeof productVariants.$inferSelect;
+type CatalogAddOn = typeof productAddOns.$inferSelect;
+
+function readProducts(db: Database, ids: string[]) {
+  return db
     .select({
       id: products.id,
       name: products.name,
@@ -76,27 +128,140 @@ export async function priceCart(
     })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.category))
-    .where(and(inArray(products.id, [...wanted.keys()]), eq(products.isDraft, false)))
-    .orderBy(products.id);
-  const quote = buildQuote(
-    found.map((p) => ({
-      productId: p.id,
-      name: p.name,
-      image: p.image,
-      unitPricePaise: p.pricePaise,
-      mrpPaise: p.mrpPaise,
-      qty: wanted.get(p.id)!,
-      hsnCode: p.hsnCode,
-      uqc: p.uqc,
-      gstBasisPoints: p.gstBasisPoints,
-    })),
-    rulesFor(paymentMethod === ONLINE_PAYMENT_METHOD),
+    .where(and(inArray(products.id, ids), eq(products.isDraft, false)));
+}
+
+/** The catalog's products of the cart, with their variants and add-ons. */
+async function readCatalog(db: Database, ids: string[]) {
+  const [found, variants, addOns] = await Promise.all([
+    readProducts(db, ids),
+    db.select().from(productVariants).where(inArray(productVariants.productId, ids)),
+    db.select().from(productAddOns).where(inArray(productAddOns.productId, ids)).orderBy(productAddOns.position),
+  ]);
+  const byProduct = <T extends { productId: string }>(rows: T[], id: string) => rows.filter((r) => r.productId === id);
+  return new Map(
+    found.map((p) => [p.id, { product: p, variants: byProduct(variants, p.id), addOns: byProduct(addOns, p.id) }]),
   );
-  const listed = new Set(found.map((p) => p.id));
+}
+
+/** The variant a line buys: the one it names, else the default; none for a product without variants. */
+function variantOf(line: ChosenLine, variants: CatalogVariant[]): CatalogVariant | null {
+  if (!variants.length) {
+    if (line.variantId) throw variantGone();
+    return null;
+  }
+  const variant = line.variantId ? variants.find((v) => v.id === line.variantId) : variants.find((v) => v.isDefault);
+  if (!variant) throw variantGone();
+  return variant;
+}
+
+/**
+ * The add-ons a line chose, checked against its product's: each offered (with this variant), every
+ * required one chosen, every text the add-on asks for within its length and the required ones filled.
+ */
+function checkAddOns(
+  line: ChosenLine,
+  product: CatalogProduct,
+  variant: CatalogVariant | null,
+  offered: CatalogAddOn[],
+) {
+  const forVariant = offered.filter((a) => !a.variantIds || (variant !== null && a.variantIds.includes(variant.id)));
+  const missing = forVariant.find((a) => a.required && !line.addOns.some((c) => c.id === a.id));
+  if (missing) throw refuseChoice(`${missing.name} is required with ${product.name}.`);
+  for (const choice of line.addOns) {
+    if (!forVariant.some((a) => a.id === choice.id)) {
+      throw refuseChoice(`An add-on chosen is not offered with ${product.name}${variant ? ` (${variant.name})` : ''}.`);
+    }
+  }
+  // In the product's order of add-ons, as its page lists them.
+  return forVariant.flatMap((addOn) => {
+    const choice = line.addOns.find((c) => c.id === addOn.id);
+    if (!choice) return [];
+    for (const name of Object.keys(choice.values)) {
+      if (!addOn.fields.some((f) => f.name === name)) throw refuseChoice(`${addOn.name} does not ask for "${name}".`);
+    }
+    for (const field of addOn.fields) {
+      const value = choice.values[field.name];
+      if (field.required && !value) throw refuseChoice(`${field.name} is required for ${addOn.name}.`);
+      if (value && [...value].length > field.maxLength) {
+        throw refuseChoice(`${field.name} for ${addOn.name} must be at most ${field.maxLength} characters.`);
+      }
+    }
+    return [{ addOn, values: choice.values }];
+  });
+}
+
+/** A line's product line and its add-ons' lines, as the quote takes them. */
+function quoteInputs(
+  line: ChosenLine,
+  entry: { product: CatalogProduct; variants: CatalogVariant[]; addOns: CatalogAddOn[] },
+  at: number,
+): QuoteLineInput[] {
+  const { product } = entry;
+  const variant = variantOf(line, entry.variants);
+  const chosen = checkAddOns(line, product, variant, entry.addOns);
+  const main: QuoteLineInput = {
+    productId: product.id,
+    name: product.name,
+    image: variant?.image ?? product.image,
+    unitPricePaise: variant?.pricePaise ?? product.pricePaise,
+    mrpPaise: variant ? variant.mrpPaise : product.mrpPaise,
+    qty: line.qty,
+    hsnCode: product.hsnCode,
+    uqc: product.uqc,
+    gstBasisPoints: product.gstBasisPoints,
+    variantId: variant?.id ?? null,
+    variantName: variant?.name ?? null,
+    returnable: !chosen.some((c) => c.addOn.madeToOrder),
+  };
+  return [
+    main,
+    ...chosen.map(({ addOn, values }) => ({
+      productId: product.id,
+      name: addOn.name,
+      image: main.image,
+      unitPricePaise: addOn.pricePaise,
+      mrpPaise: null,
+      qty: line.qty,
+      hsnCode: addOn.hsnCode ?? product.hsnCode,
+      // A service is no count of goods: "others" on its invoice line.
+      uqc: addOn.isService ? 'OTH' : product.uqc,
+      gstBasisPoints: addOn.gstBasisPoints ?? product.gstBasisPoints,
+      addOnId: addOn.id,
+      addOnOf: at,
+      addOnValues: values,
+      isService: addOn.isService,
+    })),
+  ];
+}
+
+/**
+ * The one function that prices a cart (decision 0039): reads the products, their variants and add-ons
+ * from the catalog (never from the client) and builds the quote every document of the order reads.
+ * Takes nothing. A choice the catalog does not offer is refused (400).
+ */
+export async function priceCart(
+  db: Database,
+  cart: PlaceOrderBody['orderItems'],
+  paymentMethod: PaymentMethod,
+  maxLineQty: number,
+): Promise<PricedCart> {
+  const wanted = mergeLines(cart, maxLineQty);
+  const catalog = await readCatalog(db, [...new Set(wanted.map((l) => l.productId))]);
+  const inputs: QuoteLineInput[] = [];
+  const countInStock = new Map<string, number>();
+  for (const line of wanted) {
+    const entry = catalog.get(line.productId);
+    if (!entry) continue;
+    const lines = quoteInputs(line, entry, inputs.length);
+    const variant = entry.variants.find((v) => v.id === lines[0]!.variantId);
+    countInStock.set(stockKey(lines[0]!), variant?.countInStock ?? entry.product.countInStock);
+    inputs.push(...lines);
+  }
   return {
-    quote,
-    countInStock: new Map(found.map((p) => [p.id, p.countInStock])),
-    unavailable: [...wanted.keys()].filter((id) => !listed.has(id)),
+    quote: buildQuote(inputs, rulesFor(paymentMethod === ONLINE_PAYMENT_METHOD)),
+    countInStock,
+    unavailable: [...new Set(wanted.map((l) => l.productId))].filter((id) => !catalog.has(id)),
   };
 }
 
@@ -105,15 +270,38 @@ export function refuseUnavailable(cart: PricedCart): void {
   if (cart.unavailable.length) {
     throw new DomainError('invalid_data', errorCodes.productUnavailable, PRODUCT_UNAVAILABLE);
   }
-  for (const line of cart.quote.lines) {
-    const inStock = cart.countInStock.get(line.productId) ?? 0;
+  for (const line of stockUnits(cart.quote.lines)) {
+    const inStock = cart.countInStock.get(stockKey(line)) ?? 0;
+    const name = line.variantName ? `${line.name} (${line.variantName})` : line.name;
     if (inStock === 0) {
-      throw new DomainError('conflict', errorCodes.outOfStock, `${line.name} is out of stock.`);
+      throw new DomainError('conflict', errorCodes.outOfStock, `${name} is out of stock.`);
     }
     if (line.qty > inStock) {
-      throw new DomainError('conflict', errorCodes.notEnoughStock, `Only ${inStock} of ${line.name} left in stock.`);
+      throw new DomainError('conflict', errorCodes.notEnoughStock, `Only ${inStock} of ${name} left in stock.`);
     }
   }
+}
+
+/**
+ * The quote's lines as the customer chose them: each product line with its add-ons' lines, and their
+ * money added up (the unit price with the add-ons, and the discount, taxable value and GST of all).
+ */
+export function cartLines<L extends QuoteLine>(lines: readonly L[]) {
+  return lines.flatMap((line, at) => {
+    if (line.addOnOf != null) return [];
+    const addOns = lines.filter((a) => a.addOnOf === at);
+    const sum = (pick: (l: L) => number) => [line, ...addOns].reduce((total, l) => total + pick(l), 0);
+    return [
+      {
+        line,
+        addOns,
+        unitPricePaise: sum((l) => l.unitPricePaise),
+        discountPaise: sum((l) => l.discountPaise),
+        taxablePaise: sum((l) => l.taxablePaise),
+        taxPaise: sum((l) => l.taxPaise),
+      },
+    ];
+  });
 }
 
 /**
@@ -133,20 +321,28 @@ export function quoteAnswer(priced: PricedCart, sellerState: string, deliverySta
   }
   const { amounts, shipping } = quote;
   return {
-    lines: quote.lines.map((l) => ({
+    lines: cartLines(quote.lines).map(({ line: l, addOns, ...money }) => ({
       product: l.productId,
       name: l.name,
       image: l.image,
-      price: toRupees(l.unitPricePaise),
-      countInStock: priced.countInStock.get(l.productId) ?? 0,
+      price: toRupees(money.unitPricePaise),
+      countInStock: priced.countInStock.get(stockKey(l)) ?? 0,
       qty: l.qty,
       mrp: l.mrpPaise === null ? null : toRupees(l.mrpPaise),
       hsnCode: l.hsnCode,
       uqc: l.uqc,
       gstPercent: gstPercentOf(l.gstBasisPoints),
-      discount: toRupees(l.discountPaise),
-      taxableValue: toRupees(l.taxablePaise),
-      taxPrice: toRupees(l.taxPaise),
+      discount: toRupees(money.discountPaise),
+      taxableValue: toRupees(money.taxablePaise),
+      taxPrice: toRupees(money.taxPaise),
+      variant: l.variantId ? { _id: l.variantId, name: l.variantName ?? '' } : null,
+      addOns: addOns.map((a) => ({
+        _id: a.addOnId!,
+        name: a.name,
+        price: toRupees(a.unitPricePaise),
+        values: a.addOnValues ?? {},
+      })),
+      returnable: l.returnable ?? true,
     })),
     unavailable: priced.unavailable,
     itemsPrice: toRupees(amounts.itemsPaise),

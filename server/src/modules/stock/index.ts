@@ -7,6 +7,7 @@ export {
   takeCart,
   setStockCause,
   setStockLevel,
+  setVariantStockLevel,
   withStockCause,
   type ProductLine,
   type StockCause,

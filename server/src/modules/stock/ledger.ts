@@ -61,14 +61,17 @@ export async function stockAtVersions(
 
 /**
  * Products whose ledger does not account for their stock: its changes do not add up to the stock
- * column, or one change does not start where the one before it ended. Empty when all is well.
+ * column, or one change does not start where the one before it ended. A product's own changes and each
+ * of its variants' (issue 25) are chains of their own, and a variant's changes add up to its stock.
+ * Empty when all is well.
  */
 export async function ledgerDisagreements(db: Database): Promise<Array<{ productId: string; problem: string }>> {
   const rows = await rawRows<{ product_id: string; problem: string }>(
     db,
     sql`
     with chained as (
-      select product_id, before, after, lag(after, 1, 0) over (partition by product_id order by id) as previous
+      select product_id, before, after,
+        lag(after, 1, 0) over (partition by product_id, variant_id order by id) as previous
       from stock_ledger
     ),
     broken as (
@@ -79,11 +82,19 @@ export async function ledgerDisagreements(db: Database): Promise<Array<{ product
       select p.id as product_id, p.count_in_stock, coalesce(sum(l.after - l.before), 0) as net
       from products p left join stock_ledger l on l.product_id = p.id
       group by p.id, p.count_in_stock
+    ),
+    variant_totals as (
+      select v.product_id, v.name, v.count_in_stock, coalesce(sum(l.after - l.before), 0) as net
+      from product_variants v left join stock_ledger l on l.variant_id = v.id
+      group by v.id, v.product_id, v.name, v.count_in_stock
     )
     select product_id, problem from broken
     union all
     select product_id, 'the changes add up to ' || net || ', the stock is ' || count_in_stock
-    from totals where net <> count_in_stock`,
+    from totals where net <> count_in_stock
+    union all
+    select product_id, 'the changes of ' || name || ' add up to ' || net || ', its stock is ' || count_in_stock
+    from variant_totals where net <> count_in_stock`,
   );
   return rows.map((r) => ({ productId: r.product_id, problem: r.problem }));
 }

@@ -1,12 +1,21 @@
-import { errorCodes } from '@rr/core';
+import { errorCodes, stockUnits } from '@rr/core';
 import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { products, type StockReason } from '../../db/schema/index.ts';
+import { productVariants, products, type StockReason } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { tellBackInStock } from './alerts.ts';
 
-/** A line whose stock is taken: the product, how many, and its name for the refusal. */
-export type StockLine = { productId: string; name: string; qty: number };
+/**
+ * A line whose stock is taken: the product (and its variant, issue 25), how many, and its name for the
+ * refusal. An add-on's line (`addOnOf` set) has no stock of its own: the stock functions pass over it.
+ */
+export type StockLine = {
+  productId: string;
+  variantId?: string | null;
+  name: string;
+  qty: number;
+  addOnOf?: number | null;
+};
 
 /** Why stock changes, for the stock ledger: what happened, who did it and what it belongs to. */
 export interface StockCause {
@@ -45,8 +54,8 @@ export async function setStockCause(tx: Transaction, cause: StockCause): Promise
  */
 export async function takeCart(tx: Transaction, lines: readonly StockLine[], cause: StockCause): Promise<void> {
   await withStockCause(tx, cause, async () => {
-    for (const line of lines) {
-      if (!(await takeStock(tx, line.productId, line.qty))) {
+    for (const line of stockUnits(lines)) {
+      if (!(await takeStock(tx, line))) {
         throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`);
       }
     }
@@ -63,13 +72,41 @@ export async function setStockLevel(tx: Transaction, productId: string, count: n
   if (count > 0) await tellBackInStock(tx, [productId]);
 }
 
-/** Takes `qty` units if that many are left; false otherwise (or when the product is gone). */
-async function takeStock(tx: Transaction, productId: string, qty: number): Promise<boolean> {
-  const taken = await tx
-    .update(products)
-    .set({ countInStock: sql`${products.countInStock} - ${qty}` })
-    .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
-    .returning({ id: products.id });
+/**
+ * Sets a variant's stock to `count` (an admin's edit, an import), like `setStockLevel`: its trigger
+ * records it with the variant and moves its product's count, and waiting customers are told.
+ */
+export async function setVariantStockLevel(tx: Transaction, productId: string, variantId: string, count: number) {
+  await tx
+    .update(productVariants)
+    .set({ countInStock: count })
+    .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId)));
+  if (count > 0) await tellBackInStock(tx, [productId]);
+}
+
+/**
+ * Takes `qty` units of the line's variant (or of its product, without one) if that many are left;
+ * false otherwise (or when it is gone). A variant's trigger takes them off its product's count too.
+ */
+async function takeStock(tx: Transaction, line: StockLine): Promise<boolean> {
+  const { productId, variantId, qty } = line;
+  const taken = variantId
+    ? await tx
+        .update(productVariants)
+        .set({ countInStock: sql`${productVariants.countInStock} - ${qty}` })
+        .where(
+          and(
+            eq(productVariants.id, variantId),
+            eq(productVariants.productId, productId),
+            gte(productVariants.countInStock, qty),
+          ),
+        )
+        .returning({ id: productVariants.id })
+    : await tx
+        .update(products)
+        .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+        .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
+        .returning({ id: products.id });
   return taken.length > 0;
 }
 
@@ -80,8 +117,8 @@ async function takeStock(tx: Transaction, productId: string, qty: number): Promi
 export function retakeAll(tx: Transaction, lines: readonly StockLine[], cause: StockCause): Promise<boolean> {
   return withStockCause(tx, cause, async () => {
     const taken: StockLine[] = [];
-    for (const line of [...lines].sort((a, b) => a.productId.localeCompare(b.productId))) {
-      if (!(await takeStock(tx, line.productId, line.qty))) {
+    for (const line of stockUnits(lines)) {
+      if (!(await takeStock(tx, line))) {
         // Back to where this transaction found it (in stock): no alert can be waiting on it.
         await addBack(tx, taken);
         return false;
@@ -98,8 +135,16 @@ export async function listedProductIds(db: Database, ids: string[]): Promise<Set
   return new Set(rows.map((p) => p.id));
 }
 
-/** A line of an order or hold; its product is null when it has left the catalog. */
-export type ProductLine = { productId: string | null; qty: number };
+/**
+ * A line of an order or hold; its product is null when it has left the catalog. Add-on lines (`addOnOf`
+ * set) hold no stock and are no units sold.
+ */
+export type ProductLine = {
+  productId: string | null;
+  variantId?: string | null;
+  qty: number;
+  addOnOf?: number | null;
+};
 
 /**
  * Changes a counter of each line's product (for products still in the catalog), in id order like every
@@ -108,16 +153,45 @@ export type ProductLine = { productId: string | null; qty: number };
 async function updateEachProduct(
   tx: Transaction,
   lines: ProductLine[],
-  change: (qty: number) => Partial<Record<'countInStock' | 'unitsSold', SQL>>,
+  change: (qty: number) => Partial<Record<'unitsSold', SQL>>,
 ): Promise<void> {
-  const sorted = [...lines].sort((a, b) => (a.productId ?? '').localeCompare(b.productId ?? ''));
-  for (const line of sorted) {
+  for (const line of stockUnits(lines)) {
     if (line.productId) await tx.update(products).set(change(line.qty)).where(eq(products.id, line.productId));
   }
 }
 
-function addBack(tx: Transaction, lines: ProductLine[]): Promise<void> {
-  return updateEachProduct(tx, lines, (qty) => ({ countInStock: sql`${products.countInStock} + ${qty}` }));
+/**
+ * Puts units back on the line's variant (whose trigger adds them to its product) or on its product. A
+ * variant removed since is gone with its units: nothing to put back. A product that has variants now but
+ * was bought without one gets them back on its default variant, so it still adds up to its variants.
+ */
+async function addBack(tx: Transaction, lines: ProductLine[]): Promise<void> {
+  for (const { productId, variantId, qty } of stockUnits(lines)) {
+    const more = { countInStock: sql`${productVariants.countInStock} + ${qty}` };
+    if (variantId) {
+      await tx
+        .update(productVariants)
+        .set(more)
+        .where(and(eq(productVariants.id, variantId), eq(productVariants.productId, productId!)));
+      continue;
+    }
+    const back = await tx
+      .update(products)
+      .set({ countInStock: sql`${products.countInStock} + ${qty}` })
+      .where(
+        and(
+          eq(products.id, productId!),
+          sql`not exists (select 1 from ${productVariants} v where v.product_id = ${products.id})`,
+        ),
+      )
+      .returning({ id: products.id });
+    if (!back.length) {
+      await tx
+        .update(productVariants)
+        .set(more)
+        .where(and(eq(productVariants.productId, productId!), eq(productVariants.isDefault, true)));
+    }
+  }
 }
 
 /**

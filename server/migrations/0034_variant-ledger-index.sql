@@ -1,0 +1,1 @@
+CREATE INDEX "stock_ledger_variant_idx" ON "stock_ledger" USING btree ("variant_id","id") WHERE "stock_ledger"."variant_id" is not null;

@@ -1,0 +1,178 @@
+import {
+  MRP_BELOW_PRICE,
+  errorCodes,
+  gstBasisPointsOf,
+  lowestMrpPaise,
+  toPaise,
+  type AddOnInput,
+  type VariantInput,
+} from '@rr/core';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
+import { productAddOns, productVariants, products } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+import { setStockLevel, setVariantStockLevel } from '../stock/index.ts';
+
+// Issue 25: a product's variants and add-ons, written with the product (PUT /api/products/:id). Each list
+// sent replaces the old one; an entry with an _id keeps (and updates) that entry, so orders and carts
+// that name it still find it.
+
+const refusal = (code: (typeof errorCodes)[keyof typeof errorCodes], path: string, message: string) =>
+  new DomainError(code === errorCodes.skuTaken ? 'conflict' : 'invalid_data', code, `${path}: ${message}`);
+
+/** Refuses an `_id` that is not one of the product's own entries. */
+function checkIds(list: readonly { _id?: string }[], own: readonly { id: string }[], what: 'variants' | 'addOns') {
+  list.forEach((entry, n) => {
+    if (entry._id !== undefined && !own.some((o) => o.id === entry._id!.toLowerCase())) {
+      throw refusal(errorCodes.unknownEntry, `${what}.${n}._id`, `not one of this product's ${what}`);
+    }
+  });
+}
+
+/** A SKU another product's variant (or one of this product's that is not kept) already has. */
+async function refuseTakenSkus(tx: Transaction, productId: string, list: readonly VariantInput[]) {
+  if (!list.length) return;
+  const taken = await tx
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        sql`lower(${productVariants.sku}) in ${list.map((v) => v.sku.toLowerCase())}`,
+        sql`${productVariants.productId} <> ${productId}`,
+      ),
+    );
+  if (taken.length) {
+    const n = list.findIndex((v) => v.sku.toLowerCase() === taken[0]!.sku.toLowerCase());
+    throw refusal(errorCodes.skuTaken, `variants.${n}.sku`, `another product's variant has the SKU ${taken[0]!.sku}`);
+  }
+}
+
+function variantColumns(v: VariantInput, position: number) {
+  return {
+    position,
+    name: v.name,
+    sku: v.sku,
+    pricePaise: toPaise(v.price),
+    mrpPaise: v.mrp == null ? null : toPaise(v.mrp),
+    image: v.image ?? null,
+    images: v.images ?? [],
+    sizeMm: v.facts?.sizeMm ?? null,
+    weightCarats: v.facts?.weightCarats ?? null,
+  };
+}
+
+/**
+ * Replaces the product's variants with `list`, its row locked by the caller, the stock changes recorded
+ * under the cause the caller set. The product then keeps the default variant's price and MRP, the
+ * lowest price when they differ (`price_from_paise`) and, by the variants' trigger, the sum of their
+ * stock. A product getting its first variants gives up its own stock figure (the variants' replaces it).
+ */
+export async function writeVariants(
+  tx: Transaction,
+  productId: string,
+  list: readonly VariantInput[],
+  gstBasisPoints: number,
+): Promise<void> {
+  const own = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  checkIds(list, own, 'variants');
+  list.forEach((v, n) => {
+    if (v.mrp != null && toPaise(v.mrp) < lowestMrpPaise(toPaise(v.price), gstBasisPoints)) {
+      throw refusal(errorCodes.mrpBelowPrice, `variants.${n}.mrp`, MRP_BELOW_PRICE);
+    }
+  });
+  await refuseTakenSkus(tx, productId, list);
+  const kept = list.flatMap((v) => (v._id ? [v._id.toLowerCase()] : []));
+  if (own.length === 0 && list.length > 0) await setStockLevel(tx, productId, 0);
+  await tx
+    .delete(productVariants)
+    .where(
+      kept.length
+        ? and(eq(productVariants.productId, productId), notInArray(productVariants.id, kept))
+        : eq(productVariants.productId, productId),
+    );
+  // No default while they change, so the one-default index never sees two.
+  await tx.update(productVariants).set({ isDefault: false }).where(eq(productVariants.productId, productId));
+  const defaultAt = Math.max(
+    0,
+    list.findIndex((v) => v.isDefault),
+  );
+  for (const [n, v] of list.entries()) {
+    const columns = { ...variantColumns(v, n), isDefault: n === defaultAt };
+    if (v._id) {
+      await tx.update(productVariants).set(columns).where(eq(productVariants.id, v._id.toLowerCase()));
+      await setVariantStockLevel(tx, productId, v._id.toLowerCase(), v.countInStock);
+    } else {
+      await tx.insert(productVariants).values({ ...columns, productId, countInStock: v.countInStock });
+    }
+  }
+  if (list.length) await priceFromVariants(tx, productId, list, defaultAt);
+  else await tx.update(products).set({ priceFromPaise: null }).where(eq(products.id, productId));
+}
+
+/** The product's price and MRP are its default variant's; "from" the lowest when the prices differ. */
+async function priceFromVariants(tx: Transaction, productId: string, list: readonly VariantInput[], defaultAt: number) {
+  const prices = list.map((v) => toPaise(v.price));
+  const chosen = list[defaultAt]!;
+  const lowest = Math.min(...prices);
+  await tx
+    .update(products)
+    .set({
+      pricePaise: toPaise(chosen.price),
+      mrpPaise: chosen.mrp == null ? null : toPaise(chosen.mrp),
+      priceFromPaise: prices.every((p) => p === prices[0]) ? null : lowest,
+    })
+    .where(eq(products.id, productId));
+}
+
+function addOnColumns(a: AddOnInput, position: number) {
+  return {
+    position,
+    name: a.name,
+    pricePaise: toPaise(a.price),
+    fields: (a.fields ?? []).map((f) => ({ name: f.name, maxLength: f.maxLength, required: f.required ?? false })),
+    required: a.required ?? false,
+    variantIds: a.variants?.length ? a.variants.map((id) => id.toLowerCase()) : null,
+    isService: a.service ?? false,
+    madeToOrder: a.madeToOrder ?? false,
+    hsnCode: a.hsnCode ?? null,
+    gstBasisPoints: a.gstPercent == null ? null : gstBasisPointsOf(a.gstPercent),
+  };
+}
+
+/** Replaces the product's add-ons with `list` (after its variants are written: add-ons may name them). */
+export async function writeAddOns(tx: Transaction, productId: string, list: readonly AddOnInput[]): Promise<void> {
+  const [own, variants] = await Promise.all([
+    tx.select({ id: productAddOns.id }).from(productAddOns).where(eq(productAddOns.productId, productId)),
+    tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId)),
+  ]);
+  checkIds(list, own, 'addOns');
+  list.forEach((a, n) => {
+    const stranger = (a.variants ?? []).find((id) => !variants.some((v) => v.id === id.toLowerCase()));
+    if (stranger) throw refusal(errorCodes.unknownEntry, `addOns.${n}.variants`, "not one of this product's variants");
+  });
+  const kept = list.flatMap((a) => (a._id ? [a._id.toLowerCase()] : []));
+  await tx
+    .delete(productAddOns)
+    .where(
+      kept.length
+        ? and(eq(productAddOns.productId, productId), notInArray(productAddOns.id, kept))
+        : eq(productAddOns.productId, productId),
+    );
+  for (const [n, a] of list.entries()) {
+    if (a._id) await tx.update(productAddOns).set(addOnColumns(a, n)).where(eq(productAddOns.id, a._id.toLowerCase()));
+    else await tx.insert(productAddOns).values({ ...addOnColumns(a, n), productId });
+  }
+}
+
+/** Whether the product has variants (its stock and price then follow them). */
+export async function hasVariants(tx: Transaction, productId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [productId]))
+    .limit(1);
+  return rows.length > 0;
+}
