@@ -1,4 +1,4 @@
-import type { ChoosableProduct, ProductAddOn, ProductVariant } from '../features/catalog/index.ts';
+import type { AddOnReply as ProductAddOn, Product as ChoosableProduct, VariantReply as ProductVariant } from '@rr/core';
 
 /** A variant of the fixture's bead: sizes in mm, 20 mm the default. */
 export function beadVariant(over: Partial<ProductVariant> & Pick<ProductVariant, '_id' | 'name'>): ProductVariant {
@@ -23,6 +23,8 @@ export function beadAddOn(over: Partial<ProductAddOn> & Pick<ProductAddOn, '_id'
     variants: null,
     service: false,
     madeToOrder: false,
+    hsnCode: null,
+    gstPercent: null,
     ...over,
   };
 }
@@ -47,6 +49,7 @@ export function nepalBead(over: Partial<ChoosableProduct> = {}): ChoosableProduc
     rating: 4,
     numReviews: 0,
     gstPercent: 3,
+    priceFrom: 800,
     reviews: [],
     mukhi: 5,
     origin: 'Nepal',

@@ -1,44 +1,12 @@
-import { toPaise, toRupees, type CartItem, type Product } from '@rr/core';
+import { toPaise, toRupees, type AddOnReply, type CartItem, type Product, type VariantReply } from '@rr/core';
 
-/** A product's variant as GET /api/products/{id} gives it (issue 25). */
-export interface ProductVariant {
-  _id: string;
-  name: string;
-  sku: string;
-  price: number;
-  mrp: number | null;
-  countInStock: number;
-  /** The variant's picture, or the product's when it has none. */
-  image: string;
-  /** Its further pictures; none means the product's. */
-  images: string[];
-  facts: { sizeMm: number | null; weightCarats: number | null; weightRatti: number | null };
-  isDefault: boolean;
-}
+/** A product's variant and a priced extra as GET /api/products/{id} gives them (issue 25). */
+export type ProductVariant = VariantReply;
+export type ProductAddOn = AddOnReply;
+export type AddOnField = ProductAddOn['fields'][number];
 
-/** A text field the buyer fills for an add-on (the wearer's name, gotra). */
-export interface AddOnField {
-  name: string;
-  maxLength: number;
-  required: boolean;
-}
-
-/** A priced extra chosen with the product (issue 25). */
-export interface ProductAddOn {
-  _id: string;
-  name: string;
-  price: number;
-  fields: AddOnField[];
-  required: boolean;
-  /** Offered only with these variants; null with every one. */
-  variants: string[] | null;
-  service: boolean;
-  /** Choosing it makes the line non-returnable. */
-  madeToOrder: boolean;
-}
-
-/** A product as the product page reads it: the lists are absent on answers from before issue 25. */
-export type ChoosableProduct = Product & { variants?: ProductVariant[]; addOns?: ProductAddOn[] };
+/** The product page reads a product with its lists (empty when it has no variants or add-ons). */
+export type ChoosableProduct = Product;
 
 /** An add-on as a cart line or an order line names it: its id and the text of its fields. */
 export interface AddOnPick {
@@ -48,15 +16,13 @@ export interface AddOnPick {
 
 /** The variant with `id`, else the default one (the first when none is marked); null without variants. */
 export function variantFor(product: ChoosableProduct, id: string | null): ProductVariant | null {
-  const variants = product.variants ?? [];
+  const variants = product.variants;
   return variants.find((v) => v._id === id) ?? variants.find((v) => v.isDefault) ?? variants[0] ?? null;
 }
 
 /** The add-ons offered with `variant`: those limited to other variants are left out. */
 export function addOnsFor(product: ChoosableProduct, variant: ProductVariant | null): ProductAddOn[] {
-  return (product.addOns ?? []).filter(
-    (a) => a.variants === null || (variant !== null && a.variants.includes(variant._id)),
-  );
+  return product.addOns.filter((a) => a.variants === null || (variant !== null && a.variants.includes(variant._id)));
 }
 
 /** What the page shows for the choice: the variant's price, MRP, stock, pictures and facts, or the product's. */

@@ -31,8 +31,6 @@ export function ProductCard({
   headingLevel?: 'h2' | 'h3';
 }) {
   const href = `/product/${product._id}`;
-  // Issue 25: the lowest variant price where the variants' prices differ.
-  const priceFrom = (product as ProductSummary & { priceFrom?: number | null }).priceFrom ?? null;
   return (
     <article className={`card ${styles.card}`}>
       <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
@@ -57,10 +55,10 @@ export function ProductCard({
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
         />
-        {priceFrom === null ? (
+        {product.priceFrom === null ? (
           <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} />
         ) : (
-          <Price price={priceFrom} mrp={null} gstPercent={product.gstPercent} from />
+          <Price price={product.priceFrom} mrp={null} gstPercent={product.gstPercent} from />
         )}
         {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
       </div>

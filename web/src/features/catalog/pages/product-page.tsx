@@ -52,7 +52,7 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
   const user = useUserInfo();
   const choice = useProductChoice(product);
   const { offer, variant } = choice;
-  const variants = product.variants ?? [];
+  const variants = product.variants;
   return (
     <>
       <div className={styles.layout}>
