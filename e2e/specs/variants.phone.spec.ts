@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '@rr/core';
 import { expect, latestCode, startSignedIn, test } from '../fixtures.ts';
@@ -81,6 +82,9 @@ test('on a phone: choose a size and capping, add energisation with a name, order
   await page.getByRole('textbox', { name: 'Name' }).fill(WEARER);
   await page.getByRole('textbox', { name: 'Gotra' }).fill('Kashyap');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The picker, the extras and their fields: nothing serious for assistive technology.
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('product-choices-360.png'), fullPage: true });
   await page.getByRole('button', { name: 'Add To Cart' }).click();
 
@@ -97,6 +101,9 @@ test('on a phone: choose a size and capping, add energisation with a name, order
   await fillShipping(page);
   const items = page.getByRole('region', { name: 'Order Items' });
   await expect(items).toContainText('1 x ₹1,501.00');
+  await expect(page.getByRole('button', { name: 'Place Order' })).toBeEnabled();
+  // The quote's line is the cart's line: nothing "changed" on the way.
+  await expect(page.getByText(/Prices or stock changed/)).toHaveCount(0);
   await expect(items).toContainText(`Name: ${WEARER}`);
   page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: 'Place Order' }).click();
