@@ -28,3 +28,4 @@ export * from './images.ts';
 export * from './contract/owner-desk.ts';
 export * from './quote.ts';
 export * from './contract/variants.ts';
+export * from './line-labels.ts';

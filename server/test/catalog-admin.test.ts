@@ -365,6 +365,9 @@ describe('admin product writes', () => {
         uqc: 'NOS',
         discount: 0,
         taxableValue: valid.price,
+        variant: null,
+        addOns: [],
+        returnable: true,
       },
     ]);
     expect(order.totalPrice).toBe(placed.json<Order>().totalPrice);

@@ -409,7 +409,7 @@ describe('tax invoices and credit notes', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'Document,Number,Date,Order,Buyer,Buyer state,State code,Supply,Taxable value,CGST,SGST,IGST,Total,Buyer GSTIN',
+      'Document,Number,Date,Order,Buyer,Buyer state,State code,Supply,Taxable value,CGST,SGST,IGST,Total,Buyer GSTIN,HSN/SAC',
     );
     const row = (serial: string) => lines.find((l) => l.includes(serial))!.split(',');
     const intra = row(a.invoiceNumber!);

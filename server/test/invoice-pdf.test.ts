@@ -115,8 +115,8 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/Tax payable on reverse charge: No/);
     expect(all).not.toContain('IGST');
 
-    // # Description HSN Qty Unit Taxable CGST SGST Amount: 99.00 at 18% = 17.82, 8.91 each.
-    expect(lines).toContain('# Description HSN Qty Unit price Taxable value CGST SGST Amount');
+    // # Description HSN/SAC Qty Unit Taxable CGST SGST Amount: 99.00 at 18% = 17.82, 8.91 each.
+    expect(lines).toContain('# Description HSN/SAC Qty Unit price Taxable value CGST SGST Amount');
     // The quantity with its unit (UQC).
     expect(lines).toContain('1 Tulsi mala (108 beads) 1404 1 NOS 99.00 99.00 8.91 8.91 116.82');
     // ₹100 shipping is priced before GST like the goods, and taxed at their rate: 18.00, 9.00 each.
@@ -180,7 +180,7 @@ describe('tax invoice PDF', () => {
     expect(all).toContain('State: Karnataka, Code: 29');
     expect(all).toContain('Inter-state (IGST)');
     expect(all).not.toMatch(/CGST \d|SGST \d/);
-    expect(lines).toContain('# Description HSN Qty Unit price Discount Taxable value IGST Amount');
+    expect(lines).toContain('# Description HSN/SAC Qty Unit price Discount Taxable value IGST Amount');
     // The online discount (10%) comes off each line before GST: 85,00,000 - 8,50,000 at 3% = 2,29,500.00;
     // 2,998.00 - 299.80 at 18% = 485.68. Large amounts stay on one line.
     // (The Discount column narrows the description, which wraps.)
@@ -295,7 +295,7 @@ describe('tax invoice PDF', () => {
     keep('discount-before-tax.pdf', pdf);
     const lines = (await pdfLines(pdf))[0]!;
     const all = lines.join('\n');
-    expect(lines).toContain('# Description HSN Qty Unit price Discount Taxable value CGST SGST Amount');
+    expect(lines).toContain('# Description HSN/SAC Qty Unit price Discount Taxable value CGST SGST Amount');
     expect(all).toMatch(/^1 Rudraksha ear 1404 2 PRS 500\.00 -100\.00 900\.00 81\.00 81\.00 1,062\.00$/m);
     expect(all).toMatch(/^2 Sphatik mala 1404 1 PCS 300\.00 - 300\.00 27\.00 27\.00 354\.00$/m);
     expect(all).toMatch(/^3 Shipping and 1404 1 NOS 100\.00 -10\.00 90\.00 8\.10 8\.10 106\.20$/m);
@@ -362,7 +362,7 @@ describe('tax invoice PDF', () => {
       .map(Number);
     expect(rowNumbers).toEqual(Array.from({ length: 45 }, (_, i) => i + 1));
     const heads = pages.filter((lines) =>
-      lines.includes('# Description HSN Qty Unit price Taxable value CGST SGST Amount'),
+      lines.includes('# Description HSN/SAC Qty Unit price Taxable value CGST SGST Amount'),
     );
     expect(heads.length).toBe(pages.filter((lines) => lines.some((line) => /Mukhi/.test(line))).length);
     expect(all).toMatch(/Total credit \(₹\) /);

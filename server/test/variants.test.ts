@@ -470,3 +470,57 @@ describe('ordering a variant with add-ons', () => {
     expect(await ledgerDisagreements(t.db)).toEqual([]);
   });
 });
+
+describe('removing a product with variants', () => {
+  it('removes its variants and add-ons with it, and its orders keep their lines', async () => {
+    const { id, large, capping } = await beadWithChoices();
+    const placed = await placeCod(
+      [{ product: id, qty: 1, variant: large._id, addOns: [{ _id: capping._id }] }],
+      buyer.token,
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const res = await t.app.inject({ method: 'DELETE', url: `/api/products/${id}`, headers: bearer(adminToken) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await t.db.select().from(productVariants).where(eq(productVariants.productId, id))).toEqual([]);
+    const order = (
+      await t.app.inject({ url: `/api/orders/${placed.json()._id}`, headers: bearer(buyer.token) })
+    ).json();
+    expect(order.orderItems).toMatchObject([
+      {
+        product: null,
+        price: 1250,
+        variant: { _id: large._id, name: '22 mm' },
+        addOns: [{ name: 'Silver capping', price: 350 }],
+      },
+    ]);
+  });
+});
+
+describe('a GST rate that would put a variant above its MRP', () => {
+  it('is refused for the product and for its category, and changes nothing', async () => {
+    const { id } = await beadWithChoices();
+    // The 18 mm's MRP is ₹800 at ₹400: any rate up to 100% fits; lower the MRP to the edge of 18%.
+    const product = await getProduct(id);
+    const variants = product.variants.map(({ _id, name, sku, price, mrp, countInStock, isDefault }) => ({
+      _id,
+      name,
+      sku,
+      price,
+      mrp: name === '18 mm' ? 472 : mrp,
+      countInStock,
+      isDefault,
+    }));
+    expect((await put(id, { variants })).statusCode).toBe(200);
+    const own = await put(id, { gstPercent: 28 });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toMatch(/^gstPercent: 18 mm would cost more than its MRP/);
+    const category = await t.app.inject({
+      method: 'PUT',
+      url: '/api/categories/rudraksha',
+      headers: bearer(adminToken),
+      payload: { gstPercent: 28 },
+    });
+    expect(category.statusCode).toBe(409);
+    expect((await getProduct(id)).gstPercent).toBe(18);
+  });
+});

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { CATEGORIES } from '../constants.ts';
 import { optionalQuery } from './common.ts';
+import { PLANETS } from './product-facts.ts';
 
 export const LISTING_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -36,6 +37,16 @@ export const listingFilterQuery = {
   mukhi: filterText('mukhi'),
   /** Origin, as the trade names it (Nepal, Indonesia, ...), case-insensitive: `Nepal` or `Nepal,Indonesia`. */
   origin: filterText('origin'),
+  /**
+   * Issue 25: bead or stone size in millimetres, `20` or `18,20` (to a tenth): a product of that size, or
+   * with a variant of it.
+   */
+  size: filterText('size'),
+  /** Issue 25: a gem's weight in carats, from and to: a product of that weight, or with a variant of it. */
+  minCarats: filterText('minCarats'),
+  maxCarats: filterText('maxCarats'),
+  /** Issue 25: the planet a gem is worn for (PLANETS), case-insensitive: `Saturn` or `Saturn,Jupiter`. */
+  planet: filterText('planet'),
   /** relevance (the default with a keyword), newest (the default without), price_asc, price_desc, rating. */
   sort: filterText('sort'),
 };
@@ -46,6 +57,10 @@ export interface ListingFilterText {
   inStock?: string;
   mukhi?: string;
   origin?: string;
+  size?: string;
+  minCarats?: string;
+  maxCarats?: string;
+  planet?: string;
   sort?: string;
 }
 
@@ -56,6 +71,12 @@ export interface ListingFilters {
   inStock?: boolean;
   mukhi?: number[];
   origin?: string[];
+  /** Millimetres, to a tenth. */
+  size?: number[];
+  minCarats?: number;
+  maxCarats?: number;
+  /** As PLANETS spell them. */
+  planet?: string[];
   sort?: ListingSort;
 }
 
@@ -66,24 +87,54 @@ const list = (text: string) =>
     .map((v) => v.trim())
     .filter(Boolean);
 
+const SIZE = /^\d{1,3}(?:\.\d)?$/;
+const CARATS = /^\d{1,5}(?:\.\d{1,2})?$/;
+
+/** Reads a from-to pair of numbers into `filters`; false when a value is not one (an empty result). */
+function readRange<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarats'>(
+  raw: ListingFilterText,
+  keys: readonly K[],
+  pattern: RegExp,
+  filters: ListingFilters,
+): boolean {
+  for (const key of keys) {
+    const text = raw[key]?.trim();
+    if (!text) continue;
+    if (!pattern.test(text)) return false;
+    filters[key] = Number(text);
+  }
+  return true;
+}
+
+/** The listed numbers of a comma-separated filter, sorted and once each; null when one is not a number. */
+function readNumbers(text: string | undefined, valid: (value: string) => boolean): number[] | null | undefined {
+  if (!text?.trim()) return undefined;
+  const values = list(text);
+  if (!values.every(valid)) return null;
+  return [...new Set(values.map(Number))].sort((a, b) => a - b);
+}
+
+const isMukhi = (v: string) => /^\d{1,2}$/.test(v) && Number(v) >= MUKHI_MIN && Number(v) <= MUKHI_MAX;
+
 /** Reads the filter values of a listing address; shared by the server and the filter panel. */
 export function parseListingFilters(raw: ListingFilterText): ListingFilters | null {
   const filters: ListingFilters = {};
-  for (const key of ['minPrice', 'maxPrice'] as const) {
-    const text = raw[key]?.trim();
-    if (!text) continue;
-    if (!RUPEES.test(text)) return null;
-    filters[key] = Number(text);
-  }
+  if (!readRange(raw, ['minPrice', 'maxPrice'], RUPEES, filters)) return null;
+  if (!readRange(raw, ['minCarats', 'maxCarats'], CARATS, filters)) return null;
   const inStock = raw.inStock?.trim().toLowerCase();
   if (inStock === 'true') filters.inStock = true;
   else if (inStock && inStock !== 'false') return null;
-  if (raw.mukhi?.trim()) {
-    const values = list(raw.mukhi);
-    if (values.some((v) => !/^\d{1,2}$/.test(v) || Number(v) < MUKHI_MIN || Number(v) > MUKHI_MAX)) return null;
-    filters.mukhi = [...new Set(values.map(Number))].sort((a, b) => a - b);
-  }
+  const mukhi = readNumbers(raw.mukhi, isMukhi);
+  const size = readNumbers(raw.size, (v) => SIZE.test(v) && Number(v) > 0);
+  if (mukhi === null || size === null) return null;
+  if (mukhi) filters.mukhi = mukhi;
+  if (size) filters.size = size;
   if (raw.origin?.trim()) filters.origin = [...new Set(list(raw.origin))];
+  if (raw.planet?.trim()) {
+    const planets = list(raw.planet).map((v) => PLANETS.find((p) => p.toLowerCase() === v.toLowerCase()));
+    if (!planets.every((p) => p !== undefined)) return null;
+    filters.planet = [...new Set(planets as string[])];
+  }
   const sort = raw.sort?.trim().toLowerCase();
   if (sort && (LISTING_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListingSort;
   return filters;
@@ -99,6 +150,11 @@ export const productFacets = z.object({
   price: z.object({ min: z.nullable(z.number()), max: z.nullable(z.number()) }),
   mukhi: z.array(z.object({ value: z.int(), count: z.int() })),
   origin: z.array(z.object({ value: z.string(), count: z.int() })),
+  /** Issue 25: sizes (mm) of the products or their variants, each with how many products have it. */
+  size: z.array(z.object({ value: z.number(), count: z.int() })),
+  /** The lightest and heaviest (carats) of the products or their variants; null when none is weighed. */
+  weight: z.object({ min: z.nullable(z.number()), max: z.nullable(z.number()) }),
+  planet: z.array(z.object({ value: z.string(), count: z.int() })),
 });
 export type ProductFacets = z.infer<typeof productFacets>;
 

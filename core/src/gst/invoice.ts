@@ -1,5 +1,6 @@
 import type { Paise } from '../money.ts';
 import { amountsOf, splitGst, type OrderAmounts, type ShippingCharge, type SupplyType } from '../quote.ts';
+import { addOnLineLabel, productWithVariant } from '../line-labels.ts';
 import type { GstState } from './states.ts';
 
 export type { SupplyType } from '../quote.ts';
@@ -16,6 +17,11 @@ export interface StoredQuoteLine {
   taxablePaise: Paise;
   gstBasisPoints: number;
   taxPaise: Paise;
+  // Issue 25: absent on lines stored before variants and add-ons.
+  variantName?: string | null;
+  /** An add-on's line: the index of its product line (an earlier line), and the texts the buyer filled in. */
+  addOnOf?: number | null;
+  addOnValues?: Readonly<Record<string, string>> | null;
 }
 
 /**
@@ -104,6 +110,17 @@ function checkLine(line: StoredQuoteLine): void {
   }
 }
 
+/**
+ * What the invoice calls a line: a product with its variant ("Nepal 5 Mukhi Rudraksha — 20 mm"), an
+ * add-on with the product it was chosen with and the texts filled in ("Energisation for Rudraksha Mala —
+ * Wearer's name: राम कुमार; Gotra: Kashyap").
+ */
+function describeLine(line: StoredQuoteLine, lines: readonly StoredQuoteLine[]): string {
+  const product = line.addOnOf == null ? undefined : lines[line.addOnOf];
+  if (product) return addOnLineLabel(line.name, product.name, line.addOnValues);
+  return productWithVariant(line.name, line.variantName);
+}
+
 /** Checks a stored quote adds up: its five amounts are what its lines and shipping make. */
 export function checkStoredQuote(quote: StoredQuote): void {
   if (quote.lines.length === 0) throw new InvoiceAmountsError('An invoice needs at least one line');
@@ -140,7 +157,7 @@ export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeO
   const parts = splitGst([...quote.lines.map((l) => l.taxPaise), ...(shipped ? [shipping.taxPaise] : [])], supplyType);
   const lines: InvoiceLine[] = quote.lines.map((line, i) => ({
     kind: 'goods',
-    description: line.name,
+    description: describeLine(line, quote.lines),
     hsnCode: line.hsnCode,
     uqc: line.uqc,
     qty: line.qty,

@@ -10,23 +10,17 @@ export function Price({
   mrp,
   gstPercent,
   size = 'md',
-  from = false,
 }: {
   price: number;
   mrp: number | null;
   /** The product's category's GST rate: the saving is measured from the price with it. */
   gstPercent: number;
   size?: 'md' | 'lg';
-  /** The lowest of several prices (a product's variants, issue 25): says "from". */
-  from?: boolean;
 }) {
   const percent = discountPercent(price, mrp, gstPercent);
   return (
     <div className={`${styles.price} ${styles[size]}`}>
-      <span className={styles.amount}>
-        {from && <span className={styles.from}>from </span>}
-        {formatRupees(price)}
-      </span>
+      <span className={styles.amount}>{formatRupees(price)}</span>
       <span className={styles.gst}>+ GST</span>
       {percent !== null && mrp !== null && (
         <>

@@ -51,6 +51,13 @@ export const productVariants = pgTable(
       .on(t.productId)
       .where(sql`${t.isDefault}`),
     index('product_variants_product_idx').on(t.productId, t.position),
+    // The listing filters by size and weight (catalog/listing.ts) read the matching variants' products.
+    index('product_variants_size_idx')
+      .on(t.sizeMm, t.productId)
+      .where(sql`${t.sizeMm} is not null`),
+    index('product_variants_weight_idx')
+      .on(t.weightCarats, t.productId)
+      .where(sql`${t.weightCarats} is not null`),
     check('product_variants_price_check', sql`${t.pricePaise} > 0`),
     check('product_variants_stock_check', sql`${t.countInStock} >= 0`),
     check('product_variants_size_check', sql`${t.sizeMm} > 0 and ${t.sizeMm} < 1000`),

@@ -12,3 +12,4 @@ export {
   type PricedProduct,
 } from './product-writes.ts';
 export { searchSynonymRoutes } from './synonym-routes.ts';
+export { withAddOnFieldOrder } from './add-on-fields.ts';

@@ -15,7 +15,7 @@ import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
 import { setStockLevel } from '../stock/index.ts';
 import { productNotFound } from './service.ts';
-import { hasVariants, writeAddOns, writeVariants } from './variant-writes.ts';
+import { hasVariants, refuseVariantsAboveMrp, writeAddOns, writeVariants } from './variant-writes.ts';
 
 // The catalog alone writes products (issue 24): the admin form and the catalog import both come here,
 // so the MRP rule and the mapping of fields to columns exist once.
@@ -125,10 +125,27 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
     .set({ ...columnsOf(own), isDraft: input.isDraft ?? false, updatedAt: new Date() })
     .where(eq(products.id, id));
   const ownRate = input.gstPercent === undefined ? current.gstBasisPoints : basisPointsOrNull(input.gstPercent);
-  if (input.variants !== undefined) await writeVariants(tx, id, input.variants, ownRate ?? categoryRate);
-  if (input.addOns !== undefined) await writeAddOns(tx, id, input.addOns);
+  await writeChoices(tx, id, input, withVariants, ownRate ?? categoryRate);
   // The stock module owns the stock figure (and tells the customers waiting when it is back).
   if (own.countInStock !== undefined) await setStockLevel(tx, id, own.countInStock);
+}
+
+/**
+ * Issue 25: the variants and add-ons an update carries; a new GST rate (its own, or a new category's)
+ * is checked against the variants it keeps.
+ */
+async function writeChoices(
+  tx: Transaction,
+  id: string,
+  input: ProductUpdate,
+  withVariants: boolean,
+  gstBasisPoints: number,
+): Promise<void> {
+  if (input.variants !== undefined) await writeVariants(tx, id, input.variants, gstBasisPoints);
+  else if (withVariants && (input.gstPercent !== undefined || input.category !== undefined)) {
+    await refuseVariantsAboveMrp(tx, id, gstBasisPoints);
+  }
+  if (input.addOns !== undefined) await writeAddOns(tx, id, input.addOns);
 }
 
 /** A new product's fields: the update's, with what a product cannot be without. */

@@ -167,6 +167,26 @@ export async function writeAddOns(tx: Transaction, productId: string, list: read
   }
 }
 
+/**
+ * Refuses a GST rate for the product (its own, or a category's it takes) that would put one of its
+ * stored variants above its MRP: a save that changes the rate without sending the variants.
+ */
+export async function refuseVariantsAboveMrp(tx: Transaction, productId: string, gstBasisPoints: number) {
+  const variants = await tx
+    .select({ name: productVariants.name, pricePaise: productVariants.pricePaise, mrpPaise: productVariants.mrpPaise })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId))
+    .orderBy(productVariants.position);
+  const above = variants.find((v) => v.mrpPaise !== null && v.mrpPaise < lowestMrpPaise(v.pricePaise, gstBasisPoints));
+  if (above) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.mrpBelowPrice,
+      `gstPercent: ${above.name} would cost more than its MRP at this rate. Raise its MRP or lower its price first.`,
+    );
+  }
+}
+
 /** Whether the product has variants (its stock and price then follow them). */
 export async function hasVariants(tx: Transaction, productId: string): Promise<boolean> {
   const rows = await tx

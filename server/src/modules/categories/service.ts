@@ -8,7 +8,7 @@ import {
   type CategoryGst,
   type CategoryUpdate,
 } from '@rr/core';
-import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -56,8 +56,15 @@ export async function updateCategory(db: Database, slug: string, input: Category
             eq(products.category, slug),
             // A product with its own rate keeps it (issue 24): the category's does not reach it.
             isNull(products.gstBasisPoints),
-            isNotNull(products.mrpPaise),
-            sql`${products.mrpPaise} < ${products.pricePaise} + (${products.pricePaise}::bigint * ${gstBasisPoints} + 5000) / 10000`,
+            or(
+              and(
+                isNotNull(products.mrpPaise),
+                sql`${products.mrpPaise} < ${products.pricePaise} + (${products.pricePaise}::bigint * ${gstBasisPoints} + 5000) / 10000`,
+              ),
+              // Or one of its variants (issue 25), each with its own price and MRP.
+              sql`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.mrp_paise is not null
+                and v.mrp_paise < v.price_paise + (v.price_paise::bigint * ${gstBasisPoints} + 5000) / 10000)`,
+            ),
           ),
         );
       const n = above?.n ?? 0;

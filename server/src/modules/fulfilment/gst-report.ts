@@ -1,6 +1,7 @@
 import {
   IST_OFFSET_MS,
   formatDateIST,
+  formatGstRate,
   gstStateByCode,
   shortOrderNumber,
   toRupees,
@@ -31,6 +32,7 @@ export const GST_REPORT_COLUMNS = [
   'IGST',
   'Total',
   'Buyer GSTIN',
+  'HSN/SAC',
 ] as const;
 
 /** The instants a calendar month ("2026-11") of Indian time starts and ends. */
@@ -68,6 +70,20 @@ async function* issuedDocuments(db: Database, kind: DocumentKind, from: Date, to
   }
 }
 
+/**
+ * The document's taxable value by HSN (goods) or SAC (services) code and rate, as GSTR-1's HSN summary
+ * wants it: "71031000 @ 3% 3000.00; 999599 @ 18% 251.00" (an add-on service has its own code and rate).
+ * Shipping is taxed as its principal goods and counts with them.
+ */
+function hsnSummary(invoice: Invoice, sign: 1 | -1): string {
+  const taxable = new Map<string, Paise>();
+  for (const line of invoice.lines) {
+    const key = `${line.hsnCode ?? 'no code'} @ ${formatGstRate(line.gstBasisPoints)}`;
+    taxable.set(key, (taxable.get(key) ?? 0) + line.taxableValuePaise);
+  }
+  return [...taxable].map(([key, paise]) => `${key} ${rupees(paise, sign).toFixed(2)}`).join('; ');
+}
+
 /** One document's line of the register, from the invoice its stored quote makes (a credit note negative). */
 function registerFields(kind: DocumentKind, row: OrderRow, invoice: Invoice): Array<string | number> {
   const invoiced = kind === 'invoice';
@@ -91,6 +107,7 @@ function registerFields(kind: DocumentKind, row: OrderRow, invoice: Invoice): Ar
     rupees(t.totalPaise, sign),
     // A registered buyer's GSTIN: a B2B line of GSTR-1.
     row.buyerGstin ?? '',
+    hsnSummary(invoice, sign),
   ];
 }
 

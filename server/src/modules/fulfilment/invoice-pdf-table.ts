@@ -71,7 +71,7 @@ export function columnsFor(invoice: Invoice): Column[] {
     cell: (_line, index) => ({ text: String(index + 1) }),
   };
   const fixed: Column[] = [
-    { title: 'HSN', width: 44, align: 'left', cell: (line) => ({ text: line.hsnCode ?? '-' }) },
+    { title: 'HSN/SAC', width: 44, align: 'left', cell: (line) => ({ text: line.hsnCode ?? '-' }) },
     // The quantity with its unit quantity code, as GST returns count it ("2 NOS").
     { title: 'Qty', width: 40, align: 'right', cell: (line) => ({ text: `${line.qty} ${line.uqc}` }) },
     { title: 'Unit price', width: 60, align: 'right', cell: (line) => ({ text: amount(line.unitPricePaise) }) },

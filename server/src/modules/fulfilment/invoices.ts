@@ -17,7 +17,13 @@ import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import { orderItems } from '../../db/schema/index.ts';
-import { quoteOfOrder, recordCreditNote, recordInvoice, type OrderQuote } from '../orders/index.ts';
+import {
+  quoteOfOrder,
+  recordCreditNote,
+  recordInvoice,
+  withAddOnFieldOrder,
+  type OrderQuote,
+} from '../orders/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { takeNextNumber } from './document-series.ts';
 
@@ -76,7 +82,7 @@ export async function issueCreditNote(tx: Transaction, row: OrderRow, at: Date):
 /** The invoice of an invoiced order, read from its stored quote. */
 export async function invoiceOf(db: Database, row: OrderRow): Promise<Invoice> {
   const lines = await db.select().from(orderItems).where(eq(orderItems.orderId, row.id));
-  return invoiceFromQuote(row, quoteOfOrder(row, lines));
+  return invoiceFromQuote(row, quoteOfOrder(row, await withAddOnFieldOrder(db, lines)));
 }
 
 /** The invoice of an invoiced order from its row and its stored quote (loaded by the caller, e.g. in batches). */

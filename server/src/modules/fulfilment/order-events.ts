@@ -1,16 +1,46 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
-import { users } from '../../db/schema/index.ts';
+import { orderItems, users } from '../../db/schema/index.ts';
 import {
   enqueueCorrection,
   enqueueMessages,
   orderMessages,
   type MessageSettings,
   type OrderEvent,
+  type OrderEventItem,
 } from '../messages/index.ts';
+import { withAddOnFieldOrder } from '../orders/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
+
+/** The order's lines as the buyer chose them: each product line with its variant and its add-ons' texts. */
+export async function orderEventItems(tx: Transaction, orderId: string): Promise<OrderEventItem[]> {
+  const rows = await tx
+    .select({
+      lineNo: orderItems.lineNo,
+      name: orderItems.name,
+      qty: orderItems.qty,
+      variantName: orderItems.variantName,
+      addOnId: orderItems.addOnId,
+      addOnOf: orderItems.addOnOf,
+      addOnValues: orderItems.addOnValues,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.lineNo));
+  const lines = await withAddOnFieldOrder(tx, rows);
+  return lines
+    .filter((line) => line.addOnOf == null)
+    .map((line) => ({
+      name: line.name,
+      qty: line.qty,
+      variantName: line.variantName,
+      addOns: lines
+        .filter((a) => a.addOnOf === line.lineNo)
+        .map((a) => ({ name: a.name, values: a.addOnValues ?? {} })),
+    }));
+}
 
 /**
  * Writes the messages an order event causes to the outbox, inside the transaction of the change: the
@@ -43,6 +73,7 @@ export async function tellOrderEvent(
       },
       shipment: event.shipment,
       refund: event.refund,
+      ...(event.kind === 'order_placed' ? { items: await orderEventItems(tx, row.id) } : {}),
       idempotencyKey: `${thread}${event.occasion ? `:${event.occasion}` : ''}`,
     },
     settings,

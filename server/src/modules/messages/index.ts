@@ -8,6 +8,7 @@ export {
   type BackInStockAlert,
   type MessageSettings,
   type OrderEvent,
+  type OrderEventItem,
   type PasswordReset,
 } from './templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';

@@ -1,10 +1,26 @@
-import { formatRupees, maskPhone, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import {
+  addOnChoiceLabel,
+  formatRupees,
+  maskPhone,
+  productWithVariant,
+  shortOrderNumber,
+  toRupees,
+  type Paise,
+} from '@rr/core';
 import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import type { NewMessage } from './outbox.ts';
 
 /** DLT: a template's variables are at most 30 characters each. */
 export const SMS_VARIABLE_MAX = 30;
+
+/** A line of the order as the buyer chose it: the product, its variant and its add-ons with their texts. */
+export interface OrderEventItem {
+  name: string;
+  qty: number;
+  variantName: string | null;
+  addOns: { name: string; values: Readonly<Record<string, string>> }[];
+}
 
 /** What the customer and the shop are told about one order event. */
 export interface OrderEvent {
@@ -15,6 +31,8 @@ export interface OrderEvent {
   customer: { name: string; phone: string; email: string; orderEmails: boolean };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
   refund?: { amountPaise: Paise; refundId: string };
+  /** What was bought, listed in the new order's e-mails (absent: not listed). */
+  items?: readonly OrderEventItem[];
   /** Telling one event twice (a retried request, a replayed webhook) writes nothing new. */
   idempotencyKey: string;
 }
@@ -54,6 +72,41 @@ function emailBodies(lines: string[], link: { label: string; url: string } | nul
 }
 
 /**
+ * "2 × Nepal 5 Mukhi Rudraksha — 20 mm, with Silver capping and Energisation (Wearer's name: राम कुमार;
+ * Gotra: Kashyap)": what a new order's e-mails list, a paragraph a line (the shop does the energisation
+ * in the name written here). Plain text: the HTML e-mail escapes it like every line.
+ */
+export function orderItemLines(items: readonly OrderEventItem[] | undefined): string[] {
+  return (items ?? []).map((item) => {
+    const addOns = item.addOns.map((a) => addOnChoiceLabel(a.name, a.values));
+    const extras = addOns.length ? `, with ${addOns.join(' and ')}` : '';
+    return `${item.qty} × ${productWithVariant(item.name, item.variantName)}${extras}`;
+  });
+}
+
+/** The shop's own e-mail of a new order: who, how much, how paid, and what to pack. */
+function shopNewOrderMessage(event: OrderEvent, shopEmail: string, orderUrl: string): NewMessage {
+  const number = shortOrderNumber(event.orderId);
+  const amount = formatRupees(toRupees(event.totalPaise));
+  return {
+    idempotencyKey: `${event.idempotencyKey}:shop`,
+    kind: 'shop_new_order',
+    channel: 'email',
+    recipient: shopEmail,
+    subject: `New order #${number}: ${amount}, ${event.paymentMethod}`,
+    ...emailBodies(
+      [
+        `New order #${number} from ${event.customer.name} (${event.customer.phone}).`,
+        `${amount}, ${event.paymentMethod}.`,
+        ...orderItemLines(event.items),
+      ],
+      { label: 'Open the order', url: orderUrl },
+    ),
+    variables: [],
+  };
+}
+
+/**
  * The messages one order event causes: an SMS to the customer always, an e-mail to them unless they
  * switched order e-mails off, and for a new order an e-mail to the shop. Texts are short and plain, in
  * English, with the amount in rupees and the short order number; each SMS is one DLT template whose
@@ -68,7 +121,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   let sms: { text: string; variables: string[] };
   let subject: string;
   let lines: string[];
-  let link: { label: string; url: string } | null = { label: 'See your order', url: orderUrl };
+  const link = { label: 'See your order', url: orderUrl };
   switch (event.kind) {
     case 'order_placed': {
       const cod = event.paymentMethod === 'Cash on Delivery';
@@ -80,6 +133,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       lines = [
         `Namaste ${name},`,
         `Thank you for your order #${number} of ${amount} (${cod ? 'Cash on Delivery' : 'paid online'}).`,
+        ...orderItemLines(event.items),
         'We will write again when it ships, with the courier and tracking number.',
       ];
       break;
@@ -160,22 +214,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
     });
   }
   if (event.kind === 'order_placed' && settings.shopEmail) {
-    link = { label: 'Open the order', url: orderUrl };
-    messages.push({
-      idempotencyKey: `${event.idempotencyKey}:shop`,
-      kind: 'shop_new_order',
-      channel: 'email',
-      recipient: settings.shopEmail,
-      subject: `New order #${number}: ${amount}, ${event.paymentMethod}`,
-      ...emailBodies(
-        [
-          `New order #${number} from ${event.customer.name} (${event.customer.phone}).`,
-          `${amount}, ${event.paymentMethod}.`,
-        ],
-        link,
-      ),
-      variables: [],
-    });
+    messages.push(shopNewOrderMessage(event, settings.shopEmail, orderUrl));
   }
   return messages;
 }

@@ -24,3 +24,6 @@ export {
   type OrderQuote,
   type OrderRecord,
 } from './service.ts';
+// Issue 25: an order's add-on texts in the order their add-on asks them, as documents print them (the
+// add-ons are the catalog's; fulfilment reads them through here).
+export { withAddOnFieldOrder } from '../catalog/index.ts';

@@ -1,8 +1,9 @@
-import { IST_OFFSET_MS, toRupees, type OrdersExportQuery } from '@rr/core';
+import { IST_OFFSET_MS, addOnChoiceLabel, productWithVariant, toRupees, type OrdersExportQuery } from '@rr/core';
 import { and, asc, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
 import { csvLine } from '../../csv.ts';
+import { withAddOnFieldOrder } from '../catalog/index.ts';
 
 const BATCH = 500;
 
@@ -46,6 +47,42 @@ const STATE_FILTERS: Record<OrdersExportQuery['state'], SQL | undefined> = {
 };
 
 /**
+ * Each order's "Items" cell: its product lines by name, each "name — variant x qty" followed by its
+ * add-ons with the texts filled in ("+ Energisation (Wearer's name: राम कुमार; Gotra: Kashyap)").
+ */
+async function itemsOfOrders(db: Database, orderIds: string[]): Promise<Map<string, string[]>> {
+  const rows = await db
+    .select({
+      orderId: orderItems.orderId,
+      lineNo: orderItems.lineNo,
+      name: orderItems.name,
+      qty: orderItems.qty,
+      variantName: orderItems.variantName,
+      addOnId: orderItems.addOnId,
+      addOnOf: orderItems.addOnOf,
+      addOnValues: orderItems.addOnValues,
+    })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.name), asc(orderItems.lineNo));
+  const lines = await withAddOnFieldOrder(db, rows);
+  const addOnsOf = new Map<string, string[]>();
+  for (const a of [...lines].sort((x, y) => x.lineNo - y.lineNo)) {
+    if (a.addOnOf == null) continue;
+    const key = `${a.orderId}:${a.addOnOf}`;
+    addOnsOf.set(key, [...(addOnsOf.get(key) ?? []), `+ ${addOnChoiceLabel(a.name, a.addOnValues)}`]);
+  }
+  const itemsOf = new Map<string, string[]>();
+  for (const line of lines) {
+    if (line.addOnOf != null) continue;
+    const addOns = addOnsOf.get(`${line.orderId}:${line.lineNo}`) ?? [];
+    const item = [`${productWithVariant(line.name, line.variantName)} x ${line.qty}`, ...addOns].join(' ');
+    itemsOf.set(line.orderId, [...(itemsOf.get(line.orderId) ?? []), item]);
+  }
+  return itemsOf;
+}
+
+/**
  * The orders placed from `from` to `to` (Indian dates, both included) in a state, as CSV lines, oldest
  * first. Read in batches by (placed, id), so a million orders stream through without filling memory.
  */
@@ -62,22 +99,10 @@ export async function* ordersExportLines(db: Database, query: OrdersExportQuery)
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(BATCH);
     if (rows.length === 0) return;
-    const lines = await db
-      .select({ orderId: orderItems.orderId, name: orderItems.name, qty: orderItems.qty })
-      .from(orderItems)
-      .where(
-        inArray(
-          orderItems.orderId,
-          rows.map((r) => r.order.id),
-        ),
-      )
-      .orderBy(asc(orderItems.name));
-    const itemsOf = new Map<string, string[]>();
-    for (const line of lines) {
-      const list = itemsOf.get(line.orderId) ?? [];
-      list.push(`${line.name} x ${line.qty}`);
-      itemsOf.set(line.orderId, list);
-    }
+    const itemsOf = await itemsOfOrders(
+      db,
+      rows.map((r) => r.order.id),
+    );
     for (const { order: row } of rows) {
       yield csvLine([
         row.id,

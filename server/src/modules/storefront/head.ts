@@ -42,27 +42,35 @@ function breadcrumbs(base: string, trail: Array<{ name: string; path: string }>)
   };
 }
 
-/** schema.org Product with its Offer (the price a customer pays, GST included) and, once reviewed, its rating. */
-function productJsonLd(base: string, product: Product, image: string | null) {
-  const pricePaise = unitPriceWithGstPaise(toPaise(product.price), gstBasisPointsOf(product.gstPercent));
+/** The price a customer pays for a price before GST (rupees, 2 decimals, as text): what the page shows. */
+const priceWithGst = (price: number, gstPercent: number) =>
+  toRupees(unitPriceWithGstPaise(toPaise(price), gstBasisPointsOf(gstPercent))).toFixed(2);
+
+const availability = (countInStock: number) =>
+  countInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
+
+/** An Offer of the shop: the price with GST, in rupees, new, sold by the shop. */
+function offer(url: string, price: number, product: Product, countInStock: number) {
   return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
+    '@type': 'Offer',
+    url,
+    price: priceWithGst(price, product.gstPercent),
+    priceCurrency: 'INR',
+    availability: availability(countInStock),
+    itemCondition: 'https://schema.org/NewCondition',
+    seller: { '@type': 'Organization', name: SHOP_NAME },
+  };
+}
+
+/** What a product says of itself whether it is one Product or a ProductGroup of variants. */
+function productFacts(base: string, product: Product, image: string | null) {
+  return {
     '@id': `${base}/product/${product._id}`,
     name: product.name,
     description: product.description,
     ...(image ? { image: [image] } : {}),
     brand: { '@type': 'Brand', name: product.brand },
     category: categoryLabel(product.category),
-    offers: {
-      '@type': 'Offer',
-      url: `${base}/product/${product._id}`,
-      price: toRupees(pricePaise).toFixed(2),
-      priceCurrency: 'INR',
-      availability: product.countInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      itemCondition: 'https://schema.org/NewCondition',
-      seller: { '@type': 'Organization', name: SHOP_NAME },
-    },
     ...(product.numReviews > 0
       ? {
           aggregateRating: {
@@ -74,6 +82,55 @@ function productJsonLd(base: string, product: Product, image: string | null) {
           },
         }
       : {}),
+  };
+}
+
+type Variant = Product['variants'][number];
+
+/** A variant as schema.org Product with its own SKU, size or weight and Offer (its page address picks it). */
+function variantJsonLd(base: string, product: Product, variant: Variant) {
+  const url = `${base}/product/${product._id}?variant=${variant._id}`;
+  const { sizeMm, weightCarats } = variant.facts;
+  return {
+    '@type': 'Product',
+    sku: variant.sku,
+    name: `${product.name} — ${variant.name}`,
+    image: [new URL(variant.image, `${base}/`).href],
+    ...(sizeMm != null ? { size: `${sizeMm} mm` } : {}),
+    ...(weightCarats != null
+      ? { weight: { '@type': 'QuantitativeValue', value: weightCarats, unitCode: 'CTM', unitText: 'ct' } }
+      : {}),
+    offers: { ...offer(url, variant.price, product, variant.countInStock), sku: variant.sku },
+  };
+}
+
+/**
+ * schema.org Product with its Offer (the price a customer pays, GST included) and, once reviewed, its
+ * rating. A product sold in variants (issue 25) is a ProductGroup whose `hasVariant` lists each with its
+ * SKU, price with GST and availability; what it varies by is what its variants' facts give.
+ */
+function productJsonLd(base: string, product: Product, image: string | null) {
+  const facts = productFacts(base, product, image);
+  const url = `${base}/product/${product._id}`;
+  if (product.variants.length === 0) {
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      ...facts,
+      offers: offer(url, product.price, product, product.countInStock),
+    };
+  }
+  const variesBy = [
+    ...(product.variants.some((v) => v.facts.sizeMm != null) ? ['https://schema.org/size'] : []),
+    ...(product.variants.some((v) => v.facts.weightCarats != null) ? ['https://schema.org/weight'] : []),
+  ];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ProductGroup',
+    ...facts,
+    productGroupID: product._id,
+    ...(variesBy.length ? { variesBy } : {}),
+    hasVariant: product.variants.map((variant) => variantJsonLd(base, product, variant)),
   };
 }
 

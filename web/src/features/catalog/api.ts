@@ -44,7 +44,17 @@ export const catalogKeys = {
 };
 
 /** The listing filters (issue 14), in the order the address carries them. */
-export const FILTER_KEYS = ['sort', 'minPrice', 'maxPrice', 'inStock', 'mukhi', 'origin'] as const;
+export const FILTER_KEYS = [
+  'sort',
+  'minPrice',
+  'maxPrice',
+  'inStock',
+  'mukhi',
+  'origin',
+  'size',
+  'minCarats',
+  'maxCarats',
+] as const;
 
 function listParams(query: ProductQuery): string {
   const params = new URLSearchParams();

@@ -4,35 +4,37 @@ import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../testing/render.tsx';
 import { ProductCard } from './product-card.tsx';
 
-const summary = (over: Partial<ProductSummary> & { priceFrom?: number | null } = {}) =>
-  ({
-    _id: 'p1',
-    name: 'Nepal 5 Mukhi Rudraksha',
-    image: '/images/products/nepal-5.svg',
-    description: '',
-    brand: 'Nepal Origin',
-    category: 'rudraksha',
-    price: 1200,
-    mrp: 2000,
-    countInStock: 4,
-    isDraft: false,
-    rating: 4,
-    numReviews: 2,
-    gstPercent: 3,
-    ...over,
-  }) as ProductSummary;
+const bead: ProductSummary = {
+  _id: '5d55a62b-0000-4000-8000-000000000001',
+  name: 'Nepal 5 Mukhi Rudraksha',
+  image: '/images/x.svg',
+  description: '',
+  brand: 'Rudraksha Ratna',
+  category: 'rudraksha',
+  price: 1500,
+  mrp: 2000,
+  countInStock: 4,
+  isDraft: false,
+  rating: 0,
+  numReviews: 0,
+  gstPercent: 3,
+  priceFrom: null,
+};
 
 describe('ProductCard', () => {
-  it('says "from" the lowest variant price where the variants differ (issue 25)', () => {
-    renderInApp(<ProductCard product={summary({ priceFrom: 899 })} />);
-    expect(screen.getByRole('article').textContent).toContain('from ₹899.00');
-    expect(screen.queryByText(/% off/)).toBeNull();
+  it('shows the price and the MRP of a product with one price', () => {
+    renderInApp(<ProductCard product={bead} />);
+    const card = screen.getByRole('article');
+    expect(card.textContent).toContain('₹1,500.00');
+    expect(card.textContent).toContain('MRP ₹2,000.00');
+    expect(card.textContent).not.toMatch(/from/i);
   });
 
-  it('shows the price and saving as before otherwise', () => {
-    renderInApp(<ProductCard product={summary({ priceFrom: null })} />);
-    expect(screen.getByRole('article').textContent).toContain('₹1,200.00');
-    expect(screen.getByRole('article').textContent).not.toContain('from');
-    expect(screen.getByText(/% off/)).toBeTruthy();
+  it('shows "from" the lowest variant price, without the default variant’s MRP, when the variants differ', () => {
+    renderInApp(<ProductCard product={{ ...bead, priceFrom: 900 }} />);
+    const card = screen.getByRole('article');
+    expect(card.textContent).toMatch(/from\s*₹900\.00\s*\+ GST/);
+    expect(card.textContent).not.toContain('₹1,500.00');
+    expect(card.textContent).not.toContain('MRP');
   });
 });

@@ -55,10 +55,14 @@ export function ProductCard({
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
         />
-        {product.priceFrom === null ? (
-          <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} />
+        {product.priceFrom != null ? (
+          // Sold in variants of different prices (issue 25): the lowest, and no MRP (that is the default's).
+          <div className={styles.from}>
+            <span>from</span>
+            <Price price={product.priceFrom} mrp={null} gstPercent={product.gstPercent} />
+          </div>
         ) : (
-          <Price price={product.priceFrom} mrp={null} gstPercent={product.gstPercent} from />
+          <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} />
         )}
         {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
       </div>

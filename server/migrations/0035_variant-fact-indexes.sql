@@ -1,0 +1,2 @@
+CREATE INDEX "product_variants_size_idx" ON "product_variants" USING btree ("size_mm","product_id") WHERE "product_variants"."size_mm" is not null;--> statement-breakpoint
+CREATE INDEX "product_variants_weight_idx" ON "product_variants" USING btree ("weight_carats","product_id") WHERE "product_variants"."weight_carats" is not null;
