@@ -74,7 +74,7 @@ describe('add-ons', () => {
     });
     expect(addOnProblem(puja, { puja: { Name: '   ' } })?.field).toBe('Name');
     expect(addOnProblem(puja, { puja: { Name: 'x'.repeat(41) } })?.message).toBe(
-      'Name for Energisation can be at most 40 characters.',
+      'Name for Energisation must be at most 40 characters.',
     );
     expect(addOnProblem(puja, { puja: { Name: 'रमेश शर्मा' } })).toBeNull();
   });

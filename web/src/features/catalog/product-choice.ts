@@ -85,7 +85,7 @@ export function addOnProblem(
         return {
           addOn: addOn._id,
           field: field.name,
-          message: `${field.name} for ${addOn.name} can be at most ${field.maxLength} characters.`,
+          message: `${field.name} for ${addOn.name} must be at most ${field.maxLength} characters.`,
         };
     }
   }
