@@ -116,6 +116,13 @@ function readNumbers(text: string | undefined, valid: (value: string) => boolean
 
 const isMukhi = (v: string) => /^\d{1,2}$/.test(v) && Number(v) >= MUKHI_MIN && Number(v) <= MUKHI_MAX;
 
+/** Planets as PLANETS spell them, once each; null when one is no planet (an empty result). */
+function readPlanets(text: string | undefined): string[] | null | undefined {
+  if (!text?.trim()) return undefined;
+  const planets = list(text).map((v) => PLANETS.find((p) => p.toLowerCase() === v.toLowerCase()));
+  return planets.every((p) => p !== undefined) ? [...new Set(planets as string[])] : null;
+}
+
 /** Reads the filter values of a listing address; shared by the server and the filter panel. */
 export function parseListingFilters(raw: ListingFilterText): ListingFilters | null {
   const filters: ListingFilters = {};
@@ -124,17 +131,14 @@ export function parseListingFilters(raw: ListingFilterText): ListingFilters | nu
   const inStock = raw.inStock?.trim().toLowerCase();
   if (inStock === 'true') filters.inStock = true;
   else if (inStock && inStock !== 'false') return null;
-  const mukhi = readNumbers(raw.mukhi, isMukhi);
-  const size = readNumbers(raw.size, (v) => SIZE.test(v) && Number(v) > 0);
-  if (mukhi === null || size === null) return null;
-  if (mukhi) filters.mukhi = mukhi;
-  if (size) filters.size = size;
+  const lists = {
+    mukhi: readNumbers(raw.mukhi, isMukhi),
+    size: readNumbers(raw.size, (v) => SIZE.test(v) && Number(v) > 0),
+    planet: readPlanets(raw.planet),
+  };
+  if (Object.values(lists).includes(null)) return null;
+  Object.assign(filters, Object.fromEntries(Object.entries(lists).filter(([, values]) => values)));
   if (raw.origin?.trim()) filters.origin = [...new Set(list(raw.origin))];
-  if (raw.planet?.trim()) {
-    const planets = list(raw.planet).map((v) => PLANETS.find((p) => p.toLowerCase() === v.toLowerCase()));
-    if (!planets.every((p) => p !== undefined)) return null;
-    filters.planet = [...new Set(planets as string[])];
-  }
   const sort = raw.sort?.trim().toLowerCase();
   if (sort && (LISTING_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListingSort;
   return filters;
