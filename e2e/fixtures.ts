@@ -11,6 +11,9 @@ export interface ProductSpec {
   stock?: number;
   category?: 'rudraksha' | 'gems' | 'mala';
   description?: string;
+  /** Issue 25: the product's variants and add-ons, as PUT /api/products/{id} takes them. */
+  variants?: unknown[];
+  addOns?: unknown[];
 }
 
 interface Fixtures {
@@ -57,6 +60,8 @@ export const test = base.extend<Fixtures>({
           category: spec.category ?? 'rudraksha',
           description: spec.description ?? 'A bead made for one test.',
           countInStock: spec.stock ?? 10,
+          ...(spec.variants ? { variants: spec.variants } : {}),
+          ...(spec.addOns ? { addOns: spec.addOns } : {}),
         },
       });
       expect(res.status()).toBe(200);

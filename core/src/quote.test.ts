@@ -66,9 +66,19 @@ describe('buildQuote: SPEC §9 where the law allows', () => {
     });
   });
 
-  it('taxes shipping at the principal supply: the line of the largest taxable value', () => {
+  it('taxes shipping at the principal supply: the line of the largest value before adjustments', () => {
     const quote = buildQuote([line(2000, 1, 1800, 'a'), line(5000, 1, 300, 'b')], rulesFor(false));
     expect(quote.shipping).toMatchObject({ gstBasisPoints: 300, taxPaise: 300 });
+    // A discount on one product does not move the charge to another line's higher rate.
+    const scoped = buildQuote([line(4000, 1, 0, 'a'), line(4500, 1, 2800, 'b')], {
+      adjustments: [{ kind: 'online_discount', label: 'x', percentOff: 20, productIds: new Set(['b']) }],
+    });
+    expect(scoped.lines.map((l) => l.taxablePaise)).toEqual([4000, 3600]);
+    expect(scoped.shipping).toMatchObject({ gstBasisPoints: 2800, chargePaise: 10000 });
+    const offTheLarger = buildQuote([line(5000, 1, 0, 'a'), line(4500, 1, 2800, 'b')], {
+      adjustments: [{ kind: 'online_discount', label: 'x', percentOff: 20, productIds: new Set(['a']) }],
+    });
+    expect(offTheLarger.shipping.gstBasisPoints).toBe(0);
     // equal values: the higher rate is the principal supply
     const tie = buildQuote([line(3000, 1, 300, 'a'), line(3000, 1, 1800, 'b')], rulesFor(false));
     expect(tie.shipping.gstBasisPoints).toBe(1800);

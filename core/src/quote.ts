@@ -69,8 +69,10 @@ export interface QuoteLine extends QuoteLineInput {
 
 /**
  * The shipping charge (before GST). Freight charged with the goods is part of one composite supply,
- * taxed at the rate of the principal supply (CGST Act s.8(a)): the goods line of the largest taxable
- * value, the higher rate between equals, then the earlier line. Its HSN is that line's.
+ * taxed at the rate of the principal supply (CGST Act s.8(a)): the goods line of the largest value
+ * before adjustments, the higher rate between equals, then the earlier line. Its HSN is that line's.
+ * Before adjustments, so a discount on one product can never move the charge to a higher rate and make
+ * the order cost more (decision 0040).
  */
 export interface ShippingCharge {
   chargePaise: Paise;
@@ -155,18 +157,18 @@ export function shippingChargeFor(itemsPaise: Paise): Paise {
 }
 
 /**
- * The principal supply among taxed lines: largest taxable value, then higher rate, then earlier. Goods
+ * The principal supply among taxed lines: largest value before adjustments, then higher rate, then earlier. Goods
  * come before services (an energisation is never what the parcel's freight is part of) unless a cart
  * holds services only.
  */
-export function principalLine<T extends Pick<QuoteLine, 'taxablePaise' | 'gstBasisPoints' | 'isService'>>(
+export function principalLine<T extends Pick<QuoteLine, 'grossPaise' | 'gstBasisPoints' | 'isService'>>(
   all: readonly T[],
 ): T {
   const goods = all.filter((l) => !l.isService);
   const lines = goods.length ? goods : all;
   return lines.reduce((best, line) =>
-    line.taxablePaise > best.taxablePaise ||
-    (line.taxablePaise === best.taxablePaise && line.gstBasisPoints > best.gstBasisPoints)
+    line.grossPaise > best.grossPaise ||
+    (line.grossPaise === best.grossPaise && line.gstBasisPoints > best.gstBasisPoints)
       ? line
       : best,
   );

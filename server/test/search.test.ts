@@ -312,7 +312,16 @@ describe('listing filters and sort', () => {
     expect(facets.price).toEqual({ min: 100, max: 1400 });
 
     const none = (await t.app.inject({ url: '/api/products/facets?mukhi=abc' })).json<ProductFacets>();
-    expect(none).toEqual({ total: 0, inStock: 0, price: { min: null, max: null }, mukhi: [], origin: [] });
+    expect(none).toEqual({
+      total: 0,
+      inStock: 0,
+      price: { min: null, max: null },
+      mukhi: [],
+      origin: [],
+      size: [],
+      weight: { min: null, max: null },
+      planet: [],
+    });
     const searched = (await t.app.inject({ url: '/api/products/facets?keyword=panchmukhi' })).json<ProductFacets>();
     expect(searched.total).toBe(2);
     expect(searched.origin.map((o) => o.value).sort()).toEqual(['Indonesia', 'Nepal']);

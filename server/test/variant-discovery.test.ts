@@ -44,6 +44,36 @@ const listed = async (query: string) =>
     .json<ProductList>()
     .products.map((p) => p._id);
 
+describe('size, weight and planet facets', () => {
+  it('count each size a product or its variants come in, span their weights and count planets', async () => {
+    const word = `Facetbead${Math.random().toString(36).slice(2, 8)}`;
+    await make.product(t, { name: `${word} own`, columns: { sizeMm: 18 } });
+    await withVariants({ name: `${word} sized`, stock: 0 }, [
+      { name: '18 mm', price: 900, countInStock: 2, facts: { sizeMm: 18 }, isDefault: true },
+      { name: '22 mm', price: 1400, countInStock: 1, facts: { sizeMm: 22 } },
+    ]);
+    const gem = await withVariants({ name: `${word} gem`, category: 'gems', columns: { planet: 'Saturn' } }, [
+      { name: '5.25 ratti', price: 5000, countInStock: 1, facts: { weightCarats: 4.78 }, isDefault: true },
+      { name: '7.25 ratti', price: 9000, countInStock: 1, facts: { weightCarats: 6.6 } },
+    ]);
+    const facets = async (query: string) =>
+      (await t.app.inject({ url: `/api/products/facets?keyword=${word}${query}` })).json();
+    const all = await facets('');
+    expect(all.size).toEqual([
+      { value: 18, count: 2 },
+      { value: 22, count: 1 },
+    ]);
+    expect(all.weight).toEqual({ min: 4.78, max: 6.6 });
+    expect(all.planet).toEqual([{ value: 'Saturn', count: 1 }]);
+    // A facet counts with the other filters, not its own.
+    expect((await facets('&size=22')).size).toEqual(all.size);
+    expect((await facets('&size=22')).total).toBe(1);
+    expect((await facets('&planet=saturn')).total).toBe(1);
+    expect(await listed(`keyword=${word}&planet=Saturn`)).toEqual([gem._id]);
+    expect(await listed(`keyword=${word}&planet=Pluto`)).toEqual([]);
+  });
+});
+
 describe('size and weight filters', () => {
   it('reads sizes as a list of millimetres and weights as a carat range; nonsense is an empty result', () => {
     expect(parseListingFilters({ size: '20, 18,20', minCarats: '5.25', maxCarats: '7' })).toEqual({

@@ -3,6 +3,7 @@
 import * as z from 'zod/mini';
 import { CATEGORIES } from '../constants.ts';
 import { optionalQuery } from './common.ts';
+import { PLANETS } from './product-facts.ts';
 
 export const LISTING_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -44,6 +45,8 @@ export const listingFilterQuery = {
   /** Issue 25: a gem's weight in carats, from and to: a product of that weight, or with a variant of it. */
   minCarats: filterText('minCarats'),
   maxCarats: filterText('maxCarats'),
+  /** Issue 25: the planet a gem is worn for (PLANETS), case-insensitive: `Saturn` or `Saturn,Jupiter`. */
+  planet: filterText('planet'),
   /** relevance (the default with a keyword), newest (the default without), price_asc, price_desc, rating. */
   sort: filterText('sort'),
 };
@@ -57,6 +60,7 @@ export interface ListingFilterText {
   size?: string;
   minCarats?: string;
   maxCarats?: string;
+  planet?: string;
   sort?: string;
 }
 
@@ -71,6 +75,8 @@ export interface ListingFilters {
   size?: number[];
   minCarats?: number;
   maxCarats?: number;
+  /** As PLANETS spell them. */
+  planet?: string[];
   sort?: ListingSort;
 }
 
@@ -110,6 +116,13 @@ function readNumbers(text: string | undefined, valid: (value: string) => boolean
 
 const isMukhi = (v: string) => /^\d{1,2}$/.test(v) && Number(v) >= MUKHI_MIN && Number(v) <= MUKHI_MAX;
 
+/** Planets as PLANETS spell them, once each; null when one is no planet (an empty result). */
+function readPlanets(text: string | undefined): string[] | null | undefined {
+  if (!text?.trim()) return undefined;
+  const planets = list(text).map((v) => PLANETS.find((p) => p.toLowerCase() === v.toLowerCase()));
+  return planets.every((p) => p !== undefined) ? [...new Set(planets as string[])] : null;
+}
+
 /** Reads the filter values of a listing address; shared by the server and the filter panel. */
 export function parseListingFilters(raw: ListingFilterText): ListingFilters | null {
   const filters: ListingFilters = {};
@@ -118,11 +131,13 @@ export function parseListingFilters(raw: ListingFilterText): ListingFilters | nu
   const inStock = raw.inStock?.trim().toLowerCase();
   if (inStock === 'true') filters.inStock = true;
   else if (inStock && inStock !== 'false') return null;
-  const mukhi = readNumbers(raw.mukhi, isMukhi);
-  const size = readNumbers(raw.size, (v) => SIZE.test(v) && Number(v) > 0);
-  if (mukhi === null || size === null) return null;
-  if (mukhi) filters.mukhi = mukhi;
-  if (size) filters.size = size;
+  const lists = {
+    mukhi: readNumbers(raw.mukhi, isMukhi),
+    size: readNumbers(raw.size, (v) => SIZE.test(v) && Number(v) > 0),
+    planet: readPlanets(raw.planet),
+  };
+  if (Object.values(lists).includes(null)) return null;
+  Object.assign(filters, Object.fromEntries(Object.entries(lists).filter(([, values]) => values)));
   if (raw.origin?.trim()) filters.origin = [...new Set(list(raw.origin))];
   const sort = raw.sort?.trim().toLowerCase();
   if (sort && (LISTING_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListingSort;
@@ -139,6 +154,11 @@ export const productFacets = z.object({
   price: z.object({ min: z.nullable(z.number()), max: z.nullable(z.number()) }),
   mukhi: z.array(z.object({ value: z.int(), count: z.int() })),
   origin: z.array(z.object({ value: z.string(), count: z.int() })),
+  /** Issue 25: sizes (mm) of the products or their variants, each with how many products have it. */
+  size: z.array(z.object({ value: z.number(), count: z.int() })),
+  /** The lightest and heaviest (carats) of the products or their variants; null when none is weighed. */
+  weight: z.object({ min: z.nullable(z.number()), max: z.nullable(z.number()) }),
+  planet: z.array(z.object({ value: z.string(), count: z.int() })),
 });
 export type ProductFacets = z.infer<typeof productFacets>;
 

@@ -1,5 +1,6 @@
 import { formatRupees, responsiveImage, toPaise, toRupees } from '@rr/core';
 import { Link } from 'react-router';
+import { LineChoices, type LineAddOn } from './line-choices.tsx';
 import styles from './order-lines.module.css';
 
 export interface OrderLine {
@@ -13,35 +14,52 @@ export interface OrderLine {
   hsnCode?: string | null;
   gstPercent?: number;
   taxPrice?: number;
+  /** Issue 25: the variant as an order names it, or a cart line's variant id and name. */
+  variant?: string | { _id: string; name: string } | null;
+  variantName?: string;
+  addOns?: readonly LineAddOn[];
+  /** An order line of a made-to-order extra: it cannot be returned. */
+  returnable?: boolean;
+}
+
+function variantOf(line: OrderLine): { id: string | null; name: string | null } {
+  if (line.variant && typeof line.variant === 'object') return { id: line.variant._id, name: line.variant.name };
+  return { id: line.variant ?? null, name: line.variantName ?? null };
 }
 
 /**
- * SPEC: each line as image, name linking to the product, and 'qty x price = line total'; with `showTax`
- * (admins), the line's HSN code, GST rate and tax too.
+ * SPEC: each line as image, name linking to the product (with its variant and extras under it), and
+ * 'qty x price = line total'; with `showTax` (admins), the line's HSN code, GST rate and tax too.
  */
 export function OrderLines({ lines, showTax = false }: { lines: readonly OrderLine[]; showTax?: boolean }) {
   return (
     <ul className={styles.items}>
-      {lines.map((line) => (
-        <li key={`${line.product}-${line.name}`} className={styles.item}>
-          <img {...responsiveImage(line.image, '56px')} alt="" width={56} height={56} loading="lazy" />
-          {line.product ? (
-            <Link to={`/product/${line.product}`} className={styles.name}>
-              {line.name}
-            </Link>
-          ) : (
-            <span className={styles.name}>{line.name}</span>
-          )}
-          <span className={styles.sum}>
-            {line.qty} x {formatRupees(line.price)} = {formatRupees(toRupees(toPaise(line.price) * line.qty))}
-            {showTax && line.gstPercent !== undefined && line.taxPrice !== undefined && (
-              <small className={styles.tax}>
-                {line.hsnCode ? `HSN ${line.hsnCode} · ` : ''}GST {line.gstPercent}%: {formatRupees(line.taxPrice)}
-              </small>
-            )}
-          </span>
-        </li>
+      {lines.map((line, index) => (
+        <OrderLineItem key={`${index}-${line.product}`} line={line} showTax={showTax} />
       ))}
     </ul>
+  );
+}
+
+function OrderLineItem({ line, showTax }: { line: OrderLine; showTax: boolean }) {
+  const variant = variantOf(line);
+  const href = `/product/${line.product}${variant.id ? `?variant=${encodeURIComponent(variant.id)}` : ''}`;
+  return (
+    <li className={styles.item}>
+      <img {...responsiveImage(line.image, '56px')} alt="" width={56} height={56} loading="lazy" />
+      <div className={styles.name}>
+        {line.product ? <Link to={href}>{line.name}</Link> : <span>{line.name}</span>}
+        <LineChoices variantName={variant.name} addOns={line.addOns} />
+        {line.returnable === false && <p className={styles.final}>Made to order: not returnable</p>}
+      </div>
+      <span className={styles.sum}>
+        {line.qty} x {formatRupees(line.price)} = {formatRupees(toRupees(toPaise(line.price) * line.qty))}
+        {showTax && line.gstPercent !== undefined && line.taxPrice !== undefined && (
+          <small className={styles.tax}>
+            {line.hsnCode ? `HSN ${line.hsnCode} · ` : ''}GST {line.gstPercent}%: {formatRupees(line.taxPrice)}
+          </small>
+        )}
+      </span>
+    </li>
   );
 }

@@ -19,12 +19,12 @@ import {
   type ProductSuggestions,
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { rawRows, type Database } from '../../db/client.ts';
 import { productVariants, products, publishedProductCounts } from '../../db/schema/index.ts';
 import { searchMemo, type SearchMemo } from './search-memo.ts';
 import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
 
-type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin' | 'size' | 'weight';
+type FacetName = 'price' | 'inStock' | 'mukhi' | 'origin' | 'size' | 'weight' | 'planet';
 
 export interface Listing {
   /** Drafts and category (and the keyword, `search.where`): what every count starts from. */
@@ -72,7 +72,7 @@ export async function readListing(db: Database, query: ProductListQuery): Promis
 }
 
 /** Filters on columns whose changes search_generation follows (migration 0023). */
-const WATCHED_FILTERS = new Set<FacetName>(['mukhi', 'origin']);
+const WATCHED_FILTERS = new Set<FacetName>(['mukhi', 'origin', 'planet']);
 
 /** How many products a listing holds. */
 export async function listingTotal(db: Database, listing: Listing): Promise<number> {
@@ -138,6 +138,7 @@ function filterConditions(filters: ListingFilters): Listing['filters'] {
     const origins = filters.origin.map((o) => o.toLowerCase());
     conditions.origin = inArray(sql`lower(${products.origin})`, origins);
   }
+  if (filters.planet) conditions.planet = inArray(products.planet, filters.planet);
   return conditions;
 }
 
@@ -189,14 +190,56 @@ export function listingOrder(listing: Listing): SQL[] {
   }
 }
 
-const NO_FACETS: ProductFacets = { total: 0, inStock: 0, price: { min: null, max: null }, mukhi: [], origin: [] };
+const NO_FACETS: ProductFacets = {
+  total: 0,
+  inStock: 0,
+  price: { min: null, max: null },
+  mukhi: [],
+  origin: [],
+  size: [],
+  weight: { min: null, max: null },
+  planet: [],
+};
+
+/**
+ * Issue 25: the sizes and weights of the products matching `where`, their own and their variants' (a
+ * product counted once per size it comes in).
+ */
+function factFacets(db: Database, where: (except?: FacetName) => SQL) {
+  const facts = (except: FacetName, column: 'size_mm' | 'weight_carats') =>
+    sql`(select ${products.id} as product_id, ${sql.raw(`products.${column}`)} as value from ${products}
+           where ${where(except)}
+         union
+         select v.product_id, ${sql.raw(`v.${column}`)} from ${productVariants} v
+           where v.product_id in (select ${products.id} from ${products} where ${where(except)}))`;
+  return Promise.all([
+    rawRows<{ value: number; count: number }>(
+      db,
+      sql`select value, count(distinct product_id)::int as count from ${facts('size', 'size_mm')} as f
+          where value is not null group by value order by value`,
+    ),
+    rawRows<{ min: number | null; max: number | null }>(
+      db,
+      sql`select min(value) as min, max(value) as max from ${facts('weight', 'weight_carats')} as f`,
+    ),
+  ]);
+}
 
 /** GET /api/products/facets: the counts a filter panel shows, each with the other filters applied. */
 export async function productFacets(db: Database, query: ProductListQuery): Promise<ProductFacets> {
   const listing = await readListing(db, query);
   if (!listing) return NO_FACETS;
   const where = (except?: FacetName) => sql`coalesce(${listingWhere(listing, except) ?? sql`true`}, false)`;
-  const [[totals], mukhi, origin] = await Promise.all([
+  const grouped = (except: 'mukhi' | 'planet') => {
+    const column = except === 'mukhi' ? products.mukhi : products.planet;
+    return db
+      .select({ value: column, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(and(listingWhere(listing, except), isNotNull(column)))
+      .groupBy(column)
+      .orderBy(asc(column));
+  };
+  const [[totals], mukhi, origin, planet, [size, [weight]]] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*) filter (where ${where()})`.mapWith(Number),
@@ -207,12 +250,7 @@ export async function productFacets(db: Database, query: ProductListQuery): Prom
         max: sql<number | null>`max(${products.pricePaise}) filter (where ${where('price')})`,
       })
       .from(products),
-    db
-      .select({ value: products.mukhi, count: sql<number>`count(*)`.mapWith(Number) })
-      .from(products)
-      .where(and(listingWhere(listing, 'mukhi'), isNotNull(products.mukhi)))
-      .groupBy(products.mukhi)
-      .orderBy(asc(products.mukhi)),
+    grouped('mukhi'),
     db
       .select({
         value: sql<string>`min(${products.origin})`,
@@ -222,14 +260,20 @@ export async function productFacets(db: Database, query: ProductListQuery): Prom
       .where(and(listingWhere(listing, 'origin'), isNotNull(products.origin)))
       .groupBy(sql`lower(${products.origin})`)
       .orderBy(sql`count(*) desc`, sql`lower(${products.origin})`),
+    grouped('planet'),
+    factFacets(db, where),
   ]);
   const paise = (value: number | string | null | undefined) => (value == null ? null : toRupees(Number(value)));
+  const number = (value: number | string | null | undefined) => (value == null ? null : Number(value));
   return {
     total: totals?.total ?? 0,
     inStock: totals?.inStock ?? 0,
     price: { min: paise(totals?.min), max: paise(totals?.max) },
-    mukhi: mukhi.map((row) => ({ value: row.value!, count: row.count })),
+    mukhi: mukhi.map((row) => ({ value: Number(row.value), count: row.count })),
     origin: origin.map((row) => ({ value: row.value, count: row.count })),
+    size: size.map((row) => ({ value: Number(row.value), count: row.count })),
+    weight: { min: number(weight?.min), max: number(weight?.max) },
+    planet: planet.map((row) => ({ value: String(row.value), count: row.count })),
   };
 }
 

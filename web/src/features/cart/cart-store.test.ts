@@ -15,7 +15,7 @@ storage.set(
   'cartItems',
   JSON.stringify([{ product: 'old', name: 'Old line', image: '/x.svg', price: 10, countInStock: 50, qty: 11 }]),
 );
-const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, lineTotal, readCartItem, removeFromCart } =
+const { addToCart, cartCount, cartStore, cartSubtotal, clearCart, lineKey, lineTotal, readCartItem, removeFromCart } =
   await import('./cart-store.ts');
 const savedCart = cartStore.get();
 
@@ -51,7 +51,7 @@ describe('cart store', () => {
 
   it('removes a line and empties the stored cart', () => {
     addToCart(bead());
-    removeFromCart('p1');
+    removeFromCart(bead());
     expect(cartStore.get()).toEqual([]);
     expect(storage.has('cartItems')).toBe(false);
   });
@@ -68,6 +68,66 @@ describe('cart store', () => {
   });
 });
 
+describe('a line with a variant and add-ons (issue 25)', () => {
+  beforeEach(() => clearCart());
+
+  const energised = (name: string, over: Partial<CartItem> = {}) =>
+    bead({
+      variant: 'v20',
+      variantName: '20 mm',
+      price: 1399,
+      addOns: [
+        { _id: 'cap', name: 'Silver capping', price: 350, values: {} },
+        { _id: 'puja', name: 'Energisation', price: 251, values: { Name: name, Gotra: 'Kashyap' } },
+      ],
+      ...over,
+    });
+
+  it('keeps another variant, other add-ons or other values of the same product as lines of their own', () => {
+    addToCart(bead());
+    addToCart(energised('Ramesh'));
+    addToCart(energised('Suresh'));
+    addToCart(energised('Ramesh', { variant: 'v22', variantName: '22 mm' }));
+    addToCart(energised('Ramesh', { addOns: [] }));
+    expect(cartStore.get()).toHaveLength(5);
+    expect(JSON.parse(storage.get('cartItems')!)[1]).toMatchObject({ variant: 'v20', variantName: '20 mm' });
+  });
+
+  it('takes the same choices in another order, or with blanks and spaces, as the same line', () => {
+    addToCart(energised('Ramesh', { qty: 1 }));
+    const [cap, puja] = energised('Ramesh').addOns!;
+    addToCart(
+      energised('Ramesh', {
+        qty: 3,
+        addOns: [{ ...puja!, values: { Gotra: 'Kashyap ', Name: 'Ramesh', Note: ' ' } }, cap!],
+      }),
+    );
+    expect(cartStore.get().map((i) => i.qty)).toEqual([3]);
+  });
+
+  it('removes only the line with those choices', () => {
+    addToCart(energised('Ramesh'));
+    addToCart(energised('Suresh'));
+    removeFromCart(energised('Ramesh'));
+    expect(cartStore.get().map((i) => i.addOns![1]!.values.Name)).toEqual(['Suresh']);
+  });
+
+  it('names a line by product, variant and add-on values alone', () => {
+    expect(lineKey({ product: 'p1' })).toBe(lineKey(bead({ qty: 4, price: 1 })));
+    expect(lineKey({ product: 'p1', variant: 'v1' })).not.toBe(lineKey({ product: 'p1' }));
+    expect(lineKey({ product: 'p1', addOns: [{ _id: 'a', values: { x: 'b' } }] })).not.toBe(
+      lineKey({ product: 'p1', addOns: [{ _id: 'a', values: { x: 'c' } }] }),
+    );
+  });
+
+  it('loads a saved line with its choices', async () => {
+    storage.set('cartItems', JSON.stringify([bead(), energised('रमेश')]));
+    vi.resetModules();
+    const { cartStore: reread } = await import('./cart-store.ts');
+    expect(reread.get()).toEqual([bead(), energised('रमेश')]);
+  });
+});
+
 describe('reading a stored cart line without zod', () => {
   it('gives what core’s cartItem schema gives (its fields only), and null where it refuses', () => {
     const goodLine = fc.record({
@@ -78,7 +138,19 @@ describe('reading a stored cart line without zod', () => {
       countInStock: fc.nat(),
       qty: fc.integer({ min: 1 }),
     });
+    const addOn = fc.record({
+      _id: fc.string({ minLength: 1 }),
+      name: fc.string(),
+      price: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
+      values: fc.oneof(fc.dictionary(fc.string(), fc.string()), fc.dictionary(fc.string(), fc.anything())),
+    });
+    const choices = fc.record(
+      { variant: fc.string(), variantName: fc.string(), addOns: fc.array(addOn, { maxLength: 3 }) },
+      { requiredKeys: [] },
+    );
+    const goodChosenLine = fc.tuple(goodLine, choices).map(([line, chosen]) => ({ ...line, ...chosen }));
     expectReaderMatchesSchema(readCartItem, cartItem, goodLine, Object.keys(cartItem.def.shape));
+    expectReaderMatchesSchema(readCartItem, cartItem, goodChosenLine, Object.keys(cartItem.def.shape));
   });
 
   it('drops a saved cart with one unreadable line', async () => {

@@ -1,5 +1,45 @@
-import { DEFAULT_MAX_LINE_QTY, toPaise, toRupees, type CartItem } from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, toPaise, toRupees, type CartAddOn, type CartItem } from '@rr/core';
 import { createPersistedStore, isPlainObject, useStore } from '../../lib/persisted-store.ts';
+
+/** A price as the schema takes it: a finite number, not below zero. */
+const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+/** A whole number from `min` up, as zod's int() takes it. */
+const isCount = (value: unknown, min: number): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
+
+/** A stored add-on of a line as core's `cartAddOn` reads it, or null where the schema refuses it. */
+function readCartAddOn(raw: unknown): CartAddOn | null {
+  if (!isPlainObject(raw)) return null;
+  const { _id, name, price, values } = raw;
+  if (typeof _id !== 'string' || _id === '' || typeof name !== 'string') return null;
+  if (!isAmount(price)) return null;
+  if (!isPlainObject(values) || !Object.values(values).every((v) => typeof v === 'string')) return null;
+  return { _id, name, price, values: { ...(values as Record<string, string>) } };
+}
+
+/** A line's variant and add-ons (issue 25): absent ones stay absent; undefined when one is unreadable. */
+function readLineChoices(
+  raw: Record<string, unknown>,
+): Pick<CartItem, 'variant' | 'variantName' | 'addOns'> | undefined {
+  const { variant, variantName, addOns } = raw;
+  const choices: Pick<CartItem, 'variant' | 'variantName' | 'addOns'> = {};
+  if (variant !== undefined) {
+    if (typeof variant !== 'string' || variant === '') return undefined;
+    choices.variant = variant;
+  }
+  if (variantName !== undefined) {
+    if (typeof variantName !== 'string') return undefined;
+    choices.variantName = variantName;
+  }
+  if (addOns !== undefined) {
+    if (!Array.isArray(addOns)) return undefined;
+    const read = addOns.map(readCartAddOn);
+    if (!read.every((a) => a !== null)) return undefined;
+    choices.addOns = read;
+  }
+  return choices;
+}
 
 /**
  * A stored cart line as core's `cartItem` schema reads it (its fields only), or null where the schema
@@ -12,11 +52,34 @@ export function readCartItem(raw: unknown): CartItem | null {
   if (typeof product !== 'string' || product === '' || typeof name !== 'string' || typeof image !== 'string') {
     return null;
   }
-  if (typeof price !== 'number' || !Number.isFinite(price) || price < 0) return null;
-  if (typeof countInStock !== 'number' || !Number.isSafeInteger(countInStock) || countInStock < 0) return null;
-  if (typeof qty !== 'number' || !Number.isSafeInteger(qty) || qty < 1) return null;
-  return { product, name, image, price, countInStock, qty };
+  if (!isAmount(price) || !isCount(countInStock, 0) || !isCount(qty, 1)) return null;
+  const choices = readLineChoices(raw);
+  return choices ? { product, name, image, price, countInStock, qty, ...choices } : null;
 }
+
+/** What makes a cart line one line: the product, its variant and the add-ons with their values. */
+export type LineIdentity = Pick<CartItem, 'product' | 'variant'> & {
+  addOns?: ReadonlyArray<{ _id: string; values?: Record<string, string> }>;
+};
+
+/**
+ * A line's identity as text (issue 25): the same product, variant, add-ons and values are one line,
+ * whatever the order the add-ons or fields were given in; a blank value counts as none given.
+ */
+export function lineKey(line: LineIdentity): string {
+  const addOns = (line.addOns ?? [])
+    .map((a) => {
+      const values = Object.entries(a.values ?? {})
+        .map(([field, value]) => [field, value.trim()] as const)
+        .filter(([, value]) => value !== '');
+      return [a._id, values.sort(byFirst)] as const;
+    })
+    .sort(byFirst);
+  return JSON.stringify([line.product, line.variant ?? null, addOns]);
+}
+
+const byFirst = (a: readonly [string, unknown], b: readonly [string, unknown]) =>
+  a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0;
 
 /**
  * SPEC §3: the cart lives in localStorage under `cartItems`. A line saved before the shop limited a
@@ -35,17 +98,17 @@ export function useCartItems(): CartItem[] {
   return useStore(cartStore);
 }
 
-/** Adds a line, or replaces the quantity (and details) of the product's existing line. */
+/** Adds a line, or replaces the quantity (and details) of the same line (lineKey) already there. */
 export function addToCart(item: CartItem): void {
+  const key = lineKey(item);
   cartStore.set((items) =>
-    items.some((i) => i.product === item.product)
-      ? items.map((i) => (i.product === item.product ? item : i))
-      : [...items, item],
+    items.some((i) => lineKey(i) === key) ? items.map((i) => (lineKey(i) === key ? item : i)) : [...items, item],
   );
 }
 
-export function removeFromCart(productId: string): void {
-  cartStore.set((items) => items.filter((i) => i.product !== productId));
+export function removeFromCart(line: LineIdentity): void {
+  const key = lineKey(line);
+  cartStore.set((items) => items.filter((i) => lineKey(i) !== key));
 }
 
 export function clearCart(): void {

@@ -54,6 +54,7 @@ export const FILTER_KEYS = [
   'size',
   'minCarats',
   'maxCarats',
+  'planet',
 ] as const;
 
 function listParams(query: ProductQuery): string {

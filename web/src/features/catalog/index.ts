@@ -16,6 +16,7 @@ export {
 } from './api.ts';
 export { filtersFrom } from './listing-filter-params.ts';
 export { parsePageNumber } from './page-number.ts';
+export { addOnPicksFrom, cartLineFor, type AddOnPick } from './product-choice.ts';
 export { searchKeyword } from './search-keyword.ts';
 export { SearchCombobox } from './components/search-combobox.tsx';
 // The server-rendered pages load with the app: a lazy one would hydrate only once its code came, and an

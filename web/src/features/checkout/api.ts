@@ -17,6 +17,19 @@ export function lookupPincode(code: string): Promise<PincodeInfo> {
   return apiFetch<PincodeInfo>(`/api/pincode/${encodeURIComponent(code)}`);
 }
 
+/**
+ * A cart line as an order or a quote names it: the product, quantity, and (issue 25) the variant and
+ * the add-ons with their text.
+ */
+export function orderLine(item: CartItem) {
+  return {
+    product: item.product,
+    qty: item.qty,
+    ...(item.variant ? { variant: item.variant } : {}),
+    ...(item.addOns?.length ? { addOns: item.addOns.map((a) => ({ _id: a._id, values: a.values })) } : {}),
+  };
+}
+
 /** SPEC §7's order payload. The server prices the order itself: the amounts sent are ignored. */
 export function orderPayload(
   cart: readonly CartItem[],
@@ -24,8 +37,7 @@ export function orderPayload(
 ): Pick<PlaceOrderBody, 'orderItems' | 'shippingAddress'> {
   return {
     orderItems: cart.map((item) => ({
-      product: item.product,
-      qty: item.qty,
+      ...orderLine(item),
       name: item.name,
       image: item.image,
       price: item.price,
@@ -56,10 +68,10 @@ export function releaseOnlinePayment(orderId: string): Promise<unknown> {
   return apiFetch(`/api/payments/razorpay/order/${encodeURIComponent(orderId)}/release`, { method: 'POST', json: {} });
 }
 
-/** Every query key of checkout: a quote per cart (products and quantities) and payment method. */
+/** Every query key of checkout: a quote per cart (lines and quantities) and payment method. */
 export const checkoutKeys = {
   quote: (
-    orderItems: readonly { product: string; qty: number }[],
+    orderItems: readonly ReturnType<typeof orderLine>[],
     paymentMethod: PaymentMethod,
     state: string | undefined,
   ) => ['quote', orderItems, paymentMethod, state ?? ''] as const,
@@ -70,7 +82,7 @@ export const checkoutKeys = {
  * delivery state, the quote also splits GST as the invoice will (CGST + SGST or IGST).
  */
 export function useCartQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod, state?: string) {
-  const orderItems = cart.map((item) => ({ product: item.product, qty: item.qty }));
+  const orderItems = cart.map(orderLine);
   return useQuery({
     queryKey: checkoutKeys.quote(orderItems, paymentMethod, state),
     queryFn: () =>

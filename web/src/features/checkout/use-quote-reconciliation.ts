@@ -2,19 +2,15 @@ import type { CartItem, CartQuote, PaymentMethod } from '@rr/core';
 import { useEffect, useState } from 'react';
 import { addToCart } from '../cart/index.ts';
 import { useCartQuote } from './api.ts';
+import { lineToday, quoteLineFor } from './quote-lines.ts';
 
-/** The cart lines whose price, stock, name or picture the quote says have changed, as they are today. */
+/** The cart lines whose price, stock, name or picture (or extras') the quote says have changed, as they are today. */
 function changedLines(cart: readonly CartItem[], quote: CartQuote): CartItem[] {
-  return quote.lines.flatMap((line) => {
-    const item = cart.find((i) => i.product === line.product);
-    if (!item) return [];
-    const today = { ...item, name: line.name, image: line.image, price: line.price, countInStock: line.countInStock };
-    const same =
-      item.price === today.price &&
-      item.countInStock === today.countInStock &&
-      item.name === today.name &&
-      item.image === today.image;
-    return same ? [] : [today];
+  return cart.flatMap((item) => {
+    const line = quoteLineFor(item, quote);
+    if (!line) return [];
+    const today = lineToday(item, line);
+    return JSON.stringify(today) === JSON.stringify(item) ? [] : [today];
   });
 }
 
@@ -37,7 +33,7 @@ export function useQuoteReconciliation(cart: readonly CartItem[], method: Paymen
 
   const unavailable = cart.filter((item) => quote.data?.unavailable.includes(item.product));
   const shortOfStock = cart.flatMap((item) => {
-    const line = quote.data?.lines.find((l) => l.product === item.product);
+    const line = quoteLineFor(item, quote.data);
     return line !== undefined && item.qty > line.countInStock ? [{ item, left: line.countInStock }] : [];
   });
   const canPlace = Boolean(quote.data) && unavailable.length === 0 && shortOfStock.length === 0 && !quote.isFetching;

@@ -1,5 +1,5 @@
 import { CATEGORIES, MAX_UPLOAD_BYTES, categoryLabel, productInput, type Product } from '@rr/core';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/form-field.tsx';
@@ -11,6 +11,10 @@ import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../
 import { StockHistory } from '../desk/stock-history.tsx';
 import styles from './admin.module.css';
 import { ProductFactsFields, factValuesOf, factsInput } from './product-facts-fields.tsx';
+import { AddOnsEditor } from './product-options/add-ons-editor.tsx';
+import { checkOptions, sendableLists } from './product-options/options-check.ts';
+import { useProductOptions, type ProductOptions } from './product-options/use-product-options.ts';
+import { VariantsEditor } from './product-options/variants-editor.tsx';
 import { ProductTaxFields, taxInput, taxValuesOf } from './product-tax-fields.tsx';
 import { ACCEPTED_IMAGES, UploadButton } from './upload-button.tsx';
 
@@ -47,39 +51,63 @@ export function ProductEditPage() {
 /** Number inputs give text; empty stays "not given" so the schema names the missing field. */
 const numberOrEmpty = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-function EditProductForm({ product }: { product: Product }) {
+function formValuesOf(product: Product) {
+  return {
+    name: product.name,
+    price: String(product.price),
+    mrp: product.mrp === null ? '' : String(product.mrp),
+    image: product.image,
+    brand: product.brand,
+    countInStock: String(product.countInStock),
+    category: product.category as string,
+    description: product.description,
+    visibility: (product.isDraft ? 'draft' : 'published') as Visibility,
+    ...factValuesOf(product),
+    ...taxValuesOf(product),
+  };
+}
+type EditValues = ReturnType<typeof formValuesOf>;
+
+/**
+ * The product's own price, MRP and stock to send: as typed, or, when it has variants, as they set them
+ * (the server does the same); the saved ones while a variant's figures are not right yet, so that only
+ * the variant's input shows the error.
+ */
+function ownFigures(values: EditValues, product: Product, options: ProductOptions, gstPercent: number) {
+  if (!options.followed) {
+    return {
+      price: numberOrEmpty(values.price),
+      mrp: values.mrp.trim() === '' ? null : Number(values.mrp),
+      countInStock: numberOrEmpty(values.countInStock),
+    };
+  }
+  if (checkOptions(options.body, gstPercent).length > 0) {
+    return { price: product.price, mrp: product.mrp, countInStock: product.countInStock };
+  }
+  return options.followed;
+}
+
+function useEditProductForm(product: Product) {
   const navigate = useNavigate();
   const update = useUpdateProduct(product._id);
   const categories = useCategories();
+  const options = useProductOptions(product);
+  // The MRP includes the product's GST: its own rate, else the category chosen's (the server checks it
+  // again against the rates it holds).
+  const categoryRate = (category: string) =>
+    categories.data?.find((c) => c.slug === category)?.gstPercent ??
+    (category === product.category && product.taxOverrides.gstPercent === null ? product.gstPercent : 0);
+  const rateOf = (values: EditValues) =>
+    values.gstPercent.trim() === '' ? categoryRate(values.category) : Number(values.gstPercent);
   const form = useSchemaForm({
-    initialValues: {
-      name: product.name,
-      price: String(product.price),
-      mrp: product.mrp === null ? '' : String(product.mrp),
-      image: product.image,
-      brand: product.brand,
-      countInStock: String(product.countInStock),
-      category: product.category as string,
-      description: product.description,
-      visibility: (product.isDraft ? 'draft' : 'published') as Visibility,
-      ...factValuesOf(product),
-      ...taxValuesOf(product),
-    },
-    // The MRP includes the product's GST: its own rate, else the category chosen's (the server checks it
-    // again against the rates it holds).
-    schema: ({ category }) =>
-      productInput(
-        categories.data?.find((c) => c.slug === category)?.gstPercent ??
-          (category === product.category && product.taxOverrides.gstPercent === null ? product.gstPercent : 0),
-      ),
+    initialValues: () => formValuesOf(product),
+    schema: ({ category }) => productInput(categoryRate(category)),
     toInput: (values) => ({
       _id: product._id,
       name: values.name,
-      price: numberOrEmpty(values.price),
-      mrp: values.mrp.trim() === '' ? null : Number(values.mrp),
+      ...ownFigures(values, product, options, rateOf(values)),
       image: values.image,
       brand: values.brand,
-      countInStock: numberOrEmpty(values.countInStock),
       // So orders placed while the form was open are not undone by saving it.
       stockWas: product.countInStock,
       category: values.category,
@@ -88,51 +116,67 @@ function EditProductForm({ product }: { product: Product }) {
       ...factsInput(values),
       ...taxInput(values),
     }),
-    onSubmit: async (body) => {
-      await update.mutateAsync(body);
+    onSubmit: async (body, values) => {
+      const lists = sendableLists(options.body, rateOf(values), options.changed);
+      if (!lists) return;
+      try {
+        await update.mutateAsync({ ...body, ...lists });
+      } catch (error) {
+        if (options.showRefusal(error)) return;
+        throw error;
+      }
       navigate('/admin/productlist');
     },
   });
-  const { field, errors } = form;
+  // The rows are checked with the rest, so that every error shows at once.
+  const submit = (event: FormEvent) => {
+    options.check(rateOf(form.values));
+    form.submit(event);
+  };
+  return { form, options, submit, category: categories.data?.find((c) => c.slug === form.values.category) };
+}
 
-  const invalid = Object.keys(errors).length > 0;
+function EditProductForm({ product }: { product: Product }) {
+  const { form, options, submit, category } = useEditProductForm(product);
+  const { field, errors, values } = form;
+  const followed = options.followed;
+  const invalid = Object.keys(errors).length > 0 || options.invalid;
   return (
     <div className={`card ${styles.panel}`}>
-      <form className={styles.form} onSubmit={form.submit} noValidate>
+      <form className={styles.form} onSubmit={submit} noValidate>
         <FormField label="Name" autoComplete="off" maxLength={120} required {...field('name')} />
-        <PriceFields price={field('price')} mrp={field('mrp')} />
-        <ImageField
-          value={form.values.image}
-          error={errors.image}
-          onChange={(image) => form.setValue('image', image)}
-        />
-        <div className={styles.pair}>
+        <PriceFields price={field('price')} mrp={field('mrp')} followed={followed} />
+        <ImageField value={values.image} error={errors.image} onChange={(image) => form.setValue('image', image)} />
+        <div className={`${styles.pair} ${styles.figures}`}>
           <FormField label="Brand" autoComplete="off" maxLength={80} {...field('brand')} />
-          <FormField
-            label="Count In Stock"
-            type="number"
-            inputMode="numeric"
-            step={1}
-            min={0}
-            required
-            {...field('countInStock')}
-          />
+          <StockField stock={field('countInStock')} followed={followed} />
         </div>
         <SelectField label="Category" required {...field('category')}>
           <option value="">Select Category</option>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category}>
-              {categoryLabel(category)}
+          {CATEGORIES.map((name) => (
+            <option key={name} value={name}>
+              {categoryLabel(name)}
             </option>
           ))}
         </SelectField>
         <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
-        <ProductTaxFields form={form} category={categories.data?.find((c) => c.slug === form.values.category)} />
+        <ProductTaxFields form={form} category={category} />
         <ProductFactsFields form={form} />
+        <VariantsEditor
+          options={options}
+          start={() => ({
+            price: values.price,
+            mrp: values.mrp,
+            countInStock: values.countInStock,
+            sizeMm: values.sizeMm,
+            weightCarats: values.weightCarats,
+          })}
+        />
+        <AddOnsEditor options={options} />
         <VisibilityField
-          value={form.values.visibility}
+          value={values.visibility}
           onChange={(visibility) => form.setValue('visibility', visibility)}
-          withoutPicture={form.values.image.trim() === PLACEHOLDER_IMAGE}
+          withoutPicture={values.image.trim() === PLACEHOLDER_IMAGE}
         />
         {/* Next to the button, where a long form's user is looking when it fails. */}
         {invalid && <Message variant="danger">Please correct the fields marked above.</Message>}
@@ -241,12 +285,23 @@ function ImageField({
   );
 }
 
-type FieldProps = ReturnType<SchemaForm<Record<'price' | 'mrp', string>>['field']>;
+type FieldProps = ReturnType<SchemaForm<Record<'price' | 'mrp' | 'countInStock', string>>['field']>;
+type Followed = ProductOptions['followed'];
 
-/** Price before GST and the MRP (which includes GST), side by side. */
-function PriceFields({ price, mrp }: { price: FieldProps; mrp: FieldProps }) {
+/** A figure the variants set: shown as they set it, and not editable here. */
+const followedProps = (figure: number | null | undefined, hint: string) => ({
+  value: figure == null ? '' : String(figure),
+  readOnly: true,
+  hint,
+});
+
+/**
+ * Price before GST and the MRP (which includes GST), side by side. With variants, both are the default
+ * variant's: shown read-only, as the shop lists them, and edited in the variant.
+ */
+function PriceFields({ price, mrp, followed }: { price: FieldProps; mrp: FieldProps; followed: Followed }) {
   return (
-    <div className={styles.pair}>
+    <div className={`${styles.pair} ${styles.figures}`}>
       <FormField
         label="Price"
         type="number"
@@ -256,6 +311,7 @@ function PriceFields({ price, mrp }: { price: FieldProps; mrp: FieldProps }) {
         required
         hint="In rupees, before GST (the product's rate is added at checkout)."
         {...price}
+        {...(followed && followedProps(followed.price, "The default variant's price: set it under Variants."))}
       />
       <FormField
         label="MRP"
@@ -265,7 +321,24 @@ function PriceFields({ price, mrp }: { price: FieldProps; mrp: FieldProps }) {
         min={0.01}
         hint="Leave empty for no struck-through price."
         {...mrp}
+        {...(followed && followedProps(followed.mrp, "The default variant's MRP: set it under Variants."))}
       />
     </div>
+  );
+}
+
+/** The stock; with variants, the sum of theirs (each sold from its own), shown read-only. */
+function StockField({ stock, followed }: { stock: FieldProps; followed: Followed }) {
+  return (
+    <FormField
+      label="Count In Stock"
+      type="number"
+      inputMode="numeric"
+      step={1}
+      min={0}
+      required
+      {...stock}
+      {...(followed && followedProps(followed.countInStock, "The variants' stock added up: set it under Variants."))}
+    />
   );
 }

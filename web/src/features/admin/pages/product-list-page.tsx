@@ -105,7 +105,10 @@ function ProductTable({
               </Link>
               {product.isDraft && <span className={styles.draft}>Draft: not in the shop until published</span>}
             </td>
-            <td className={styles.amount}>{formatRupees(product.price)}</td>
+            {/* Issue 25: variants priced apart show their lowest price, as the shop's cards do. */}
+            <td className={styles.amount}>
+              {product.priceFrom === null ? formatRupees(product.price) : `from ${formatRupees(product.priceFrom)}`}
+            </td>
             <td>{categoryLabel(product.category)}</td>
             <td>{product.brand}</td>
             <td>

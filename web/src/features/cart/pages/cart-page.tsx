@@ -1,12 +1,13 @@
 import { DEFAULT_MAX_LINE_QTY, MESSAGES, formatRupees, responsiveImage, type CartItem } from '@rr/core';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
+import { LineChoices } from '../../../components/line-choices.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useProduct } from '../../catalog/index.ts';
-import { addToCart, cartCount, cartSubtotal, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
+import { addOnPicksFrom, cartLineFor, useProduct } from '../../catalog/index.ts';
+import { addToCart, cartCount, cartSubtotal, lineKey, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
 import styles from './cart-page.module.css';
 
 /** /cart/:id?qty=n adds (or re-sets) that product's line, then shows the cart at /cart. */
@@ -21,27 +22,46 @@ export function CartPage() {
   );
 }
 
-function AddThenShow({ productId }: { productId: string }) {
+/** The line the address asks for: the variant and extras (issue 25) as the product page chose them. */
+function useRequestedLine(productId: string) {
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
   const product = useProduct(productId);
-  const requested = Number(searchParams.get('qty') ?? '1');
+  const variant = searchParams.get('variant');
+  const addOnsText = searchParams.get('addOns');
+  const line = useMemo(
+    () => (product.data ? cartLineFor(product.data, { variant, addOns: addOnPicksFrom(addOnsText), qty: 1 }) : null),
+    [product.data, variant, addOnsText],
+  );
+  return { product, line, requested: Number(searchParams.get('qty') ?? '1') };
+}
+
+function AddThenShow({ productId }: { productId: string }) {
+  const navigate = useNavigate();
+  const { product, line, requested } = useRequestedLine(productId);
+  const item = line && 'item' in line ? line.item : null;
 
   useEffect(() => {
-    const p = product.data;
-    if (!p || p.countInStock < 1) return;
+    if (!item || item.countInStock < 1) return;
     const qty = Number.isInteger(requested)
-      ? Math.min(Math.max(requested, 1), p.countInStock, DEFAULT_MAX_LINE_QTY)
+      ? Math.min(Math.max(requested, 1), item.countInStock, DEFAULT_MAX_LINE_QTY)
       : 1;
-    addToCart({ product: p._id, name: p.name, image: p.image, price: p.price, countInStock: p.countInStock, qty });
+    addToCart({ ...item, qty });
     navigate('/cart', { replace: true });
-  }, [product.data, requested, navigate]);
+  }, [item, requested, navigate]);
 
   if (product.isError) return <Message variant="danger">{product.error.message}</Message>;
-  if (product.data && product.data.countInStock < 1) {
+  if (line && 'problem' in line) {
     return (
       <Message variant="danger">
-        {product.data.name} is out of stock. <Link to="/cart">View your cart</Link>
+        {line.problem} <Link to={`/product/${productId}`}>Choose again</Link>
+      </Message>
+    );
+  }
+  if (item && item.countInStock < 1) {
+    return (
+      <Message variant="danger">
+        {item.name}
+        {item.variantName ? ` (${item.variantName})` : ''} is out of stock. <Link to="/cart">View your cart</Link>
       </Message>
     );
   }
@@ -62,7 +82,7 @@ function CartLines() {
       ) : (
         <ul className={styles.lines} aria-label="Items in your cart">
           {items.map((item) => (
-            <CartLine key={item.product} item={item} />
+            <CartLine key={lineKey(item)} item={item} />
           ))}
         </ul>
       )}
@@ -83,17 +103,26 @@ function CartLines() {
   );
 }
 
-/** One line: picture, name, price, quantity, the line's total and Remove. */
+/** A line's name for buttons and fields: the product with its variant. */
+function lineLabel(item: CartItem): string {
+  return item.variantName ? `${item.name} (${item.variantName})` : item.name;
+}
+
+/** One line: picture, name (with its variant and extras), price, quantity, the line's total and Remove. */
 function CartLine({ item }: { item: CartItem }) {
   return (
     <li className={`card ${styles.line}`}>
       <img {...responsiveImage(item.image, '96px')} alt="" width={96} height={96} className={styles.image} />
-      <Link to={`/product/${item.product}`} className={styles.name}>
+      <Link
+        to={`/product/${item.product}${item.variant ? `?variant=${encodeURIComponent(item.variant)}` : ''}`}
+        className={styles.name}
+      >
         {item.name}
       </Link>
+      <LineChoices variantName={item.variantName} addOns={item.addOns} className={styles.choices} />
       <span className={styles.price}>{formatRupees(item.price)}</span>
       <label className={styles.qty}>
-        <span className="visually-hidden">Quantity of {item.name}</span>
+        <span className="visually-hidden">Quantity of {lineLabel(item)}</span>
         <select
           className="select"
           value={item.qty}
@@ -116,8 +145,8 @@ function CartLine({ item }: { item: CartItem }) {
       <Button
         variant="outline"
         className={styles.remove}
-        onClick={() => removeFromCart(item.product)}
-        aria-label={`Remove ${item.name}`}
+        onClick={() => removeFromCart(item)}
+        aria-label={`Remove ${lineLabel(item)}`}
       >
         Remove
       </Button>

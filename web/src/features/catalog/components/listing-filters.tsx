@@ -1,4 +1,4 @@
-import { formatRupees, type Category, type ListingFilterText } from '@rr/core';
+import { formatRupees, rattiFromCarats, type Category, type ListingFilterText } from '@rr/core';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -30,7 +30,8 @@ export function useListingFilters(): ListingFilterText {
 }
 
 /**
- * A listing with its filter panel (issue 14): sort, in stock, price range, mukhi and origin, with counts
+ * A listing with its filter panel (issues 14, 25): sort, in stock, price range, mukhi, size, weight, planet
+ * and origin, with counts
  * from /api/products/facets. The state lives in the address, so a filtered page can be shared and paged.
  * A side panel on wide screens; a drawer opened by a Filters button on phones.
  */
@@ -76,16 +77,9 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
   const sorts = SORTS.filter((s) => s.value !== 'relevance' || keyword);
   const sort = filters.sort && sorts.some((s) => s.value === filters.sort) ? filters.sort : sorts[0]!.value;
   const data = facets.data;
-  const mukhiSelected = valuesOf(filters.mukhi);
-  const originSelected = valuesOf(filters.origin);
-  // Chosen values stay listed (with 0) when the other filters leave none of them.
-  const mukhiValues = [...new Set([...(data?.mukhi ?? []).map((m) => String(m.value)), ...mukhiSelected])].sort(
-    (a, b) => Number(a) - Number(b),
-  );
-  const originValues = [...new Set([...(data?.origin ?? []).map((o) => o.value), ...originSelected])];
-  const countOf = (list: Array<{ value: string | number; count: number }> | undefined, value: string) =>
-    list?.find((item) => String(item.value).toLowerCase() === value.toLowerCase())?.count ?? 0;
-
+  const toggle = (key: 'mukhi' | 'origin' | 'size' | 'planet') => (value: string, on: boolean) =>
+    set(key, toggled(filters[key], value, on));
+  const numeric = (a: string, b: string) => Number(a) - Number(b);
   return (
     <div className={styles.layout}>
       <div className={styles.bar}>
@@ -138,48 +132,45 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           <span>In stock only</span>
           {data && <span className={styles.count}>({data.inStock})</span>}
         </label>
-        <PriceRange
+        <RangeFilter
+          legend="Price (₹, before GST)"
+          name="price"
+          keys={['minPrice', 'maxPrice']}
           filters={filters}
           range={data?.price}
+          format={formatRupees}
           onApply={(min, max) => apply({ ...filters, minPrice: min, maxPrice: max })}
         />
-        {mukhiValues.length > 0 && (
-          <fieldset className={styles.group}>
-            <legend>Mukhi</legend>
-            <div className={styles.grid}>
-              {mukhiValues.map((value) => (
-                <label key={value} className={styles.check}>
-                  <input
-                    type="checkbox"
-                    checked={mukhiSelected.includes(value)}
-                    onChange={(e) => set('mukhi', toggled(filters.mukhi, value, e.target.checked))}
-                  />
-                  <span>
-                    {value}
-                    <span className="visually-hidden"> Mukhi</span>
-                  </span>
-                  <span className={styles.count}>({countOf(data?.mukhi, value)})</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-        )}
-        {originValues.length > 0 && (
-          <fieldset className={styles.group}>
-            <legend>Origin</legend>
-            {originValues.map((value) => (
-              <label key={value} className={styles.check}>
-                <input
-                  type="checkbox"
-                  checked={originSelected.some((o) => o.toLowerCase() === value.toLowerCase())}
-                  onChange={(e) => set('origin', toggled(filters.origin, value, e.target.checked))}
-                />
-                <span>{value}</span>
-                <span className={styles.count}>({countOf(data?.origin, value)})</span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        <FacetChecks
+          legend="Mukhi"
+          selected={filters.mukhi}
+          counts={data?.mukhi}
+          order={numeric}
+          grid
+          label={(value) => (
+            <>
+              {value}
+              <span className="visually-hidden"> Mukhi</span>
+            </>
+          )}
+          onToggle={toggle('mukhi')}
+        />
+        <FacetChecks
+          legend="Size"
+          selected={filters.size}
+          counts={data?.size}
+          order={numeric}
+          grid
+          label={(value) => `${value} mm`}
+          onToggle={toggle('size')}
+        />
+        <WeightFilter
+          filters={filters}
+          weight={data?.weight}
+          onApply={(min, max) => apply({ ...filters, minCarats: min, maxCarats: max })}
+        />
+        <FacetChecks legend="Planet" selected={filters.planet} counts={data?.planet} onToggle={toggle('planet')} />
+        <FacetChecks legend="Origin" selected={filters.origin} counts={data?.origin} onToggle={toggle('origin')} />
         <div className={styles.actions}>
           {active > 0 && (
             <Button variant="outline" onClick={() => apply({ sort: filters.sort })}>
@@ -198,13 +189,94 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
   );
 }
 
-function PriceRange({
+/**
+ * A filter of several values (mukhi, size, planet, origin) with each value's count. Chosen values stay
+ * listed (with 0) when the other filters leave none of them.
+ */
+function FacetChecks({
+  legend,
+  selected: text,
+  counts,
+  order,
+  grid = false,
+  label = (value) => value,
+  onToggle,
+}: {
+  legend: string;
+  selected: string | undefined;
+  counts: Array<{ value: string | number; count: number }> | undefined;
+  order?: (a: string, b: string) => number;
+  grid?: boolean;
+  label?: (value: string) => ReactNode;
+  onToggle: (value: string, on: boolean) => void;
+}) {
+  const selected = valuesOf(text);
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const values = [...(counts ?? []).map((c) => String(c.value))];
+  for (const value of selected) if (!values.some((v) => same(v, value))) values.push(value);
+  if (order) values.sort(order);
+  if (values.length === 0) return null;
+  const checks = values.map((value) => (
+    <label key={value} className={styles.check}>
+      <input
+        type="checkbox"
+        checked={selected.some((s) => same(s, value))}
+        onChange={(e) => onToggle(value, e.target.checked)}
+      />
+      <span>{label(value)}</span>
+      <span className={styles.count}>({counts?.find((c) => same(String(c.value), value))?.count ?? 0})</span>
+    </label>
+  ));
+  return (
+    <fieldset className={styles.group}>
+      <legend>{legend}</legend>
+      {grid ? <div className={styles.grid}>{checks}</div> : checks}
+    </fieldset>
+  );
+}
+
+/** Gems' weight, once the listing holds gems of more than one weight. */
+function WeightFilter({
   filters,
-  range,
+  weight,
   onApply,
 }: {
   filters: ListingFilterText;
+  weight: { min: number | null; max: number | null } | undefined;
+  onApply: (min: string | undefined, max: string | undefined) => void;
+}) {
+  const chosen = filters.minCarats !== undefined || filters.maxCarats !== undefined;
+  if (!chosen && (weight?.min == null || weight.max == null || weight.min === weight.max)) return null;
+  return (
+    <RangeFilter
+      legend="Weight (carats)"
+      name="weight"
+      keys={['minCarats', 'maxCarats']}
+      filters={filters}
+      range={weight}
+      format={(ct) => `${ct} ct (${rattiFromCarats(ct)} ratti)`}
+      onApply={onApply}
+    />
+  );
+}
+
+/** A from-to filter (price, weight) applied with its own button. */
+function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarats'>({
+  legend,
+  name,
+  keys,
+  filters,
+  range,
+  format,
+  onApply,
+}: {
+  legend: string;
+  /** Names the form and its button ("Apply price"). */
+  name: string;
+  keys: readonly [K, K];
+  filters: ListingFilterText;
   range: { min: number | null; max: number | null } | undefined;
+  format: (value: number) => string;
   onApply: (min: string | undefined, max: string | undefined) => void;
 }) {
   const earlyForm = useEarlyForm();
@@ -212,16 +284,21 @@ function PriceRange({
     event.preventDefault();
     const data = new FormData(event.currentTarget);
     const text = (key: string) => String(data.get(key) ?? '').trim() || undefined;
-    onApply(text('minPrice'), text('maxPrice'));
+    onApply(text(keys[0]), text(keys[1]));
   };
   const bounds = [
-    { name: 'minPrice', label: 'Minimum price', placeholder: 'Min', value: filters.minPrice },
-    { name: 'maxPrice', label: 'Maximum price', placeholder: 'Max', value: filters.maxPrice },
+    { name: keys[0], label: `Minimum ${name}`, placeholder: 'Min', value: filters[keys[0]] },
+    { name: keys[1], label: `Maximum ${name}`, placeholder: 'Max', value: filters[keys[1]] },
   ];
   return (
-    <form ref={earlyForm} className={styles.group} onSubmit={submit} aria-label="Price">
+    <form
+      ref={earlyForm}
+      className={styles.group}
+      onSubmit={submit}
+      aria-label={name[0]!.toUpperCase() + name.slice(1)}
+    >
       <fieldset className={styles.plain}>
-        <legend>Price (₹, before GST)</legend>
+        <legend>{legend}</legend>
         <div className={styles.price}>
           {bounds.map((bound, i) => (
             <Fragment key={bound.name}>
@@ -243,11 +320,11 @@ function PriceRange({
         </div>
         {range?.min != null && range.max != null && (
           <p className={styles.range}>
-            From {formatRupees(range.min)} to {formatRupees(range.max)}
+            From {format(range.min)} to {format(range.max)}
           </p>
         )}
         <Button type="submit" variant="outline">
-          Apply price
+          Apply {name}
         </Button>
       </fieldset>
     </form>

@@ -1,7 +1,6 @@
-import { DEFAULT_MAX_LINE_QTY, MESSAGES, categoryLabel, formatDateIST, type Product } from '@rr/core';
-import { Suspense, lazy, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { Button } from '../../../components/button.tsx';
+import { MESSAGES, categoryLabel, formatDateIST, type Product } from '@rr/core';
+import { Suspense, lazy } from 'react';
+import { Link, useParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Price } from '../../../components/price.tsx';
@@ -10,10 +9,13 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useUserInfo } from '../../account/index.ts';
 import { useProduct } from '../api.ts';
+import { BuyBox } from '../components/buy-box.tsx';
 import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
-import { StockAlertForm } from '../components/stock-alert-form.tsx';
+import { VariantPicker } from '../components/variant-picker.tsx';
 import { hasOwnReview } from '../own-review.ts';
+import { pickerLabel, type ChoosableProduct } from '../product-choice.ts';
+import { useProductChoice } from '../use-product-choice.ts';
 import styles from './product-page.module.css';
 
 // Only a signed-in customer sees it, so it is never in the server's HTML: it (with zod, for its schema)
@@ -46,15 +48,15 @@ export function ProductPage() {
 /** The picture's column: 5 of 12 parts of 1200 px, 5 of 9 parts of the screen, or a phone's width less the padding. */
 const PICTURE_SIZES = '(min-width: 1024px) 490px, (min-width: 768px) 55vw, calc(100vw - 32px)';
 
-function ProductDetail({ product }: { product: Product }) {
-  const navigate = useNavigate();
+function ProductDetail({ product }: { product: ChoosableProduct }) {
   const user = useUserInfo();
-  const [qty, setQty] = useState(1);
-  const inStock = product.countInStock > 0;
+  const choice = useProductChoice(product);
+  const { offer, variant } = choice;
+  const variants = product.variants;
   return (
     <>
       <div className={styles.layout}>
-        <ProductGallery images={[product.image, ...product.images]} alt={product.name} sizes={PICTURE_SIZES} />
+        <ProductGallery key={offer.images.join(' ')} images={offer.images} alt={product.name} sizes={PICTURE_SIZES} />
         <div className={styles.info}>
           <p className={styles.category}>
             <Link to={`/category/${product.category}`}>{categoryLabel(product.category)}</Link> · {product.brand}
@@ -64,97 +66,74 @@ function ProductDetail({ product }: { product: Product }) {
             value={product.rating}
             text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
           />
-          <div className={styles.price}>
-            <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} size="lg" />
+          <div className={styles.price} data-testid="product-price">
+            <Price price={offer.price} mrp={offer.mrp} gstPercent={product.gstPercent} size="lg" />
             <p className={styles.taxNote}>{product.gstPercent}% GST is added at checkout.</p>
           </div>
+          {variant && (
+            <VariantPicker
+              label={pickerLabel(variants)}
+              variants={variants}
+              chosen={variant._id}
+              onChoose={choice.chooseVariant}
+            />
+          )}
           <p className={styles.description}>{product.description}</p>
-          <ProductFacts product={product} />
+          <ProductFacts product={offer.facts} />
         </div>
-        <aside className={`card ${styles.buyBox}`} aria-label="Buy">
-          <dl className={styles.facts}>
-            <dt>Price</dt>
-            <dd>
-              <Price price={product.price} mrp={null} gstPercent={product.gstPercent} />
-            </dd>
-            <dt>Status</dt>
-            <dd className={inStock ? styles.inStock : styles.outOfStock}>
-              {inStock
-                ? product.countInStock <= 3
-                  ? `Only ${product.countInStock} left`
-                  : 'In Stock'
-                : 'Out Of Stock'}
-            </dd>
-          </dl>
-          {inStock && (
-            <label className={styles.qty}>
-              Qty
-              <select className="select" value={qty} onChange={(e) => setQty(Number(e.target.value))}>
-                {Array.from({ length: Math.min(product.countInStock, DEFAULT_MAX_LINE_QTY) }, (_, i) => i + 1).map(
-                  (n) => (
-                    <option key={n} value={n}>
-                      {n}
-                    </option>
-                  ),
-                )}
-              </select>
-            </label>
-          )}
-          <Button block disabled={!inStock} onClick={() => navigate(`/cart/${product._id}?qty=${qty}`)}>
-            Add To Cart
-          </Button>
-          {!inStock && <StockAlertForm key={product._id} productId={product._id} signedIn={user !== null} />}
-        </aside>
+        <BuyBox product={product} choice={choice} signedIn={user !== null} className={styles.buyBox} />
       </div>
-
-      <HydrateLater>
-        <section className={styles.reviews} aria-labelledby="reviews-heading">
-          <h2 id="reviews-heading">Reviews</h2>
-          {product.reviews.length === 0 ? (
-            <Message>{MESSAGES.noReviews}</Message>
-          ) : (
-            <ul className={styles.reviewList}>
-              {product.reviews.map((review) => (
-                <li key={review._id} className={styles.review}>
-                  <div className={styles.reviewer}>
-                    <strong>{review.name}</strong>
-                    {review.verifiedPurchase && (
-                      <span className={styles.verified}>
-                        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-                          <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
-                        </svg>
-                        Verified purchase
-                      </span>
-                    )}
-                    {!review.verifiedPurchase && review.user && (
-                      <span className={styles.unverified}>Not counted in the rating: no purchase of this product</span>
-                    )}
-                  </div>
-                  <Rating value={review.rating} />
-                  <time dateTime={review.createdAt} className={styles.reviewDate}>
-                    {formatDateIST(review.createdAt)}
-                  </time>
-                  <p className={styles.comment}>{review.comment}</p>
-                </li>
-              ))}
-            </ul>
-          )}
-          <h3 id="write-review-heading">Write a Customer Review</h3>
-          {user ? (
-            <Suspense fallback={<Spinner />}>
-              <ReviewForm
-                key={product._id}
-                productId={product._id}
-                reviewed={hasOwnReview(product.reviews, user._id)}
-              />
-            </Suspense>
-          ) : (
-            <Message>
-              Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
-            </Message>
-          )}
-        </section>
-      </HydrateLater>
+      <ProductReviews product={product} />
     </>
+  );
+}
+
+function ProductReviews({ product }: { product: Product }) {
+  const user = useUserInfo();
+  return (
+    <HydrateLater>
+      <section className={styles.reviews} aria-labelledby="reviews-heading">
+        <h2 id="reviews-heading">Reviews</h2>
+        {product.reviews.length === 0 ? (
+          <Message>{MESSAGES.noReviews}</Message>
+        ) : (
+          <ul className={styles.reviewList}>
+            {product.reviews.map((review) => (
+              <li key={review._id} className={styles.review}>
+                <div className={styles.reviewer}>
+                  <strong>{review.name}</strong>
+                  {review.verifiedPurchase && (
+                    <span className={styles.verified}>
+                      <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                        <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
+                      </svg>
+                      Verified purchase
+                    </span>
+                  )}
+                  {!review.verifiedPurchase && review.user && (
+                    <span className={styles.unverified}>Not counted in the rating: no purchase of this product</span>
+                  )}
+                </div>
+                <Rating value={review.rating} />
+                <time dateTime={review.createdAt} className={styles.reviewDate}>
+                  {formatDateIST(review.createdAt)}
+                </time>
+                <p className={styles.comment}>{review.comment}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <h3 id="write-review-heading">Write a Customer Review</h3>
+        {user ? (
+          <Suspense fallback={<Spinner />}>
+            <ReviewForm key={product._id} productId={product._id} reviewed={hasOwnReview(product.reviews, user._id)} />
+          </Suspense>
+        ) : (
+          <Message>
+            Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
+          </Message>
+        )}
+      </section>
+    </HydrateLater>
   );
 }

@@ -2,6 +2,7 @@ import type { CartItem } from '@rr/core';
 import { Link } from 'react-router';
 import { displayMessage } from '../../../components/field-errors.ts';
 import { Message } from '../../../components/message.tsx';
+import { lineKey } from '../../cart/index.ts';
 
 /** Why the order cannot be placed as the cart stands, each with the way back to the cart. */
 export function QuoteProblems({
@@ -27,8 +28,10 @@ export function QuoteProblems({
         </Message>
       )}
       {shortOfStock.map(({ item, left }) => (
-        <Message key={item.product} variant="danger">
-          Only {left} of {item.name} left. <Link to="/cart">Change the quantity in your cart</Link> to continue.
+        <Message key={lineKey(item)} variant="danger">
+          Only {left} of {item.name}
+          {item.variantName ? ` (${item.variantName})` : ''} left.{' '}
+          <Link to="/cart">Change the quantity in your cart</Link> to continue.
         </Message>
       ))}
     </>

@@ -14,7 +14,14 @@ function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
   const itemsPrice = lines.reduce((sum, l) => sum + l.price * l.qty, 0);
   const taxFacts = { mrp: null, hsnCode: '1404', uqc: 'NOS', gstPercent: 0, discount: 0, taxPrice: 0 };
   return {
-    lines: lines.map((l) => ({ ...l, ...taxFacts, taxableValue: l.price * l.qty })),
+    lines: lines.map(({ variant: _v, variantName: _n, addOns: _a, ...l }) => ({
+      ...l,
+      ...taxFacts,
+      taxableValue: l.price * l.qty,
+      variant: null,
+      addOns: [],
+      returnable: true,
+    })),
     unavailable,
     itemsPrice,
     shippingPrice: 0,

@@ -1,0 +1,40 @@
+import { formatRupees } from '@rr/core';
+import styles from './line-choices.module.css';
+
+export interface LineAddOn {
+  name: string;
+  price: number;
+  values: Record<string, string>;
+}
+
+/**
+ * Issue 25: what the buyer chose with a line, under its name: the variant, then each extra with its price
+ * and the text given for it (shown as text, whatever it holds).
+ */
+export function LineChoices({
+  variantName,
+  addOns = [],
+  className,
+}: {
+  variantName?: string | null;
+  addOns?: readonly LineAddOn[];
+  /** Where the line's layout puts it. */
+  className?: string;
+}) {
+  if (!variantName && addOns.length === 0) return null;
+  return (
+    <ul className={`${styles.choices} ${className ?? ''}`} aria-label="Chosen with it">
+      {variantName && <li>{variantName}</li>}
+      {addOns.map((addOn) => (
+        <li key={addOn.name}>
+          {addOn.name} <span className={styles.price}>+ {formatRupees(addOn.price)}</span>
+          {Object.entries(addOn.values).map(([field, value]) => (
+            <span key={field} className={styles.value}>
+              {field}: {value}
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}

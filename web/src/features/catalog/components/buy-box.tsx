@@ -1,0 +1,99 @@
+import { DEFAULT_MAX_LINE_QTY } from '@rr/core';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { Message } from '../../../components/message.tsx';
+import { Price } from '../../../components/price.tsx';
+import { addToCartPath, type ChoosableProduct } from '../product-choice.ts';
+import type { ProductChoice } from '../use-product-choice.ts';
+import { AddOnPicker, type AddOnFieldAtFault } from './add-on-picker.tsx';
+import { StockAlertForm } from './stock-alert-form.tsx';
+import styles from './buy-box.module.css';
+
+function stockText(count: number): string {
+  if (count < 1) return 'Out Of Stock';
+  return count <= 3 ? `Only ${count} left` : 'In Stock';
+}
+
+/**
+ * The buy box: the price with the extras taken, the stock of the chosen variant, the extras, the
+ * quantity and Add To Cart, which refuses (saying why, at the field) while a required text is missing.
+ */
+export function BuyBox({
+  product,
+  choice,
+  signedIn,
+  className,
+}: {
+  product: ChoosableProduct;
+  choice: ProductChoice;
+  signedIn: boolean;
+  /** Where the page's layout puts it. */
+  className?: string;
+}) {
+  const navigate = useNavigate();
+  const [qty, setQty] = useState(1);
+  const [atFault, setAtFault] = useState<AddOnFieldAtFault | null>(null);
+  const stock = choice.offer.countInStock;
+  const inStock = stock > 0;
+  const maxQty = Math.min(stock, DEFAULT_MAX_LINE_QTY);
+  const shownQty = Math.min(qty, Math.max(maxQty, 1));
+  const madeToOrder = choice.taken.some((a) => a.madeToOrder);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = choice.problem();
+    setAtFault(problem);
+    if (problem) return;
+    navigate(addToCartPath(product._id, shownQty, choice.variant?._id ?? null, choice.picks));
+  };
+
+  return (
+    <aside className={`card ${styles.buyBox} ${className ?? ''}`} aria-label="Buy">
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <dl className={styles.facts}>
+          <dt>Price</dt>
+          <dd data-testid="buy-price">
+            <Price price={choice.price} mrp={null} gstPercent={product.gstPercent} />
+            {choice.taken.length > 0 && (
+              <span className={styles.withExtras}>
+                with {choice.taken.length} {choice.taken.length === 1 ? 'extra' : 'extras'}
+              </span>
+            )}
+          </dd>
+          <dt>Status</dt>
+          <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock)}</dd>
+        </dl>
+        <AddOnPicker
+          addOns={choice.offered}
+          taken={choice.takenIds}
+          values={choice.values}
+          atFault={atFault}
+          onToggle={choice.toggle}
+          onValue={(id, field, value) => {
+            choice.setValue(id, field, value);
+            if (atFault?.addOn === id && atFault.field === field) setAtFault(null);
+          }}
+        />
+        {inStock && (
+          <label className={styles.qty}>
+            Qty
+            <select className="select" value={shownQty} onChange={(e) => setQty(Number(e.target.value))}>
+              {Array.from({ length: maxQty }, (_, i) => i + 1).map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {madeToOrder && <p className={styles.madeToOrder}>Made to order: not returnable</p>}
+        {atFault && <Message variant="danger">{atFault.message}</Message>}
+        <Button type="submit" block disabled={!inStock}>
+          Add To Cart
+        </Button>
+      </form>
+      {product.countInStock < 1 && <StockAlertForm key={product._id} productId={product._id} signedIn={signedIn} />}
+    </aside>
+  );
+}
