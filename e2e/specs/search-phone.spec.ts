@@ -43,3 +43,17 @@ test('suggests neelam in the header, and filters a category by price and mukhi i
   await expect(cards).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Filters (2)' })).toBeVisible();
 });
+
+// Issue 25: a size filter finds a bead by one of its variants' sizes; the card says "from" its lowest price.
+test('filters rudraksha by a size one of its variants comes in', async ({ page }) => {
+  await page.goto('/category/rudraksha');
+  await page.getByRole('button', { name: /^Filters/ }).tap();
+  const drawer = page.getByRole('dialog', { name: 'Filters' });
+  const sizes = drawer.getByRole('group', { name: 'Size (mm)' });
+  await sizes.getByRole('checkbox', { name: /^22 mm/ }).check();
+  await expect(page).toHaveURL('/category/rudraksha?size=22');
+  await drawer.getByRole('button', { name: /^Show \d+ products?$/ }).tap();
+  const card = page.locator('main article, .page article').filter({ hasText: /^Nepal 5 Mukhi Rudraksha/ });
+  await expect(card).toContainText(/from\s*₹249\.00/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -156,12 +156,17 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           onToggle={toggle('mukhi')}
         />
         <FacetChecks
-          legend="Size"
+          legend="Size (mm)"
           selected={filters.size}
           counts={data?.size}
           order={numeric}
           grid
-          label={(value) => `${value} mm`}
+          label={(value) => (
+            <>
+              {value}
+              <span className="visually-hidden"> mm</span>
+            </>
+          )}
           onToggle={toggle('size')}
         />
         <WeightFilter
