@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '@rr/core';
@@ -50,9 +51,10 @@ async function fillShipping(page: Page) {
   await expect(page).toHaveURL('/placeorder');
 }
 
-test('on a phone: choose a size and capping, add energisation with a name, order, see it on the order page', async ({
+test('on a phone: choose a size and capping, add energisation with a name, order, see it on the order page and the invoice', async ({
   page,
   request,
+  admin,
   makeCustomer,
   makeProduct,
 }) => {
@@ -130,4 +132,42 @@ test('on a phone: choose a size and capping, add energisation with a name, order
     ['18 mm', 4],
     ['20 mm', 5],
   ]);
+
+  // Shipped, the order has its tax invoice: the size on the product's line, each extra a line of its own
+  // (the energisation at its service code), with the wearer's name.
+  const orderId = page.url().split('/').pop()!;
+  const shipped = await request.put(`/api/orders/${orderId}/ship`, {
+    headers: { authorization: `Bearer ${admin.token}` },
+    data: { courier: 'India Post', trackingNumber: 'EE123456789IN' },
+  });
+  expect(shipped.status()).toBe(200);
+  await page.reload();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Tax invoice (PDF)' }).click();
+  const pdf = await readFile((await (await download).path())!);
+  const text = (await pdfText(pdf)).join('\n');
+  // (The description column wraps: "— 18" then "mm" on the next line.)
+  expect(text).toMatch(/^1 .*Sized bead.* — 18 .* 900\.00 900\.00/m);
+  expect(text).toMatch(/^2 Silver capping for .* 350\.00 350\.00/m);
+  expect(text).toMatch(/^3 Energisation for .* OTH 251\.00 251\.00/m);
+  expect(text).toContain('Gotra: Kashyap');
+  expect(text).toMatch(/Taxable value 1,501\.00/);
 });
+
+/** The text of a PDF's pages, line by line, as a viewer reads it. */
+async function pdfText(pdf: Buffer): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
+  const lines: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    const rows = new Map<number, string[]>();
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const y = Math.round(item.transform[5] as number);
+      rows.set(y, [...(rows.get(y) ?? []), item.str.trim()]);
+    }
+    lines.push(...[...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.join(' ')));
+  }
+  return lines;
+}
