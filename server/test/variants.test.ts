@@ -471,6 +471,34 @@ describe('ordering a variant with add-ons', () => {
   });
 });
 
+describe('orders and the admin’s saves at once', () => {
+  it('never deadlock: every order is placed or refused, every save lands, and the ledger adds up', async () => {
+    const { id, small, middle, large } = await beadWithChoices();
+    const buyers = await Promise.all(Array.from({ length: 4 }, () => make.customer(t)));
+    const variants = (stock: number) => [
+      { _id: small._id, name: '18 mm', sku: small.sku, price: 400, countInStock: stock },
+      { _id: middle._id, name: '20 mm', sku: middle.sku, price: 600, countInStock: stock, isDefault: true },
+      { _id: large._id, name: '22 mm', sku: large.sku, price: 900, countInStock: stock },
+    ];
+    const orders = Array.from({ length: 16 }, (_, i) =>
+      placeCod(
+        [
+          { product: id, qty: 1, variant: [small, middle, large][i % 3]!._id },
+          { product: id, qty: 1, variant: [large, small, middle][i % 3]!._id },
+        ],
+        buyers[i % 4]!.token,
+      ),
+    );
+    const saves = Array.from({ length: 6 }, (_, i) => put(id, { variants: variants(20 + i) }));
+    const [placed, saved] = await Promise.all([Promise.all(orders), Promise.all(saves)]);
+    for (const res of placed) expect([201, 409], res.body).toContain(res.statusCode);
+    for (const res of saved) expect(res.statusCode, res.body).toBe(200);
+    expect(await ledgerDisagreements(t.db)).toEqual([]);
+    const stock = await Promise.all([small, middle, large].map((v) => variantStock(v._id)));
+    expect(await stockOf(id)).toBe(stock.reduce((a, b) => a + b, 0));
+  });
+});
+
 describe('removing a product with variants', () => {
   it('removes its variants and add-ons with it, and its orders keep their lines', async () => {
     const { id, large, capping } = await beadWithChoices();

@@ -11,5 +11,6 @@ export {
   type NewProduct,
   type PricedProduct,
 } from './product-writes.ts';
+export { lockProductsWithVariants } from './variant-writes.ts';
 export { searchSynonymRoutes } from './synonym-routes.ts';
 export { withAddOnFieldOrder } from './add-on-fields.ts';

@@ -15,7 +15,13 @@ import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
 import { setStockLevel } from '../stock/index.ts';
 import { productNotFound } from './service.ts';
-import { hasVariants, refuseVariantsAboveMrp, writeAddOns, writeVariants } from './variant-writes.ts';
+import {
+  hasVariants,
+  lockProductsWithVariants,
+  refuseVariantsAboveMrp,
+  writeAddOns,
+  writeVariants,
+} from './variant-writes.ts';
 
 // The catalog alone writes products (issue 24): the admin form and the catalog import both come here,
 // so the MRP rule and the mapping of fields to columns exist once.
@@ -90,6 +96,7 @@ const mrpBelowPrice = (message: string) => new DomainError('invalid_data', error
  * recorded in the ledger under the cause the caller set (stock module's setStockCause).
  */
 export async function writeProductUpdate(tx: Transaction, id: string, input: ProductUpdate): Promise<void> {
+  await lockProductsWithVariants(tx, [id]);
   const [current] = await tx
     .select({
       pricePaise: products.pricePaise,

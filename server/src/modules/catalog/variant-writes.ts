@@ -8,7 +8,7 @@ import {
   type VariantInput,
 } from '@rr/core';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { productAddOns, productVariants, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { setStockLevel, setVariantStockLevel } from '../stock/index.ts';
@@ -185,6 +185,28 @@ export async function refuseVariantsAboveMrp(tx: Transaction, productId: string,
       `gstPercent: ${above.name} would cost more than its MRP at this rate. Raise its MRP or lower its price first.`,
     );
   }
+}
+
+/**
+ * Locks the products' variants, then the products, each in id order: an order takes a variant's row and
+ * then (its trigger) the product's, after locking all the variants it takes (stock module), so every
+ * transaction that touches both takes all its variants before any product, and none waits on another
+ * that waits on it. For one product's save, and for a catalog import's many.
+ */
+export async function lockProductsWithVariants(tx: Database | Transaction, productIds: readonly string[]) {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...productIds]))
+    .orderBy(productVariants.productId, productVariants.id)
+    .for('update');
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...productIds]))
+    .orderBy(products.id)
+    .for('update');
 }
 
 /** Whether the product has variants (its stock and price then follow them). */

@@ -19,7 +19,13 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { csvLine, decodeCsv, parseCsv, readCell, type CellReading } from '../../csv.ts';
 import { DomainError } from '../../domain-error.ts';
-import { insertProducts, mrpRefusal, writeProductUpdate, type NewProduct } from '../catalog/index.ts';
+import {
+  insertProducts,
+  lockProductsWithVariants,
+  mrpRefusal,
+  writeProductUpdate,
+  type NewProduct,
+} from '../catalog/index.ts';
 import { setStockCause, stockAtVersions, stockVersionOf, stockVersions } from '../stock/index.ts';
 import { importedFacts } from './product-facts.ts';
 import {
@@ -257,12 +263,15 @@ function versionOf(file: Parsed, read: Read): number | null {
 async function productsById(db: Database, ids: string[], lock: boolean): Promise<Map<string, ProductRow>> {
   const current = new Map<string, ProductRow>();
   if (ids.length === 0) return current;
+  // Locked as every write of a product and its variants locks them (no order can wait on this import
+  // while it waits on that order).
+  if (lock) await lockProductsWithVariants(db, ids);
   const query = db
     .select()
     .from(products)
     .where(and(inArray(products.id, ids), onSale))
     .orderBy(asc(products.id));
-  for (const p of await (lock ? query.for('update') : query)) current.set(p.id, p);
+  for (const p of await query) current.set(p.id, p);
   return current;
 }
 

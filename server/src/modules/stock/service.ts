@@ -54,6 +54,7 @@ export async function setStockCause(tx: Transaction, cause: StockCause): Promise
  */
 export async function takeCart(tx: Transaction, lines: readonly StockLine[], cause: StockCause): Promise<void> {
   await withStockCause(tx, cause, async () => {
+    await lockVariants(tx, lines);
     for (const line of stockUnits(lines)) {
       if (!(await takeStock(tx, line))) {
         throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`);
@@ -70,6 +71,24 @@ export async function takeCart(tx: Transaction, lines: readonly StockLine[], cau
 export async function setStockLevel(tx: Transaction, productId: string, count: number): Promise<void> {
   await tx.update(products).set({ countInStock: count }).where(eq(products.id, productId));
   if (count > 0) await tellBackInStock(tx, [productId]);
+}
+
+/**
+ * Locks the variants the lines take or give back, all of them and in (product, variant) order, before
+ * any product row: a variant's change locks its product (its trigger), so a transaction that locked a
+ * product and then wanted a second variant of it could wait on one that holds that variant and wants the
+ * product. Variants first, then products, is the order every writer of both keeps (the admin's save and
+ * the catalog import too: catalog/variant-writes.ts).
+ */
+async function lockVariants(tx: Transaction, lines: readonly ProductLine[]): Promise<void> {
+  const ids = stockUnits(lines).flatMap((l) => (l.variantId ? [l.variantId] : []));
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.id, ids))
+    .orderBy(productVariants.productId, productVariants.id)
+    .for('update');
 }
 
 /**
@@ -117,6 +136,7 @@ async function takeStock(tx: Transaction, line: StockLine): Promise<boolean> {
 export function retakeAll(tx: Transaction, lines: readonly StockLine[], cause: StockCause): Promise<boolean> {
   return withStockCause(tx, cause, async () => {
     const taken: StockLine[] = [];
+    await lockVariants(tx, lines);
     for (const line of stockUnits(lines)) {
       if (!(await takeStock(tx, line))) {
         // Back to where this transaction found it (in stock): no alert can be waiting on it.
@@ -166,6 +186,7 @@ async function updateEachProduct(
  * was bought without one gets them back on its default variant, so it still adds up to its variants.
  */
 async function addBack(tx: Transaction, lines: ProductLine[]): Promise<void> {
+  await lockVariants(tx, lines);
   for (const { productId, variantId, qty } of stockUnits(lines)) {
     const more = { countInStock: sql`${productVariants.countInStock} + ${qty}` };
     if (variantId) {
