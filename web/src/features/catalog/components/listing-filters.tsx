@@ -147,12 +147,7 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           counts={data?.mukhi}
           order={numeric}
           grid
-          label={(value) => (
-            <>
-              {value}
-              <span className="visually-hidden"> Mukhi</span>
-            </>
-          )}
+          label={withHiddenUnit('Mukhi')}
           onToggle={toggle('mukhi')}
         />
         <FacetChecks
@@ -161,12 +156,7 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           counts={data?.size}
           order={numeric}
           grid
-          label={(value) => (
-            <>
-              {value}
-              <span className="visually-hidden"> mm</span>
-            </>
-          )}
+          label={withHiddenUnit('mm')}
           onToggle={toggle('size')}
         />
         <WeightFilter
@@ -193,6 +183,17 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
     </div>
   );
 }
+
+/** "5", read out as "5 Mukhi": the unit the group's legend already shows, for screen readers. */
+const withHiddenUnit = (unit: string) =>
+  function label(value: string) {
+    return (
+      <>
+        {value}
+        <span className="visually-hidden"> {unit}</span>
+      </>
+    );
+  };
 
 /**
  * A filter of several values (mukhi, size, planet, origin) with each value's count. Chosen values stay
