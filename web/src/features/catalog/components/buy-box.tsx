@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Price } from '../../../components/price.tsx';
+import { useEarlyForm } from '../../../lib/early-form.ts';
 import { addToCartPath, type ChoosableProduct } from '../product-choice.ts';
 import type { ProductChoice } from '../use-product-choice.ts';
 import { AddOnPicker, type AddOnFieldAtFault } from './add-on-picker.tsx';
@@ -32,6 +33,8 @@ export function BuyBox({
   className?: string;
 }) {
   const navigate = useNavigate();
+  // Server-rendered: a tap on Add To Cart before the app has taken the page over is held, then sent.
+  const earlyForm = useEarlyForm();
   const [qty, setQty] = useState(1);
   const [atFault, setAtFault] = useState<AddOnFieldAtFault | null>(null);
   const stock = choice.offer.countInStock;
@@ -50,7 +53,7 @@ export function BuyBox({
 
   return (
     <aside className={`card ${styles.buyBox} ${className ?? ''}`} aria-label="Buy">
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form ref={earlyForm} className={styles.form} onSubmit={submit} noValidate>
         <dl className={styles.facts}>
           <dt>Price</dt>
           <dd data-testid="buy-price">
