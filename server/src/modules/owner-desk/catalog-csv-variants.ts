@@ -1,4 +1,5 @@
 import {
+  CATALOG_CSV_COLUMNS,
   MAX_VARIANTS,
   MRP_BELOW_PRICE,
   lowestMrpPaise,
@@ -19,18 +20,13 @@ import { productVariants, stockLedger } from '../../db/schema/index.ts';
 // (remove one on the product's page). Add-ons are not in the file (they are set on the product's page).
 // docs/catalog-csv.md describes the file for the shop's owner.
 
-export const VARIANT_COLUMNS = [
-  'variant',
-  'sku',
-  'variant_price',
-  'variant_mrp',
-  'variant_stock',
-  'variant_size_mm',
-  'variant_weight_carats',
-  'variant_image',
-  'variant_default',
-] as const satisfies readonly CatalogCsvColumn[];
-export type VariantColumn = (typeof VARIANT_COLUMNS)[number];
+export type VariantColumn = Extract<CatalogCsvColumn, 'variant' | 'sku' | `variant_${string}`>;
+
+/** The variant's columns, in the file's order (core's CATALOG_CSV_COLUMNS). */
+export const VARIANT_COLUMNS = CATALOG_CSV_COLUMNS.filter(
+  (c): c is VariantColumn => c === 'variant' || c === 'sku' || c.startsWith('variant_'),
+);
+
 export type VariantCells = Record<VariantColumn, string>;
 export type VariantRow = typeof productVariants.$inferSelect;
 export type Note = { column: string; message: string };
