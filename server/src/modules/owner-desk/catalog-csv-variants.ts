@@ -9,9 +9,10 @@ import {
   type CatalogCsvColumn,
   type VariantInput,
 } from '@rr/core';
-import { and, asc, inArray, isNotNull, max, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { productVariants, stockLedger } from '../../db/schema/index.ts';
+import { productVariants } from '../../db/schema/index.ts';
+import { stockAtVersions, stockVersionOf, stockVersions } from '../stock/index.ts';
 
 // Issue 25: the variants in the catalog CSV. A product sold in variants has one row per variant: each
 // row repeats the product's id and columns (its price, mrp and stock left empty, as the variants' are
@@ -61,10 +62,7 @@ export async function variantsForExport(
   const rows = await db
     .select({
       variant: productVariants,
-      // Qualified by hand: drizzle writes a lone table's columns unqualified.
-      stockVersion: sql<
-        string | null
-      >`(select max(l.id)::text from stock_ledger l where l.variant_id = product_variants.id)`,
+      stockVersion: stockVersionOf(productVariants.id, 'variant'),
     })
     .from(productVariants)
     .where(inArray(productVariants.productId, productIds))
@@ -104,23 +102,13 @@ export async function readVariantState(
       .where(inArray(productVariants.productId, productIds))
       .orderBy(asc(productVariants.productId), asc(productVariants.position));
     for (const v of rows) state.byProduct.set(v.productId, [...(state.byProduct.get(v.productId) ?? []), v]);
-    const ids = rows.map((v) => v.id);
-    if (ids.length) {
-      const now = await db
-        .select({ variantId: stockLedger.variantId, version: max(stockLedger.id) })
-        .from(stockLedger)
-        .where(inArray(stockLedger.variantId, ids))
-        .groupBy(stockLedger.variantId);
-      for (const r of now) state.versionNow.set(r.variantId!, Number(r.version));
-    }
+    state.versionNow = await stockVersions(
+      db,
+      rows.map((v) => v.id),
+      'variant',
+    );
   }
-  if (versions.length) {
-    const seen = await db
-      .select({ id: stockLedger.id, variantId: stockLedger.variantId, stock: stockLedger.after })
-      .from(stockLedger)
-      .where(and(inArray(stockLedger.id, versions), isNotNull(stockLedger.variantId)));
-    for (const r of seen) state.exportedStock.set(r.id, { productId: r.variantId!, stock: r.stock });
-  }
+  state.exportedStock = await stockAtVersions(db, versions, 'variant');
   if (skus.length) {
     const owners = await db
       .select({ sku: sql<string>`lower(${productVariants.sku})`, productId: productVariants.productId })

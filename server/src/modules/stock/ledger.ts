@@ -1,5 +1,5 @@
 import { STOCK_HISTORY_LIMIT, type StockHistory } from '@rr/core';
-import { desc, eq, getTableName, inArray, max, sql, type AnyColumn } from 'drizzle-orm';
+import { and, desc, eq, getTableName, inArray, isNotNull, max, sql, type AnyColumn } from 'drizzle-orm';
 import { rawRows, type Database } from '../../db/client.ts';
 import { products, stockLedger, users } from '../../db/schema/index.ts';
 
@@ -24,39 +24,51 @@ export async function stockHistory(db: Database, productId: string): Promise<Sto
   return { entries: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
 }
 
+/** Whose stock a version names: a product's, or (issue 25) one variant's. */
+export type StockOwner = 'product' | 'variant';
+const OWNER_COLUMN = { product: stockLedger.productId, variant: stockLedger.variantId } as const;
+
 /**
- * A product's stock version: the id of its latest ledger entry, as text (a bigint), or null. Read in the
- * same statement as the stock, it names the point of the history that figure was read at (decision 31).
+ * A product's (or a variant's) stock version: the id of its latest ledger entry, as text (a bigint), or
+ * null. Read in the same statement as the stock, it names the point of the history that figure was read
+ * at (decision 31).
  */
-export const stockVersionOf = (productId: AnyColumn) =>
+export const stockVersionOf = (id: AnyColumn, owner: StockOwner = 'product') =>
   // Qualified by hand: drizzle writes a lone table's columns unqualified, which the subquery would take
   // for its own.
-  sql<string | null>`(select max(l.id)::text from stock_ledger l where l.product_id = ${sql.identifier(
-    getTableName(productId.table),
-  )}.${sql.identifier(productId.name)})`;
+  sql<string | null>`(select max(l.id)::text from stock_ledger l where ${sql.raw(`l.${owner}_id`)} = ${sql.identifier(
+    getTableName(id.table),
+  )}.${sql.identifier(id.name)})`;
 
-/** Each product's stock version now (in an import's apply, read after its products are locked). */
-export async function stockVersions(db: Database, productIds: string[]): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
+/** Each product's (or variant's) stock version now (in an import's apply, read after they are locked). */
+export async function stockVersions(
+  db: Database,
+  ids: string[],
+  owner: StockOwner = 'product',
+): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const column = OWNER_COLUMN[owner];
   const rows = await db
-    .select({ productId: stockLedger.productId, version: max(stockLedger.id) })
+    .select({ id: column, version: max(stockLedger.id) })
     .from(stockLedger)
-    .where(inArray(stockLedger.productId, productIds))
-    .groupBy(stockLedger.productId);
-  return new Map(rows.map((r) => [r.productId, Number(r.version)]));
+    .where(inArray(column, ids))
+    .groupBy(column);
+  return new Map(rows.map((r) => [r.id!, Number(r.version)]));
 }
 
-/** The stock each of these versions left its product with. */
+/** The stock each of these versions left its product (or variant, `owner`) with, keyed by version. */
 export async function stockAtVersions(
   db: Database,
   versions: number[],
+  owner: StockOwner = 'product',
 ): Promise<Map<number, { productId: string; stock: number }>> {
   if (versions.length === 0) return new Map();
+  const column = OWNER_COLUMN[owner];
   const rows = await db
-    .select({ id: stockLedger.id, productId: stockLedger.productId, stock: stockLedger.after })
+    .select({ id: stockLedger.id, owner: column, stock: stockLedger.after })
     .from(stockLedger)
-    .where(inArray(stockLedger.id, versions));
-  return new Map(rows.map((r) => [r.id, { productId: r.productId, stock: r.stock }]));
+    .where(and(inArray(stockLedger.id, versions), isNotNull(column)));
+  return new Map(rows.map((r) => [r.id, { productId: r.owner!, stock: r.stock }]));
 }
 
 /**
