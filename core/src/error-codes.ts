@@ -111,6 +111,25 @@ export const errorCodes = {
   outOfStock: 'OUT_OF_STOCK',
   /** Fewer left than the cart asks for; the message says how many. */
   notEnoughStock: 'NOT_ENOUGH_STOCK',
+  // Issue 26: coupon codes (the message is the customer's, for the cart page to show as it is)
+  /** No such code, or the owner paused it. */
+  couponInvalid: 'COUPON_INVALID',
+  couponNotStarted: 'COUPON_NOT_STARTED',
+  couponExpired: 'COUPON_EXPIRED',
+  /** Its total use limit is reached (counting checkouts being paid). */
+  couponUsedUp: 'COUPON_USED_UP',
+  /** This customer has used it as often as it allows. */
+  couponCustomerLimit: 'COUPON_CUSTOMER_LIMIT',
+  couponFirstOrderOnly: 'COUPON_FIRST_ORDER_ONLY',
+  /** The lines it covers are worth less than its minimum: the message says how much more. */
+  couponMinOrder: 'COUPON_MIN_ORDER',
+  /** It is limited to products or categories none of the cart's lines are in. */
+  couponNotApplicable: 'COUPON_NOT_APPLICABLE',
+  /** Too many wrong codes from this client or account: wait for the Retry-After seconds. */
+  couponTooManyTries: 'COUPON_TOO_MANY_TRIES',
+  /** The owner's pages: another coupon has this code; no coupon or sale has this id. */
+  couponCodeTaken: 'COUPON_CODE_TAKEN',
+  offerNotFound: 'OFFER_NOT_FOUND',
   /** Another buyer took the last units while this order was being placed. */
   soldOut: 'SOLD_OUT',
   orderTooLarge: 'ORDER_TOO_LARGE',

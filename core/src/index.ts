@@ -29,3 +29,4 @@ export * from './contract/owner-desk.ts';
 export * from './quote.ts';
 export * from './contract/variants.ts';
 export * from './line-labels.ts';
+export * from './contract/offers.ts';

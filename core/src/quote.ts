@@ -15,13 +15,18 @@ import { basisPointsOf, percentOf, type Paise } from './money.ts';
  * values and GST. No figure is ever computed from a rounded total again.
  */
 
-/** What takes money off lines: the online payment discount today; coupons and sales later. */
-export type AdjustmentKind = 'online_discount';
+/**
+ * What takes money off lines, in the order the quote applies them: a scheduled sale (the price every page
+ * shows), a coupon code, the online payment discount (issue 26).
+ */
+export type AdjustmentKind = 'sale' | 'coupon' | 'online_discount';
 
 export interface LineAdjustment {
   kind: AdjustmentKind;
   label: string;
   amountPaise: Paise;
+  /** The sale's or coupon's id (absent for the online discount): what the owner's reports count by. */
+  sourceId?: string;
 }
 
 /** A cart line as the catalog prices it, before the quote's arithmetic. */
@@ -53,6 +58,8 @@ export interface QuoteLineInput {
   isService?: boolean;
   /** False when a made-to-order add-on was chosen with this product line. */
   returnable?: boolean;
+  /** The product's category slug: what a coupon or a sale limited to categories covers. */
+  category?: string;
 }
 
 export interface QuoteLine extends QuoteLineInput {
@@ -76,6 +83,8 @@ export interface QuoteLine extends QuoteLineInput {
  */
 export interface ShippingCharge {
   chargePaise: Paise;
+  /** The charge a free-shipping coupon waived (then `chargePaise` is 0); 0 otherwise. */
+  waivedPaise?: Paise;
   gstBasisPoints: number;
   hsnCode: string | null;
   taxPaise: Paise;
@@ -105,19 +114,40 @@ export interface Quote {
 }
 
 /**
- * An adjustment the quote applies: a percent (0 to 100) of the value the lines it covers (all by
- * default) still have after the adjustments before it.
+ * An adjustment the quote applies to the lines it covers (every line unless limited), each taking from
+ * what those lines are still worth after the rules before it:
+ * - `percentOff` (0 to 100) of their value together, shared out in proportion (the online discount, a
+ *   percent coupon); with `perUnit`, each line's share is its qty times the percent of its unit price,
+ *   so a line costs exactly the sale price the pages show times its qty (a sale);
+ * - or `amountOffPaise` off their value together, at most all of it (an amount coupon).
  */
 export interface AdjustmentRule {
   kind: AdjustmentKind;
   label: string;
-  percentOff: number;
-  /** Product ids it covers; absent: every line. */
+  percentOff?: number;
+  amountOffPaise?: Paise;
+  perUnit?: boolean;
+  /** Covers the lines of these products, or of products in these categories; both absent: every line. */
   productIds?: ReadonlySet<string>;
+  categories?: ReadonlySet<string>;
+  /** Leaves add-on lines alone (a sale lowers a product's price, not its extras'). */
+  productLinesOnly?: boolean;
+  sourceId?: string;
 }
 
 export interface QuoteRules {
   adjustments: readonly AdjustmentRule[];
+  /** A free-shipping coupon: the shipping charge is waived. */
+  freeShipping?: boolean;
+}
+
+/** Whether `rule` covers `line`. */
+export function ruleCovers(rule: AdjustmentRule, line: QuoteLineInput): boolean {
+  if (rule.productLinesOnly && line.addOnOf != null) return false;
+  if (!rule.productIds && !rule.categories) return true;
+  return Boolean(
+    rule.productIds?.has(line.productId) || (line.category !== undefined && rule.categories?.has(line.category)),
+  );
 }
 
 /** SPEC §9's online payment discount, as the quote's rule. */
@@ -182,14 +212,23 @@ function applyAdjustments(lines: readonly QuoteLineInput[], rules: QuoteRules): 
   const shares: LineAdjustment[][] = lines.map(() => []);
   const left = lines.map((l) => l.unitPricePaise * l.qty);
   for (const rule of rules.adjustments) {
-    const weights = lines.map((l, i) => (!rule.productIds || rule.productIds.has(l.productId) ? left[i]! : 0));
-    const amount = percentOf(
-      weights.reduce((a, b) => a + b, 0),
-      Math.min(100, Math.max(0, rule.percentOff)),
-    );
-    apportion(amount, weights).forEach((share, i) => {
+    const weights = lines.map((l, i) => (ruleCovers(rule, l) ? left[i]! : 0));
+    const percent = Math.min(100, Math.max(0, rule.percentOff ?? 0));
+    const worth = weights.reduce((a, b) => a + b, 0);
+    const lineShares =
+      rule.perUnit && rule.percentOff !== undefined
+        ? lines.map((l, i) => (weights[i] ? Math.min(weights[i]!, percentOf(l.unitPricePaise, percent) * l.qty) : 0))
+        : apportion(
+            rule.amountOffPaise !== undefined
+              ? Math.min(worth, Math.max(0, rule.amountOffPaise))
+              : percentOf(worth, percent),
+            weights,
+          );
+    lineShares.forEach((share, i) => {
       if (share === 0) return;
-      shares[i]!.push({ kind: rule.kind, label: rule.label, amountPaise: share });
+      const adjustment: LineAdjustment = { kind: rule.kind, label: rule.label, amountPaise: share };
+      if (rule.sourceId) adjustment.sourceId = rule.sourceId;
+      shares[i]!.push(adjustment);
       left[i]! -= share;
     });
   }
@@ -237,10 +276,12 @@ export function buildQuote(inputs: readonly QuoteLineInput[], rules: QuoteRules)
     };
   });
   const itemsPaise = lines.reduce((sum, l) => sum + l.grossPaise, 0);
-  const chargePaise = lines.length ? shippingChargeFor(itemsPaise) : 0;
+  const charge = lines.length ? shippingChargeFor(itemsPaise) : 0;
+  const chargePaise = rules.freeShipping ? 0 : charge;
   const principal = lines.length ? principalLine(lines) : null;
   const shipping: ShippingCharge = {
     chargePaise,
+    waivedPaise: charge - chargePaise,
     gstBasisPoints: principal?.gstBasisPoints ?? 0,
     hsnCode: principal?.hsnCode ?? null,
     taxPaise: basisPointsOf(chargePaise, principal?.gstBasisPoints ?? 0),
@@ -259,9 +300,10 @@ export function totalAdjustments(lines: readonly Pick<QuoteLine, 'adjustments'>[
   const byKind = new Map<string, LineAdjustment>();
   for (const line of lines) {
     for (const a of line.adjustments) {
-      const seen = byKind.get(a.kind + a.label);
+      const key = `${a.kind}/${a.sourceId ?? ''}/${a.label}`;
+      const seen = byKind.get(key);
       if (seen) seen.amountPaise += a.amountPaise;
-      else byKind.set(a.kind + a.label, { ...a });
+      else byKind.set(key, { ...a });
     }
   }
   return [...byKind.values()];

@@ -11,3 +11,4 @@ export * from './search.ts';
 export * from './files.ts';
 export * from './checkout.ts';
 export * from './variants.ts';
+export * from './offers.ts';

@@ -50,6 +50,9 @@ export const orders = pgTable(
     shippingTaxPaise: integer('shipping_tax_paise').notNull().default(0),
     shippingGstBasisPoints: integer('shipping_gst_basis_points').notNull().default(0),
     shippingHsnCode: text('shipping_hsn_code'),
+    /** Issue 26: the coupon code it was placed with, and what the code took off (or the shipping it waived). */
+    couponCode: text('coupon_code'),
+    couponDiscountPaise: integer('coupon_discount_paise'),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),

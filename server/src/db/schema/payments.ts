@@ -32,6 +32,9 @@ export const paymentHolds = pgTable(
     shippingTaxPaise: integer('shipping_tax_paise').notNull().default(0),
     shippingGstBasisPoints: integer('shipping_gst_basis_points').notNull().default(0),
     shippingHsnCode: text('shipping_hsn_code'),
+    /** Issue 26: the coupon code it was placed with, and what the code took off (or the shipping it waived). */
+    couponCode: text('coupon_code'),
+    couponDiscountPaise: integer('coupon_discount_paise'),
     gateway: text('gateway').notNull(),
     razorpayOrderId: text('razorpay_order_id'),
     status: text('status').$type<HoldStatus>().notNull().default('pending'),
