@@ -281,7 +281,7 @@ export function buildQuote(inputs: readonly QuoteLineInput[], rules: QuoteRules)
   const principal = lines.length ? principalLine(lines) : null;
   const shipping: ShippingCharge = {
     chargePaise,
-    waivedPaise: charge - chargePaise,
+    ...(charge > chargePaise ? { waivedPaise: charge - chargePaise } : {}),
     gstBasisPoints: principal?.gstBasisPoints ?? 0,
     hsnCode: principal?.hsnCode ?? null,
     taxPaise: basisPointsOf(chargePaise, principal?.gstBasisPoints ?? 0),
