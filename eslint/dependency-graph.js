@@ -9,25 +9,28 @@ import { readFileSync, readdirSync } from 'node:fs';
  * stock; decision 0016 fulfilment -> messages only. Payments never depends on orders: checkout is the one
  * owner that turns a verified payment into an order, so nothing in payments may reach for one. Decision
  * 0039: pricing (the quote) depends on nothing but the catalog's tables; only orders writes orders, so
- * fulfilment (dispatch, invoices, refunds) asks orders, and orders no longer knows fulfilment.
+ * fulfilment (dispatch, invoices, refunds) asks orders, and orders no longer knows fulfilment. Issue 26:
+ * offers (coupons, sales) depends on nothing; pricing reads its rules, checkout counts uses, payments and
+ * fulfilment give uses back, catalog and storefront show running sales.
  */
 export const serverModuleGraph = {
   accounts: ['messages'],
-  catalog: ['categories', 'stock'],
+  catalog: ['categories', 'offers', 'stock'],
   categories: [],
-  checkout: ['fulfilment', 'messages', 'orders', 'payments', 'pricing', 'stock'],
-  fulfilment: ['messages', 'orders', 'stock'],
+  checkout: ['fulfilment', 'messages', 'offers', 'orders', 'payments', 'pricing', 'stock'],
+  fulfilment: ['messages', 'offers', 'orders', 'stock'],
   messages: [],
   newsletter: [],
+  offers: [],
   orders: ['catalog', 'stock'],
   'owner-desk': ['catalog', 'stock'],
-  payments: ['stock'],
+  payments: ['offers', 'stock'],
   pincode: [],
-  pricing: [],
+  pricing: ['offers'],
   reviews: ['catalog'],
   seo: ['storefront'],
   stock: ['messages'],
-  storefront: ['catalog', 'uploads'],
+  storefront: ['catalog', 'offers', 'uploads'],
   uploads: [],
 };
 
@@ -43,6 +46,7 @@ export const webFeatureGraph = {
   checkout: ['account', 'cart'],
   content: [],
   newsletter: [],
+  offers: [],
   orders: ['account', 'catalog', 'content'],
 };
 

@@ -1,0 +1,2 @@
+// The offers module's public face (issue 26): coupon codes and scheduled sales.
+export { runningSales } from './running-sales.ts';
