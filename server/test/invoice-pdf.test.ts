@@ -6,7 +6,10 @@ import {
   computeInvoice,
   gstStateByName,
   buildQuote,
+  couponRuleFor,
   rulesFor,
+  saleRulesFor,
+  ONLINE_DISCOUNT_RULE,
   type Invoice,
   type InvoiceLine,
   type Quote,
@@ -192,7 +195,8 @@ describe('tax invoice PDF', () => {
     expect(lines).toContain('@ 18%');
     expect(all).not.toContain('Shipping and handling');
     expect(all).toMatch(/Gross value 85,02,998\.00/);
-    expect(all).toMatch(/Less: discount -8,50,299\.80/);
+    expect(all).toMatch(/Less: Online payment discount \(10%\) -8,50,299\.80/);
+    expect(all).not.toMatch(/Less: discount/);
     expect(all).toMatch(/Taxable value 76,52,698\.20/);
     expect(all).toMatch(/IGST 2,29,985\.68/);
     expect(all).toContain('Discounts are allowed before tax: GST is on the value after them.');
@@ -277,10 +281,12 @@ describe('tax invoice PDF', () => {
         line('shipping', SHIPPING_LINE_DESCRIPTION, [1, 'NOS', 100_00, 10_00]),
       ],
       totals: {
-        ...{ grossPaise: 1400_00, discountPaise: 110_00, taxableValuePaise: 1290_00 },
+        // Lines stored without their discounts' labels: one "Less: discount".
+        ...{ grossPaise: 1400_00, discountPaise: 110_00, discounts: [], taxableValuePaise: 1290_00 },
         ...{ cgstPaise: 116_10, sgstPaise: 116_10, igstPaise: 0, taxPaise: 232_20 },
         ...{ shippingTaxPaise: 16_20, afterTaxDiscountPaise: 0, totalPaise: 1522_20 },
       },
+      shippingWaived: null,
     };
     const pdf = await renderInvoicePdf({
       kind: 'invoice',
@@ -313,6 +319,59 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/Total \(₹\) 1,522\.20/);
     expect(all).not.toMatch(/Invoice value|online payment discount/);
     expect(all).toContain('Discounts are allowed before tax: GST is on the value after them.');
+  });
+
+  it('lists each discount by its label, a long one wrapping above the next', async () => {
+    const goods = [
+      { productId: 'a', name: 'Nepal 5 Mukhi Rudraksha', category: 'rudraksha', unitPricePaise: 1500_00, qty: 2 },
+      { productId: 'b', name: 'Sphatik mala', category: 'mala', unitPricePaise: 800_00, qty: 1 },
+    ].map((l) => ({ ...l, image: '', mrpPaise: null, uqc: 'NOS', hsnCode: '14049090', gstBasisPoints: 1800 }));
+    const festival = 'Maha Shivratri and Diwali Festival of Lights Grand Sale 2026';
+    const sales = saleRulesFor(
+      [{ _id: 's', name: festival, percentOff: 25, endsAt: '2099-01-01', categories: ['rudraksha'], products: [] }],
+      goods,
+    );
+    const code = 'WELCOME-BACK-FESTIVE-2026';
+    const coupon = couponRuleFor({
+      ...{ id: 'c', code, percentOff: null, amountOffPaise: 1000_00, freeShipping: false },
+      ...{ categories: [], productIds: [] },
+    });
+    const quote = buildQuote(goods, { adjustments: [...sales, coupon, ONLINE_DISCOUNT_RULE] });
+    const invoice = computeInvoice({ ...quote, coupon: { code, discountPaise: 1000_00 } }, MAHARASHTRA, MAHARASHTRA);
+    const pdf = await renderInvoicePdf({
+      kind: 'invoice',
+      serial: 'RR/2026-27/00011',
+      issuedAt: '2026-11-26T10:00:00Z',
+      orderNumber: '#F00D1234',
+      seller,
+      billedTo,
+      shippedTo,
+      invoice,
+    });
+    keep('labelled-discounts.pdf', pdf);
+    const right = (await pdfLines(pdf))[0]!.map((text) => text.replace(/^.*?(?=Less:|Gross|Taxable value \d)/, ''));
+    // 25% of 3,000.00; then ₹1,000 off the 3,050.00 left; then 10% of the 2,050.00 left.
+    const at = (text: string) => right.indexOf(text);
+    const expected = [
+      'Gross value 3,800.00',
+      'Less: Maha Shivratri and Diwali -750.00',
+      'Festival of Lights Grand Sale 2026',
+      '(25% off)',
+      'Less: Coupon -1,000.00',
+      'WELCOME-BACK-FESTIVE-2026',
+      '(₹1,000 off)',
+      'Less: Online payment discount (10%) -205.00',
+      'Taxable value 1,845.00',
+    ];
+    const found = expected.map(at);
+    expect(
+      found.every((index) => index >= 0),
+      right.join('\n'),
+    ).toBe(true);
+    // Each on a line of its own, in this order (the amount in words and notes share some lines, left of them).
+    expect([...found].sort((a, b) => a - b)).toEqual(found);
+    expect(new Set(found).size).toBe(found.length);
+    expect(right.join('\n')).not.toMatch(/Less: discount/);
   });
 
   it('prints a credit note that names the invoice it reverses, flowing onto more pages with the header', async () => {

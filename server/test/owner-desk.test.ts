@@ -347,8 +347,16 @@ describe('GET /api/admin/orders/export', () => {
     expect(row[2]).toBe(`'=HYPERLINK("http://evil")`);
     expect(row[12]).toBe('Export, "quoted" bead x 2');
     expect(row[1]!.slice(0, 10)).toBe(today);
-    expect(Number(row[17])).toBeCloseTo(placed.totalPrice, 2);
-    expect(Number(row[13]) + Number(row[14]) + Number(row[15]) - Number(row[16])).toBeCloseTo(placed.totalPrice, 2);
+    // Money by column name: issue 26's coupon columns stand beside "Discount", before "Total".
+    const money = (name: string) => Number(row[header!.indexOf(name)]);
+    expect(header!.slice(13, 17)).toEqual(['Items value', 'Shipping', 'Tax', 'Discount']);
+    expect(money('Total')).toBeCloseTo(placed.totalPrice, 2);
+    expect(money('Items value') + money('Shipping') + money('Tax') - money('Discount')).toBeCloseTo(
+      placed.totalPrice,
+      2,
+    );
+    // No coupon: both coupon cells empty.
+    expect([row[header!.indexOf('Coupon')], row[header!.indexOf('Coupon discount')]]).toEqual(['', '']);
     expect(rows.every((r) => r.length === header!.length)).toBe(true);
 
     const cancelled = await asAdmin('GET', `/api/admin/orders/export?from=${today}&to=${today}&state=cancelled`);

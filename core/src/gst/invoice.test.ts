@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { GST_PERCENTS } from '../constants.ts';
-import { buildQuote, rulesFor, type QuoteLineInput } from '../quote.ts';
+import { couponRuleFor, saleRulesFor } from '../offer-rules.ts';
+import { ONLINE_DISCOUNT_RULE, buildQuote, rulesFor, type QuoteLineInput } from '../quote.ts';
 import { InvoiceAmountsError, OTHER_UQC, SHIPPING_LINE_DESCRIPTION, computeInvoice, formatGstRate } from './invoice.ts';
 import { GST_STATES, gstStateByName, type GstState } from './states.ts';
 
@@ -55,6 +56,7 @@ describe('computeInvoice', () => {
     expect(invoice.totals).toEqual({
       grossPaise: 3000_00,
       discountPaise: 0,
+      discounts: [],
       taxableValuePaise: 3000_00,
       cgstPaise: 270_00,
       sgstPaise: 270_00,
@@ -119,6 +121,83 @@ describe('computeInvoice', () => {
     };
     const invoice = computeInvoice(legacy, MAHARASHTRA, MAHARASHTRA);
     expect(invoice.totals).toMatchObject({ discountPaise: 0, afterTaxDiscountPaise: 50_00, totalPaise: 540_00 });
+  });
+
+  it('sums each discount by its label: sales, then the coupon, then the online discount', () => {
+    const lines = [
+      { productId: 'bead', name: 'Bead', category: 'rudraksha', unitPricePaise: 1000_00, qty: 2 },
+      { productId: 'mala', name: 'Mala', category: 'mala', unitPricePaise: 500_00, qty: 1 },
+      { productId: 'ring', name: 'Ring', category: 'gems', unitPricePaise: 300_00, qty: 1 },
+    ].map((line) => ({ ...line, image: '', mrpPaise: null, uqc: 'NOS', hsnCode: '1404', gstBasisPoints: 300 }));
+    const diwali = { _id: 's1', name: 'Diwali Sale', percentOff: 20, endsAt: '2099-01-01T00:00:00Z' };
+    const sales = saleRulesFor(
+      [
+        { ...diwali, categories: ['rudraksha', 'mala'], products: [] },
+        { ...diwali, _id: 's2', name: 'Gem Week', percentOff: 5, categories: ['gems'], products: [] },
+      ],
+      lines,
+    );
+    const coupon = couponRuleFor({
+      id: 'c1',
+      ...{ code: 'DIWALI10', percentOff: 10, amountOffPaise: null, freeShipping: false },
+      ...{ categories: [], productIds: [] },
+    });
+    // The online discount's rule before the coupon's in the list: the invoice still lists it last.
+    const quote = buildQuote(lines, { adjustments: [...sales, ONLINE_DISCOUNT_RULE, coupon] });
+    const invoice = computeInvoice(quote, MAHARASHTRA, MAHARASHTRA);
+    // 20% of 2,500.00 = 500.00; 5% of 300.00 = 15.00; then 10% of 2,285.00 = 228.50; then 10% of 2,056.50.
+    expect(invoice.totals.discounts).toEqual([
+      { kind: 'sale', label: 'Diwali Sale (20% off)', amountPaise: 500_00 },
+      { kind: 'sale', label: 'Gem Week (5% off)', amountPaise: 15_00 },
+      { kind: 'coupon', label: 'Coupon DIWALI10 (10% off)', amountPaise: 205_65 },
+      { kind: 'online_discount', label: 'Online payment discount (10%)', amountPaise: 228_50 },
+    ]);
+    const labelled = invoice.totals.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
+    expect(labelled).toBe(invoice.totals.discountPaise);
+    expect(invoice.totals.grossPaise - labelled).toBe(invoice.totals.taxableValuePaise);
+    expect(invoice.shippingWaived).toBeNull();
+  });
+
+  it('leaves what unlabelled lines took off out of the labels, and refuses labels above a line discount', () => {
+    const quote = quoteOf([{ unitPricePaise: 500_00, qty: 1, gstBasisPoints: 1800, hsnCode: '1404' }], true);
+    const unlabelled = { ...quote, lines: quote.lines.map((line) => ({ ...line, adjustments: [] })) };
+    const invoice = computeInvoice(unlabelled, MAHARASHTRA, MAHARASHTRA);
+    expect(invoice.totals).toMatchObject({ discountPaise: 50_00, discounts: [] });
+    const tooMuch = {
+      ...quote,
+      lines: quote.lines.map((line) => ({
+        ...line,
+        adjustments: [{ kind: 'coupon' as const, label: 'Coupon X (₹60 off)', amountPaise: 60_00 }],
+      })),
+    };
+    expect(() => computeInvoice(tooMuch, MAHARASHTRA, MAHARASHTRA)).toThrow(InvoiceAmountsError);
+  });
+
+  it('says a free-shipping coupon waived the shipping charge, from a quote and from a stored order', () => {
+    const line = { unitPricePaise: 80_00, qty: 1, gstBasisPoints: 1800, hsnCode: '1404' };
+    const free = buildQuote(quoteOf([line], false).lines, { adjustments: [], freeShipping: true });
+    const withCoupon = { ...free, coupon: { code: 'FREESHIP', discountPaise: 100_00 } };
+    expect(computeInvoice(withCoupon, MAHARASHTRA, MAHARASHTRA).shippingWaived).toEqual({
+      couponCode: 'FREESHIP',
+      amountPaise: 100_00,
+    });
+    // An order keeps no waivedPaise: its coupon's discount is the charge, its lines carry no coupon share.
+    const { waivedPaise: _dropped, ...stored } = free.shipping;
+    const invoice = computeInvoice({ ...withCoupon, shipping: stored }, MAHARASHTRA, MAHARASHTRA);
+    expect(invoice.shippingWaived).toEqual({ couponCode: 'FREESHIP', amountPaise: 100_00 });
+    expect(invoice.lines.map((l) => l.kind)).toEqual(['goods']);
+    // A percent coupon on an order whose shipping is free anyway waived nothing.
+    const percent = buildQuote(quoteOf([{ ...line, unitPricePaise: 800_00 }], false).lines, {
+      adjustments: [
+        couponRuleFor({
+          ...{ id: 'c', code: 'TEN', percentOff: 10, amountOffPaise: null, freeShipping: false },
+          ...{ categories: [], productIds: [] },
+        }),
+      ],
+    });
+    const tenOff = { ...percent, coupon: { code: 'TEN', discountPaise: 80_00 } };
+    expect(computeInvoice(tenOff, MAHARASHTRA, MAHARASHTRA).shippingWaived).toBeNull();
+    expect(computeInvoice(quoteOf([line], false), MAHARASHTRA, MAHARASHTRA).shippingWaived).toBeNull();
   });
 
   it('refuses a stored quote whose figures do not add up', () => {

@@ -1,5 +1,14 @@
 import type { Paise } from '../money.ts';
-import { amountsOf, splitGst, type OrderAmounts, type ShippingCharge, type SupplyType } from '../quote.ts';
+import {
+  amountsOf,
+  splitGst,
+  type AdjustmentKind,
+  type AppliedCoupon,
+  type LineAdjustment,
+  type OrderAmounts,
+  type ShippingCharge,
+  type SupplyType,
+} from '../quote.ts';
 import { addOnLineLabel, productWithVariant } from '../line-labels.ts';
 import type { GstState } from './states.ts';
 
@@ -22,6 +31,8 @@ export interface StoredQuoteLine {
   /** An add-on's line: the index of its product line (an earlier line), and the texts the buyer filled in. */
   addOnOf?: number | null;
   addOnValues?: Readonly<Record<string, string>> | null;
+  /** Issue 26: the line's shares of each discount, by label (absent or empty on lines stored without them). */
+  adjustments?: readonly LineAdjustment[];
 }
 
 /**
@@ -33,6 +44,8 @@ export interface StoredQuote {
   shipping: ShippingCharge;
   amounts: OrderAmounts;
   afterTaxDiscountPaise: Paise;
+  /** Issue 26: the coupon the order was placed with (a free-shipping one's discount is the charge it waived). */
+  coupon?: AppliedCoupon | null;
 }
 
 export interface InvoiceLine {
@@ -58,10 +71,22 @@ export interface InvoiceLine {
   amountPaise: Paise;
 }
 
+/** One discount as the totals list it: "Coupon DIWALI10 (10% off)" and what it took off all the lines. */
+export interface InvoiceDiscount {
+  kind: AdjustmentKind;
+  label: string;
+  amountPaise: Paise;
+}
+
 export interface InvoiceTotals {
   grossPaise: Paise;
   /** Discounts before tax, already taken off the taxable value. */
   discountPaise: Paise;
+  /**
+   * Issue 26: `discountPaise` by label, in the order the quote takes them (sales, the coupon, the online
+   * discount). Lines stored before their discounts were labelled leave part of `discountPaise` out.
+   */
+  discounts: InvoiceDiscount[];
   taxableValuePaise: Paise;
   cgstPaise: Paise;
   sgstPaise: Paise;
@@ -81,6 +106,8 @@ export interface Invoice {
   placeOfSupply: GstState;
   lines: InvoiceLine[];
   totals: InvoiceTotals;
+  /** Issue 26: a free-shipping coupon waived the shipping charge (so there is no shipping line). */
+  shippingWaived: { couponCode: string; amountPaise: Paise } | null;
 }
 
 /** The order's stored amounts do not add up, so no invoice can equal its total. */
@@ -108,6 +135,43 @@ function checkLine(line: StoredQuoteLine): void {
   if (!Number.isSafeInteger(line.gstBasisPoints) || line.gstBasisPoints < 0 || line.gstBasisPoints > 10000) {
     throw new InvoiceAmountsError(`Bad GST rate ${line.gstBasisPoints}${where}`);
   }
+  const shares = line.adjustments ?? [];
+  if (!shares.every((a) => isPaise(a.amountPaise)) || sumOf(shares) > line.discountPaise) {
+    throw new InvoiceAmountsError(`The labelled discounts are more than the discount${where}`);
+  }
+}
+
+const sumOf = (adjustments: readonly LineAdjustment[]) => adjustments.reduce((sum, a) => sum + a.amountPaise, 0);
+
+const KIND_ORDER: readonly AdjustmentKind[] = ['sale', 'coupon', 'online_discount'];
+
+/**
+ * Each discount's whole amount by label, from the lines' shares: sales first, then the coupon, then the
+ * online discount (the order the quote takes them), each kind's labels in the order the lines carry them.
+ */
+export function invoiceDiscounts(lines: readonly Pick<StoredQuoteLine, 'adjustments'>[]): InvoiceDiscount[] {
+  const byLabel = new Map<string, InvoiceDiscount>();
+  for (const a of lines.flatMap((line) => line.adjustments ?? [])) {
+    const key = `${a.kind}/${a.label}`;
+    const seen = byLabel.get(key);
+    if (seen) seen.amountPaise += a.amountPaise;
+    else byLabel.set(key, { kind: a.kind, label: a.label, amountPaise: a.amountPaise });
+  }
+  return [...byLabel.values()]
+    .filter((d) => d.amountPaise > 0)
+    .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+}
+
+/**
+ * The shipping charge a free-shipping coupon waived: a fresh quote says so (`waivedPaise`); an order keeps
+ * its coupon and no shipping charge, and its coupon took nothing off the lines (its discount is the charge).
+ */
+export function shippingWaivedOf(quote: Pick<StoredQuote, 'lines' | 'shipping' | 'coupon'>): Invoice['shippingWaived'] {
+  const { coupon, shipping } = quote;
+  if (!coupon || shipping.chargePaise > 0) return null;
+  const onLines = quote.lines.some((line) => (line.adjustments ?? []).some((a) => a.kind === 'coupon'));
+  const waived = shipping.waivedPaise ?? (onLines ? 0 : coupon.discountPaise);
+  return waived > 0 ? { couponCode: coupon.code, amountPaise: waived } : null;
 }
 
 /**
@@ -193,6 +257,7 @@ export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeO
   const totals: InvoiceTotals = {
     grossPaise: sum((line) => line.grossPaise),
     discountPaise: sum((line) => line.discountPaise),
+    discounts: invoiceDiscounts(quote.lines),
     taxableValuePaise,
     cgstPaise: sum((line) => line.cgstPaise),
     sgstPaise: sum((line) => line.sgstPaise),
@@ -208,7 +273,7 @@ export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeO
       `Invoice total ${totals.totalPaise} is not the order total ${quote.amounts.totalPaise}`,
     );
   }
-  return { supplyType, sellerState, placeOfSupply, lines, totals };
+  return { supplyType, sellerState, placeOfSupply, lines, totals, shippingWaived: shippingWaivedOf(quote) };
 }
 
 /** 1800 -> "18%", 900 -> "9%", 25 -> "0.25%", 12.5 -> "0.125%" (a half rate of 0.25%). */

@@ -203,6 +203,17 @@ function drawParties(canvas: Canvas, input: InvoicePdfInput, top: number): numbe
 type Sum = { label: string; value: string; strong?: boolean };
 
 /**
+ * Each discount before tax by its label ("Less: Coupon DIWALI10 (10% off)"); what lines stored before
+ * discounts were labelled took off comes last as one "Less: discount".
+ */
+function discountRows(totals: Invoice['totals']): Sum[] {
+  const rows = totals.discounts.map((d) => ({ label: `Less: ${d.label}`, value: `-${amount(d.amountPaise)}` }));
+  const unlabelled = totals.discountPaise - totals.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
+  if (unlabelled > 0) rows.push({ label: 'Less: discount', value: `-${amount(unlabelled)}` });
+  return rows;
+}
+
+/**
  * The totals: discounts before tax come off the gross value to make the taxable value; an old order's
  * online discount taken after tax comes off the invoice value, and shows only when there is one.
  */
@@ -210,8 +221,7 @@ function totalRows(input: InvoicePdfInput): Sum[] {
   const { totals, supplyType } = input.invoice;
   const sums: Sum[] = [];
   if (totals.discountPaise > 0) {
-    sums.push({ label: 'Gross value', value: amount(totals.grossPaise) });
-    sums.push({ label: 'Less: discount', value: `-${amount(totals.discountPaise)}` });
+    sums.push({ label: 'Gross value', value: amount(totals.grossPaise) }, ...discountRows(totals));
   }
   sums.push({ label: 'Taxable value', value: amount(totals.taxableValuePaise) });
   if (supplyType === 'intra-state') {
@@ -230,6 +240,7 @@ function totalRows(input: InvoicePdfInput): Sum[] {
 }
 
 const SUMS_WIDTH = 230;
+const SUM_VALUE_WIDTH = 80;
 const SUMS_X = A4.width - MARGIN - SUMS_WIDTH;
 const WORDS_WIDTH = CONTENT_WIDTH - SUMS_WIDTH - 24;
 
@@ -242,8 +253,14 @@ function drawTotals(canvas: Canvas, sums: readonly Sum[], top: number): number {
       y += 4;
     }
     const style = { weight: strong ? ('bold' as const) : ('regular' as const), size: strong ? 10.5 : 8.5 };
-    canvas.text(label, SUMS_X, y, { ...style, width: SUMS_WIDTH - 90 });
-    y = canvas.text(value, SUMS_X + SUMS_WIDTH - 90, y, { ...style, width: 90, align: 'right' }) + 3;
+    // A long label (a sale's name) wraps: the next sum goes below the taller of the two.
+    const labelEnd = canvas.text(label, SUMS_X, y, { ...style, width: SUMS_WIDTH - SUM_VALUE_WIDTH });
+    const valueEnd = canvas.text(value, SUMS_X + SUMS_WIDTH - SUM_VALUE_WIDTH, y, {
+      ...style,
+      width: SUM_VALUE_WIDTH,
+      align: 'right',
+    });
+    y = Math.max(labelEnd, valueEnd) + 3;
   }
   return y;
 }
@@ -256,6 +273,7 @@ function closingNotes(invoice: Invoice): string[] {
       'Shipping charged with the goods is part of one composite supply, taxed at the rate of its principal supply.',
     );
   }
+  if (invoice.shippingWaived) notes.push(`Shipping waived by coupon ${invoice.shippingWaived.couponCode}.`);
   if (invoice.totals.discountPaise > 0) notes.push('Discounts are allowed before tax: GST is on the value after them.');
   if (invoice.totals.afterTaxDiscountPaise > 0) {
     notes.push('The online payment discount is allowed on the amount after tax.');
@@ -296,8 +314,14 @@ function drawSignature(canvas: Canvas, input: InvoicePdfInput, top: number): voi
 /** Totals, amount in words, declarations and signature, kept together (on a new page if need be). */
 function drawClosing(canvas: Canvas, input: InvoicePdfInput, top: number, newPage: () => number): void {
   const sums = totalRows(input);
-  // Measured: about 14 points a sum, and 115 for the words, notes and signature beside and below them.
-  const closingHeight = sums.length * 14 + 115 + 10 * closingNotes(input.invoice).length;
+  // Measured: about 14 points a sum (more for a label that wraps), and 115 for the words, notes and
+  // signature beside and below them.
+  const sumsHeight = sums.reduce(
+    (height, sum) =>
+      height + Math.max(14, 3 + canvas.height(sum.label, { size: 8.5, width: SUMS_WIDTH - SUM_VALUE_WIDTH })),
+    0,
+  );
+  const closingHeight = sumsHeight + 115 + 10 * closingNotes(input.invoice).length;
   const y = (top + closingHeight > BODY_BOTTOM ? newPage() : top) + 8;
   const sumsY = drawTotals(canvas, sums, y);
   const leftY = drawWordsAndNotes(canvas, input, y);

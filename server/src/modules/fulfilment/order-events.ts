@@ -1,3 +1,4 @@
+import { invoiceDiscounts } from '@rr/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
@@ -9,6 +10,7 @@ import {
   type MessageSettings,
   type OrderEvent,
   type OrderEventItem,
+  type OrderSavings,
 } from '../messages/index.ts';
 import { withAddOnFieldOrder } from '../orders/index.ts';
 
@@ -43,6 +45,23 @@ export async function orderEventItems(tx: Transaction, orderId: string): Promise
 }
 
 /**
+ * What the offers took off the order: its coupon as the order keeps it, and each sale's shares on its
+ * lines added up by label (the invoice's sums).
+ */
+export async function orderSavings(tx: Transaction, row: OrderRow): Promise<OrderSavings> {
+  const lines = await tx
+    .select({ adjustments: orderItems.adjustments })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id));
+  return {
+    coupon: row.couponCode === null ? null : { code: row.couponCode, amountPaise: row.couponDiscountPaise ?? 0 },
+    sales: invoiceDiscounts(lines)
+      .filter((d) => d.kind === 'sale')
+      .map(({ label, amountPaise }) => ({ label, amountPaise })),
+  };
+}
+
+/**
  * Writes the messages an order event causes to the outbox, inside the transaction of the change: the
  * customer's SMS and e-mail (unless they switched e-mails off) and, for a new order, the shop's e-mail.
  * `occasion` tells events of one kind apart (a replay is not news). A `correction` corrects the kind's
@@ -73,7 +92,9 @@ export async function tellOrderEvent(
       },
       shipment: event.shipment,
       refund: event.refund,
-      ...(event.kind === 'order_placed' ? { items: await orderEventItems(tx, row.id) } : {}),
+      ...(event.kind === 'order_placed'
+        ? { items: await orderEventItems(tx, row.id), savings: await orderSavings(tx, row) }
+        : {}),
       idempotencyKey: `${thread}${event.occasion ? `:${event.occasion}` : ''}`,
     },
     settings,

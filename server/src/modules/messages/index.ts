@@ -9,6 +9,7 @@ export {
   type MessageSettings,
   type OrderEvent,
   type OrderEventItem,
+  type OrderSavings,
   type PasswordReset,
 } from './templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';

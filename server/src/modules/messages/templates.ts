@@ -22,6 +22,14 @@ export interface OrderEventItem {
   addOns: { name: string; values: Readonly<Record<string, string>> }[];
 }
 
+/** Issue 26: what the offers took off a new order (before GST), for its e-mails. */
+export interface OrderSavings {
+  /** The coupon and what it took off (or the shipping charge a free-shipping code waived). */
+  coupon: { code: string; amountPaise: Paise } | null;
+  /** Each sale by its label ("Diwali Sale (20% off)") and what it took off the order's lines. */
+  sales: { label: string; amountPaise: Paise }[];
+}
+
 /** What the customer and the shop are told about one order event. */
 export interface OrderEvent {
   kind: Exclude<MessageKind, 'shop_new_order' | 'back_in_stock' | 'password_reset'>;
@@ -33,6 +41,8 @@ export interface OrderEvent {
   refund?: { amountPaise: Paise; refundId: string };
   /** What was bought, listed in the new order's e-mails (absent: not listed). */
   items?: readonly OrderEventItem[];
+  /** What the offers took off the new order, told in its e-mails (absent: nothing told). */
+  savings?: OrderSavings;
   /** Telling one event twice (a retried request, a replayed webhook) writes nothing new. */
   idempotencyKey: string;
 }
@@ -84,6 +94,20 @@ export function orderItemLines(items: readonly OrderEventItem[] | undefined): st
   });
 }
 
+/**
+ * "You saved ₹299.70 in the Diwali Sale (20% off).", "You saved ₹169.83 with DIWALI10.": a line a sale
+ * and one for the coupon, amounts before GST as the cart showed them; none when nothing was saved.
+ */
+export function savingLines(savings: OrderSavings | undefined): string[] {
+  const saved = (paise: Paise) => formatRupees(toRupees(paise));
+  const lines = (savings?.sales ?? [])
+    .filter((sale) => sale.amountPaise > 0)
+    .map((sale) => `You saved ${saved(sale.amountPaise)} in the ${sale.label}.`);
+  const coupon = savings?.coupon;
+  if (coupon && coupon.amountPaise > 0) lines.push(`You saved ${saved(coupon.amountPaise)} with ${coupon.code}.`);
+  return lines;
+}
+
 /** The shop's own e-mail of a new order: who, how much, how paid, and what to pack. */
 function shopNewOrderMessage(event: OrderEvent, shopEmail: string, orderUrl: string): NewMessage {
   const number = shortOrderNumber(event.orderId);
@@ -98,11 +122,36 @@ function shopNewOrderMessage(event: OrderEvent, shopEmail: string, orderUrl: str
       [
         `New order #${number} from ${event.customer.name} (${event.customer.phone}).`,
         `${amount}, ${event.paymentMethod}.`,
+        ...(event.savings?.coupon
+          ? [`Coupon ${event.savings.coupon.code}: ${formatRupees(toRupees(event.savings.coupon.amountPaise))} off.`]
+          : []),
         ...orderItemLines(event.items),
       ],
       { label: 'Open the order', url: orderUrl },
     ),
     variables: [],
+  };
+}
+
+/** A new order's SMS (DLT template: number, amount, how paid) and e-mail, with what its offers saved. */
+function orderPlacedWords(
+  event: OrderEvent,
+  { number, amount, name }: { number: string; amount: string; name: string },
+) {
+  const cod = event.paymentMethod === 'Cash on Delivery';
+  return {
+    sms: {
+      text: `${SHOP}: order #${number} of ${amount} is placed${cod ? ', to pay on delivery' : ' and paid'}. We will tell you when it ships.`,
+      variables: [number, amount, cod ? 'to pay on delivery' : 'paid'],
+    },
+    subject: `Order #${number} placed`,
+    lines: [
+      `Namaste ${name},`,
+      `Thank you for your order #${number} of ${amount} (${cod ? 'Cash on Delivery' : 'paid online'}).`,
+      ...savingLines(event.savings),
+      ...orderItemLines(event.items),
+      'We will write again when it ships, with the courier and tracking number.',
+    ],
   };
 }
 
@@ -123,21 +172,9 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   let lines: string[];
   const link = { label: 'See your order', url: orderUrl };
   switch (event.kind) {
-    case 'order_placed': {
-      const cod = event.paymentMethod === 'Cash on Delivery';
-      sms = {
-        text: `${SHOP}: order #${number} of ${amount} is placed${cod ? ', to pay on delivery' : ' and paid'}. We will tell you when it ships.`,
-        variables: [number, amount, cod ? 'to pay on delivery' : 'paid'],
-      };
-      subject = `Order #${number} placed`;
-      lines = [
-        `Namaste ${name},`,
-        `Thank you for your order #${number} of ${amount} (${cod ? 'Cash on Delivery' : 'paid online'}).`,
-        ...orderItemLines(event.items),
-        'We will write again when it ships, with the courier and tracking number.',
-      ];
+    case 'order_placed':
+      ({ sms, subject, lines } = orderPlacedWords(event, { number, amount, name }));
       break;
-    }
     case 'order_shipped': {
       const shipment = event.shipment!;
       const track = shipment.trackingUrl ?? `${shipment.courier} ${shipment.trackingNumber}`;

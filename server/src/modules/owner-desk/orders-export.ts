@@ -25,6 +25,10 @@ export const ORDERS_EXPORT_COLUMNS = [
   'Shipping',
   'Tax',
   'Discount',
+  // Issue 26: the coupon code the order was placed with, and what it took off before GST (or the
+  // shipping charge a free-shipping code waived); empty without one. "Discount" holds every discount.
+  'Coupon',
+  'Coupon discount',
   'Total',
 ] as const;
 
@@ -122,6 +126,8 @@ export async function* ordersExportLines(db: Database, query: OrdersExportQuery)
         toRupees(row.shippingPaise),
         toRupees(row.taxPaise),
         toRupees(row.discountPaise),
+        row.couponCode ?? '',
+        row.couponCode === null ? '' : toRupees(row.couponDiscountPaise ?? 0),
         toRupees(row.totalPaise),
       ]);
     }
