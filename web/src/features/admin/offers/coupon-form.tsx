@@ -12,28 +12,42 @@ import styles from './offers.module.css';
 
 type Kind = 'percent' | 'amount' | 'freeShipping';
 
-function couponValuesOf(coupon: Coupon | undefined) {
+const NEW_COUPON = {
+  code: '',
+  kind: 'percent' as Kind,
+  percentOff: '',
+  amountOff: '',
+  minOrder: '',
+  startsAt: '',
+  endsAt: '',
+  usageLimit: '',
+  perCustomerLimit: '',
+  firstOrderOnly: false,
+  categories: '',
+  products: '',
+  combinesWithOnlineDiscount: false,
+  isActive: true,
+};
+
+const numberText = (n: number | null) => (n === null ? '' : String(n));
+
+function couponValuesOf(coupon: Coupon | undefined): typeof NEW_COUPON {
+  if (!coupon) return NEW_COUPON;
   return {
-    code: coupon?.code ?? '',
-    kind: (coupon?.percentOff != null
-      ? 'percent'
-      : coupon?.amountOff != null
-        ? 'amount'
-        : coupon
-          ? 'freeShipping'
-          : 'percent') as Kind,
-    percentOff: coupon?.percentOff != null ? String(coupon.percentOff) : '',
-    amountOff: coupon?.amountOff != null ? String(coupon.amountOff) : '',
-    minOrder: coupon && coupon.minOrder > 0 ? String(coupon.minOrder) : '',
-    startsAt: istInputValue(coupon?.startsAt ?? null),
-    endsAt: istInputValue(coupon?.endsAt ?? null),
-    usageLimit: coupon?.usageLimit != null ? String(coupon.usageLimit) : '',
-    perCustomerLimit: coupon?.perCustomerLimit != null ? String(coupon.perCustomerLimit) : '',
-    firstOrderOnly: coupon?.firstOrderOnly ?? false,
-    categories: joinList(coupon?.categories ?? []),
-    products: joinList(coupon?.products ?? []),
-    combinesWithOnlineDiscount: coupon?.combinesWithOnlineDiscount ?? false,
-    isActive: coupon?.isActive ?? true,
+    code: coupon.code,
+    kind: coupon.percentOff !== null ? 'percent' : coupon.amountOff !== null ? 'amount' : 'freeShipping',
+    percentOff: numberText(coupon.percentOff),
+    amountOff: numberText(coupon.amountOff),
+    minOrder: coupon.minOrder > 0 ? String(coupon.minOrder) : '',
+    startsAt: istInputValue(coupon.startsAt),
+    endsAt: istInputValue(coupon.endsAt),
+    usageLimit: numberText(coupon.usageLimit),
+    perCustomerLimit: numberText(coupon.perCustomerLimit),
+    categories: joinList(coupon.categories),
+    products: joinList(coupon.products),
+    firstOrderOnly: coupon.firstOrderOnly,
+    combinesWithOnlineDiscount: coupon.combinesWithOnlineDiscount,
+    isActive: coupon.isActive,
   };
 }
 export type CouponValues = ReturnType<typeof couponValuesOf>;

@@ -9,16 +9,28 @@ import { CheckField, DateFields, FormProblems } from './offer-fields.tsx';
 import { ScopeFields } from './scope-fields.tsx';
 import styles from './offers.module.css';
 
-function saleValuesOf(sale: Sale | undefined) {
+const NEW_SALE = {
+  name: '',
+  percentOff: '',
+  categories: '',
+  products: '',
+  startsAt: '',
+  endsAt: '',
+  banner: '',
+  isActive: true,
+};
+
+function saleValuesOf(sale: Sale | undefined): typeof NEW_SALE {
+  if (!sale) return NEW_SALE;
   return {
-    name: sale?.name ?? '',
-    percentOff: sale ? String(sale.percentOff) : '',
-    categories: joinList(sale?.categories ?? []),
-    products: joinList(sale?.products ?? []),
-    startsAt: istInputValue(sale?.startsAt ?? null),
-    endsAt: istInputValue(sale?.endsAt ?? null),
-    banner: sale?.banner ?? '',
-    isActive: sale?.isActive ?? true,
+    name: sale.name,
+    percentOff: String(sale.percentOff),
+    categories: joinList(sale.categories),
+    products: joinList(sale.products),
+    startsAt: istInputValue(sale.startsAt),
+    endsAt: istInputValue(sale.endsAt),
+    banner: sale.banner,
+    isActive: sale.isActive,
   };
 }
 export type SaleValues = ReturnType<typeof saleValuesOf>;

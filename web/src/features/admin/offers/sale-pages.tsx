@@ -6,7 +6,6 @@ import { OfferEditShell, useBackToList } from './offer-edit.tsx';
 import { OfferList, OfferListPage, StatusBadge, type Column } from './offer-list.tsx';
 import { momentText } from './offer-text.ts';
 import { SaleForm } from './sale-form.tsx';
-import styles from './offers.module.css';
 
 /** "Rudraksha, Mala and 2 products". */
 function SaleScope({ sale }: { sale: Sale }) {
