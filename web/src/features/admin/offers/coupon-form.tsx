@@ -169,8 +169,8 @@ function CodeField({ form }: { form: CouponForm }) {
 }
 
 const KINDS: Array<{ value: Kind; label: string }> = [
-  { value: 'percent', label: 'Percent off' },
-  { value: 'amount', label: 'Amount off' },
+  { value: 'percent', label: 'Percentage' },
+  { value: 'amount', label: 'Fixed amount' },
   { value: 'freeShipping', label: 'Free shipping' },
 ];
 
