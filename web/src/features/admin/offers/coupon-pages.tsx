@@ -3,8 +3,8 @@ import { useParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { CouponForm } from './coupon-form.tsx';
 import { OfferEditShell, useBackToList } from './offer-edit.tsx';
-import { OfferList, OfferListPage, StatusBadge, type Column } from './offer-list.tsx';
-import { couponGives, minOrderText, momentText, usesText } from './offer-text.ts';
+import { Moment, OfferList, OfferListPage, StatusBadge, type Column } from './offer-list.tsx';
+import { couponGives, minOrderText, usesText } from './offer-text.ts';
 import styles from './offers.module.css';
 
 const COUPON_COLUMNS: Array<Column<Coupon>> = [
@@ -19,8 +19,8 @@ const COUPON_COLUMNS: Array<Column<Coupon>> = [
     ),
   },
   { label: 'Min order', cell: (c) => minOrderText(c.minOrder) },
-  { label: 'From', cell: (c) => momentText(c.startsAt, 'Now') },
-  { label: 'To', cell: (c) => momentText(c.endsAt, 'No end') },
+  { label: 'From', wraps: true, cell: (c) => <Moment iso={c.startsAt} none="Now" /> },
+  { label: 'To', wraps: true, cell: (c) => <Moment iso={c.endsAt} none="No end" /> },
   { label: 'Status', cell: (c) => <StatusBadge status={c.status} /> },
   { label: 'Uses', cell: (c) => usesText(c.uses, c.usageLimit) },
   { label: 'Revenue', cell: (c) => formatRupees(c.revenue) },

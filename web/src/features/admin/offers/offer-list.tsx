@@ -1,4 +1,4 @@
-import type { OfferState } from '@rr/core';
+import { formatDateTimeIST, type OfferState } from '@rr/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -18,6 +18,8 @@ export interface Column<T> {
   cell: (offer: T) => ReactNode;
   /** The column that names the row: the card's title on a phone. */
   title?: boolean;
+  /** Whether its text may take several lines in the desktop table (dates, names); the rest stay whole. */
+  wraps?: boolean;
 }
 
 interface OfferListProps<K extends OfferKind> {
@@ -29,6 +31,9 @@ interface OfferListProps<K extends OfferKind> {
   nameOf: (offer: OfferOf<K>) => string;
   empty: string;
 }
+
+const cellClass = (column: { title?: boolean; wraps?: boolean }) =>
+  [column.title && styles.title, column.wraps && styles.wraps].filter(Boolean).join(' ') || undefined;
 
 /**
  * The offers as one table: rows on a desktop, a card each on a phone (the stylesheet lays each cell out
@@ -73,7 +78,7 @@ export function OfferList<K extends OfferKind>(props: OfferListProps<K>) {
             {offers.data.map((offer) => (
               <tr key={offer._id}>
                 {props.columns.map((column) => (
-                  <td key={column.label} data-label={column.label} className={column.title ? styles.title : undefined}>
+                  <td key={column.label} data-label={column.label} className={cellClass(column)}>
                     {column.cell(offer)}
                   </td>
                 ))}
@@ -131,6 +136,19 @@ function OfferActions({
         Delete
       </Button>
     </div>
+  );
+}
+
+/** "20 Oct 2026, 6:30 pm", breaking (if at all) only between the date and the time. */
+export function Moment({ iso, none }: { iso: string | null; none: string }) {
+  if (!iso) return <>{none}</>;
+  const text = formatDateTimeIST(iso);
+  const cut = text.lastIndexOf(', ') + 1;
+  return (
+    <>
+      <span className={styles.nowrap}>{text.slice(0, cut)}</span>{' '}
+      <span className={styles.nowrap}>{text.slice(cut + 1)}</span>
+    </>
   );
 }
 

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS, formatDateTimeIST, formatRupees, type Coupon, type OfferState } from '@rr/core';
+import { IST_OFFSET_MS, formatRupees, type Coupon, type OfferState } from '@rr/core';
 
 export const STATUS_LABELS: Record<OfferState, string> = {
   scheduled: 'Scheduled',
@@ -22,8 +22,6 @@ export const minOrderText = (minOrder: number) => (minOrder > 0 ? wholeRupees(mi
 
 /** "3 of 100", or "3" when there is no limit. */
 export const usesText = (uses: number, limit: number | null) => (limit === null ? String(uses) : `${uses} of ${limit}`);
-
-export const momentText = (iso: string | null, none: string) => (iso ? formatDateTimeIST(iso) : none);
 
 /** An ISO time as a datetime-local input holds it, in Indian time ("2026-10-20T18:30"); '' for none. */
 export function istInputValue(iso: string | null): string {

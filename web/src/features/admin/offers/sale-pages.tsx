@@ -3,8 +3,7 @@ import { useParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useCategories } from '../../catalog/index.ts';
 import { OfferEditShell, useBackToList } from './offer-edit.tsx';
-import { OfferList, OfferListPage, StatusBadge, type Column } from './offer-list.tsx';
-import { momentText } from './offer-text.ts';
+import { Moment, OfferList, OfferListPage, StatusBadge, type Column } from './offer-list.tsx';
 import { SaleForm } from './sale-form.tsx';
 
 /** "Rudraksha, Mala and 2 products". */
@@ -17,11 +16,11 @@ function SaleScope({ sale }: { sale: Sale }) {
 }
 
 const SALE_COLUMNS: Array<Column<Sale>> = [
-  { label: 'Sale', title: true, cell: (s) => s.name },
+  { label: 'Sale', title: true, wraps: true, cell: (s) => s.name },
   { label: 'Off', cell: (s) => `${s.percentOff}% off` },
-  { label: 'Covers', cell: (s) => <SaleScope sale={s} /> },
-  { label: 'From', cell: (s) => momentText(s.startsAt, '') },
-  { label: 'To', cell: (s) => momentText(s.endsAt, '') },
+  { label: 'Covers', wraps: true, cell: (s) => <SaleScope sale={s} /> },
+  { label: 'From', wraps: true, cell: (s) => <Moment iso={s.startsAt} none="" /> },
+  { label: 'To', wraps: true, cell: (s) => <Moment iso={s.endsAt} none="" /> },
   { label: 'Status', cell: (s) => <StatusBadge status={s.status} /> },
   { label: 'Uses', cell: (s) => String(s.uses) },
   { label: 'Revenue', cell: (s) => formatRupees(s.revenue) },
