@@ -246,8 +246,8 @@ describe('the coupon list', () => {
     const first = within(within(table).getAllByRole('row')[1]!);
     expect(first.getByText('25% off')).toBeTruthy();
     expect(first.getByText('₹999')).toBeTruthy();
-    expect(first.getByText('20 Oct 2026, 12:00 am')).toBeTruthy();
-    expect(first.getByText('5 Nov 2026, 11:59 pm')).toBeTruthy();
+    expect(first.getByRole('cell', { name: '20 Oct 2026, 12:00 am' })).toBeTruthy();
+    expect(first.getByRole('cell', { name: '5 Nov 2026, 11:59 pm' })).toBeTruthy();
     expect(first.getByText('Scheduled')).toBeTruthy();
     expect(first.getByText('3 of 100')).toBeTruthy();
     expect(first.getByText('₹4,500.00')).toBeTruthy();
