@@ -1,6 +1,14 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { ADMIN, expect, login, startSignedIn, test } from '../fixtures.ts';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 /** The list's row (a card on a phone) for an offer. */
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -31,6 +39,7 @@ test('the owner creates a coupon and a sale, sees them listed with their status,
   await expect(page.getByLabel('Code', { exact: true })).toHaveValue(code);
   await page.getByRole('button', { name: 'Create coupon' }).click();
   await expect(page.getByText('Enter the percent off')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByLabel('Percent off').fill('10');
   await page.getByLabel('Minimum order (₹)').fill('500');
   await page.getByLabel('Ends').fill('2099-12-31T23:59');
@@ -44,6 +53,7 @@ test('the owner creates a coupon and a sale, sees them listed with their status,
   await expect(coupon).toContainText('31 Dec 2099, 11:59 pm');
   await expect(coupon).toContainText('Active');
   await expect(coupon).toContainText('0 of 50');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The same code twice is refused by the code field.
   await page.getByRole('link', { name: 'New coupon' }).click();
