@@ -61,44 +61,46 @@ export function OfferList<K extends OfferKind>(props: OfferListProps<K>) {
       ) : offers.data.length === 0 ? (
         <Message>{props.empty}</Message>
       ) : (
-        <table className={styles.offers} aria-labelledby={props.headingId}>
-          <thead>
-            <tr>
-              {props.columns.map((column) => (
-                <th key={column.label} scope="col">
-                  {column.label}
-                </th>
-              ))}
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {offers.data.map((offer) => (
-              <tr key={offer._id}>
+        <div className={styles.frame}>
+          <table className={styles.offers} aria-labelledby={props.headingId}>
+            <thead>
+              <tr>
                 {props.columns.map((column) => (
-                  <td key={column.label} data-label={column.label} className={cellClass(column)}>
-                    {column.cell(offer)}
-                  </td>
+                  <th key={column.label} scope="col">
+                    {column.label}
+                  </th>
                 ))}
-                <td className={styles.rowActions}>
-                  <OfferActions
-                    kind={props.kind}
-                    offer={offer}
-                    name={props.nameOf(offer)}
-                    busy={{
-                      pause: pause.isPending && pause.variables.id === offer._id,
-                      remove: remove.isPending && remove.variables === offer._id,
-                    }}
-                    onPause={() => pause.mutate({ id: offer._id, isActive: !offer.isActive })}
-                    onDelete={() => onDelete(offer)}
-                  />
-                </td>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {offers.data.map((offer) => (
+                <tr key={offer._id}>
+                  {props.columns.map((column) => (
+                    <td key={column.label} data-label={column.label} className={cellClass(column)}>
+                      {column.cell(offer)}
+                    </td>
+                  ))}
+                  <td className={styles.rowActions}>
+                    <OfferActions
+                      kind={props.kind}
+                      offer={offer}
+                      name={props.nameOf(offer)}
+                      busy={{
+                        pause: pause.isPending && pause.variables.id === offer._id,
+                        remove: remove.isPending && remove.variables === offer._id,
+                      }}
+                      onPause={() => pause.mutate({ id: offer._id, isActive: !offer.isActive })}
+                      onDelete={() => onDelete(offer)}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </>
   );
