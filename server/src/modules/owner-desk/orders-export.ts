@@ -25,11 +25,12 @@ export const ORDERS_EXPORT_COLUMNS = [
   'Shipping',
   'Tax',
   'Discount',
-  // Issue 26: the coupon code the order was placed with, and what it took off before GST (or the
-  // shipping charge a free-shipping code waived); empty without one. "Discount" holds every discount.
+  'Total',
+  // Issue 26, after the columns owners' sheets already read by position: the coupon code the order was
+  // placed with, and what it took off before GST (or the shipping charge a free-shipping code waived);
+  // empty without one. "Discount" holds every discount.
   'Coupon',
   'Coupon discount',
-  'Total',
 ] as const;
 
 /** '2026-11-23 09:05': a moment as an Indian date and time a spreadsheet reads. */
@@ -126,9 +127,9 @@ export async function* ordersExportLines(db: Database, query: OrdersExportQuery)
         toRupees(row.shippingPaise),
         toRupees(row.taxPaise),
         toRupees(row.discountPaise),
+        toRupees(row.totalPaise),
         row.couponCode ?? '',
         row.couponCode === null ? '' : toRupees(row.couponDiscountPaise ?? 0),
-        toRupees(row.totalPaise),
       ]);
     }
     // The database's own text of the last time: a Date would drop its microseconds and repeat rows.
