@@ -57,7 +57,7 @@ export function BuyBox({
         <dl className={styles.facts}>
           <dt>Price</dt>
           <dd data-testid="buy-price">
-            <Price price={choice.price} mrp={null} gstPercent={product.gstPercent} />
+            <Price price={choice.price} mrp={null} gstPercent={product.gstPercent} sale={choice.saleWithExtras} />
             {choice.taken.length > 0 && (
               <span className={styles.withExtras}>
                 with {choice.taken.length} {choice.taken.length === 1 ? 'extra' : 'extras'}

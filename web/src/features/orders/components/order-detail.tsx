@@ -1,4 +1,4 @@
-import type { Order } from '@rr/core';
+import { formatRupees, type Order, type OrderCoupon } from '@rr/core';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
@@ -9,8 +9,11 @@ import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
 
+/** An order as issue 26 answers it: with the code it was placed with. */
+type OrderWithCoupon = Order & { coupon?: OrderCoupon | null };
+
 /** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
-export function OrderDetail({ order }: { order: Order }) {
+export function OrderDetail({ order }: { order: OrderWithCoupon }) {
   const isAdmin = Boolean(useUserInfo()?.isAdmin);
   return (
     <div className={layout.layout}>
@@ -35,10 +38,16 @@ export function OrderDetail({ order }: { order: Order }) {
           shippingPrice: order.shippingPrice,
           taxPrice: order.taxPrice,
           discountPrice: order.discountPrice > 0 ? order.discountPrice : undefined,
+          adjustments: order.adjustments,
           totalPrice: order.totalPrice,
           shippingGst: order.shippingGst,
         }}
       >
+        {order.coupon && (
+          <p className={layout.couponNote} data-testid="order-coupon">
+            Code <strong>{order.coupon.code}</strong> applied: −{formatRupees(order.coupon.discount)}
+          </p>
+        )}
         <OrderActions order={order} isAdmin={isAdmin} />
       </AmountsSummary>
     </div>
