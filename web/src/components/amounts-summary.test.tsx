@@ -60,4 +60,3 @@ describe('AmountsSummary', () => {
     expect(screen.queryByTestId('order-savings')).toBeNull();
   });
 });
-
