@@ -46,7 +46,6 @@ export const webFeatureGraph = {
   checkout: ['account', 'cart'],
   content: [],
   newsletter: [],
-  offers: [],
   orders: ['account', 'catalog', 'content'],
 };
 

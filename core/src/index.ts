@@ -30,3 +30,4 @@ export * from './quote.ts';
 export * from './contract/variants.ts';
 export * from './line-labels.ts';
 export * from './contract/offers.ts';
+export * from './offer-rules.ts';

@@ -99,6 +99,12 @@ export interface OrderAmounts {
   totalPaise: Paise;
 }
 
+/** The coupon code a quote was priced with, and what it took off (or the shipping charge it waived). */
+export interface AppliedCoupon {
+  code: string;
+  discountPaise: Paise;
+}
+
 export interface Quote {
   /** In the order given (the server gives product-id order, the order stock is taken in). */
   lines: QuoteLine[];
@@ -111,6 +117,8 @@ export interface Quote {
    * took their online discount off after tax; reading them back keeps that here, so they never change.
    */
   afterTaxDiscountPaise: Paise;
+  /** Issue 26: the coupon applied (set by the pricing that chose it; buildQuote leaves it out). */
+  coupon?: AppliedCoupon | null;
 }
 
 /**
@@ -275,23 +283,28 @@ export function buildQuote(inputs: readonly QuoteLineInput[], rules: QuoteRules)
       taxPaise: basisPointsOf(taxablePaise, input.gstBasisPoints),
     };
   });
-  const itemsPaise = lines.reduce((sum, l) => sum + l.grossPaise, 0);
-  const charge = lines.length ? shippingChargeFor(itemsPaise) : 0;
-  const chargePaise = rules.freeShipping ? 0 : charge;
-  const principal = lines.length ? principalLine(lines) : null;
-  const shipping: ShippingCharge = {
-    chargePaise,
-    ...(charge > chargePaise ? { waivedPaise: charge - chargePaise } : {}),
-    gstBasisPoints: principal?.gstBasisPoints ?? 0,
-    hsnCode: principal?.hsnCode ?? null,
-    taxPaise: basisPointsOf(chargePaise, principal?.gstBasisPoints ?? 0),
-  };
+  const shipping = shippingOf(lines, rules);
   return {
     lines,
     shipping,
     adjustments: totalAdjustments(lines),
     amounts: amountsOf(lines, shipping, 0),
     afterTaxDiscountPaise: 0,
+  };
+}
+
+/** The quote's shipping charge: SPEC's rule on the items' value, waived by a free-shipping coupon. */
+function shippingOf(lines: readonly QuoteLine[], rules: QuoteRules): ShippingCharge {
+  const itemsPaise = lines.reduce((sum, l) => sum + l.grossPaise, 0);
+  const charge = lines.length ? shippingChargeFor(itemsPaise) : 0;
+  const chargePaise = rules.freeShipping ? 0 : charge;
+  const principal = lines.length ? principalLine(lines) : null;
+  return {
+    chargePaise,
+    ...(charge > chargePaise ? { waivedPaise: charge - chargePaise } : {}),
+    gstBasisPoints: principal?.gstBasisPoints ?? 0,
+    hsnCode: principal?.hsnCode ?? null,
+    taxPaise: basisPointsOf(chargePaise, principal?.gstBasisPoints ?? 0),
   };
 }
 
@@ -342,6 +355,7 @@ export function storedQuote<Line extends Omit<QuoteLine, 'productId'>>(
   lines: Line[],
   shipping: ShippingCharge,
   amounts: OrderAmounts,
+  coupon: AppliedCoupon | null = null,
 ): Omit<Quote, 'lines'> & { lines: Line[] } {
   const lineDiscount = lines.reduce((sum, line) => sum + line.discountPaise, 0);
   return {
@@ -350,6 +364,7 @@ export function storedQuote<Line extends Omit<QuoteLine, 'productId'>>(
     adjustments: totalAdjustments(lines),
     amounts,
     afterTaxDiscountPaise: amounts.discountPaise - lineDiscount,
+    coupon,
   };
 }
 

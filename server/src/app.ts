@@ -31,6 +31,7 @@ import { ownerDeskRoutes } from './modules/owner-desk/index.ts';
 import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts';
 import { pincodeRoutes } from './modules/pincode/index.ts';
 import { reviewRoutes } from './modules/reviews/index.ts';
+import { offerAdminRoutes } from './modules/offers/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { stockAlertRoutes } from './modules/stock/index.ts';
 import {
@@ -295,6 +296,7 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: pincodes });
   await app.register(ownerDeskRoutes);
+  await app.register(offerAdminRoutes);
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   if (config.env !== 'production' && mail instanceof SandboxMailSender) {
     await app.register(mailOutboxRoutes, { sandbox: mail });

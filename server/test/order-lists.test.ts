@@ -98,6 +98,7 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
       label: a.label,
       amount: toRupees(a.amountPaise),
     })),
+    coupon: row.couponCode === null ? null : { code: row.couponCode, discount: toRupees(row.couponDiscountPaise ?? 0) },
     isPaid: row.isPaid,
     paidAt: iso(row.paidAt),
     isDelivered: row.isDelivered,

@@ -590,6 +590,7 @@ describe('POST /api/orders/quote', () => {
       totalPrice: 1888,
       shippingGst: { gstPercent: 18, hsnCode: '1404', taxPrice: 0 },
       adjustments: [],
+      coupon: null,
       gst: null,
     });
     expect(await stockOf(id)).toBe(4);

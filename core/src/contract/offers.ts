@@ -56,21 +56,32 @@ export function istMoment(field: string, endOfDay: boolean) {
   );
 }
 
-/** See `istMoment`; null when `text` is no moment. */
+/** "2026-10-20" or "2026-10-20T18:30[:05]" read in Indian time; null when no such day or time. */
+function localIndianTime(text: string, endOfDay: boolean): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(text);
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const utc = Date.UTC(y, mo - 1, d, h, mi, s);
+  const back = new Date(utc);
+  if (back.getUTCDate() !== d || back.getUTCMonth() !== mo - 1 || h > 23 || mi > 59 || s > 59) return null;
+  const wholeDay = m[4] === undefined && endOfDay;
+  return utc - IST_OFFSET_MS + (wholeDay ? 86_400_000 - 1 : 0);
+}
+
+const ZONED_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** See `istMoment`; null when `text` is no moment (or one before 2020 or after 2100). */
 export function parseIstMoment(text: string, endOfDay: boolean): string | null {
-  const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
-  const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text);
-  let time: number;
-  if (dateOnly || local) {
-    const [, y, mo, d, h = '0', mi = '0', s = '0'] = (dateOnly ?? local)!;
-    const utc = Date.UTC(+y!, +mo! - 1, +d!, +h, +mi, +s);
-    const check = new Date(utc);
-    if (check.getUTCDate() !== +d! || check.getUTCMonth() !== +mo! - 1 || +h > 23 || +mi > 59 || +s > 59) return null;
-    time = utc - IST_OFFSET_MS + (dateOnly && endOfDay ? 86_400_000 - 1 : 0);
-  } else if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text)) {
-    time = Date.parse(text);
-  } else return null;
-  if (!Number.isFinite(time) || time < Date.UTC(2020, 0, 1) || time > Date.UTC(2100, 0, 1)) return null;
+  const time = ZONED_TIME.test(text) ? Date.parse(text) : localIndianTime(text, endOfDay);
+  if (time === null || !Number.isFinite(time) || time < Date.UTC(2020, 0, 1) || time > Date.UTC(2100, 0, 1))
+    return null;
   return new Date(time).toISOString();
 }
 

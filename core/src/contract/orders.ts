@@ -11,6 +11,7 @@ import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
 import { addOnChoices, chosenAddOn, chosenVariant } from './variants.ts';
+import { couponCodeField, orderCoupon, quoteCoupon } from './offers.ts';
 
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -128,6 +129,8 @@ export const placeOrderBody = z.object({
   shippingAddress: shippingAddressInput,
   paymentMethod: z.enum(PAYMENT_METHODS, { error: `paymentMethod must be ${PAYMENT_METHODS.join(' or ')}` }),
   expectedTotal: z.optional(expectedTotal),
+  /** Issue 26: a coupon code (any case) for a Cash on Delivery order; an online order takes its hold's. */
+  couponCode: z.optional(couponCodeField),
   /** For the online method: what Razorpay's checkout handed the browser (PRODUCT.md step 3). */
   razorpay_order_id: z.optional(razorpayId('razorpay_order_id')),
   razorpay_payment_id: z.optional(razorpayId('razorpay_payment_id')),
@@ -163,7 +166,7 @@ export const orderItem = z.object({
 });
 export type OrderItem = z.infer<typeof orderItem>;
 
-/** An adjustment of the quote (the online discount; coupons later), all its lines' shares added. */
+/** An adjustment of the quote (a sale, a coupon, the online discount), all its lines' shares added. */
 export const quoteAdjustment = z.object({ kind: z.string(), label: z.string(), amount: z.number() });
 
 /**
@@ -197,6 +200,8 @@ export const order = z.object({
   totalPrice: z.number(),
   shippingGst,
   adjustments: z.array(quoteAdjustment),
+  /** Issue 26: the coupon code the order was placed with and what it took off (before GST); null without one. */
+  coupon: z.nullable(orderCoupon),
   isPaid: z.boolean(),
   paidAt: z.nullable(z.string()),
   isDelivered: z.boolean(),
@@ -282,6 +287,7 @@ export const createPaymentBody = z.object({
   orderItems: placeOrderBody.shape.orderItems,
   shippingAddress: shippingAddressInput,
   expectedTotal: z.optional(expectedTotal),
+  couponCode: z.optional(couponCodeField),
 });
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 
@@ -301,6 +307,7 @@ export const paymentOrder = z.object({
   taxPrice: z.number(),
   discountPrice: z.number(),
   totalPrice: z.number(),
+  coupon: z.nullable(quoteCoupon),
 });
 export type PaymentOrder = z.infer<typeof paymentOrder>;
 
@@ -312,6 +319,7 @@ export const quoteBody = z.object({
   state: z.optional(
     z.string({ error: 'state must be text' }).check(z.trim(), z.maxLength(60, { error: 'state is too long' })),
   ),
+  couponCode: z.optional(couponCodeField),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 
@@ -347,6 +355,8 @@ export const cartQuote = z.object({
   totalPrice: z.number(),
   shippingGst,
   adjustments: z.array(quoteAdjustment),
+  /** Issue 26: the code asked for and what it does to this cart; null when none was sent. */
+  coupon: z.nullable(quoteCoupon),
   /** With a known state: how `taxPrice` splits (CGST + SGST within the seller's state, else IGST). */
   gst: z.nullable(
     z.object({

@@ -18,6 +18,7 @@ import { DomainError, type ErrorKind } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
+import { releaseOfferUses } from '../offers/index.ts';
 import { findOrder, recordCancellation, recordConfirmation } from '../orders/index.ts';
 import { countUnitsSold, returnStock, type StockLine } from '../stock/index.ts';
 
@@ -276,6 +277,7 @@ async function cancelUnconfirmed(tx: Transaction, row: OrderRow): Promise<void> 
   await returnStock(tx, lines, { reason: 'unconfirmed', reference: row.id });
   await countUnitsSold(tx, lines, -1);
   await recordCancellation(tx, row.id, new Date());
+  await releaseOfferUses(tx, { orderId: row.id });
   await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, row.id));
 }
 

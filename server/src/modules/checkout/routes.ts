@@ -13,10 +13,11 @@ import {
   placeOrderBody,
   quoteBody,
 } from '@rr/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { bearerToken, signedInUser } from '../../plugins/auth.ts';
+import { couponGuessGuard, type CouponGuessGuard } from '../offers/index.ts';
 import { verifyCheckoutPayment } from '../payments/index.ts';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import { confirmationCodeKey, confirmOrder, resendConfirmationCode } from './confirmation.ts';
@@ -33,7 +34,40 @@ const placingErrors = {
   404: errorReply,
   409: errorReply,
   422: errorReply,
+  429: errorReply,
 };
+
+/** The user a request's bearer token names, if it carries a valid one (a quote needs no sign-in). */
+async function tokenUserId(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const claims = await app.tokens.verify(token).catch(() => null);
+  return claims?.userId ?? null;
+}
+
+/** POST /api/orders/quote: what a cart costs today, for anyone (a signed-in customer's code is checked as theirs). */
+function registerQuoteRoute(app: FastifyInstance, guarded: CouponGuessGuard) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.post(
+    '/api/orders/quote',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['orders'],
+        summary: 'What a cart costs today, priced by the server (nothing is held or placed)',
+        body: quoteBody,
+        response: { 200: cartQuote, 400: errorReply, 409: errorReply, 429: errorReply },
+      },
+    },
+    async (request) => {
+      // A signed-in customer's code is checked against their own orders too (first order, per customer).
+      const customerId = await tokenUserId(app, request);
+      return guarded(request, customerId, request.body.couponCode, () =>
+        quoteCart(app.db, request.body, app.config.orderLimits, app.config.seller.state, customerId),
+      );
+    },
+  );
+}
 
 /** The routes that price carts, hold stock for a payment and place orders. */
 export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: SmsSender }> = async (
@@ -44,6 +78,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
   const settings = app.config.payments;
   const messages = messageSettings(app.config);
   const confirmations = { sms, codeKey: confirmationCodeKey(app.config.jwt.secret), log: app.log };
+  const guarded = couponGuessGuard(app, app.config.rateLimits);
 
   app.post(
     '/api/orders',
@@ -61,18 +96,21 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
       },
     },
     async (request, reply) => {
-      const { orderItems, shippingAddress, paymentMethod, expectedTotal } = request.body;
+      const { orderItems, shippingAddress, paymentMethod, expectedTotal, couponCode } = request.body;
       const customer = signedInUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const limits = app.config.orderLimits;
-      // Online: the order is made from what the server priced and held, once the payment is verified.
-      const placed = await placeOrder(
-        app.db,
-        paymentMethod === ONLINE_PAYMENT_METHOD
-          ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
-          : { customer, orderItems, shippingAddress, limits, confirmations, expectedTotal },
-        messages,
-        idempotentRequest(customer.id, 'order', key, request.body),
+      const online = paymentMethod === ONLINE_PAYMENT_METHOD;
+      // Online: the order is made from what the server priced and held (its code too), once the payment is verified.
+      const placed = await guarded(request, customer.id, online ? undefined : couponCode, async () =>
+        placeOrder(
+          app.db,
+          online
+            ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
+            : { customer, orderItems, shippingAddress, limits, confirmations, expectedTotal, couponCode },
+          messages,
+          idempotentRequest(customer.id, 'order', key, request.body),
+        ),
       );
       return reply.code(placed.created ? 201 : 200).send(placed.order);
     },
@@ -122,19 +160,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
     }),
   );
 
-  app.post(
-    '/api/orders/quote',
-    {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['orders'],
-        summary: 'What a cart costs today, priced by the server (nothing is held or placed)',
-        body: quoteBody,
-        response: { 200: cartQuote, 400: errorReply },
-      },
-    },
-    async (request) => quoteCart(app.db, request.body, app.config.orderLimits, app.config.seller.state),
-  );
+  registerQuoteRoute(app, guarded);
 
   app.post(
     '/api/payments/razorpay/order',
@@ -154,6 +180,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
           404: errorReply,
           409: errorReply,
           422: errorReply,
+          429: errorReply,
           502: errorReply,
         },
       },
@@ -162,19 +189,10 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
       const customer = signedInUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const idempotency = idempotentRequest(customer.id, 'payment', key, request.body);
-      return reply
-        .code(201)
-        .send(
-          await startOnlinePayment(
-            app.db,
-            gateway,
-            settings,
-            app.config.orderLimits,
-            customer,
-            request.body,
-            idempotency,
-          ),
-        );
+      const started = await guarded(request, customer.id, request.body.couponCode, () =>
+        startOnlinePayment(app.db, gateway, settings, app.config.orderLimits, customer, request.body, idempotency),
+      );
+      return reply.code(201).send(started);
     },
   );
 

@@ -48,6 +48,7 @@ import {
   type VerifiedPayment,
   type WebhookDelivery,
 } from '../payments/index.ts';
+import { carryOfferUses, claimOfferUses, releaseOfferUses } from '../offers/index.ts';
 import { priceCart, quoteAnswer, refuseUnavailable } from '../pricing/index.ts';
 import { listedProductIds, retakeAll, takeCart } from '../stock/index.ts';
 
@@ -76,8 +77,9 @@ async function reserveCart(
   paymentMethod: PaymentMethod,
   limits: OrderLimits,
   expectedTotal: number | undefined,
+  couponCode: string | undefined,
 ) {
-  const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty);
+  const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty, { couponCode, customerId });
   refuseUnavailable(priced);
   const { quote } = priced;
   const { amounts } = quote;
@@ -112,8 +114,12 @@ async function reserveCart(
   }
   const reason = paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order';
   await takeCart(tx, quote.lines, { reason, actorId: customerId });
-  return quote;
+  return { quote, coupon: priced.coupon };
 }
+
+/** The coupon a reserved cart uses (when applied), for its use to be counted with the order or hold. */
+const usedCoupon = (reserved: Awaited<ReturnType<typeof reserveCart>>) =>
+  reserved.coupon?.applied ? { id: reserved.coupon.id, discountPaise: reserved.coupon.discountPaise } : null;
 
 /** What the cart costs today, for the place-order page to show before anything is placed. */
 export async function quoteCart(
@@ -121,8 +127,12 @@ export async function quoteCart(
   body: QuoteBody,
   limits: Pick<OrderLimits, 'maxLineQty'>,
   sellerState: string,
+  customerId: string | null,
 ): Promise<CartQuote> {
-  const priced = await priceCart(db, body.orderItems, body.paymentMethod, limits.maxLineQty);
+  const priced = await priceCart(db, body.orderItems, body.paymentMethod, limits.maxLineQty, {
+    couponCode: body.couponCode,
+    customerId,
+  });
   return quoteAnswer(priced, sellerState, body.state);
 }
 
@@ -147,29 +157,42 @@ export async function startOnlinePayment(
     // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
     await lockCustomer(tx, customer.id);
     await releasePendingHoldsOf(tx, customer.id);
-    const quote = await reserveCart(
+    const reserved = await reserveCart(
       tx,
       customer.id,
       input.orderItems,
       ONLINE_PAYMENT_METHOD,
       limits,
       input.expectedTotal,
+      input.couponCode,
     );
     const hold = await insertHold(tx, {
       customer,
       shippingAddress: input.shippingAddress,
-      quote,
+      quote: reserved.quote,
       gateway,
       expiresAt,
     });
+    await claimOfferUses(tx, reserved.quote, usedCoupon(reserved), customer.id, { holdId: hold.id });
     if (idempotency) await recordOutcome(tx, idempotency, { holdId: hold.id });
-    return { hold };
+    return { hold, coupon: reserved.coupon };
   });
   if (started.earlierHoldId) {
     return (await earlierPaymentOrder(db, gateway, customer, started.earlierHoldId)) ?? throwInProgress();
   }
   try {
-    return await openGatewayOrder(db, gateway, customer, started.hold!);
+    const opened = await openGatewayOrder(db, gateway, customer, started.hold!);
+    // A code that gave way to the online discount is said so, as the quote says it.
+    const coupon = started.coupon;
+    if (coupon && !coupon.applied) {
+      opened.coupon = {
+        code: coupon.code,
+        discount: toRupees(coupon.discountPaise),
+        applied: false,
+        message: coupon.message,
+      };
+    }
+    return opened;
   } catch (err) {
     // The gateway failed and the hold is released: a retry with the same key starts afresh.
     if (idempotency) await releaseKey(db, idempotency);
@@ -192,6 +215,7 @@ export type OrderRequest =
       confirmations: Confirmations;
       /** The total the checkout showed (rupees): a dearer order is refused. */
       expectedTotal?: number | undefined;
+      couponCode?: string | undefined;
       payment?: never;
     }
   | { payment: VerifiedPayment; customer?: never };
@@ -254,6 +278,7 @@ async function cashOnDeliveryOrder(
     limits,
     confirmations,
     expectedTotal,
+    couponCode,
   }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
 ): Promise<Made> {
   await lockCustomer(tx, customer.id);
@@ -264,7 +289,16 @@ async function cashOnDeliveryOrder(
       `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
     );
   }
-  const quote = await reserveCart(tx, customer.id, orderItems, DEFAULT_PAYMENT_METHOD, limits, expectedTotal);
+  const reserved = await reserveCart(
+    tx,
+    customer.id,
+    orderItems,
+    DEFAULT_PAYMENT_METHOD,
+    limits,
+    expectedTotal,
+    couponCode,
+  );
+  const { quote } = reserved;
   const unproven = !(await phoneProven(tx, customer.id));
   if (unproven) await refuseOverUnconfirmedShare(tx, quote.lines);
   const orderId = await insertOrder(tx, {
@@ -274,6 +308,7 @@ async function cashOnDeliveryOrder(
     quote,
     ...(unproven ? { confirmBy: confirmByFrom(new Date()) } : {}),
   });
+  await claimOfferUses(tx, quote, usedCoupon(reserved), customer.id, { orderId });
   if (!unproven) return { orderId, created: true };
   return { orderId, created: true, code: await issueConfirmationCode(tx, confirmations.codeKey, orderId) };
 }
@@ -317,6 +352,8 @@ async function orderFromPayment(tx: Transaction, payment: VerifiedPayment): Prom
     cancelledAt,
   });
   await completeHold(tx, hold.id, orderId);
+  if (cancelledAt) await releaseOfferUses(tx, { holdId: hold.id });
+  else await carryOfferUses(tx, hold.id, orderId);
   return { orderId, created: true };
 }
 

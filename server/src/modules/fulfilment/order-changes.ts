@@ -7,6 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { orderItems } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { releaseOfferUses } from '../offers/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import {
   changeOrder,
@@ -109,6 +110,8 @@ export async function cancelOrder(ctx: FulfilmentContext, id: string, adminId: s
     await countUnitsSold(tx, lines, -1);
     const now = new Date();
     await recordCancellation(tx, id, now);
+    // A cancelled order gives its coupon's use back (issue 26).
+    await releaseOfferUses(tx, { orderId: id });
     refund = await requestRefund(tx, row, now);
     await tellOrderEvent(tx, row, { kind: 'order_cancelled' }, ctx.messages);
   });

@@ -115,6 +115,10 @@ const ORDER = jsonObject({
     taxPrice: rupees(column(o.shippingTaxPaise)),
   }),
   adjustments: ORDER_ADJUSTMENTS,
+  coupon: sql`case when ${o.couponCode} is not null then ${jsonObject({
+    code: column(o.couponCode),
+    discount: rupees(sql`coalesce(${o.couponDiscountPaise}, 0)`),
+  })} end`,
   isPaid: column(o.isPaid),
   paidAt: isoTime(column(o.paidAt)),
   isDelivered: column(o.isDelivered),

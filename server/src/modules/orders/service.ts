@@ -136,6 +136,8 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       shippingTaxPaise: shipping.taxPaise,
       shippingGstBasisPoints: shipping.gstBasisPoints,
       shippingHsnCode: shipping.hsnCode,
+      couponCode: quote.coupon?.code ?? null,
+      couponDiscountPaise: quote.coupon?.discountPaise ?? null,
       ...stateOf(record),
     })
     .returning({ id: orders.id });
@@ -222,6 +224,7 @@ export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
       discountPaise: row.discountPaise,
       totalPaise: row.totalPaise,
     },
+    row.couponCode === null ? null : { code: row.couponCode, discountPaise: row.couponDiscountPaise ?? 0 },
   );
 }
 

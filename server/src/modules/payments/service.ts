@@ -17,6 +17,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { paymentHolds, webhookEvents, type HoldStatus } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { releaseOfferUses } from '../offers/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { returnStock } from '../stock/index.ts';
 
@@ -89,6 +90,8 @@ export async function insertHold(
       shippingTaxPaise: hold.quote.shipping.taxPaise,
       shippingGstBasisPoints: hold.quote.shipping.gstBasisPoints,
       shippingHsnCode: hold.quote.shipping.hsnCode,
+      couponCode: hold.quote.coupon?.code ?? null,
+      couponDiscountPaise: hold.quote.coupon?.discountPaise ?? null,
       gateway: hold.gateway.name,
       expiresAt: hold.expiresAt,
     })
@@ -116,6 +119,7 @@ export function quoteOfHold(hold: HoldRow): Quote {
       discountPaise: hold.discountPaise,
       totalPaise: hold.totalPaise,
     },
+    hold.couponCode === null ? null : { code: hold.couponCode, discountPaise: hold.couponDiscountPaise ?? 0 },
   );
 }
 
@@ -169,6 +173,10 @@ function paymentOrderOf(
     taxPrice: toRupees(hold.taxPaise),
     discountPrice: toRupees(hold.discountPaise),
     totalPrice: toRupees(hold.totalPaise),
+    coupon:
+      hold.couponCode === null
+        ? null
+        : { code: hold.couponCode, discount: toRupees(hold.couponDiscountPaise ?? 0), applied: true, message: null },
   };
 }
 
@@ -228,6 +236,7 @@ async function releaseHold(tx: Transaction, hold: HoldRow, status: Extract<HoldS
     actorId: status === 'released' ? hold.userId : null,
     reference: hold.id,
   });
+  await releaseOfferUses(tx, { holdId: hold.id });
   await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, hold.id));
 }
 

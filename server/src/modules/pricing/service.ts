@@ -2,11 +2,11 @@ import {
   MAX_LINE_QTY,
   ONLINE_PAYMENT_METHOD,
   UUID_PATTERN,
-  buildQuote,
   errorCodes,
   gstPercentOf,
   gstStateByName,
-  rulesFor,
+  ONLINE_DISCOUNT_RULE,
+  saleRulesFor,
   splitGst,
   stockUnits,
   toRupees,
@@ -22,6 +22,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, productAddOns, productVariants, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { runningSales } from '../offers/index.ts';
+import { applyOffers, type QuoteCouponState } from './offers.ts';
 
 const PRODUCT_UNAVAILABLE = 'A product in your cart is no longer available. Please remove it.';
 
@@ -36,6 +38,8 @@ export interface PricedCart {
   countInStock: ReadonlyMap<string, number>;
   /** Requested products that are not (or no longer) on sale. */
   unavailable: string[];
+  /** The code asked for and what it does here (null without one); `id` is the coupon's, for its use. */
+  coupon: (QuoteCouponState & { id: string }) | null;
 }
 
 /** Which stock a line takes: its variant's, or its product's without one. */
@@ -117,6 +121,7 @@ function readProducts(db: Database, ids: string[]) {
     .select({
       id: products.id,
       name: products.name,
+      category: products.category,
       image: products.image,
       pricePaise: products.pricePaise,
       mrpPaise: products.mrpPaise,
@@ -213,6 +218,7 @@ function quoteInputs(
     variantId: variant?.id ?? null,
     variantName: variant?.name ?? null,
     returnable: !chosen.some((c) => c.addOn.madeToOrder),
+    category: product.category,
   };
   return [
     main,
@@ -231,23 +237,38 @@ function quoteInputs(
       addOnOf: at,
       addOnValues: values,
       isService: addOn.isService,
+      category: product.category,
     })),
   ];
 }
 
+/** The offers a cart is priced with: the customer's code, and who asks (for a code's per-customer rules). */
+export interface CartOffers {
+  couponCode?: string | undefined;
+  /** Null for a visitor's quote: a code's per-customer rules are then checked when the order is placed. */
+  customerId?: string | null;
+  now?: Date;
+}
+
 /**
  * The one function that prices a cart (decision 0039): reads the products, their variants and add-ons
- * from the catalog (never from the client) and builds the quote every document of the order reads.
- * Takes nothing. A choice the catalog does not offer is refused (400).
+ * from the catalog (never from the client), the running sales and the code's coupon, and builds the
+ * quote every document of the order reads. Takes nothing. A choice the catalog does not offer, or a code
+ * the cart cannot use, is refused (4xx).
  */
 export async function priceCart(
   db: Database,
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
   maxLineQty: number,
+  offers: CartOffers = {},
 ): Promise<PricedCart> {
   const wanted = mergeLines(cart, maxLineQty);
-  const catalog = await readCatalog(db, [...new Set(wanted.map((l) => l.productId))]);
+  const now = offers.now ?? new Date();
+  const [catalog, sales] = await Promise.all([
+    readCatalog(db, [...new Set(wanted.map((l) => l.productId))]),
+    runningSales(db, now),
+  ]);
   const inputs: QuoteLineInput[] = [];
   const countInStock = new Map<string, number>();
   for (const line of wanted) {
@@ -258,8 +279,15 @@ export async function priceCart(
     countInStock.set(stockKey(lines[0]!), variant?.countInStock ?? entry.product.countInStock);
     inputs.push(...lines);
   }
+  const priced = await applyOffers(db, inputs, {
+    sales: saleRulesFor(sales, inputs),
+    online: paymentMethod === ONLINE_PAYMENT_METHOD ? [ONLINE_DISCOUNT_RULE] : [],
+    couponCode: offers.couponCode,
+    customerId: offers.customerId ?? null,
+    now,
+  });
   return {
-    quote: buildQuote(inputs, rulesFor(paymentMethod === ONLINE_PAYMENT_METHOD)),
+    ...priced,
     countInStock,
     unavailable: [...new Set(wanted.map((l) => l.productId))].filter((id) => !catalog.has(id)),
   };
@@ -356,6 +384,12 @@ export function quoteAnswer(priced: PricedCart, sellerState: string, deliverySta
       taxPrice: toRupees(shipping.taxPaise),
     },
     adjustments: quote.adjustments.map((a) => ({ kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) })),
+    coupon: priced.coupon && {
+      code: priced.coupon.code,
+      discount: toRupees(priced.coupon.discountPaise),
+      applied: priced.coupon.applied,
+      message: priced.coupon.message,
+    },
     gst,
   };
 }
