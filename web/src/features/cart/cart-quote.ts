@@ -5,15 +5,11 @@ import {
   type CartQuote,
   type ErrorCode,
   type PaymentMethod,
-  type QuoteCoupon,
 } from '@rr/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, apiFetch, refusedWith } from '../../lib/api-client.ts';
 import { setCouponCode, useCouponCode } from './cart-store.ts';
-
-/** The quote as issue 26 answers it: with what the code asked for does to the cart. */
-export type CouponQuote = CartQuote & { coupon?: QuoteCoupon | null };
 
 /**
  * A cart line as an order or a quote names it: the product, quantity, and (issue 25) the variant and
@@ -44,7 +40,7 @@ function fetchQuote(
   state: string | undefined,
   couponCode: string | null,
 ) {
-  return apiFetch<CouponQuote>('/api/orders/quote', {
+  return apiFetch<CartQuote>('/api/orders/quote', {
     method: 'POST',
     json: { orderItems, paymentMethod, ...(state ? { state } : {}), ...(couponCode ? { couponCode } : {}) },
   });

@@ -1,4 +1,4 @@
-import { formatRupees, type QuoteCoupon } from '@rr/core';
+import type { QuoteCoupon } from '@rr/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import styles from './coupon-box.module.css';
@@ -18,8 +18,8 @@ export interface CouponBoxProps {
 }
 
 /**
- * Issue 26's code box: "Have a code?" with Apply; once the server took a code, the code, what it saves
- * and Remove. The server's words are shown as they are: why a code was refused, or why it is not used
+ * Issue 26's code box: "Have a code?" with Apply; once the server took a code, the code and Remove (what
+ * it saves is in the amounts beside it). The server's words are shown as they are: why a code was refused, or why it is not used
  * (the online discount is better and they do not combine).
  */
 export function CouponBox(props: CouponBoxProps) {
@@ -70,21 +70,18 @@ function CodeForm({ refusal, applying, onApply, disabled }: CouponBoxProps) {
 }
 
 function AppliedCode({ code, coupon, refusal, onRemove, disabled }: CouponBoxProps & { code: string }) {
-  const unused = coupon && !coupon.applied;
   return (
     <div className={styles.applied}>
       <p className={styles.codeLine}>
         <span>
           Code <strong className={styles.code}>{code}</strong>
-          {coupon?.applied && coupon.discount > 0 && (
-            <span className={styles.saving}> · You save {formatRupees(coupon.discount)}</span>
-          )}
+          {coupon?.applied && <span className={styles.taken}> applied</span>}
         </span>
         <button type="button" className={styles.remove} onClick={onRemove} disabled={disabled}>
           Remove<span className="visually-hidden"> code {code}</span>
         </button>
       </p>
-      {unused && coupon.message && <p className={styles.note}>{coupon.message}</p>}
+      {coupon && !coupon.applied && coupon.message && <p className={styles.note}>{coupon.message}</p>}
       {refusal && (
         <p className={styles.refusal} role="alert">
           {refusal}

@@ -125,6 +125,11 @@ function CartSummary({ items }: { items: readonly CartItem[] }) {
           ))}
         </dl>
       )}
+      {items.length > 0 && quote.data && quote.data.discountPrice > 0 && (
+        <p className={styles.saved} data-testid="cart-savings">
+          You save {formatRupees(quote.data.discountPrice)}
+        </p>
+      )}
       <p className={styles.note}>Shipping and GST (at each category's rate) are worked out at checkout.</p>
       {items.length > 0 && (
         <CouponBox

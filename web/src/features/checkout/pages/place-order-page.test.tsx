@@ -31,6 +31,7 @@ function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
     shippingGst: { gstPercent: 0, hsnCode: '1404', taxPrice: 0 },
     adjustments: [],
     gst: null,
+    coupon: null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { formatRupees, type Order, type OrderCoupon } from '@rr/core';
+import { formatRupees, type Order } from '@rr/core';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
@@ -9,11 +9,8 @@ import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
 
-/** An order as issue 26 answers it: with the code it was placed with. */
-type OrderWithCoupon = Order & { coupon?: OrderCoupon | null };
-
 /** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
-export function OrderDetail({ order }: { order: OrderWithCoupon }) {
+export function OrderDetail({ order }: { order: Order }) {
   const isAdmin = Boolean(useUserInfo()?.isAdmin);
   return (
     <div className={layout.layout}>
