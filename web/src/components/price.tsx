@@ -9,14 +9,28 @@ export interface SalePrice {
   was: number;
 }
 
-/** The struck-through MRP and the saving on it, when a real MRP is above the price with GST. */
-function MrpSaving({ price, mrp, gstPercent }: { price: number; mrp: number | null; gstPercent: number }) {
+/**
+ * The struck-through MRP and the saving on it, when a real MRP is above the price with GST. `named`: the
+ * word MRP shows, as it must beside a sale's struck-through catalog price.
+ */
+function MrpSaving({
+  price,
+  mrp,
+  gstPercent,
+  named = false,
+}: {
+  price: number;
+  mrp: number | null;
+  gstPercent: number;
+  named?: boolean;
+}) {
   const percent = discountPercent(price, mrp, gstPercent);
   if (percent === null || mrp === null) return null;
   return (
     <>
+      {named && <span className={styles.mrpName}>MRP</span>}
       <s className={styles.mrp}>
-        <span className="visually-hidden">MRP </span>
+        {!named && <span className="visually-hidden">MRP </span>}
         {formatRupees(mrp)}
       </s>
       <span className={styles.badge}>{percent}% off</span>
@@ -36,6 +50,7 @@ export function Price({
   gstPercent,
   size = 'md',
   sale = null,
+  saleName = true,
 }: {
   price: number;
   mrp: number | null;
@@ -43,6 +58,8 @@ export function Price({
   gstPercent: number;
   size?: 'md' | 'lg';
   sale?: SalePrice | null;
+  /** False where the sale's badge is shown nearby already (the buy box beside the product's price). */
+  saleName?: boolean;
 }) {
   const onSale = sale !== null && sale.was > price;
   return (
@@ -55,14 +72,16 @@ export function Price({
             <span className="visually-hidden">Was </span>
             {formatRupees(sale.was)}
           </s>
-          <span className={styles.saleBadge}>
-            {sale.name} · {sale.percentOff}% off
-          </span>
+          {saleName && (
+            <span className={styles.saleBadge}>
+              {sale.name} · {sale.percentOff}% off
+            </span>
+          )}
         </>
       )}
       {onSale ? (
         <span className={styles.mrpLine}>
-          <MrpSaving price={price} mrp={mrp} gstPercent={gstPercent} />
+          <MrpSaving price={price} mrp={mrp} gstPercent={gstPercent} named />
         </span>
       ) : (
         <MrpSaving price={price} mrp={mrp} gstPercent={gstPercent} />

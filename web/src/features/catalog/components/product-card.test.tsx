@@ -44,7 +44,7 @@ describe('ProductCard', () => {
     renderInApp(<ProductCard product={{ ...bead, sale: diwali }} />);
     const price = screen.getByRole('article').textContent ?? '';
     // ₹1,200 with 3% GST is ₹1,236: 38% under the MRP of ₹2,000 (the catalog price alone would be 22%).
-    expect(price).toContain('₹1,200.00+ GSTWas ₹1,500.00Diwali Sale · 20% offMRP ₹2,000.0038% off');
+    expect(price).toContain('₹1,200.00+ GSTWas ₹1,500.00Diwali Sale · 20% offMRP₹2,000.0038% off');
   });
 
   it('shows "from" the lowest variant’s sale price', () => {

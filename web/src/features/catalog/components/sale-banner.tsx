@@ -19,19 +19,21 @@ export function saleBannerHref(sale: Pick<RunningSale, 'categories' | 'products'
 }
 
 /**
- * Issue 26: the running sale (the one ending first) over the top of the home page's carousel, so that it
- * moves nothing when it arrives after the page. Nothing while no sale runs.
+ * Issue 26: the running sale (the one ending first) over the corner of the home page's carousel picture,
+ * so that it moves nothing when it arrives after the page. Nothing while no sale runs.
  */
 export function SaleBanner() {
   const sales = useRunningSales();
   const sale = sales.data?.[0];
   if (!sale) return null;
   return (
-    <Link to={saleBannerHref(sale)} className={styles.banner} data-testid="sale-banner">
-      <span className={styles.text}>{saleBannerText(sale)}</span>
-      <span className={styles.cta} aria-hidden="true">
-        Shop now →
-      </span>
-    </Link>
+    <div className={styles.frame}>
+      <Link to={saleBannerHref(sale)} className={styles.banner} data-testid="sale-banner">
+        <span className={styles.text}>{saleBannerText(sale)}</span>
+        <span className={styles.cta} aria-hidden="true">
+          Shop now →
+        </span>
+      </Link>
+    </div>
   );
 }
