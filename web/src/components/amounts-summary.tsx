@@ -1,4 +1,4 @@
-import { formatRupees, toPaise, toRupees } from '@rr/core';
+import { ONLINE_DISCOUNT_PERCENT, formatRupees, toPaise, toRupees } from '@rr/core';
 import { Fragment, type ReactNode } from 'react';
 import styles from './amounts-summary.module.css';
 
@@ -36,6 +36,9 @@ function taxNotes({ shippingGst, gst }: Amounts): string[] {
   return notes;
 }
 
+/** SPEC's name for the online payment discount, kept whatever the quote's label says. */
+const ONLINE_DISCOUNT = `Online discount (${ONLINE_DISCOUNT_PERCENT}%)`;
+
 /** The discount lines: the quote's adjustments by label, or SPEC's one online discount. */
 function DiscountLines({ amounts }: { amounts: Amounts }) {
   const shown = amounts.adjustments?.filter((a) => a.amount > 0) ?? [];
@@ -43,7 +46,7 @@ function DiscountLines({ amounts }: { amounts: Amounts }) {
   if (shown.length > 0) {
     return shown.map((a) => (
       <Fragment key={`${a.kind} ${a.label}`}>
-        <dt className={styles.discount}>{a.label}</dt>
+        <dt className={styles.discount}>{a.kind === 'online_discount' ? ONLINE_DISCOUNT : a.label}</dt>
         <dd className={styles.discount}>−{formatRupees(a.amount)}</dd>
       </Fragment>
     ));
@@ -51,7 +54,7 @@ function DiscountLines({ amounts }: { amounts: Amounts }) {
   if (amounts.discountPrice === undefined) return null;
   return (
     <>
-      <dt className={styles.discount}>Online discount (10%)</dt>
+      <dt className={styles.discount}>{ONLINE_DISCOUNT}</dt>
       <dd className={styles.discount}>−{formatRupees(amounts.discountPrice)}</dd>
     </>
   );
