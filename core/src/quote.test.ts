@@ -1,5 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { bestSaleFor, salePricePaise } from './contract/offers.ts';
+import { couponRuleFor, saleRulesFor, type SaleOffer } from './offer-rules.ts';
 import { lowestMrpPaise } from './pricing.ts';
 import {
   apportion,
@@ -7,6 +9,7 @@ import {
   rulesFor,
   splitGst,
   storedQuote,
+  type AdjustmentKind,
   type AdjustmentRule,
   type QuoteLineInput,
   type QuoteRules,
@@ -122,7 +125,7 @@ describe('buildQuote: SPEC §9 where the law allows', () => {
 describe('storedQuote', () => {
   it('reads back a quote as stored, and an old order’s discount not on its lines as taken after tax', () => {
     const quote = buildQuote([line(1000, 2, 1800, 'a'), line(500, 1, 300, 'b')], rulesFor(true));
-    expect(storedQuote(quote.lines, quote.shipping, quote.amounts)).toEqual(quote);
+    expect(storedQuote(quote.lines, quote.shipping, quote.amounts)).toEqual({ ...quote, coupon: null });
     const plain = buildQuote([line(50000)], rulesFor(false));
     const old = { ...plain.amounts, discountPaise: 5000, totalPaise: plain.amounts.totalPaise - 5000 };
     expect(storedQuote(plain.lines, plain.shipping, old)).toMatchObject({
@@ -158,25 +161,32 @@ const arbitraryLine = fc
   }));
 
 const arbitraryCart = fc
-  .array(arbitraryLine, { minLength: 1, maxLength: 12 })
-  .map((lines) => lines.map((l, i) => ({ ...l, productId: `p${i}` })));
+  .array(fc.tuple(arbitraryLine, fc.constantFrom(...['rudraksha', 'gems', 'mala'])), { minLength: 1, maxLength: 12 })
+  .map((lines) => lines.map(([l, category], i) => ({ ...l, productId: `p${i}`, category })));
+
+const CATEGORIES = ['rudraksha', 'gems', 'mala'];
+
+/** Any mix of the offers' rules: sales (per unit), percent and amount coupons, the online discount. */
+const arbitraryRule: fc.Arbitrary<AdjustmentRule> = fc
+  .record({
+    kind: fc.constantFrom<AdjustmentKind>('sale', 'coupon', 'online_discount'),
+    percentOff: fc.integer({ min: 0, max: 100 }),
+    amountOffPaise: fc.option(fc.integer({ min: 0, max: 5_00_000_00 }), { nil: null }),
+    covers: fc.option(fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 6 }), { nil: null }),
+    categories: fc.option(fc.subarray(CATEGORIES), { nil: null }),
+  })
+  .map(({ kind, percentOff, amountOffPaise, covers, categories }) => ({
+    kind,
+    label: `${kind} ${percentOff}`,
+    ...(kind === 'coupon' && amountOffPaise !== null ? { amountOffPaise } : { percentOff }),
+    ...(kind === 'sale' ? { perUnit: true, productLinesOnly: true } : {}),
+    ...(covers ? { productIds: new Set(covers.map((i) => `p${i}`)) } : {}),
+    ...(categories ? { categories: new Set(categories) } : {}),
+  }));
 
 const arbitraryRules: fc.Arbitrary<QuoteRules> = fc
-  .array(
-    fc.record({
-      percentOff: fc.integer({ min: 0, max: 100 }),
-      covers: fc.option(fc.array(fc.integer({ min: 0, max: 11 }), { maxLength: 6 }), { nil: null }),
-    }),
-    { maxLength: 3 },
-  )
-  .map((rules) => ({
-    adjustments: rules.map(({ percentOff, covers }) => ({
-      kind: 'online_discount' as const,
-      label: `${percentOff}% off`,
-      percentOff,
-      ...(covers ? { productIds: new Set(covers.map((i) => `p${i}`)) } : {}),
-    })),
-  }));
+  .record({ adjustments: fc.array(arbitraryRule, { maxLength: 4 }), freeShipping: fc.boolean() })
+  .map(({ adjustments, freeShipping }) => ({ adjustments, ...(freeShipping ? { freeShipping } : {}) }));
 
 describe('buildQuote: properties over random carts, rates and adjustments', () => {
   it('lines add up to the amounts, and the amounts to the total', () => {
@@ -251,6 +261,92 @@ describe('buildQuote: properties over random carts, rates and adjustments', () =
         const sgst = parts.reduce((s, p) => s + p.sgstPaise, 0);
         expect(Math.abs(cgst - sgst)).toBeLessThanOrEqual(1);
       }),
+    );
+  });
+});
+
+describe('festival offers on the quote (issue 26)', () => {
+  const arbitrarySales = fc.array(
+    fc.record({
+      _id: fc.uuid(),
+      name: fc.constantFrom('Diwali Sale', 'Shravan Sale'),
+      percentOff: fc.integer({ min: 1, max: 90 }),
+      endsAt: fc.constantFrom('2026-11-01T18:29:59.999Z', '2026-11-15T18:29:59.999Z'),
+      categories: fc.subarray(CATEGORIES),
+      products: fc.subarray(['p0', 'p1', 'p2', 'p3']),
+    }),
+    { maxLength: 4 },
+  );
+
+  it('prices each sale line at exactly the sale price the pages show, times its qty, at its best sale only', () => {
+    fc.assert(
+      fc.property(arbitraryCart, arbitrarySales, (cart, sales: SaleOffer[]) => {
+        const q = buildQuote(cart, { adjustments: saleRulesFor(sales, cart) });
+        q.lines.forEach((l) => {
+          const best = bestSaleFor(sales, { id: l.productId, category: l.category ?? '' });
+          expect(l.adjustments.length).toBeLessThanOrEqual(1);
+          const unit = best ? salePricePaise(l.unitPricePaise, best.percentOff) : l.unitPricePaise;
+          expect(l.taxablePaise).toBe(unit * l.qty);
+          if (l.discountPaise > 0) expect(l.adjustments[0]!.sourceId).toBe(best!._id);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an amount coupon takes its amount off the lines it covers, or all they are worth when less', () => {
+    fc.assert(
+      fc.property(
+        arbitraryCart,
+        fc.integer({ min: 1, max: 1_00_000_00 }),
+        fc.subarray(CATEGORIES),
+        (cart, amount, cats) => {
+          const rule = couponRuleFor({
+            id: 'c1',
+            code: 'SAVE',
+            percentOff: null,
+            amountOffPaise: amount,
+            freeShipping: false,
+            categories: cats,
+            productIds: [],
+          });
+          const q = buildQuote(cart, { adjustments: [rule] });
+          const covered = cart.filter((l) => cats.length === 0 || cats.includes(l.category));
+          const worth = covered.reduce((sum, l) => sum + l.unitPricePaise * l.qty, 0);
+          expect(q.amounts.discountPaise).toBe(Math.min(amount, worth));
+          q.lines.forEach((l, i) => {
+            if (!covered.includes(cart[i]!)) expect(l.discountPaise).toBe(0);
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a free-shipping code waives exactly the charge and nothing else', () => {
+    fc.assert(
+      fc.property(arbitraryCart, arbitraryRules, (cart, rules) => {
+        const charged = buildQuote(cart, { adjustments: rules.adjustments });
+        const waived = buildQuote(cart, { adjustments: rules.adjustments, freeShipping: true });
+        expect(waived.shipping.chargePaise).toBe(0);
+        expect(waived.shipping.waivedPaise ?? 0).toBe(charged.shipping.chargePaise);
+        expect(waived.amounts.totalPaise).toBe(
+          charged.amounts.totalPaise - charged.shipping.chargePaise - charged.shipping.taxPaise,
+        );
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('stacking never takes more than a line is worth, in any order of rules', () => {
+    fc.assert(
+      fc.property(arbitraryCart, arbitraryRules, (cart, rules) => {
+        const q = buildQuote(cart, rules);
+        q.lines.forEach((l) => expect(l.discountPaise).toBeLessThanOrEqual(l.grossPaise));
+        const reversed = buildQuote(cart, { ...rules, adjustments: [...rules.adjustments].reverse() });
+        reversed.lines.forEach((l) => expect(l.taxablePaise).toBeGreaterThanOrEqual(0));
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -36,6 +36,9 @@ interface Context {
   uploadedFile: string;
   /** A search synonym for the admin to delete. */
   synonymId: string;
+  /** Issue 26: a coupon and a sale for the admin to change and delete. */
+  couponIds: { update: string; remove: string };
+  saleIds: { update: string; remove: string };
   /** The customer's claims, signed with the server's key, without an expiry. */
   neverExpiring: string;
 }
@@ -54,6 +57,15 @@ const SIGNED_IN_OK: Row['expect'] = [401, 200, 200, 200];
 const ADMIN_ONLY: Row['expect'] = [401, 403, 403, 200];
 /** The customer's own resource: another customer is told it does not exist, an admin sees it. */
 const OWNER_OR_ADMIN: Row['expect'] = [401, 200, 404, 200];
+
+// Ended long ago, so the catalog answers of the other rows do not change.
+const matrixSale = {
+  name: 'Matrix Sale',
+  percentOff: 10,
+  categories: ['mala'],
+  startsAt: '2021-01-01',
+  endsAt: '2021-01-02',
+};
 
 const address = { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
 const productBody = {
@@ -124,6 +136,36 @@ const MATRIX: Record<string, Row> = {
   },
   'DELETE /api/admin/search-synonyms/:id': {
     request: (c) => ({ method: 'DELETE', url: `/api/admin/search-synonyms/${c.synonymId}` }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/coupons': { request: get('/api/admin/coupons'), expect: ADMIN_ONLY },
+  'POST /api/admin/coupons': {
+    request: (_c, role) => ({
+      method: 'POST',
+      url: '/api/admin/coupons',
+      payload: { code: `MATRIX-${role.toUpperCase()}`, percentOff: 10 },
+    }),
+    expect: [401, 403, 403, 201],
+  },
+  'PUT /api/admin/coupons/:id': {
+    request: (c) => ({ method: 'PUT', url: `/api/admin/coupons/${c.couponIds.update}`, payload: { percentOff: 12 } }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/admin/coupons/:id': {
+    request: (c) => ({ method: 'DELETE', url: `/api/admin/coupons/${c.couponIds.remove}` }),
+    expect: ADMIN_ONLY,
+  },
+  'GET /api/admin/sales': { request: get('/api/admin/sales'), expect: ADMIN_ONLY },
+  'POST /api/admin/sales': {
+    request: () => ({ method: 'POST', url: '/api/admin/sales', payload: matrixSale }),
+    expect: [401, 403, 403, 201],
+  },
+  'PUT /api/admin/sales/:id': {
+    request: (c) => ({ method: 'PUT', url: `/api/admin/sales/${c.saleIds.update}`, payload: { percentOff: 12 } }),
+    expect: ADMIN_ONLY,
+  },
+  'DELETE /api/admin/sales/:id': {
+    request: (c) => ({ method: 'DELETE', url: `/api/admin/sales/${c.saleIds.remove}` }),
     expect: ADMIN_ONLY,
   },
   'GET /api/categories': { request: get('/api/categories'), expect: ANYONE_OK },
@@ -447,6 +489,16 @@ beforeAll(async () => {
   const draft = async () =>
     (await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin.token) })).json<{ _id: string }>()
       ._id;
+  const offer = async (kind: 'coupons' | 'sales', payload: object) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/${kind}`,
+      headers: bearer(admin.token),
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ _id: string }>()._id;
+  };
   const order = async () => {
     const res = await make.codOrder(t, customer!.token, productId);
     expect(res.statusCode).toBe(201);
@@ -510,6 +562,11 @@ beforeAll(async () => {
         payload: { term: 'matrix term', canonical: 'ruby' },
       })
     ).json<{ _id: string }>()._id,
+    couponIds: {
+      update: await offer('coupons', { code: 'MATRIX-U', percentOff: 5 }),
+      remove: await offer('coupons', { code: 'MATRIX-R', amountOff: 5 }),
+    },
+    saleIds: { update: await offer('sales', matrixSale), remove: await offer('sales', matrixSale) },
     neverExpiring: await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(TOKEN_ISSUER)

@@ -422,3 +422,13 @@ describe('guessing codes', () => {
     expect(other.statusCode).toBe(200);
   });
 });
+
+describe('the demo codes', () => {
+  it('seeds WELCOME10 (first order) and SHIVRATRI250 (₹250 off from ₹2,000) to try', async () => {
+    const dear = await product('gems', 2100);
+    const q = (await quote([{ product: dear, qty: 1 }], 'shivratri250')).json<CartQuote>();
+    expect(q.coupon).toMatchObject({ code: 'SHIVRATRI250', discount: 250, applied: true });
+    const welcome = (await quote([{ product: dear, qty: 1 }], 'WELCOME10')).json<CartQuote>();
+    expect(welcome.coupon).toMatchObject({ discount: 210, applied: true });
+  });
+});

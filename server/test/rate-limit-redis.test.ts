@@ -121,8 +121,21 @@ describe('rate limits when Redis goes away and comes back', () => {
     return second.headers['x-ratelimit-remaining'] === '8';
   }
 
+  /**
+   * True once counts are shared (fresh addresses each try): a count that takes Redis longer than the
+   * store's 500 ms command timeout (a machine busy with other tests) is counted in the process instead.
+   */
+  async function sharedWithin(ms: number): Promise<boolean> {
+    const until = Date.now() + ms;
+    for (;;) {
+      if (await countsAreShared()) return true;
+      if (Date.now() > until) return false;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   it('counts in each process while Redis is away, and in Redis again once it is back', async () => {
-    expect(await countsAreShared()).toBe(true);
+    expect(await sharedWithin(5_000)).toBe(true);
 
     await proxy.stop();
     expect(await countsAreShared()).toBe(false);
@@ -135,13 +148,8 @@ describe('rate limits when Redis goes away and comes back', () => {
     expect((await signInAttempt(b.app, freshAddress(), DEMO_CUSTOMER.password)).statusCode).toBe(401);
 
     await proxy.start();
-    let shared = false;
     // ioredis reconnects within about 2 s; give it up to 15 s.
-    for (let i = 0; i < 75 && !shared; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      shared = await countsAreShared();
-    }
-    expect(shared).toBe(true);
+    expect(await sharedWithin(15_000)).toBe(true);
   });
 });
 

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
 import { openDatabase } from './client.ts';
-import { describeDemoAccounts, seedDemoAccounts, seedDemoCatalog } from './seed.ts';
+import { describeDemoAccounts, seedDemoAccounts, seedDemoCatalog, seedDemoOffers } from './seed.ts';
 
 // The demo catalog replaces every product, and the demo sign-ins have public passwords.
 const config = loadConfig();
@@ -13,6 +13,7 @@ const database = openDatabase(config.database);
 await database.migrate();
 const seeded = await seedDemoCatalog(database.db);
 const { skipped } = await seedDemoAccounts(database.db);
+await seedDemoOffers(database.db);
 console.log(`Demo data reset: ${seeded.products} products, ${seeded.reviews} reviews (${database.kind} database).`);
 console.log(`Demo sign-ins:\n${describeDemoAccounts()}`);
 if (skipped.length) {

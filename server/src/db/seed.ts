@@ -4,7 +4,7 @@ import { count, inArray } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../modules/accounts/index.ts';
 import { refreshProductRating, writeProductUpdate } from '../modules/catalog/index.ts';
 import type { Database, Transaction } from './client.ts';
-import { products, reviews, users } from './schema/index.ts';
+import { coupons, products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
 import { demoFactSlugs, demoFactsOf } from './seed/demo-facts.ts';
 import { demoTaxOf, demoTaxSlugs } from './seed/demo-tax.ts';
@@ -183,10 +183,25 @@ export async function publicDemoSignIns(db: Database): Promise<string[]> {
   return open;
 }
 
-/** The demo catalog and accounts. */
+/**
+ * Issue 26: two coupon codes to try in the demo (a sale is left to the owner: a running one would change
+ * every demo price the walkthroughs and tests read). Kept when they exist.
+ */
+export async function seedDemoOffers(db: Database): Promise<void> {
+  await db
+    .insert(coupons)
+    .values([
+      { code: 'WELCOME10', percentOff: 10, firstOrderOnly: true, perCustomerLimit: 1 },
+      { code: 'SHIVRATRI250', amountOffPaise: 250_00, minOrderPaise: 2000_00 },
+    ])
+    .onConflictDoNothing({ target: coupons.code });
+}
+
+/** The demo catalog, accounts and coupon codes. */
 export async function seedDemoData(db: Database): Promise<{ products: number; reviews: number }> {
   const seeded = await seedDemoCatalog(db);
   await seedDemoAccounts(db);
+  await seedDemoOffers(db);
   return seeded;
 }
 

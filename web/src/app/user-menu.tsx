@@ -9,6 +9,8 @@ const ADMIN_LINKS = [
   { to: '/admin/userlist', label: 'Users' },
   { to: '/admin/productlist', label: 'Products' },
   { to: '/admin/orderlist', label: 'Orders' },
+  { to: '/admin/coupons', label: 'Coupons' },
+  { to: '/admin/sales', label: 'Sales' },
   { to: '/admin/categories', label: 'Categories & GST' },
   { to: '/admin/import', label: 'Catalog import' },
   { to: '/admin/search-synonyms', label: 'Search synonyms' },

@@ -22,3 +22,12 @@ export const CatalogImportPage = lazy(() =>
 export const SearchSynonymsPage = lazy(() =>
   import('./pages/search-synonyms-page.tsx').then((m) => ({ default: m.SearchSynonymsPage })),
 );
+// Issue 26, festival offers.
+export const CouponListPage = lazy(() =>
+  import('./offers/coupon-pages.tsx').then((m) => ({ default: m.CouponListPage })),
+);
+export const CouponEditPage = lazy(() =>
+  import('./offers/coupon-pages.tsx').then((m) => ({ default: m.CouponEditPage })),
+);
+export const SaleListPage = lazy(() => import('./offers/sale-pages.tsx').then((m) => ({ default: m.SaleListPage })));
+export const SaleEditPage = lazy(() => import('./offers/sale-pages.tsx').then((m) => ({ default: m.SaleEditPage })));

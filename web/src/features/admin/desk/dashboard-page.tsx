@@ -42,9 +42,17 @@ export function DashboardPage() {
     <div className={`container page ${styles.page}`}>
       <div className={styles.heading}>
         <h1>Dashboard</h1>
-        <Link to="/admin/import" className="btn btn-outline">
-          Catalog import &amp; export
-        </Link>
+        <nav className={styles.headingLinks} aria-label="Desk pages">
+          <Link to="/admin/coupons" className="btn btn-outline">
+            Coupons
+          </Link>
+          <Link to="/admin/sales" className="btn btn-outline">
+            Sales
+          </Link>
+          <Link to="/admin/import" className="btn btn-outline">
+            Catalog import &amp; export
+          </Link>
+        </nav>
       </div>
       {dashboard.isPending ? (
         <Spinner />

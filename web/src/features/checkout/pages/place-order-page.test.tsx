@@ -30,6 +30,7 @@ function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
     totalPrice: itemsPrice,
     shippingGst: { gstPercent: 0, hsnCode: '1404', taxPrice: 0 },
     adjustments: [],
+    coupon: null,
     gst: null,
     coupon: null,
   };
