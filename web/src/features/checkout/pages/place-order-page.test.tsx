@@ -32,7 +32,6 @@ function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
     adjustments: [],
     coupon: null,
     gst: null,
-    coupon: null,
   };
 }
 
