@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import type { Coupon } from '@rr/core';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { Coupon, UserInfo } from '@rr/core';
 import { expect, latestCode, startSignedIn, test } from '../fixtures.ts';
 
 async function fillShipping(page: Page) {
@@ -17,8 +17,24 @@ async function fillShipping(page: Page) {
 const noWiderThanPhone = async (page: Page) =>
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
+/** The owner writes the code on the admin page (from another browser), and the API lists it. */
+async function ownerCreatesCode(browser: Browser, request: APIRequestContext, admin: UserInfo, code: string) {
+  const desk = await browser.newPage();
+  await desk.addInitScript(() => sessionStorage.setItem('rr.startupLoaderShown', '1'));
+  await startSignedIn(desk, admin);
+  await desk.goto('/admin/coupons/new');
+  await desk.getByLabel('Code', { exact: true }).fill(code);
+  await desk.getByLabel('Percent off').fill('10');
+  await desk.getByRole('button', { name: 'Create coupon' }).click();
+  await expect(desk.getByText(`Coupon ${code} created.`)).toBeVisible();
+  await desk.close();
+  const listed = await request.get('/api/admin/coupons', { headers: { authorization: `Bearer ${admin.token}` } });
+  return ((await listed.json()) as Coupon[]).find((c) => c.code === code)!;
+}
+
 test('on a phone: the owner’s Diwali code, refused when mistyped, applied on the cart, carried to the order and its tax invoice', async ({
   page,
+  browser,
   request,
   admin,
   makeCustomer,
@@ -28,9 +44,8 @@ test('on a phone: the owner’s Diwali code, refused when mistyped, applied on t
   const headers = { authorization: `Bearer ${admin.token}` };
   // A code of the test's own (others may run at once): DIWALI10 and a number.
   const code = `DIWALI10-${randomInt(1e5, 1e6)}`;
-  const created = await request.post('/api/admin/coupons', { headers, data: { code, percentOff: 10 } });
-  expect(created.status()).toBe(201);
-  const coupon = (await created.json()) as Coupon;
+  const coupon = await ownerCreatesCode(browser, request, admin, code);
+  expect(coupon).toMatchObject({ percentOff: 10, status: 'active' });
   const product = await makeProduct({ label: 'Festival bead', price: 1000 });
   const customer = await makeCustomer('Festive');
   await startSignedIn(page, customer);
