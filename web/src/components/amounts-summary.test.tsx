@@ -41,4 +41,28 @@ describe('AmountsSummary', () => {
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
     expect(terms).toEqual(['Items', 'Online discount (10%)', 'Shipping', 'Tax (GST)', 'Total']);
   });
+
+  it('lists each discount by its label (issue 26), with what they save together', () => {
+    const adjustments = [
+      { kind: 'sale', label: 'Diwali Sale (20% off)', amount: 200 },
+      { kind: 'coupon', label: 'Code DIWALI10', amount: 80.1 },
+      { kind: 'online_discount', label: 'Online payment discount (10%)', amount: 0 },
+    ];
+    render(<AmountsSummary amounts={{ ...amounts, discountPrice: 280.1, adjustments }} />);
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(terms).toEqual(['Items', 'Diwali Sale (20% off)', 'Code DIWALI10', 'Shipping', 'Tax (GST)', 'Total']);
+    expect(screen.getByTestId('order-savings').textContent).toBe('You save ₹280.10');
+  });
+
+  it('names the online discount as SPEC does, whatever the quote calls it', () => {
+    const adjustments = [{ kind: 'online_discount', label: 'Online payment discount (10%)', amount: 5 }];
+    render(<AmountsSummary amounts={{ ...amounts, discountPrice: 5, adjustments }} />);
+    expect(screen.getByText('Online discount (10%)')).toBeTruthy();
+  });
+
+  it('keeps the one online discount of an order priced before adjustments were listed, without You save', () => {
+    render(<AmountsSummary amounts={{ ...amounts, discountPrice: 5, adjustments: [] }} />);
+    expect(screen.getByText('Online discount (10%)')).toBeTruthy();
+    expect(screen.queryByTestId('order-savings')).toBeNull();
+  });
 });

@@ -1,13 +1,18 @@
-import { formatRupees } from '@rr/core';
-import type { ReactNode } from 'react';
+import { ONLINE_DISCOUNT_PERCENT, formatRupees, toPaise, toRupees } from '@rr/core';
+import { Fragment, type ReactNode } from 'react';
 import styles from './amounts-summary.module.css';
 
 export interface Amounts {
   itemsPrice: number;
   shippingPrice: number;
   taxPrice: number;
-  /** Shown only when given (the online method's discount). */
+  /** Shown only when given (the online method's discount), unless `adjustments` name the discounts. */
   discountPrice?: number;
+  /**
+   * Issue 26: each discount taken off before GST (a sale, a code, the online discount) with its label,
+   * as the quote lists them; shown instead of `discountPrice`, with what they save together.
+   */
+  adjustments?: ReadonlyArray<{ kind: string; label: string; amount: number }>;
   totalPrice: number;
   /** The GST on shipping, which is in `taxPrice` (shipping is taxed as part of the goods). */
   shippingGst?: { gstPercent: number; taxPrice: number };
@@ -31,24 +36,50 @@ function taxNotes({ shippingGst, gst }: Amounts): string[] {
   return notes;
 }
 
+/** SPEC's name for the online payment discount, kept whatever the quote's label says. */
+const ONLINE_DISCOUNT = `Online discount (${ONLINE_DISCOUNT_PERCENT}%)`;
+
+/** The discount lines: the quote's adjustments by label, or SPEC's one online discount. */
+function DiscountLines({ amounts }: { amounts: Amounts }) {
+  const shown = amounts.adjustments?.filter((a) => a.amount > 0) ?? [];
+  // An order priced before adjustments were listed has only its online discount.
+  if (shown.length > 0) {
+    return shown.map((a) => (
+      <Fragment key={`${a.kind} ${a.label}`}>
+        <dt className={styles.discount}>{a.kind === 'online_discount' ? ONLINE_DISCOUNT : a.label}</dt>
+        <dd className={styles.discount}>−{formatRupees(a.amount)}</dd>
+      </Fragment>
+    ));
+  }
+  if (amounts.discountPrice === undefined) return null;
+  return (
+    <>
+      <dt className={styles.discount}>{ONLINE_DISCOUNT}</dt>
+      <dd className={styles.discount}>−{formatRupees(amounts.discountPrice)}</dd>
+    </>
+  );
+}
+
+/** What the discounts save together, added in paise; null without any. */
+function savings(amounts: Amounts): number | null {
+  const paise = (amounts.adjustments ?? []).reduce((sum, a) => sum + Math.max(toPaise(a.amount), 0), 0);
+  return paise > 0 ? toRupees(paise) : null;
+}
+
 /**
  * SPEC's Order Summary: Items, the online discount when there is one (taken off before GST, so it comes
  * first), Shipping, Tax and Total; each line adds up to the next (decision 0039).
  */
 export function AmountsSummary({ amounts, children }: { amounts: Amounts; children?: ReactNode }) {
   const notes = taxNotes(amounts);
+  const saved = savings(amounts);
   return (
     <aside className={`card ${styles.summary}`} aria-labelledby="order-summary-heading">
       <h2 id="order-summary-heading">Order Summary</h2>
       <dl>
         <dt>Items</dt>
         <dd>{formatRupees(amounts.itemsPrice)}</dd>
-        {amounts.discountPrice !== undefined && (
-          <>
-            <dt className={styles.discount}>Online discount (10%)</dt>
-            <dd className={styles.discount}>−{formatRupees(amounts.discountPrice)}</dd>
-          </>
-        )}
+        <DiscountLines amounts={amounts} />
         <dt>Shipping</dt>
         <dd>{amounts.shippingPrice === 0 ? 'Free' : formatRupees(amounts.shippingPrice)}</dd>
         <dt>Tax (GST)</dt>
@@ -59,6 +90,11 @@ export function AmountsSummary({ amounts, children }: { amounts: Amounts; childr
           {formatRupees(amounts.totalPrice)}
         </dd>
       </dl>
+      {saved !== null && (
+        <p className={styles.saved} data-testid="order-savings">
+          You save {formatRupees(saved)}
+        </p>
+      )}
       {children}
     </aside>
   );

@@ -1,4 +1,12 @@
-import { DEFAULT_MAX_LINE_QTY, toPaise, toRupees, type CartAddOn, type CartItem } from '@rr/core';
+import {
+  COUPON_CODE_PATTERN,
+  DEFAULT_MAX_LINE_QTY,
+  normalizeCouponCode,
+  toPaise,
+  toRupees,
+  type CartAddOn,
+  type CartItem,
+} from '@rr/core';
 import { createPersistedStore, isPlainObject, useStore } from '../../lib/persisted-store.ts';
 
 /** A price as the schema takes it: a finite number, not below zero. */
@@ -111,8 +119,26 @@ export function removeFromCart(line: LineIdentity): void {
   cartStore.set((items) => items.filter((i) => lineKey(i) !== key));
 }
 
+/**
+ * Issue 26: the festival code the customer applied, kept beside the cart (under `couponCode`) so the
+ * place-order page, the payment order and the order send it. Only a code the server's quote took is kept.
+ */
+export const couponCodeStore = createPersistedStore<string | null>('couponCode', null, (raw) =>
+  typeof raw === 'string' && COUPON_CODE_PATTERN.test(normalizeCouponCode(raw)) ? normalizeCouponCode(raw) : null,
+);
+
+export function useCouponCode(): string | null {
+  return useStore(couponCodeStore);
+}
+
+export function setCouponCode(code: string | null): void {
+  couponCodeStore.set(code === null ? null : normalizeCouponCode(code));
+}
+
+/** Empties the cart and forgets its code (an order was placed, or the customer signed out). */
 export function clearCart(): void {
   cartStore.set([]);
+  couponCodeStore.set(null);
 }
 
 export function cartCount(items: readonly CartItem[]): number {

@@ -12,6 +12,7 @@ import type {
   ProductList,
   ProductSummary,
   ReviewInput,
+  RunningSale,
   StockAlertBody,
   StockAlertReply,
   UploadReply,
@@ -41,6 +42,8 @@ export const catalogKeys = {
   categories: ['categories'] as const,
   facets: (query: ProductQuery) => ['products', 'facets', query] as const,
   suggestions: (q: string) => ['products', 'suggest', q] as const,
+  /** GET /api/sales/current (issue 26): the home page's sale banner. */
+  runningSales: ['sales', 'current'] as const,
 };
 
 /** The listing filters (issue 14), in the order the address carries them. */
@@ -112,6 +115,15 @@ export function useBestSellers() {
   return useQuery({
     queryKey: catalogKeys.bestSellers,
     queryFn: () => apiFetch<ProductSummary[]>('/api/products/bestsellers'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The sales running now (issue 26), the one ending first first: the home page's banner shows the first. */
+export function useRunningSales() {
+  return useQuery({
+    queryKey: catalogKeys.runningSales,
+    queryFn: () => apiFetch<RunningSale[]>('/api/sales/current'),
     staleTime: 5 * 60_000,
   });
 }

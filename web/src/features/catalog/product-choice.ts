@@ -1,12 +1,43 @@
-import { toPaise, toRupees, type AddOnReply, type CartItem, type Product, type VariantReply } from '@rr/core';
+import {
+  salePricePaise,
+  toPaise,
+  toRupees,
+  type AddOnReply,
+  type CartItem,
+  type Product,
+  type ProductSale,
+  type VariantReply,
+} from '@rr/core';
+import type { SalePrice } from '../../components/price.tsx';
 
 /** A product's variant and a priced extra as GET /api/products/{id} gives them (issue 25). */
 export type ProductVariant = VariantReply;
 export type ProductAddOn = AddOnReply;
 export type AddOnField = ProductAddOn['fields'][number];
 
+/** Issue 26: a product or a listing card while a running sale covers it. */
+export interface InSale {
+  sale?: ProductSale | null;
+}
+
 /** The product page reads a product with its lists (empty when it has no variants or add-ons). */
-export type ChoosableProduct = Product;
+export type ChoosableProduct = Product & InSale;
+
+/**
+ * The sale price of what is chosen, with the catalog price it replaces and the sale's badge; null when no
+ * sale covers the product. A variant's sale price is core's rule on its price; the product's own is the
+ * server's `sale.price`. Add-ons are never in a sale.
+ */
+export function saleFor(
+  product: Pick<ChoosableProduct, 'price' | 'sale'>,
+  variant: ProductVariant | null,
+): { price: number; shown: SalePrice } | null {
+  const { sale } = product;
+  if (!sale) return null;
+  const was = variant ? variant.price : product.price;
+  const price = variant ? toRupees(salePricePaise(toPaise(variant.price), sale.percentOff)) : sale.price;
+  return { price, shown: { name: sale.name, percentOff: sale.percentOff, was } };
+}
 
 /** An add-on as a cart line or an order line names it: its id and the text of its fields. */
 export interface AddOnPick {

@@ -5,6 +5,7 @@ import {
   addOnsFor,
   filledValues,
   offerOf,
+  saleFor,
   takenAddOns,
   unitPrice,
   variantFor,
@@ -29,6 +30,9 @@ export function useProductChoice(product: ChoosableProduct) {
   const offered = addOnsFor(product, variant);
   const taken = takenAddOns(offered, picked);
   const offer = offerOf(product, variant);
+  // Issue 26: the price shown in a running sale (the cart keeps the catalog price: the quote takes the
+  // sale off as an adjustment).
+  const sale = saleFor(product, variant);
 
   const chooseVariant = (id: string) =>
     setSearchParams((current) => {
@@ -55,7 +59,11 @@ export function useProductChoice(product: ChoosableProduct) {
     takenIds: new Set(taken.map((a) => a._id)),
     values,
     picks,
-    price: unitPrice(offer.price, taken),
+    sale,
+    /** The sale's badge for the unit with the extras taken (the catalog price struck through has them too). */
+    saleWithExtras: sale && { ...sale.shown, was: unitPrice(sale.shown.was, taken) },
+    /** The unit price with the extras taken, at the sale price when a sale runs. */
+    price: unitPrice(sale?.price ?? offer.price, taken),
     problem: () => addOnProblem(taken, values),
     chooseVariant,
     toggle,

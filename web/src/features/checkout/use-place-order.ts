@@ -9,7 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useUserInfo } from '../account/index.ts';
-import { clearCart } from '../cart/index.ts';
+import { clearCart, couponRefusal } from '../cart/index.ts';
 import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
 import { refusedWith } from '../../lib/api-client.ts';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
@@ -45,6 +45,27 @@ function useAttemptKeys() {
 }
 
 /**
+ * What placing the order has to say: its error, a notice, and (issue 26) the server's words when it
+ * refused the code, which the code box shows beside the code so it can be removed.
+ */
+function useCheckoutMessages() {
+  const [error, setErrorText] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [couponError, setCouponError] = useState<string | null>(null);
+  const setError = (err: unknown) => {
+    const refusal = couponRefusal(err);
+    if (refusal === null) setErrorText(err instanceof Error ? err.message : String(err));
+    else setCouponError(refusal);
+  };
+  const clearMessages = () => {
+    setErrorText(null);
+    setNotice(null);
+    setCouponError(null);
+  };
+  return { messages: { error, notice, couponError }, setError, setNotice, clearMessages, setCouponError };
+}
+
+/**
  * Placing the order: Cash on Delivery after a confirm, or online through Razorpay's checkout (PRODUCT.md
  * "Online payment"): the server holds the stock and creates the payment, the customer pays, and the
  * verified payment places the order. Either way the cart empties and the order page opens.
@@ -55,12 +76,13 @@ export function usePlaceOrder(
   method: PaymentMethod,
   /** The total the page shows: the server refuses (PRICE_CHANGED) an order that would cost more. */
   expectedTotal: number | undefined,
+  /** The cart's code (issue 26), sent with the payment order and the order. */
+  couponCode: string | null = null,
 ) {
   const user = useUserInfo();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const { messages, setError, setNotice, clearMessages, setCouponError } = useCheckoutMessages();
   const [busy, setBusy] = useState(false);
   const { keyFor, endAttempt } = useAttemptKeys();
 
@@ -70,7 +92,7 @@ export function usePlaceOrder(
     navigate(`/order/${order._id}`, { state: { placed: true } });
   };
   const fail = (err: unknown) => {
-    setError(err instanceof Error ? err.message : String(err));
+    setError(err);
     setBusy(false);
     // The cart costs more now: the page shows today's amounts, and the customer places it again.
     if (refusedWith(err, 'PRICE_CHANGED')) void queryClient.invalidateQueries({ queryKey: ['quote'] });
@@ -81,7 +103,7 @@ export function usePlaceOrder(
     if (!window.confirm(COD_CONFIRM)) return;
     setBusy(true);
     try {
-      const body = { ...orderPayload(cart, address), paymentMethod: method, ...shown };
+      const body = { ...orderPayload(cart, address, couponCode), paymentMethod: method, ...shown };
       done(await placeOrder(body, keyFor('order', body)));
     } catch (err) {
       fail(err);
@@ -95,7 +117,7 @@ export function usePlaceOrder(
       setBusy(false);
       return;
     }
-    const payload = orderPayload(cart, address);
+    const payload = orderPayload(cart, address, couponCode);
     try {
       const payment = await startOnlinePayment({ ...payload, ...shown }, keyFor('payment', { ...payload, ...shown }));
       // Its stock is held now: paying places the order, closing the checkout releases it. Either way a
@@ -142,10 +164,9 @@ export function usePlaceOrder(
   };
 
   const submit = () => {
-    setError(null);
-    setNotice(null);
+    clearMessages();
     void (method === ONLINE_PAYMENT_METHOD ? payOnline() : placeCashOrder());
   };
 
-  return { submit, busy, error, notice };
+  return { submit, busy, ...messages, clearCouponError: () => setCouponError(null) };
 }

@@ -1,7 +1,6 @@
 import type { CartItem, CartQuote, PaymentMethod } from '@rr/core';
 import { useEffect, useState } from 'react';
-import { addToCart } from '../cart/index.ts';
-import { useCartQuote } from './api.ts';
+import { addToCart, couponRefusal, useCouponQuote } from '../cart/index.ts';
 import { lineToday, quoteLineFor } from './quote-lines.ts';
 
 /** The cart lines whose price, stock, name or picture (or extras') the quote says have changed, as they are today. */
@@ -17,10 +16,12 @@ function changedLines(cart: readonly CartItem[], quote: CartQuote): CartItem[] {
 /**
  * The server prices the cart, so what the place-order page shows is what the order will cost. The cart
  * is kept in step with today's prices and stock (`pricesChanged` says they moved); lines that can no
- * longer be bought, or not in that quantity, hold the order back until the cart changes.
+ * longer be bought, or not in that quantity, hold the order back until the cart changes. The quote carries
+ * the cart's code (issue 26): `coupon` applies and removes it.
  */
 export function useQuoteReconciliation(cart: readonly CartItem[], method: PaymentMethod, state?: string) {
-  const quote = useCartQuote(cart, method, state);
+  const coupon = useCouponQuote(cart, method, state);
+  const { quote } = coupon;
   const [pricesChanged, setPricesChanged] = useState(false);
 
   useEffect(() => {
@@ -37,5 +38,7 @@ export function useQuoteReconciliation(cart: readonly CartItem[], method: Paymen
     return line !== undefined && item.qty > line.countInStock ? [{ item, left: line.countInStock }] : [];
   });
   const canPlace = Boolean(quote.data) && unavailable.length === 0 && shortOfStock.length === 0 && !quote.isFetching;
-  return { quote, pricesChanged, unavailable, shortOfStock, canPlace };
+  // A refused code is the code box's to say (and it is dropped): not a failure of the quote.
+  const quoteError = couponRefusal(quote.error) === null ? quote.error : null;
+  return { quote, quoteError, coupon, pricesChanged, unavailable, shortOfStock, canPlace };
 }

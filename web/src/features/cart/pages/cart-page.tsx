@@ -1,4 +1,11 @@
-import { DEFAULT_MAX_LINE_QTY, MESSAGES, formatRupees, responsiveImage, type CartItem } from '@rr/core';
+import {
+  DEFAULT_MAX_LINE_QTY,
+  DEFAULT_PAYMENT_METHOD,
+  MESSAGES,
+  formatRupees,
+  responsiveImage,
+  type CartItem,
+} from '@rr/core';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -7,7 +14,9 @@ import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { addOnPicksFrom, cartLineFor, useProduct } from '../../catalog/index.ts';
+import { useCouponQuote } from '../cart-quote.ts';
 import { addToCart, cartCount, cartSubtotal, lineKey, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
+import { CouponBox } from '../components/coupon-box.tsx';
 import styles from './cart-page.module.css';
 
 /** /cart/:id?qty=n adds (or re-sets) that product's line, then shows the cart at /cart. */
@@ -70,8 +79,6 @@ function AddThenShow({ productId }: { productId: string }) {
 
 function CartLines() {
   const items = useCartItems();
-  const navigate = useNavigate();
-  const count = cartCount(items);
 
   return (
     <div className={styles.layout}>
@@ -86,20 +93,59 @@ function CartLines() {
           ))}
         </ul>
       )}
-      <aside className={`card ${styles.summary}`} aria-label="Cart summary">
-        <h2>
-          Subtotal ({count}) {count === 1 ? 'item' : 'items'}
-        </h2>
-        <p className={styles.subtotal} data-testid="cart-subtotal">
-          {formatRupees(cartSubtotal(items))}
-        </p>
-        <p className={styles.note}>Shipping and GST (at each category's rate) are worked out at checkout.</p>
-        {/* SPEC §2/§5: shown on an empty cart too, disabled. */}
-        <Button block disabled={items.length === 0} onClick={() => navigate('/login?redirect=shipping')}>
-          Proceed To Checkout
-        </Button>
-      </aside>
+      <CartSummary items={items} />
     </div>
+  );
+}
+
+/**
+ * The subtotal at the lines' prices, the discounts the server's quote takes off (a running sale, the
+ * code) and the code box. Priced as Cash on Delivery: the place-order page shows the method's own amounts.
+ */
+function CartSummary({ items }: { items: readonly CartItem[] }) {
+  const navigate = useNavigate();
+  const count = cartCount(items);
+  const { quote, code, refusal, applying, apply, remove } = useCouponQuote(items, DEFAULT_PAYMENT_METHOD);
+  const discounts = (quote.data?.adjustments ?? []).filter((a) => a.amount > 0);
+  return (
+    <aside className={`card ${styles.summary}`} aria-label="Cart summary">
+      <h2>
+        Subtotal ({count}) {count === 1 ? 'item' : 'items'}
+      </h2>
+      <p className={styles.subtotal} data-testid="cart-subtotal">
+        {formatRupees(cartSubtotal(items))}
+      </p>
+      {items.length > 0 && discounts.length > 0 && (
+        <dl className={styles.discounts} aria-label="Discounts">
+          {discounts.map((a) => (
+            <div key={`${a.kind} ${a.label}`} className={styles.discount}>
+              <dt>{a.label}</dt>
+              <dd>−{formatRupees(a.amount)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {items.length > 0 && quote.data && quote.data.discountPrice > 0 && (
+        <p className={styles.saved} data-testid="cart-savings">
+          You save {formatRupees(quote.data.discountPrice)}
+        </p>
+      )}
+      <p className={styles.note}>Shipping and GST (at each category's rate) are worked out at checkout.</p>
+      {items.length > 0 && (
+        <CouponBox
+          code={code}
+          coupon={quote.data?.coupon}
+          refusal={refusal}
+          applying={applying}
+          onApply={(typed) => void apply(typed)}
+          onRemove={remove}
+        />
+      )}
+      {/* SPEC §2/§5: shown on an empty cart too, disabled. */}
+      <Button block disabled={items.length === 0} onClick={() => navigate('/login?redirect=shipping')}>
+        Proceed To Checkout
+      </Button>
+    </aside>
   );
 }
 

@@ -57,12 +57,7 @@ export function BuyBox({
         <dl className={styles.facts}>
           <dt>Price</dt>
           <dd data-testid="buy-price">
-            <Price price={choice.price} mrp={null} gstPercent={product.gstPercent} />
-            {choice.taken.length > 0 && (
-              <span className={styles.withExtras}>
-                with {choice.taken.length} {choice.taken.length === 1 ? 'extra' : 'extras'}
-              </span>
-            )}
+            <BuyPrice choice={choice} gstPercent={product.gstPercent} />
           </dd>
           <dt>Status</dt>
           <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock)}</dd>
@@ -98,5 +93,22 @@ export function BuyBox({
       </form>
       {product.countInStock < 1 && <StockAlertForm key={product._id} productId={product._id} signedIn={signedIn} />}
     </aside>
+  );
+}
+
+/**
+ * The unit's price with the extras taken; in a sale, with the catalog price struck through (the sale's
+ * badge is beside the product's price already).
+ */
+function BuyPrice({ choice, gstPercent }: { choice: ProductChoice; gstPercent: number }) {
+  return (
+    <>
+      <Price price={choice.price} mrp={null} gstPercent={gstPercent} sale={choice.saleWithExtras} saleName={false} />
+      {choice.taken.length > 0 && (
+        <span className={styles.withExtras}>
+          with {choice.taken.length} {choice.taken.length === 1 ? 'extra' : 'extras'}
+        </span>
+      )}
+    </>
   );
 }

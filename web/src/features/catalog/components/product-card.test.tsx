@@ -37,4 +37,18 @@ describe('ProductCard', () => {
     expect(card.textContent).not.toContain('₹1,500.00');
     expect(card.textContent).not.toContain('MRP');
   });
+
+  const diwali = { _id: 's1', name: 'Diwali Sale', percentOff: 20, price: 1200, endsAt: '2026-11-02T18:29:00.000Z' };
+
+  it('shows the sale price, the catalog price struck, the sale’s badge and the MRP saving from the sale price', () => {
+    renderInApp(<ProductCard product={{ ...bead, sale: diwali }} />);
+    const price = screen.getByRole('article').textContent ?? '';
+    // ₹1,200 with 3% GST is ₹1,236: 38% under the MRP of ₹2,000 (the catalog price alone would be 22%).
+    expect(price).toContain('₹1,200.00+ GSTWas ₹1,500.00Diwali Sale · 20% offMRP₹2,000.0038% off');
+  });
+
+  it('shows "from" the lowest variant’s sale price', () => {
+    renderInApp(<ProductCard product={{ ...bead, priceFrom: 900, sale: { ...diwali, priceFrom: 720 } }} />);
+    expect(screen.getByRole('article').textContent).toMatch(/from\s*₹720\.00\+ GSTWas ₹900\.00Diwali Sale · 20% off/);
+  });
 });

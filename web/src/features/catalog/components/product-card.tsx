@@ -1,4 +1,12 @@
-import { responsiveImage, truncateCardName, type ProductSummary } from '@rr/core';
+import {
+  responsiveImage,
+  salePricePaise,
+  toPaise,
+  toRupees,
+  truncateCardName,
+  type ProductSale,
+  type ProductSummary,
+} from '@rr/core';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
@@ -23,7 +31,8 @@ export function ProductCard({
   priority = false,
   headingLevel: Heading = 'h3',
 }: {
-  product: ProductSummary;
+  /** With the running sale that covers it (issue 26), if any. */
+  product: ProductSummary & { sale?: ProductSale | null };
   eager?: boolean;
   /** The page's largest picture: fetched before the others. */
   priority?: boolean;
@@ -55,17 +64,37 @@ export function ProductCard({
           value={product.rating}
           text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
         />
-        {product.priceFrom != null ? (
-          // Sold in variants of different prices (issue 25): the lowest, and no MRP (that is the default's).
-          <div className={styles.from}>
-            <span>from</span>
-            <Price price={product.priceFrom} mrp={null} gstPercent={product.gstPercent} />
-          </div>
-        ) : (
-          <Price price={product.price} mrp={product.mrp} gstPercent={product.gstPercent} />
-        )}
+        <CardPrice product={product} />
         {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
       </div>
     </article>
+  );
+}
+
+/**
+ * The card's price: one price with its MRP, or (issue 25) "from" the lowest variant price without an MRP
+ * (that is the default variant's). In a sale (issue 26) the sale price, the catalog price struck through
+ * and the sale's badge.
+ */
+function CardPrice({ product }: { product: ProductSummary & { sale?: ProductSale | null } }) {
+  const { sale } = product;
+  const from = product.priceFrom;
+  const badge = (was: number) => (sale ? { name: sale.name, percentOff: sale.percentOff, was } : null);
+  if (from != null) {
+    const saleFrom = sale ? (sale.priceFrom ?? toRupees(salePricePaise(toPaise(from), sale.percentOff))) : null;
+    return (
+      <div className={styles.from}>
+        <span>from</span>
+        <Price price={saleFrom ?? from} mrp={null} gstPercent={product.gstPercent} sale={badge(from)} />
+      </div>
+    );
+  }
+  return (
+    <Price
+      price={sale ? sale.price : product.price}
+      mrp={product.mrp}
+      gstPercent={product.gstPercent}
+      sale={badge(product.price)}
+    />
   );
 }

@@ -14,6 +14,7 @@ import { BannerCarousel } from '../components/banner-carousel.tsx';
 import { Collections } from '../components/collections.tsx';
 import { FilteredListing, useListingFilters } from '../components/listing-filters.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
+import { SaleBanner } from '../components/sale-banner.tsx';
 import { hrefWithFilters } from '../listing-filter-params.ts';
 import { parsePageNumber } from '../page-number.ts';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
@@ -66,7 +67,10 @@ function Home({ page }: { page: number }) {
       <h1 className="visually-hidden">Rudraksha Ratna: rudraksha, gems and malas</h1>
       {page === 1 && (
         <>
-          <BannerCarousel />
+          <div className={styles.top}>
+            <BannerCarousel />
+            <SaleBanner />
+          </div>
           <HydrateLater>
             <section className={styles.section} aria-labelledby="collections-heading">
               <h2 id="collections-heading">Shop by Collection</h2>

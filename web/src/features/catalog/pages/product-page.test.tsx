@@ -147,3 +147,33 @@ describe('the product page of a product with variants (issue 25)', () => {
     expect(`${address().pathname}${address().search}`).toBe('/cart/p-nepal?qty=1');
   });
 });
+
+describe('the product page in a running sale (issue 26)', () => {
+  const diwali = {
+    _id: 's1',
+    name: 'Diwali Sale',
+    percentOff: 20,
+    price: 800,
+    priceFrom: 640,
+    endsAt: '2026-11-02T18:29:00.000Z',
+  };
+
+  it('shows the chosen variant at the sale price, the catalog price struck, the badge, the MRP saving and the end', async () => {
+    await openProduct({ ...nepalBead(), sale: diwali });
+    // 20 mm: ₹1,000 less 20%; its MRP of ₹1,500 is measured from ₹800 with 3% GST (₹824): 45% off.
+    expect(shownPrice()).toMatch(/^₹800\.00\+ GSTWas ₹1,000\.00Diwali Sale · 20% offMRP₹1,500\.0045% off/);
+    expect(screen.getByText('Diwali Sale ends 2 Nov 2026, 11:59 pm')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: '22 mm' }));
+    expect(shownPrice()).toContain('₹1,120.00+ GSTWas ₹1,400.00Diwali Sale · 20% off');
+    // The buy box: the unit with an extra; the extra is never in the sale.
+    fireEvent.click(within(buyBox()).getByLabelText(/Silver capping/));
+    expect(screen.getByTestId('buy-price').textContent).toBe('₹1,470.00+ GSTWas ₹1,750.00with 1 extra');
+  });
+
+  it('shows the catalog price alone without a sale', async () => {
+    await openProduct({ ...nepalBead(), sale: null });
+    // ₹1,000 with 3% GST is ₹1,030: 31% under the MRP.
+    expect(shownPrice()).toMatch(/^₹1,000\.00\+ GSTMRP ₹1,500\.0031% off3% GST/);
+    expect(screen.queryByText(/Diwali Sale/)).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import { MESSAGES, categoryLabel, formatDateIST, type Product } from '@rr/core';
+import { MESSAGES, categoryLabel, formatDateIST, formatDateTimeIST, type Product } from '@rr/core';
 import { Suspense, lazy } from 'react';
 import { Link, useParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
@@ -51,7 +51,7 @@ const PICTURE_SIZES = '(min-width: 1024px) 490px, (min-width: 768px) 55vw, calc(
 function ProductDetail({ product }: { product: ChoosableProduct }) {
   const user = useUserInfo();
   const choice = useProductChoice(product);
-  const { offer, variant } = choice;
+  const { offer, variant, sale } = choice;
   const variants = product.variants;
   return (
     <>
@@ -67,7 +67,18 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
             text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
           />
           <div className={styles.price} data-testid="product-price">
-            <Price price={offer.price} mrp={offer.mrp} gstPercent={product.gstPercent} size="lg" />
+            <Price
+              price={sale?.price ?? offer.price}
+              mrp={offer.mrp}
+              gstPercent={product.gstPercent}
+              size="lg"
+              sale={sale?.shown}
+            />
+            {product.sale && (
+              <p className={styles.saleEnds}>
+                {product.sale.name} ends {formatDateTimeIST(product.sale.endsAt)}
+              </p>
+            )}
             <p className={styles.taxNote}>{product.gstPercent}% GST is added at checkout.</p>
           </div>
           {variant && (

@@ -1,8 +1,8 @@
 import { formatRupees, type CartItem, type CartQuote } from '@rr/core';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
-import { addToCart, clearCart } from '../../cart/index.ts';
+import { addToCart, clearCart, setCouponCode } from '../../cart/index.ts';
 import { clearCheckout, paymentMethodStore, shippingAddressStore } from '../checkout-store.ts';
 import { PlaceOrderPage } from './place-order-page.tsx';
 
@@ -119,5 +119,65 @@ describe('PlaceOrderPage placing at the total shown', () => {
     expect(orders[0]).toMatchObject({ paymentMethod: 'Cash on Delivery', expectedTotal: 500 });
     // The quote is asked again: the summary shows what the order costs now.
     await vi.waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe(formatRupees(600)));
+  });
+});
+
+describe('PlaceOrderPage with a code (issue 26)', () => {
+  const diwali = { kind: 'coupon', label: 'Code DIWALI10', amount: 50 };
+  const withCode = (code: string | undefined) => ({
+    ...quote([bead, mala]),
+    ...(code ? { adjustments: [diwali], discountPrice: 50, totalPrice: 450 } : {}),
+    coupon: code ? { code, discount: 50, applied: true, message: null } : null,
+  });
+
+  it('sends the cart’s code with the quote and the order, shows its line and the saving', async () => {
+    setCouponCode('DIWALI10');
+    const sent: Array<Record<string, unknown>> = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as { couponCode?: string };
+      sent.push({ url: String(input), ...body });
+      return String(input).endsWith('/api/orders/quote')
+        ? jsonReply(withCode(body.couponCode))
+        : jsonReply({ _id: 'o1' }, 201);
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderInApp(<PlaceOrderPage />);
+
+    expect((await screen.findByTestId('order-total')).textContent).toBe(formatRupees(450));
+    const summary = within(screen.getByRole('complementary', { name: 'Order Summary' }));
+    expect(summary.getByText('Code DIWALI10')).toBeTruthy();
+    expect(screen.getByTestId('order-savings').textContent).toBe(`You save ${formatRupees(50)}`);
+    (await screen.findByRole('button', { name: 'Place Order' })).click();
+    await vi.waitFor(() => expect(sent.some((s) => String(s.url).endsWith('/api/orders'))).toBe(true));
+    expect(sent.find((s) => String(s.url).endsWith('/api/orders'))).toMatchObject({
+      couponCode: 'DIWALI10',
+      expectedTotal: 450,
+    });
+  });
+
+  it('shows a refusal at placing beside the code, not as the page’s error; removed, the order goes without it', async () => {
+    setCouponCode('DIWALI10');
+    const orders: Array<Record<string, unknown>> = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const body = JSON.parse(String(init?.body)) as { couponCode?: string };
+      if (String(input).endsWith('/api/orders/quote')) return jsonReply(withCode(body.couponCode));
+      orders.push(body);
+      return body.couponCode
+        ? jsonReply({ code: 'COUPON_USED_UP', message: 'This code has been used up.' }, 409)
+        : jsonReply({ _id: 'o1' }, 201);
+    });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderInApp(<PlaceOrderPage />);
+    (await screen.findByRole('button', { name: 'Place Order' })).click();
+
+    const codeBox = within(await screen.findByRole('region', { name: 'Discount code' }));
+    expect((await codeBox.findByRole('alert')).textContent).toBe('This code has been used up.');
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    fireEvent.click(codeBox.getByRole('button', { name: 'Remove code DIWALI10' }));
+    await vi.waitFor(() => expect(screen.getByTestId('order-total').textContent).toBe(formatRupees(500)));
+    expect(screen.queryByText('This code has been used up.')).toBeNull();
+    (await screen.findByRole('button', { name: 'Place Order' })).click();
+    await vi.waitFor(() => expect(orders).toHaveLength(2));
+    expect(orders[1]).not.toHaveProperty('couponCode');
   });
 });

@@ -1,4 +1,11 @@
-import { MESSAGES, ONLINE_PAYMENT_METHOD, type PaymentMethod, type ShippingAddressInput } from '@rr/core';
+import {
+  MESSAGES,
+  ONLINE_PAYMENT_METHOD,
+  type PaymentMethod,
+  type QuoteCoupon,
+  type ShippingAddressInput,
+} from '@rr/core';
+import { Suspense } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -7,7 +14,7 @@ import { OrderLines } from '../../../components/order-lines.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import layout from '../../../components/order-layout.module.css';
-import { useCartItems } from '../../cart/index.ts';
+import { CouponBox, useCartItems } from '../../cart/index.ts';
 import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentChoice } from '../components/payment-choice.tsx';
@@ -27,12 +34,13 @@ export function PlaceOrderPage() {
 
 function PlaceOrder({ address, method }: { address: ShippingAddressInput; method: PaymentMethod }) {
   const cart = useCartItems();
-  const { quote, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
+  const { quote, quoteError, coupon, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
     cart,
     method,
     address.state,
   );
-  const { submit, busy, error, notice } = usePlaceOrder(cart, address, method, quote.data?.totalPrice);
+  const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code);
+  const { submit, busy, error, notice } = placing;
   const online = method === ONLINE_PAYMENT_METHOD;
   const changeMethod = (next: PaymentMethod) => paymentMethodStore.set(next);
 
@@ -45,7 +53,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
       {pricesChanged && (
         <Message>Prices or stock changed since you added these items. The amounts below are today&apos;s.</Message>
       )}
-      <QuoteProblems quoteError={quote.error} unavailable={unavailable} shortOfStock={shortOfStock} />
+      <QuoteProblems quoteError={quoteError} unavailable={unavailable} shortOfStock={shortOfStock} />
       {cart.length === 0 ? (
         <Message>
           {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
@@ -70,11 +78,13 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
                 shippingPrice: quote.data.shippingPrice,
                 taxPrice: quote.data.taxPrice,
                 discountPrice: online ? quote.data.discountPrice : undefined,
+                adjustments: quote.data.adjustments,
                 totalPrice: quote.data.totalPrice,
                 shippingGst: quote.data.shippingGst,
                 gst: quote.data.gst,
               }}
             >
+              <PlaceOrderCoupon coupon={coupon} quoted={quote.data.coupon} placing={placing} />
               <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">
                 {online ? 'Pay and Place Order' : 'Place Order'}
               </Button>
@@ -85,5 +95,36 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The code box in the summary (issue 26): a code the server refuses as the order is placed shows its
+ * message there, and removing the code lets the customer place the order again.
+ */
+function PlaceOrderCoupon({
+  coupon,
+  quoted,
+  placing,
+}: {
+  coupon: ReturnType<typeof useQuoteReconciliation>['coupon'];
+  quoted: QuoteCoupon | null | undefined;
+  placing: ReturnType<typeof usePlaceOrder>;
+}) {
+  return (
+    <Suspense fallback={null}>
+      <CouponBox
+        code={coupon.code}
+        coupon={quoted}
+        refusal={placing.couponError ?? coupon.refusal}
+        applying={coupon.applying}
+        onApply={(typed) => void coupon.apply(typed)}
+        onRemove={() => {
+          placing.clearCouponError();
+          coupon.remove();
+        }}
+        disabled={placing.busy}
+      />
+    </Suspense>
   );
 }

@@ -1,4 +1,4 @@
-import type { Order } from '@rr/core';
+import { formatRupees, type Order } from '@rr/core';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
@@ -35,10 +35,16 @@ export function OrderDetail({ order }: { order: Order }) {
           shippingPrice: order.shippingPrice,
           taxPrice: order.taxPrice,
           discountPrice: order.discountPrice > 0 ? order.discountPrice : undefined,
+          adjustments: order.adjustments,
           totalPrice: order.totalPrice,
           shippingGst: order.shippingGst,
         }}
       >
+        {order.coupon && (
+          <p className={layout.couponNote} data-testid="order-coupon">
+            Code <strong>{order.coupon.code}</strong> applied: −{formatRupees(order.coupon.discount)}
+          </p>
+        )}
         <OrderActions order={order} isAdmin={isAdmin} />
       </AmountsSummary>
     </div>

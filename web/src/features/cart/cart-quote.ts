@@ -1,0 +1,143 @@
+import {
+  COUPON_CODE_PATTERN,
+  normalizeCouponCode,
+  type CartItem,
+  type CartQuote,
+  type ErrorCode,
+  type PaymentMethod,
+} from '@rr/core';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { ApiError, apiFetch, refusedWith } from '../../lib/api-client.ts';
+import { setCouponCode, useCouponCode } from './cart-store.ts';
+
+/**
+ * A cart line as an order or a quote names it: the product, quantity, and (issue 25) the variant and
+ * the add-ons with their text.
+ */
+export function orderLine(item: CartItem) {
+  return {
+    product: item.product,
+    qty: item.qty,
+    ...(item.variant ? { variant: item.variant } : {}),
+    ...(item.addOns?.length ? { addOns: item.addOns.map((a) => ({ _id: a._id, values: a.values })) } : {}),
+  };
+}
+
+type OrderLine = ReturnType<typeof orderLine>;
+
+/** The quote's query key: one per cart (lines and quantities), payment method, state and code. */
+export const quoteKey = (
+  orderItems: readonly OrderLine[],
+  paymentMethod: PaymentMethod,
+  state: string | undefined,
+  couponCode: string | null,
+) => ['quote', orderItems, paymentMethod, state ?? '', couponCode ?? ''] as const;
+
+function fetchQuote(
+  orderItems: readonly OrderLine[],
+  paymentMethod: PaymentMethod,
+  state: string | undefined,
+  couponCode: string | null,
+) {
+  return apiFetch<CartQuote>('/api/orders/quote', {
+    method: 'POST',
+    json: { orderItems, paymentMethod, ...(state ? { state } : {}), ...(couponCode ? { couponCode } : {}) },
+  });
+}
+
+/**
+ * What the cart costs today, priced by the server: the place-order page shows these amounts. With the
+ * delivery state, the quote also splits GST as the invoice will (CGST + SGST or IGST); with a code, the
+ * quote says what it takes off.
+ */
+export function useCartQuote(
+  cart: readonly CartItem[],
+  paymentMethod: PaymentMethod,
+  state?: string,
+  couponCode: string | null = null,
+) {
+  const orderItems = cart.map(orderLine);
+  return useQuery({
+    queryKey: quoteKey(orderItems, paymentMethod, state, couponCode),
+    queryFn: () => fetchQuote(orderItems, paymentMethod, state, couponCode),
+    enabled: cart.length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Every refusal of a code (core's COUPON_* codes but COUPON_CODE_TAKEN, which is the owner's). */
+const COUPON_REFUSALS: ErrorCode[] = [
+  'COUPON_INVALID',
+  'COUPON_NOT_STARTED',
+  'COUPON_EXPIRED',
+  'COUPON_USED_UP',
+  'COUPON_CUSTOMER_LIMIT',
+  'COUPON_FIRST_ORDER_ONLY',
+  'COUPON_MIN_ORDER',
+  'COUPON_NOT_APPLICABLE',
+  'COUPON_TOO_MANY_TRIES',
+];
+
+/** The server's words for a refused code, as they are; null when `error` is no refusal of a code. */
+export function couponRefusal(error: unknown): string | null {
+  return refusedWith(error, ...COUPON_REFUSALS) ? error.message : null;
+}
+
+/** What a code typed in is refused for before asking the server: empty, or not a code's shape. */
+function typedCodeProblem(code: string): string | null {
+  if (code === '') return 'Please enter a code.';
+  return COUPON_CODE_PATTERN.test(code) ? null : 'A code has 3 to 30 letters, digits and hyphens.';
+}
+
+/**
+ * The cart's quote with its code (issue 26). Applying a code asks the quote with it first and keeps it
+ * only when the server takes it; otherwise `refusal` holds the server's message. A kept code the server
+ * refuses later (the cart fell under its minimum, it expired) is dropped with its message, so the amounts
+ * shown are always a quote the order can be placed at.
+ */
+export function useCouponQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod, state?: string) {
+  const queryClient = useQueryClient();
+  const code = useCouponCode();
+  const quote = useCartQuote(cart, paymentMethod, state, code);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+  const keptRefused = code ? couponRefusal(quote.error) : null;
+
+  useEffect(() => {
+    if (keptRefused === null) return;
+    setRefusal(keptRefused);
+    setCouponCode(null);
+  }, [keptRefused]);
+
+  const apply = async (typed: string) => {
+    const next = normalizeCouponCode(typed);
+    const problem = typedCodeProblem(next);
+    setRefusal(problem);
+    if (problem) return;
+    const orderItems = cart.map(orderLine);
+    setApplying(true);
+    try {
+      await queryClient.fetchQuery({
+        queryKey: quoteKey(orderItems, paymentMethod, state, next),
+        queryFn: () => fetchQuote(orderItems, paymentMethod, state, next),
+        staleTime: 0,
+      });
+      setCouponCode(next);
+    } catch (error) {
+      // A 4xx about the code says why as the customer should read it; other failures say what failed.
+      setRefusal(error instanceof ApiError ? error.message : 'The code could not be checked. Please try again.');
+      queryClient.removeQueries({ queryKey: quoteKey(orderItems, paymentMethod, state, next), exact: true });
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  const remove = () => {
+    setRefusal(null);
+    setCouponCode(null);
+  };
+
+  return { quote, code, refusal: keptRefused ?? refusal, applying, apply, remove };
+}

@@ -1,0 +1,46 @@
+import type { RunningSale } from '@rr/core';
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonReply, renderInApp } from '../../../testing/render.tsx';
+import { SaleBanner, saleBannerHref, saleBannerText } from './sale-banner.tsx';
+
+const diwali: RunningSale = {
+  _id: 's1',
+  name: 'Diwali Sale',
+  percentOff: 20,
+  banner: 'Diwali Sale: 20% off every rudraksha till 2 Nov',
+  categories: ['rudraksha'],
+  products: [],
+  endsAt: '2026-11-02T18:29:00.000Z',
+};
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('the home page’s sale banner (issue 26)', () => {
+  it('links the first running sale’s banner text to its category', async () => {
+    fetchMock.mockResolvedValue(jsonReply([diwali, { ...diwali, _id: 's2', banner: 'Another sale' }]));
+    renderInApp(<SaleBanner />);
+    const link = await screen.findByRole('link', { name: /Diwali Sale: 20% off every rudraksha till 2 Nov/ });
+    expect(link.getAttribute('href')).toBe('/category/rudraksha');
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/sales/current');
+    expect(screen.queryByText('Another sale')).toBeNull();
+  });
+
+  it('shows nothing while no sale runs', async () => {
+    fetchMock.mockResolvedValue(jsonReply([]));
+    const { container } = renderInApp(<SaleBanner />);
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    expect(container.textContent).toBe('');
+  });
+
+  it('says the name and percent when the banner is empty, and leads to the product or a search without a category', () => {
+    expect(saleBannerText({ ...diwali, banner: ' ' })).toBe('Diwali Sale: 20% off');
+    expect(saleBannerHref({ ...diwali, categories: [], products: ['p1'] })).toBe('/product/p1');
+    expect(saleBannerHref({ ...diwali, categories: [], products: ['p1', 'p2'] })).toBe('/search/Diwali%20Sale');
+  });
+});
