@@ -104,7 +104,7 @@ test('on a phone: the owner’s Diwali code, refused when mistyped, applied on t
     await page.getByRole('button', { name: 'Download Tax invoice (PDF)' }).click();
     const text = (await pdfText(await readFile((await (await download).path())!))).join('\n');
     expect(text).toMatch(/Gross value 1,000\.00/);
-    expect(text).toMatch(/Less: discount -100\.00/);
+    expect(text).toContain(`Less: Coupon ${code} (10% off) -100.00`);
     expect(text).toMatch(/Taxable value 900\.00/);
 
     // The owner's list counts the use.
