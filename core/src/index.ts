@@ -12,7 +12,7 @@ export * from './contract/search.ts';
 export * from './contract/categories.ts';
 export * from './contract/newsletter.ts';
 export * from './contract/cart.ts';
-export type * from './contract/storefront.ts';
+export * from './contract/storefront.ts';
 export * from './phone.ts';
 export * from './contract/accounts.ts';
 export * from './contract/orders.ts';

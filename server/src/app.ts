@@ -25,6 +25,7 @@ import { catalogAdminRoutes, catalogRoutes, searchSynonymRoutes } from './module
 import { categoryRoutes } from './modules/categories/index.ts';
 import { cancelUnconfirmedOrders, checkoutRoutes, forgetOldKeys } from './modules/checkout/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
+import { publicSaleRoutes } from './modules/offers/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
 import { fulfilmentRoutes } from './modules/fulfilment/index.ts';
 import { ownerDeskRoutes } from './modules/owner-desk/index.ts';
@@ -280,6 +281,7 @@ interface Adapters {
 async function registerModuleRoutes(app: FastifyInstance, config: Config, adapters: Adapters): Promise<void> {
   const { sms, mail, files, gateway, pincodes } = adapters;
   await app.register(catalogRoutes);
+  await app.register(publicSaleRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(searchSynonymRoutes);
   await app.register(categoryRoutes);

@@ -7,6 +7,7 @@ import { MAX_STOCK, numberFromText, optionalQuery, preprocess, rupees, wholeNumb
 import { productFacts, productFactsReply } from './product-facts.ts';
 import { listingFilterQuery } from './search.ts';
 import { addOnReply, addOnsInput, variantReply, variantsInput } from './variants.ts';
+import { productSale } from './offers.ts';
 
 export const category = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -84,6 +85,8 @@ export const productSummary = z.object({
   gstPercent: z.number(),
   /** Issue 25: the lowest variant price when its variants differ in price ("from ₹x"); else null. */
   priceFrom: z.nullable(z.number()),
+  /** Issue 26: the best sale running now that covers it (its prices at the sale), else null. */
+  sale: z.nullable(productSale),
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 

@@ -1,5 +1,6 @@
 import type { Category } from '../constants.ts';
 import type { Product, ProductList, ProductSummary } from './catalog.ts';
+import type { RunningSale } from './offers.ts';
 import type { ProductFacets } from './search.ts';
 import type { ListingFilterText } from './search.ts';
 
@@ -24,7 +25,15 @@ export type StorefrontDataNeed =
       query: { keyword?: string; category?: Category } & ListingFilterText;
     }
   | { kind: 'bestSellers'; key: StorefrontQueryKey }
+  /** Issue 26: the sales running now (GET /api/sales/current), for the home page's banner. */
+  | { kind: 'runningSales'; key: StorefrontQueryKey }
   | { kind: 'product'; key: StorefrontQueryKey; id: string };
+
+/**
+ * The query key the running sales (GET /api/sales/current) are read under: the server hands the home
+ * page's first page its running sales under it, so the banner renders without a fetch.
+ */
+export const RUNNING_SALES_QUERY_KEY = ['sales', 'current'] as const;
 
 /** The page a path shows, with what it needs. */
 export type StorefrontPage =
@@ -39,5 +48,5 @@ export type StorefrontPage =
 
 /** A need met: its data, or the message of the error the API would have answered with. */
 export type StorefrontMetNeed =
-  | { key: StorefrontQueryKey; data: ProductList | ProductSummary[] | Product | ProductFacets }
+  | { key: StorefrontQueryKey; data: ProductList | ProductSummary[] | Product | ProductFacets | RunningSale[] }
   | { key: StorefrontQueryKey; error: string };

@@ -28,6 +28,25 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate, s-maxage=10';
 /** An answer for one person or an admin: not kept by shared caches, revalidated by the browser. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache';
+/** How long shared caches may keep a public answer (PUBLIC_CACHE_CONTROL's s-maxage), in milliseconds. */
+const SHARED_MAX_AGE_MS = 10_000;
+
+/**
+ * A public answer's Cache-Control when it holds only until `until` (epoch milliseconds, the next start
+ * or end of a sale): shared caches keep it no longer than that.
+ */
+export function publicCacheControl(until: number, now: number): string {
+  if (until - now >= SHARED_MAX_AGE_MS) return PUBLIC_CACHE_CONTROL;
+  return `public, max-age=0, must-revalidate, s-maxage=${Math.max(0, Math.floor((until - now) / 1000))}`;
+}
+
+/**
+ * Given to a load: an answer that holds only until a moment (a sale's start or end) says so, and is
+ * dropped at that moment (the earliest one said), whatever the generation.
+ */
+export interface LoadScope {
+  holdsUntil(until: number): void;
+}
 
 export interface ResponseCacheOptions {
   maxEntries: number;
@@ -43,6 +62,8 @@ export interface CachedAnswer<T> {
   value: T;
   body: Buffer;
   etag: string;
+  /** When it stops being true without any change to the database (epoch ms; Infinity: never). */
+  until: number;
 }
 
 interface Entry extends CachedAnswer<unknown> {
@@ -107,16 +128,20 @@ export class ResponseCache {
   async get<T>(
     key: string,
     schema: z.core.$ZodType<T>,
-    load: () => Promise<T>,
+    load: (scope: LoadScope) => Promise<T>,
   ): Promise<[CachedAnswer<T>, CacheStatus]> {
     const kept = this.peek<T>(key);
     if (kept) return [kept, 'hit'];
     return this.load(key, schema, load);
   }
 
-  /** The kept answer under `key`, if there is a current one (no waiting: the fast path of a hit). */
+  /**
+   * The kept answer under `key`, if there is a current one (no waiting: the fast path of a hit). One
+   * past its `until` is not (a sale started or ended since it was read): the next load replaces it.
+   */
   peek<T>(key: string): CachedAnswer<T> | undefined {
-    return this.#entries.get(key) as (Entry & CachedAnswer<T>) | undefined;
+    const entry = this.#entries.get(key) as (Entry & CachedAnswer<T>) | undefined;
+    return entry && Date.now() < entry.until ? entry : undefined;
   }
 
   /**
@@ -139,7 +164,7 @@ export class ResponseCache {
   async load<T>(
     key: string,
     schema: z.core.$ZodType<T>,
-    load: () => Promise<T>,
+    load: (scope: LoadScope) => Promise<T>,
   ): Promise<[CachedAnswer<T>, CacheStatus]> {
     if (!this.#live) return [(await build(schema, load, -1)) as Entry & CachedAnswer<T>, 'bypass'];
     const generation = this.generation;
@@ -166,11 +191,23 @@ export class ResponseCache {
 /** About what an entry's bookkeeping costs besides its bytes. */
 const ENTRY_OVERHEAD = 256;
 
-async function build<T>(schema: z.core.$ZodType<T>, load: () => Promise<T>, generation: number): Promise<Entry> {
-  const value = z.parse(schema, await load());
+async function build<T>(
+  schema: z.core.$ZodType<T>,
+  load: (scope: LoadScope) => Promise<T>,
+  generation: number,
+): Promise<Entry> {
+  let until = Infinity;
+  const value = z.parse(
+    schema,
+    await load({
+      holdsUntil: (moment) => {
+        until = Math.min(until, moment);
+      },
+    }),
+  );
   const body = Buffer.from(JSON.stringify(value));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { value, body, etag, generation, cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
+  return { value, body, etag, until, generation, cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
 }
 
 /** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
@@ -186,7 +223,8 @@ export interface CachedRoute<T> {
   key: string;
   /** The route's 200 schema: the value is checked against it once, when loaded. */
   schema: z.core.$ZodType<T>;
-  load: () => Promise<T>;
+  /** Reads the answer; one that holds only until a moment tells `scope` (see LoadScope). */
+  load: (scope: LoadScope) => Promise<T>;
   /** Public answers may be kept by shared caches; an answer only for some readers (a draft) may not. */
   isPublic: (value: T) => boolean;
   /** Reading it is real work for the database (a search): counted against the client's `searchMiss` allowance. */
@@ -267,7 +305,11 @@ function wireAnswer(
 ): WireAnswer {
   const headers: Record<string, string> = {
     etag: answer.etag,
-    'cache-control': isPublic ? PUBLIC_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+    'cache-control': !isPublic
+      ? PRIVATE_CACHE_CONTROL
+      : answer.until === Infinity
+        ? PUBLIC_CACHE_CONTROL
+        : publicCacheControl(answer.until, Date.now()),
     'x-cache': status,
   };
   if (matches(requestHeaders['if-none-match'], answer.etag)) return { statusCode: 304, headers, body: null };

@@ -50,6 +50,7 @@ export function nepalBead(over: Partial<ChoosableProduct> = {}): ChoosableProduc
     numReviews: 0,
     gstPercent: 3,
     priceFrom: 800,
+    sale: null,
     reviews: [],
     mukhi: 5,
     origin: 'Nepal',

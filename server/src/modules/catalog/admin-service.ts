@@ -2,9 +2,15 @@ import { UUID_PATTERN, type Product, type ProductUpdate } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
+import { runningSales } from '../offers/index.ts';
 import { setStockCause } from '../stock/index.ts';
 import { PLACEHOLDER_IMAGE, writeProductUpdate } from './product-writes.ts';
+import { productWithSale } from './sale-prices.ts';
 import { getProduct, productNotFound } from './service.ts';
+
+/** The product as the admin's save answers it: read fresh, with the sale running now. */
+const productNow = async (db: Database, id: string): Promise<Product> =>
+  productWithSale(await getProduct(db, id), await runningSales(db));
 
 /** SPEC: Create Product makes a product the admin then edits; it stays a hidden draft until published. */
 export async function createDraftProduct(db: Database): Promise<Product> {
@@ -19,7 +25,7 @@ export async function createDraftProduct(db: Database): Promise<Product> {
       isDraft: true,
     })
     .returning({ id: products.id });
-  return getProduct(db, row!.id);
+  return productNow(db, row!.id);
 }
 
 /**
@@ -32,7 +38,7 @@ export async function updateProduct(db: Database, id: string, input: ProductUpda
     await setStockCause(tx, { reason: 'admin-edit', actorId: adminId });
     await writeProductUpdate(tx, id, input);
   });
-  return getProduct(db, id);
+  return productNow(db, id);
 }
 
 /** Past orders keep their lines (the product link becomes empty); its reviews go with it. */

@@ -11,13 +11,16 @@ import {
   type ProductList,
   type ProductListQuery,
   type ProductSummary,
+  type RunningSale,
 } from '@rr/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { withStatementBudget, type Database } from '../../db/client.ts';
 import { DomainError } from '../../domain-error.ts';
-import { cacheKey, type CachedRoute } from '../../plugins/response-cache.ts';
+import { cacheKey, type CachedRoute, type LoadScope } from '../../plugins/response-cache.ts';
+import { salesForAnswer } from '../offers/index.ts';
 import { productFacets as facetsOf, suggest } from './listing.ts';
+import { listWithSales, productWithSale, summariesWithSales } from './sale-prices.ts';
 import { shareSearchMemo } from './search-memo.ts';
 import { bestSellers, getProduct, listProducts, topRated } from './service.ts';
 
@@ -27,11 +30,11 @@ const always = () => true;
 /** The public list query (drafts are for admins, never cached). */
 export type PublicListQuery = Omit<ProductListQuery, 'drafts'>;
 
-/** Where catalog answers are read: the database, and the time a search may take on it (issue 23). */
-export interface CatalogSource {
-  db: Database;
-  config: { workLimits: { searchStatementMs: number } };
-}
+/**
+ * Where catalog answers are read: the app (its database, the time a search may take on it (issue 23),
+ * and the running sales its answers show).
+ */
+export type CatalogSource = FastifyInstance;
 
 /**
  * A search reads the database within its statement budget (PostgreSQL), so unique keywords cannot keep
@@ -56,21 +59,37 @@ const SEARCH_TIMED_OUT = 'This search took too long. Please try again in a momen
 const SEARCH_RETRY_AFTER_SECONDS = 5;
 
 /**
+ * Reads an answer's rows, then the running sales, so the answer holds until the next sale boundary
+ * (sale-prices.ts; the response cache drops it then).
+ */
+const withSales =
+  <Rows, T>(source: CatalogSource, rows: () => Promise<Rows>, priced: (rows: Rows, sales: RunningSale[]) => T) =>
+  async (scope: LoadScope): Promise<T> => {
+    const read = await rows();
+    return priced(read, await salesForAnswer(source, scope));
+  };
+
+/**
  * What each public catalog answer is cached under, how it is read and checked, and who may keep it.
- * Searches (a keyword) are `costly`: a client may make the database run only so many a minute.
+ * Searches (a keyword) are `costly`: a client may make the database run only so many a minute. Answers
+ * with products carry the running sales' prices, and hold until the next sale starts or ends.
  */
 export const catalogAnswers = {
   list: (source: CatalogSource, query: PublicListQuery): CachedRoute<ProductList> => ({
     key: cacheKey('products', query),
     schema: productList,
-    load: () => (query.keyword ? searching(source, (db) => listProducts(db, query)) : listProducts(source.db, query)),
+    load: withSales(
+      source,
+      () => (query.keyword ? searching(source, (db) => listProducts(db, query)) : listProducts(source.db, query)),
+      listWithSales,
+    ),
     isPublic: always,
     costly: Boolean(query.keyword),
   }),
-  product: (db: Database, id: string): CachedRoute<Product> => ({
+  product: (source: CatalogSource, id: string): CachedRoute<Product> => ({
     key: cacheKey('product', { id: id.toLowerCase() }),
     schema: product,
-    load: () => getProduct(db, id),
+    load: withSales(source, () => getProduct(source.db, id), productWithSale),
     // A draft is its editor's work in progress: no shared cache keeps it.
     isPublic: (value) => !value.isDraft,
   }),
@@ -92,16 +111,16 @@ export const catalogAnswers = {
     isPublic: always,
     costly: Boolean(q?.trim()),
   }),
-  bestSellers: (db: Database): CachedRoute<ProductSummary[]> => ({
+  bestSellers: (source: CatalogSource): CachedRoute<ProductSummary[]> => ({
     key: cacheKey('bestsellers'),
     schema: summaries,
-    load: () => bestSellers(db),
+    load: withSales(source, () => bestSellers(source.db), summariesWithSales),
     isPublic: always,
   }),
-  topRated: (db: Database): CachedRoute<ProductSummary[]> => ({
+  topRated: (source: CatalogSource): CachedRoute<ProductSummary[]> => ({
     key: cacheKey('top'),
     schema: summaries,
-    load: () => topRated(db),
+    load: withSales(source, () => topRated(source.db), summariesWithSales),
     isPublic: always,
   }),
 };
@@ -109,15 +128,22 @@ export const catalogAnswers = {
 /**
  * The public catalog answers for in-process readers (server rendering), from the same cache as the
  * API: always current (see plugins/response-cache.ts). The values are shared: read them, never change them.
+ * Each answer's `until` (the next sale boundary) is told to `scope`, so a page made of them is kept no
+ * longer than they are.
  */
-export function cachedCatalog(app: FastifyInstance) {
-  const read = async <T>(answer: CachedRoute<T>): Promise<T> =>
-    (await app.responseCache.get(answer.key, answer.schema, answer.load))[0].value;
+export function cachedCatalog(app: FastifyInstance, scope?: LoadScope) {
+  const read = async <T>(answer: CachedRoute<T>): Promise<T> => {
+    const [kept] = await app.responseCache.get(answer.key, answer.schema, answer.load);
+    scope?.holdsUntil(kept.until);
+    return kept.value;
+  };
   return {
     productList: (query: PublicListQuery) => read(catalogAnswers.list(app, query)),
-    product: (id: string) => read(catalogAnswers.product(app.db, id)),
+    product: (id: string) => read(catalogAnswers.product(app, id)),
     facets: (query: ProductListQuery) => read(catalogAnswers.facets(app, query)),
-    bestSellers: () => read(catalogAnswers.bestSellers(app.db)),
-    topRated: () => read(catalogAnswers.topRated(app.db)),
+    bestSellers: () => read(catalogAnswers.bestSellers(app)),
+    topRated: () => read(catalogAnswers.topRated(app)),
+    /** Any answer of the same cache (the running sales for the home page's banner). */
+    read,
   };
 }

@@ -9,14 +9,20 @@ import {
   productSummary,
   suggestQuery,
 } from '@rr/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCached } from '../../plugins/response-cache.ts';
+import { shownSales } from '../offers/index.ts';
 import { catalogAnswers } from './cached-reads.ts';
+import { listWithSales, type ListWithoutSales } from './sale-prices.ts';
 import { listProducts } from './service.ts';
 
 const summaries = z.array(productSummary);
+
+/** A listing read fresh (an admin's, with drafts) with the sales running now. */
+const withRunningSales = async (app: FastifyInstance, list: ListWithoutSales) =>
+  listWithSales(list, (await shownSales(app).now()).running);
 
 /**
  * The public catalog. Answers come from the response cache (dropped on any catalog change, see
@@ -40,7 +46,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       if (request.query.drafts) {
         // Drafts are for admins: read fresh, never kept here or by anyone on the way (requireAdmin says so).
         await app.requireAdmin(request, reply);
-        return listProducts(app.db, request.query);
+        return withRunningSales(app, await listProducts(app.db, request.query));
       }
       return sendCached(request, reply, catalogAnswers.list(app, request.query));
     },
@@ -82,7 +88,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: summaries },
       },
     },
-    async (request, reply) => sendCached(request, reply, catalogAnswers.bestSellers(app.db)),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.bestSellers(app)),
   );
 
   app.get(
@@ -94,7 +100,7 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: summaries },
       },
     },
-    async (request, reply) => sendCached(request, reply, catalogAnswers.topRated(app.db)),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.topRated(app)),
   );
 
   app.get(
@@ -109,6 +115,6 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     // PRODUCT.md "The contract": SPEC's edit screen reads a new draft without a token.
-    async (request, reply) => sendCached(request, reply, catalogAnswers.product(app.db, request.params.id)),
+    async (request, reply) => sendCached(request, reply, catalogAnswers.product(app, request.params.id)),
   );
 };

@@ -9,7 +9,6 @@ import {
   toRupees,
   type Category,
   type Product,
-  type ProductList,
   type ProductListQuery,
   type ProductSummary,
   type Uqc,
@@ -20,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { categories, products, reviews, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { listingOrder, listingTotal, listingWhere, rankedCandidates, readListing } from './listing.ts';
+import type { ListWithoutSales, WithoutSale } from './sale-prices.ts';
 
 export const productNotFound = () => new DomainError('not_found', errorCodes.productNotFound, MESSAGES.productNotFound);
 
@@ -41,7 +41,7 @@ export function toProductSummary({
 }: {
   product: ProductRow;
   gstBasisPoints: number;
-}): ProductSummary {
+}): WithoutSale<ProductSummary> {
   return {
     _id: row.id,
     name: row.name,
@@ -90,7 +90,8 @@ function taxFactsOf(row: ProductRow, categoryHsnCode: string, categoryUqc: strin
   };
 }
 
-export async function listProducts(db: Database, query: ProductListQuery): Promise<ProductList> {
+/** A page of the listing; the running sales go on it after (sale-prices.ts). */
+export async function listProducts(db: Database, query: ProductListQuery): Promise<ListWithoutSales> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
   // Keyword, category, filters and order: catalog/listing.ts (null: no product can match).
@@ -231,7 +232,7 @@ function addOnReplyOf(a: AddOnJson): Product['addOns'][number] {
 }
 
 /** The product with its reviews, newest first; not found for unknown or malformed ids. */
-export async function getProduct(db: Database, id: string): Promise<Product> {
+export async function getProduct(db: Database, id: string): Promise<WithoutSale<Product>> {
   if (!UUID_PATTERN.test(id)) throw productNotFound();
   const [row] = await db
     .select({
@@ -260,7 +261,7 @@ export async function getProduct(db: Database, id: string): Promise<Product> {
  * SPEC §7's top-rated products: published ones (in stock or not), highest rating first, then the most
  * reviews, then the newest.
  */
-export async function topRated(db: Database): Promise<ProductSummary[]> {
+export async function topRated(db: Database): Promise<Array<WithoutSale<ProductSummary>>> {
   const rows = await db
     .select(productWithRate)
     .from(products)
@@ -278,7 +279,7 @@ export async function topRated(db: Database): Promise<ProductSummary[]> {
  */
 const FILL_CANDIDATES = 200;
 
-export async function bestSellers(db: Database): Promise<ProductSummary[]> {
+export async function bestSellers(db: Database): Promise<Array<WithoutSale<ProductSummary>>> {
   const top = await db
     .select(productWithRate)
     .from(products)

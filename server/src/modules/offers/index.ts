@@ -4,3 +4,4 @@ export { offerAdminRoutes } from './admin-routes.ts';
 export { couponByCode, refuseCouponForCustomer, type CouponTerms } from './coupon-checks.ts';
 export { carryOfferUses, claimOfferUses, releaseOfferUses, type UseOwner } from './uses.ts';
 export { couponGuessGuard, type CouponGuessGuard } from './guesses.ts';
+export { currentSalesAnswer, publicSaleRoutes, salesForAnswer, shownSales } from './public-routes.ts';

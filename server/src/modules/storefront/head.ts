@@ -1,6 +1,8 @@
 import {
+  IST_OFFSET_MS,
   categoryLabel,
   gstBasisPointsOf,
+  salePricePaise,
   toPaise,
   toRupees,
   unitPriceWithGstPaise,
@@ -49,12 +51,22 @@ const priceWithGst = (price: number, gstPercent: number) =>
 const availability = (countInStock: number) =>
   countInStock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock';
 
-/** An Offer of the shop: the price with GST, in rupees, new, sold by the shop. */
+/** The day (in India) a sale's last moment falls on: the Offer's priceValidUntil while it runs. */
+const saleLastDay = (endsAt: string) => new Date(Date.parse(endsAt) + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * An Offer of the shop: the price with GST, in rupees, new, sold by the shop. While a sale covers the
+ * product (issue 26) it is the sale's price (`price` at `sale.percentOff` off, before GST, then GST as
+ * always), valid until the sale's last day.
+ */
 function offer(url: string, price: number, product: Product, countInStock: number) {
+  const { sale } = product;
+  const paid = sale ? toRupees(salePricePaise(toPaise(price), sale.percentOff)) : price;
   return {
     '@type': 'Offer',
     url,
-    price: priceWithGst(price, product.gstPercent),
+    price: priceWithGst(paid, product.gstPercent),
+    ...(sale ? { priceValidUntil: saleLastDay(sale.endsAt) } : {}),
     priceCurrency: 'INR',
     availability: availability(countInStock),
     itemCondition: 'https://schema.org/NewCondition',

@@ -6,7 +6,18 @@ export interface KeptPage {
   status: number;
   html: string;
   encoded: Partial<Record<Encoding, Buffer>>;
+  /** When its sale prices or banner stop being true (the next sale boundary; epoch ms, Infinity: never). */
+  until: number;
 }
+
+/** A page as rendered: `until` is the earliest of the answers it shows (see KeptPage; absent: never). */
+export interface RenderedPage {
+  status: number;
+  html: string;
+  until?: number;
+}
+
+const kept = (page: RenderedPage): KeptPage => ({ ...page, until: page.until ?? Infinity, encoded: {} });
 
 export interface PageCacheOptions {
   maxBytes: number;
@@ -44,7 +55,9 @@ export class PageCache {
   get(key: string): KeptPage | undefined {
     // Following first: pages of an older generation go as soon as they are asked for, live or not.
     if (!this.#pages.follow(this.#catalog.generation) || !this.#catalog.live) return undefined;
-    return this.#pages.get(key);
+    const page = this.#pages.get(key);
+    // Past a sale's start or end its prices have changed: rendered again (and replaced) on this ask.
+    return page && Date.now() < page.until ? page : undefined;
   }
 
   /**
@@ -54,15 +67,15 @@ export class PageCache {
    */
   async render(
     key: string,
-    render: () => Promise<{ status: number; html: string }>,
-    keep: (page: { status: number; html: string }) => boolean,
+    render: () => Promise<RenderedPage>,
+    keep: (page: RenderedPage) => boolean,
   ): Promise<KeptPage> {
-    if (!this.#catalog.live) return { ...(await render()), encoded: {} };
+    if (!this.#catalog.live) return kept(await render());
     const generation = this.#catalog.generation;
     const renderKey = `${generation}\u0000${key}`;
     let rendering = this.#rendering.get(renderKey);
     if (!rendering) {
-      rendering = render().then((page): KeptPage => ({ ...page, encoded: {} }));
+      rendering = render().then(kept);
       this.#rendering.set(renderKey, rendering);
       const done = () => {
         if (this.#rendering.get(renderKey) === rendering) this.#rendering.delete(renderKey);

@@ -1,4 +1,5 @@
 import {
+  RUNNING_SALES_QUERY_KEY,
   errorCodes,
   productListQuery,
   type Product,
@@ -9,10 +10,12 @@ import {
 } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
+import type { LoadScope } from '../../plugins/response-cache.ts';
 import type { ServedPage } from '../../plugins/web-app.ts';
 import { cachedCatalog } from '../catalog/index.ts';
+import { currentSalesAnswer } from '../offers/index.ts';
 import { headHtml, pageHead } from './head.ts';
-import { PageCache } from './page-cache.ts';
+import { PageCache, type RenderedPage } from './page-cache.ts';
 import type { StorefrontRenderer } from './renderer.ts';
 
 /** The shop's absolute address: PUBLIC_URL, or in development the address the visitor used. */
@@ -20,9 +23,12 @@ export function baseUrl(app: FastifyInstance, request: FastifyRequest): string {
   return app.config.publicUrlSet ? app.config.publicUrl : `${request.protocol}://${request.host}`;
 }
 
-/** Each need met by the catalog module in-process, from the same cache as its API answers. */
-async function meet(app: FastifyInstance, need: StorefrontDataNeed): Promise<StorefrontMetNeed> {
-  const catalog = cachedCatalog(app);
+/**
+ * Each need met by the catalog module in-process, from the same cache as its API answers; each answer's
+ * `until` (the next sale boundary) goes to `scope`.
+ */
+async function meet(app: FastifyInstance, need: StorefrontDataNeed, scope: LoadScope): Promise<StorefrontMetNeed> {
+  const catalog = cachedCatalog(app, scope);
   switch (need.kind) {
     case 'list': {
       // The page's query as the API would read it from the address (filters arrive as text); one it
@@ -40,6 +46,8 @@ async function meet(app: FastifyInstance, need: StorefrontDataNeed): Promise<Sto
     }
     case 'bestSellers':
       return { key: need.key, data: await catalog.bestSellers() };
+    case 'runningSales':
+      return { key: need.key, data: await catalog.read(currentSalesAnswer(app)) };
     case 'product':
       try {
         return { key: need.key, data: await catalog.product(need.id) };
@@ -95,14 +103,34 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
   };
 }
 
-/** A storefront page rendered with the catalog's answers, in the page template with its head. */
+/**
+ * What a page needs: what the web app's route asks for and, on the home page's first page, the running
+ * sales for its banner (under RUNNING_SALES_QUERY_KEY), so the banner comes with the server render.
+ */
+function needsOf(page: StorefrontPage): StorefrontDataNeed[] {
+  const needs = 'needs' in page ? page.needs : [];
+  if (page.page !== 'home' || page.pageNumber !== 1 || needs.some((need) => need.kind === 'runningSales')) {
+    return needs;
+  }
+  return [...needs, { kind: 'runningSales', key: RUNNING_SALES_QUERY_KEY }];
+}
+
+/**
+ * A storefront page rendered with the catalog's answers, in the page template with its head; it holds
+ * until the earliest `until` of those answers (the next sale start or end).
+ */
 async function renderPage(
   app: FastifyInstance,
   renderer: StorefrontRenderer,
   { page, url, base, template }: { page: StorefrontPage; url: URL; base: string; template: string },
-): Promise<{ status: number; html: string }> {
-  const needs = 'needs' in page ? page.needs : [];
-  const met = await Promise.all(needs.map((need) => meet(app, need)));
+): Promise<RenderedPage> {
+  let until = Infinity;
+  const scope: LoadScope = {
+    holdsUntil: (moment) => {
+      until = Math.min(until, moment);
+    },
+  };
+  const met = await Promise.all(needsOf(page).map((need) => meet(app, need, scope)));
   const first = met[0];
   const product = page.page === 'product' && first && 'data' in first ? (first.data as Product) : undefined;
   // A listing's first need is its page of products.
@@ -117,6 +145,7 @@ async function renderPage(
   });
   return {
     status,
+    until,
     html: fillTemplate(
       template,
       headHtml(head, renderer.scriptSafeJson),

@@ -19,6 +19,7 @@ const bead: ProductSummary = {
   numReviews: 0,
   gstPercent: 3,
   priceFrom: null,
+  sale: null,
 };
 
 describe('ProductCard', () => {

@@ -58,6 +58,7 @@ function productWith(variants: VariantReply[], addOns: AddOnReply[] = []): Produ
     numReviews: 0,
     gstPercent: 3,
     priceFrom: null,
+    sale: null,
     reviews: [],
     mukhi: 5,
     origin: 'Nepal',
