@@ -168,6 +168,7 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ method: 'DELETE', url: `/api/admin/sales/${c.saleIds.remove}` }),
     expect: ADMIN_ONLY,
   },
+  'GET /api/sales/current': { request: get('/api/sales/current'), expect: ANYONE_OK },
   'GET /api/categories': { request: get('/api/categories'), expect: ANYONE_OK },
   // The code it already has: an admin's save changes nothing the other rows see.
   'PUT /api/categories/:slug': {
