@@ -184,3 +184,21 @@ export async function latestCode(request: APIRequestContext, phone: string): Pro
   expect(code, `a code sent to ${phone}`).toBeTruthy();
   return code!;
 }
+
+/** The text of a PDF's pages, line by line, as a viewer reads it. */
+export async function pdfText(pdf: Buffer): Promise<string[]> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
+  const lines: string[] = [];
+  for (let n = 1; n <= document.numPages; n++) {
+    const content = await (await document.getPage(n)).getTextContent();
+    const rows = new Map<number, string[]>();
+    for (const item of content.items) {
+      if (!('str' in item) || !item.str.trim()) continue;
+      const y = Math.round(item.transform[5] as number);
+      rows.set(y, [...(rows.get(y) ?? []), item.str.trim()]);
+    }
+    lines.push(...[...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.join(' ')));
+  }
+  return lines;
+}

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import type { Coupon, UserInfo } from '@rr/core';
-import { expect, latestCode, startSignedIn, test } from '../fixtures.ts';
+import { expect, latestCode, pdfText, startSignedIn, test } from '../fixtures.ts';
 
 async function fillShipping(page: Page) {
   await page.getByLabel('Address', { exact: true }).fill('12 Example Lane, Godowlia');
@@ -115,21 +115,3 @@ test('on a phone: the owner’s Diwali code, refused when mistyped, applied on t
     await request.delete(`/api/admin/coupons/${coupon._id}`, { headers });
   }
 });
-
-/** The text of a PDF's pages, line by line, as a viewer reads it. */
-async function pdfText(pdf: Buffer): Promise<string[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    const rows = new Map<number, string[]>();
-    for (const item of content.items) {
-      if (!('str' in item) || !item.str.trim()) continue;
-      const y = Math.round(item.transform[5] as number);
-      rows.set(y, [...(rows.get(y) ?? []), item.str.trim()]);
-    }
-    lines.push(...[...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.join(' ')));
-  }
-  return lines;
-}

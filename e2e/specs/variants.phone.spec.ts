@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Product } from '@rr/core';
-import { expect, latestCode, startSignedIn, test } from '../fixtures.ts';
+import { expect, latestCode, pdfText, startSignedIn, test } from '../fixtures.ts';
 
 /** A product's variant as GET /api/products/{id} gives it (issue 25). */
 interface Variant {
@@ -153,21 +153,3 @@ test('on a phone: choose a size and capping, add energisation with a name, order
   expect(text).toContain('Gotra: Kashyap');
   expect(text).toMatch(/Taxable value 1,501\.00/);
 });
-
-/** The text of a PDF's pages, line by line, as a viewer reads it. */
-async function pdfText(pdf: Buffer): Promise<string[]> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, verbosity: 0 }).promise;
-  const lines: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    const rows = new Map<number, string[]>();
-    for (const item of content.items) {
-      if (!('str' in item) || !item.str.trim()) continue;
-      const y = Math.round(item.transform[5] as number);
-      rows.set(y, [...(rows.get(y) ?? []), item.str.trim()]);
-    }
-    lines.push(...[...rows.entries()].sort(([a], [b]) => b - a).map(([, row]) => row.join(' ')));
-  }
-  return lines;
-}

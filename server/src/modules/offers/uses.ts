@@ -1,5 +1,5 @@
 import { couponMessages, errorCodes, type Quote } from '@rr/core';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { coupons, offerUses } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -98,6 +98,6 @@ async function countCoupons(tx: Transaction, uses: { couponId: string | null }[]
     await tx
       .update(coupons)
       .set({ uses: sql`greatest(${coupons.uses} + ${n}, 0)` })
-      .where(inArray(coupons.id, [id]));
+      .where(eq(coupons.id, id));
   }
 }
