@@ -183,5 +183,19 @@ export const errorCodes = {
   importInvalid: 'IMPORT_INVALID',
   /** The catalog changed after the preview: preview the file again. */
   importStale: 'IMPORT_STALE',
+
+  // Issue 27: shipping, Cash on Delivery, couriers and WhatsApp
+  /** Cash on Delivery is not offered for this order (value, pincode, made-to-order): pay online. */
+  codNotAvailable: 'COD_NOT_AVAILABLE',
+  /** The courier service could not be reached or refused the booking: try again or ship by hand. */
+  courierUnavailable: 'COURIER_UNAVAILABLE',
+  /** The courier does not serve the delivery pincode. */
+  pincodeNotServiced: 'PINCODE_NOT_SERVICED',
+  /** Booking a parcel needs a courier service configured (or the sandbox). */
+  courierNotConfigured: 'COURIER_NOT_CONFIGURED',
+  /** Send courier and trackingNumber together, or neither. */
+  shipmentIncomplete: 'SHIPMENT_INCOMPLETE',
+  /** The order has no parcel booked through the courier service (no label). */
+  noLabel: 'NO_LABEL',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

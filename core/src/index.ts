@@ -31,3 +31,5 @@ export * from './contract/variants.ts';
 export * from './line-labels.ts';
 export * from './contract/offers.ts';
 export * from './offer-rules.ts';
+export * from './shipping.ts';
+export * from './contract/shipping.ts';

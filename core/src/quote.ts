@@ -90,6 +90,18 @@ export interface ShippingCharge {
   taxPaise: Paise;
 }
 
+/**
+ * Issue 27: the fee for collecting cash at the door, charged with the goods and so taxed like the
+ * shipping charge (the principal supply's rate and HSN). SPEC's shippingPrice carries freight and this
+ * fee together; the quote, the order and the invoice keep them apart.
+ */
+export interface CodFeeCharge {
+  chargePaise: Paise;
+  gstBasisPoints: number;
+  hsnCode: string | null;
+  taxPaise: Paise;
+}
+
 /** SPEC's five amounts, derived from a quote. */
 export interface OrderAmounts {
   itemsPaise: Paise;
@@ -119,6 +131,8 @@ export interface Quote {
   afterTaxDiscountPaise: Paise;
   /** Issue 26: the coupon applied (set by the pricing that chose it; buildQuote leaves it out). */
   coupon?: AppliedCoupon | null;
+  /** Issue 27: the COD fee, when the order is paid in cash with a rate card that charges one. */
+  codFee?: CodFeeCharge | null;
 }
 
 /**
@@ -147,6 +161,13 @@ export interface QuoteRules {
   adjustments: readonly AdjustmentRule[];
   /** A free-shipping coupon: the shipping charge is waived. */
   freeShipping?: boolean;
+  /**
+   * Issue 27: the freight the owner's rate card charges for this cart's parcel and destination (its
+   * free-shipping threshold applied); absent, SPEC's rule on the items' value sets it.
+   */
+  shippingChargePaise?: Paise;
+  /** Issue 27: a Cash on Delivery order on a rate card with a COD fee: the larger of the two. */
+  codFee?: { flatPaise: Paise; percent: number };
 }
 
 /** Whether `rule` covers `line`. */
@@ -284,19 +305,55 @@ export function buildQuote(inputs: readonly QuoteLineInput[], rules: QuoteRules)
     };
   });
   const shipping = shippingOf(lines, rules);
+  const codFee = codFeeOf(lines, shipping, rules);
   return {
     lines,
     shipping,
     adjustments: totalAdjustments(lines),
-    amounts: amountsOf(lines, shipping, 0),
+    amounts: amountsOf(lines, withCodFee(shipping, codFee), 0),
     afterTaxDiscountPaise: 0,
+    ...(codFee ? { codFee } : {}),
   };
 }
 
-/** The quote's shipping charge: SPEC's rule on the items' value, waived by a free-shipping coupon. */
+/**
+ * The COD fee: the larger of the flat fee and its percent of the goods' value as the customer pays it
+ * (taxable values with their GST), taxed at the shipping charge's rate. None when the rules charge none.
+ */
+function codFeeOf(lines: readonly QuoteLine[], shipping: ShippingCharge, rules: QuoteRules): CodFeeCharge | null {
+  if (!rules.codFee || !lines.length) return null;
+  const goodsPaise = lines.reduce((sum, l) => sum + l.taxablePaise + l.taxPaise, 0);
+  const chargePaise = Math.max(
+    Math.max(0, rules.codFee.flatPaise),
+    percentOf(goodsPaise, Math.max(0, rules.codFee.percent)),
+  );
+  if (chargePaise === 0) return null;
+  return {
+    chargePaise,
+    gstBasisPoints: shipping.gstBasisPoints,
+    hsnCode: shipping.hsnCode,
+    taxPaise: basisPointsOf(chargePaise, shipping.gstBasisPoints),
+  };
+}
+
+/** The shipping charge and the COD fee together, as SPEC's shippingPrice (and the Tax) count them. */
+export function withCodFee(
+  shipping: Pick<ShippingCharge, 'chargePaise' | 'taxPaise'>,
+  codFee: Pick<CodFeeCharge, 'chargePaise' | 'taxPaise'> | null | undefined,
+): Pick<ShippingCharge, 'chargePaise' | 'taxPaise'> {
+  return {
+    chargePaise: shipping.chargePaise + (codFee?.chargePaise ?? 0),
+    taxPaise: shipping.taxPaise + (codFee?.taxPaise ?? 0),
+  };
+}
+
+/**
+ * The quote's shipping charge: the rate card's freight when the rules carry one, else SPEC's rule on the
+ * items' value; waived by a free-shipping coupon.
+ */
 function shippingOf(lines: readonly QuoteLine[], rules: QuoteRules): ShippingCharge {
   const itemsPaise = lines.reduce((sum, l) => sum + l.grossPaise, 0);
-  const charge = lines.length ? shippingChargeFor(itemsPaise) : 0;
+  const charge = !lines.length ? 0 : (rules.shippingChargePaise ?? shippingChargeFor(itemsPaise));
   const chargePaise = rules.freeShipping ? 0 : charge;
   const principal = lines.length ? principalLine(lines) : null;
   return {
@@ -356,6 +413,7 @@ export function storedQuote<Line extends Omit<QuoteLine, 'productId'>>(
   shipping: ShippingCharge,
   amounts: OrderAmounts,
   coupon: AppliedCoupon | null = null,
+  codFee: CodFeeCharge | null = null,
 ): Omit<Quote, 'lines'> & { lines: Line[] } {
   const lineDiscount = lines.reduce((sum, line) => sum + line.discountPaise, 0);
   return {
@@ -365,6 +423,7 @@ export function storedQuote<Line extends Omit<QuoteLine, 'productId'>>(
     amounts,
     afterTaxDiscountPaise: amounts.discountPaise - lineDiscount,
     coupon,
+    ...(codFee ? { codFee } : {}),
   };
 }
 

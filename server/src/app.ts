@@ -50,6 +50,8 @@ import {
   type FileStore,
 } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
+import { Deliveries, shippingAdminRoutes } from './modules/shipping/index.ts';
+import { SandboxCourier, type CourierService } from './adapters/courier/index.ts';
 import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
@@ -79,6 +81,8 @@ export interface AppDependencies {
   pincodes?: PincodeDirectory;
   /** Defaults to Razorpay when its keys are configured, else the sandbox. */
   payments?: PaymentGateway;
+  /** Issue 27: the courier aggregator; defaults to the sandbox. */
+  courier?: CourierService;
   /**
    * The storefront's server rendering; defaults to the web build's (WEB_SSR_DIR), null for none (the
    * storefront is then rendered in the browser).
@@ -276,10 +280,11 @@ interface Adapters {
   files: FileStore;
   gateway: PaymentGateway;
   pincodes: PincodeDirectory;
+  deliveries: Deliveries;
 }
 
 async function registerModuleRoutes(app: FastifyInstance, config: Config, adapters: Adapters): Promise<void> {
-  const { sms, mail, files, gateway, pincodes } = adapters;
+  const { sms, mail, files, gateway, pincodes, deliveries } = adapters;
   await app.register(catalogRoutes);
   await app.register(publicSaleRoutes);
   await app.register(catalogAdminRoutes);
@@ -292,11 +297,12 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(newsletterRoutes);
   await app.register(stockAlertRoutes);
   await app.register(accountRoutes, { sms });
-  await app.register(checkoutRoutes, { gateway, sms });
+  await app.register(checkoutRoutes, { gateway, sms, deliveries });
   await app.register(orderRoutes);
   await app.register(fulfilmentRoutes, { gateway, pincodes });
   await app.register(paymentRoutes, { gateway });
-  await app.register(pincodeRoutes, { directory: pincodes });
+  await app.register(pincodeRoutes, { directory: pincodes, deliveries });
+  await app.register(shippingAdminRoutes, { sellerPincode: config.shipping.sellerPincode });
   await app.register(ownerDeskRoutes);
   await app.register(offerAdminRoutes);
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
@@ -363,12 +369,19 @@ export async function buildApp(
     security,
     REQUEST_LOG_LEVELS.has(config.logLevel) ? app.log : null,
   );
+  const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
   const adapters: Adapters = {
     sms,
     mail,
     files: cachedFileStore(deps.files ?? (await openFileStore(config.fileStore, database.db))),
     gateway: deps.payments ?? createPaymentGateway(config.payments),
-    pincodes: deps.pincodes ?? new OfflinePincodeDirectory(),
+    pincodes,
+    deliveries: new Deliveries(
+      pincodes,
+      deps.courier ?? new SandboxCourier(pincodes),
+      config.shipping.sellerPincode,
+      app.log,
+    ),
   };
   await registerModuleRoutes(app, config, adapters);
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;

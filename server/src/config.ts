@@ -146,6 +146,11 @@ const environment = z.object({
     .string()
     .refine((name) => gstStateByName(name) !== null, 'SELLER_STATE must name an Indian state or union territory')
     .default('Uttar Pradesh'),
+  /** Issue 27: the pincode parcels are picked up from, unless the owner sets another (Admin > Shipping). */
+  SELLER_PINCODE: z
+    .string()
+    .regex(/^[1-9][0-9]{5}$/, 'SELLER_PINCODE is a 6-digit pincode')
+    .default('221001'),
   SELLER_GSTIN: z
     .string()
     .regex(/^[0-9]{2}[A-Z]{5}[0-9]{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'SELLER_GSTIN is 15 characters like 09AAACR5055K1Z5')
@@ -277,6 +282,8 @@ export type Config = {
   outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number; leaseMs: number };
   sweepIntervalMs: number;
   seller: { legalName: string; address: string; state: string; gstin: string | null };
+  /** Issue 27: where parcels leave from (the owner's setting wins). */
+  shipping: { sellerPincode: string };
   redisUrl: string | null;
   allowInsecureDefaults: boolean;
   rateLimits: boolean;
@@ -496,6 +503,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       state: e.SELLER_STATE,
       gstin: e.SELLER_GSTIN ?? null,
     },
+    shipping: { sellerPincode: e.SELLER_PINCODE },
     outbox: {
       pollMs: e.OUTBOX_POLL_MS,
       retryBaseMs: e.OUTBOX_RETRY_BASE_MS,

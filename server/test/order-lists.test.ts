@@ -99,6 +99,7 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
       amount: toRupees(a.amountPaise),
     })),
     coupon: row.couponCode === null ? null : { code: row.couponCode, discount: toRupees(row.couponDiscountPaise ?? 0) },
+    codFee: row.codFeePaise > 0 ? { amount: toRupees(row.codFeePaise), taxPrice: toRupees(row.codFeeTaxPaise) } : null,
     isPaid: row.isPaid,
     paidAt: iso(row.paidAt),
     isDelivered: row.isDelivered,
@@ -117,8 +118,13 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
             courier: row.courier,
             trackingNumber: row.trackingNumber,
             trackingUrl: trackingUrl(row.courier, row.trackingNumber),
+            // These orders were shipped by hand: no parcel booked with the courier service.
+            provider: null,
+            label: null,
           }
         : null,
+    // No order here was booked with the courier service, so none has tracking events.
+    tracking: null,
     invoiceNumber: row.invoiceNumber,
     creditNoteNumber: row.creditNoteNumber,
     refund: row.refundStatus

@@ -27,29 +27,48 @@ export type AdminOrderFilter = (typeof ADMIN_ORDER_FILTERS)[number];
  */
 const NOT_PLAIN_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u200E\u200F\u202A-\u202E\u2066-\u2069<>]/u;
 
-/** PUT /api/orders/{id}/ship (admin): the courier, one of the known ones or any other name, and the AWB. */
-export const shipOrderBody = z.object({
+/** The courier and AWB the owner types when shipping by hand. */
+const manualShipment = z.object({
   // The courier goes into the customer's SMS and e-mail as typed.
-  courier: z.string({ error: 'courier must be text' }).check(
-    z.trim(),
-    z.minLength(2, { error: 'courier is required' }),
-    z.maxLength(COURIER_NAME_MAX, { error: `courier must be at most ${COURIER_NAME_MAX} characters` }),
-    z.refine((text) => !NOT_PLAIN_LINE.test(text), { error: 'courier must be one line of plain text' }),
+  courier: z.optional(
+    z.string({ error: 'courier must be text' }).check(
+      z.trim(),
+      z.minLength(2, { error: 'courier is required' }),
+      z.maxLength(COURIER_NAME_MAX, { error: `courier must be at most ${COURIER_NAME_MAX} characters` }),
+      z.refine((text) => !NOT_PLAIN_LINE.test(text), { error: 'courier must be one line of plain text' }),
+    ),
   ),
-  trackingNumber: z.pipe(
-    z.string({ error: 'trackingNumber must be text' }),
-    z.transform((text, ctx) => {
-      const awb = normalizeTrackingNumber(text);
-      if (awb) return awb;
-      ctx.issues.push({
-        code: 'custom',
-        input: text,
-        message: `trackingNumber must be ${TRACKING_NUMBER_MIN} to ${TRACKING_NUMBER_MAX} letters, digits or hyphens`,
-      });
-      return z.NEVER;
-    }),
+  trackingNumber: z.optional(
+    z.pipe(
+      z.string({ error: 'trackingNumber must be text' }),
+      z.transform((text, ctx) => {
+        const awb = normalizeTrackingNumber(text);
+        if (awb) return awb;
+        ctx.issues.push({
+          code: 'custom',
+          input: text,
+          message: `trackingNumber must be ${TRACKING_NUMBER_MIN} to ${TRACKING_NUMBER_MAX} letters, digits or hyphens`,
+        });
+        return z.NEVER;
+      }),
+    ),
   ),
 });
+
+/**
+ * PUT /api/orders/{id}/ship (admin): the courier (one of the known ones or any other name) and the AWB,
+ * as typed; or (issue 27) neither, and the parcel is booked through the courier aggregator, which
+ * assigns both and draws the label. One without the other is refused.
+ */
+export const shipOrderBody = z.optional(
+  z.nullable(
+    manualShipment.check(
+      z.refine((b) => (b.courier === undefined) === (b.trackingNumber === undefined), {
+        error: 'Send courier and trackingNumber together, or neither to book the parcel with the courier service',
+      }),
+    ),
+  ),
+);
 export type ShipOrderBody = z.infer<typeof shipOrderBody>;
 
 /** PUT /api/orders/{id}/deliver: optionally, the cash of a Cash on Delivery order was collected at the door. */
@@ -63,6 +82,13 @@ export const shipment = z.object({
   trackingNumber: z.string(),
   /** The courier's tracking page; null for a courier the shop does not know. */
   trackingUrl: z.nullable(z.string()),
+  /**
+   * Issue 27: booked through the courier aggregator ('shiprocket', or 'sandbox' in the demo); null when
+   * the owner typed the courier and AWB.
+   */
+  provider: z.nullable(z.enum(['shiprocket', 'sandbox'])),
+  /** The shipping label's PDF (GET /api/orders/{id}/label, admin) when booked through the aggregator. */
+  label: z.nullable(z.string()),
 });
 
 /** A refund of an online payment, as the gateway last reported it. */

@@ -9,6 +9,7 @@ import {
 import { gstinProblem, normalizeGstin } from '../gst/gstin.ts';
 import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
+import { codAnswer, codFeeAnswer, deliveryAnswer, trackingAnswer } from './shipping.ts';
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
 import { addOnChoices, chosenAddOn, chosenVariant } from './variants.ts';
 import { couponCodeField, orderCoupon, quoteCoupon } from './offers.ts';
@@ -202,6 +203,11 @@ export const order = z.object({
   adjustments: z.array(quoteAdjustment),
   /** Issue 26: the coupon code the order was placed with and what it took off (before GST); null without one. */
   coupon: z.nullable(orderCoupon),
+  /**
+   * Issue 27: the COD fee (before GST) and its GST, already inside `shippingPrice` and `shippingGst`;
+   * null when none was charged.
+   */
+  codFee: z.nullable(codFeeAnswer),
   isPaid: z.boolean(),
   paidAt: z.nullable(z.string()),
   isDelivered: z.boolean(),
@@ -216,6 +222,8 @@ export const order = z.object({
   isShipped: z.boolean(),
   shippedAt: z.nullable(z.string()),
   shipment: z.nullable(shipment),
+  /** Issue 27: where a parcel booked with the courier aggregator is, by its tracking events. */
+  tracking: z.nullable(trackingAnswer),
   /** The GST tax invoice's serial, once the order has shipped (its PDF: GET /api/orders/{id}/invoice). */
   invoiceNumber: z.nullable(z.string()),
   /** The credit note's serial, when an invoiced order was cancelled (GET /api/orders/{id}/credit-note). */
@@ -281,6 +289,17 @@ export const orderIdParams = z.object({ id: z.string() });
 export const pincodeParams = z.object({ code: z.string() });
 export const pincodeInfo = z.object({ pincode: z.string(), city: z.string(), district: z.string(), state: z.string() });
 export type PincodeInfo = z.infer<typeof pincodeInfo>;
+/**
+ * GET /api/pincode/{code}: the directory's city and state, and (issue 27) whether the courier collects
+ * cash there and when a parcel ordered now arrives.
+ */
+export const pincodeAnswer = z.extend(pincodeInfo, {
+  cod: z.boolean(),
+  deliveryDays: z.object({ min: z.int(), max: z.int() }),
+  deliverBy: z.object({ from: z.string(), to: z.string() }),
+  zone: deliveryAnswer.shape.zone,
+});
+export type PincodeAnswer = z.infer<typeof pincodeAnswer>;
 
 /** POST /api/payments/razorpay/order: price the cart with the online discount and hold its stock. */
 export const createPaymentBody = z.object({
@@ -319,6 +338,11 @@ export const quoteBody = z.object({
   state: z.optional(
     z.string({ error: 'state must be text' }).check(z.trim(), z.maxLength(60, { error: 'state is too long' })),
   ),
+  /**
+   * Issue 27: the delivery pincode, when known: shipping is then priced on the rate card for its zone,
+   * and the quote says whether Cash on Delivery is offered there and when the parcel arrives.
+   */
+  postalCode: z.optional(postalCode),
   couponCode: z.optional(couponCodeField),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
@@ -357,6 +381,12 @@ export const cartQuote = z.object({
   adjustments: z.array(quoteAdjustment),
   /** Issue 26: the code asked for and what it does to this cart; null when none was sent. */
   coupon: z.nullable(quoteCoupon),
+  /** Issue 27: the COD fee inside `shippingPrice` (Cash on Delivery on a rate card with a fee); else null. */
+  codFee: z.nullable(codFeeAnswer),
+  /** Issue 27: whether this cart may be paid in cash at the door, and why not. */
+  cod: codAnswer,
+  /** Issue 27: with a known pincode, its zone, COD there and the delivery dates; else null. */
+  delivery: z.nullable(deliveryAnswer),
   /** With a known state: how `taxPrice` splits (CGST + SGST within the seller's state, else IGST). */
   gst: z.nullable(
     z.object({

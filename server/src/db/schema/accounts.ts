@@ -14,6 +14,8 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** When a one-time code sent to the phone first signed in: until then anyone may have typed the number. */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Issue 27: when the customer agreed to order messages on WhatsApp (null: not, or withdrawn). */
+    whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
     /** The customer wants e-mails about their orders (SMS about orders always go). */
     orderEmails: boolean('order_emails').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

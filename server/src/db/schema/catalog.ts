@@ -83,6 +83,11 @@ export const products = pgTable(
     certificateLab: text('certificate_lab'),
     certificateNumber: text('certificate_number'),
     certificateFile: text('certificate_file'),
+    /** Issue 27: the packed parcel of one unit (null: the shop's default package's figure). */
+    packageWeightGrams: integer('package_weight_grams'),
+    packageLengthCm: integer('package_length_cm'),
+    packageBreadthCm: integer('package_breadth_cm'),
+    packageHeightCm: integer('package_height_cm'),
     /** Further pictures after `image` (the main one), in display order. */
     images: text('images')
       .array()
@@ -98,6 +103,10 @@ export const products = pgTable(
     check('products_mukhi_check', sql`${t.mukhi} between 1 and 21`),
     check('products_size_check', sql`${t.sizeMm} > 0 and ${t.sizeMm} < 1000`),
     check('products_weight_check', sql`${t.weightCarats} > 0 and ${t.weightCarats} < 100000`),
+    check(
+      'products_package_check',
+      sql`${t.packageWeightGrams} between 1 and 100000 and ${t.packageLengthCm} between 1 and 300 and ${t.packageBreadthCm} between 1 and 300 and ${t.packageHeightCm} between 1 and 300`,
+    ),
     check('products_bead_count_check', sql`${t.beadCount} between 1 and 1008`),
     check('products_images_check', sql`cardinality(${t.images}) <= 8`),
     check('products_hsn_check', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),

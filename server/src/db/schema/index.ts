@@ -12,3 +12,4 @@ export * from './files.ts';
 export * from './checkout.ts';
 export * from './variants.ts';
 export * from './offers.ts';
+export * from './shipping.ts';

@@ -12,7 +12,12 @@ export type MessageKind =
   /** Issue 14: a product a customer asked about has stock again. */
   | 'back_in_stock'
   /** Issue 23: a code sign-in proved the phone and reset the password its registrant had set. */
-  | 'password_reset';
+  | 'password_reset'
+  /** Issue 27: a COD order waits for the customer's confirmation; the parcel's tracking events. */
+  | 'cod_confirmation'
+  | 'order_out_for_delivery'
+  | 'order_delivery_failed'
+  | 'order_returned';
 
 /**
  * The outbox: a message is written in the same transaction as the change that causes it, so it exists
@@ -25,7 +30,7 @@ export const outboxMessages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     kind: text('kind').$type<MessageKind>().notNull(),
-    channel: text('channel').$type<'sms' | 'email'>().notNull(),
+    channel: text('channel').$type<'sms' | 'email' | 'whatsapp'>().notNull(),
     /** A phone number for SMS, an e-mail address for e-mail. */
     recipient: text('recipient').notNull(),
     /** E-mail subject; empty for SMS. */
@@ -33,7 +38,9 @@ export const outboxMessages = pgTable(
     text: text('text').notNull(),
     /** E-mail only. */
     html: text('html'),
-    /** SMS only: the DLT template's variables, each at most 30 characters. */
+    /** WhatsApp only: the approved template's name (its variables are `variables`). */
+    template: text('template'),
+    /** SMS: the DLT template's variables, each at most 30 characters; WhatsApp: the template's. */
     variables: text('variables')
       .array()
       .notNull()
@@ -53,7 +60,7 @@ export const outboxMessages = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} = 'pending'`),
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
-    check('outbox_messages_channel_check', sql`${t.channel} in ('sms', 'email')`),
+    check('outbox_messages_channel_check', sql`${t.channel} in ('sms', 'email', 'whatsapp')`),
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { LineAdjustment } from '@rr/core';
+import type { LineAdjustment, TrackingStatus } from '@rr/core';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -53,6 +53,12 @@ export const orders = pgTable(
     /** Issue 26: the coupon code it was placed with, and what the code took off (or the shipping it waived). */
     couponCode: text('coupon_code'),
     couponDiscountPaise: integer('coupon_discount_paise'),
+    /**
+     * Issue 27: the COD fee and its GST, parts of `shipping_paise` and `shipping_tax_paise` (SPEC's
+     * shippingPrice carries freight and fee together; the invoice prints them as two lines).
+     */
+    codFeePaise: integer('cod_fee_paise').notNull().default(0),
+    codFeeTaxPaise: integer('cod_fee_tax_paise').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),
@@ -67,6 +73,13 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     courier: text('courier'),
     trackingNumber: text('tracking_number'),
+    /**
+     * Issue 27: where the parcel is, as the courier's tracking events last said (null: not booked with
+     * an aggregator, or no event yet), the reason of a failed delivery, and when it changed.
+     */
+    trackingStatus: text('tracking_status').$type<TrackingStatus>(),
+    trackingNote: text('tracking_note'),
+    trackingUpdatedAt: timestamp('tracking_updated_at', { withTimezone: true }),
     /** The GST tax invoice, issued when the order ships: its serial and the seller as it was then. */
     invoiceNumber: text('invoice_number'),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),

@@ -1,5 +1,18 @@
+import type { Package, RateCard } from '@rr/core';
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** The shop's own settings: one row (id is always 1), made by its migration. */
 export const shopSettings = pgTable(
@@ -8,11 +21,36 @@ export const shopSettings = pgTable(
     id: integer('id').primaryKey().default(1),
     /** Products with this many units or fewer are listed as low on stock on the dashboard. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(3),
+    // Issue 27: shipping and Cash on Delivery (decision 0042). Amounts in paise, before GST.
+    /** The owner's rate card; null: SPEC's rule (free above ₹100 of items, else ₹100). */
+    rateCard: jsonb('rate_card').$type<RateCard>(),
+    /** Cash on Delivery is refused above this order total. */
+    codMaxPaise: bigint('cod_max_paise', { mode: 'number' }).notNull().default(5_000_000),
+    /** A COD order above this total waits for the customer's confirmation; null: none by value. */
+    codConfirmAbovePaise: bigint('cod_confirm_above_paise', { mode: 'number' }),
+    /** A COD order from a phone never proven by a code waits for the customer's confirmation. */
+    codConfirmUnproven: boolean('cod_confirm_unproven').notNull().default(true),
+    /** Where parcels are picked up; null: the seller's pincode from the configuration. */
+    originPincode: text('origin_pincode'),
+    /** Orders placed before this minute of the day (Indian time) are dispatched the same working day. */
+    cutoffMinutes: integer('cutoff_minutes').notNull().default(840),
+    /** Days ('YYYY-MM-DD') the shop does not dispatch and couriers do not deliver, besides Sundays. */
+    holidays: text('holidays')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The parcel of a product that does not give its own. */
+    defaultPackage: jsonb('default_package')
+      .$type<Package>()
+      .notNull()
+      .default({ weightGrams: 100, lengthCm: 12, breadthCm: 10, heightCm: 6 }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('shop_settings_single_row', sql`${t.id} = 1`),
     check('shop_settings_low_stock_check', sql`${t.lowStockThreshold} between 0 and 100000`),
+    check('shop_settings_cod_max_check', sql`${t.codMaxPaise} >= 0`),
+    check('shop_settings_cutoff_check', sql`${t.cutoffMinutes} between 0 and 1440`),
   ],
 );
 

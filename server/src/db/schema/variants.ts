@@ -43,6 +43,11 @@ export const productVariants = pgTable(
       .default(sql`'{}'::text[]`),
     sizeMm: doublePrecision('size_mm'),
     weightCarats: doublePrecision('weight_carats'),
+    /** Issue 27: the packed parcel of one unit (null: the product's, else the shop's default). */
+    packageWeightGrams: integer('package_weight_grams'),
+    packageLengthCm: integer('package_length_cm'),
+    packageBreadthCm: integer('package_breadth_cm'),
+    packageHeightCm: integer('package_height_cm'),
     isDefault: boolean('is_default').notNull().default(false),
   },
   (t) => [
@@ -62,6 +67,10 @@ export const productVariants = pgTable(
     check('product_variants_stock_check', sql`${t.countInStock} >= 0`),
     check('product_variants_size_check', sql`${t.sizeMm} > 0 and ${t.sizeMm} < 1000`),
     check('product_variants_weight_check', sql`${t.weightCarats} > 0 and ${t.weightCarats} < 100000`),
+    check(
+      'product_variants_package_check',
+      sql`${t.packageWeightGrams} between 1 and 100000 and ${t.packageLengthCm} between 1 and 300 and ${t.packageBreadthCm} between 1 and 300 and ${t.packageHeightCm} between 1 and 300`,
+    ),
     check('product_variants_images_check', sql`cardinality(${t.images}) <= 8`),
   ],
 );

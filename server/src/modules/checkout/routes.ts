@@ -16,6 +16,7 @@ import {
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
+import type { Deliveries } from '../shipping/index.ts';
 import { bearerToken, signedInUser } from '../../plugins/auth.ts';
 import { couponGuessGuard, type CouponGuessGuard } from '../offers/index.ts';
 import { verifyCheckoutPayment } from '../payments/index.ts';
@@ -46,7 +47,7 @@ async function tokenUserId(app: FastifyInstance, request: FastifyRequest): Promi
 }
 
 /** POST /api/orders/quote: what a cart costs today, for anyone (a signed-in customer's code is checked as theirs). */
-function registerQuoteRoute(app: FastifyInstance, guarded: CouponGuessGuard) {
+function registerQuoteRoute(app: FastifyInstance, guarded: CouponGuessGuard, deliveries: Deliveries) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.post(
     '/api/orders/quote',
@@ -63,17 +64,18 @@ function registerQuoteRoute(app: FastifyInstance, guarded: CouponGuessGuard) {
       // A signed-in customer's code is checked against their own orders too (first order, per customer).
       const customerId = await tokenUserId(app, request);
       return guarded(request, customerId, request.body.couponCode, () =>
-        quoteCart(app.db, request.body, app.config.orderLimits, app.config.seller.state, customerId),
+        quoteCart(app.db, request.body, app.config.orderLimits, app.config.seller.state, customerId, deliveries),
       );
     },
   );
 }
 
 /** The routes that price carts, hold stock for a payment and place orders. */
-export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: SmsSender }> = async (
-  fastify,
-  { gateway, sms },
-) => {
+export const checkoutRoutes: FastifyPluginAsync<{
+  gateway: PaymentGateway;
+  sms: SmsSender;
+  deliveries: Deliveries;
+}> = async (fastify, { gateway, sms, deliveries }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const settings = app.config.payments;
   const messages = messageSettings(app.config);
@@ -107,7 +109,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
           app.db,
           online
             ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
-            : { customer, orderItems, shippingAddress, limits, confirmations, expectedTotal, couponCode },
+            : { customer, orderItems, shippingAddress, limits, confirmations, expectedTotal, couponCode, deliveries },
           messages,
           idempotentRequest(customer.id, 'order', key, request.body),
         ),
@@ -160,7 +162,7 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
     }),
   );
 
-  registerQuoteRoute(app, guarded);
+  registerQuoteRoute(app, guarded, deliveries);
 
   app.post(
     '/api/payments/razorpay/order',
@@ -190,7 +192,16 @@ export const checkoutRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; sms: 
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const idempotency = idempotentRequest(customer.id, 'payment', key, request.body);
       const started = await guarded(request, customer.id, request.body.couponCode, () =>
-        startOnlinePayment(app.db, gateway, settings, app.config.orderLimits, customer, request.body, idempotency),
+        startOnlinePayment(
+          app.db,
+          gateway,
+          settings,
+          app.config.orderLimits,
+          customer,
+          request.body,
+          deliveries,
+          idempotency,
+        ),
       );
       return reply.code(201).send(started);
     },

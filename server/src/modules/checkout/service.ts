@@ -49,7 +49,8 @@ import {
   type WebhookDelivery,
 } from '../payments/index.ts';
 import { carryOfferUses, claimOfferUses, releaseOfferUses } from '../offers/index.ts';
-import { priceCart, quoteAnswer, refuseUnavailable } from '../pricing/index.ts';
+import { priceCart, quoteAnswer, refuseUnavailable, type CartDestination, type PricedCart } from '../pricing/index.ts';
+import { type Deliveries } from '../shipping/index.ts';
 import { listedProductIds, retakeAll, takeCart } from '../stock/index.ts';
 
 export type OrderLimits = Config['orderLimits'];
@@ -78,9 +79,11 @@ async function reserveCart(
   limits: OrderLimits,
   expectedTotal: number | undefined,
   couponCode: string | undefined,
+  destination: CartDestination,
 ) {
-  const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty, { couponCode, customerId });
+  const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty, { couponCode, customerId }, destination);
   refuseUnavailable(priced);
+  refuseUndeliverable(priced, paymentMethod);
   const { quote } = priced;
   const { amounts } = quote;
   if (expectedTotal !== undefined && amounts.totalPaise > toPaise(expectedTotal)) {
@@ -114,7 +117,24 @@ async function reserveCart(
   }
   const reason = paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order';
   await takeCart(tx, quote.lines, { reason, actorId: customerId });
-  return { quote, coupon: priced.coupon };
+  return { quote, coupon: priced.coupon, priced };
+}
+
+/**
+ * Issue 27: refuses an order the courier cannot take there, and Cash on Delivery where it is not offered
+ * (the customer reads why, and is offered online payment).
+ */
+function refuseUndeliverable(priced: PricedCart, paymentMethod: PaymentMethod): void {
+  if (priced.delivery && !priced.delivery.serviceable) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.pincodeNotServiced,
+      `Our couriers do not deliver to pincode ${priced.delivery.place.pincode} yet. Please contact the shop.`,
+    );
+  }
+  if (paymentMethod === DEFAULT_PAYMENT_METHOD && !priced.cod.allowed) {
+    throw new DomainError('invalid_data', errorCodes.codNotAvailable, priced.cod.reason!);
+  }
 }
 
 /** The coupon a reserved cart uses (when applied), for its use to be counted with the order or hold. */
@@ -128,11 +148,16 @@ export async function quoteCart(
   limits: Pick<OrderLimits, 'maxLineQty'>,
   sellerState: string,
   customerId: string | null,
+  deliveries: Deliveries,
 ): Promise<CartQuote> {
-  const priced = await priceCart(db, body.orderItems, body.paymentMethod, limits.maxLineQty, {
-    couponCode: body.couponCode,
-    customerId,
-  });
+  const priced = await priceCart(
+    db,
+    body.orderItems,
+    body.paymentMethod,
+    limits.maxLineQty,
+    { couponCode: body.couponCode, customerId },
+    { deliveries, postalCode: body.postalCode },
+  );
   return quoteAnswer(priced, sellerState, body.state);
 }
 
@@ -147,6 +172,7 @@ export async function startOnlinePayment(
   limits: OrderLimits,
   customer: AuthUser,
   input: CreatePaymentBody,
+  deliveries: Deliveries,
   idempotency?: IdempotentRequest,
 ): Promise<PaymentOrder> {
   const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
@@ -165,6 +191,7 @@ export async function startOnlinePayment(
       limits,
       input.expectedTotal,
       input.couponCode,
+      { deliveries, postalCode: input.shippingAddress.postalCode },
     );
     const hold = await insertHold(tx, {
       customer,
@@ -216,6 +243,8 @@ export type OrderRequest =
       /** The total the checkout showed (rupees): a dearer order is refused. */
       expectedTotal?: number | undefined;
       couponCode?: string | undefined;
+      /** Issue 27: the shop's deliveries (the rate card, COD rules, the courier's serviceability). */
+      deliveries: Deliveries;
       payment?: never;
     }
   | { payment: VerifiedPayment; customer?: never };
@@ -279,6 +308,7 @@ async function cashOnDeliveryOrder(
     confirmations,
     expectedTotal,
     couponCode,
+    deliveries,
   }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
 ): Promise<Made> {
   await lockCustomer(tx, customer.id);
@@ -297,20 +327,31 @@ async function cashOnDeliveryOrder(
     limits,
     expectedTotal,
     couponCode,
+    { deliveries, postalCode: shippingAddress.postalCode },
   );
-  const { quote } = reserved;
-  const unproven = !(await phoneProven(tx, customer.id));
-  if (unproven) await refuseOverUnconfirmedShare(tx, quote.lines);
+  const { quote, priced } = reserved;
+  const waits = await waitsForConfirmation(tx, customer.id, priced);
+  if (waits) await refuseOverUnconfirmedShare(tx, quote.lines);
   const orderId = await insertOrder(tx, {
     customer,
     shippingAddress,
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     quote,
-    ...(unproven ? { confirmBy: confirmByFrom(new Date()) } : {}),
+    ...(waits ? { confirmBy: confirmByFrom(new Date()) } : {}),
   });
   await claimOfferUses(tx, quote, usedCoupon(reserved), customer.id, { orderId });
-  if (!unproven) return { orderId, created: true };
+  if (!waits) return { orderId, created: true };
   return { orderId, created: true, code: await issueConfirmationCode(tx, confirmations.codeKey, orderId) };
+}
+
+/**
+ * Issue 27, the owner's setting: a Cash on Delivery order waits for the customer's confirmation when its
+ * phone was never proven by a code, or when its total is above the owner's risk threshold.
+ */
+async function waitsForConfirmation(tx: Transaction, customerId: string, priced: PricedCart): Promise<boolean> {
+  const { codConfirmAbovePaise, codConfirmUnproven } = priced.shipping;
+  if (codConfirmAbovePaise !== null && priced.quote.amounts.totalPaise > codConfirmAbovePaise) return true;
+  return codConfirmUnproven && !(await phoneProven(tx, customerId));
 }
 
 /**

@@ -41,23 +41,32 @@ const SHIPMENT_CORRECTION_GAP_MS = 60_000;
  * is told of the new tracking number, at most once a minute; the invoice stays.
  */
 export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBody): Promise<Order> {
+  // Issue 27: without a courier and AWB the parcel is booked through the courier service (in progress).
+  if (!body?.courier || !body.trackingNumber) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.courierNotConfigured,
+      'Booking a parcel with the courier service is not available yet: give courier and trackingNumber',
+    );
+  }
+  const manual = { courier: body.courier, trackingNumber: body.trackingNumber };
   return changeOrder(ctx.db, id, async (tx, row) => {
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
-    if (row.isShipped && row.courier === body.courier && row.trackingNumber === body.trackingNumber) return;
+    if (row.isShipped && row.courier === manual.courier && row.trackingNumber === manual.trackingNumber) return;
     const now = new Date();
     // An order still awaiting its customer's code was confirmed another way (a call, decision 0030): it
     // stops waiting (its code is no longer asked for) and can no longer cancel itself.
-    await recordShipment(tx, row, body, now);
+    await recordShipment(tx, row, manual, now);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(
       tx,
       row,
       {
         kind: 'order_shipped',
-        occasion: body.trackingNumber,
+        occasion: manual.trackingNumber,
         ...(row.isShipped ? { correction: { gapMs: SHIPMENT_CORRECTION_GAP_MS } } : {}),
-        shipment: { ...body, trackingUrl: trackingUrl(body.courier, body.trackingNumber) },
+        shipment: { ...manual, trackingUrl: trackingUrl(manual.courier, manual.trackingNumber) },
       },
       ctx.messages,
     );

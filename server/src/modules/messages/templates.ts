@@ -32,7 +32,16 @@ export interface OrderSavings {
 
 /** What the customer and the shop are told about one order event. */
 export interface OrderEvent {
-  kind: Exclude<MessageKind, 'shop_new_order' | 'back_in_stock' | 'password_reset'>;
+  kind: Exclude<
+    MessageKind,
+    | 'shop_new_order'
+    | 'back_in_stock'
+    | 'password_reset'
+    | 'cod_confirmation'
+    | 'order_out_for_delivery'
+    | 'order_delivery_failed'
+    | 'order_returned'
+  >;
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;

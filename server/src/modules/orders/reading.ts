@@ -6,12 +6,13 @@ import {
   TRACKING_NUMBER_MIN,
   TRACKING_NUMBER_SHAPE,
   TRACKING_PAGES_BY_KEY,
+  TRACKING_STATUS_LABELS,
   type Order,
 } from '@rr/core';
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { executePrepared, type Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders, shipmentEvents, shipments } from '../../db/schema/index.ts';
 
 /**
  * An order's answer (SPEC §7's fields and ours, the contract's `order`) is built by the database as
@@ -115,6 +116,10 @@ const ORDER = jsonObject({
     taxPrice: rupees(column(o.shippingTaxPaise)),
   }),
   adjustments: ORDER_ADJUSTMENTS,
+  codFee: sql`case when ${o.codFeePaise} > 0 then ${jsonObject({
+    amount: rupees(column(o.codFeePaise)),
+    taxPrice: rupees(column(o.codFeeTaxPaise)),
+  })} end`,
   coupon: sql`case when ${o.couponCode} is not null then ${jsonObject({
     code: column(o.couponCode),
     discount: rupees(sql`coalesce(${o.couponDiscountPaise}, 0)`),
@@ -140,6 +145,20 @@ const ORDER = jsonObject({
       then replace(${literal(JSON.stringify(TRACKING_PAGES_BY_KEY))}::jsonb
         ->> regexp_replace(lower(${o.courier}), '[^a-z0-9]', '', 'g'), ${literal(AWB_PLACE)}, awb) end
       from (select upper(regexp_replace(${o.trackingNumber}, '[[:space:]]+', '', 'g')) as awb) as normalised)`,
+    provider: sql`(select ${shipments.provider} from ${shipments} where ${shipments.orderId} = ${o.id})`,
+    label: sql`(select '/api/orders/' || ${o.id} || '/label' from ${shipments} where ${shipments.orderId} = ${o.id})`,
+  })} end`,
+  tracking: sql`case when ${o.trackingStatus} <> '' then ${jsonObject({
+    status: column(o.trackingStatus),
+    label: sql`${literal(JSON.stringify(TRACKING_STATUS_LABELS))}::jsonb ->> ${o.trackingStatus}`,
+    note: column(o.trackingNote),
+    updatedAt: isoTime(sql`coalesce(${o.trackingUpdatedAt}, ${o.updatedAt})`),
+    events: sql`(select coalesce(json_agg(${jsonObject({
+      status: column(shipmentEvents.status),
+      note: column(shipmentEvents.note),
+      at: isoTime(column(shipmentEvents.occurredAt)),
+    })} order by ${shipmentEvents.occurredAt}), '[]'::json) from ${shipmentEvents}
+      where ${shipmentEvents.orderId} = ${o.id} and ${shipmentEvents.applied})`,
   })} end`,
   invoiceNumber: column(o.invoiceNumber),
   creditNoteNumber: column(o.creditNoteNumber),

@@ -133,7 +133,10 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       ...partiesOf(record),
       paymentMethod: record.paymentMethod,
       ...amounts,
-      shippingTaxPaise: shipping.taxPaise,
+      // SPEC's shippingPrice (amounts.shippingPaise) holds freight and the COD fee; their GST likewise.
+      shippingTaxPaise: shipping.taxPaise + (quote.codFee?.taxPaise ?? 0),
+      codFeePaise: quote.codFee?.chargePaise ?? 0,
+      codFeeTaxPaise: quote.codFee?.taxPaise ?? 0,
       shippingGstBasisPoints: shipping.gstBasisPoints,
       shippingHsnCode: shipping.hsnCode,
       couponCode: quote.coupon?.code ?? null,
@@ -212,8 +215,9 @@ export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
   return storedQuote(
     lines,
     {
-      chargePaise: row.shippingPaise,
-      taxPaise: row.shippingTaxPaise,
+      // The row's shipping holds the COD fee too (issue 27): the quote keeps them apart.
+      chargePaise: row.shippingPaise - row.codFeePaise,
+      taxPaise: row.shippingTaxPaise - row.codFeeTaxPaise,
       gstBasisPoints: row.shippingGstBasisPoints,
       hsnCode: row.shippingHsnCode,
     },
@@ -225,6 +229,14 @@ export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
       totalPaise: row.totalPaise,
     },
     row.couponCode === null ? null : { code: row.couponCode, discountPaise: row.couponDiscountPaise ?? 0 },
+    row.codFeePaise > 0
+      ? {
+          chargePaise: row.codFeePaise,
+          taxPaise: row.codFeeTaxPaise,
+          gstBasisPoints: row.shippingGstBasisPoints,
+          hsnCode: row.shippingHsnCode,
+        }
+      : null,
   );
 }
 

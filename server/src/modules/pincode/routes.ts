@@ -1,10 +1,17 @@
-import { PINCODE_PATTERN, errorCodes, errorReply, pincodeInfo, pincodeParams } from '@rr/core';
+import { PINCODE_PATTERN, errorCodes, errorReply, pincodeAnswer, pincodeParams } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import { DomainError } from '../../domain-error.ts';
+import { readShipping, type Deliveries } from '../shipping/index.ts';
 
-export const pincodeRoutes: FastifyPluginAsync<{ directory: PincodeDirectory }> = async (fastify, { directory }) => {
+/** How long a browser or proxy may keep an answer: its dates move at the cut-off and at midnight. */
+const PINCODE_MAX_AGE_SECONDS = 300;
+
+export const pincodeRoutes: FastifyPluginAsync<{ directory: PincodeDirectory; deliveries: Deliveries }> = async (
+  fastify,
+  { directory, deliveries },
+) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/pincode/:code',
@@ -12,9 +19,10 @@ export const pincodeRoutes: FastifyPluginAsync<{ directory: PincodeDirectory }> 
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['checkout'],
-        summary: 'City (the India Post division) and state of a pincode, from the offline directory',
+        summary:
+          'City (the India Post division), district and state of a pincode from the offline directory; whether the courier collects cash there (`cod`) and in how many days a parcel ordered now arrives (`deliveryDays`, `deliverBy`)',
         params: pincodeParams,
-        response: { 200: pincodeInfo, 400: errorReply, 404: errorReply },
+        response: { 200: pincodeAnswer, 400: errorReply, 404: errorReply },
       },
     },
     async (request, reply) => {
@@ -28,9 +36,17 @@ export const pincodeRoutes: FastifyPluginAsync<{ directory: PincodeDirectory }> 
       }
       const found = await directory.lookup(code);
       if (!found) throw new DomainError('not_found', errorCodes.unknownPincode, 'Unknown pincode');
-      // The directory only changes with a release.
-      reply.header('cache-control', 'public, max-age=86400');
-      return found;
+      const settings = await readShipping(app.db, deliveries.sellerPincode);
+      // A single unit of the shop's default package: what one bead or gem ships as.
+      const delivery = await deliveries.to(settings, code, settings.defaultPackage.weightGrams);
+      reply.header('cache-control', `public, max-age=${PINCODE_MAX_AGE_SECONDS}`);
+      return {
+        ...found,
+        cod: delivery?.cod ?? false,
+        deliveryDays: delivery?.estimate.deliveryDays ?? { min: 0, max: 0 },
+        deliverBy: delivery ? { from: delivery.estimate.from, to: delivery.estimate.to } : { from: '', to: '' },
+        zone: delivery?.zone ?? 'rest_of_india',
+      };
     },
   );
 };

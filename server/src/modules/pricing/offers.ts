@@ -9,6 +9,7 @@ import {
   type AdjustmentRule,
   type Quote,
   type QuoteLineInput,
+  type QuoteRules,
 } from '@rr/core';
 import type { Database } from '../../db/client.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -29,6 +30,8 @@ interface OfferRules {
   couponCode: string | undefined;
   customerId: string | null;
   now: Date;
+  /** Issue 27: the rate card's freight and the COD fee, the same whichever offers apply. */
+  charges: Pick<QuoteRules, 'shippingChargePaise' | 'codFee'>;
 }
 
 const couponDiscountOf = (quote: Quote, coupon: CouponTerms) =>
@@ -66,13 +69,14 @@ export async function applyOffers(
   inputs: QuoteLineInput[],
   rules: OfferRules,
 ): Promise<{ quote: Quote; coupon: (QuoteCouponState & { id: string }) | null }> {
-  const withoutCode = () => buildQuote(inputs, { adjustments: [...rules.sales, ...rules.online] });
+  const withoutCode = () => buildQuote(inputs, { ...rules.charges, adjustments: [...rules.sales, ...rules.online] });
   if (!rules.couponCode) return { quote: withoutCode(), coupon: null };
   const coupon = await couponByCode(db, rules.couponCode, rules.now);
   refuseForCart(inputs, rules.sales, coupon);
   if (rules.customerId) await refuseCouponForCustomer(db, coupon, rules.customerId);
   const combines = coupon.combinesWithOnlineDiscount;
   const withCode = buildQuote(inputs, {
+    ...rules.charges,
     adjustments: [...rules.sales, couponRuleFor(coupon), ...(combines ? rules.online : [])],
     freeShipping: coupon.freeShipping,
   });

@@ -17,12 +17,25 @@ import {
   type QuoteLine,
   type QuoteLineInput,
   type SupplyType,
+  DEFAULT_PAYMENT_METHOD,
+  chargeableGrams,
+  codVerdict,
+  shippingChargeOnCard,
+  type CodVerdict,
+  type Package,
 } from '@rr/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, productAddOns, productVariants, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { runningSales } from '../offers/index.ts';
+import {
+  deliveryAnswer,
+  readShipping,
+  type Deliveries,
+  type DeliveryFacts,
+  type ShopShipping,
+} from '../shipping/index.ts';
 import { applyOffers, type QuoteCouponState } from './offers.ts';
 
 const PRODUCT_UNAVAILABLE = 'A product in your cart is no longer available. Please remove it.';
@@ -40,6 +53,12 @@ export interface PricedCart {
   unavailable: string[];
   /** The code asked for and what it does here (null without one); `id` is the coupon's, for its use. */
   coupon: (QuoteCouponState & { id: string }) | null;
+  /** Issue 27: whether the cart may be paid in cash at the door (always judged, whatever it is paid by). */
+  cod: CodVerdict;
+  /** Issue 27: the delivery to the pincode given (null without one, or one the directory does not know). */
+  delivery: DeliveryFacts | null;
+  /** The shop's shipping settings it was priced with. */
+  shipping: ShopShipping;
 }
 
 /** Which stock a line takes: its variant's, or its product's without one. */
@@ -130,6 +149,10 @@ function readProducts(db: Database, ids: string[]) {
       hsnCode: sql<string | null>`coalesce(${products.hsnCode}, ${categories.hsnCode})`,
       uqc: sql<string>`coalesce(${products.uqc}, ${categories.uqc})`,
       gstBasisPoints: sql<number>`coalesce(${products.gstBasisPoints}, ${categories.gstBasisPoints})`.mapWith(Number),
+      packageWeightGrams: products.packageWeightGrams,
+      packageLengthCm: products.packageLengthCm,
+      packageBreadthCm: products.packageBreadthCm,
+      packageHeightCm: products.packageHeightCm,
     })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.category))
@@ -250,46 +273,108 @@ export interface CartOffers {
   now?: Date;
 }
 
+/** Issue 27: where the cart goes: the shop's deliveries, and the pincode when known. */
+export interface CartDestination {
+  deliveries: Deliveries;
+  postalCode?: string | undefined;
+}
+
+type PackageFields = {
+  packageWeightGrams: number | null;
+  packageLengthCm: number | null;
+  packageBreadthCm: number | null;
+  packageHeightCm: number | null;
+};
+
+/** A unit's parcel: the variant's figures, else the product's, else the shop's default package's. */
+function packageOf(product: PackageFields, variant: PackageFields | undefined, fallback: Package): Package {
+  return {
+    weightGrams: variant?.packageWeightGrams ?? product.packageWeightGrams ?? fallback.weightGrams,
+    lengthCm: variant?.packageLengthCm ?? product.packageLengthCm ?? fallback.lengthCm,
+    breadthCm: variant?.packageBreadthCm ?? product.packageBreadthCm ?? fallback.breadthCm,
+    heightCm: variant?.packageHeightCm ?? product.packageHeightCm ?? fallback.heightCm,
+  };
+}
+
+/** The quote's shipping rules: the rate card's freight for the parcel and zone, and the COD fee. */
+function chargesOf(
+  shipping: ShopShipping,
+  delivery: DeliveryFacts | null,
+  grams: number,
+  inputs: readonly QuoteLineInput[],
+  paidInCash: boolean,
+) {
+  const card = shipping.rateCard;
+  if (!card) return {};
+  const itemsPaise = inputs.reduce((sum, l) => sum + l.unitPricePaise * l.qty, 0);
+  // Without a pincode the quote prices the dearest zone but the special one: what most of India pays.
+  const zone = delivery?.zone ?? 'rest_of_india';
+  return {
+    shippingChargePaise: shippingChargeOnCard(card, zone, grams, itemsPaise),
+    ...(paidInCash ? { codFee: { flatPaise: card.codFeePaise, percent: card.codFeePercent } } : {}),
+  };
+}
+
 /**
  * The one function that prices a cart (decision 0039): reads the products, their variants and add-ons
- * from the catalog (never from the client), the running sales and the code's coupon, and builds the
- * quote every document of the order reads. Takes nothing. A choice the catalog does not offer, or a code
- * the cart cannot use, is refused (4xx).
+ * from the catalog (never from the client), the running sales and the code's coupon, and (issue 27) the
+ * shop's shipping settings and the delivery to the pincode, and builds the quote every document of the
+ * order reads. Takes nothing. A choice the catalog does not offer, or a code the cart cannot use, is
+ * refused (4xx).
  */
 export async function priceCart(
   db: Database,
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
   maxLineQty: number,
-  offers: CartOffers = {},
+  offers: CartOffers,
+  destination: CartDestination,
 ): Promise<PricedCart> {
   const wanted = mergeLines(cart, maxLineQty);
   const now = offers.now ?? new Date();
-  const [catalog, sales] = await Promise.all([
+  const [catalog, sales, shipping] = await Promise.all([
     readCatalog(db, [...new Set(wanted.map((l) => l.productId))]),
     runningSales(db, now),
+    readShipping(db, destination.deliveries.sellerPincode),
   ]);
   const inputs: QuoteLineInput[] = [];
   const countInStock = new Map<string, number>();
+  const parcel: { pkg: Package; qty: number }[] = [];
   for (const line of wanted) {
     const entry = catalog.get(line.productId);
     if (!entry) continue;
     const lines = quoteInputs(line, entry, inputs.length);
     const variant = entry.variants.find((v) => v.id === lines[0]!.variantId);
     countInStock.set(stockKey(lines[0]!), variant?.countInStock ?? entry.product.countInStock);
+    parcel.push({ pkg: packageOf(entry.product, variant, shipping.defaultPackage), qty: line.qty });
     inputs.push(...lines);
   }
+  const grams = chargeableGrams(parcel);
+  const delivery = destination.postalCode
+    ? await destination.deliveries.to(shipping, destination.postalCode, grams, now)
+    : null;
+  const paidInCash = paymentMethod === DEFAULT_PAYMENT_METHOD;
   const priced = await applyOffers(db, inputs, {
     sales: saleRulesFor(sales, inputs),
     online: paymentMethod === ONLINE_PAYMENT_METHOD ? [ONLINE_DISCOUNT_RULE] : [],
     couponCode: offers.couponCode,
     customerId: offers.customerId ?? null,
     now,
+    charges: chargesOf(shipping, delivery, grams, inputs, paidInCash),
   });
   return {
     ...priced,
     countInStock,
     unavailable: [...new Set(wanted.map((l) => l.productId))].filter((id) => !catalog.has(id)),
+    cod: codVerdict({
+      orderValuePaise: priced.quote.amounts.totalPaise,
+      codMaxPaise: shipping.codMaxPaise,
+      pincodeCod: delivery ? delivery.cod : null,
+      postalCode: destination.postalCode,
+      madeToOrder: inputs.some((l) => l.returnable === false),
+    }),
+    delivery,
+    shipping,
   };
 }
 
@@ -384,6 +469,11 @@ export function quoteAnswer(priced: PricedCart, sellerState: string, deliverySta
       taxPrice: toRupees(shipping.taxPaise),
     },
     adjustments: quote.adjustments.map((a) => ({ kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) })),
+    codFee: quote.codFee
+      ? { amount: toRupees(quote.codFee.chargePaise), taxPrice: toRupees(quote.codFee.taxPaise) }
+      : null,
+    cod: priced.cod,
+    delivery: priced.delivery && deliveryAnswer(priced.delivery),
     coupon: priced.coupon && {
       code: priced.coupon.code,
       discount: toRupees(priced.coupon.discountPaise),

@@ -41,6 +41,9 @@ function quote(
     adjustments,
     gst: null,
     coupon,
+    codFee: null,
+    cod: { allowed: true, refusal: null, reason: null },
+    delivery: null,
   };
 }
 

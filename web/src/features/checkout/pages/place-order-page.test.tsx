@@ -32,6 +32,9 @@ function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
     adjustments: [],
     coupon: null,
     gst: null,
+    codFee: null,
+    cod: { allowed: true, refusal: null, reason: null },
+    delivery: null,
   };
 }
 
