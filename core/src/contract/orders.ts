@@ -9,7 +9,7 @@ import {
 import { gstinProblem, normalizeGstin } from '../gst/gstin.ts';
 import { NAME_MAX, phone } from './accounts.ts';
 import { numberFromText, optionalQuery, wholeNumber } from './common.ts';
-import { codAnswer, codFeeAnswer, deliveryAnswer, trackingAnswer } from './shipping.ts';
+import { codAnswer, codFeeAnswer, deliveryAnswer, trackingAnswer, whatsappOptIn } from './shipping.ts';
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
 import { addOnChoices, chosenAddOn, chosenVariant } from './variants.ts';
 import { couponCodeField, orderCoupon, quoteCoupon } from './offers.ts';
@@ -132,6 +132,8 @@ export const placeOrderBody = z.object({
   expectedTotal: z.optional(expectedTotal),
   /** Issue 26: a coupon code (any case) for a Cash on Delivery order; an online order takes its hold's. */
   couponCode: z.optional(couponCodeField),
+  /** Issue 27: true records the customer's opt-in to order messages on WhatsApp (false leaves it as it is). */
+  whatsappOptIn: z.optional(whatsappOptIn),
   /** For the online method: what Razorpay's checkout handed the browser (PRODUCT.md step 3). */
   razorpay_order_id: z.optional(razorpayId('razorpay_order_id')),
   razorpay_payment_id: z.optional(razorpayId('razorpay_payment_id')),
@@ -307,6 +309,7 @@ export const createPaymentBody = z.object({
   shippingAddress: shippingAddressInput,
   expectedTotal: z.optional(expectedTotal),
   couponCode: z.optional(couponCodeField),
+  whatsappOptIn: z.optional(whatsappOptIn),
 });
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 

@@ -185,3 +185,10 @@ export const whatsappOptIn = preprocess(
   (v) => (v === 'on' || v === 'true' ? true : v === 'false' ? false : v),
   z.boolean({ error: 'whatsappOptIn must be true or false' }),
 );
+
+/**
+ * GET /api/config/contact (anyone): the shop's WhatsApp number for "Chat on WhatsApp" links, digits with
+ * the country code (919876543210); null when the shop has none.
+ */
+export const shopContact = z.object({ whatsappNumber: z.nullable(z.string()) });
+export type ShopContact = z.infer<typeof shopContact>;
