@@ -8,6 +8,7 @@ import { AUTH_MESSAGES } from '@rr/core';
 import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_COURIER_WEBHOOK_TOKEN } from '../src/adapters/courier/index.ts';
 import { webhookSignature } from '../src/adapters/payments/index.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
 import { databaseFileStore } from '../src/modules/uploads/database-file-store.ts';
@@ -287,6 +288,33 @@ const MATRIX: Record<string, Row> = {
     expect: ADMIN_ONLY,
   },
   'GET /api/dev/sms-outbox': { request: get('/api/dev/sms-outbox'), expect: ANYONE_OK },
+  // Issue 27: the courier's token (x-api-key), not a sign-in, lets a tracking call in (an AWB the shop
+  // never booked is answered 200 and ignored); without it, 401 for everyone.
+  ...Object.fromEntries(
+    ['/api/webhooks/shiprocket', '/api/webhooks/courier'].flatMap((url) => [
+      [
+        `POST ${url}`,
+        {
+          request: () => ({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_COURIER_WEBHOOK_TOKEN },
+            payload: JSON.stringify({ awb: 'SBX0000000000', current_status: 'DELIVERED' }),
+          }),
+          expect: ANYONE_OK,
+        } satisfies Row,
+      ],
+    ]),
+  ),
+  'POST /api/dev/courier/events': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/dev/courier/events',
+      payload: { orderId: c.orders.read, status: 'in_transit' },
+    }),
+    // Development only, like the outboxes: anyone reaches it; an order not booked with the courier is 404.
+    expect: [404, 404, 404, 404],
+  },
   'GET /api/dev/mail-outbox': { request: get('/api/dev/mail-outbox'), expect: ANYONE_OK },
 
   // Orders
@@ -332,6 +360,11 @@ const MATRIX: Record<string, Row> = {
       payload: { courier: 'Delhivery', trackingNumber: '1234567890123' },
     }),
     expect: ADMIN_ONLY,
+  },
+  'GET /api/orders/:id/label': {
+    request: (c) => get(`/api/orders/${c.orders.invoiced}/label`)(),
+    // The admin gets past authorisation to the rule: an order shipped by hand has no label (NO_LABEL).
+    expect: [401, 403, 403, 404],
   },
   'GET /api/orders/:id/invoice': {
     request: (c) => get(`/api/orders/${c.orders.invoiced}/invoice`)(),
