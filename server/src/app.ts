@@ -379,7 +379,12 @@ export async function buildApp(
     gateway: deps.payments ?? createPaymentGateway(config.payments),
     pincodes,
     // Without an aggregator, estimates come from the offline zone table (the sandbox's serviceability).
-    deliveries: new Deliveries(pincodes, courier ?? new SandboxCourier(pincodes), config.shipping.sellerPincode, app.log),
+    deliveries: new Deliveries(
+      pincodes,
+      courier ?? new SandboxCourier(pincodes),
+      config.shipping.sellerPincode,
+      app.log,
+    ),
     courier,
   };
   await registerModuleRoutes(app, config, adapters);

@@ -8,10 +8,18 @@ import type { AddressInfo } from 'node:net';
 import type { Order } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CourierError, CourierSignatureError, ShiprocketCourier } from '../src/adapters/courier/index.ts';
+import {
+  CourierError,
+  CourierSignatureError,
+  SandboxCourier,
+  ShiprocketCourier,
+  createCourier,
+} from '../src/adapters/courier/index.ts';
+import { OfflinePincodeDirectory } from '../src/adapters/pincode/offline-directory.ts';
+import { loadConfig } from '../src/config.ts';
 import { shipments } from '../src/db/schema/index.ts';
 import * as make from './factories.ts';
-import { DEMO_ADMIN, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
+import { DEMO_ADMIN, LIVE_ENV, bearer, createTestApp, signIn, type TestApp } from './helpers.ts';
 
 interface Seen {
   method: string;
@@ -69,7 +77,10 @@ class FakeShiprocket {
       case 'POST /v1/external/courier/assign/awb':
         return {
           status: 200,
-          body: { awb_assign_status: 1, response: { data: { awb_code: '321055706540', courier_name: 'Amazon Surface' } } },
+          body: {
+            awb_assign_status: 1,
+            response: { data: { awb_code: '321055706540', courier_name: 'Amazon Surface' } },
+          },
         };
       case 'POST /v1/external/courier/generate/pickup':
         return { status: 200, body: { pickup_status: 1, response: { data: 'Pickup is confirmed' } } };
@@ -172,8 +183,13 @@ describe('the Shiprocket adapter', () => {
       delivery_postcode: '411001',
       weight: '0.75',
     });
-    fake.overrides.set('GET /v1/external/courier/serviceability/', { status: 200, body: { data: { available_courier_companies: [] } } });
-    expect(await courier().serviceability({ fromPincode: '221001', toPincode: '744101', weightGrams: 500 })).toMatchObject({
+    fake.overrides.set('GET /v1/external/courier/serviceability/', {
+      status: 200,
+      body: { data: { available_courier_companies: [] } },
+    });
+    expect(
+      await courier().serviceability({ fromPincode: '221001', toPincode: '744101', weightGrams: 500 }),
+    ).toMatchObject({
       serviceable: false,
       cod: false,
     });
@@ -224,7 +240,7 @@ describe('the Shiprocket adapter', () => {
 
   it('fetches the label from its URL, and makes it again when none was kept', async () => {
     const c = courier();
-    const pdf = await c.label({ providerShipmentId: '15151515', labelUrl: null, awb: '321055706540' });
+    const pdf = await c.label({ providerShipmentId: '15151515', labelUrl: null });
     expect(pdf!.subarray(0, 5).toString()).toBe('%PDF-');
     expect(fake.paths()).toContain('POST /v1/external/courier/generate/label');
   });
@@ -331,5 +347,53 @@ describe('booking through the shop with Shiprocket', () => {
       payload: JSON.stringify({ awb: '321055706540', current_status: 'DELIVERED' }),
     });
     expect(hook.statusCode).toBe(401);
+  });
+});
+
+describe('configuration', () => {
+  const SHIPROCKET = {
+    SHIPROCKET_EMAIL: 'api@shop.example.in',
+    SHIPROCKET_PASSWORD: 'secret',
+    SHIPROCKET_WEBHOOK_TOKEN: 'a-webhook-token-of-16+',
+  };
+  const pincodes = new OfflinePincodeDirectory();
+
+  it('Shiprocket needs its user, password and webhook token together', () => {
+    expect(() => loadConfig({ SHIPROCKET_EMAIL: 'api@shop.example.in' })).toThrow(/Shiprocket needs SHIPROCKET_EMAIL/);
+    const config = loadConfig(SHIPROCKET);
+    expect(config.courier).toMatchObject({
+      provider: 'shiprocket',
+      pickupLocation: 'Primary',
+      baseUrl: 'https://apiv2.shiprocket.in',
+    });
+    expect(createCourier(config.courier, pincodes)).toBeInstanceOf(ShiprocketCourier);
+  });
+
+  it('the sandbox outside production; in production without Shiprocket, none (courier and AWB by hand)', () => {
+    expect(createCourier(loadConfig({}).courier, pincodes)).toBeInstanceOf(SandboxCourier);
+    const production = loadConfig({ NODE_ENV: 'production', ...LIVE_ENV });
+    expect(production.courier).toEqual({ provider: 'none' });
+    expect(createCourier(production.courier, pincodes)).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', ...LIVE_ENV, ...SHIPROCKET }).courier.provider).toBe('shiprocket');
+  });
+
+  it('an app without a courier refuses to book and has no tracking webhook', async () => {
+    const t = await createTestApp({ courier: null });
+    try {
+      const admin = (await signIn(t.app, DEMO_ADMIN)).token;
+      const buyer = await make.customer(t);
+      const placed = await make.codOrder(t, buyer.token, await make.product(t, { stock: 5, category: 'gems' }));
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/orders/${placed.json<Order>()._id}/ship`,
+        headers: bearer(admin),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'COURIER_NOT_CONFIGURED' });
+      const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks/courier', payload: {} });
+      expect(hook.statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -189,7 +189,9 @@ describe('tracking events', () => {
     expect(parseDocumentSerial(row.creditNoteNumber!)).toMatchObject({ kind: 'credit-note' });
     expect((await messagesAbout(order._id, 'order_returned')).map((m) => m.channel).sort()).toEqual(['email', 'sms']);
     // Nothing moves a returned parcel again.
-    await webhook(sandboxTrackingPayload(order.shipment!.trackingNumber, 'delivered', null, new Date(Date.now() + 1000)));
+    await webhook(
+      sandboxTrackingPayload(order.shipment!.trackingNumber, 'delivered', null, new Date(Date.now() + 1000)),
+    );
     expect((await orderRow(order._id)).isDelivered).toBe(false);
   });
 

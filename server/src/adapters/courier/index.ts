@@ -13,7 +13,12 @@ export {
   sandboxTrackingPayload,
 } from './sandbox.ts';
 export { ShiprocketCourier, type ShiprocketOptions } from './shiprocket.ts';
-export { WEBHOOK_TOKEN_HEADER, formatTrackingTime, trackingEventsOf, type TrackingPayload } from './tracking-payload.ts';
+export {
+  WEBHOOK_TOKEN_HEADER,
+  formatTrackingTime,
+  trackingEventsOf,
+  type TrackingPayload,
+} from './tracking-payload.ts';
 
 /**
  * The courier the configuration names: Shiprocket when its settings are given, the offline sandbox

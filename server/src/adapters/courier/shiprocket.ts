@@ -105,7 +105,10 @@ export class ShiprocketCourier implements CourierService {
     );
     const body = (await response.json().catch(() => null)) as Json | null;
     if (!response.ok || typeof body?.token !== 'string') {
-      throw new CourierError(`Shiprocket refused the sign-in: ${refusalOf(body, response.status)}`, response.status >= 500);
+      throw new CourierError(
+        `Shiprocket refused the sign-in: ${refusalOf(body, response.status)}`,
+        response.status >= 500,
+      );
     }
     this.token = { value: body.token, until: Date.now() + TOKEN_LIFE_MS };
     return body.token;
@@ -130,7 +133,8 @@ export class ShiprocketCourier implements CourierService {
   private async must(call: Call, what: string): Promise<Json> {
     const { status, body } = await this.call(call);
     if (status >= 500) throw new CourierError(`Shiprocket failed to ${what} (HTTP ${status})`, true);
-    if (status >= 400 || !body) throw new CourierError(`Shiprocket refused to ${what}: ${refusalOf(body, status)}`, false);
+    if (status >= 400 || !body)
+      throw new CourierError(`Shiprocket refused to ${what}: ${refusalOf(body, status)}`, false);
     return body;
   }
 
@@ -261,7 +265,10 @@ export class ShiprocketCourier implements CourierService {
     try {
       response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) });
     } catch (err) {
-      throw new CourierError(`The label could not be fetched: ${err instanceof Error ? err.message : String(err)}`, true);
+      throw new CourierError(
+        `The label could not be fetched: ${err instanceof Error ? err.message : String(err)}`,
+        true,
+      );
     }
     if (!response.ok) throw new CourierError(`The label could not be fetched (HTTP ${response.status})`, true);
     return Buffer.from(await response.arrayBuffer());

@@ -55,12 +55,7 @@ const STATUS_BY_ID: Record<number, TrackingStatus> = {
 
 const IN_TRANSIT_LABELS = new Set(['IN TRANSIT', 'SHIPPED', 'PICKED UP', 'REACHED AT DESTINATION HUB', 'DELAYED']);
 
-const normalLabel = (label: string) =>
-  label
-    .toUpperCase()
-    .replace(/[_-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+const normalLabel = (label: string) => label.toUpperCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ').trim();
 
 /** A status label in the shop's terms; null for one it does not act on (pickup steps, RTO on its way). */
 export function trackingStatusOfLabel(label: string): TrackingStatus | null {

@@ -89,7 +89,10 @@ export async function parcelOf(ctx: FulfilmentContext, row: OrderRow): Promise<P
       ? ctx.db.select(PACKAGE_COLUMNS(products)).from(products).where(inArray(products.id, productIds))
       : [],
     variantIds.length
-      ? ctx.db.select(PACKAGE_COLUMNS(productVariants)).from(productVariants).where(inArray(productVariants.id, variantIds))
+      ? ctx.db
+          .select(PACKAGE_COLUMNS(productVariants))
+          .from(productVariants)
+          .where(inArray(productVariants.id, variantIds))
       : [],
   ]);
   const units = lines

@@ -77,7 +77,11 @@ export function courierDevRoutes(app: ZodApp, fulfilment: FulfilmentContext): vo
         summary:
           'Development only: a sandbox courier tracking event for a booked order (in_transit, out_for_delivery, delivered, delivery_failed, returned), through the webhook',
         body: devEventBody,
-        response: { 200: z.object({ status: z.string(), outcome: z.string(), payload: z.any() }), 400: errorReply, 404: errorReply },
+        response: {
+          200: z.object({ status: z.string(), outcome: z.string(), payload: z.any() }),
+          400: errorReply,
+          404: errorReply,
+        },
       },
     },
     async (request, reply) => {

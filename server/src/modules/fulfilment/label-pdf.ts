@@ -29,20 +29,39 @@ function rule(doc: PDFKit.PDFDocument, y: number, width = 1): void {
     .stroke();
 }
 
-const style = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({ size, color: INK, width: WIDTH, ...extra });
+const style = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
+  size,
+  color: INK,
+  width: WIDTH,
+  ...extra,
+});
 
 /** The courier, the payment box and the AWB in large type. */
 function drawTop(doc: PDFKit.PDFDocument, w: PdfTextWriter, label: ShippingLabel): number {
   w.draw(label.courierName, M, M, style(13, { weight: 'bold', width: WIDTH - 110 }));
   const pay = label.codPaise === null ? 'PREPAID' : `COD ₹${formatPaiseAmount(label.codPaise)}`;
-  doc.rect(PAGE.width - M - 104, M - 2, 104, 24).lineWidth(1.5).strokeColor(INK).stroke();
-  w.draw(pay, PAGE.width - M - 104, M + 3, style(label.codPaise === null ? 11 : 10, { weight: 'bold', width: 104, align: 'center' }));
+  doc
+    .rect(PAGE.width - M - 104, M - 2, 104, 24)
+    .lineWidth(1.5)
+    .strokeColor(INK)
+    .stroke();
+  w.draw(
+    pay,
+    PAGE.width - M - 104,
+    M + 3,
+    style(label.codPaise === null ? 11 : 10, { weight: 'bold', width: 104, align: 'center' }),
+  );
   let y = M + 30;
   rule(doc, y);
   y = w.draw('AWB', M, y + 6, style(8));
   y = w.draw(label.awb, M, y, style(26, { weight: 'bold', align: 'center' }));
   if (label.codPaise !== null) {
-    y = w.draw(`Collect ₹${formatPaiseAmount(label.codPaise)} in cash at delivery`, M, y + 2, style(9, { weight: 'bold', align: 'center' }));
+    y = w.draw(
+      `Collect ₹${formatPaiseAmount(label.codPaise)} in cash at delivery`,
+      M,
+      y + 2,
+      style(9, { weight: 'bold', align: 'center' }),
+    );
   }
   rule(doc, y + 6);
   return y + 6;

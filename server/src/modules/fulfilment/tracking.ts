@@ -2,7 +2,7 @@ import { DEFAULT_PAYMENT_METHOD, errorCodes, type TrackingStatus } from '@rr/cor
 import { and, eq, max } from 'drizzle-orm';
 import { CourierSignatureError, type TrackingEvent } from '../../adapters/courier/index.ts';
 import type { Transaction } from '../../db/client.ts';
-import { orderItems, orders, shipmentEvents, shipments } from '../../db/schema/index.ts';
+import { orderItems, shipmentEvents, shipments, type orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { releaseOfferUses } from '../offers/index.ts';
 import {
@@ -156,13 +156,18 @@ export async function trackingWebhook(
   body: unknown,
 ): Promise<EventOutcome[]> {
   const courier = ctx.courier;
-  if (!courier) throw new DomainError('not_found', errorCodes.courierNotConfigured, 'No courier service is configured.');
+  if (!courier)
+    throw new DomainError('not_found', errorCodes.courierNotConfigured, 'No courier service is configured.');
   let events: TrackingEvent[];
   try {
     events = courier.trackingEvents(headers, jsonOf(body));
   } catch (err) {
     if (err instanceof CourierSignatureError) {
-      throw new DomainError('unauthorized', errorCodes.invalidWebhookSignature, 'The tracking webhook token does not match.');
+      throw new DomainError(
+        'unauthorized',
+        errorCodes.invalidWebhookSignature,
+        'The tracking webhook token does not match.',
+      );
     }
     throw err;
   }

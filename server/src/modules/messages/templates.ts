@@ -169,7 +169,10 @@ function trackingWords(
   if (event.kind === 'order_out_for_delivery') {
     const due = event.paymentMethod === 'Cash on Delivery' ? amount : 'nothing, it is paid';
     return {
-      sms: { text: `${SHOP}: order #${number} is out for delivery today. To pay at the door: ${due}.`, variables: [number, due] },
+      sms: {
+        text: `${SHOP}: order #${number} is out for delivery today. To pay at the door: ${due}.`,
+        variables: [number, due],
+      },
       subject: `Order #${number} is out for delivery`,
       lines: [`Namaste ${name},`, `Your order #${number} is out for delivery today.`, `To pay at the door: ${due}.`],
     };
@@ -214,11 +217,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   const amount = formatRupees(toRupees(event.totalPaise));
   const orderUrl = `${settings.publicUrl}/order/${event.orderId}`;
   const name = event.customer.name.split(/\s+/)[0] || event.customer.name;
-
-  let sms: { text: string; variables: string[] };
-  let subject: string;
-  let lines: string[];
-  const link = { label: 'See your order', url: orderUrl };
+  let sms: { text: string; variables: string[] }, subject: string, lines: string[];
   switch (event.kind) {
     case 'order_placed':
       ({ sms, subject, lines } = orderPlacedWords(event, { number, amount, name }));
@@ -296,7 +295,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       channel: 'email',
       recipient: event.customer.email,
       subject: `${subject} - ${SHOP}`,
-      ...emailBodies(lines, link),
+      ...emailBodies(lines, { label: 'See your order', url: orderUrl }),
       variables: [],
     });
   }
