@@ -265,6 +265,10 @@ export async function shippingLabelOf(ctx: FulfilmentContext, id: string): Promi
       from: { name: ctx.seller.legalName, address: ctx.seller.address, pincode: shipping.originPincode },
       codPaise: cod ? row.totalPaise : null,
       weightGrams: parcel.weightGrams,
+      footnote:
+        shipment.provider === 'sandbox'
+          ? "Sandbox courier: a demo label, not a real courier's"
+          : `Booked with ${shipment.provider}`,
     }),
   };
 }

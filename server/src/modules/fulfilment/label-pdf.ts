@@ -12,6 +12,8 @@ export interface ShippingLabel {
   /** What the courier collects at the door; null for a prepaid parcel. */
   codPaise: Paise | null;
   weightGrams: number;
+  /** A line at the foot ("Sandbox courier: a demo label, not a real courier's"). */
+  footnote: string;
 }
 
 /** 4 × 6 inches, the thermal printers' label. */
@@ -105,6 +107,7 @@ export async function renderShippingLabel(label: ShippingLabel): Promise<Buffer>
   y = w.draw('FROM (return address)', M, y + 12, style(8));
   y = w.draw(label.from.name, M, y + 1, style(9, { weight: 'bold' }));
   w.draw(`${label.from.address} (pickup PIN ${label.from.pincode})`, M, y, style(8.5));
+  w.draw(label.footnote, M, PAGE.height - M - 12, style(7.5, { color: '#444444', align: 'center' }));
   doc.end();
   return done;
 }
