@@ -468,7 +468,8 @@ export function quoteAnswer(priced: PricedCart, sellerState: string, deliverySta
     shippingGst: {
       gstPercent: gstPercentOf(shipping.gstBasisPoints),
       hsnCode: shipping.hsnCode,
-      taxPrice: toRupees(shipping.taxPaise),
+      // Everything shippingPrice holds: freight and the COD fee, as an order answers it.
+      taxPrice: toRupees(shipping.taxPaise + (quote.codFee?.taxPaise ?? 0)),
     },
     adjustments: quote.adjustments.map((a) => ({ kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) })),
     codFee: quote.codFee
