@@ -5,6 +5,7 @@
 import type { ImportPreview, Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvField, parseCsv } from '../src/csv.ts';
+import { demoProductId } from '../src/db/seed.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
 
@@ -87,9 +88,19 @@ describe('a variant package', () => {
     expect(s!.package).toEqual(NONE);
     expect(l!.package).toEqual({ weightGrams: 400, lengthCm: 20, breadthCm: 15, heightCm: 6 });
 
-    const kept = await put(id, { variants: [{ ...small, _id: s!._id }, { ...large, _id: l!._id }] });
+    const kept = await put(id, {
+      variants: [
+        { ...small, _id: s!._id },
+        { ...large, _id: l!._id },
+      ],
+    });
     expect(kept.json<Product>().variants[1]!.package).toMatchObject({ weightGrams: 400 });
-    const cleared = await put(id, { variants: [{ ...small, _id: s!._id }, { ...large, _id: l!._id, package: null }] });
+    const cleared = await put(id, {
+      variants: [
+        { ...small, _id: s!._id },
+        { ...large, _id: l!._id, package: null },
+      ],
+    });
     expect(cleared.json<Product>().variants[1]!.package).toEqual(NONE);
 
     const bad = await put(id, { variants: [{ ...small, _id: s!._id, package: { weightGrams: 0 } }] });
@@ -155,7 +166,10 @@ describe('the catalog CSV', () => {
     const preview = await importFile(fileOf(header, [row]));
     expect(preview.rows[0]!.action).toBe('invalid');
     const errors = preview.rows[0]!.errors;
-    expect(errors).toContainEqual({ column: 'package_weight_g', message: 'package.weightGrams must be a whole number' });
+    expect(errors).toContainEqual({
+      column: 'package_weight_g',
+      message: 'package.weightGrams must be a whole number',
+    });
     expect(errors).toContainEqual({ column: 'package_height_cm', message: 'package.heightCm must be at most 300' });
     expect((await read(id)).package).toEqual(NONE);
   });
@@ -225,5 +239,24 @@ describe('the quote', () => {
     const heavy = await quote();
     // The same zone both times: the 2 kg parcel pays the 2 kg slab, 60 rupees above the 500 g one.
     expect(heavy - light).toBe(60);
+  });
+});
+
+describe('the demo catalog', () => {
+  it('packs a bead, a gem and a mala each in its category’s box', async () => {
+    const packageOf = async (slug: string) => (await read(demoProductId(slug))).package;
+    expect(await packageOf('nepal-2-mukhi-rudraksha')).toEqual({
+      weightGrams: 50,
+      lengthCm: 10,
+      breadthCm: 8,
+      heightCm: 5,
+    });
+    expect(await packageOf('natural-ruby-manik-5-25-ratti')).toEqual({
+      weightGrams: 60,
+      lengthCm: 12,
+      breadthCm: 10,
+      heightCm: 5,
+    });
+    expect(await packageOf('tulsi-jaap-mala')).toEqual({ weightGrams: 150, lengthCm: 15, breadthCm: 12, heightCm: 5 });
   });
 });

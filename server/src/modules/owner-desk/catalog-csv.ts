@@ -451,8 +451,9 @@ function readInput(given: Partial<Cells>): { input?: Input; errors: Note[] } {
     if (result.success) continue;
     for (const issue of result.error.issues) {
       const column =
-        (issue.path[0] === 'package' ? COLUMN_OF_FIGURE[String(issue.path[1])] : COLUMN_OF_FIELD[String(issue.path[0])]) ??
-        '';
+        (issue.path[0] === 'package'
+          ? COLUMN_OF_FIGURE[String(issue.path[1])]
+          : COLUMN_OF_FIELD[String(issue.path[0])]) ?? '';
       if (!errors.some((e) => e.column === column)) errors.push({ column, message: issue.message });
     }
   }

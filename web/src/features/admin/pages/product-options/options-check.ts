@@ -108,11 +108,14 @@ const ROW_WORDS: Record<string, string> = {
   countInStock: 'Stock',
   sizeMm: 'Size (mm)',
   weightCarats: 'Weight (ct)',
+  packageWeightGrams: 'Packed weight (g)',
   hsnCode: 'SAC code',
 };
 
 /** "sku is required" → "SKU is required"; other messages as every form shows them. */
-export function rowMessage(message: string): string {
+export function rowMessage(said: string): string {
+  // Issue 27: core names the figure inside its parcel ("package.weightGrams must be ...").
+  const message = said.replace(/^package\.weightGrams(?=\s)/, 'packageWeightGrams');
   const match = /^([a-z][A-Za-z0-9]*)(?=\s)/.exec(message);
   const word = match && ROW_WORDS[match[1]!];
   return word ? word + message.slice(match[1]!.length) : displayMessage(message);
@@ -131,6 +134,7 @@ export function errorKeyOf(path: string, sent: Pick<OptionsState, 'variants' | '
   if (!row || !/^\d+$/.test(index)) return null;
   if (field === undefined) return row.key;
   if (field === 'facts') return rest[0] ? `${row.key}.${rest[0]}` : row.key;
+  if (field === 'package') return `${row.key}.packageWeightGrams`;
   if (list === 'addOns' && field === 'fields' && rest[0] !== undefined) {
     const textField = 'fields' in row ? row.fields[Number(rest[0])] : undefined;
     if (!textField) return `${row.key}.fields`;
