@@ -232,6 +232,16 @@ export function variantMrpErrors(input: VariantInput, gstBasisPoints: number | u
     : [];
 }
 
+/** Issue 27: the variant's parcel columns as the file writes them (empty: not its own). */
+function packageCellsOf(pkg: VariantInput['package']) {
+  return {
+    variant_package_weight_g: plain(pkg?.weightGrams ?? null),
+    variant_package_length_cm: plain(pkg?.lengthCm ?? null),
+    variant_package_breadth_cm: plain(pkg?.breadthCm ?? null),
+    variant_package_height_cm: plain(pkg?.heightCm ?? null),
+  };
+}
+
 /** The variant's columns as the file writes them, from its input. */
 function cellsOfInput(v: VariantInput): VariantCells {
   return {
@@ -242,10 +252,7 @@ function cellsOfInput(v: VariantInput): VariantCells {
     variant_stock: String(v.countInStock),
     variant_size_mm: plain(v.facts?.sizeMm ?? null),
     variant_weight_carats: plain(v.facts?.weightCarats ?? null),
-    variant_package_weight_g: plain(v.package?.weightGrams ?? null),
-    variant_package_length_cm: plain(v.package?.lengthCm ?? null),
-    variant_package_breadth_cm: plain(v.package?.breadthCm ?? null),
-    variant_package_height_cm: plain(v.package?.heightCm ?? null),
+    ...packageCellsOf(v.package),
     variant_image: plain(v.image ?? null),
     variant_default: v.isDefault ? 'yes' : '',
   };

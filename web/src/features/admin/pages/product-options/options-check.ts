@@ -126,6 +126,12 @@ export function rowMessage(said: string): string {
  * key), the row's key for the row as a whole, the list's name for the list. Null when the path names no
  * row of what was sent.
  */
+/** A fact's input by its name; the parcel's (issue 27) is the packed weight, the one the row edits. */
+function innerKeyOf(rowKey: string, field: 'facts' | 'package', inner: string | undefined): string {
+  if (field === 'package') return `${rowKey}.packageWeightGrams`;
+  return inner ? `${rowKey}.${inner}` : rowKey;
+}
+
 export function errorKeyOf(path: string, sent: Pick<OptionsState, 'variants' | 'addOns'>): string | null {
   const [list, index, field, ...rest] = path.split('.');
   if (list !== 'variants' && list !== 'addOns') return null;
@@ -133,8 +139,7 @@ export function errorKeyOf(path: string, sent: Pick<OptionsState, 'variants' | '
   const row = sent[list][Number(index)];
   if (!row || !/^\d+$/.test(index)) return null;
   if (field === undefined) return row.key;
-  if (field === 'facts') return rest[0] ? `${row.key}.${rest[0]}` : row.key;
-  if (field === 'package') return `${row.key}.packageWeightGrams`;
+  if (field === 'facts' || field === 'package') return innerKeyOf(row.key, field, rest[0]);
   if (list === 'addOns' && field === 'fields' && rest[0] !== undefined) {
     const textField = 'fields' in row ? row.fields[Number(rest[0])] : undefined;
     if (!textField) return `${row.key}.fields`;
