@@ -184,9 +184,23 @@ const arbitraryRule: fc.Arbitrary<AdjustmentRule> = fc
     ...(categories ? { categories: new Set(categories) } : {}),
   }));
 
+// Issue 27: a rate card's freight (else SPEC's rule) and, for Cash on Delivery, a COD fee.
 const arbitraryRules: fc.Arbitrary<QuoteRules> = fc
-  .record({ adjustments: fc.array(arbitraryRule, { maxLength: 4 }), freeShipping: fc.boolean() })
-  .map(({ adjustments, freeShipping }) => ({ adjustments, ...(freeShipping ? { freeShipping } : {}) }));
+  .record({
+    adjustments: fc.array(arbitraryRule, { maxLength: 4 }),
+    freeShipping: fc.boolean(),
+    shippingChargePaise: fc.option(fc.integer({ min: 0, max: 50_000 }), { nil: null }),
+    codFee: fc.option(
+      fc.record({ flatPaise: fc.integer({ min: 0, max: 10_000 }), percent: fc.integer({ min: 0, max: 5 }) }),
+      { nil: null },
+    ),
+  })
+  .map(({ adjustments, freeShipping, shippingChargePaise, codFee }) => ({
+    adjustments,
+    ...(freeShipping ? { freeShipping } : {}),
+    ...(shippingChargePaise !== null ? { shippingChargePaise } : {}),
+    ...(codFee ? { codFee } : {}),
+  }));
 
 describe('buildQuote: properties over random carts, rates and adjustments', () => {
   it('lines add up to the amounts, and the amounts to the total', () => {
@@ -197,10 +211,22 @@ describe('buildQuote: properties over random carts, rates and adjustments', () =
         expect(q.amounts.itemsPaise).toBe(sum((l) => l.grossPaise));
         expect(q.amounts.discountPaise).toBe(sum((l) => l.discountPaise));
         expect(q.amounts.discountPaise).toBe(q.adjustments.reduce((s, a) => s + a.amountPaise, 0));
-        expect(q.amounts.taxPaise).toBe(sum((l) => l.taxPaise) + q.shipping.taxPaise);
+        const cod = q.codFee ?? { chargePaise: 0, taxPaise: 0 };
+        expect(q.amounts.shippingPaise).toBe(q.shipping.chargePaise + cod.chargePaise);
+        expect(q.amounts.taxPaise).toBe(sum((l) => l.taxPaise) + q.shipping.taxPaise + cod.taxPaise);
         expect(q.amounts.totalPaise).toBe(
-          sum((l) => l.taxablePaise + l.taxPaise) + q.shipping.chargePaise + q.shipping.taxPaise,
+          sum((l) => l.taxablePaise + l.taxPaise) +
+            q.shipping.chargePaise +
+            q.shipping.taxPaise +
+            cod.chargePaise +
+            cod.taxPaise,
         );
+        // The COD fee is taxed as the shipping is (the principal supply's rate), and only when asked for.
+        if (q.codFee) expect(q.codFee.gstBasisPoints).toBe(q.shipping.gstBasisPoints);
+        if (!rules.codFee) expect(q.codFee).toBeUndefined();
+        if (rules.shippingChargePaise !== undefined && !rules.freeShipping) {
+          expect(q.shipping.chargePaise).toBe(rules.shippingChargePaise);
+        }
         for (const l of q.lines) {
           expect(l.taxablePaise).toBe(l.grossPaise - l.discountPaise);
           expect(l.discountPaise).toBe(l.adjustments.reduce((s, a) => s + a.amountPaise, 0));
@@ -239,7 +265,7 @@ describe('buildQuote: properties over random carts, rates and adjustments', () =
   it('a discount only lowers: no line costs more with adjustments than without', () => {
     fc.assert(
       fc.property(arbitraryCart, arbitraryRules, (cart, rules) => {
-        const plain = buildQuote(cart, { adjustments: [] });
+        const plain = buildQuote(cart, { ...rules, adjustments: [], freeShipping: false });
         const adjusted = buildQuote(cart, rules);
         adjusted.lines.forEach((l, i) => {
           expect(l.taxablePaise + l.taxPaise).toBeLessThanOrEqual(

@@ -398,6 +398,12 @@ const MATRIX: Record<string, Row> = {
     request: () => ({ method: 'PUT', url: '/api/admin/settings/low-stock', payload: { lowStockThreshold: 3 } }),
     expect: ADMIN_ONLY,
   },
+  // Shipping and COD (issue 27)
+  'GET /api/admin/shipping': { request: get('/api/admin/shipping'), expect: ADMIN_ONLY },
+  'PUT /api/admin/shipping': {
+    request: () => ({ method: 'PUT', url: '/api/admin/shipping', payload: { cutoffTime: '14:00' } }),
+    expect: ADMIN_ONLY,
+  },
   'GET /api/admin/orders/export': {
     request: get('/api/admin/orders/export?from=2026-11-01&to=2026-11-30&state=all'),
     expect: ADMIN_ONLY,

@@ -77,7 +77,7 @@ describe('the catalog CSV with variants', () => {
     const plain = demoProductId('nepal-2-mukhi-rudraksha');
     const { header, rows } = await exported([five, plain]);
     const cell = (row: string[], column: string) => row[header.indexOf(column)];
-    expect(header.slice(-10)).toEqual([
+    expect(header.slice(-14)).toEqual([
       'variant',
       'sku',
       'variant_price',
@@ -85,6 +85,10 @@ describe('the catalog CSV with variants', () => {
       'variant_stock',
       'variant_size_mm',
       'variant_weight_carats',
+      'variant_package_weight_g',
+      'variant_package_length_cm',
+      'variant_package_breadth_cm',
+      'variant_package_height_cm',
       'variant_image',
       'variant_default',
       'stock_version',

@@ -155,6 +155,8 @@ describe('dispatch', () => {
       courier: 'Shree Maruti Courier',
       trackingNumber: 'SMC-0098765',
       trackingUrl: null,
+      provider: null,
+      label: null,
     });
   });
 

@@ -591,6 +591,10 @@ describe('POST /api/orders/quote', () => {
       shippingGst: { gstPercent: 18, hsnCode: '1404', taxPrice: 0 },
       adjustments: [],
       coupon: null,
+      // Issue 27: no rate card, so no COD fee; COD allowed; no pincode sent.
+      codFee: null,
+      cod: { allowed: true, refusal: null, reason: null },
+      delivery: null,
       gst: null,
     });
     expect(await stockOf(id)).toBe(4);

@@ -45,6 +45,24 @@ const placeCod = async (lines: Line[], token?: string) =>
     headers: bearer(token ?? (await make.customer(t)).token),
     payload: { orderItems: lines, shippingAddress: ADDRESS, paymentMethod: 'Cash on Delivery' },
   });
+/** Pays for `lines` online (the sandbox gateway) and places the order, as the browser does. */
+async function placeOnline(lines: Line[]) {
+  const { token } = await make.customer(t);
+  const hold = await t.app.inject({
+    method: 'POST',
+    url: '/api/payments/razorpay/order',
+    headers: bearer(token),
+    payload: { orderItems: lines, shippingAddress: ADDRESS },
+  });
+  expect(hold.statusCode, hold.body).toBe(201);
+  const payment = await make.sandboxPayment(t, hold.json().orderId);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: bearer(token),
+    payload: { orderItems: lines, shippingAddress: ADDRESS, paymentMethod: 'Razorpay', ...payment },
+  });
+}
 const quote = (lines: Line[], paymentMethod = 'Cash on Delivery') =>
   t.app.inject({
     method: 'POST',
@@ -246,10 +264,16 @@ describe('ordering a variant with add-ons', () => {
     });
     expect(q.taxPrice).toBe(q.lines[0].taxPrice);
 
-    const placed = await placeCod([line]);
+    // Issue 27: a made-to-order add-on (energisation) is never sent Cash on Delivery; paid online it is.
+    expect(q.cod).toMatchObject({ allowed: false, refusal: 'made_to_order' });
+    const refused = await placeCod([line]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('COD_NOT_AVAILABLE');
+    const online = (await quote([line], 'Razorpay')).json();
+    const placed = await placeOnline([line]);
     expect(placed.statusCode, placed.body).toBe(201);
     const order = orderSchema.parse(placed.json());
-    expect(order.totalPrice).toBe(q.totalPrice);
+    expect(order.totalPrice).toBe(online.totalPrice);
     expect(order.itemsPrice).toBe(order.orderItems.reduce((s, i) => s + i.price * i.qty, 0));
     expect(order.orderItems[0]).toMatchObject({
       price: 1501,

@@ -132,6 +132,11 @@ export const CATALOG_CSV_COLUMNS = [
   'hsn_code',
   'gst_percent',
   'uqc',
+  // Issue 27: the packed parcel of one unit (grams, cm); empty takes the shop's default package's figure.
+  'package_weight_g',
+  'package_length_cm',
+  'package_breadth_cm',
+  'package_height_cm',
   // Issue 25: a product sold in variants has a row per variant, each with the product's id and columns
   // (its price, mrp and stock left empty: the variants' own are these), the variant named by its sku.
   'variant',
@@ -141,6 +146,11 @@ export const CATALOG_CSV_COLUMNS = [
   'variant_stock',
   'variant_size_mm',
   'variant_weight_carats',
+  // Issue 27: the variant's own parcel; empty takes the product's figure.
+  'variant_package_weight_g',
+  'variant_package_length_cm',
+  'variant_package_breadth_cm',
+  'variant_package_height_cm',
   'variant_image',
   'variant_default',
   'stock_version',

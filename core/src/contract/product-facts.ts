@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { CARATS_PER_RATTI } from '../constants.ts';
 import { phone } from './accounts.ts';
 import { numberFromText, preprocess } from './common.ts';
+import { packageInput } from './shipping.ts';
 
 /** A gem's weight in commercial ratti, to 2 decimals. */
 export function rattiFromCarats(carats: number): number {
@@ -87,6 +88,30 @@ const planet = preprocess(
 );
 
 /**
+ * Issue 27: a product's (or variant's) packed parcel of one unit as an update sends it. Each figure may
+ * be left out (kept), set, or cleared with null or "" (the shop's default package's figure applies);
+ * `package: null` clears all four. Checked by core's `packageInput` figures, with their messages.
+ */
+export const packageFacts = z.object({
+  weightGrams: z.optional(clearable(packageInput.shape.weightGrams)),
+  lengthCm: z.optional(clearable(packageInput.shape.lengthCm)),
+  breadthCm: z.optional(clearable(packageInput.shape.breadthCm)),
+  heightCm: z.optional(clearable(packageInput.shape.heightCm)),
+});
+export type PackageFacts = z.infer<typeof packageFacts>;
+/** `package` in a body: absent keeps the parcel, null clears it, an object changes the figures it has. */
+export const packageField = z.optional(z.nullable(packageFacts));
+
+/** A parcel on a reply: each figure null where the shop's default package's applies. */
+export const packageReply = z.object({
+  weightGrams: z.nullable(z.int()),
+  lengthCm: z.nullable(z.int()),
+  breadthCm: z.nullable(z.int()),
+  heightCm: z.nullable(z.int()),
+});
+export type PackageReply = z.infer<typeof packageReply>;
+
+/**
  * The facts of a product, each optional and clearable, as the admin form, PUT /api/products/:id and a
  * catalog import send them. One schema, so every way in checks them alike.
  */
@@ -110,6 +135,8 @@ export const productFacts = z.object({
       z.refine((list) => new Set(list).size === list.length, { error: 'images must not repeat a picture' }),
     ),
   ),
+  /** Issue 27: the packed parcel, weighed for the freight and sent to the courier. */
+  package: packageField,
 });
 export type ProductFactsInput = z.infer<typeof productFacts>;
 
@@ -127,6 +154,8 @@ export const productFactsReply = {
   certificateNumber: z.nullable(z.string()),
   certificateFile: z.nullable(z.string()),
   images: z.array(z.string()),
+  /** Issue 27: the product's own packed parcel (all null: the shop's default package). */
+  package: packageReply,
 };
 
 /** POST /api/upload/certificate (admin): where the stored image or PDF is served from. */

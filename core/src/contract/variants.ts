@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { gstPercentField, hsnCodeField } from './categories.ts';
 import { MAX_STOCK, UUID_PATTERN, numberFromText, preprocess, rupees } from './common.ts';
-import { productFacts, sitePath } from './product-facts.ts';
+import { packageField, packageReply, productFacts, sitePath } from './product-facts.ts';
 
 export const MAX_VARIANTS = 30;
 export const MAX_ADD_ONS = 12;
@@ -30,6 +30,8 @@ export const variantReply = z.object({
     weightCarats: z.nullable(z.number()),
     weightRatti: z.nullable(z.number()),
   }),
+  /** Issue 27: the variant's own parcel (a null figure: the product's, else the shop's default). */
+  package: packageReply,
   isDefault: z.boolean(),
 });
 export type VariantReply = z.infer<typeof variantReply>;
@@ -99,6 +101,8 @@ export const variantInput = z.object({
       weightCarats: z.optional(productFacts.shape.weightCarats),
     }),
   ),
+  /** Issue 27: absent keeps a kept variant's parcel (a new one has none), null clears it. */
+  package: packageField,
   isDefault: flag('isDefault'),
 });
 export type VariantInput = z.infer<typeof variantInput>;

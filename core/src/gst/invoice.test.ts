@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { GST_PERCENTS } from '../constants.ts';
 import { couponRuleFor, saleRulesFor } from '../offer-rules.ts';
 import { ONLINE_DISCOUNT_RULE, buildQuote, rulesFor, type QuoteLineInput } from '../quote.ts';
-import { InvoiceAmountsError, OTHER_UQC, SHIPPING_LINE_DESCRIPTION, computeInvoice, formatGstRate } from './invoice.ts';
+import {
+  COD_FEE_LINE_DESCRIPTION,
+  InvoiceAmountsError,
+  OTHER_UQC,
+  SHIPPING_LINE_DESCRIPTION,
+  computeInvoice,
+  formatGstRate,
+} from './invoice.ts';
 import { GST_STATES, gstStateByName, type GstState } from './states.ts';
 
 const MAHARASHTRA = gstStateByName('Maharashtra')!;
@@ -110,6 +117,44 @@ describe('computeInvoice', () => {
     expect(invoice.totals.shippingTaxPaise).toBe(3_00);
     expect(invoice.totals.taxPaise).toBe(quote.amounts.taxPaise);
     expect(invoice.totals.totalPaise).toBe(quote.amounts.totalPaise);
+  });
+
+  it('adds the COD fee as a line after the shipping, taxed as the shipping, inside the total (issue 27)', () => {
+    const lines: QuoteLineInput[] = [
+      {
+        productId: 'p0',
+        name: 'Gem',
+        image: '',
+        mrpPaise: null,
+        uqc: 'NOS',
+        unitPricePaise: 2000_00,
+        qty: 1,
+        gstBasisPoints: 300,
+        hsnCode: '7103',
+      },
+    ];
+    const quote = buildQuote(lines, {
+      adjustments: [],
+      shippingChargePaise: 90_00,
+      codFee: { flatPaise: 40_00, percent: 2 },
+    });
+    // 2% of the goods with GST (₹2,060) is ₹41.20, more than the flat ₹40.
+    expect(quote.codFee).toEqual({ chargePaise: 41_20, gstBasisPoints: 300, hsnCode: '7103', taxPaise: 1_24 });
+    const invoice = computeInvoice(quote, MAHARASHTRA, KARNATAKA);
+    expect(invoice.lines.map((l) => l.description)).toEqual([
+      'Gem',
+      SHIPPING_LINE_DESCRIPTION,
+      COD_FEE_LINE_DESCRIPTION,
+    ]);
+    expect(invoice.lines[2]).toMatchObject({
+      kind: 'shipping',
+      taxableValuePaise: 41_20,
+      igstPaise: 1_24,
+      hsnCode: '7103',
+    });
+    expect(invoice.totals.shippingTaxPaise).toBe(2_70 + 1_24);
+    expect(invoice.totals.totalPaise).toBe(quote.amounts.totalPaise);
+    expect(quote.amounts.shippingPaise).toBe(90_00 + 41_20);
   });
 
   it('keeps an order priced before the quote as it was: its online discount taken off after tax', () => {

@@ -1,6 +1,8 @@
 import type { Paise } from '../money.ts';
 import {
   amountsOf,
+  withCodFee,
+  type CodFeeCharge,
   splitGst,
   type AdjustmentKind,
   type AppliedCoupon,
@@ -46,6 +48,8 @@ export interface StoredQuote {
   afterTaxDiscountPaise: Paise;
   /** Issue 26: the coupon the order was placed with (a free-shipping one's discount is the charge it waived). */
   coupon?: AppliedCoupon | null;
+  /** Issue 27: the COD fee, charged with the goods and taxed as the shipping is. */
+  codFee?: CodFeeCharge | null;
 }
 
 export interface InvoiceLine {
@@ -92,7 +96,7 @@ export interface InvoiceTotals {
   sgstPaise: Paise;
   igstPaise: Paise;
   taxPaise: Paise;
-  /** The GST of the shipping charge (0 when shipping is free). */
+  /** The GST of the shipping charge and the COD fee (0 when neither is charged). */
   shippingTaxPaise: Paise;
   /** Only on orders priced before the quote: their online discount, taken off after tax. */
   afterTaxDiscountPaise: Paise;
@@ -116,6 +120,7 @@ export class InvoiceAmountsError extends Error {
 }
 
 export const SHIPPING_LINE_DESCRIPTION = 'Shipping and handling';
+export const COD_FEE_LINE_DESCRIPTION = 'Cash on Delivery fee';
 /** GST's unit quantity code for what is not counted in goods units (the shipping line). */
 export const OTHER_UQC = 'OTH';
 
@@ -193,9 +198,12 @@ export function checkStoredQuote(quote: StoredQuote): void {
   if (!isPaise(chargePaise) || !isPaise(taxPaise) || !isPaise(quote.afterTaxDiscountPaise)) {
     throw new InvoiceAmountsError('Shipping and discount must be whole, non-negative paise');
   }
+  if (quote.codFee && (!isPaise(quote.codFee.chargePaise) || !isPaise(quote.codFee.taxPaise))) {
+    throw new InvoiceAmountsError('The COD fee must be whole, non-negative paise');
+  }
   const derived = amountsOf(
     quote.lines.map((l) => ({ grossPaise: l.grossPaise, discountPaise: l.discountPaise, taxPaise: l.taxPaise })),
-    quote.shipping,
+    withCodFee(quote.shipping, quote.codFee),
     quote.afterTaxDiscountPaise,
   );
   for (const key of Object.keys(derived) as Array<keyof OrderAmounts>) {
@@ -216,9 +224,8 @@ export function checkStoredQuote(quote: StoredQuote): void {
 export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeOfSupply: GstState): Invoice {
   checkStoredQuote(quote);
   const supplyType: SupplyType = sellerState.code === placeOfSupply.code ? 'intra-state' : 'inter-state';
-  const { shipping } = quote;
-  const shipped = shipping.chargePaise > 0;
-  const parts = splitGst([...quote.lines.map((l) => l.taxPaise), ...(shipped ? [shipping.taxPaise] : [])], supplyType);
+  const charges = chargeLines(quote);
+  const parts = splitGst([...quote.lines.map((l) => l.taxPaise), ...charges.map((c) => c.taxPaise)], supplyType);
   const lines: InvoiceLine[] = quote.lines.map((line, i) => ({
     kind: 'goods',
     description: describeLine(line, quote.lines),
@@ -234,23 +241,23 @@ export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeO
     taxPaise: line.taxPaise,
     amountPaise: line.taxablePaise + line.taxPaise,
   }));
-  if (shipped) {
+  charges.forEach((charge, i) => {
     lines.push({
       kind: 'shipping',
-      description: SHIPPING_LINE_DESCRIPTION,
-      hsnCode: shipping.hsnCode,
+      description: charge.description,
+      hsnCode: charge.hsnCode,
       uqc: OTHER_UQC,
       qty: 1,
-      unitPricePaise: shipping.chargePaise,
-      grossPaise: shipping.chargePaise,
+      unitPricePaise: charge.chargePaise,
+      grossPaise: charge.chargePaise,
       discountPaise: 0,
-      taxableValuePaise: shipping.chargePaise,
-      gstBasisPoints: shipping.gstBasisPoints,
-      ...parts[quote.lines.length]!,
-      taxPaise: shipping.taxPaise,
-      amountPaise: shipping.chargePaise + shipping.taxPaise,
+      taxableValuePaise: charge.chargePaise,
+      gstBasisPoints: charge.gstBasisPoints,
+      ...parts[quote.lines.length + i]!,
+      taxPaise: charge.taxPaise,
+      amountPaise: charge.chargePaise + charge.taxPaise,
     });
-  }
+  });
   const sum = (pick: (line: InvoiceLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
   const taxableValuePaise = sum((line) => line.taxableValuePaise);
   const taxPaise = sum((line) => line.taxPaise);
@@ -263,7 +270,7 @@ export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeO
     sgstPaise: sum((line) => line.sgstPaise),
     igstPaise: sum((line) => line.igstPaise),
     taxPaise,
-    shippingTaxPaise: shipped ? shipping.taxPaise : 0,
+    shippingTaxPaise: charges.reduce((total, c) => total + c.taxPaise, 0),
     afterTaxDiscountPaise: quote.afterTaxDiscountPaise,
     totalPaise: taxableValuePaise + taxPaise - quote.afterTaxDiscountPaise,
   };
@@ -274,6 +281,16 @@ export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeO
     );
   }
   return { supplyType, sellerState, placeOfSupply, lines, totals, shippingWaived: shippingWaivedOf(quote) };
+}
+
+/**
+ * The charges billed with the goods, each taxed as part of them (composite supply): the shipping charge
+ * and (issue 27) the COD fee, in that order; a charge of nothing has no line.
+ */
+function chargeLines(quote: StoredQuote) {
+  const charges = [{ description: SHIPPING_LINE_DESCRIPTION, ...quote.shipping }];
+  if (quote.codFee) charges.push({ description: COD_FEE_LINE_DESCRIPTION, ...quote.codFee });
+  return charges.filter((c) => c.chargePaise > 0);
 }
 
 /** 1800 -> "18%", 900 -> "9%", 25 -> "0.25%", 12.5 -> "0.125%" (a half rate of 0.25%). */

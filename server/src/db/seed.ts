@@ -7,6 +7,7 @@ import type { Database, Transaction } from './client.ts';
 import { coupons, products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
 import { demoFactSlugs, demoFactsOf } from './seed/demo-facts.ts';
+import { demoPackageOf } from './seed/demo-package.ts';
 import { demoTaxOf, demoTaxSlugs } from './seed/demo-tax.ts';
 import { demoOptionSlugs, demoOptionsOf } from './seed/demo-variants.ts';
 
@@ -65,6 +66,8 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
           ...demoFactsOf(p.slug),
           // Issue 24: each product's own HSN code, GST rate and UQC (decision 0037).
           ...demoTaxOf(p.slug),
+          // Issue 27: its packed parcel, by category.
+          ...demoPackageOf(p.category),
           createdAt: new Date(now - i * 60_000),
         };
       }),

@@ -18,6 +18,7 @@ import { productNotFound } from './service.ts';
 import {
   hasVariants,
   lockProductsWithVariants,
+  packageColumns,
   refuseVariantsAboveMrp,
   writeAddOns,
   writeVariants,
@@ -84,6 +85,7 @@ function columnsOf(input: ProductUpdate) {
     hsnCode: input.hsnCode,
     gstBasisPoints: input.gstPercent === undefined ? undefined : basisPointsOrNull(input.gstPercent),
     uqc: input.uqc,
+    ...packageColumns(input.package),
   };
 }
 

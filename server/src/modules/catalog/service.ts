@@ -74,6 +74,12 @@ function productFactsOf(row: ProductRow) {
     certificateNumber: row.certificateNumber,
     certificateFile: row.certificateFile,
     images: row.images,
+    package: {
+      weightGrams: row.packageWeightGrams,
+      lengthCm: row.packageLengthCm,
+      breadthCm: row.packageBreadthCm,
+      heightCm: row.packageHeightCm,
+    },
   };
 }
 
@@ -164,6 +170,10 @@ interface VariantJson {
   images: string[];
   sizeMm: number | null;
   weightCarats: number | null;
+  packageWeightGrams: number | null;
+  packageLengthCm: number | null;
+  packageBreadthCm: number | null;
+  packageHeightCm: number | null;
   isDefault: boolean;
 }
 
@@ -185,7 +195,9 @@ const variantsOfProduct = () => sql<VariantJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', v.id, 'name', v.name, 'sku', v.sku, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
     'countInStock', v.count_in_stock, 'image', v.image, 'images', v.images, 'sizeMm', v.size_mm,
-    'weightCarats', v.weight_carats, 'isDefault', v.is_default
+    'weightCarats', v.weight_carats, 'isDefault', v.is_default,
+    'packageWeightGrams', v.package_weight_grams, 'packageLengthCm', v.package_length_cm,
+    'packageBreadthCm', v.package_breadth_cm, 'packageHeightCm', v.package_height_cm
   ) order by v.position, v.id), '[]')
   from product_variants v where v.product_id = products.id)`;
 
@@ -211,6 +223,12 @@ function variantReplyOf(v: VariantJson, product: ProductRow): Product['variants'
       sizeMm: v.sizeMm,
       weightCarats: v.weightCarats,
       weightRatti: v.weightCarats == null ? null : rattiFromCarats(v.weightCarats),
+    },
+    package: {
+      weightGrams: v.packageWeightGrams,
+      lengthCm: v.packageLengthCm,
+      breadthCm: v.packageBreadthCm,
+      heightCm: v.packageHeightCm,
     },
     isDefault: v.isDefault,
   };

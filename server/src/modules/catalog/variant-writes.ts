@@ -5,6 +5,7 @@ import {
   lowestMrpPaise,
   toPaise,
   type AddOnInput,
+  type PackageFacts,
   type VariantInput,
 } from '@rr/core';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
@@ -47,6 +48,20 @@ async function refuseTakenSkus(tx: Transaction, productId: string, list: readonl
   }
 }
 
+/**
+ * Issue 27: the parcel columns a `package` sets (products and variants name them alike): absent keeps
+ * all four, null clears all four, an object changes the figures it carries.
+ */
+export function packageColumns(pkg: PackageFacts | null | undefined) {
+  if (pkg === undefined) return {};
+  return {
+    packageWeightGrams: pkg === null ? null : pkg.weightGrams,
+    packageLengthCm: pkg === null ? null : pkg.lengthCm,
+    packageBreadthCm: pkg === null ? null : pkg.breadthCm,
+    packageHeightCm: pkg === null ? null : pkg.heightCm,
+  };
+}
+
 function variantColumns(v: VariantInput, position: number) {
   return {
     position,
@@ -58,6 +73,7 @@ function variantColumns(v: VariantInput, position: number) {
     images: v.images ?? [],
     sizeMm: v.facts?.sizeMm ?? null,
     weightCarats: v.facts?.weightCarats ?? null,
+    ...packageColumns(v.package),
   };
 }
 

@@ -83,7 +83,6 @@ async function reserveCart(
 ) {
   const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty, { couponCode, customerId }, destination);
   refuseUnavailable(priced);
-  refuseUndeliverable(priced, paymentMethod);
   const { quote } = priced;
   const { amounts } = quote;
   if (expectedTotal !== undefined && amounts.totalPaise > toPaise(expectedTotal)) {
@@ -100,6 +99,7 @@ async function reserveCart(
       'Orders above ₹1,00,00,000 are arranged with us directly. Please contact the shop.',
     );
   }
+  refuseUndeliverable(priced, paymentMethod);
   const cod = await unpaidCashOnDelivery(tx, customerId);
   const held = await pendingHoldTotals(tx, customerId);
   const unpaid = { units: cod.units + held.units, paise: cod.paise + held.paise };

@@ -1,4 +1,4 @@
-import { amountInWords, formatDateIST, gstStateByCode, type Invoice } from '@rr/core';
+import { COD_FEE_LINE_DESCRIPTION, amountInWords, formatDateIST, gstStateByCode, type Invoice } from '@rr/core';
 import {
   A4,
   BODY_BOTTOM,
@@ -268,9 +268,14 @@ function drawTotals(canvas: Canvas, sums: readonly Sum[], top: number): number {
 /** The declarations under the amount in words: reverse charge, always; the others when they apply. */
 function closingNotes(invoice: Invoice): string[] {
   const notes = ['Tax payable on reverse charge: No'];
-  if (invoice.lines.some((line) => line.kind === 'shipping')) {
+  // Shipping and (issue 27) the COD fee are charged with the goods.
+  const charges = invoice.lines
+    .filter((line) => line.kind === 'shipping')
+    .map((line) => (line.description === COD_FEE_LINE_DESCRIPTION ? 'the Cash on Delivery fee' : 'shipping'));
+  if (charges.length) {
+    const subject = charges.join(' and ');
     notes.push(
-      'Shipping charged with the goods is part of one composite supply, taxed at the rate of its principal supply.',
+      `${subject[0]!.toUpperCase()}${subject.slice(1)} charged with the goods ${charges.length > 1 ? 'are' : 'is'} part of one composite supply, taxed at the rate of its principal supply.`,
     );
   }
   if (invoice.shippingWaived) notes.push(`Shipping waived by coupon ${invoice.shippingWaived.couponCode}.`);

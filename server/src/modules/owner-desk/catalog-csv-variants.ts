@@ -47,6 +47,10 @@ export function variantCellsOf(v: VariantRow): VariantCells {
     variant_stock: String(v.countInStock),
     variant_size_mm: plain(v.sizeMm),
     variant_weight_carats: plain(v.weightCarats),
+    variant_package_weight_g: plain(v.packageWeightGrams),
+    variant_package_length_cm: plain(v.packageLengthCm),
+    variant_package_breadth_cm: plain(v.packageBreadthCm),
+    variant_package_height_cm: plain(v.packageHeightCm),
     variant_image: plain(v.image),
     variant_default: v.isDefault ? 'yes' : '',
   };
@@ -133,8 +137,22 @@ const FIELD_OF_COLUMN: Record<VariantColumn, string> = {
   variant_image: 'image',
   variant_size_mm: 'sizeMm',
   variant_weight_carats: 'weightCarats',
+  variant_package_weight_g: 'package.weightGrams',
+  variant_package_length_cm: 'package.lengthCm',
+  variant_package_breadth_cm: 'package.breadthCm',
+  variant_package_height_cm: 'package.heightCm',
   variant_default: 'isDefault',
 };
+/** Columns read as numbers: empty clears, a numeral is a number, other text is refused by the schema. */
+const MEASURES = new Set<VariantColumn>([
+  'variant_size_mm',
+  'variant_weight_carats',
+  'variant_package_weight_g',
+  'variant_package_length_cm',
+  'variant_package_breadth_cm',
+  'variant_package_height_cm',
+]);
+const PARCEL = ['weightGrams', 'lengthCm', 'breadthCm', 'heightCm'] as const;
 const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(FIELD_OF_COLUMN).map(([c, f]) => [f, c])) as Record<
   string,
   VariantColumn
@@ -142,7 +160,10 @@ const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(FIELD_OF_COLUMN).map((
 
 /** A variant's fields as PUT /api/products/:id takes them (facts flattened); none for a new one. */
 function currentFields(v: VariantRow | undefined): Record<string, unknown> {
-  if (!v) return { mrp: null, image: null, images: [], sizeMm: null, weightCarats: null, isDefault: false };
+  if (!v) {
+    const none = Object.fromEntries(PARCEL.map((f) => [`package.${f}`, null]));
+    return { mrp: null, image: null, images: [], sizeMm: null, weightCarats: null, ...none, isDefault: false };
+  }
   return {
     _id: v.id,
     name: v.name,
@@ -154,13 +175,17 @@ function currentFields(v: VariantRow | undefined): Record<string, unknown> {
     images: v.images,
     sizeMm: v.sizeMm,
     weightCarats: v.weightCarats,
+    'package.weightGrams': v.packageWeightGrams,
+    'package.lengthCm': v.packageLengthCm,
+    'package.breadthCm': v.packageBreadthCm,
+    'package.heightCm': v.packageHeightCm,
     isDefault: v.isDefault,
   };
 }
 
 /** A cell as the schema reads it: empty measures clear, numerals are numbers, yes and empty are flags. */
 function cellValue(column: VariantColumn, text: string): unknown {
-  if (column === 'variant_size_mm' || column === 'variant_weight_carats') {
+  if (MEASURES.has(column)) {
     return text === '' ? null : NUMERAL.test(text) ? Number(text) : text;
   }
   if (column === 'variant_default') return YES.test(text) ? true : NO.test(text) ? false : text;
@@ -174,7 +199,9 @@ function variantFields(cells: Partial<VariantCells>, existing: VariantRow | unde
     fields[FIELD_OF_COLUMN[column]] = cellValue(column, cells[column]!);
   }
   const { sizeMm, weightCarats, ...rest } = fields;
-  return { ...rest, facts: { sizeMm, weightCarats } };
+  const parcel = Object.fromEntries(PARCEL.map((f) => [f, rest[`package.${f}`]]));
+  for (const f of PARCEL) delete rest[`package.${f}`];
+  return { ...rest, facts: { sizeMm, weightCarats }, package: parcel };
 }
 
 /** The row's variant by core's schema, or its refusals named by column. */
@@ -186,7 +213,10 @@ export function readVariant(
   if (read.success) return { input: read.data, errors: [] };
   const errors: Note[] = [];
   for (const issue of read.error.issues) {
-    const field = String(issue.path[0] === 'facts' ? issue.path[1] : issue.path[0]);
+    const field =
+      issue.path[0] === 'package'
+        ? `package.${String(issue.path[1])}`
+        : String(issue.path[0] === 'facts' ? issue.path[1] : issue.path[0]);
     const column = COLUMN_OF_FIELD[field] ?? '';
     const message = field === 'isDefault' ? 'variant_default must be yes or empty' : issue.message;
     if (!errors.some((e) => e.column === column)) errors.push({ column, message });
@@ -202,6 +232,16 @@ export function variantMrpErrors(input: VariantInput, gstBasisPoints: number | u
     : [];
 }
 
+/** Issue 27: the variant's parcel columns as the file writes them (empty: not its own). */
+function packageCellsOf(pkg: VariantInput['package']) {
+  return {
+    variant_package_weight_g: plain(pkg?.weightGrams ?? null),
+    variant_package_length_cm: plain(pkg?.lengthCm ?? null),
+    variant_package_breadth_cm: plain(pkg?.breadthCm ?? null),
+    variant_package_height_cm: plain(pkg?.heightCm ?? null),
+  };
+}
+
 /** The variant's columns as the file writes them, from its input. */
 function cellsOfInput(v: VariantInput): VariantCells {
   return {
@@ -212,6 +252,7 @@ function cellsOfInput(v: VariantInput): VariantCells {
     variant_stock: String(v.countInStock),
     variant_size_mm: plain(v.facts?.sizeMm ?? null),
     variant_weight_carats: plain(v.facts?.weightCarats ?? null),
+    ...packageCellsOf(v.package),
     variant_image: plain(v.image ?? null),
     variant_default: v.isDefault ? 'yes' : '',
   };

@@ -11,6 +11,7 @@ import {
   type CatalogCsvColumn,
   type ImportPreview,
   type ImportResult,
+  type PackageFacts,
   type ProductUpdate,
   type VariantInput,
 } from '@rr/core';
@@ -84,6 +85,10 @@ function cellsOf(p: ProductRow): Cells {
     hsn_code: plain(p.hsnCode),
     gst_percent: p.gstBasisPoints === null ? '' : String(gstPercentOf(p.gstBasisPoints)),
     uqc: plain(p.uqc),
+    package_weight_g: plain(p.packageWeightGrams),
+    package_length_cm: plain(p.packageLengthCm),
+    package_breadth_cm: plain(p.packageBreadthCm),
+    package_height_cm: plain(p.packageHeightCm),
   };
 }
 
@@ -204,7 +209,24 @@ const FIELD_OF_COLUMN = {
   hsn_code: 'hsnCode',
   gst_percent: 'gstPercent',
   uqc: 'uqc',
+  package_weight_g: 'package',
+  package_length_cm: 'package',
+  package_breadth_cm: 'package',
+  package_height_cm: 'package',
 } as const satisfies Record<Field, keyof ProductUpdate>;
+/** Issue 27: the parcel's figure (core `packageFacts`) each package column sets. */
+const FIGURE_OF_COLUMN = {
+  package_weight_g: 'weightGrams',
+  package_length_cm: 'lengthCm',
+  package_breadth_cm: 'breadthCm',
+  package_height_cm: 'heightCm',
+} as const satisfies Partial<Record<Field, keyof PackageFacts>>;
+type PackageColumn = keyof typeof FIGURE_OF_COLUMN;
+const isPackageColumn = (c: string): c is PackageColumn => c in FIGURE_OF_COLUMN;
+const COLUMN_OF_FIGURE = Object.fromEntries(Object.entries(FIGURE_OF_COLUMN).map(([c, f]) => [f, c])) as Record<
+  string,
+  PackageColumn
+>;
 type Input = Pick<ProductUpdate, (typeof FIELD_OF_COLUMN)[Field]>;
 const COLUMN_OF_FIELD = Object.fromEntries(Object.entries(FIELD_OF_COLUMN).map(([c, f]) => [f, c])) as Record<
   string,
@@ -221,7 +243,13 @@ const FACT_COLUMNS = [
   'certificate_lab',
   'certificate_number',
 ] as const satisfies readonly Field[];
-const NUMBER_FACTS = new Set<Field>(['mukhi', 'size_mm', 'weight_carats', 'bead_count']);
+const NUMBER_FACTS = new Set<Field>([
+  'mukhi',
+  'size_mm',
+  'weight_carats',
+  'bead_count',
+  ...(Object.keys(FIGURE_OF_COLUMN) as PackageColumn[]),
+]);
 const NUMERAL = /^-?\d+(\.\d+)?$/;
 
 interface PlannedRow {
@@ -408,18 +436,24 @@ function factValue(column: Field, cell: string | undefined): unknown {
 function readInput(given: Partial<Cells>): { input?: Input; errors: Note[] } {
   const fields: Record<string, unknown> = {};
   const facts: Record<string, unknown> = {};
+  const parcel: Record<string, unknown> = {};
   for (const column of Object.keys(given) as Field[]) {
     const field = FIELD_OF_COLUMN[column];
-    if ((FACT_COLUMNS as readonly Field[]).includes(column)) facts[field] = factValue(column, given[column]);
+    if (isPackageColumn(column)) parcel[FIGURE_OF_COLUMN[column]] = factValue(column, given[column]);
+    else if ((FACT_COLUMNS as readonly Field[]).includes(column)) facts[field] = factValue(column, given[column]);
     else fields[field] = given[column];
   }
+  if (Object.keys(parcel).length) facts.package = parcel;
   const core = productUpdate.safeParse(fields);
   const checked = importedFacts.safeParse(facts);
   const errors: Note[] = [];
   for (const result of [core, checked]) {
     if (result.success) continue;
     for (const issue of result.error.issues) {
-      const column = COLUMN_OF_FIELD[String(issue.path[0])] ?? '';
+      const column =
+        (issue.path[0] === 'package'
+          ? COLUMN_OF_FIGURE[String(issue.path[1])]
+          : COLUMN_OF_FIELD[String(issue.path[0])]) ?? '';
       if (!errors.some((e) => e.column === column)) errors.push({ column, message: issue.message });
     }
   }
@@ -450,7 +484,13 @@ function changesOf(before: Cells | null, given: Partial<Cells>, input: Input | u
   return (Object.keys(given) as Field[])
     .map((column) => {
       const field = FIELD_OF_COLUMN[column];
-      const to = input && field in input ? cellText(column, input[field]) : (before?.[column] ?? '');
+      const to = isPackageColumn(column)
+        ? input?.package && FIGURE_OF_COLUMN[column] in input.package
+          ? cellText(column, input.package[FIGURE_OF_COLUMN[column]])
+          : (before?.[column] ?? '')
+        : input && field in input
+          ? cellText(column, input[field])
+          : (before?.[column] ?? '');
       return { column, from: before?.[column] ?? '', to };
     })
     .filter((change) => (before ? change.from !== change.to : change.to !== ''));

@@ -17,6 +17,8 @@ export const importedFacts = z.partial(
     planet: true,
     certificateLab: true,
     certificateNumber: true,
+    // Issue 27: the parcel's figures, each from its own column.
+    package: true,
   }),
 );
 export type ImportedFacts = z.infer<typeof importedFacts>;

@@ -428,7 +428,9 @@ export function quoteAnswer(priced: PricedCart, sellerState: string, deliverySta
   let gst: CartQuote['gst'] = null;
   if (place && seller) {
     const supply: SupplyType = place.code === seller.code ? 'intra-state' : 'inter-state';
-    const parts = splitGst([...quote.lines.map((l) => l.taxPaise), quote.shipping.taxPaise], supply);
+    // In the invoice's order: the lines, the shipping, the COD fee (each charge only when charged).
+    const charges = [quote.shipping, quote.codFee].filter((c) => c && c.chargePaise > 0).map((c) => c!.taxPaise);
+    const parts = splitGst([...quote.lines.map((l) => l.taxPaise), ...charges], supply);
     const sum = (key: keyof (typeof parts)[number]) => toRupees(parts.reduce((s, p) => s + p[key], 0));
     gst = { supply, placeOfSupply: place.name, cgst: sum('cgstPaise'), sgst: sum('sgstPaise'), igst: sum('igstPaise') };
   }
@@ -466,7 +468,8 @@ export function quoteAnswer(priced: PricedCart, sellerState: string, deliverySta
     shippingGst: {
       gstPercent: gstPercentOf(shipping.gstBasisPoints),
       hsnCode: shipping.hsnCode,
-      taxPrice: toRupees(shipping.taxPaise),
+      // Everything shippingPrice holds: freight and the COD fee, as an order answers it.
+      taxPrice: toRupees(shipping.taxPaise + (quote.codFee?.taxPaise ?? 0)),
     },
     adjustments: quote.adjustments.map((a) => ({ kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) })),
     codFee: quote.codFee

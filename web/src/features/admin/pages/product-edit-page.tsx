@@ -11,6 +11,7 @@ import { useCategories, useProduct, useUpdateProduct, useUploadImage } from '../
 import { StockHistory } from '../desk/stock-history.tsx';
 import styles from './admin.module.css';
 import { ProductFactsFields, factValuesOf, factsInput } from './product-facts-fields.tsx';
+import { ProductPackageFields, packageInputOf, packageValuesOf } from './product-package-fields.tsx';
 import { AddOnsEditor } from './product-options/add-ons-editor.tsx';
 import { checkOptions, sendableLists } from './product-options/options-check.ts';
 import { useProductOptions, type ProductOptions } from './product-options/use-product-options.ts';
@@ -64,6 +65,7 @@ function formValuesOf(product: Product) {
     visibility: (product.isDraft ? 'draft' : 'published') as Visibility,
     ...factValuesOf(product),
     ...taxValuesOf(product),
+    ...packageValuesOf(product.package),
   };
 }
 type EditValues = ReturnType<typeof formValuesOf>;
@@ -115,6 +117,7 @@ function useEditProductForm(product: Product) {
       isDraft: values.visibility === 'draft',
       ...factsInput(values),
       ...taxInput(values),
+      ...packageInputOf(values),
     }),
     onSubmit: async (body, values) => {
       const lists = sendableLists(options.body, rateOf(values), options.changed);
@@ -162,6 +165,7 @@ function EditProductForm({ product }: { product: Product }) {
         <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
         <ProductTaxFields form={form} category={category} />
         <ProductFactsFields form={form} />
+        <ProductPackageFields form={form} />
         <VariantsEditor
           options={options}
           start={() => ({

@@ -13,6 +13,8 @@ export interface VariantBody {
   image?: string;
   images?: string[];
   facts: { sizeMm?: number; weightCarats?: number };
+  /** Issue 27: its packed weight; left out, the box and weight stay as saved (null clears the weight). */
+  package?: { weightGrams: number | null };
   isDefault: boolean;
 }
 
@@ -41,6 +43,13 @@ const numberOrEmpty = (text: string) => (text.trim() === '' ? undefined : Number
 const present = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
+/** A row's packed weight when it has one or had one (the box figures, set elsewhere, are kept). */
+function packageOf(row: OptionsState['variants'][number]) {
+  const weight = row.packageWeightGrams.trim();
+  if (weight === '' && row.packageWeightWas === '') return {};
+  return { package: { weightGrams: numberOrEmpty(weight) ?? null } };
+}
+
 export function optionsBody(state: Pick<OptionsState, 'variants' | 'addOns'>): OptionsBody {
   const savedVariants = new Set(state.variants.flatMap((v) => (v._id ? [v._id] : [])));
   return {
@@ -58,6 +67,7 @@ export function optionsBody(state: Pick<OptionsState, 'variants' | 'addOns'>): O
         ...present('sizeMm', numberOrEmpty(row.sizeMm)),
         ...present('weightCarats', numberOrEmpty(row.weightCarats)),
       },
+      ...packageOf(row),
       isDefault: row.isDefault,
     })),
     addOns: state.addOns.map((row) => {

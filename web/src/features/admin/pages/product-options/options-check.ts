@@ -108,11 +108,14 @@ const ROW_WORDS: Record<string, string> = {
   countInStock: 'Stock',
   sizeMm: 'Size (mm)',
   weightCarats: 'Weight (ct)',
+  packageWeightGrams: 'Packed weight (g)',
   hsnCode: 'SAC code',
 };
 
 /** "sku is required" → "SKU is required"; other messages as every form shows them. */
-export function rowMessage(message: string): string {
+export function rowMessage(said: string): string {
+  // Issue 27: core names the figure inside its parcel ("package.weightGrams must be ...").
+  const message = said.replace(/^package\.weightGrams(?=\s)/, 'packageWeightGrams');
   const match = /^([a-z][A-Za-z0-9]*)(?=\s)/.exec(message);
   const word = match && ROW_WORDS[match[1]!];
   return word ? word + message.slice(match[1]!.length) : displayMessage(message);
@@ -123,6 +126,12 @@ export function rowMessage(message: string): string {
  * key), the row's key for the row as a whole, the list's name for the list. Null when the path names no
  * row of what was sent.
  */
+/** A fact's input by its name; the parcel's (issue 27) is the packed weight, the one the row edits. */
+function innerKeyOf(rowKey: string, field: 'facts' | 'package', inner: string | undefined): string {
+  if (field === 'package') return `${rowKey}.packageWeightGrams`;
+  return inner ? `${rowKey}.${inner}` : rowKey;
+}
+
 export function errorKeyOf(path: string, sent: Pick<OptionsState, 'variants' | 'addOns'>): string | null {
   const [list, index, field, ...rest] = path.split('.');
   if (list !== 'variants' && list !== 'addOns') return null;
@@ -130,7 +139,7 @@ export function errorKeyOf(path: string, sent: Pick<OptionsState, 'variants' | '
   const row = sent[list][Number(index)];
   if (!row || !/^\d+$/.test(index)) return null;
   if (field === undefined) return row.key;
-  if (field === 'facts') return rest[0] ? `${row.key}.${rest[0]}` : row.key;
+  if (field === 'facts' || field === 'package') return innerKeyOf(row.key, field, rest[0]);
   if (list === 'addOns' && field === 'fields' && rest[0] !== undefined) {
     const textField = 'fields' in row ? row.fields[Number(rest[0])] : undefined;
     if (!textField) return `${row.key}.fields`;

@@ -22,6 +22,7 @@ const variant = (id: string, name: string, extra: Partial<VariantReply> = {}): V
   image: '/images/bead.jpg',
   images: [],
   facts,
+  package: { weightGrams: null, lengthCm: null, breadthCm: null, heightCm: null },
   isDefault: false,
   ...extra,
 });

@@ -16,6 +16,7 @@ const categories: CategoryGst[] = [
   { slug: 'gems', name: 'Gems', hsnCode: '7103', gstPercent: 3, uqc: 'NOS' },
 ];
 const noFacts = { sizeMm: null, weightCarats: null, weightRatti: null };
+const noPackage = { weightGrams: null, lengthCm: null, breadthCm: null, heightCm: null };
 const variant = (id: string, name: string, extra: Partial<VariantReply> = {}): VariantReply => ({
   _id: id,
   name,
@@ -26,6 +27,7 @@ const variant = (id: string, name: string, extra: Partial<VariantReply> = {}): V
   image: '/images/bead.jpg',
   images: [],
   facts: noFacts,
+  package: noPackage,
   isDefault: false,
   ...extra,
 });
@@ -71,6 +73,7 @@ function productWith(variants: VariantReply[], addOns: AddOnReply[] = []): Produ
     certificateNumber: null,
     certificateFile: null,
     images: [],
+    package: noPackage,
     hsnCode: '1404',
     uqc: 'NOS',
     taxOverrides: { hsnCode: null, gstPercent: null, uqc: null },

@@ -18,6 +18,10 @@ export interface VariantRow {
   images: string[];
   sizeMm: string;
   weightCarats: string;
+  /** Issue 27: its packed weight in grams; empty: the product's (else the shop's default package's). */
+  packageWeightGrams: string;
+  /** The packed weight it was saved with (empty: none), so that clearing it is sent. */
+  packageWeightWas: string;
   isDefault: boolean;
 }
 
@@ -71,6 +75,8 @@ export function variantRowOf(variant: VariantReply, productImage: string): Varia
     images: variant.images,
     sizeMm: text(variant.facts.sizeMm),
     weightCarats: text(variant.facts.weightCarats),
+    packageWeightGrams: text(variant.package.weightGrams),
+    packageWeightWas: text(variant.package.weightGrams),
     isDefault: variant.isDefault,
   };
 }
@@ -118,6 +124,8 @@ export function newVariantRow(key: string, start: VariantStart = {}): VariantRow
     images: [],
     sizeMm: '',
     weightCarats: '',
+    packageWeightGrams: '',
+    packageWeightWas: '',
     isDefault: false,
     ...start,
   };

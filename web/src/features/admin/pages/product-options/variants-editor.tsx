@@ -9,7 +9,8 @@ import type { VariantRow, VariantStart } from './rows.ts';
 import type { ProductOptions } from './use-product-options.ts';
 
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
-type TextField = 'name' | 'sku' | 'price' | 'mrp' | 'countInStock' | 'sizeMm' | 'weightCarats' | 'image';
+type TextField =
+  'name' | 'sku' | 'price' | 'mrp' | 'countInStock' | 'sizeMm' | 'weightCarats' | 'packageWeightGrams' | 'image';
 
 /**
  * Issue 25: the product's variants (sizes, weights), each a card of its own: name, SKU, price, MRP,
@@ -158,6 +159,16 @@ function VariantFigures({ row, input }: { row: VariantRow; input: InputProps }) 
         min={0.01}
         hint={Number(row.weightCarats) > 0 ? `${rattiFromCarats(Number(row.weightCarats))} ratti` : undefined}
         {...input('weightCarats')}
+      />
+      <FormField
+        label="Packed weight (g)"
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={1}
+        max={100_000}
+        hint="Empty: the product's package"
+        {...input('packageWeightGrams')}
       />
     </div>
   );
