@@ -195,6 +195,32 @@ describe('tracking events', () => {
     expect((await orderRow(order._id)).isDelivered).toBe(false);
   });
 
+  it('a paid online order returned to origin is refunded through the gateway, once', async () => {
+    const customer = await make.customer(t);
+    const productId = await make.product(t, { stock: 5, price: 1000, category: 'gems' });
+    const { payment } = await make.paidHold(t, customer.token, productId);
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: bearer(customer.token),
+      payload: {
+        orderItems: [{ product: productId, qty: 1 }],
+        shippingAddress: make.ADDRESS,
+        paymentMethod: 'Razorpay',
+        ...payment,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const id = placed.json<Order>()._id;
+    const shipped = await asAdmin('PUT', `/api/orders/${id}/ship`);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const body = sandboxTrackingPayload(shipped.json<Order>().shipment!.trackingNumber, 'returned', null, new Date());
+    await webhook(body);
+    await webhook(body);
+    expect(await orderRow(id)).toMatchObject({ isCancelled: true, refundStatus: 'processed', refundAttempt: 1 });
+    expect(await messagesAbout(id, 'order_refunded')).toHaveLength(2);
+  });
+
   it('the dev route sends a sandbox event through the webhook', async () => {
     const { order } = await booked();
     const res = await t.app.inject({

@@ -259,16 +259,22 @@ export class ShiprocketCourier implements CourierService {
     return answer.label_url;
   }
 
-  async label(parcel: { providerShipmentId: string; labelUrl: string | null }): Promise<Buffer> {
-    const url = parcel.labelUrl ?? (await this.labelUrl(parcel.providerShipmentId));
-    let response: Response;
+  private async download(url: string): Promise<Response> {
     try {
-      response = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) });
+      return await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) });
     } catch (err) {
       throw new CourierError(
         `The label could not be fetched: ${err instanceof Error ? err.message : String(err)}`,
         true,
       );
+    }
+  }
+
+  /** The label from its URL; a URL that no longer answers (their links expire) is made again, once. */
+  async label(parcel: { providerShipmentId: string; labelUrl: string | null }): Promise<Buffer> {
+    let response = await this.download(parcel.labelUrl ?? (await this.labelUrl(parcel.providerShipmentId)));
+    if (parcel.labelUrl && response.status >= 400 && response.status < 500) {
+      response = await this.download(await this.labelUrl(parcel.providerShipmentId));
     }
     if (!response.ok) throw new CourierError(`The label could not be fetched (HTTP ${response.status})`, true);
     return Buffer.from(await response.arrayBuffer());
