@@ -1,7 +1,14 @@
 import { MAX_RATE_SLABS, SHIPPING_ZONES, SHIPPING_ZONE_LABELS, type ShippingZone } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
-import { withSlabAdded, withSlabRemoved, type PathErrors, type RateCardDraft, type ZoneText } from './shipping-draft.ts';
+import {
+  withSlabAdded,
+  withSlabRemoved,
+  type PathErrors,
+  type RateCardDraft,
+  type SlabDraft,
+  type ZoneText,
+} from './shipping-draft.ts';
 import styles from './shipping.module.css';
 
 interface Props {
@@ -86,13 +93,68 @@ function tableProblems(card: RateCardDraft, errors: PathErrors): string[] {
   return problems;
 }
 
+/** One weight slab: its upper weight, a rate per zone, and its remove button (none for the only row). */
+function SlabRow({
+  slab,
+  index,
+  errors,
+  onChange,
+  onRemove,
+}: {
+  slab: SlabDraft;
+  index: number;
+  errors: PathErrors;
+  onChange: (change: (slab: SlabDraft) => SlabDraft) => void;
+  onRemove: (() => void) | null;
+}) {
+  return (
+    <tr>
+      <th scope="row">
+        <span className={styles.weight}>
+          Up to
+          <input
+            className={`input ${styles.grams}`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            step={1}
+            aria-label={`Row ${index + 1}: up to how many grams`}
+            aria-invalid={errors[`rateCard.slabs.${index}.upToGrams`] ? true : undefined}
+            value={slab.upToGrams}
+            onChange={(event) => onChange((s) => ({ ...s, upToGrams: event.target.value }))}
+          />
+          g
+        </span>
+      </th>
+      <ZoneCells
+        rates={slab.rates}
+        rowName={slabName(slab.upToGrams)}
+        errorPath={`rateCard.slabs.${index}.rates`}
+        errors={errors}
+        onChange={(zone, value) => onChange((s) => ({ ...s, rates: { ...s.rates, [zone]: value } }))}
+      />
+      <td>
+        <button
+          type="button"
+          className={styles.remove}
+          disabled={!onRemove}
+          aria-label={`Remove the row ${slabName(slab.upToGrams)}`}
+          onClick={() => onRemove?.()}
+        >
+          ✕
+        </button>
+      </td>
+    </tr>
+  );
+}
+
 /**
  * The rate card as a table: a row per weight slab ("up to 500 g"), a column per zone, and the rate for
  * each further 500 g above the heaviest slab; then the free-shipping threshold and the COD fee. On a
  * phone the table scrolls sideways in its own box, its weight column staying in view.
  */
 export function RateCardEditor({ card, onChange, errors }: Props) {
-  const setSlab = (key: number, change: (slab: RateCardDraft['slabs'][number]) => RateCardDraft['slabs'][number]) =>
+  const setSlab = (key: number, change: (slab: SlabDraft) => SlabDraft) =>
     onChange({ ...card, slabs: card.slabs.map((s) => (s.key === key ? change(s) : s)) });
   const problems = tableProblems(card, errors);
   return (
@@ -115,43 +177,14 @@ export function RateCardEditor({ card, onChange, errors }: Props) {
           </thead>
           <tbody>
             {card.slabs.map((slab, i) => (
-              <tr key={slab.key}>
-                <th scope="row">
-                  <span className={styles.weight}>
-                    Up to
-                    <input
-                      className={`input ${styles.grams}`}
-                      type="number"
-                      inputMode="numeric"
-                      min={1}
-                      step={1}
-                      aria-label={`Row ${i + 1}: up to how many grams`}
-                      aria-invalid={errors[`rateCard.slabs.${i}.upToGrams`] ? true : undefined}
-                      value={slab.upToGrams}
-                      onChange={(event) => setSlab(slab.key, (s) => ({ ...s, upToGrams: event.target.value }))}
-                    />
-                    g
-                  </span>
-                </th>
-                <ZoneCells
-                  rates={slab.rates}
-                  rowName={slabName(slab.upToGrams)}
-                  errorPath={`rateCard.slabs.${i}.rates`}
-                  errors={errors}
-                  onChange={(zone, value) => setSlab(slab.key, (s) => ({ ...s, rates: { ...s.rates, [zone]: value } }))}
-                />
-                <td>
-                  <button
-                    type="button"
-                    className={styles.remove}
-                    disabled={card.slabs.length === 1}
-                    aria-label={`Remove the row ${slabName(slab.upToGrams)}`}
-                    onClick={() => onChange(withSlabRemoved(card, slab.key))}
-                  >
-                    ✕
-                  </button>
-                </td>
-              </tr>
+              <SlabRow
+                key={slab.key}
+                slab={slab}
+                index={i}
+                errors={errors}
+                onChange={(change) => setSlab(slab.key, change)}
+                onRemove={card.slabs.length > 1 ? () => onChange(withSlabRemoved(card, slab.key)) : null}
+              />
             ))}
             <tr className={styles.extraRow}>
               <th scope="row">Each further 500 g</th>
@@ -183,8 +216,8 @@ export function RateCardEditor({ card, onChange, errors }: Props) {
           Add a weight slab
         </Button>
         <p className={styles.note}>
-          A parcel pays its slab&apos;s rate; above the heaviest slab, that rate plus the last row for each further
-          500 g or part of it. Slabs go up in weight, at most {MAX_RATE_SLABS}.
+          A parcel pays its slab&apos;s rate; above the heaviest slab, that rate plus the last row for each further 500
+          g or part of it. Slabs go up in weight, at most {MAX_RATE_SLABS}.
         </p>
       </div>
       <CardMoneyFields card={card} onChange={onChange} errors={errors} />

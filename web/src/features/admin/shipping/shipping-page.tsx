@@ -54,11 +54,15 @@ function ShippingForm({ settings }: { settings: ShippingSettings }) {
                 Fill in typical rates
               </Button>
               <p className={styles.note}>
-                A sample card for light parcels (₹40 to ₹135 by zone, free above ₹999, COD ₹40 or 2%): change any
-                figure before saving.
+                A sample card for light parcels (₹40 to ₹135 by zone, free above ₹999, COD ₹40 or 2%): change any figure
+                before saving.
               </p>
             </div>
-            <RateCardEditor card={draft.card} onChange={(card) => form.change({ card }, ['rateCard'])} errors={errors} />
+            <RateCardEditor
+              card={draft.card}
+              onChange={(card) => form.change({ card }, ['rateCard'])}
+              errors={errors}
+            />
           </>
         )}
       </section>

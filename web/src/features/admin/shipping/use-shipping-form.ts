@@ -43,4 +43,3 @@ export function useShippingForm(settings: ShippingSettings) {
 }
 
 export type ShippingForm = ReturnType<typeof useShippingForm>;
-
