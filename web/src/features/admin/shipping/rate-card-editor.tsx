@@ -62,6 +62,10 @@ function ZoneCells({
 }) {
   return SHIPPING_ZONES.map((zone) => (
     <td key={zone}>
+      {/* The zone over each figure where the table turns into a card per row (a phone). */}
+      <span className={styles.zoneLabel} aria-hidden="true">
+        {SHIPPING_ZONE_LABELS[zone]}
+      </span>
       <RateInput
         label={`${SHIPPING_ZONE_LABELS[zone]}, ${rowName} (₹)`}
         value={rates[zone]}
@@ -133,7 +137,7 @@ function SlabRow({
         errors={errors}
         onChange={(zone, value) => onChange((s) => ({ ...s, rates: { ...s.rates, [zone]: value } }))}
       />
-      <td>
+      <td className={styles.removeCell}>
         <button
           type="button"
           className={styles.remove}
@@ -151,7 +155,7 @@ function SlabRow({
 /**
  * The rate card as a table: a row per weight slab ("up to 500 g"), a column per zone, and the rate for
  * each further 500 g above the heaviest slab; then the free-shipping threshold and the COD fee. On a
- * phone the table scrolls sideways in its own box, its weight column staying in view.
+ * phone each row becomes a card, its zones two by two with their names over the figures.
  */
 export function RateCardEditor({ card, onChange, errors }: Props) {
   const setSlab = (key: number, change: (slab: SlabDraft) => SlabDraft) =>
@@ -195,7 +199,7 @@ export function RateCardEditor({ card, onChange, errors }: Props) {
                 errors={errors}
                 onChange={(zone, value) => onChange({ ...card, extraPer500g: { ...card.extraPer500g, [zone]: value } })}
               />
-              <td />
+              <td className={styles.noRemove} />
             </tr>
           </tbody>
         </table>

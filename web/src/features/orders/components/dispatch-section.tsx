@@ -147,7 +147,7 @@ function ShipForm({ order }: { order: Order }) {
         ))}
       </datalist>
       <FormField label="Tracking number (AWB)" autoComplete="off" maxLength={40} {...form.field('trackingNumber')} />
-      <Button type="submit" busy={form.busy} busyLabel="Saving…">
+      <Button type="submit" variant="outline" busy={form.busy} busyLabel="Saving…">
         {order.isShipped ? 'Update Tracking' : 'Mark As Shipped'}
       </Button>
     </form>
