@@ -197,5 +197,7 @@ export const errorCodes = {
   shipmentIncomplete: 'SHIPMENT_INCOMPLETE',
   /** The order has no parcel booked through the courier service (no label). */
   noLabel: 'NO_LABEL',
+  /** A Cash on Delivery order still waits for its customer's confirmation: it is not booked yet. */
+  orderAwaitingConfirmation: 'ORDER_AWAITING_CONFIRMATION',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

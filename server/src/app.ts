@@ -51,7 +51,7 @@ import {
 } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { Deliveries, shippingAdminRoutes } from './modules/shipping/index.ts';
-import { SandboxCourier, type CourierService } from './adapters/courier/index.ts';
+import { SandboxCourier, createCourier, type CourierService } from './adapters/courier/index.ts';
 import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
@@ -81,8 +81,8 @@ export interface AppDependencies {
   pincodes?: PincodeDirectory;
   /** Defaults to Razorpay when its keys are configured, else the sandbox. */
   payments?: PaymentGateway;
-  /** Issue 27: the courier aggregator; defaults to the sandbox. */
-  courier?: CourierService;
+  /** Issue 27: the courier aggregator; defaults to the one the configuration names (null: none). */
+  courier?: CourierService | null;
   /**
    * The storefront's server rendering; defaults to the web build's (WEB_SSR_DIR), null for none (the
    * storefront is then rendered in the browser).
@@ -281,10 +281,11 @@ interface Adapters {
   gateway: PaymentGateway;
   pincodes: PincodeDirectory;
   deliveries: Deliveries;
+  courier: CourierService | null;
 }
 
 async function registerModuleRoutes(app: FastifyInstance, config: Config, adapters: Adapters): Promise<void> {
-  const { sms, mail, files, gateway, pincodes, deliveries } = adapters;
+  const { sms, mail, files, gateway, pincodes, deliveries, courier } = adapters;
   await app.register(catalogRoutes);
   await app.register(publicSaleRoutes);
   await app.register(catalogAdminRoutes);
@@ -299,7 +300,7 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(accountRoutes, { sms });
   await app.register(checkoutRoutes, { gateway, sms, deliveries });
   await app.register(orderRoutes);
-  await app.register(fulfilmentRoutes, { gateway, pincodes });
+  await app.register(fulfilmentRoutes, { gateway, pincodes, courier });
   await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: pincodes, deliveries });
   await app.register(shippingAdminRoutes, { sellerPincode: config.shipping.sellerPincode });
@@ -370,18 +371,16 @@ export async function buildApp(
     REQUEST_LOG_LEVELS.has(config.logLevel) ? app.log : null,
   );
   const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
+  const courier = deps.courier !== undefined ? deps.courier : createCourier(config.courier, pincodes);
   const adapters: Adapters = {
     sms,
     mail,
     files: cachedFileStore(deps.files ?? (await openFileStore(config.fileStore, database.db))),
     gateway: deps.payments ?? createPaymentGateway(config.payments),
     pincodes,
-    deliveries: new Deliveries(
-      pincodes,
-      deps.courier ?? new SandboxCourier(pincodes),
-      config.shipping.sellerPincode,
-      app.log,
-    ),
+    // Without an aggregator, estimates come from the offline zone table (the sandbox's serviceability).
+    deliveries: new Deliveries(pincodes, courier ?? new SandboxCourier(pincodes), config.shipping.sellerPincode, app.log),
+    courier,
   };
   await registerModuleRoutes(app, config, adapters);
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;

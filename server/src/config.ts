@@ -169,6 +169,16 @@ const environment = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
+  /**
+   * Issue 27: the Shiprocket courier aggregator (all four or none): its API user, the token its tracking
+   * webhook sends (x-api-key), the pickup location's name in its panel. Without them: the sandbox
+   * courier outside production, none in production (courier and AWB typed by hand).
+   */
+  SHIPROCKET_EMAIL: z.string().optional(),
+  SHIPROCKET_PASSWORD: z.string().optional(),
+  SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, 'SHIPROCKET_WEBHOOK_TOKEN must be at least 16 characters').optional(),
+  SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(100).default('Primary'),
+  SHIPROCKET_BASE_URL: z.url().default('https://apiv2.shiprocket.in'),
   /** How long stock is held for a customer who is paying online. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** How often expired holds are released and pending refunds retried (every instance sweeps). */
@@ -296,6 +306,21 @@ export type Config = {
     shutdownGraceMs: number;
   };
   orderLimits: { maxLineQty: number; maxUnpaidUnits: number; maxUnpaidPaise: number };
+  /**
+   * Issue 27: the courier aggregator. 'none' (production without one): parcels are shipped with the
+   * courier and AWB typed by hand.
+   */
+  courier:
+    | {
+        provider: 'shiprocket';
+        email: string;
+        password: string;
+        webhookToken: string;
+        pickupLocation: string;
+        baseUrl: string;
+      }
+    | { provider: 'sandbox' }
+    | { provider: 'none' };
   payments: {
     gateway: 'sandbox' | 'razorpay';
     keyId: string;
@@ -338,6 +363,35 @@ function usesRazorpay(e: Environment): boolean {
     );
   }
   return razorpay;
+}
+
+/** Any Shiprocket setting switches to Shiprocket, which then needs its user, password and webhook token. */
+function usesShiprocket(e: Environment): boolean {
+  const given = [e.SHIPROCKET_EMAIL, e.SHIPROCKET_PASSWORD, e.SHIPROCKET_WEBHOOK_TOKEN];
+  if (given.some(Boolean) && !given.every(Boolean)) {
+    throw new StartRefused(
+      'Invalid configuration: Shiprocket needs SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and SHIPROCKET_WEBHOOK_TOKEN',
+    );
+  }
+  return given.every(Boolean);
+}
+
+/**
+ * The courier: Shiprocket when configured; else the sandbox, except in production proper, where there is
+ * none (refusing to start would shut out owners who ship by hand, so booking is refused instead).
+ */
+function courierSettings(e: Environment, shiprocket: boolean): Config['courier'] {
+  if (shiprocket) {
+    return {
+      provider: 'shiprocket',
+      email: e.SHIPROCKET_EMAIL!,
+      password: e.SHIPROCKET_PASSWORD!,
+      webhookToken: e.SHIPROCKET_WEBHOOK_TOKEN!,
+      pickupLocation: e.SHIPROCKET_PICKUP_LOCATION,
+      baseUrl: e.SHIPROCKET_BASE_URL,
+    };
+  }
+  return e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS ? { provider: 'none' } : { provider: 'sandbox' };
 }
 
 function refuseIncompleteSms(e: Environment): void {
@@ -473,6 +527,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const e = readEnvironment(source);
   refuseIncompleteSms(e);
   const razorpay = usesRazorpay(e);
+  const shiprocket = usesShiprocket(e);
   refuseInsecureProduction(e, razorpay);
   const host = listenHost(e);
   refuseExposedDemo(e, host);
@@ -533,5 +588,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxUnpaidPaise: e.ORDER_MAX_UNPAID_VALUE * 100,
     },
     payments: paymentSettings(e, razorpay),
+    courier: courierSettings(e, shiprocket),
   };
 }

@@ -107,6 +107,8 @@ export interface TestAppOptions {
   storefront?: StorefrontRenderer;
   /** Where the log goes (set LOG_LEVEL in `env` too: the default is silent). */
   logStream?: AppDependencies['logStream'];
+  /** Issue 27: a courier of the test's own (Shiprocket against a fake); default: the configuration's. */
+  courier?: AppDependencies['courier'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -129,6 +131,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     payments: options.payments,
     storefront: options.storefront,
     logStream: options.logStream,
+    ...(options.courier === undefined ? {} : { courier: options.courier }),
   });
   await app.ready();
   return {

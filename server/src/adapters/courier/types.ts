@@ -63,11 +63,16 @@ export interface TrackingEvent {
 /** A courier aggregator (Shiprocket) or the offline sandbox that behaves like one. */
 export interface CourierService {
   readonly provider: 'shiprocket' | 'sandbox';
+  /** The token the tracking webhook carries (x-api-key), so the shop's own dev route can sign its calls. */
+  readonly webhookToken: string;
   serviceability(query: ServiceabilityQuery): Promise<Serviceability>;
   /** Creates the order with the aggregator, assigns an AWB and asks for a pickup. */
   book(parcel: ParcelBooking): Promise<BookedParcel>;
-  /** The label PDF of a booked parcel. */
-  label(parcel: { providerShipmentId: string; labelUrl: string | null; awb: string }): Promise<Buffer>;
+  /**
+   * The label PDF of a booked parcel; null when the aggregator keeps no label of its own (the sandbox),
+   * and the shop draws one.
+   */
+  label(parcel: { providerShipmentId: string; labelUrl: string | null; awb: string }): Promise<Buffer | null>;
   /**
    * The events of one webhook call, after checking it comes from the aggregator (throws
    * CourierSignatureError when it does not); events it does not map to a shop state are left out.

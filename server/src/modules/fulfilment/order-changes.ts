@@ -1,14 +1,8 @@
 import { DEFAULT_PAYMENT_METHOD, errorCodes, trackingUrl, type Order, type ShipOrderBody } from '@rr/core';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentGateway } from '../../adapters/payments/index.ts';
-import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
 import { orderItems } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { releaseOfferUses } from '../offers/index.ts';
-import type { MessageSettings } from '../messages/index.ts';
 import {
   changeOrder,
   findOrder,
@@ -18,19 +12,13 @@ import {
   recordShipment,
 } from '../orders/index.ts';
 import { countUnitsSold, returnStock } from '../stock/index.ts';
+import { bookParcel } from './booking.ts';
+import type { FulfilmentContext } from './context.ts';
 import { issueInvoice } from './invoices.ts';
 import { tellOrderEvent } from './order-events.ts';
 import { processRefund, requestRefund } from './refunds.ts';
 
-/** What dispatch, delivery and cancellation need beyond the database. */
-export interface FulfilmentContext {
-  db: Database;
-  seller: Config['seller'];
-  pincodes: PincodeDirectory;
-  messages: MessageSettings;
-  gateway: PaymentGateway;
-  log: FastifyBaseLogger;
-}
+export type { FulfilmentContext };
 
 /** A customer hears of a shipment's corrections at most this often (an admin may fix a number twice). */
 const SHIPMENT_CORRECTION_GAP_MS = 60_000;
@@ -41,14 +29,8 @@ const SHIPMENT_CORRECTION_GAP_MS = 60_000;
  * is told of the new tracking number, at most once a minute; the invoice stays.
  */
 export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBody): Promise<Order> {
-  // Issue 27: without a courier and AWB the parcel is booked through the courier service (in progress).
-  if (!body?.courier || !body.trackingNumber) {
-    throw new DomainError(
-      'invalid_data',
-      errorCodes.courierNotConfigured,
-      'Booking a parcel with the courier service is not available yet: give courier and trackingNumber',
-    );
-  }
+  // Issue 27: without a courier and AWB the parcel is booked through the courier service.
+  if (!body?.courier || !body.trackingNumber) return bookParcel(ctx, id);
   const manual = { courier: body.courier, trackingNumber: body.trackingNumber };
   return changeOrder(ctx.db, id, async (tx, row) => {
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');

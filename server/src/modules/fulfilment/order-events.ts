@@ -71,7 +71,10 @@ export async function orderSavings(tx: Transaction, row: OrderRow): Promise<Orde
 export async function tellOrderEvent(
   tx: Transaction,
   row: OrderRow,
-  event: Pick<OrderEvent, 'kind' | 'shipment' | 'refund'> & { occasion?: string; correction?: { gapMs: number } },
+  event: Pick<OrderEvent, 'kind' | 'shipment' | 'refund' | 'tracking'> & {
+    occasion?: string;
+    correction?: { gapMs: number };
+  },
   settings: MessageSettings,
 ): Promise<void> {
   const [account] = row.userId
@@ -92,6 +95,7 @@ export async function tellOrderEvent(
       },
       shipment: event.shipment,
       refund: event.refund,
+      tracking: event.tracking,
       ...(event.kind === 'order_placed'
         ? { items: await orderEventItems(tx, row.id), savings: await orderSavings(tx, row) }
         : {}),

@@ -17,6 +17,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import { SandboxCourier, type CourierService } from '../../adapters/courier/index.ts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import { sendCsv } from '../../csv.ts';
@@ -25,6 +26,8 @@ import { messageSettings } from '../messages/index.ts';
 import { findOrder, orderRowFor } from '../orders/index.ts';
 import { gstReportLines } from './gst-report.ts';
 import { renderOrderDocument } from './invoices.ts';
+import { shippingLabelOf } from './booking.ts';
+import { courierDevRoutes, courierWebhookRoutes } from './courier-routes.ts';
 import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './order-changes.ts';
 import { retryRefund } from './refunds.ts';
 
@@ -40,21 +43,52 @@ type ZodApp = FastifyInstance<
 >;
 
 /** Dispatch, delivery, cancellation and refunds of orders, and their GST documents. */
-export const fulfilmentRoutes: FastifyPluginAsync<{ gateway: PaymentGateway; pincodes: PincodeDirectory }> = async (
-  fastify,
-  { gateway, pincodes },
-) => {
+export const fulfilmentRoutes: FastifyPluginAsync<{
+  gateway: PaymentGateway;
+  pincodes: PincodeDirectory;
+  /** Issue 27: the courier aggregator (null: none, ship by hand). */
+  courier: CourierService | null;
+}> = async (fastify, { gateway, pincodes, courier }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  orderChangeRoutes(app, {
+  const fulfilment: FulfilmentContext = {
     db: app.db,
     seller: app.config.seller,
     pincodes,
     messages: messageSettings(app.config),
     gateway,
     log: app.log,
-  });
+    courier,
+    sellerPincode: app.config.shipping.sellerPincode,
+  };
+  orderChangeRoutes(app, fulfilment);
   documentRoutes(app);
+  labelRoute(app, fulfilment);
+  if (courier) await courierWebhookRoutes(app, fulfilment);
+  // The demo's and the e2e tests' stand-in for the courier's calls: never in production.
+  if (courier instanceof SandboxCourier && app.config.env !== 'production') courierDevRoutes(app, fulfilment);
 };
+
+/** Issue 27: the booked parcel's label (admin). */
+function labelRoute(app: ZodApp, fulfilment: FulfilmentContext): void {
+  app.get(
+    '/api/orders/:id/label',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary:
+          'The shipping label (PDF) of a parcel booked with the courier service; 404 NO_LABEL when the order was not booked (admin)',
+        security: bearer,
+        params: orderIdParams,
+        response: { 200: z.any(), ...errors, 503: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await shippingLabelOf(fulfilment, request.params.id);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
+    },
+  );
+}
 
 /** The admin's changes of an order's state: cancel, deliver, ship, retry a refund. */
 function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
@@ -98,11 +132,11 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
       schema: {
         tags: ['admin'],
         summary:
-          'Ship an order: the courier and tracking number (AWB); issues the GST tax invoice and tells the customer. Again: corrects the shipment (admin)',
+          'Ship an order: the courier and tracking number (AWB), or neither to book the parcel with the courier service (503 COURIER_UNAVAILABLE when it does not answer, 422 when it refuses); issues the GST tax invoice and tells the customer. Again: corrects the shipment (admin)',
         security: bearer,
         params: orderIdParams,
         body: shipOrderBody,
-        response: { 200: order, ...errors },
+        response: { 200: order, ...errors, 422: errorReply, 503: errorReply },
       },
     },
     async (request) => shipOrder(fulfilment, request.params.id, request.body),

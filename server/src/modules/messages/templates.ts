@@ -32,22 +32,15 @@ export interface OrderSavings {
 
 /** What the customer and the shop are told about one order event. */
 export interface OrderEvent {
-  kind: Exclude<
-    MessageKind,
-    | 'shop_new_order'
-    | 'back_in_stock'
-    | 'password_reset'
-    | 'cod_confirmation'
-    | 'order_out_for_delivery'
-    | 'order_delivery_failed'
-    | 'order_returned'
-  >;
+  kind: Exclude<MessageKind, 'shop_new_order' | 'back_in_stock' | 'password_reset' | 'cod_confirmation'>;
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;
   customer: { name: string; phone: string; email: string; orderEmails: boolean };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
   refund?: { amountPaise: Paise; refundId: string };
+  /** Issue 27: a failed delivery's reason, as the courier gave it. */
+  tracking?: { note: string | null };
   /** What was bought, listed in the new order's e-mails (absent: not listed). */
   items?: readonly OrderEventItem[];
   /** What the offers took off the new order, told in its e-mails (absent: nothing told). */
@@ -165,6 +158,52 @@ function orderPlacedWords(
 }
 
 /**
+ * Issue 27: what the courier's tracking events tell the customer. Out for delivery (DLT variables: the
+ * number, then what to pay at the door), a failed delivery (the number, the courier's reason) and a
+ * parcel returned to us (the number).
+ */
+function trackingWords(
+  event: OrderEvent & { kind: 'order_out_for_delivery' | 'order_delivery_failed' | 'order_returned' },
+  { number, amount, name }: { number: string; amount: string; name: string },
+) {
+  if (event.kind === 'order_out_for_delivery') {
+    const due = event.paymentMethod === 'Cash on Delivery' ? amount : 'nothing, it is paid';
+    return {
+      sms: { text: `${SHOP}: order #${number} is out for delivery today. To pay at the door: ${due}.`, variables: [number, due] },
+      subject: `Order #${number} is out for delivery`,
+      lines: [`Namaste ${name},`, `Your order #${number} is out for delivery today.`, `To pay at the door: ${due}.`],
+    };
+  }
+  if (event.kind === 'order_delivery_failed') {
+    const reason = event.tracking?.note?.trim() || 'no reason given';
+    return {
+      sms: {
+        text: `${SHOP}: the courier could not deliver order #${number} (${reason}). They will try again; call us if you need to change anything.`,
+        variables: [number, reason],
+      },
+      subject: `Order #${number}: the delivery did not happen`,
+      lines: [
+        `Namaste ${name},`,
+        `The courier could not deliver your order #${number}. Their reason: ${reason}.`,
+        'They will try again. If the address or a time needs changing, reply to this e-mail or call us.',
+      ],
+    };
+  }
+  return {
+    sms: {
+      text: `${SHOP}: order #${number} came back to us undelivered and is cancelled. If you paid online, the refund follows.`,
+      variables: [number],
+    },
+    subject: `Order #${number} came back to us`,
+    lines: [
+      `Namaste ${name},`,
+      `Your order #${number} could not be delivered and the courier returned it to us, so it is cancelled.`,
+      'If you paid online, the refund follows in a separate message. You are welcome to order again.',
+    ],
+  };
+}
+
+/**
  * The messages one order event causes: an SMS to the customer always, an e-mail to them unless they
  * switched order e-mails off, and for a new order an e-mail to the shop. Texts are short and plain, in
  * English, with the amount in rupees and the short order number; each SMS is one DLT template whose
@@ -234,6 +273,8 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       ];
       break;
     }
+    default:
+      ({ sms, subject, lines } = trackingWords(event as Parameters<typeof trackingWords>[0], { number, amount, name }));
   }
 
   const messages: NewMessage[] = [

@@ -2,6 +2,7 @@
 export { orderRoutes } from './routes.ts';
 export {
   recordCancellation,
+  recordCashCollected,
   recordConfirmation,
   recordCreditNote,
   recordDelivery,
@@ -9,6 +10,7 @@ export {
   recordRefundFailure,
   recordRefundState,
   recordShipment,
+  recordTracking,
   type RefundState,
 } from './records.ts';
 export {

@@ -44,6 +44,24 @@ export function recordDelivery(tx: Transaction, id: string, now: Date, cashColle
   });
 }
 
+/** Issue 27: where the booked parcel is, as the courier last said, and since when. */
+export function recordTracking(
+  tx: Transaction,
+  id: string,
+  tracking: Pick<OrderRow, 'trackingStatus' | 'trackingNote'> & { at: Date },
+) {
+  return set(tx, id, {
+    trackingStatus: tracking.trackingStatus,
+    trackingNote: tracking.trackingNote,
+    trackingUpdatedAt: tracking.at,
+  });
+}
+
+/** Issue 27: the courier collected a delivered Cash on Delivery order's cash. */
+export function recordCashCollected(tx: Transaction, id: string, now: Date) {
+  return set(tx, id, { isPaid: true, paidAt: now, updatedAt: now });
+}
+
 export function recordCancellation(tx: Transaction, id: string, now: Date) {
   return set(tx, id, { isCancelled: true, cancelledAt: now, updatedAt: now });
 }
