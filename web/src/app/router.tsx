@@ -13,6 +13,7 @@ import {
   SaleEditPage,
   SaleListPage,
   SearchSynonymsPage,
+  ShippingSettingsPage,
   UserEditPage,
   UserListPage,
 } from '../features/admin/index.ts';
@@ -70,6 +71,7 @@ const routes: RouteObject[] = [
           { path: '/admin/sales', element: <SaleListPage /> },
           { path: '/admin/sales/new', element: <SaleEditPage /> },
           { path: '/admin/sales/:id/edit', element: <SaleEditPage /> },
+          { path: '/admin/shipping', element: <ShippingSettingsPage /> },
         ],
       },
       ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),

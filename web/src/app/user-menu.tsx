@@ -12,6 +12,7 @@ const ADMIN_LINKS = [
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/sales', label: 'Sales' },
   { to: '/admin/categories', label: 'Categories & GST' },
+  { to: '/admin/shipping', label: 'Shipping' },
   { to: '/admin/import', label: 'Catalog import' },
   { to: '/admin/search-synonyms', label: 'Search synonyms' },
 ] as const;

@@ -31,3 +31,7 @@ export const CouponEditPage = lazy(() =>
 );
 export const SaleListPage = lazy(() => import('./offers/sale-pages.tsx').then((m) => ({ default: m.SaleListPage })));
 export const SaleEditPage = lazy(() => import('./offers/sale-pages.tsx').then((m) => ({ default: m.SaleEditPage })));
+// Issue 27, shipping and Cash on Delivery.
+export const ShippingSettingsPage = lazy(() =>
+  import('./shipping/shipping-page.tsx').then((m) => ({ default: m.ShippingPage })),
+);

@@ -98,12 +98,19 @@ export function useOrderAction(id: string) {
   });
 }
 
-/** PUT /api/orders/{id}/ship: the courier and tracking number; the order comes back shipped. */
+/**
+ * PUT /api/orders/{id}/ship: the courier and tracking number typed by the admin; or (issue 27) no body,
+ * and the server books the parcel with the courier aggregator, which assigns both and draws the label.
+ * The order comes back shipped.
+ */
 export function useShipOrder(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ShipOrderBody) =>
-      apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}/ship`, { method: 'PUT', json: body }),
+      apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}/ship`, {
+        method: 'PUT',
+        ...(body ? { json: body } : {}),
+      }),
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.one(id), order);
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists });

@@ -15,9 +15,14 @@ function DateOrCross({ date, label }: { date: string | null; label: string }) {
   );
 }
 
-/** On its way: the DELIVERED column says so, with the courier's tracking link when there is one. */
-function Shipped({ order }: { order: Order }) {
+/**
+ * On its way: the DELIVERED column says so, with the courier's tracking link when there is one; for the
+ * admin, where a parcel booked with the courier service is (issue 27), as a small badge under it.
+ */
+function Shipped({ order, showTracking }: { order: Order; showTracking: boolean }) {
   const url = order.shipment?.trackingUrl;
+  const tracking = showTracking ? order.tracking : null;
+  const trouble = tracking?.status === 'delivery_failed' || tracking?.status === 'returned';
   return (
     <span className={styles.shipped}>
       Shipped
@@ -32,6 +37,9 @@ function Shipped({ order }: { order: Order }) {
             </span>
           </a>
         </>
+      )}
+      {tracking && tracking.status !== 'booked' && (
+        <span className={`${styles.tracking} ${trouble ? styles.trouble : ''}`}>{tracking.label}</span>
       )}
     </span>
   );
@@ -83,7 +91,7 @@ export function OrdersTable({
               <td>{order.isCancelled ? 'Cancelled' : <DateOrCross date={order.paidAt} label="paid" />}</td>
               <td>
                 {order.status === 'shipped' ? (
-                  <Shipped order={order} />
+                  <Shipped order={order} showTracking={showUser} />
                 ) : order.confirmBy && !order.isCancelled ? (
                   'Awaiting confirmation'
                 ) : (

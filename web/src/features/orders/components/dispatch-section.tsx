@@ -8,6 +8,8 @@ import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { downloadFile } from '../../../lib/save-file.ts';
 import { useShipOrder } from '../api.ts';
 import styles from '../pages/orders.module.css';
+import { BookWithCourier, PrintLabel } from './courier-booking.tsx';
+import { TrackingTimeline } from './tracking-timeline.tsx';
 
 /** Where the order stands, in words, with the day it shipped. */
 function stateText(order: Order): string {
@@ -48,11 +50,14 @@ export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boo
           )}
         </p>
       )}
+      {/* Issue 27: the booked parcel's label, and where it is (shown to the admin). */}
+      {isAdmin && shipment?.label && <PrintLabel order={order} path={shipment.label} />}
+      {isAdmin && order.tracking && <TrackingTimeline tracking={order.tracking} />}
       <RefundStatus order={order} />
       <Documents order={order} />
       {isAdmin && !order.isCancelled && !order.isDelivered && (
         // A new shipment remounts the form, so it shows what was saved (the AWB as normalised).
-        <ShipForm key={`${order.shipment?.courier}|${order.shipment?.trackingNumber}`} order={order} />
+        <ShipPanel key={`${order.shipment?.courier}|${order.shipment?.trackingNumber}`} order={order} />
       )}
     </section>
   );
@@ -102,6 +107,28 @@ function Documents({ order }: { order: Order }) {
   );
 }
 
+/**
+ * The admin ships an order: booked with the courier service (issue 27), or by hand with a courier and
+ * AWB of their own, folded under it (open once an order went that way, to correct it).
+ */
+function ShipPanel({ order }: { order: Order }) {
+  const booked = Boolean(order.shipment?.provider);
+  const [byHand, setByHand] = useState(order.shipment !== null && !booked);
+  return (
+    <div className={styles.shipForm}>
+      {!order.isShipped && <BookWithCourier order={order} onUnavailable={() => setByHand(true)} />}
+      <details
+        className={styles.byHand}
+        open={byHand}
+        onToggle={(event) => setByHand((event.target as HTMLDetailsElement).open)}
+      >
+        <summary>{booked ? 'Correct the courier or AWB by hand' : 'Ship by hand'}</summary>
+        <ShipForm order={order} />
+      </details>
+    </div>
+  );
+}
+
 /** The admin records the courier and the tracking number (AWB); again, to correct them. */
 function ShipForm({ order }: { order: Order }) {
   const ship = useShipOrder(order._id);
@@ -111,7 +138,7 @@ function ShipForm({ order }: { order: Order }) {
     onSubmit: (body) => ship.mutateAsync(body),
   });
   return (
-    <form className={styles.shipForm} onSubmit={form.submit} noValidate aria-label="Ship this order">
+    <form className={styles.handForm} onSubmit={form.submit} noValidate aria-label="Ship this order by hand">
       {form.error && <Message variant="danger">{form.error}</Message>}
       <FormField label="Courier" list="couriers" autoComplete="off" maxLength={60} {...form.field('courier')} />
       <datalist id="couriers">
@@ -120,7 +147,7 @@ function ShipForm({ order }: { order: Order }) {
         ))}
       </datalist>
       <FormField label="Tracking number (AWB)" autoComplete="off" maxLength={40} {...form.field('trackingNumber')} />
-      <Button type="submit" busy={form.busy} busyLabel="Saving…">
+      <Button type="submit" variant="outline" busy={form.busy} busyLabel="Saving…">
         {order.isShipped ? 'Update Tracking' : 'Mark As Shipped'}
       </Button>
     </form>

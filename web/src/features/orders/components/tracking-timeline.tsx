@@ -1,0 +1,36 @@
+import { TRACKING_STATUS_LABELS, formatDateTimeIST, type TrackingAnswer } from '@rr/core';
+import styles from '../pages/orders.module.css';
+
+/** Issue 27: where a booked parcel is, by the courier's tracking events, newest first. */
+export function TrackingTimeline({ tracking }: { tracking: TrackingAnswer }) {
+  const events = [...tracking.events].reverse();
+  const failed = tracking.status === 'delivery_failed' || tracking.status === 'returned';
+  return (
+    <div className={styles.tracking} aria-labelledby="tracking-heading" role="group">
+      <p id="tracking-heading" className={styles.trackingNow}>
+        <strong>Tracking: </strong>
+        <span className={`${styles.badge} ${failed ? styles.badgeBad : ''}`}>{tracking.label}</span>{' '}
+        <small className={styles.note}>updated {formatDateTimeIST(tracking.updatedAt)}</small>
+      </p>
+      {tracking.note && (
+        <p className={failed ? styles.trackingProblem : styles.note}>
+          {failed ? 'Reason: ' : ''}
+          {tracking.note}
+        </p>
+      )}
+      {events.length > 0 && (
+        <ol className={styles.events} aria-label="Tracking events">
+          {events.map((event, i) => (
+            <li key={`${event.at}-${i}`}>
+              <span className={styles.eventWhen}>{formatDateTimeIST(event.at)}</span>
+              <span>
+                {TRACKING_STATUS_LABELS[event.status]}
+                {event.note && <span className={styles.note}> · {event.note}</span>}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
