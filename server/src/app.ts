@@ -52,7 +52,13 @@ import {
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { Deliveries, shippingAdminRoutes } from './modules/shipping/index.ts';
 import { SandboxCourier, type CourierService } from './adapters/courier/index.ts';
-import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
+import {
+  contactRoutes,
+  mailOutboxRoutes,
+  messageSettings,
+  startOutboxWorker,
+  type OutboxWorker,
+} from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
@@ -309,6 +315,7 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   if (config.env !== 'production' && mail instanceof SandboxMailSender) {
     await app.register(mailOutboxRoutes, { sandbox: mail });
   }
+  await app.register(contactRoutes, { whatsappNumber: config.whatsapp.shopNumber });
   await app.register(seoRoutes);
   await app.register(storefrontRoutes, { files });
 }

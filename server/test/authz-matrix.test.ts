@@ -427,6 +427,7 @@ const MATRIX: Record<string, Row> = {
     expect: ANYONE_OK,
   },
   'GET /api/pincode/:code': { request: get('/api/pincode/411001'), expect: ANYONE_OK },
+  'GET /api/config/contact': { request: get('/api/config/contact'), expect: ANYONE_OK },
   'GET /robots.txt': { request: get('/robots.txt'), expect: ANYONE_OK },
   'GET /sitemap.xml': { request: get('/sitemap.xml'), expect: ANYONE_OK },
   'GET /share/shop.jpg': { request: get('/share/shop.jpg'), expect: ANYONE_OK },

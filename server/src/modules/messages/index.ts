@@ -1,3 +1,4 @@
+export { contactRoutes } from './contact-routes.ts';
 export { mailOutboxRoutes } from './dev-routes.ts';
 export { enqueueCorrection, enqueueMessages, type NewMessage } from './outbox.ts';
 export {
