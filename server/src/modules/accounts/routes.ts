@@ -29,6 +29,7 @@ import {
   listUsers,
   ownAccount,
   setOrderEmails,
+  setWhatsappOptIn,
   registerUser,
   sendSignInCode,
   signInWithCode,
@@ -172,7 +173,12 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     },
     async (request) => {
       const account = await ownAccount(app.db, signedInUser(request).id);
-      return { ...toUser(account), orderEmails: account.orderEmails, phoneVerified: account.phoneVerifiedAt !== null };
+      return {
+        ...toUser(account),
+        orderEmails: account.orderEmails,
+        phoneVerified: account.phoneVerifiedAt !== null,
+        whatsappOptIn: account.whatsappOptInAt !== null,
+      };
     },
   );
 
@@ -184,7 +190,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       schema: {
         tags: ['accounts'],
         summary:
-          'Change the password with the current one, or within 15 minutes of a sign-in (password or code); other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are); `orderEmails` switches e-mails about orders on or off. The new token keeps how and when its session signed in',
+          'Change the password with the current one, or within 15 minutes of a sign-in (password or code); other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are); `orderEmails` switches e-mails about orders on or off, `whatsappOptIn` order messages on WhatsApp. The new token keeps how and when its session signed in',
         security: bearer,
         body: updateProfileBody,
         response: { 200: userInfo, ...errors },
@@ -192,12 +198,13 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     },
     async (request) => {
       const me = signedInUser(request);
-      const { password, currentPassword, orderEmails } = request.body;
+      const { password, currentPassword, orderEmails, whatsappOptIn } = request.body;
       // The password first: a refused change (wrong current password) must leave the setting as it was.
       const account = password
         ? await changePassword(app.db, me, { password, currentPassword }, client(request))
         : await ownAccount(app.db, me.id);
       if (orderEmails !== undefined) await setOrderEmails(app.db, me.id, orderEmails);
+      if (whatsappOptIn !== undefined) await setWhatsappOptIn(app.db, me.id, whatsappOptIn);
       return signedIn(account, me.session);
     },
   );

@@ -58,6 +58,18 @@ export async function setOrderEmails(db: Database, id: string, orderEmails: bool
   await db.update(users).set({ orderEmails, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
+/**
+ * Issue 27: the user opts in to order messages on WhatsApp (when they first did is kept) or withdraws
+ * (the record is cleared).
+ */
+export async function setWhatsappOptIn(db: Database, id: string, optIn: boolean): Promise<void> {
+  const now = new Date();
+  await db
+    .update(users)
+    .set({ whatsappOptInAt: optIn ? sql`coalesce(${users.whatsappOptInAt}, now())` : null, updatedAt: now })
+    .where(eq(users.id, id));
+}
+
 function isUniqueViolation(err: unknown): boolean {
   const code =
     (err as { code?: string; cause?: { code?: string } })?.code ?? (err as { cause?: { code?: string } })?.cause?.code;

@@ -1,5 +1,5 @@
 export { contactRoutes } from './contact-routes.ts';
-export { mailOutboxRoutes } from './dev-routes.ts';
+export { mailOutboxRoutes, whatsappOutboxRoutes } from './dev-routes.ts';
 export { enqueueCorrection, enqueueMessages, type NewMessage } from './outbox.ts';
 export {
   backInStockMessages,
@@ -13,4 +13,5 @@ export {
   type OrderSavings,
   type PasswordReset,
 } from './templates.ts';
+export { codConfirmationMessage, orderOfPayload, WHATSAPP_TEMPLATES } from './whatsapp-templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';

@@ -10,6 +10,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import type { NewMessage } from './outbox.ts';
+import { backInStockWhatsapp, whatsappOrderMessage } from './whatsapp-templates.ts';
 
 /** DLT: a template's variables are at most 30 characters each. */
 export const SMS_VARIABLE_MAX = 30;
@@ -45,7 +46,8 @@ export interface OrderEvent {
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;
-  customer: { name: string; phone: string; email: string; orderEmails: boolean };
+  /** `whatsapp`: issue 27, they opted in to order messages on WhatsApp. */
+  customer: { name: string; phone: string; email: string; orderEmails: boolean; whatsapp?: boolean };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
   refund?: { amountPaise: Paise; refundId: string };
   /** What was bought, listed in the new order's e-mails (absent: not listed). */
@@ -262,6 +264,8 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   if (event.kind === 'order_placed' && settings.shopEmail) {
     messages.push(shopNewOrderMessage(event, settings.shopEmail, orderUrl));
   }
+  const whatsapp = event.customer.whatsapp ? whatsappOrderMessage(event, settings) : null;
+  if (whatsapp) messages.push(whatsapp);
   return messages;
 }
 
@@ -273,6 +277,8 @@ export interface BackInStockAlert {
   phone: string;
   /** The signed-in customer's address, when they keep order e-mails on; null for guests. */
   email: string | null;
+  /** Issue 27: the signed-in customer opted in to WhatsApp messages. */
+  whatsapp?: boolean;
 }
 
 /**
@@ -312,6 +318,7 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       variables: [],
     });
   }
+  if (alert.whatsapp) messages.push(backInStockWhatsapp(alert));
   return messages;
 }
 
