@@ -51,6 +51,17 @@ export function templateComponents(message: WhatsappTemplate): unknown[] {
   return components;
 }
 
+/** What a refusal says, and whether trying again may help (5xx, 429 and the throughput code may). */
+async function refusal(response: Response): Promise<WhatsappDeliveryError> {
+  const answer = (await response.json().catch(() => null)) as GraphError | null;
+  const reason = [answer?.error?.message, answer?.error?.error_data?.details].filter(Boolean).join(': ');
+  const retryable = response.status >= 500 || response.status === 429 || answer?.error?.code === 130429;
+  return new WhatsappDeliveryError(
+    `WhatsApp refused the message (${response.status}): ${reason || 'no reason given'}`,
+    !retryable,
+  );
+}
+
 /** WhatsApp Business Cloud API (Meta) over HTTPS: approved templates to Indian mobiles. */
 export class CloudWhatsapp implements WhatsappSender {
   readonly name = 'cloud';
@@ -68,29 +79,26 @@ export class CloudWhatsapp implements WhatsappSender {
           'content-type': 'application/json',
           accept: 'application/json',
         },
-        body: JSON.stringify({
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: `91${phone}`,
-          type: 'template',
-          template: {
-            name: message.name,
-            language: { code: this.options.languageCode ?? 'en' },
-            components: templateComponents(message),
-          },
-        }),
+        body: JSON.stringify(this.requestBody(phone, message)),
         signal: AbortSignal.any([AbortSignal.timeout(this.options.timeoutMs ?? 10_000), ...(signal ? [signal] : [])]),
       });
     } catch (err) {
       throw new WhatsappDeliveryError(`WhatsApp unreachable: ${err instanceof Error ? err.message : String(err)}`);
     }
-    if (response.ok) return;
-    const answer = (await response.json().catch(() => null)) as GraphError | null;
-    const reason = [answer?.error?.message, answer?.error?.error_data?.details].filter(Boolean).join(': ');
-    const retryable = response.status >= 500 || response.status === 429 || answer?.error?.code === 130429;
-    throw new WhatsappDeliveryError(
-      `WhatsApp refused the message (${response.status}): ${reason || 'no reason given'}`,
-      !retryable,
-    );
+    if (!response.ok) throw await refusal(response);
+  }
+
+  private requestBody(phone: string, message: WhatsappTemplate) {
+    return {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: `91${phone}`,
+      type: 'template',
+      template: {
+        name: message.name,
+        language: { code: this.options.languageCode ?? 'en' },
+        components: templateComponents(message),
+      },
+    };
   }
 }

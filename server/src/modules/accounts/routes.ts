@@ -28,8 +28,8 @@ import {
   getUser,
   listUsers,
   ownAccount,
-  setOrderEmails,
-  setWhatsappOptIn,
+  profileOf,
+  setMessageChoices,
   registerUser,
   sendSignInCode,
   signInWithCode,
@@ -172,13 +172,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       },
     },
     async (request) => {
-      const account = await ownAccount(app.db, signedInUser(request).id);
-      return {
-        ...toUser(account),
-        orderEmails: account.orderEmails,
-        phoneVerified: account.phoneVerifiedAt !== null,
-        whatsappOptIn: account.whatsappOptInAt !== null,
-      };
+      return profileOf(await ownAccount(app.db, signedInUser(request).id));
     },
   );
 
@@ -203,8 +197,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       const account = password
         ? await changePassword(app.db, me, { password, currentPassword }, client(request))
         : await ownAccount(app.db, me.id);
-      if (orderEmails !== undefined) await setOrderEmails(app.db, me.id, orderEmails);
-      if (whatsappOptIn !== undefined) await setWhatsappOptIn(app.db, me.id, whatsappOptIn);
+      await setMessageChoices(app.db, me.id, { orderEmails, whatsappOptIn });
       return signedIn(account, me.session);
     },
   );

@@ -53,21 +53,31 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** The user switches e-mails about their orders on or off. */
-export async function setOrderEmails(db: Database, id: string, orderEmails: boolean): Promise<void> {
-  await db.update(users).set({ orderEmails, updatedAt: new Date() }).where(eq(users.id, id));
-}
-
 /**
- * Issue 27: the user opts in to order messages on WhatsApp (when they first did is kept) or withdraws
- * (the record is cleared).
+ * The user switches e-mails about their orders on or off, and (issue 27) order messages on WhatsApp:
+ * opting in keeps when they first did, withdrawing clears it. A setting left out stays as it is.
  */
-export async function setWhatsappOptIn(db: Database, id: string, optIn: boolean): Promise<void> {
-  const now = new Date();
+export async function setMessageChoices(
+  db: Database,
+  id: string,
+  { orderEmails, whatsappOptIn }: { orderEmails?: boolean | undefined; whatsappOptIn?: boolean | undefined },
+): Promise<void> {
+  if (orderEmails === undefined && whatsappOptIn === undefined) return;
+  const whatsapp = whatsappOptIn ? sql`coalesce(${users.whatsappOptInAt}, now())` : null;
   await db
     .update(users)
-    .set({ whatsappOptInAt: optIn ? sql`coalesce(${users.whatsappOptInAt}, now())` : null, updatedAt: now })
+    .set({ orderEmails, ...(whatsappOptIn === undefined ? {} : { whatsappOptInAt: whatsapp }), updatedAt: new Date() })
     .where(eq(users.id, id));
+}
+
+/** The signed-in user as the profile shows them, with their message choices. */
+export function profileOf(row: UserRow): User {
+  return {
+    ...toUser(row),
+    orderEmails: row.orderEmails,
+    phoneVerified: row.phoneVerifiedAt !== null,
+    whatsappOptIn: row.whatsappOptInAt !== null,
+  };
 }
 
 function isUniqueViolation(err: unknown): boolean {

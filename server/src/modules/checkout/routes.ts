@@ -98,7 +98,7 @@ export const checkoutRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { orderItems, shippingAddress, paymentMethod, expectedTotal, couponCode, whatsappOptIn } = request.body;
+      const { paymentMethod, couponCode, whatsappOptIn } = request.body;
       const customer = signedInUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const limits = app.config.orderLimits;
@@ -109,22 +109,11 @@ export const checkoutRoutes: FastifyPluginAsync<{
           app.db,
           online
             ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
-            : {
-                customer,
-                orderItems,
-                shippingAddress,
-                limits,
-                confirmations,
-                expectedTotal,
-                couponCode,
-                deliveries,
-                whatsappOptIn,
-              },
+            : { ...request.body, customer, limits, confirmations, deliveries },
           messages,
           idempotentRequest(customer.id, 'order', key, request.body),
         ),
       );
-      // Issue 27: a paid order's opt-in (the payment's body usually brought it already).
       if (online && whatsappOptIn) await recordWhatsappOptIn(app.db, customer.id);
       return reply.code(placed.created ? 201 : 200).send(placed.order);
     },

@@ -10,7 +10,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import type { NewMessage } from './outbox.ts';
-import { backInStockWhatsapp, whatsappOrderMessage } from './whatsapp-templates.ts';
+import { backInStockWhatsapp, whatsappOrderMessages } from './whatsapp-templates.ts';
 
 /** DLT: a template's variables are at most 30 characters each. */
 export const SMS_VARIABLE_MAX = 30;
@@ -264,9 +264,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   if (event.kind === 'order_placed' && settings.shopEmail) {
     messages.push(shopNewOrderMessage(event, settings.shopEmail, orderUrl));
   }
-  const whatsapp = event.customer.whatsapp ? whatsappOrderMessage(event, settings) : null;
-  if (whatsapp) messages.push(whatsapp);
-  return messages;
+  return [...messages, ...whatsappOrderMessages(event, settings)];
 }
 
 /** Issue 14: one waiting "notify me when back in stock" alert whose product has stock again. */

@@ -105,7 +105,8 @@ export interface WhatsappOrderEvent {
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;
-  customer: { name: string; phone: string };
+  /** `whatsapp`: they opted in (else there is no message). */
+  customer: { name: string; phone: string; whatsapp?: boolean | undefined };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null } | undefined;
   refund?: { amountPaise: Paise } | undefined;
   idempotencyKey: string;
@@ -137,12 +138,15 @@ const ORDER_VARIABLES: Partial<Record<WhatsappKind, (event: WhatsappOrderEvent, 
   order_refunded: (e) => [rupees(e.refund?.amountPaise ?? e.totalPaise), shortOrderNumber(e.orderId)],
 };
 
-/** The WhatsApp message of an order event (keyed by kind), or null when the kind has none. */
-export function whatsappOrderMessage(event: WhatsappOrderEvent, settings: MessageSettings): NewMessage | null {
+/**
+ * An order event's WhatsApp message (its template keyed by kind) for a customer who opted in; none for
+ * anyone else, or for a kind without a template.
+ */
+export function whatsappOrderMessages(event: WhatsappOrderEvent, settings: MessageSettings): NewMessage[] {
   const kind = event.kind as WhatsappKind;
   const variables = ORDER_VARIABLES[kind]?.(event, `${settings.publicUrl}/order/${event.orderId}`);
-  if (!variables) return null;
-  return whatsappMessage(kind, `${event.idempotencyKey}:whatsapp`, event.customer.phone, variables);
+  if (!variables || !event.customer.whatsapp) return [];
+  return [whatsappMessage(kind, `${event.idempotencyKey}:whatsapp`, event.customer.phone, variables)];
 }
 
 /** A COD order awaiting confirmation: its code, and a "Confirm order" button whose payload names it. */
