@@ -9,6 +9,7 @@ import { useProfile, useUpdateProfile } from '../api.ts';
 import { CodeForm } from './code-form.tsx';
 import { OrderEmailsSetting } from './order-emails-setting.tsx';
 import { PasswordResetNotice } from './password-reset-notice.tsx';
+import { WhatsappSetting } from './whatsapp-setting.tsx';
 import styles from '../pages/account.module.css';
 
 /** The profile page's own part (SPEC §2): name, e-mail and phone read-only, and a new password. */
@@ -68,6 +69,7 @@ function ProfileForm({ profile }: { profile: User }) {
       </dl>
       {profile.phoneVerified === false && <PhoneProof phone={profile.phone} />}
       <OrderEmailsSetting enabled={profile.orderEmails ?? true} />
+      <WhatsappSetting enabled={profile.whatsappOptIn ?? false} />
       <form
         className={styles.form}
         onSubmit={(event) => {
