@@ -29,7 +29,7 @@ describe('the WhatsApp setting on the profile', () => {
     answer('919812345678');
     renderInApp(<WhatsappSetting enabled={false} />);
     expect(checkbox().checked).toBe(false);
-    await screen.findByText(/our WhatsApp number \+91 98123 45678/);
+    await screen.findByText(/our WhatsApp number \+91\s98123\s45678/);
 
     fireEvent.click(checkbox());
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));

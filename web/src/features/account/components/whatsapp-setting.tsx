@@ -26,7 +26,7 @@ export function WhatsappSetting({ enabled }: { enabled: boolean }) {
       </label>
       <p className={styles.settingHint}>
         {number
-          ? `Placed, shipped and delivered news from our WhatsApp number ${displayWhatsappNumber(number)}, besides the text messages.`
+          ? `Placed, shipped and delivered news from our WhatsApp number ${displayWhatsappNumber(number).replace(/ /g, '\u00a0')}, besides the text messages.`
           : 'Placed, shipped and delivered news on WhatsApp, besides the text messages.'}
       </p>
       {change.isError && <Message variant="danger">{change.error.message}</Message>}
