@@ -13,5 +13,10 @@ export {
   type OrderSavings,
   type PasswordReset,
 } from './templates.ts';
-export { codConfirmationMessage, orderOfPayload, WHATSAPP_TEMPLATES } from './whatsapp-templates.ts';
+export {
+  codConfirmationMessage,
+  orderOfPayload,
+  whatsappOrderMessages,
+  WHATSAPP_TEMPLATES,
+} from './whatsapp-templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';
