@@ -179,6 +179,24 @@ const environment = z.object({
   SHIPROCKET_WEBHOOK_TOKEN: z.string().min(16, 'SHIPROCKET_WEBHOOK_TOKEN must be at least 16 characters').optional(),
   SHIPROCKET_PICKUP_LOCATION: z.string().min(1).max(100).default('Primary'),
   SHIPROCKET_BASE_URL: z.url().default('https://apiv2.shiprocket.in'),
+  /**
+   * Issue 27, WhatsApp Business (Cloud API): the token and phone number id switch from the sandbox
+   * outbox (/api/dev/whatsapp-outbox) to Meta's API, which then needs the app secret (webhook
+   * signatures) and the verify token (webhook subscription) too.
+   */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'WHATSAPP_PHONE_NUMBER_ID is the digits Meta shows')
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /** The shop's WhatsApp number for "Chat on WhatsApp": digits with the country code (919876543210). */
+  SHOP_WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^[1-9]\d{9,14}$/, 'SHOP_WHATSAPP_NUMBER is digits with the country code, like 919876543210')
+    .optional(),
   /** How long stock is held for a customer who is paying online. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** How often expired holds are released and pending refunds retried (every instance sweeps). */
@@ -321,6 +339,8 @@ export type Config = {
       }
     | { provider: 'sandbox' }
     | { provider: 'none' };
+  /** Issue 27: order messages on WhatsApp, and the shop's number customers chat with (null: none). */
+  whatsapp: WhatsappSettings;
   payments: {
     gateway: 'sandbox' | 'razorpay';
     keyId: string;
@@ -330,6 +350,17 @@ export type Config = {
     holdMinutes: number;
   };
 };
+
+/**
+ * 'none' (production without the Cloud API): no WhatsApp messages are sent; a message written for an
+ * opted-in customer fails at once with the reason, visible in the outbox, as a shop without WhatsApp
+ * Business still runs (like a shop without a courier aggregator).
+ */
+export type WhatsappSettings = { appSecret: string; verifyToken: string; shopNumber: string | null } & (
+  | { provider: 'sandbox' }
+  | { provider: 'none' }
+  | { provider: 'cloud'; token: string; phoneNumberId: string; baseUrl: string }
+);
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -392,6 +423,37 @@ function courierSettings(e: Environment, shiprocket: boolean): Config['courier']
     };
   }
   return e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS ? { provider: 'none' } : { provider: 'sandbox' };
+}
+
+/** Either the WhatsApp token or phone number id switches to the Cloud API, which then needs all four. */
+function usesWhatsappCloud(e: Environment): boolean {
+  const cloud = Boolean(e.WHATSAPP_TOKEN || e.WHATSAPP_PHONE_NUMBER_ID);
+  if (cloud && !(e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN)) {
+    throw new StartRefused(
+      'Invalid configuration: WhatsApp needs WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN',
+    );
+  }
+  return cloud;
+}
+
+/** The sandbox's webhook secrets are derived (like the sandbox gateway's) unless set; the demo number is fake. */
+function whatsappSettings(e: Environment, cloud: boolean): WhatsappSettings {
+  const common = {
+    appSecret: e.WHATSAPP_APP_SECRET ?? sandboxSecret(e.JWT_SECRET, 'whatsapp-app'),
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? sandboxSecret(e.JWT_SECRET, 'whatsapp-verify'),
+    shopNumber: e.SHOP_WHATSAPP_NUMBER ?? (e.NODE_ENV === 'production' ? null : '919999900000'),
+  };
+  if (!cloud) {
+    const production = e.NODE_ENV === 'production' && !e.ALLOW_INSECURE_DEFAULTS;
+    return { provider: production ? 'none' : 'sandbox', ...common };
+  }
+  return {
+    provider: 'cloud',
+    token: e.WHATSAPP_TOKEN!,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+    baseUrl: e.WHATSAPP_BASE_URL.replace(/\/+$/, ''),
+    ...common,
+  };
 }
 
 function refuseIncompleteSms(e: Environment): void {
@@ -528,6 +590,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   refuseIncompleteSms(e);
   const razorpay = usesRazorpay(e);
   const shiprocket = usesShiprocket(e);
+  const whatsapp = usesWhatsappCloud(e);
   refuseInsecureProduction(e, razorpay);
   const host = listenHost(e);
   refuseExposedDemo(e, host);
@@ -589,5 +652,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentSettings(e, razorpay),
     courier: courierSettings(e, shiprocket),
+    whatsapp: whatsappSettings(e, whatsapp),
   };
 }
