@@ -5,7 +5,7 @@ import {
   type QuoteCoupon,
   type ShippingAddressInput,
 } from '@rr/core';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -18,9 +18,11 @@ import { CouponBox, useCartItems } from '../../cart/index.ts';
 import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentChoice } from '../components/payment-choice.tsx';
+import { CodRefused, DeliveryPromise } from '../components/delivery-notes.tsx';
 import { QuoteProblems } from '../components/quote-problems.tsx';
 import { ShippingSummary } from '../components/shipping-summary.tsx';
 import { usePlaceOrder } from '../use-place-order.ts';
+import styles from './checkout.module.css';
 import { useQuoteReconciliation } from '../use-quote-reconciliation.ts';
 
 export function PlaceOrderPage() {
@@ -37,12 +39,19 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
   const { quote, quoteError, coupon, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
     cart,
     method,
-    address.state,
+    { state: address.state, postalCode: address.postalCode },
   );
-  const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code);
+  const [whatsappOptIn, setWhatsappOptIn] = useState(false);
+  const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code, whatsappOptIn);
   const { submit, busy, error, notice } = placing;
   const online = method === ONLINE_PAYMENT_METHOD;
-  const changeMethod = (next: PaymentMethod) => paymentMethodStore.set(next);
+  const changeMethod = (next: PaymentMethod) => {
+    placing.clearMessages();
+    paymentMethodStore.set(next);
+  };
+  // Issue 27: COD refused for this cart and pincode (by the quote, or by the server as the order was placed).
+  const quotedRefusal = !online && quote.data && !quote.data.cod.allowed ? quote.data.cod.reason : null;
+  const codRefusal = online ? null : (placing.codRefusal ?? quotedRefusal);
 
   return (
     <div className="container page">
@@ -50,6 +59,13 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
       <h1>Place Order</h1>
       {error && <Message variant="danger">{error}</Message>}
       {notice && <Message>{notice}</Message>}
+      {codRefusal !== null && (
+        <CodRefused
+          reason={codRefusal || 'Cash on Delivery is not available for this order.'}
+          onPayOnline={() => changeMethod(ONLINE_PAYMENT_METHOD)}
+          disabled={busy}
+        />
+      )}
       {pricesChanged && (
         <Message>Prices or stock changed since you added these items. The amounts below are today&apos;s.</Message>
       )}
@@ -64,7 +80,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
             <ShippingSummary address={address} />
             <section className={`card ${layout.block}`} aria-labelledby="pay-heading">
               <h2 id="pay-heading">Payment Method</h2>
-              <PaymentChoice value={method} onChange={changeMethod} disabled={busy} />
+              <PaymentChoice value={method} onChange={changeMethod} disabled={busy} cod={quote.data?.cod} />
             </section>
             <section className={`card ${layout.block}`} aria-labelledby="items-heading">
               <h2 id="items-heading">Order Items</h2>
@@ -76,6 +92,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
               amounts={{
                 itemsPrice: quote.data.itemsPrice,
                 shippingPrice: quote.data.shippingPrice,
+                codFee: online ? null : quote.data.codFee,
                 taxPrice: quote.data.taxPrice,
                 discountPrice: online ? quote.data.discountPrice : undefined,
                 adjustments: quote.data.adjustments,
@@ -84,8 +101,24 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
                 gst: quote.data.gst,
               }}
             >
+              <DeliveryPromise delivery={quote.data.delivery} />
               <PlaceOrderCoupon coupon={coupon} quoted={quote.data.coupon} placing={placing} />
-              <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">
+              <label className={styles.optIn}>
+                <input
+                  type="checkbox"
+                  checked={whatsappOptIn}
+                  onChange={(e) => setWhatsappOptIn(e.target.checked)}
+                  disabled={busy}
+                />
+                Send me order updates on WhatsApp
+              </label>
+              <Button
+                block
+                onClick={submit}
+                disabled={!canPlace || codRefusal !== null}
+                busy={busy}
+                busyLabel="Placing order…"
+              >
                 {online ? 'Pay and Place Order' : 'Place Order'}
               </Button>
             </AmountsSummary>
