@@ -69,6 +69,12 @@ function useCheckoutMessages() {
   return { messages: { error, notice, couponError, codRefusal }, setError, setNotice, clearMessages, setCouponError };
 }
 
+/** What goes with the order and the payment body besides the cart: the total shown, the WhatsApp opt-in. */
+function bodyExtras(expectedTotal: number | undefined, whatsappOptIn: boolean) {
+  const optIn = whatsappOptIn ? { whatsappOptIn: true } : {};
+  return { optIn, shown: { ...(expectedTotal === undefined ? {} : { expectedTotal }), ...optIn } };
+}
+
 /**
  * Placing the order: Cash on Delivery after a confirm, or online through Razorpay's checkout (PRODUCT.md
  * "Online payment"): the server holds the stock and creates the payment, the customer pays, and the
@@ -103,10 +109,7 @@ export function usePlaceOrder(
     // The cart costs more now: the page shows today's amounts, and the customer places it again.
     if (refusedWith(err, 'PRICE_CHANGED')) void queryClient.invalidateQueries({ queryKey: ['quote'] });
   };
-  const shown = {
-    ...(expectedTotal === undefined ? {} : { expectedTotal }),
-    ...(whatsappOptIn ? { whatsappOptIn: true } : {}),
-  };
+  const { optIn, shown } = bodyExtras(expectedTotal, whatsappOptIn);
 
   const placeCashOrder = async () => {
     if (!window.confirm(COD_CONFIRM)) return;
@@ -147,7 +150,6 @@ export function usePlaceOrder(
           timeout: Math.max(60, Math.floor((Date.parse(payment.expiresAt) - Date.now()) / 1000) - 60),
           handler: (result) => {
             outcome = 'paid';
-            const optIn = whatsappOptIn ? { whatsappOptIn: true } : {};
             const body = { ...payload, paymentMethod: ONLINE_PAYMENT_METHOD as PaymentMethod, ...result, ...optIn };
             placeOrder(body, keyFor('order', body)).then(done, fail);
           },

@@ -1,6 +1,7 @@
 import {
   MESSAGES,
   ONLINE_PAYMENT_METHOD,
+  type CartQuote,
   type PaymentMethod,
   type QuoteCoupon,
   type ShippingAddressInput,
@@ -34,6 +35,16 @@ export function PlaceOrderPage() {
   return <PlaceOrder address={address} method={method} />;
 }
 
+/**
+ * Why COD is refused for this order, or null when it is not (or the order is paid online): the server's
+ * message when it refused the order, else the quote's reason ('' when the quote gives none).
+ */
+function codRefusalOf(online: boolean, quote: CartQuote | undefined, refusedOnPlacing: string | null): string | null {
+  if (online) return null;
+  if (refusedOnPlacing !== null) return refusedOnPlacing;
+  return quote && !quote.cod.allowed ? (quote.cod.reason ?? '') : null;
+}
+
 function PlaceOrder({ address, method }: { address: ShippingAddressInput; method: PaymentMethod }) {
   const cart = useCartItems();
   const { quote, quoteError, coupon, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
@@ -43,15 +54,14 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
   );
   const [whatsappOptIn, setWhatsappOptIn] = useState(false);
   const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code, whatsappOptIn);
-  const { submit, busy, error, notice } = placing;
+  const { busy, error, notice } = placing;
   const online = method === ONLINE_PAYMENT_METHOD;
   const changeMethod = (next: PaymentMethod) => {
     placing.clearMessages();
     paymentMethodStore.set(next);
   };
   // Issue 27: COD refused for this cart and pincode (by the quote, or by the server as the order was placed).
-  const quotedRefusal = !online && quote.data && !quote.data.cod.allowed ? quote.data.cod.reason : null;
-  const codRefusal = online ? null : (placing.codRefusal ?? quotedRefusal);
+  const codRefusal = codRefusalOf(online, quote.data, placing.codRefusal);
 
   return (
     <div className="container page">
@@ -88,46 +98,72 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
             </section>
           </div>
           {quote.data ? (
-            <AmountsSummary
-              amounts={{
-                itemsPrice: quote.data.itemsPrice,
-                shippingPrice: quote.data.shippingPrice,
-                codFee: online ? null : quote.data.codFee,
-                taxPrice: quote.data.taxPrice,
-                discountPrice: online ? quote.data.discountPrice : undefined,
-                adjustments: quote.data.adjustments,
-                totalPrice: quote.data.totalPrice,
-                shippingGst: quote.data.shippingGst,
-                gst: quote.data.gst,
-              }}
-            >
-              <DeliveryPromise delivery={quote.data.delivery} />
-              <PlaceOrderCoupon coupon={coupon} quoted={quote.data.coupon} placing={placing} />
-              <label className={styles.optIn}>
-                <input
-                  type="checkbox"
-                  checked={whatsappOptIn}
-                  onChange={(e) => setWhatsappOptIn(e.target.checked)}
-                  disabled={busy}
-                />
-                Send me order updates on WhatsApp
-              </label>
-              <Button
-                block
-                onClick={submit}
-                disabled={!canPlace || codRefusal !== null}
-                busy={busy}
-                busyLabel="Placing order…"
-              >
-                {online ? 'Pay and Place Order' : 'Place Order'}
-              </Button>
-            </AmountsSummary>
+            <PlaceOrderSummary
+              quote={quote.data}
+              online={online}
+              coupon={coupon}
+              placing={placing}
+              optIn={[whatsappOptIn, setWhatsappOptIn]}
+              canPlace={canPlace && codRefusal === null}
+            />
           ) : quote.isError ? null : (
             <Spinner label="Working out today's prices" />
           )}
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The summary with its amounts (issue 27: the COD fee as its own line and the delivery date), the code
+ * box, the WhatsApp opt-in and Place Order.
+ */
+function PlaceOrderSummary({
+  quote,
+  online,
+  coupon,
+  placing,
+  optIn: [whatsappOptIn, setWhatsappOptIn],
+  canPlace,
+}: {
+  quote: CartQuote;
+  online: boolean;
+  coupon: ReturnType<typeof useQuoteReconciliation>['coupon'];
+  placing: ReturnType<typeof usePlaceOrder>;
+  optIn: [boolean, (optIn: boolean) => void];
+  canPlace: boolean;
+}) {
+  const { submit, busy } = placing;
+  return (
+    <AmountsSummary
+      amounts={{
+        itemsPrice: quote.itemsPrice,
+        shippingPrice: quote.shippingPrice,
+        codFee: online ? null : quote.codFee,
+        taxPrice: quote.taxPrice,
+        discountPrice: online ? quote.discountPrice : undefined,
+        adjustments: quote.adjustments,
+        totalPrice: quote.totalPrice,
+        shippingGst: quote.shippingGst,
+        gst: quote.gst,
+      }}
+    >
+      <DeliveryPromise delivery={quote.delivery} />
+      <PlaceOrderCoupon coupon={coupon} quoted={quote.coupon} placing={placing} />
+      <label className={styles.optIn}>
+        <input
+          type="checkbox"
+          checked={whatsappOptIn}
+          onChange={(e) => setWhatsappOptIn(e.target.checked)}
+          disabled={busy}
+        />
+        Send me order updates on WhatsApp
+      </label>
+      <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">
+        {online ? 'Pay and Place Order' : 'Place Order'}
+      </Button>
+    </AmountsSummary>
   );
 }
 

@@ -8,6 +8,7 @@ import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { downloadFile } from '../../../lib/save-file.ts';
 import { useShipOrder } from '../api.ts';
 import styles from '../pages/orders.module.css';
+import { OrderChat, OrderTracking } from './order-tracking.tsx';
 
 /** Where the order stands, in words, with the day it shipped. */
 function stateText(order: Order): string {
@@ -48,8 +49,10 @@ export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boo
           )}
         </p>
       )}
+      <OrderTracking order={order} />
       <RefundStatus order={order} />
       <Documents order={order} />
+      {!isAdmin && <OrderChat order={order} />}
       {isAdmin && !order.isCancelled && !order.isDelivered && (
         // A new shipment remounts the form, so it shows what was saved (the AWB as normalised).
         <ShipForm key={`${order.shipment?.courier}|${order.shipment?.trackingNumber}`} order={order} />
