@@ -17,13 +17,20 @@ import { createPaymentGateway, type PaymentGateway } from './adapters/payments/i
 import { OfflinePincodeDirectory, type PincodeDirectory } from './adapters/pincode/offline-directory.ts';
 import { SandboxMailSender, createMailSender, type MailSender } from './adapters/mail/index.ts';
 import { SandboxSms, createSmsSender, type SmsSender } from './adapters/sms/index.ts';
+import { SandboxWhatsapp, createWhatsappSender, type WhatsappSender } from './adapters/whatsapp/index.ts';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { DomainError } from './domain-error.ts';
 import { accountRoutes, createTokenSigner, devRoutes } from './modules/accounts/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchSynonymRoutes } from './modules/catalog/index.ts';
 import { categoryRoutes } from './modules/categories/index.ts';
-import { cancelUnconfirmedOrders, checkoutRoutes, forgetOldKeys } from './modules/checkout/index.ts';
+import {
+  cancelUnconfirmedOrders,
+  checkoutRoutes,
+  forgetOldKeys,
+  whatsappDevRoutes,
+  whatsappWebhookRoutes,
+} from './modules/checkout/index.ts';
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { publicSaleRoutes } from './modules/offers/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
@@ -52,7 +59,14 @@ import {
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { Deliveries, shippingAdminRoutes } from './modules/shipping/index.ts';
 import { SandboxCourier, type CourierService } from './adapters/courier/index.ts';
-import { mailOutboxRoutes, messageSettings, startOutboxWorker, type OutboxWorker } from './modules/messages/index.ts';
+import {
+  contactRoutes,
+  mailOutboxRoutes,
+  messageSettings,
+  startOutboxWorker,
+  whatsappOutboxRoutes,
+  type OutboxWorker,
+} from './modules/messages/index.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
@@ -83,6 +97,8 @@ export interface AppDependencies {
   payments?: PaymentGateway;
   /** Issue 27: the courier aggregator; defaults to the sandbox. */
   courier?: CourierService;
+  /** Issue 27: WhatsApp messages; defaults to the Cloud API when configured, else the sandbox. */
+  whatsapp?: WhatsappSender;
   /**
    * The storefront's server rendering; defaults to the web build's (WEB_SSR_DIR), null for none (the
    * storefront is then rendered in the browser).
@@ -281,6 +297,7 @@ interface Adapters {
   gateway: PaymentGateway;
   pincodes: PincodeDirectory;
   deliveries: Deliveries;
+  whatsapp: WhatsappSender;
 }
 
 async function registerModuleRoutes(app: FastifyInstance, config: Config, adapters: Adapters): Promise<void> {
@@ -309,8 +326,19 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   if (config.env !== 'production' && mail instanceof SandboxMailSender) {
     await app.register(mailOutboxRoutes, { sandbox: mail });
   }
+  await registerWhatsappRoutes(app, config, adapters.whatsapp);
   await app.register(seoRoutes);
   await app.register(storefrontRoutes, { files });
+}
+
+/** Issue 27: the shop's WhatsApp number, Meta's webhook, and outside production the sandbox's routes. */
+async function registerWhatsappRoutes(app: FastifyInstance, config: Config, whatsapp: WhatsappSender): Promise<void> {
+  await app.register(contactRoutes, { whatsappNumber: config.whatsapp.shopNumber });
+  await app.register(whatsappWebhookRoutes, config.whatsapp);
+  if (config.env !== 'production' && whatsapp instanceof SandboxWhatsapp) {
+    await app.register(whatsappOutboxRoutes, { sandbox: whatsapp });
+    await app.register(whatsappDevRoutes);
+  }
 }
 
 /**
@@ -376,6 +404,7 @@ export async function buildApp(
     files: cachedFileStore(deps.files ?? (await openFileStore(config.fileStore, database.db))),
     gateway: deps.payments ?? createPaymentGateway(config.payments),
     pincodes,
+    whatsapp: deps.whatsapp ?? createWhatsappSender(config.whatsapp, app.log),
     deliveries: new Deliveries(
       pincodes,
       deps.courier ?? new SandboxCourier(pincodes),
@@ -387,7 +416,14 @@ export async function buildApp(
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;
   await registerWebApp(app, config.webDistDir, pageTemplate, storefront ? storefrontPages(app, storefront) : null);
 
-  const outbox = startOutboxWorker({ db: database.db, sms, mail, log: app.log, ...config.outbox });
+  const outbox = startOutboxWorker({
+    db: database.db,
+    sms,
+    mail,
+    whatsapp: adapters.whatsapp,
+    log: app.log,
+    ...config.outbox,
+  });
   app.decorate('outbox', outbox);
   app.addHook('onClose', () => outbox.stop());
   startSweeps(app, config, database, adapters.gateway);

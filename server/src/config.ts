@@ -169,6 +169,24 @@ const environment = z.object({
   RAZORPAY_KEY_SECRET: z.string().optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
   RAZORPAY_BASE_URL: z.url().default('https://api.razorpay.com'),
+  /**
+   * Issue 27, WhatsApp Business (Cloud API): the token and phone number id switch from the sandbox
+   * outbox (/api/dev/whatsapp-outbox) to Meta's API, which then needs the app secret (webhook
+   * signatures) and the verify token (webhook subscription) too.
+   */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^\d{5,20}$/, 'WHATSAPP_PHONE_NUMBER_ID is the digits Meta shows')
+    .optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  WHATSAPP_BASE_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /** The shop's WhatsApp number for "Chat on WhatsApp": digits with the country code (919876543210). */
+  SHOP_WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^[1-9]\d{9,14}$/, 'SHOP_WHATSAPP_NUMBER is digits with the country code, like 919876543210')
+    .optional(),
   /** How long stock is held for a customer who is paying online. */
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(5).max(120).default(15),
   /** How often expired holds are released and pending refunds retried (every instance sweeps). */
@@ -296,6 +314,8 @@ export type Config = {
     shutdownGraceMs: number;
   };
   orderLimits: { maxLineQty: number; maxUnpaidUnits: number; maxUnpaidPaise: number };
+  /** Issue 27: order messages on WhatsApp, and the shop's number customers chat with (null: none). */
+  whatsapp: WhatsappSettings;
   payments: {
     gateway: 'sandbox' | 'razorpay';
     keyId: string;
@@ -305,6 +325,10 @@ export type Config = {
     holdMinutes: number;
   };
 };
+
+export type WhatsappSettings = { appSecret: string; verifyToken: string; shopNumber: string | null } & (
+  { provider: 'sandbox' } | { provider: 'cloud'; token: string; phoneNumberId: string; baseUrl: string }
+);
 
 export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
@@ -340,6 +364,34 @@ function usesRazorpay(e: Environment): boolean {
   return razorpay;
 }
 
+/** Either the WhatsApp token or phone number id switches to the Cloud API, which then needs all four. */
+function usesWhatsappCloud(e: Environment): boolean {
+  const cloud = Boolean(e.WHATSAPP_TOKEN || e.WHATSAPP_PHONE_NUMBER_ID);
+  if (cloud && !(e.WHATSAPP_TOKEN && e.WHATSAPP_PHONE_NUMBER_ID && e.WHATSAPP_APP_SECRET && e.WHATSAPP_VERIFY_TOKEN)) {
+    throw new StartRefused(
+      'Invalid configuration: WhatsApp needs WHATSAPP_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET and WHATSAPP_VERIFY_TOKEN',
+    );
+  }
+  return cloud;
+}
+
+/** The sandbox's webhook secrets are derived (like the sandbox gateway's) unless set; the demo number is fake. */
+function whatsappSettings(e: Environment, cloud: boolean): WhatsappSettings {
+  const common = {
+    appSecret: e.WHATSAPP_APP_SECRET ?? sandboxSecret(e.JWT_SECRET, 'whatsapp-app'),
+    verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? sandboxSecret(e.JWT_SECRET, 'whatsapp-verify'),
+    shopNumber: e.SHOP_WHATSAPP_NUMBER ?? (e.NODE_ENV === 'production' ? null : '919999900000'),
+  };
+  if (!cloud) return { provider: 'sandbox', ...common };
+  return {
+    provider: 'cloud',
+    token: e.WHATSAPP_TOKEN!,
+    phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID!,
+    baseUrl: e.WHATSAPP_BASE_URL.replace(/\/+$/, ''),
+    ...common,
+  };
+}
+
 function refuseIncompleteSms(e: Environment): void {
   if (e.SMS_PROVIDER === 'msg91' && !(e.MSG91_AUTH_KEY && e.MSG91_TEMPLATE_ID)) {
     throw new StartRefused('Invalid configuration: SMS_PROVIDER=msg91 needs MSG91_AUTH_KEY and MSG91_TEMPLATE_ID');
@@ -347,13 +399,14 @@ function refuseIncompleteSms(e: Environment): void {
 }
 
 /** Production runs on real providers and secrets, unless ALLOW_INSECURE_DEFAULTS makes it a demo. */
-function refuseInsecureProduction(e: Environment, razorpay: boolean): void {
+function refuseInsecureProduction(e: Environment, razorpay: boolean, whatsapp: boolean): void {
   if (e.NODE_ENV !== 'production' || e.ALLOW_INSECURE_DEFAULTS) return;
   const problems = [
     e.JWT_SECRET === DEV_JWT_SECRET && 'JWT_SECRET is the development default',
     e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER is the sandbox',
     !razorpay && 'payments use the sandbox gateway (no RAZORPAY_KEY_ID)',
     !e.SMTP_URL && 'e-mail goes to the sandbox outbox (no SMTP_URL)',
+    !whatsapp && 'WhatsApp messages go to the sandbox outbox (no WHATSAPP_TOKEN)',
     !e.PUBLIC_URL && "PUBLIC_URL is not set, so links in customers' messages would point at this machine",
     !e.RATE_LIMITS && 'RATE_LIMITS is off',
     e.DEMO_DATA === true && 'DEMO_DATA would seed demo sign-ins whose passwords are public',
@@ -473,7 +526,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const e = readEnvironment(source);
   refuseIncompleteSms(e);
   const razorpay = usesRazorpay(e);
-  refuseInsecureProduction(e, razorpay);
+  const whatsapp = usesWhatsappCloud(e);
+  refuseInsecureProduction(e, razorpay, whatsapp);
   const host = listenHost(e);
   refuseExposedDemo(e, host);
   const dataDir = path.resolve(e.DATA_DIR);
@@ -533,5 +587,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       maxUnpaidPaise: e.ORDER_MAX_UNPAID_VALUE * 100,
     },
     payments: paymentSettings(e, razorpay),
+    whatsapp: whatsappSettings(e, whatsapp),
   };
 }

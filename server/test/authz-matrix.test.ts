@@ -9,6 +9,7 @@ import type { InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookSignature } from '../src/adapters/payments/index.ts';
+import { whatsappSignature } from '../src/adapters/whatsapp/index.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
 import { databaseFileStore } from '../src/modules/uploads/database-file-store.ts';
 import { namedFile } from '../src/modules/uploads/file-store.ts';
@@ -98,6 +99,7 @@ const certificateUpload = Buffer.concat([
   Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
 ]);
 const WEBHOOK_BODY = JSON.stringify({ event: 'payment.failed', payload: {} });
+const WHATSAPP_BODY = JSON.stringify({ object: 'whatsapp_business_account', entry: [] });
 
 const get = (url: string) => (): InjectOptions => ({ method: 'GET', url });
 
@@ -427,6 +429,35 @@ const MATRIX: Record<string, Row> = {
     expect: ANYONE_OK,
   },
   'GET /api/pincode/:code': { request: get('/api/pincode/411001'), expect: ANYONE_OK },
+  'GET /api/config/contact': { request: get('/api/config/contact'), expect: ANYONE_OK },
+  'GET /api/webhooks/whatsapp (Meta checks the verify token)': {
+    request: (c) =>
+      get(
+        `/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=${c.t.config.whatsapp.verifyToken}&hub.challenge=42`,
+      )(),
+    expect: ANYONE_OK,
+  },
+  'POST /api/webhooks/whatsapp (signed with the app secret)': {
+    request: (c) => ({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': whatsappSignature(c.t.config.whatsapp.appSecret, WHATSAPP_BODY),
+      },
+      payload: WHATSAPP_BODY,
+    }),
+    expect: ANYONE_OK,
+  },
+  'GET /api/dev/whatsapp-outbox': { request: get('/api/dev/whatsapp-outbox'), expect: ANYONE_OK },
+  'POST /api/dev/whatsapp/reply': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/dev/whatsapp/reply',
+      payload: { phone: '9876543210', payload: 'confirm_order:none' },
+    }),
+    expect: ANYONE_OK,
+  },
   'GET /robots.txt': { request: get('/robots.txt'), expect: ANYONE_OK },
   'GET /sitemap.xml': { request: get('/sitemap.xml'), expect: ANYONE_OK },
   'GET /share/shop.jpg': { request: get('/share/shop.jpg'), expect: ANYONE_OK },

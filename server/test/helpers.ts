@@ -78,6 +78,10 @@ export const LIVE_ENV = {
   RAZORPAY_WEBHOOK_SECRET: 'w',
   SMTP_URL: 'smtp://mail.example.in:587',
   PUBLIC_URL: 'https://shop.example.in',
+  WHATSAPP_TOKEN: 'wa-token',
+  WHATSAPP_PHONE_NUMBER_ID: '1234567890',
+  WHATSAPP_APP_SECRET: 'wa-app-secret',
+  WHATSAPP_VERIFY_TOKEN: 'wa-verify',
 };
 
 export const WEB_APP_FIXTURE_HTML = '<!doctype html><title>fixture</title><div id="root"></div>';

@@ -83,6 +83,8 @@ export const updateProfileBody = z.object({
   ),
   /** PRODUCT.md "Order messages": e-mails about orders on or off (SMS about orders always go). */
   orderEmails: z.optional(z.boolean({ error: 'orderEmails must be true or false' })),
+  /** Issue 27: order messages on WhatsApp on (the opt-in is recorded) or off (withdrawn). */
+  whatsappOptIn: z.optional(z.boolean({ error: 'whatsappOptIn must be true or false' })),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
@@ -124,6 +126,8 @@ export const user = z.object({
   orderEmails: z.optional(z.boolean()),
   /** The profile only: whether a one-time code has proven the phone number. */
   phoneVerified: z.optional(z.boolean()),
+  /** The profile only (issue 27): whether the user opted in to order messages on WhatsApp. */
+  whatsappOptIn: z.optional(z.boolean()),
 });
 export type User = z.infer<typeof user>;
 

@@ -53,9 +53,31 @@ export function toUser(row: UserRow): User {
   };
 }
 
-/** The user switches e-mails about their orders on or off. */
-export async function setOrderEmails(db: Database, id: string, orderEmails: boolean): Promise<void> {
-  await db.update(users).set({ orderEmails, updatedAt: new Date() }).where(eq(users.id, id));
+/**
+ * The user switches e-mails about their orders on or off, and (issue 27) order messages on WhatsApp:
+ * opting in keeps when they first did, withdrawing clears it. A setting left out stays as it is.
+ */
+export async function setMessageChoices(
+  db: Database,
+  id: string,
+  { orderEmails, whatsappOptIn }: { orderEmails?: boolean | undefined; whatsappOptIn?: boolean | undefined },
+): Promise<void> {
+  if (orderEmails === undefined && whatsappOptIn === undefined) return;
+  const whatsapp = whatsappOptIn ? sql`coalesce(${users.whatsappOptInAt}, now())` : null;
+  await db
+    .update(users)
+    .set({ orderEmails, ...(whatsappOptIn === undefined ? {} : { whatsappOptInAt: whatsapp }), updatedAt: new Date() })
+    .where(eq(users.id, id));
+}
+
+/** The signed-in user as the profile shows them, with their message choices. */
+export function profileOf(row: UserRow): User {
+  return {
+    ...toUser(row),
+    orderEmails: row.orderEmails,
+    phoneVerified: row.phoneVerifiedAt !== null,
+    whatsappOptIn: row.whatsappOptInAt !== null,
+  };
 }
 
 function isUniqueViolation(err: unknown): boolean {

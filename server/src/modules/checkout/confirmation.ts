@@ -185,26 +185,59 @@ export async function confirmOrder(
         ? refusal('invalid_data', errorCodes.codeUsedUp, 'Too many wrong tries. Please ask for a new code.')
         : refusal('invalid_data', errorCodes.wrongCode, 'That is not the code we sent. Please check it and try again.');
     }
-    const now = new Date();
-    await tx
-      .update(users)
-      .set({ phoneVerifiedAt: now, updatedAt: now })
-      .where(and(eq(users.id, customer.id), isNull(users.phoneVerifiedAt)));
-    const waiting = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, customer.id), isNotNull(orders.confirmBy), not(orders.isCancelled)))
-      .orderBy(orders.id)
-      .for('update');
-    for (const order of waiting) {
-      await recordConfirmation(tx, order.id, now);
-      await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, order.id));
-      await tellOrderEvent(tx, order, { kind: 'order_placed' }, messages);
-    }
+    await confirmWaiting(tx, customer.id, messages);
     return {};
   });
   if (outcome.error) throw outcome.error;
   return (await findOrder(db, orderId))!;
+}
+
+/**
+ * The customer proved their phone (a right code, or the order's WhatsApp button pressed on it): the
+ * phone is marked proven and every order of theirs awaiting confirmation goes to the packing list, the
+ * customer hearing each was placed.
+ */
+async function confirmWaiting(tx: Transaction, customerId: string, messages: MessageSettings): Promise<void> {
+  const now = new Date();
+  await tx
+    .update(users)
+    .set({ phoneVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, customerId), isNull(users.phoneVerifiedAt)));
+  const waiting = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, customerId), isNotNull(orders.confirmBy), not(orders.isCancelled)))
+    .orderBy(orders.id)
+    .for('update');
+  for (const order of waiting) {
+    await recordConfirmation(tx, order.id, now);
+    await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, order.id));
+    await tellOrderEvent(tx, order, { kind: 'order_placed' }, messages);
+  }
+}
+
+/**
+ * Issue 27: the customer pressed "Confirm order" under the order's WhatsApp message. From the phone of
+ * the order's customer, it confirms the order as its code would; anything else (another phone, an
+ * order confirmed, cancelled or unknown: a replayed notification) changes nothing. An order whose time
+ * is up is cancelled, as a late code finds it.
+ */
+export async function confirmOrderByButton(
+  db: Database,
+  messages: MessageSettings,
+  press: { phone: string; orderId: string },
+): Promise<'confirmed' | 'ignored'> {
+  return db.transaction(async (tx) => {
+    const [row] = UUID_PATTERN.test(press.orderId)
+      ? await tx.select().from(orders).where(eq(orders.id, press.orderId)).for('update')
+      : [];
+    if (!row?.userId || !row.confirmBy || row.isCancelled) return 'ignored';
+    const [owner] = await tx.select({ phone: users.phone }).from(users).where(eq(users.id, row.userId));
+    if (owner?.phone !== press.phone) return 'ignored';
+    if (await closedForCodes(tx, row)) return 'ignored';
+    await confirmWaiting(tx, row.userId, messages);
+    return 'confirmed';
+  });
 }
 
 /** Sends a new code for an order awaiting one, at most once a minute and CONFIRMATION_SENDS times. */

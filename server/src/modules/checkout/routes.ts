@@ -23,7 +23,7 @@ import { verifyCheckoutPayment } from '../payments/index.ts';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import { confirmationCodeKey, confirmOrder, resendConfirmationCode } from './confirmation.ts';
 import { idempotentRequest } from './idempotency.ts';
-import { confirmWebhookPayment, placeOrder, quoteCart, startOnlinePayment } from './service.ts';
+import { confirmWebhookPayment, placeOrder, quoteCart, recordWhatsappOptIn, startOnlinePayment } from './service.ts';
 import { messageSettings } from '../messages/index.ts';
 
 const bearer = [{ bearerAuth: [] }];
@@ -98,7 +98,7 @@ export const checkoutRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const { orderItems, shippingAddress, paymentMethod, expectedTotal, couponCode } = request.body;
+      const { paymentMethod, couponCode, whatsappOptIn } = request.body;
       const customer = signedInUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const limits = app.config.orderLimits;
@@ -109,11 +109,12 @@ export const checkoutRoutes: FastifyPluginAsync<{
           app.db,
           online
             ? { payment: await verifyCheckoutPayment(app.db, settings.keySecret, customer, request.body) }
-            : { customer, orderItems, shippingAddress, limits, confirmations, expectedTotal, couponCode, deliveries },
+            : { ...request.body, customer, limits, confirmations, deliveries },
           messages,
           idempotentRequest(customer.id, 'order', key, request.body),
         ),
       );
+      if (online && whatsappOptIn) await recordWhatsappOptIn(app.db, customer.id);
       return reply.code(placed.created ? 201 : 200).send(placed.order);
     },
   );

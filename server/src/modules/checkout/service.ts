@@ -15,7 +15,7 @@ import {
   type PlaceOrderBody,
   type QuoteBody,
 } from '@rr/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
@@ -23,7 +23,7 @@ import { orders, users } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundWebhook, tellOrderEvent, type RefundContext } from '../fulfilment/index.ts';
-import type { MessageSettings } from '../messages/index.ts';
+import { codConfirmationMessage, enqueueMessages, type MessageSettings } from '../messages/index.ts';
 import { countOpenCashOnDelivery, findOrder, insertOrder, unpaidCashOnDelivery } from '../orders/index.ts';
 import {
   confirmByFrom,
@@ -61,9 +61,25 @@ export const MAX_OPEN_COD_ORDERS = 5;
 /**
  * Locks the customer's row for the rest of the transaction: one customer's orders and holds are then
  * decided one after another, so concurrent requests cannot each pass a limit that together they break.
+ * Issue 27: `whatsappOptIn` true records their opt-in to WhatsApp messages; answers whether they have it.
  */
-async function lockCustomer(tx: Transaction, customerId: string): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, customerId)).for('update');
+async function lockCustomer(tx: Transaction, customerId: string, whatsappOptIn?: boolean): Promise<boolean> {
+  const [row] = await tx
+    .select({ optedIn: users.whatsappOptInAt })
+    .from(users)
+    .where(eq(users.id, customerId))
+    .for('update');
+  if (whatsappOptIn && !row?.optedIn) await recordWhatsappOptIn(tx, customerId);
+  return Boolean(row?.optedIn) || whatsappOptIn === true;
+}
+
+/** Issue 27: the customer agreed to order messages on WhatsApp (the first agreement's time is kept). */
+export async function recordWhatsappOptIn(db: Database | Transaction, customerId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .update(users)
+    .set({ whatsappOptInAt: now, updatedAt: now })
+    .where(and(eq(users.id, customerId), isNull(users.whatsappOptInAt)));
 }
 
 /**
@@ -181,7 +197,7 @@ export async function startOnlinePayment(
     if (earlier?.holdId) return { earlierHoldId: earlier.holdId };
     // One checkout at a time: starting again gives back what the last attempt held, in this same
     // transaction under the customer's lock, so a refused attempt leaves the earlier one as it was.
-    await lockCustomer(tx, customer.id);
+    await lockCustomer(tx, customer.id, input.whatsappOptIn);
     await releasePendingHoldsOf(tx, customer.id);
     const reserved = await reserveCart(
       tx,
@@ -245,6 +261,8 @@ export type OrderRequest =
       couponCode?: string | undefined;
       /** Issue 27: the shop's deliveries (the rate card, COD rules, the courier's serviceability). */
       deliveries: Deliveries;
+      /** Issue 27: true records the customer's opt-in to WhatsApp messages. */
+      whatsappOptIn?: boolean | undefined;
       payment?: never;
     }
   | { payment: VerifiedPayment; customer?: never };
@@ -309,9 +327,10 @@ async function cashOnDeliveryOrder(
     expectedTotal,
     couponCode,
     deliveries,
+    whatsappOptIn,
   }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
 ): Promise<Made> {
-  await lockCustomer(tx, customer.id);
+  const onWhatsapp = await lockCustomer(tx, customer.id, whatsappOptIn);
   if ((await countOpenCashOnDelivery(tx, customer.id)) >= MAX_OPEN_COD_ORDERS) {
     throw new DomainError(
       'conflict',
@@ -341,7 +360,14 @@ async function cashOnDeliveryOrder(
   });
   await claimOfferUses(tx, quote, usedCoupon(reserved), customer.id, { orderId });
   if (!waits) return { orderId, created: true };
-  return { orderId, created: true, code: await issueConfirmationCode(tx, confirmations.codeKey, orderId) };
+  const code = await issueConfirmationCode(tx, confirmations.codeKey, orderId);
+  // Issue 27: on WhatsApp too, with a button that confirms it (the SMS goes once this commits).
+  if (onWhatsapp) {
+    await enqueueMessages(tx, [
+      codConfirmationMessage({ orderId, totalPaise: quote.amounts.totalPaise, customer, code }),
+    ]);
+  }
+  return { orderId, created: true, code };
 }
 
 /**

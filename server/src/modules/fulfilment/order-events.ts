@@ -75,7 +75,10 @@ export async function tellOrderEvent(
   settings: MessageSettings,
 ): Promise<void> {
   const [account] = row.userId
-    ? await tx.select({ orderEmails: users.orderEmails }).from(users).where(eq(users.id, row.userId))
+    ? await tx
+        .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt })
+        .from(users)
+        .where(eq(users.id, row.userId))
     : [];
   const thread = `order:${row.id}:${event.kind}`;
   const messages = orderMessages(
@@ -89,6 +92,7 @@ export async function tellOrderEvent(
         phone: row.customerPhone,
         email: row.customerEmail,
         orderEmails: account?.orderEmails ?? true,
+        whatsapp: Boolean(account?.whatsappOptInAt),
       },
       shipment: event.shipment,
       refund: event.refund,

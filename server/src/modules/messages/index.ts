@@ -1,4 +1,5 @@
-export { mailOutboxRoutes } from './dev-routes.ts';
+export { contactRoutes } from './contact-routes.ts';
+export { mailOutboxRoutes, whatsappOutboxRoutes } from './dev-routes.ts';
 export { enqueueCorrection, enqueueMessages, type NewMessage } from './outbox.ts';
 export {
   backInStockMessages,
@@ -12,4 +13,10 @@ export {
   type OrderSavings,
   type PasswordReset,
 } from './templates.ts';
+export {
+  codConfirmationMessage,
+  orderOfPayload,
+  whatsappOrderMessages,
+  WHATSAPP_TEMPLATES,
+} from './whatsapp-templates.ts';
 export { startOutboxWorker, type OutboxWorker } from './worker.ts';

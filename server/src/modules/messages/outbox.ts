@@ -5,7 +5,7 @@ import { outboxMessages } from '../../db/schema/index.ts';
 
 export type NewMessage = Pick<
   typeof outboxMessages.$inferInsert,
-  'idempotencyKey' | 'kind' | 'channel' | 'recipient' | 'subject' | 'text' | 'html'
+  'idempotencyKey' | 'kind' | 'channel' | 'recipient' | 'subject' | 'text' | 'html' | 'template'
 > & { variables: string[] };
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;

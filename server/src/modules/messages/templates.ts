@@ -10,6 +10,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import type { NewMessage } from './outbox.ts';
+import { backInStockWhatsapp, whatsappOrderMessages } from './whatsapp-templates.ts';
 
 /** DLT: a template's variables are at most 30 characters each. */
 export const SMS_VARIABLE_MAX = 30;
@@ -45,7 +46,8 @@ export interface OrderEvent {
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;
-  customer: { name: string; phone: string; email: string; orderEmails: boolean };
+  /** `whatsapp`: issue 27, they opted in to order messages on WhatsApp. */
+  customer: { name: string; phone: string; email: string; orderEmails: boolean; whatsapp?: boolean };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
   refund?: { amountPaise: Paise; refundId: string };
   /** What was bought, listed in the new order's e-mails (absent: not listed). */
@@ -262,7 +264,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   if (event.kind === 'order_placed' && settings.shopEmail) {
     messages.push(shopNewOrderMessage(event, settings.shopEmail, orderUrl));
   }
-  return messages;
+  return [...messages, ...whatsappOrderMessages(event, settings)];
 }
 
 /** Issue 14: one waiting "notify me when back in stock" alert whose product has stock again. */
@@ -273,6 +275,8 @@ export interface BackInStockAlert {
   phone: string;
   /** The signed-in customer's address, when they keep order e-mails on; null for guests. */
   email: string | null;
+  /** Issue 27: the signed-in customer opted in to WhatsApp messages. */
+  whatsapp?: boolean;
 }
 
 /**
@@ -312,6 +316,7 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       variables: [],
     });
   }
+  if (alert.whatsapp) messages.push(backInStockWhatsapp(alert));
   return messages;
 }
 

@@ -1,13 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailSender } from '../../adapters/mail/index.ts';
 import { SmsDeliveryError, type SmsSender } from '../../adapters/sms/index.ts';
+import { WhatsappDeliveryError, type WhatsappSender } from '../../adapters/whatsapp/index.ts';
 import type { Database } from '../../db/client.ts';
 import { claimDueMessage, markFailed, markSent, renewLease, type OutboxMessage } from './outbox.ts';
+import { whatsappTemplateOf } from './whatsapp-templates.ts';
 
 export interface OutboxWorkerOptions {
   db: Database;
   sms: SmsSender;
   mail: MailSender;
+  /** Issue 27: the WhatsApp sender (none: WhatsApp messages wait in the outbox). */
+  whatsapp?: WhatsappSender;
   log: FastifyBaseLogger;
   pollMs: number;
   retryBaseMs: number;
@@ -34,39 +38,53 @@ const OUTAGE_LOG_INTERVAL_MS = 30_000;
  */
 const STOP_SEND_GRACE_MS = 3_000;
 
+/** Hands one message to its channel's provider. */
+async function deliver(
+  { sms, mail, whatsapp }: Pick<OutboxWorkerOptions, 'sms' | 'mail' | 'whatsapp'>,
+  message: OutboxMessage,
+  signal: AbortSignal,
+): Promise<void> {
+  if (message.channel === 'whatsapp') {
+    const template = whatsappTemplateOf(message);
+    if (!template) throw new WhatsappDeliveryError(`no WhatsApp template is named ${message.template}`, true);
+    if (!whatsapp) throw new WhatsappDeliveryError('no WhatsApp sender is configured');
+    await whatsapp.send(message.recipient, template, signal);
+  } else if (message.channel === 'sms') {
+    await sms.sendTemplate(
+      message.recipient,
+      { kind: message.kind, text: message.text, variables: message.variables },
+      signal,
+    );
+  } else {
+    await mail.send(
+      {
+        to: message.recipient,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId: `<${message.id}@rudraksha-ratna.outbox>`,
+      },
+      signal,
+    );
+  }
+}
+
+/** A failure trying again cannot help (no template for it, a request the provider refused). */
+const isPermanent = (failure: unknown) =>
+  (failure instanceof SmsDeliveryError || failure instanceof WhatsappDeliveryError) && failure.permanent;
+
 /**
  * The order-message sender: polls the outbox, claims due messages one at a time (one worker each,
- * across instances) and hands each to the SMS or e-mail provider while holding its claim. A failure is
+ * across instances) and hands each to the SMS, e-mail or WhatsApp provider while holding its claim. A failure is
  * retried with backoff; a crash or an outage delays messages, never loses them.
  */
 export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  const { db, sms, mail, log, leaseMs } = options;
+  const { db, log, leaseMs } = options;
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> = Promise.resolve(0);
   let lastOutageWarning = 0;
   const stopping = new AbortController();
-
-  async function deliver(message: OutboxMessage, signal: AbortSignal): Promise<void> {
-    if (message.channel === 'sms') {
-      await sms.sendTemplate(
-        message.recipient,
-        { kind: message.kind, text: message.text, variables: message.variables },
-        signal,
-      );
-    } else {
-      await mail.send(
-        {
-          to: message.recipient,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          messageId: `<${message.id}@rudraksha-ratna.outbox>`,
-        },
-        signal,
-      );
-    }
-  }
 
   /**
    * Keeps the claim on `message` (taken at `claimedAt`, by this process's clock) while its send runs:
@@ -120,7 +138,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return;
     }
     const reason = failure instanceof Error ? failure.message : String(failure);
-    const permanent = failure instanceof SmsDeliveryError && failure.permanent;
+    const permanent = isPermanent(failure);
     const outcome = await markFailed(db, message, reason, {
       baseMs: options.retryBaseMs,
       maxAttempts: permanent ? message.attempts : options.maxAttempts,
@@ -137,7 +155,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     try {
       let failure: unknown = null;
       try {
-        await deliver(message, AbortSignal.any([lease.signal, stopping.signal]));
+        await deliver(options, message, AbortSignal.any([lease.signal, stopping.signal]));
       } catch (err) {
         failure = err;
       }

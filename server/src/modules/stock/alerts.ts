@@ -106,16 +106,15 @@ export async function tellBackInStock(tx: Transaction, productIds: Array<string 
     ).map((p) => [p.id, p.name]),
   );
   const userIds = told.map((a) => a.userId).filter((id): id is string => id !== null);
-  const emails = new Map(
-    userIds.length
-      ? (
-          await tx
-            .select({ id: users.id, email: users.email, orderEmails: users.orderEmails })
-            .from(users)
-            .where(inArray(users.id, userIds))
-        ).map((u) => [u.id, u.orderEmails ? u.email : null])
-      : [],
-  );
+  const accounts = userIds.length
+    ? await tx
+        .select({ id: users.id, email: users.email, orderEmails: users.orderEmails, whatsapp: users.whatsappOptInAt })
+        .from(users)
+        .where(inArray(users.id, userIds))
+    : [];
+  const emails = new Map(accounts.map((u) => [u.id, u.orderEmails ? u.email : null]));
+  // Issue 27: WhatsApp too, for a customer who opted in.
+  const onWhatsapp = new Set(accounts.filter((u) => u.whatsapp).map((u) => u.id));
   await enqueueMessages(
     tx,
     told.flatMap((alert) =>
@@ -124,6 +123,7 @@ export async function tellBackInStock(tx: Transaction, productIds: Array<string 
         product: { name: names.get(alert.productId) ?? '', url: alert.productUrl },
         phone: alert.phone,
         email: (alert.userId && emails.get(alert.userId)) || null,
+        whatsapp: alert.userId !== null && onWhatsapp.has(alert.userId),
       }),
     ),
   );

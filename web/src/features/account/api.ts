@@ -4,6 +4,7 @@ import type {
   PasswordLoginBody,
   RegisterBody,
   ResendOtpBody,
+  ShopContact,
   User,
   UserInfo,
   VerifyOtpBody,
@@ -90,6 +91,25 @@ export function useOrderEmails() {
     mutationFn: (orderEmails: boolean) =>
       apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: { orderEmails } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.profile }),
+  });
+}
+
+/** PUT /api/users/profile with `whatsappOptIn` (issue 27): order messages on WhatsApp on or off. */
+export function useWhatsappOptIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (whatsappOptIn: boolean) =>
+      apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: { whatsappOptIn } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.profile }),
+  });
+}
+
+/** GET /api/config/contact: the shop's WhatsApp number (digits with the country code), or null. */
+export function useShopContact() {
+  return useQuery({
+    queryKey: ['config', 'contact'] as const,
+    queryFn: () => apiFetch<ShopContact>('/api/config/contact'),
+    staleTime: 60 * 60_000,
   });
 }
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useProfile, useUpdateProfile } from '../api.ts';
 import { CodeForm } from './code-form.tsx';
-import { OrderEmailsSetting } from './order-emails-setting.tsx';
+import { MessageSettings } from './message-settings.tsx';
 import { PasswordResetNotice } from './password-reset-notice.tsx';
 import styles from '../pages/account.module.css';
 
@@ -67,7 +67,7 @@ function ProfileForm({ profile }: { profile: User }) {
         </div>
       </dl>
       {profile.phoneVerified === false && <PhoneProof phone={profile.phone} />}
-      <OrderEmailsSetting enabled={profile.orderEmails ?? true} />
+      <MessageSettings profile={profile} />
       <form
         className={styles.form}
         onSubmit={(event) => {

@@ -1,0 +1,198 @@
+import { formatRupees, shortOrderNumber, toRupees, type Paise } from '@rr/core';
+import type { WhatsappTemplate } from '../../adapters/whatsapp/index.ts';
+import type { MessageKind } from '../../db/schema/index.ts';
+import type { NewMessage } from './outbox.ts';
+import type { MessageSettings } from './templates.ts';
+
+/**
+ * Issue 27: order messages on WhatsApp, for customers who opted in. Business-initiated WhatsApp messages
+ * are templates the shop registers in WhatsApp Manager (category Utility, language English `en`) under
+ * the names below, with the words below ({{1}}, {{2}}, ... are the variables, in the order given).
+ * A template neither starts nor ends with a variable and has no line breaks, as Meta's review asks. The
+ * outbox keeps the template's name and its variables; for a template with a quick-reply button the
+ * button's payload is the last variable.
+ */
+export interface WhatsappTemplateSpec {
+  name: string;
+  /** What each variable holds, in order ({{1}} first). */
+  variables: readonly string[];
+  words: string;
+  /** The quick-reply button's label, for a template with one (its payload follows the variables). */
+  quickReply?: string;
+}
+
+export const WHATSAPP_TEMPLATES = {
+  order_placed: {
+    name: 'rr_order_placed',
+    variables: ['first name', 'order number', 'amount', 'how it is paid'],
+    words:
+      'Namaste {{1}}, your Rudraksha Ratna order #{{2}} of {{3}} is placed ({{4}}). We will message you here when it ships.',
+  },
+  cod_confirmation: {
+    name: 'rr_cod_confirmation',
+    variables: ['first name', 'order number', 'amount', 'confirmation code'],
+    words:
+      'Namaste {{1}}, please confirm your Cash on Delivery order #{{2}} of {{3}}: tap Confirm order below, or enter the code {{4}} on your order page. An order not confirmed within 30 minutes is cancelled.',
+    quickReply: 'Confirm order',
+  },
+  order_shipped: {
+    name: 'rr_order_shipped',
+    variables: ['order number', 'courier', 'tracking number', 'tracking link'],
+    words:
+      'Your Rudraksha Ratna order #{{1}} has shipped by {{2}}, tracking number {{3}}. Track it here: {{4}} Thank you for your order.',
+  },
+  order_out_for_delivery: {
+    name: 'rr_order_out_for_delivery',
+    variables: ['order number', 'what to pay'],
+    words: 'Your Rudraksha Ratna order #{{1}} is out for delivery today. {{2}} Thank you for shopping with us.',
+  },
+  order_delivered: {
+    name: 'rr_order_delivered',
+    variables: ['order number'],
+    words: 'Your Rudraksha Ratna order #{{1}} is delivered. Thank you for shopping with us.',
+  },
+  order_refunded: {
+    name: 'rr_order_refunded',
+    variables: ['amount', 'order number'],
+    words:
+      'Namaste, {{1}} for your Rudraksha Ratna order #{{2}} is refunded to the card, UPI or account you paid with. Banks usually show it within 5-7 working days.',
+  },
+  back_in_stock: {
+    name: 'rr_back_in_stock',
+    variables: ['product', 'product link'],
+    words: 'Namaste, {{1}} is back in stock at Rudraksha Ratna. Order it here: {{2}} Stock is limited.',
+  },
+} as const satisfies Partial<Record<MessageKind, WhatsappTemplateSpec>>;
+
+type WhatsappKind = keyof typeof WHATSAPP_TEMPLATES;
+
+/** The payload of a COD confirmation's "Confirm order" button: it names the order. */
+export const CONFIRM_ORDER_PAYLOAD = 'confirm_order:';
+export const confirmOrderPayload = (orderId: string) => `${CONFIRM_ORDER_PAYLOAD}${orderId}`;
+/** The order a button's payload names, or null for another button's. */
+export const orderOfPayload = (payload: string) =>
+  payload.startsWith(CONFIRM_ORDER_PAYLOAD) ? payload.slice(CONFIRM_ORDER_PAYLOAD.length) : null;
+
+/** A template's words with its variables filled in. */
+export function whatsappText(spec: WhatsappTemplateSpec, variables: readonly string[]): string {
+  return spec.words.replace(/\{\{(\d+)\}\}/g, (_, n: string) => variables[Number(n) - 1] ?? '');
+}
+
+function whatsappMessage(
+  kind: WhatsappKind,
+  idempotencyKey: string,
+  phone: string,
+  variables: string[],
+  buttonPayload?: string,
+): NewMessage {
+  const spec: WhatsappTemplateSpec = WHATSAPP_TEMPLATES[kind];
+  return {
+    idempotencyKey,
+    kind,
+    channel: 'whatsapp',
+    recipient: phone,
+    subject: '',
+    template: spec.name,
+    text: whatsappText(spec, variables),
+    html: null,
+    variables: buttonPayload === undefined ? variables : [...variables, buttonPayload],
+  };
+}
+
+/** What an order event's WhatsApp message is written from (OrderEvent has it all). */
+export interface WhatsappOrderEvent {
+  kind: string;
+  orderId: string;
+  totalPaise: Paise;
+  paymentMethod: string;
+  /** `whatsapp`: they opted in (else there is no message). */
+  customer: { name: string; phone: string; whatsapp?: boolean | undefined };
+  shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null } | undefined;
+  refund?: { amountPaise: Paise } | undefined;
+  idempotencyKey: string;
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] || name;
+const rupees = (paise: Paise) => formatRupees(toRupees(paise));
+const cashOnDelivery = (event: WhatsappOrderEvent) => event.paymentMethod === 'Cash on Delivery';
+
+/** Each order event's variables, by kind; a kind not here has no WhatsApp message (cancellations, for one). */
+const ORDER_VARIABLES: Partial<Record<WhatsappKind, (event: WhatsappOrderEvent, orderUrl: string) => string[]>> = {
+  order_placed: (e) => [
+    firstName(e.customer.name),
+    shortOrderNumber(e.orderId),
+    rupees(e.totalPaise),
+    cashOnDelivery(e) ? 'Cash on Delivery' : 'paid online',
+  ],
+  order_shipped: (e, orderUrl) => [
+    shortOrderNumber(e.orderId),
+    e.shipment?.courier ?? '',
+    e.shipment?.trackingNumber ?? '',
+    e.shipment?.trackingUrl ?? orderUrl,
+  ],
+  order_out_for_delivery: (e) => [
+    shortOrderNumber(e.orderId),
+    cashOnDelivery(e) ? `Please keep ${rupees(e.totalPaise)} ready to pay in cash.` : 'It is paid: nothing to pay.',
+  ],
+  order_delivered: (e) => [shortOrderNumber(e.orderId)],
+  order_refunded: (e) => [rupees(e.refund?.amountPaise ?? e.totalPaise), shortOrderNumber(e.orderId)],
+};
+
+/**
+ * An order event's WhatsApp message (its template keyed by kind) for a customer who opted in; none for
+ * anyone else, or for a kind without a template.
+ */
+export function whatsappOrderMessages(event: WhatsappOrderEvent, settings: MessageSettings): NewMessage[] {
+  const kind = event.kind as WhatsappKind;
+  const variables = ORDER_VARIABLES[kind]?.(event, `${settings.publicUrl}/order/${event.orderId}`);
+  if (!variables || !event.customer.whatsapp) return [];
+  return [whatsappMessage(kind, `${event.idempotencyKey}:whatsapp`, event.customer.phone, variables)];
+}
+
+/** A COD order awaiting confirmation: its code, and a "Confirm order" button whose payload names it. */
+export function codConfirmationMessage(order: {
+  orderId: string;
+  totalPaise: Paise;
+  customer: { name: string; phone: string };
+  code: string;
+}): NewMessage {
+  return whatsappMessage(
+    'cod_confirmation',
+    `cod_confirmation:${order.orderId}:whatsapp`,
+    order.customer.phone,
+    [firstName(order.customer.name), shortOrderNumber(order.orderId), rupees(order.totalPaise), order.code],
+    confirmOrderPayload(order.orderId),
+  );
+}
+
+/** A back-in-stock alert's WhatsApp message, keyed by the alert. */
+export function backInStockWhatsapp(alert: { alertId: string; product: { name: string; url: string }; phone: string }) {
+  return whatsappMessage('back_in_stock', `back_in_stock:${alert.alertId}:whatsapp`, alert.phone, [
+    alert.product.name,
+    alert.product.url,
+  ]);
+}
+
+/**
+ * The template an outbox row names, as the sender takes it: the body's variables, and for a template
+ * with a quick-reply button the last variable as its payload. Null for a name this shop does not have.
+ */
+export function whatsappTemplateOf(message: {
+  kind: string;
+  template: string | null;
+  variables: string[];
+  text: string;
+}): WhatsappTemplate | null {
+  const spec: WhatsappTemplateSpec | undefined = Object.values(WHATSAPP_TEMPLATES).find(
+    (t) => t.name === message.template,
+  );
+  if (!spec) return null;
+  const count = spec.variables.length;
+  return {
+    kind: message.kind,
+    name: spec.name,
+    body: message.variables.slice(0, count),
+    buttonPayload: spec.quickReply ? message.variables[count] : undefined,
+    text: message.text,
+  };
+}

@@ -1,0 +1,35 @@
+import { Message } from '../../../components/message.tsx';
+import { useShopContact, useWhatsappOptIn } from '../api.ts';
+import styles from '../pages/account.module.css';
+
+/** '919876543210' -> '+91 98765 43210' (other lengths: '+' and the digits). */
+export function displayWhatsappNumber(digits: string): string {
+  const indian = /^91(\d{5})(\d{5})$/.exec(digits);
+  return indian ? `+91 ${indian[1]} ${indian[2]}` : `+${digits}`;
+}
+
+/** Issue 27: the customer may have order updates on WhatsApp too, from the shop's number. */
+export function WhatsappSetting({ enabled }: { enabled: boolean }) {
+  const change = useWhatsappOptIn();
+  const number = useShopContact().data?.whatsappNumber ?? null;
+  const checked = change.isPending ? change.variables : enabled;
+  return (
+    <div className={styles.setting}>
+      <label>
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={change.isPending}
+          onChange={(event) => change.mutate(event.target.checked)}
+        />{' '}
+        Order updates on WhatsApp
+      </label>
+      <p className={styles.settingHint}>
+        {number
+          ? `Placed, shipped and delivered news from our WhatsApp number ${displayWhatsappNumber(number).replace(/ /g, '\u00a0')}, besides the text messages.`
+          : 'Placed, shipped and delivered news on WhatsApp, besides the text messages.'}
+      </p>
+      {change.isError && <Message variant="danger">{change.error.message}</Message>}
+    </div>
+  );
+}
