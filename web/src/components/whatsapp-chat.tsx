@@ -6,7 +6,7 @@ import styles from './whatsapp-chat.module.css';
 /** GET /api/config/contact (issue 27): the shop's WhatsApp number, digits with the country code, or null. */
 export function useShopContact() {
   return useQuery({
-    queryKey: ['shop-contact'],
+    queryKey: ['config', 'contact'] as const,
     queryFn: () => apiFetch<ShopContact>('/api/config/contact'),
     staleTime: 60 * 60 * 1000,
     retry: false,

@@ -55,11 +55,9 @@ export function DeliveryCheck() {
   };
 
   return (
-    <section className={styles.check} aria-labelledby="deliver-to-heading">
+    <section className={styles.check} aria-label="Delivery">
       <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <label id="deliver-to-heading" htmlFor="deliver-to">
-          Deliver to
-        </label>
+        <label htmlFor="deliver-to">Deliver to</label>
         <input
           id="deliver-to"
           className="input"

@@ -26,7 +26,8 @@ export function DeliveryEstimate({ postalCode }: { postalCode: string }) {
     if (found) rememberDeliveryPincode(found.pincode);
   }, [found]);
 
-  if (!found?.deliverBy.to) return null;
+  // An answer without dates (no courier serves the pincode) says nothing here.
+  if (!found?.deliverBy?.to) return null;
   return (
     <p className={styles.estimate} data-testid="shipping-estimate" aria-live="polite">
       <strong>{deliveredByText(found.deliverBy)}</strong>
