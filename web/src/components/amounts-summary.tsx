@@ -14,6 +14,8 @@ export interface Amounts {
    */
   adjustments?: ReadonlyArray<{ kind: string; label: string; amount: number }>;
   totalPrice: number;
+  /** Issue 27: the Cash on Delivery fee (before GST), which is inside `shippingPrice`; shown as its own line. */
+  codFee?: { amount: number; taxPrice: number } | null;
   /** The GST on shipping, which is in `taxPrice` (shipping is taxed as part of the goods). */
   shippingGst?: { gstPercent: number; taxPrice: number };
   /** How the GST splits by the place of supply, when it is known. */
@@ -21,10 +23,11 @@ export interface Amounts {
 }
 
 /** The small print under the Tax line: the GST on shipping, and CGST + SGST or IGST. */
-function taxNotes({ shippingGst, gst }: Amounts): string[] {
+function taxNotes({ shippingGst, gst, codFee }: Amounts): string[] {
   const notes: string[] = [];
   if (shippingGst && shippingGst.taxPrice > 0) {
-    notes.push(`Includes ${formatRupees(shippingGst.taxPrice)} on shipping (${shippingGst.gstPercent}%, as the goods)`);
+    const on = codFee && codFee.amount > 0 ? 'shipping and the COD fee' : 'shipping';
+    notes.push(`Includes ${formatRupees(shippingGst.taxPrice)} on ${on} (${shippingGst.gstPercent}%, as the goods)`);
   }
   if (gst) {
     notes.push(
@@ -60,6 +63,27 @@ function DiscountLines({ amounts }: { amounts: Amounts }) {
   );
 }
 
+/**
+ * Shipping, and (issue 27) the Cash on Delivery fee as its own line: the fee is inside `shippingPrice`,
+ * so the Shipping line shows the freight alone and the two add up to it.
+ */
+function ShippingLines({ amounts }: { amounts: Amounts }) {
+  const fee = amounts.codFee && amounts.codFee.amount > 0 ? amounts.codFee.amount : 0;
+  const freight = toRupees(toPaise(amounts.shippingPrice) - toPaise(fee));
+  return (
+    <>
+      <dt>Shipping</dt>
+      <dd data-testid="shipping-price">{freight === 0 ? 'Free' : formatRupees(freight)}</dd>
+      {fee > 0 && (
+        <>
+          <dt>Cash on Delivery fee</dt>
+          <dd data-testid="cod-fee">{formatRupees(fee)}</dd>
+        </>
+      )}
+    </>
+  );
+}
+
 /** What the discounts save together, added in paise; null without any. */
 function savings(amounts: Amounts): number | null {
   const paise = (amounts.adjustments ?? []).reduce((sum, a) => sum + Math.max(toPaise(a.amount), 0), 0);
@@ -80,8 +104,7 @@ export function AmountsSummary({ amounts, children }: { amounts: Amounts; childr
         <dt>Items</dt>
         <dd>{formatRupees(amounts.itemsPrice)}</dd>
         <DiscountLines amounts={amounts} />
-        <dt>Shipping</dt>
-        <dd>{amounts.shippingPrice === 0 ? 'Free' : formatRupees(amounts.shippingPrice)}</dd>
+        <ShippingLines amounts={amounts} />
         <dt>Tax (GST)</dt>
         <dd>{formatRupees(amounts.taxPrice)}</dd>
         {notes.length > 0 && <dd className={styles.note}>{notes.join(' · ')}</dd>}

@@ -26,41 +26,57 @@ export function orderLine(item: CartItem) {
 
 type OrderLine = ReturnType<typeof orderLine>;
 
-/** The quote's query key: one per cart (lines and quantities), payment method, state and code. */
+/**
+ * Where the cart goes, as far as it is known: the state splits GST (CGST + SGST or IGST) and (issue 27)
+ * the pincode prices shipping on the rate card, decides Cash on Delivery and dates the delivery.
+ */
+export interface QuotePlace {
+  state?: string;
+  postalCode?: string;
+}
+
+/** The quote's query key: one per cart (lines and quantities), payment method, state, pincode and code. */
 export const quoteKey = (
   orderItems: readonly OrderLine[],
   paymentMethod: PaymentMethod,
-  state: string | undefined,
+  place: QuotePlace,
   couponCode: string | null,
-) => ['quote', orderItems, paymentMethod, state ?? '', couponCode ?? ''] as const;
+) => ['quote', orderItems, paymentMethod, place.state ?? '', place.postalCode ?? '', couponCode ?? ''] as const;
 
 function fetchQuote(
   orderItems: readonly OrderLine[],
   paymentMethod: PaymentMethod,
-  state: string | undefined,
+  place: QuotePlace,
   couponCode: string | null,
 ) {
+  const { state, postalCode } = place;
   return apiFetch<CartQuote>('/api/orders/quote', {
     method: 'POST',
-    json: { orderItems, paymentMethod, ...(state ? { state } : {}), ...(couponCode ? { couponCode } : {}) },
+    json: {
+      orderItems,
+      paymentMethod,
+      ...(state ? { state } : {}),
+      ...(postalCode ? { postalCode } : {}),
+      ...(couponCode ? { couponCode } : {}),
+    },
   });
 }
 
 /**
  * What the cart costs today, priced by the server: the place-order page shows these amounts. With the
- * delivery state, the quote also splits GST as the invoice will (CGST + SGST or IGST); with a code, the
- * quote says what it takes off.
+ * delivery state, the quote also splits GST as the invoice will (CGST + SGST or IGST); with the pincode,
+ * it prices shipping for its zone and says whether COD is offered; with a code, it says what it takes off.
  */
 export function useCartQuote(
   cart: readonly CartItem[],
   paymentMethod: PaymentMethod,
-  state?: string,
+  place: QuotePlace = {},
   couponCode: string | null = null,
 ) {
   const orderItems = cart.map(orderLine);
   return useQuery({
-    queryKey: quoteKey(orderItems, paymentMethod, state, couponCode),
-    queryFn: () => fetchQuote(orderItems, paymentMethod, state, couponCode),
+    queryKey: quoteKey(orderItems, paymentMethod, place, couponCode),
+    queryFn: () => fetchQuote(orderItems, paymentMethod, place, couponCode),
     enabled: cart.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -97,10 +113,10 @@ function typedCodeProblem(code: string): string | null {
  * refuses later (the cart fell under its minimum, it expired) is dropped with its message, so the amounts
  * shown are always a quote the order can be placed at.
  */
-export function useCouponQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod, state?: string) {
+export function useCouponQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod, place: QuotePlace = {}) {
   const queryClient = useQueryClient();
   const code = useCouponCode();
-  const quote = useCartQuote(cart, paymentMethod, state, code);
+  const quote = useCartQuote(cart, paymentMethod, place, code);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
   const keptRefused = code ? couponRefusal(quote.error) : null;
@@ -120,15 +136,15 @@ export function useCouponQuote(cart: readonly CartItem[], paymentMethod: Payment
     setApplying(true);
     try {
       await queryClient.fetchQuery({
-        queryKey: quoteKey(orderItems, paymentMethod, state, next),
-        queryFn: () => fetchQuote(orderItems, paymentMethod, state, next),
+        queryKey: quoteKey(orderItems, paymentMethod, place, next),
+        queryFn: () => fetchQuote(orderItems, paymentMethod, place, next),
         staleTime: 0,
       });
       setCouponCode(next);
     } catch (error) {
       // A 4xx about the code says why as the customer should read it; other failures say what failed.
       setRefusal(error instanceof ApiError ? error.message : 'The code could not be checked. Please try again.');
-      queryClient.removeQueries({ queryKey: quoteKey(orderItems, paymentMethod, state, next), exact: true });
+      queryClient.removeQueries({ queryKey: quoteKey(orderItems, paymentMethod, place, next), exact: true });
     } finally {
       setApplying(false);
     }

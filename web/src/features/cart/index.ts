@@ -11,7 +11,7 @@ export {
   useCouponCode,
   type LineIdentity,
 } from './cart-store.ts';
-export { couponRefusal, orderLine, useCartQuote, useCouponQuote } from './cart-quote.ts';
+export { couponRefusal, orderLine, useCartQuote, useCouponQuote, type QuotePlace } from './cart-quote.ts';
 
 /** Loaded on first visit, keeping it out of the home page's JavaScript. */
 export const CartPage = lazy(() => import('./pages/cart-page.tsx').then((m) => ({ default: m.CartPage })));

@@ -3,7 +3,7 @@ import type {
   CreatePaymentBody,
   Order,
   PaymentOrder,
-  PincodeInfo,
+  PincodeAnswer,
   PlaceOrderBody,
   ShippingAddressInput,
 } from '@rr/core';
@@ -14,8 +14,9 @@ import { orderLine } from '../cart/index.ts';
 // The cart's quote (and how an order names a line) belong to the cart: its page prices the code too.
 export { orderLine, useCartQuote } from '../cart/index.ts';
 
-export function lookupPincode(code: string): Promise<PincodeInfo> {
-  return apiFetch<PincodeInfo>(`/api/pincode/${encodeURIComponent(code)}`);
+/** The pincode's place and (issue 27) COD there and the delivery dates. */
+export function lookupPincode(code: string): Promise<PincodeAnswer> {
+  return apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`);
 }
 
 /**

@@ -52,17 +52,27 @@ function useCheckoutMessages() {
   const [error, setErrorText] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
+  const [codRefusal, setCodRefusal] = useState<string | null>(null);
   const setError = (err: unknown) => {
     const refusal = couponRefusal(err);
-    if (refusal === null) setErrorText(err instanceof Error ? err.message : String(err));
+    // Issue 27: COD refused for this order is shown with "Pay online instead", not as a bare error.
+    if (refusedWith(err, 'COD_NOT_AVAILABLE')) setCodRefusal(err.message);
+    else if (refusal === null) setErrorText(err instanceof Error ? err.message : String(err));
     else setCouponError(refusal);
   };
   const clearMessages = () => {
     setErrorText(null);
     setNotice(null);
     setCouponError(null);
+    setCodRefusal(null);
   };
-  return { messages: { error, notice, couponError }, setError, setNotice, clearMessages, setCouponError };
+  return { messages: { error, notice, couponError, codRefusal }, setError, setNotice, clearMessages, setCouponError };
+}
+
+/** What goes with the order and the payment body besides the cart: the total shown, the WhatsApp opt-in. */
+function bodyExtras(expectedTotal: number | undefined, whatsappOptIn: boolean) {
+  const optIn = whatsappOptIn ? { whatsappOptIn: true } : {};
+  return { optIn, shown: { ...(expectedTotal === undefined ? {} : { expectedTotal }), ...optIn } };
 }
 
 /**
@@ -78,6 +88,8 @@ export function usePlaceOrder(
   expectedTotal: number | undefined,
   /** The cart's code (issue 26), sent with the payment order and the order. */
   couponCode: string | null = null,
+  /** Issue 27: the customer asked for order updates on WhatsApp. */
+  whatsappOptIn = false,
 ) {
   const user = useUserInfo();
   const queryClient = useQueryClient();
@@ -97,7 +109,7 @@ export function usePlaceOrder(
     // The cart costs more now: the page shows today's amounts, and the customer places it again.
     if (refusedWith(err, 'PRICE_CHANGED')) void queryClient.invalidateQueries({ queryKey: ['quote'] });
   };
-  const shown = expectedTotal === undefined ? {} : { expectedTotal };
+  const { optIn, shown } = bodyExtras(expectedTotal, whatsappOptIn);
 
   const placeCashOrder = async () => {
     if (!window.confirm(COD_CONFIRM)) return;
@@ -138,7 +150,7 @@ export function usePlaceOrder(
           timeout: Math.max(60, Math.floor((Date.parse(payment.expiresAt) - Date.now()) / 1000) - 60),
           handler: (result) => {
             outcome = 'paid';
-            const body = { ...payload, paymentMethod: ONLINE_PAYMENT_METHOD as PaymentMethod, ...result };
+            const body = { ...payload, paymentMethod: ONLINE_PAYMENT_METHOD as PaymentMethod, ...result, ...optIn };
             placeOrder(body, keyFor('order', body)).then(done, fail);
           },
           modal: {
@@ -168,5 +180,5 @@ export function usePlaceOrder(
     void (method === ONLINE_PAYMENT_METHOD ? payOnline() : placeCashOrder());
   };
 
-  return { submit, busy, ...messages, clearCouponError: () => setCouponError(null) };
+  return { submit, busy, ...messages, clearMessages, clearCouponError: () => setCouponError(null) };
 }

@@ -1,6 +1,6 @@
 import type { CartItem, CartQuote, PaymentMethod } from '@rr/core';
 import { useEffect, useState } from 'react';
-import { addToCart, couponRefusal, useCouponQuote } from '../cart/index.ts';
+import { addToCart, couponRefusal, useCouponQuote, type QuotePlace } from '../cart/index.ts';
 import { lineToday, quoteLineFor } from './quote-lines.ts';
 
 /** The cart lines whose price, stock, name or picture (or extras') the quote says have changed, as they are today. */
@@ -19,8 +19,8 @@ function changedLines(cart: readonly CartItem[], quote: CartQuote): CartItem[] {
  * longer be bought, or not in that quantity, hold the order back until the cart changes. The quote carries
  * the cart's code (issue 26): `coupon` applies and removes it.
  */
-export function useQuoteReconciliation(cart: readonly CartItem[], method: PaymentMethod, state?: string) {
-  const coupon = useCouponQuote(cart, method, state);
+export function useQuoteReconciliation(cart: readonly CartItem[], method: PaymentMethod, place: QuotePlace = {}) {
+  const coupon = useCouponQuote(cart, method, place);
   const { quote } = coupon;
   const [pricesChanged, setPricesChanged] = useState(false);
 

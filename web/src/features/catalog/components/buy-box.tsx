@@ -8,6 +8,8 @@ import { useEarlyForm } from '../../../lib/early-form.ts';
 import { addToCartPath, type ChoosableProduct } from '../product-choice.ts';
 import type { ProductChoice } from '../use-product-choice.ts';
 import { AddOnPicker, type AddOnFieldAtFault } from './add-on-picker.tsx';
+import { WhatsAppChat } from '../../../components/whatsapp-chat.tsx';
+import { DeliveryCheck } from './delivery-check.tsx';
 import { StockAlertForm } from './stock-alert-form.tsx';
 import styles from './buy-box.module.css';
 
@@ -92,6 +94,8 @@ export function BuyBox({
         </Button>
       </form>
       {product.countInStock < 1 && <StockAlertForm key={product._id} productId={product._id} signedIn={signedIn} />}
+      <DeliveryCheck />
+      <WhatsAppChat text={product.name} />
     </aside>
   );
 }

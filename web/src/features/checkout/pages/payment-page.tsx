@@ -3,6 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { useCartItems } from '../../cart/index.ts';
+import { useCartQuote } from '../api.ts';
 import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentChoice } from '../components/payment-choice.tsx';
@@ -16,12 +18,20 @@ export function PaymentPage() {
   // Nothing chosen until the customer chooses (or an earlier choice was saved): the online offer shows
   // while no method is selected (SPEC), and Continue without a choice takes the default, Cash on Delivery.
   const [method, setMethod] = useState<PaymentMethod | null>(saved);
+  // Issue 27: whether COD is offered for this cart to this pincode (the quote says, with its reason).
+  const cart = useCartItems();
+  const quote = useCartQuote(cart, DEFAULT_PAYMENT_METHOD, {
+    state: address?.state,
+    postalCode: address?.postalCode,
+  });
+  const cod = quote.data?.cod;
+  const codRefused = cod !== undefined && !cod.allowed;
 
   if (!address) return <Navigate to="/shipping" replace />;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    paymentMethodStore.set(method ?? DEFAULT_PAYMENT_METHOD);
+    paymentMethodStore.set(method ?? (codRefused ? ONLINE_PAYMENT_METHOD : DEFAULT_PAYMENT_METHOD));
     navigate('/placeorder');
   };
   return (
@@ -29,8 +39,10 @@ export function PaymentPage() {
       <CheckoutSteps current={3} />
       <h1>Payment Method</h1>
       <form onSubmit={submit} className={styles.form}>
-        <PaymentChoice value={method} onChange={setMethod} />
-        {method === null && <p className={styles.note}>Without a choice, you pay by Cash on Delivery.</p>}
+        <PaymentChoice value={method} onChange={setMethod} cod={cod} />
+        {method === null && !codRefused && (
+          <p className={styles.note}>Without a choice, you pay by Cash on Delivery.</p>
+        )}
         {method === ONLINE_PAYMENT_METHOD && (
           <p className={styles.note}>You will pay securely with Razorpay when you place the order.</p>
         )}

@@ -1,11 +1,12 @@
 import {
   MESSAGES,
   ONLINE_PAYMENT_METHOD,
+  type CartQuote,
   type PaymentMethod,
   type QuoteCoupon,
   type ShippingAddressInput,
 } from '@rr/core';
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -18,9 +19,11 @@ import { CouponBox, useCartItems } from '../../cart/index.ts';
 import { paymentMethodStore, usePaymentMethod, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { PaymentChoice } from '../components/payment-choice.tsx';
+import { CodRefused, DeliveryPromise } from '../components/delivery-notes.tsx';
 import { QuoteProblems } from '../components/quote-problems.tsx';
 import { ShippingSummary } from '../components/shipping-summary.tsx';
 import { usePlaceOrder } from '../use-place-order.ts';
+import styles from './checkout.module.css';
 import { useQuoteReconciliation } from '../use-quote-reconciliation.ts';
 
 export function PlaceOrderPage() {
@@ -32,17 +35,33 @@ export function PlaceOrderPage() {
   return <PlaceOrder address={address} method={method} />;
 }
 
+/**
+ * Why COD is refused for this order, or null when it is not (or the order is paid online): the server's
+ * message when it refused the order, else the quote's reason ('' when the quote gives none).
+ */
+function codRefusalOf(online: boolean, quote: CartQuote | undefined, refusedOnPlacing: string | null): string | null {
+  if (online) return null;
+  if (refusedOnPlacing !== null) return refusedOnPlacing;
+  return quote && !quote.cod.allowed ? (quote.cod.reason ?? '') : null;
+}
+
 function PlaceOrder({ address, method }: { address: ShippingAddressInput; method: PaymentMethod }) {
   const cart = useCartItems();
   const { quote, quoteError, coupon, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
     cart,
     method,
-    address.state,
+    { state: address.state, postalCode: address.postalCode },
   );
-  const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code);
-  const { submit, busy, error, notice } = placing;
+  const [whatsappOptIn, setWhatsappOptIn] = useState(false);
+  const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code, whatsappOptIn);
+  const { busy, error, notice } = placing;
   const online = method === ONLINE_PAYMENT_METHOD;
-  const changeMethod = (next: PaymentMethod) => paymentMethodStore.set(next);
+  const changeMethod = (next: PaymentMethod) => {
+    placing.clearMessages();
+    paymentMethodStore.set(next);
+  };
+  // Issue 27: COD refused for this cart and pincode (by the quote, or by the server as the order was placed).
+  const codRefusal = codRefusalOf(online, quote.data, placing.codRefusal);
 
   return (
     <div className="container page">
@@ -50,6 +69,13 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
       <h1>Place Order</h1>
       {error && <Message variant="danger">{error}</Message>}
       {notice && <Message>{notice}</Message>}
+      {codRefusal !== null && (
+        <CodRefused
+          reason={codRefusal || 'Cash on Delivery is not available for this order.'}
+          onPayOnline={() => changeMethod(ONLINE_PAYMENT_METHOD)}
+          disabled={busy}
+        />
+      )}
       {pricesChanged && (
         <Message>Prices or stock changed since you added these items. The amounts below are today&apos;s.</Message>
       )}
@@ -64,7 +90,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
             <ShippingSummary address={address} />
             <section className={`card ${layout.block}`} aria-labelledby="pay-heading">
               <h2 id="pay-heading">Payment Method</h2>
-              <PaymentChoice value={method} onChange={changeMethod} disabled={busy} />
+              <PaymentChoice value={method} onChange={changeMethod} disabled={busy} cod={quote.data?.cod} />
             </section>
             <section className={`card ${layout.block}`} aria-labelledby="items-heading">
               <h2 id="items-heading">Order Items</h2>
@@ -72,29 +98,72 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
             </section>
           </div>
           {quote.data ? (
-            <AmountsSummary
-              amounts={{
-                itemsPrice: quote.data.itemsPrice,
-                shippingPrice: quote.data.shippingPrice,
-                taxPrice: quote.data.taxPrice,
-                discountPrice: online ? quote.data.discountPrice : undefined,
-                adjustments: quote.data.adjustments,
-                totalPrice: quote.data.totalPrice,
-                shippingGst: quote.data.shippingGst,
-                gst: quote.data.gst,
-              }}
-            >
-              <PlaceOrderCoupon coupon={coupon} quoted={quote.data.coupon} placing={placing} />
-              <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">
-                {online ? 'Pay and Place Order' : 'Place Order'}
-              </Button>
-            </AmountsSummary>
+            <PlaceOrderSummary
+              quote={quote.data}
+              online={online}
+              coupon={coupon}
+              placing={placing}
+              optIn={[whatsappOptIn, setWhatsappOptIn]}
+              canPlace={canPlace && codRefusal === null}
+            />
           ) : quote.isError ? null : (
             <Spinner label="Working out today's prices" />
           )}
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * The summary with its amounts (issue 27: the COD fee as its own line and the delivery date), the code
+ * box, the WhatsApp opt-in and Place Order.
+ */
+function PlaceOrderSummary({
+  quote,
+  online,
+  coupon,
+  placing,
+  optIn: [whatsappOptIn, setWhatsappOptIn],
+  canPlace,
+}: {
+  quote: CartQuote;
+  online: boolean;
+  coupon: ReturnType<typeof useQuoteReconciliation>['coupon'];
+  placing: ReturnType<typeof usePlaceOrder>;
+  optIn: [boolean, (optIn: boolean) => void];
+  canPlace: boolean;
+}) {
+  const { submit, busy } = placing;
+  return (
+    <AmountsSummary
+      amounts={{
+        itemsPrice: quote.itemsPrice,
+        shippingPrice: quote.shippingPrice,
+        codFee: online ? null : quote.codFee,
+        taxPrice: quote.taxPrice,
+        discountPrice: online ? quote.discountPrice : undefined,
+        adjustments: quote.adjustments,
+        totalPrice: quote.totalPrice,
+        shippingGst: quote.shippingGst,
+        gst: quote.gst,
+      }}
+    >
+      <DeliveryPromise delivery={quote.delivery} />
+      <PlaceOrderCoupon coupon={coupon} quoted={quote.coupon} placing={placing} />
+      <label className={styles.optIn}>
+        <input
+          type="checkbox"
+          checked={whatsappOptIn}
+          onChange={(e) => setWhatsappOptIn(e.target.checked)}
+          disabled={busy}
+        />
+        Send me order updates on WhatsApp
+      </label>
+      <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">
+        {online ? 'Pay and Place Order' : 'Place Order'}
+      </Button>
+    </AmountsSummary>
   );
 }
 

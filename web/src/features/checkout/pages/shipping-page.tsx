@@ -9,6 +9,7 @@ import { useUserInfo } from '../../account/index.ts';
 import { lookupPincode } from '../api.ts';
 import { shippingAddressStore, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
+import { DeliveryEstimate } from '../components/delivery-estimate.tsx';
 import styles from './checkout.module.css';
 
 type SavedAddress = ReturnType<typeof useShippingAddress>;
@@ -132,6 +133,7 @@ export function ShippingPage() {
           required
           maxLength={6}
         />
+        <DeliveryEstimate postalCode={form.values.postalCode} />
         <FormField label="City" autoComplete="address-level2" {...form.field('city')} required maxLength={100} />
         <FormField label="State" autoComplete="address-level1" {...form.field('state')} required maxLength={100} />
         <BusinessInvoiceFields

@@ -9,6 +9,7 @@ import { downloadFile } from '../../../lib/save-file.ts';
 import { useShipOrder } from '../api.ts';
 import styles from '../pages/orders.module.css';
 import { BookWithCourier, PrintLabel } from './courier-booking.tsx';
+import { OrderChat } from './order-tracking.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 /** Where the order stands, in words, with the day it shipped. */
@@ -50,11 +51,12 @@ export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boo
           )}
         </p>
       )}
-      {/* Issue 27: the booked parcel's label, and where it is (shown to the admin). */}
+      {/* Issue 27: the booked parcel's label (the admin's), and where it is (for both). */}
       {isAdmin && shipment?.label && <PrintLabel order={order} path={shipment.label} />}
-      {isAdmin && order.tracking && <TrackingTimeline tracking={order.tracking} />}
+      {order.tracking && <TrackingTimeline tracking={order.tracking} />}
       <RefundStatus order={order} />
       <Documents order={order} />
+      {!isAdmin && <OrderChat order={order} />}
       {isAdmin && !order.isCancelled && !order.isDelivered && (
         // A new shipment remounts the form, so it shows what was saved (the AWB as normalised).
         <ShipPanel key={`${order.shipment?.courier}|${order.shipment?.trackingNumber}`} order={order} />

@@ -33,6 +33,7 @@ export function OrderDetail({ order }: { order: Order }) {
         amounts={{
           itemsPrice: order.itemsPrice,
           shippingPrice: order.shippingPrice,
+          codFee: order.codFee,
           taxPrice: order.taxPrice,
           discountPrice: order.discountPrice > 0 ? order.discountPrice : undefined,
           adjustments: order.adjustments,

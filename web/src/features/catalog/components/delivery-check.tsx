@@ -1,0 +1,85 @@
+import { PINCODE_PATTERN, type PincodeAnswer } from '@rr/core';
+import { useState, type FormEvent } from 'react';
+import { COD_AVAILABLE, COD_NOT_AVAILABLE, deliveredByText } from '../../../components/delivery-words.ts';
+import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { rememberDeliveryPincode, useDeliveryPincode } from '../../../lib/delivery-pincode.ts';
+import styles from './delivery-check.module.css';
+
+type Answer = { kind: 'found'; place: PincodeAnswer } | { kind: 'problem'; text: string } | null;
+
+/** What the server said of a pincode, in the customer's words. */
+async function checkPincode(code: string): Promise<Answer> {
+  if (!PINCODE_PATTERN.test(code)) return { kind: 'problem', text: 'A pincode is 6 digits' };
+  try {
+    const place = await apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`);
+    return { kind: 'found', place };
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      return { kind: 'problem', text: 'We do not know this pincode' };
+    return { kind: 'problem', text: 'Delivery could not be checked. Please try again.' };
+  }
+}
+
+function DeliveryAnswer({ place }: { place: PincodeAnswer }) {
+  const where = place.district && place.district !== place.city ? `${place.city}, ${place.district}` : place.city;
+  return (
+    <div className={styles.answer} data-testid="delivery-answer">
+      {place.deliverBy.to && <strong>{deliveredByText(place.deliverBy)}</strong>}
+      <span>
+        to {where}, {place.state}
+      </span>
+      <span className={place.cod ? styles.cod : styles.noCod}>{place.cod ? COD_AVAILABLE : COD_NOT_AVAILABLE}</span>
+    </div>
+  );
+}
+
+/**
+ * Issue 27: "Deliver to" on the product page. Nothing is fetched until the customer checks a pincode,
+ * so the page's first load is untouched; the last pincode checked (here or at checkout) is filled in.
+ */
+export function DeliveryCheck() {
+  const remembered = useDeliveryPincode();
+  const [typed, setTyped] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<Answer>(null);
+  const [busy, setBusy] = useState(false);
+  const value = typed ?? remembered;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const code = value.trim();
+    setBusy(true);
+    const next = await checkPincode(code);
+    setBusy(false);
+    setAnswer(next);
+    if (next?.kind === 'found') rememberDeliveryPincode(code);
+  };
+
+  return (
+    <section className={styles.check} aria-label="Delivery">
+      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor="deliver-to">Deliver to</label>
+        <input
+          id="deliver-to"
+          className="input"
+          inputMode="numeric"
+          autoComplete="postal-code"
+          maxLength={6}
+          placeholder="Pincode"
+          value={value}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button type="submit" className="btn btn-outline" disabled={busy}>
+          Check
+        </button>
+      </form>
+      <div aria-live="polite">
+        {answer?.kind === 'found' && <DeliveryAnswer place={answer.place} />}
+        {answer?.kind === 'problem' && (
+          <p className={styles.problem} role="alert">
+            {answer.text}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

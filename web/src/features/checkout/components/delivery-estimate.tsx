@@ -1,0 +1,38 @@
+import { PINCODE_PATTERN } from '@rr/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { COD_AVAILABLE, COD_NOT_AVAILABLE, deliveredByText } from '../../../components/delivery-words.ts';
+import { rememberDeliveryPincode } from '../../../lib/delivery-pincode.ts';
+import { lookupPincode } from '../api.ts';
+import styles from '../pages/checkout.module.css';
+
+/**
+ * Issue 27: once the shipping form's pincode is a pincode, when a parcel there arrives and whether COD is
+ * offered; the pincode is remembered for the product page's "Deliver to".
+ */
+export function DeliveryEstimate({ postalCode }: { postalCode: string }) {
+  const code = postalCode.trim();
+  const known = PINCODE_PATTERN.test(code);
+  const place = useQuery({
+    queryKey: ['pincode', code],
+    queryFn: () => lookupPincode(code),
+    enabled: known,
+    retry: false,
+    staleTime: 10 * 60 * 1000,
+  });
+  const found = known && place.data ? place.data : null;
+
+  useEffect(() => {
+    // The pincode as typed, once the directory knows it.
+    if (found) rememberDeliveryPincode(code);
+  }, [found, code]);
+
+  // An answer without dates (no courier serves the pincode) says nothing here.
+  if (!found?.deliverBy?.to) return null;
+  return (
+    <p className={styles.estimate} data-testid="shipping-estimate" aria-live="polite">
+      <strong>{deliveredByText(found.deliverBy)}</strong>
+      <span className={found.cod ? styles.codOk : styles.codNo}>{found.cod ? COD_AVAILABLE : COD_NOT_AVAILABLE}</span>
+    </p>
+  );
+}

@@ -1,0 +1,17 @@
+import { createPersistedStore, useStore } from './persisted-store.ts';
+
+/**
+ * Issue 27: the last pincode the customer asked delivery for (the product page's check, or the
+ * checkout's shipping form), so the product page can answer it again without typing.
+ */
+export const deliveryPincodeStore = createPersistedStore<string>('deliveryPincode', '', (raw) =>
+  typeof raw === 'string' && /^[1-9]\d{5}$/.test(raw) ? raw : null,
+);
+
+export const useDeliveryPincode = () => useStore(deliveryPincodeStore);
+
+/** Remembers a pincode when it has a pincode's shape; anything else is left alone. */
+export function rememberDeliveryPincode(code: string): void {
+  const trimmed = code.trim();
+  if (/^[1-9]\d{5}$/.test(trimmed)) deliveryPincodeStore.set(trimmed);
+}
