@@ -144,11 +144,12 @@ test('on a phone: choose a size and capping, add energisation with a name, order
   await page.getByRole('button', { name: 'Download Tax invoice (PDF)' }).click();
   const pdf = await readFile((await (await download).path())!);
   const text = (await pdfText(pdf)).join('\n');
-  // (The description column wraps: "— 18" then "mm" on the next line.)
-  expect(text).toMatch(/^1 .*Sized bead.* — 18 .* 900\.00/m);
-  expect(text).toMatch(/^2 Silver capping for .* 350\.00/m);
-  expect(text).toMatch(/^3 Energisation for .* OTH 251\.00/m);
-  expect(text).toContain('Gotra: Kashyap');
+  // (The description column wraps: "— 18 mm" on a line of its own.) Paid online: 10% off each line.
+  expect(text).toMatch(/^1 .*Sized bead .* NOS 900\.00 -90\.00 810\.00/m);
+  expect(text).toMatch(/— 18 mm/);
+  expect(text).toMatch(/^2 Silver capping for .* 350\.00 -35\.00 315\.00/m);
+  expect(text).toMatch(/^3 Energisation for .* OTH 251\.00 -25\.10 225\.90/m);
+  expect(text).toMatch(/Gotra:\s+Kashyap/);
   // Paid online: 10% off before GST, ₹1,501.00 less ₹150.10.
   expect(text).toMatch(/Taxable value 1,350\.90/);
 });
