@@ -2,6 +2,7 @@ import { PINCODE_PATTERN, type PincodeAnswer } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { COD_AVAILABLE, COD_NOT_AVAILABLE, deliveredByText } from '../../../components/delivery-words.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { useEarlyForm } from '../../../lib/early-form.ts';
 import { rememberDeliveryPincode, useDeliveryPincode } from '../../../lib/delivery-pincode.ts';
 import styles from './delivery-check.module.css';
 
@@ -42,6 +43,8 @@ export function DeliveryCheck() {
   const [typed, setTyped] = useState<string | null>(null);
   const [answer, setAnswer] = useState<Answer>(null);
   const [busy, setBusy] = useState(false);
+  // Server-rendered with the product page: taken over once hydrated (decision 0038).
+  const formRef = useEarlyForm();
   const value = typed ?? remembered;
 
   const submit = async (event: FormEvent) => {
@@ -56,7 +59,7 @@ export function DeliveryCheck() {
 
   return (
     <section className={styles.check} aria-label="Delivery">
-      <form className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor="deliver-to">Deliver to</label>
         <input
           id="deliver-to"
