@@ -46,6 +46,9 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], launchOptions: chromium },
       testMatch: SHOP_SETTINGS,
       dependencies: ['desktop', 'phone'],
+      // One at a time: each of these sets shop-wide settings (a GST rate, the rate card, COD limits) and
+      // expects to find them as it left them.
+      workers: 1,
     },
   ],
   webServer: {
