@@ -351,11 +351,12 @@ describe.skipIf(!serverUrl)('PostgreSQL dropping connections under load (needs T
       expect(registered.status).toBe(201);
       tokens.push(registered.body.token!);
     }
-    // Three products; one with little stock, so some orders are refused as out of stock.
+    // Three products; one with little stock, so some orders are refused as out of stock. Each under
+    // ₹15,000, so two of one stay within Cash on Delivery's ₹50,000 limit (issue 27).
     const dbClient = new pg.Client({ connectionString: target.url });
     await dbClient.connect();
     const { rows: chosen } = await dbClient.query<{ id: string }>(
-      `select id from products where count_in_stock > 0 order by name limit 3`,
+      `select id from products where count_in_stock > 0 and price_paise <= 1500000 order by name limit 3`,
     );
     const productIds = chosen.map((row) => row.id);
     await dbClient.query('update products set count_in_stock = 4 where id = $1', [productIds[0]]);
