@@ -33,3 +33,4 @@ export * from './contract/offers.ts';
 export * from './offer-rules.ts';
 export * from './shipping.ts';
 export * from './contract/shipping.ts';
+export * from './contract/after-sale.ts';

@@ -18,6 +18,8 @@ export const users = pgTable(
     whatsappOptInAt: timestamp('whatsapp_opt_in_at', { withTimezone: true }),
     /** The customer wants e-mails about their orders (SMS about orders always go). */
     orderEmails: boolean('order_emails').notNull().default(true),
+    /** Issue 28: the store credit balance, never negative; `store_credit_entries` is its ledger. */
+    storeCreditPaise: integer('store_credit_paise').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -25,6 +27,7 @@ export const users = pgTable(
     uniqueIndex('users_email_unique').on(t.email),
     uniqueIndex('users_phone_unique').on(t.phone),
     check('users_phone_check', sql`${t.phone} ~ '^[6-9][0-9]{9}$'`),
+    check('users_store_credit_check', sql`${t.storeCreditPaise} >= 0`),
   ],
 );
 

@@ -5,6 +5,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   smallint,
   text,
@@ -134,6 +135,8 @@ export const reviews = pgTable(
     name: text('name').notNull(),
     rating: integer('rating').notNull(),
     comment: text('comment').notNull(),
+    /** Issue 28: up to three pictures (stored files' URLs, location data stripped on upload). */
+    photos: jsonb('photos').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

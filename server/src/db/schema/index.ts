@@ -13,3 +13,4 @@ export * from './checkout.ts';
 export * from './variants.ts';
 export * from './offers.ts';
 export * from './shipping.ts';
+export * from './after-sale.ts';

@@ -59,6 +59,11 @@ export const orders = pgTable(
      */
     codFeePaise: integer('cod_fee_paise').notNull().default(0),
     codFeeTaxPaise: integer('cod_fee_tax_paise').notNull().default(0),
+    /**
+     * Issue 28: the part of the total paid with store credit (a payment, not a discount: GST is on the
+     * whole total). The gateway took, or the courier collects, the rest.
+     */
+    storeCreditPaise: integer('store_credit_paise').notNull().default(0),
     isPaid: boolean('is_paid').notNull().default(false),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     isDelivered: boolean('is_delivered').notNull().default(false),
