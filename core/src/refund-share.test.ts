@@ -100,7 +100,10 @@ describe('refundPart', () => {
             expect(computeInvoice(part.quote, UP, UP).totals.totalPaise).toBe(part.amountPaise);
             refunded += part.amountPaise;
             tax += part.taxPaise + part.shippingTaxPaise;
-            addUnits(before, [...now].map(([lineNo, qty]) => ({ lineNo, qty })));
+            addUnits(
+              before,
+              [...now].map(([lineNo, qty]) => ({ lineNo, qty })),
+            );
           }
           expect(refunded).toBe(order.amounts.totalPaise);
           expect(tax).toBe(order.amounts.taxPaise);

@@ -35,9 +35,7 @@ function shareOut(total: Paise, weights: readonly Paise[]): Paise[] {
   if (sum === 0) return weights.map((_, i) => (i === 0 ? total : 0));
   const exact = weights.map((w) => Math.floor((total * w) / sum));
   let left = total - exact.reduce((a, b) => a + b, 0);
-  const order = weights
-    .map((w, i) => ({ i, r: total * w - exact[i]! * sum }))
-    .sort((a, b) => b.r - a.r || a.i - b.i);
+  const order = weights.map((w, i) => ({ i, r: total * w - exact[i]! * sum })).sort((a, b) => b.r - a.r || a.i - b.i);
   for (const { i } of order) {
     if (left === 0) break;
     exact[i]! += 1;
@@ -138,7 +136,10 @@ export function refundPart(order: StoredQuote, now: LineUnits, before: LineUnits
 }
 
 /** Adds up line units (refunds made before, a return's lines). */
-export function addUnits(into: Map<number, number>, lines: Iterable<{ lineNo: number; qty: number }>): Map<number, number> {
+export function addUnits(
+  into: Map<number, number>,
+  lines: Iterable<{ lineNo: number; qty: number }>,
+): Map<number, number> {
   for (const { lineNo, qty } of lines) into.set(lineNo, (into.get(lineNo) ?? 0) + qty);
   return into;
 }
