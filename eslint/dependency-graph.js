@@ -25,7 +25,7 @@ export const serverModuleGraph = {
   orders: ['catalog', 'stock'],
   'owner-desk': ['catalog', 'stock'],
   returns: ['fulfilment', 'messages', 'orders', 'stock'],
-  payments: ['offers', 'stock'],
+  payments: ['offers', 'stock', 'store-credit'],
   pincode: ['shipping'],
   pricing: ['offers', 'shipping'],
   reviews: ['catalog'],
