@@ -40,7 +40,16 @@ export interface OrderEvent {
   /** `whatsapp`: issue 27, they opted in to order messages on WhatsApp. */
   customer: { name: string; phone: string; email: string; orderEmails: boolean; whatsapp?: boolean };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
-  refund?: { amountPaise: Paise; refundId: string };
+  /**
+   * How it went back (issue 28): the card/UPI (default), store credit (`storeCreditPaise` of it), or a
+   * bank/UPI transfer the owner made (its reference is `refundId`).
+   */
+  refund?: {
+    amountPaise: Paise;
+    refundId: string;
+    method?: 'gateway' | 'store_credit' | 'transfer';
+    storeCreditPaise?: Paise;
+  };
   /** Issue 27: a failed delivery's reason, as the courier gave it. */
   tracking?: { note: string | null };
   /** What was bought, listed in the new order's e-mails (absent: not listed). */
@@ -159,6 +168,58 @@ function orderPlacedWords(
   };
 }
 
+/** Issue 28: a refund's words, by how the money went back (card/UPI, store credit, a bank transfer). */
+function refundWords(
+  refund: NonNullable<OrderEvent['refund']>,
+  { number, name }: { number: string; name: string },
+): { sms: { text: string; variables: string[] }; subject: string; lines: string[] } {
+  const refunded = formatRupees(toRupees(refund.amountPaise));
+  const credit = refund.storeCreditPaise ?? 0;
+  const subject = `Refund of ${refunded} for order #${number}`;
+  if (refund.method === 'transfer') {
+    return {
+      sms: {
+        text: `${SHOP}: ${refunded} for order #${number} is refunded by bank/UPI transfer (ref ${refund.refundId}).`,
+        variables: [refunded, number, refund.refundId.slice(0, 30)],
+      },
+      subject,
+      lines: [
+        `Namaste ${name},`,
+        `We have sent ${refunded} for order #${number} to your bank account or UPI (reference ${refund.refundId}).`,
+      ],
+    };
+  }
+  if (credit === refund.amountPaise) {
+    return {
+      sms: {
+        text: `${SHOP}: ${refunded} for order #${number} is added to your store credit. Use it on your next order.`,
+        variables: [refunded, number],
+      },
+      subject,
+      lines: [
+        `Namaste ${name},`,
+        `We have added ${refunded} for order #${number} to your store credit. It is used at checkout on your next order.`,
+      ],
+    };
+  }
+  const creditLine = credit
+    ? [`Of it, ${formatRupees(toRupees(credit))} (what you paid with store credit) is back in your store credit.`]
+    : [];
+  return {
+    sms: {
+      text: `${SHOP}: ${refunded} for order #${number} is refunded to your payment method. Banks take 5-7 working days.`,
+      variables: [refunded, number],
+    },
+    subject,
+    lines: [
+      `Namaste ${name},`,
+      `We have refunded ${refunded} for order #${number} to the card, UPI or account you paid with (refund ${refund.refundId}).`,
+      ...creditLine,
+      'Banks usually show it within 5-7 working days.',
+    ],
+  };
+}
+
 /**
  * Issue 27: what the courier's tracking events tell the customer. Out for delivery (DLT variables: the
  * number, then what to pay at the door), a failed delivery (the number, the courier's reason) and a
@@ -260,20 +321,9 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
         'If you paid online, the refund follows in a separate message.',
       ];
       break;
-    case 'order_refunded': {
-      const refunded = formatRupees(toRupees(event.refund!.amountPaise));
-      sms = {
-        text: `${SHOP}: ${refunded} for order #${number} is refunded to your payment method. Banks take 5-7 working days.`,
-        variables: [refunded, number],
-      };
-      subject = `Refund of ${refunded} for order #${number}`;
-      lines = [
-        `Namaste ${name},`,
-        `We have refunded ${refunded} for order #${number} to the card, UPI or account you paid with (refund ${event.refund!.refundId}).`,
-        'Banks usually show it within 5-7 working days.',
-      ];
+    case 'order_refunded':
+      ({ sms, subject, lines } = refundWords(event.refund!, { number, name }));
       break;
-    }
     default:
       ({ sms, subject, lines } = trackingWords(event as Parameters<typeof trackingWords>[0], { number, amount, name }));
   }
