@@ -24,7 +24,7 @@ export const serverModuleGraph = {
   offers: [],
   orders: ['catalog', 'stock'],
   'owner-desk': ['catalog', 'stock'],
-  returns: ['fulfilment', 'messages', 'orders', 'store-credit'],
+  returns: ['fulfilment', 'messages', 'orders', 'stock'],
   payments: ['offers', 'stock'],
   pincode: ['shipping'],
   pricing: ['offers', 'shipping'],

@@ -220,7 +220,7 @@ export const orderReturn = z.object({
     }),
   ),
   refund: z.nullable(z.string()),
-  replacementOrder: z.nullable(z.string()),
+  replacement: z.nullable(z.object({ courier: z.string(), trackingNumber: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

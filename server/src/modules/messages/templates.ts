@@ -456,3 +456,119 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
     },
   ];
 }
+
+/** Issue 28: a return moved (asked for, more asked, approved with its pickup, rejected, received, replaced). */
+export interface ReturnUpdate {
+  returnId: string;
+  orderId: string;
+  status: 'requested' | 'more_info' | 'approved' | 'rejected' | 'received' | 'replaced';
+  /** Each move of a return is news once: its status and how many moves it has had. */
+  occasion: string;
+  customer: { name: string; phone: string; email: string; orderEmails: boolean };
+  note: string | null;
+  pickup: { courier: string; awb: string } | null;
+  replacement: { courier: string; awb: string } | null;
+}
+
+function returnWords(update: ReturnUpdate, number: string): { sms: string; subject: string; lines: string[] } {
+  const note = update.note ? clip(update.note) : '';
+  switch (update.status) {
+    case 'requested':
+      return {
+        sms: `${SHOP}: we have your return request for order #${number}. We reply within 2 working days.`,
+        subject: `Return request for order #${number}`,
+        lines: ['We have your return request and will reply within 2 working days.'],
+      };
+    case 'more_info':
+      return {
+        sms: `${SHOP}: about your return for order #${number}, we need more: ${note}. Reply on the order page.`,
+        subject: `Your return for order #${number}: we need a little more`,
+        lines: [
+          `To decide on your return we need more from you: ${update.note ?? ''}`,
+          'Please answer on the order page.',
+        ],
+      };
+    case 'approved':
+      return {
+        sms: `${SHOP}: return for order #${number} approved. ${update.pickup ? `${clip(update.pickup.courier)} picks it up, AWB ${update.pickup.awb}.` : ''}`,
+        subject: `Return approved for order #${number}`,
+        lines: [
+          'Your return is approved.',
+          update.pickup
+            ? `${update.pickup.courier} will pick the parcel up from your address (AWB ${update.pickup.awb}). Please pack the items in their box.`
+            : 'We will arrange the pickup and tell you.',
+        ],
+      };
+    case 'rejected':
+      return {
+        sms: `${SHOP}: we cannot accept the return for order #${number}: ${note}.`,
+        subject: `Return for order #${number} not accepted`,
+        lines: [
+          `We cannot accept this return: ${update.note ?? ''}`,
+          'Reply to this e-mail if you want to talk about it.',
+        ],
+      };
+    case 'received':
+      return {
+        sms: `${SHOP}: we received your return for order #${number}. We settle it within 2 working days.`,
+        subject: `Return received for order #${number}`,
+        lines: ['The returned items have reached us. We settle the return within 2 working days.'],
+      };
+    case 'replaced':
+      return {
+        sms: `${SHOP}: your replacement for order #${number} is shipped with ${clip(update.replacement?.courier ?? '')}, AWB ${update.replacement?.awb ?? ''}.`,
+        subject: `Replacement shipped for order #${number}`,
+        lines: [
+          `Your replacement is on its way with ${update.replacement?.courier ?? ''} (AWB ${update.replacement?.awb ?? ''}).`,
+        ],
+      };
+  }
+}
+
+/** The customer's SMS and (when they want order e-mails) e-mail about a return; written once per move. */
+export function returnMessages(update: ReturnUpdate, settings: MessageSettings): NewMessage[] {
+  const number = shortOrderNumber(update.orderId);
+  const words = returnWords(update, number);
+  const key = `return:${update.returnId}:${update.occasion}`;
+  const messages: NewMessage[] = [
+    {
+      idempotencyKey: `${key}:sms`,
+      kind: 'return_update',
+      channel: 'sms',
+      recipient: update.customer.phone,
+      subject: '',
+      text: words.sms,
+      html: null,
+      variables: [number, update.status],
+    },
+  ];
+  if (update.customer.orderEmails) {
+    messages.push({
+      idempotencyKey: `${key}:email`,
+      kind: 'return_update',
+      channel: 'email',
+      recipient: update.customer.email,
+      subject: `${words.subject} - ${SHOP}`,
+      ...emailBodies([`Namaste ${update.customer.name},`, ...words.lines], {
+        label: 'See your order',
+        url: `${settings.publicUrl}/order/${update.orderId}`,
+      }),
+      variables: [],
+    });
+  }
+  if (update.status === 'requested' && settings.shopEmail) {
+    messages.push({
+      idempotencyKey: `${key}:shop`,
+      kind: 'return_update',
+      channel: 'email',
+      recipient: settings.shopEmail,
+      subject: `Return requested: order #${number}`,
+      ...emailBodies([`${update.customer.name} (${update.customer.phone}) asks to return items of order #${number}.`], {
+        label: 'Open the returns',
+        url: `${settings.publicUrl}/admin/returns`,
+      }),
+      variables: [],
+    });
+  }
+  return messages;
+}
