@@ -199,5 +199,11 @@ export const errorCodes = {
   noLabel: 'NO_LABEL',
   /** A Cash on Delivery order still waits for its customer's confirmation: it is not booked yet. */
   orderAwaitingConfirmation: 'ORDER_AWAITING_CONFIRMATION',
+
+  // Issue 28: saved addresses
+  /** No saved address of the signed-in customer has this id (another customer's included). */
+  addressNotFound: 'ADDRESS_NOT_FOUND',
+  /** The customer already keeps as many addresses as an account may: delete one first. */
+  addressLimit: 'ADDRESS_LIMIT',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];
