@@ -1,4 +1,10 @@
-import { ADDRESS_LABEL_MAX, GSTIN_LENGTH, savedAddressInput, type SavedAddress, type SavedAddressInput } from '@rr/core';
+import {
+  ADDRESS_LABEL_MAX,
+  GSTIN_LENGTH,
+  savedAddressInput,
+  type SavedAddress,
+  type SavedAddressInput,
+} from '@rr/core';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -83,7 +89,13 @@ export function AddressForm({
         hint="Home, Office, Parents… to tell your addresses apart"
         maxLength={ADDRESS_LABEL_MAX}
       />
-      <FormField label="Recipient's Name" autoComplete="shipping name" {...form.field('name')} required maxLength={80} />
+      <FormField
+        label="Recipient's Name"
+        autoComplete="shipping name"
+        {...form.field('name')}
+        required
+        maxLength={80}
+      />
       <FormField
         label="Recipient's Phone"
         type="tel"

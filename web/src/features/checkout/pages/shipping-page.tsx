@@ -68,11 +68,7 @@ function ShippingChoice({ saved }: { saved: SavedAddress[] }) {
   // A new address starts from what this browser last sent, unless that is one of the saved ones.
   const start = local && !saved.some((address) => sameAddress(address, local)) ? local : null;
   const form = (
-    <ShippingForm
-      start={start}
-      offerToSave={saved.length < MAX_SAVED_ADDRESSES}
-      saveByDefault={saved.length === 0}
-    />
+    <ShippingForm start={start} offerToSave={saved.length < MAX_SAVED_ADDRESSES} saveByDefault={saved.length === 0} />
   );
   if (saved.length === 0) return form;
   return (
