@@ -11,7 +11,10 @@ export function ProfilePage() {
     <div className="container page">
       <h1>My Account</h1>
       <p className={styles.links}>
-        <Link to="/profile/addresses">My Addresses</Link>: the delivery addresses the checkout offers you
+        <Link to="/profile/addresses" className="btn btn-outline">
+          My Addresses
+        </Link>
+        <span>Delivery addresses the checkout offers you on any device</span>
       </p>
       <div className={styles.profileLayout}>
         <UserProfile />

@@ -14,10 +14,13 @@ export function SavedAddressChoice({
   addresses,
   value,
   onChange,
+  chosenNote,
 }: {
   addresses: SavedAddress[];
   value: string;
   onChange: (value: string) => void;
+  /** Shown inside the chosen address's card (when it is to arrive), so it cannot be read as another's. */
+  chosenNote?: ReactNode;
 }) {
   const option = (id: string, content: ReactNode) => (
     <label key={id} className={`card ${styles.option}`}>
@@ -35,7 +38,15 @@ export function SavedAddressChoice({
   return (
     <fieldset className={styles.choices}>
       <legend className={styles.legend}>Deliver to</legend>
-      {addresses.map((address) => option(address._id, <AddressSummary address={address} />))}
+      {addresses.map((address) =>
+        option(
+          address._id,
+          <div className={styles.body}>
+            <AddressSummary address={address} />
+            {value === address._id && chosenNote}
+          </div>,
+        ),
+      )}
       {option(NEW_ADDRESS, <strong>Add a new address</strong>)}
     </fieldset>
   );

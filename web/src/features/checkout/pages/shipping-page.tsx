@@ -73,7 +73,12 @@ function ShippingChoice({ saved }: { saved: SavedAddress[] }) {
   if (saved.length === 0) return form;
   return (
     <>
-      <SavedAddressChoice addresses={saved} value={picked ? picked._id : NEW_ADDRESS} onChange={setChoice} />
+      <SavedAddressChoice
+        addresses={saved}
+        value={picked ? picked._id : NEW_ADDRESS}
+        onChange={setChoice}
+        chosenNote={picked && <DeliveryEstimate postalCode={picked.postalCode} />}
+      />
       {picked ? (
         <form
           className={styles.form}
@@ -83,7 +88,6 @@ function ShippingChoice({ saved }: { saved: SavedAddress[] }) {
             navigate('/payment');
           }}
         >
-          <DeliveryEstimate postalCode={picked.postalCode} />
           <p className={styles.note}>
             We deliver within India only. <Link to="/profile/addresses">Manage your addresses</Link>
           </p>
