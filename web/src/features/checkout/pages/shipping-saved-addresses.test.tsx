@@ -3,13 +3,14 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
+import type * as account from '../../account/index.ts';
 import { clearCheckout, shippingAddressStore } from '../checkout-store.ts';
 import { ShippingPage } from './shipping-page.tsx';
 
 // Issue 28: a signed-in customer's saved addresses on the shipping step.
 
 vi.mock('../../account/index.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../account/index.ts')>()),
+  ...(await importOriginal<typeof account>()),
   useUserInfo: () => ({
     _id: 'u1',
     name: 'Asha Verma',
