@@ -4,7 +4,7 @@
  * each and reach the gateway once, Cash on Delivery orders are refunded as store credit or a recorded
  * transfer, and store credit is a ledger that never goes below zero.
  */
-import { type Order, type OrderReturn, type Returnability, type StoreCreditAnswer } from '@rr/core';
+import { isoMonthIST, type Order, type OrderReturn, type Returnability, type StoreCreditAnswer } from '@rr/core';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SandboxGateway, type GatewayRefund, type RefundRequest } from '../src/adapters/payments/index.ts';
@@ -306,6 +306,14 @@ describe('partial refunds', () => {
     // The GST register lists each credit note, their tax adding up to the invoice's.
     const rows = await t.db.select().from(refunds).where(eq(refunds.orderId, order._id));
     expect(rows.reduce((s, r) => s + r.taxPaise + r.shippingTaxPaise, 0)).toBe(paise(done.taxPrice));
+    const csv = await call(admin, 'GET', `/api/admin/gst-report?month=${isoMonthIST(new Date().toISOString())}`);
+    const lines = csv.body.split('\n').filter((line) => serials.some((serial) => line.includes(serial!)));
+    expect(lines).toHaveLength(2);
+    // Total is the 13th column; each credit note is negative, and together they reverse the invoice.
+    const totals = lines.map((line) => Number(line.split(',')[12]));
+    expect(totals.reduce((a, b) => a + b, 0)).toBeCloseTo(-done.totalPrice, 2);
+    const invoiceLine = csv.body.split('\n').find((line) => line.includes(done.invoiceNumber!))!;
+    expect(Number(invoiceLine.split(',')[12])).toBeCloseTo(done.totalPrice, 2);
   });
 
   it('of a COD order before its cash is collected is refused; a transfer needs its reference', async () => {
