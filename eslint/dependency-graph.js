@@ -15,6 +15,7 @@ import { readFileSync, readdirSync } from 'node:fs';
  */
 export const serverModuleGraph = {
   accounts: ['messages'],
+  addresses: [],
   catalog: ['categories', 'offers', 'stock'],
   categories: [],
   checkout: ['fulfilment', 'messages', 'offers', 'orders', 'payments', 'pricing', 'shipping', 'stock', 'store-credit'],

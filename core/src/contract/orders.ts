@@ -36,7 +36,7 @@ export const postalCode = z
     z.regex(PINCODE_PATTERN, { error: 'postalCode must be a 6-digit pincode that does not start with 0' }),
   );
 
-const requiredText = (field: string, max: number) =>
+export const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })
     .check(
@@ -65,24 +65,24 @@ export const gstin = z.pipe(
  * the server fills in the account's. A business buyer may add its GSTIN and legal name for a B2B tax
  * invoice (issue 24); both optional, so SPEC clients are unaffected.
  */
-export const shippingAddressInput = z
-  .object({
-    name: z.optional(requiredText('name', NAME_MAX)),
-    phone: z.optional(phone),
-    address: requiredText('address', 200),
-    city: requiredText('city', 100),
-    postalCode,
-    state: requiredText('state', 100),
-    gstin: z.optional(gstin),
-    businessName: z.optional(requiredText('businessName', BUSINESS_NAME_MAX)),
-  })
-  .check(
-    // A business name alone would be billed on the invoice as a business with no GSTIN.
-    z.refine((a) => a.businessName === undefined || a.gstin !== undefined, {
-      error: 'GSTIN is required for a business invoice',
-      path: ['gstin'],
-    }),
-  );
+export const shippingAddressFields = {
+  name: z.optional(requiredText('name', NAME_MAX)),
+  phone: z.optional(phone),
+  address: requiredText('address', 200),
+  city: requiredText('city', 100),
+  postalCode,
+  state: requiredText('state', 100),
+  gstin: z.optional(gstin),
+  businessName: z.optional(requiredText('businessName', BUSINESS_NAME_MAX)),
+};
+
+/** A business name alone would be billed on the invoice as a business with no GSTIN. */
+export const businessNeedsGstin = z.refine<{ gstin?: string | null; businessName?: string | null }>(
+  (a) => !a.businessName || Boolean(a.gstin),
+  { error: 'GSTIN is required for a business invoice', path: ['gstin'] },
+);
+
+export const shippingAddressInput = z.object(shippingAddressFields).check(businessNeedsGstin);
 export type ShippingAddressInput = z.infer<typeof shippingAddressInput>;
 
 export const orderLineInput = z.object({
