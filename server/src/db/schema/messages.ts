@@ -17,7 +17,9 @@ export type MessageKind =
   | 'cod_confirmation'
   | 'order_out_for_delivery'
   | 'order_delivery_failed'
-  | 'order_returned';
+  | 'order_returned'
+  /** Issue 28: some days after delivery, the customer is asked to review what they bought. */
+  | 'review_request';
 
 /**
  * The outbox: a message is written in the same transaction as the change that causes it, so it exists

@@ -6,12 +6,14 @@ export {
   messageSettings,
   orderMessages,
   passwordResetMessages,
+  reviewRequestMessages,
   type BackInStockAlert,
   type MessageSettings,
   type OrderEvent,
   type OrderEventItem,
   type OrderSavings,
   type PasswordReset,
+  type ReviewRequest,
 } from './templates.ts';
 export {
   codConfirmationMessage,
