@@ -42,7 +42,12 @@ const phonePhoto = (background = '#446688') =>
     .jpeg()
     .withExif({
       IFD0: { Make: 'PhoneCo', Model: 'Secret Model 9' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '27/1 42/1 3600/100', GPSLongitudeRef: 'E', GPSLongitude: '85/1 18/1 0/1' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '27/1 42/1 3600/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '85/1 18/1 0/1',
+      },
     })
     .toBuffer();
 
@@ -108,9 +113,17 @@ describe('review photos', () => {
   });
 
   it.each([
-    ['four photos', async () => Promise.all(['#010101', '#020202', '#030303', '#040404'].map(uploaded)), 'at most 3 photos'],
+    [
+      'four photos',
+      async () => Promise.all(['#010101', '#020202', '#030303', '#040404'].map(uploaded)),
+      'at most 3 photos',
+    ],
     ['another site’s picture', async () => ['https://evil.example/p.jpg'], 'pictures uploaded to this shop'],
-    ['a path elsewhere on this site', async () => ['/images/products/ruby-w720.webp'], 'pictures uploaded to this shop'],
+    [
+      'a path elsewhere on this site',
+      async () => ['/images/products/ruby-w720.webp'],
+      'pictures uploaded to this shop',
+    ],
     ['an address nothing was stored at', async () => [`/uploads/${'0'.repeat(32)}-w720.webp`], 'upload each one again'],
     ['not a list', async () => 'photo.jpg', 'photos must be a list'],
   ])('refuses %s with 400 and writes no review', async (_, photos, message) => {

@@ -47,7 +47,12 @@ const requestsFor = (orderId: string) =>
   t.db
     .select()
     .from(outboxMessages)
-    .where(and(eq(outboxMessages.kind, 'review_request'), sql`${outboxMessages.idempotencyKey} like ${`review_request:${orderId}:%`}`));
+    .where(
+      and(
+        eq(outboxMessages.kind, 'review_request'),
+        sql`${outboxMessages.idempotencyKey} like ${`review_request:${orderId}:%`}`,
+      ),
+    );
 
 const link = (productId: string) => `${t.config.publicUrl}/product/${productId}?review=1#write-review`;
 
@@ -103,9 +108,16 @@ describe('review requests', () => {
 
   it('delivering twice asks once; no e-mail for a customer who switched order e-mails off, no WhatsApp without opt-in', async () => {
     const { placed, buyer } = await order([await make.product(t)], { whatsapp: false });
-    await t.app.inject({ method: 'PUT', url: '/api/users/profile', headers: bearer(buyer.token), payload: { orderEmails: false } });
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: bearer(buyer.token),
+      payload: { orderEmails: false },
+    });
     expect((await asAdmin('PUT', `/api/orders/${placed._id}/deliver`)).statusCode).toBe(200);
-    expect((await asAdmin('PUT', `/api/orders/${placed._id}/deliver`)).json()).toMatchObject({ code: 'ORDER_DELIVERED' });
+    expect((await asAdmin('PUT', `/api/orders/${placed._id}/deliver`)).json()).toMatchObject({
+      code: 'ORDER_DELIVERED',
+    });
     expect((await requestsFor(placed._id)).map((m) => m.channel)).toEqual(['sms']);
   });
 
@@ -145,7 +157,11 @@ describe('review requests', () => {
     expect(review.statusCode, review.body).toBe(201);
     await asAdmin('PUT', `/api/orders/${placed._id}/deliver`);
     const messages = await requestsFor(placed._id);
-    expect(messages.find((m) => m.channel === 'sms')!.variables).toEqual(['Pearl', shortOrderNumber(placed._id), link(other)]);
+    expect(messages.find((m) => m.channel === 'sms')!.variables).toEqual([
+      'Pearl',
+      shortOrderNumber(placed._id),
+      link(other),
+    ]);
     expect(messages.find((m) => m.channel === 'email')!.text).not.toContain(reviewedOne);
 
     const { placed: second, buyer: again } = await order([reviewedOne]);

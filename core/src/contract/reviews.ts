@@ -18,10 +18,12 @@ export const REVIEW_PHOTO_PATTERN = /^\/uploads\/[0-9a-f]{32}-w720\.webp$/;
 
 export const reviewPhotos = z
   .array(
-    z.string({ error: 'photos must be a list of uploaded photo addresses' }).check(
-      z.maxLength(200, { error: 'photos must be pictures uploaded to this shop' }),
-      z.regex(REVIEW_PHOTO_PATTERN, { error: 'photos must be pictures uploaded to this shop' }),
-    ),
+    z
+      .string({ error: 'photos must be a list of uploaded photo addresses' })
+      .check(
+        z.maxLength(200, { error: 'photos must be pictures uploaded to this shop' }),
+        z.regex(REVIEW_PHOTO_PATTERN, { error: 'photos must be pictures uploaded to this shop' }),
+      ),
     { error: 'photos must be a list of uploaded photo addresses' },
   )
   .check(z.maxLength(MAX_REVIEW_PHOTOS, { error: `A review may have at most ${MAX_REVIEW_PHOTOS} photos` }));

@@ -62,7 +62,11 @@ async function checkPhotosStored(files: FileStore, photos: readonly string[]): P
 }
 
 /** Which of these products the customer has reviewed already (a review request leaves them out). */
-export async function reviewedProducts(db: Database, userId: string, productIds: readonly string[]): Promise<Set<string>> {
+export async function reviewedProducts(
+  db: Database,
+  userId: string,
+  productIds: readonly string[],
+): Promise<Set<string>> {
   if (productIds.length === 0) return new Set();
   const rows = await db
     .select({ productId: reviews.productId })

@@ -40,7 +40,7 @@ async function readImageField(request: FastifyRequest, maxBytes = MAX_UPLOAD_BYT
   } catch (err) {
     if (err instanceof DomainError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') 
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
       throw new DomainError('too_large', errorCodes.imageTooLarge, `The image must be at most ${megabytes(maxBytes)}`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new DomainError(

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signIn, signOut } from '../account/session-store.ts';
+import { signOut } from '../account/index.ts';
 import { nepalBead } from '../../testing/variant-product.ts';
 import { jsonReply, renderInApp } from '../../testing/render.tsx';
 import { ReviewForm } from './components/review-form.tsx';
@@ -54,7 +54,11 @@ describe('the review form with photos (issue 28)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await screen.findByText('Review submitted successfully');
     const review = calls('/api/products/p1/reviews')[0]![1]!;
-    expect(JSON.parse(String(review.body))).toEqual({ rating: 5, comment: 'Lovely beads.', photos: [stored(2), stored(3)] });
+    expect(JSON.parse(String(review.body))).toEqual({
+      rating: 5,
+      comment: 'Lovely beads.',
+      photos: [stored(2), stored(3)],
+    });
   });
 
   it('takes at most three photos, says so, and offers no more choosing once it has three', async () => {
@@ -134,7 +138,17 @@ describe('review photos and the review link on the product page (issue 28)', () 
   });
 
   it('opens the form in view for a signed-in customer, its rating focused', async () => {
-    signIn({ _id: 'u1', name: 'Meera', email: 'm@example.in', phone: '9876543210', isAdmin: false, token: 't' });
+    // Signed in as in another tab: the session is kept in this browser's storage.
+    const session = {
+      _id: 'u1',
+      name: 'Meera',
+      email: 'm@example.in',
+      phone: '9876543210',
+      isAdmin: false,
+      token: 't',
+    };
+    localStorage.setItem('userInfo', JSON.stringify(session));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'userInfo' }));
     await openProduct(`/product/${reviewed._id}?review=1`);
     const rating = await screen.findByLabelText(/Rating/);
     await waitFor(() => expect(document.activeElement).toBe(rating));

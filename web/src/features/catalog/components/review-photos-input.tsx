@@ -67,26 +67,11 @@ export function ReviewPhotosInput({
         JPEG, PNG or WebP, at most 8 MB each. Where a photo was taken is removed before it is shown.
       </p>
       {(photos.length > 0 || uploading > 0) && (
-        <ul className={styles.previews} aria-label="Your photos">
-          {photos.map((photo, i) => (
-            <li key={photo} className={styles.preview}>
-              <img src={thumbnail(photo)} alt={`Your photo ${i + 1}`} />
-              <button
-                type="button"
-                className={styles.remove}
-                aria-label={`Remove photo ${i + 1}`}
-                onClick={() => setPhotos((current) => current.filter((p) => p !== photo))}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-          {Array.from({ length: uploading }, (_, i) => (
-            <li key={`uploading-${i}`} className={`${styles.preview} ${styles.pending}`} aria-label="Uploading photo">
-              <span className={styles.spinner} aria-hidden="true" />
-            </li>
-          ))}
-        </ul>
+        <Previews
+          photos={photos}
+          uploading={uploading}
+          onRemove={(photo) => setPhotos((c) => c.filter((p) => p !== photo))}
+        />
       )}
       {room > 0 && (
         <label className={`btn btn-outline ${styles.choose}`}>
@@ -104,5 +89,39 @@ export function ReviewPhotosInput({
       )}
       {error && <Message variant="danger">{error}</Message>}
     </div>
+  );
+}
+
+/** The uploaded photos, each with its remove button, and a placeholder for each still on its way. */
+function Previews({
+  photos,
+  uploading,
+  onRemove,
+}: {
+  photos: readonly string[];
+  uploading: number;
+  onRemove: (photo: string) => void;
+}) {
+  return (
+    <ul className={styles.previews} aria-label="Your photos">
+      {photos.map((photo, i) => (
+        <li key={photo} className={styles.preview}>
+          <img src={thumbnail(photo)} alt={`Your photo ${i + 1}`} />
+          <button
+            type="button"
+            className={styles.remove}
+            aria-label={`Remove photo ${i + 1}`}
+            onClick={() => onRemove(photo)}
+          >
+            ×
+          </button>
+        </li>
+      ))}
+      {Array.from({ length: uploading }, (_, i) => (
+        <li key={`uploading-${i}`} className={`${styles.preview} ${styles.pending}`} aria-label="Uploading photo">
+          <span className={styles.spinner} aria-hidden="true" />
+        </li>
+      ))}
+    </ul>
   );
 }
