@@ -19,7 +19,9 @@ export type MessageKind =
   | 'order_delivery_failed'
   | 'order_returned'
   /** Issue 28: some days after delivery, the customer is asked to review what they bought. */
-  | 'review_request';
+  | 'review_request'
+  /** Issue 28: a customer's return moved. */
+  | 'return_update';
 
 /**
  * The outbox: a message is written in the same transaction as the change that causes it, so it exists

@@ -7,6 +7,8 @@ export {
   orderMessages,
   passwordResetMessages,
   reviewRequestMessages,
+  returnMessages,
+  type ReturnUpdate,
   type BackInStockAlert,
   type MessageSettings,
   type OrderEvent,
