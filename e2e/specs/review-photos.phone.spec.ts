@@ -52,7 +52,9 @@ test('a customer opens the review link of a delivered order on a phone and revie
 
   await rating.selectOption({ label: '5 - Excellent' });
   await page.getByLabel('Comment').fill('Smooth beads, and the thread is strong.');
-  await page.getByLabel('Add photos (up to 3)').setInputFiles({ name: 'mala.png', mimeType: 'image/png', buffer: photo() });
+  await page
+    .getByLabel('Add photos (up to 3)')
+    .setInputFiles({ name: 'mala.png', mimeType: 'image/png', buffer: photo() });
   await expect(page.getByRole('img', { name: 'Your photo 1' })).toBeVisible();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('Review submitted successfully')).toBeVisible();
