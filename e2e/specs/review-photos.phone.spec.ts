@@ -64,7 +64,13 @@ test('a customer opens the review link of a delivered order on a phone and revie
   const thumbnail = photos.getByRole('img');
   await thumbnail.scrollIntoViewIfNeeded();
   await expect(thumbnail).toBeVisible();
-  // The picture really loaded (lazy, once near the screen), and it opens larger.
+  // The picture really loaded (lazy, once near the screen), and a tap shows it larger (its own 640 pixels).
   await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   await expect(photos.getByRole('link')).toHaveAttribute('href', /-w1200\.webp$/);
+  await thumbnail.click();
+  const large = page.getByRole('dialog').getByRole('img', { name: `Photo 1 by ${customer.name}` });
+  await expect(large).toBeVisible();
+  await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden();
 });

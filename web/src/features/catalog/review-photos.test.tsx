@@ -130,6 +130,27 @@ describe('review photos and the review link on the product page (issue 28)', () 
     expect(within(photos).getAllByRole('link')[1]!.getAttribute('href')).toBe(`/uploads/${'5'.repeat(32)}-w1200.webp`);
   });
 
+  it('shows a tapped photo larger over the page, and closes it', async () => {
+    // jsdom has no modal dialogs: open and close as a browser does.
+    Object.assign(HTMLDialogElement.prototype, {
+      showModal(this: HTMLDialogElement) {
+        this.open = true;
+      },
+      close(this: HTMLDialogElement) {
+        this.open = false;
+        this.dispatchEvent(new Event('close'));
+      },
+    });
+    await openProduct(`/product/${reviewed._id}`);
+    const photos = await screen.findByRole('list', { name: 'Photos by Asha Rao' });
+    fireEvent.click(within(photos).getAllByRole('link')[1]!);
+    const large = screen.getByRole('img', { name: 'Photo 2 by Asha Rao' });
+    expect(large.getAttribute('src')).toBe(`/uploads/${'5'.repeat(32)}-w1200.webp`);
+    expect(large.closest('dialog')!.open).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('img', { name: 'Photo 2 by Asha Rao' })).toBeNull();
+  });
+
   it('sends a signed-out visitor of the review link to sign in, and back to the form afterwards', async () => {
     await openProduct(`/product/${reviewed._id}?review=1`);
     await screen.findByText('Sign in page');

@@ -12,6 +12,7 @@ import { useProduct } from '../api.ts';
 import { BuyBox } from '../components/buy-box.tsx';
 import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
+import { ReviewPhotos } from '../components/review-photos.tsx';
 import { VariantPicker } from '../components/variant-picker.tsx';
 import { hasOwnReview } from '../own-review.ts';
 import { pickerLabel, type ChoosableProduct } from '../product-choice.ts';
@@ -177,30 +178,5 @@ function ProductReviews({ product }: { product: Product }) {
         )}
       </section>
     </HydrateLater>
-  );
-}
-
-/**
- * Issue 28: a review's photos as small thumbnails, each a link to the larger picture; they load only
- * when scrolled near, so a product with many reviewed photos opens as fast as one without.
- */
-function ReviewPhotos({ photos, reviewer }: { photos: readonly string[]; reviewer: string }) {
-  return (
-    <ul className={styles.reviewPhotos} aria-label={`Photos by ${reviewer}`}>
-      {photos.map((photo, i) => (
-        <li key={photo}>
-          <a href={photo.replace(/-w720\.webp$/, '-w1200.webp')} target="_blank" rel="noopener">
-            <img
-              src={photo.replace(/-w720\.webp$/, '-w320.webp')}
-              alt={`Photo ${i + 1} by ${reviewer} (opens larger)`}
-              width={80}
-              height={80}
-              loading="lazy"
-              decoding="async"
-            />
-          </a>
-        </li>
-      ))}
-    </ul>
   );
 }
