@@ -36,3 +36,4 @@ export * from './contract/shipping.ts';
 export * from './contract/after-sale.ts';
 export * from './contract/reviews.ts';
 export * from './refund-share.ts';
+export * from './contract/addresses.ts';
