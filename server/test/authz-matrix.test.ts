@@ -203,6 +203,16 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: [401, 403, 403, 201],
   },
+  // Issue 28: any signed-in customer may upload a photo for a review.
+  'POST /api/upload/review-photo': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/upload/review-photo',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: imageUpload,
+    }),
+    expect: [401, 201, 201, 201],
+  },
   'GET /uploads/:name': { request: (c) => get(`/uploads/${c.uploadedFile}`)(), expect: ANYONE_OK },
   'POST /api/upload/certificate': {
     request: () => ({
