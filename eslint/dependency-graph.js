@@ -11,7 +11,8 @@ import { readFileSync, readdirSync } from 'node:fs';
  * 0039: pricing (the quote) depends on nothing but the catalog's tables; only orders writes orders, so
  * fulfilment (dispatch, invoices, refunds) asks orders, and orders no longer knows fulfilment. Issue 26:
  * offers (coupons, sales) depends on nothing; pricing reads its rules, checkout counts uses, payments and
- * fulfilment give uses back, catalog and storefront show running sales.
+ * fulfilment give uses back, catalog and storefront show running sales. Issue 28: the wishlist shows
+ * saved products as the catalog's cards, and its sold-out ones wait for stock as stock's alerts do.
  */
 export const serverModuleGraph = {
   accounts: ['messages'],
@@ -33,6 +34,7 @@ export const serverModuleGraph = {
   stock: ['messages'],
   storefront: ['catalog', 'offers', 'uploads'],
   uploads: [],
+  wishlist: ['catalog', 'stock'],
 };
 
 /**

@@ -34,3 +34,4 @@ export * from './offer-rules.ts';
 export * from './shipping.ts';
 export * from './contract/shipping.ts';
 export * from './contract/after-sale.ts';
+export * from './contract/wishlist.ts';

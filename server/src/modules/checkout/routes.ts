@@ -201,6 +201,7 @@ export const checkoutRoutes: FastifyPluginAsync<{
           customer,
           request.body,
           deliveries,
+          app.config.publicUrl,
           idempotency,
         ),
       );

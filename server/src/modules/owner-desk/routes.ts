@@ -157,7 +157,10 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: importApplyReply, ...errors },
       },
     },
-    async (request) => applyImport(app.db, uploadedCsv(request), request.query.plan, signedInUser(request).id),
+    async (request) => applyImport(app.db, uploadedCsv(request), request.query.plan, {
+        adminId: signedInUser(request).id,
+        shopUrl: app.config.publicUrl,
+      }),
   );
 
   app.get(
