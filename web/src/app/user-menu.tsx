@@ -70,6 +70,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
             Profile
           </Link>
         </li>
+        <li>
+          <Link to="/wishlist" onClick={close}>
+            Wishlist
+          </Link>
+        </li>
         {user.isAdmin &&
           ADMIN_LINKS.map((link) => (
             <li key={link.to}>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { UserProfile } from '../../features/account/index.ts';
 import { MyOrders } from '../../features/orders/index.ts';
@@ -9,6 +10,9 @@ export function ProfilePage() {
   return (
     <div className="container page">
       <h1>My Account</h1>
+      <p className={styles.links}>
+        <Link to="/wishlist">My Wishlist</Link>: the products you saved for later
+      </p>
       <div className={styles.profileLayout}>
         <UserProfile />
         <MyOrders />
