@@ -62,13 +62,18 @@ describe('wishlist', () => {
     const card = answer.products![1]!;
     expect(card).toMatchObject({ name: 'Wish bead one', price: 300, mrp: 500, countInStock: 10, sale: null });
     expect(Object.keys(card).sort()).toEqual(
-      Object.keys(listed.json()).filter((k) => k in card).sort(),
+      Object.keys(listed.json())
+        .filter((k) => k in card)
+        .sort(),
     );
     expect(await list(customer.token, '?ids=1')).toEqual({ ids: [second, first] });
 
     const removed = await remove(customer.token, first);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json<WishlistChangeReply>()).toMatchObject({ ids: [second], message: 'Removed from your wishlist.' });
+    expect(removed.json<WishlistChangeReply>()).toMatchObject({
+      ids: [second],
+      message: 'Removed from your wishlist.',
+    });
     // Removing again changes nothing.
     expect((await remove(customer.token, first)).json<WishlistChangeReply>().ids).toEqual([second]);
   });
@@ -140,7 +145,12 @@ describe('saved products back in stock', () => {
     await save(customer.token, id);
     expect((await remove(customer.token, id)).statusCode).toBe(200);
     expect(await alertsOf(id)).toMatchObject([
-      { userId: customer._id, phone: customer.phone, productUrl: `${t.config.publicUrl}/product/${id}`, notifiedAt: null },
+      {
+        userId: customer._id,
+        phone: customer.phone,
+        productUrl: `${t.config.publicUrl}/product/${id}`,
+        notifiedAt: null,
+      },
     ]);
     expect((await setStock(id, 2)).statusCode).toBe(200);
     const sms = await toldOf(customer.phone);

@@ -16,11 +16,13 @@ export const wishlistQuery = z.object({
 export type WishlistQuery = z.infer<typeof wishlistQuery>;
 
 export const wishlistBody = z.object({
-  product: z.string({ error: 'product is required: the id of the product to save' }).check(
-    z.trim(),
-    z.minLength(1, { error: 'product is required: the id of the product to save' }),
-    z.maxLength(100, { error: 'product must be a product id' }),
-  ),
+  product: z
+    .string({ error: 'product is required: the id of the product to save' })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: 'product is required: the id of the product to save' }),
+      z.maxLength(100, { error: 'product must be a product id' }),
+    ),
 });
 export type WishlistBody = z.infer<typeof wishlistBody>;
 

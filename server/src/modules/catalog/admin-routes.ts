@@ -37,7 +37,8 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: product, ...errors },
       },
     },
-    async (request) => updateProduct(app.db, request.params.id, request.body, {
+    async (request) =>
+      updateProduct(app.db, request.params.id, request.body, {
         adminId: signedInUser(request).id,
         shopUrl: app.config.publicUrl,
       }),

@@ -372,7 +372,10 @@ export async function refreshRatingsReviewedBy(
  * Issue 28: the published products among `ids` as the catalog's cards, in the order of `ids` (a saved
  * list's order); ids of drafts and of products gone are left out. The running sales go on them after.
  */
-export async function publishedCards(db: Database, ids: readonly string[]): Promise<Array<WithoutSale<ProductSummary>>> {
+export async function publishedCards(
+  db: Database,
+  ids: readonly string[],
+): Promise<Array<WithoutSale<ProductSummary>>> {
   if (ids.length === 0) return [];
   const rows = await db
     .select(productWithRate)
