@@ -34,4 +34,5 @@ export * from './offer-rules.ts';
 export * from './shipping.ts';
 export * from './contract/shipping.ts';
 export * from './contract/after-sale.ts';
+export * from './refund-share.ts';
 export * from './contract/wishlist.ts';

@@ -290,7 +290,7 @@ export function computeInvoice(quote: StoredQuote, sellerState: GstState, placeO
 function chargeLines(quote: StoredQuote) {
   const charges = [{ description: SHIPPING_LINE_DESCRIPTION, ...quote.shipping }];
   if (quote.codFee) charges.push({ description: COD_FEE_LINE_DESCRIPTION, ...quote.codFee });
-  return charges.filter((c) => c.chargePaise > 0);
+  return charges.filter((c) => c.chargePaise > 0 || c.taxPaise > 0);
 }
 
 /** 1800 -> "18%", 900 -> "9%", 25 -> "0.25%", 12.5 -> "0.125%" (a half rate of 0.25%). */

@@ -6,6 +6,7 @@ import {
   type BookedParcel,
   type CourierService,
   type ParcelBooking,
+  type ReturnPickupBooking,
   type Serviceability,
   type ServiceabilityQuery,
   type TrackingEvent,
@@ -101,6 +102,18 @@ export class SandboxCourier implements CourierService {
       providerOrderId: parcel.orderNumber,
       providerShipmentId: `SBX-${parcel.orderNumber}`,
       awb: sandboxAwb(parcel.orderId),
+      courierName: 'Sandbox Express',
+      labelUrl: null,
+      pickupRequested: true,
+    });
+  }
+
+  /** A reverse pickup, booked at once: the AWB follows from the return ("R" + the order's style of AWB). */
+  bookReturn(pickup: ReturnPickupBooking): Promise<BookedParcel> {
+    return Promise.resolve({
+      providerOrderId: `R-${pickup.orderNumber}-${pickup.returnId.slice(0, 4).toUpperCase()}`,
+      providerShipmentId: `SBX-R-${pickup.returnId.slice(0, 8).toUpperCase()}`,
+      awb: `R${sandboxAwb(pickup.returnId)}`,
       courierName: 'Sandbox Express',
       labelUrl: null,
       pickupRequested: true,

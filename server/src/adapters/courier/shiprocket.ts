@@ -4,6 +4,7 @@ import {
   type BookedParcel,
   type CourierService,
   type ParcelBooking,
+  type ReturnPickupBooking,
   type Serviceability,
   type ServiceabilityQuery,
   type TrackingEvent,
@@ -200,6 +201,16 @@ export class ShiprocketCourier implements CourierService {
   }
 
   /** Creates the order (or finds ours again), assigns the AWB, asks for the pickup and the label. */
+  /** Issue 28: reverse pickups through Shiprocket's return orders are being built (helper branch i28-courier). */
+  bookReturn(pickup: ReturnPickupBooking): Promise<BookedParcel> {
+    return Promise.reject(
+      new CourierError(
+        `Book the pickup of return ${pickup.returnId} by hand: Shiprocket return orders are not connected yet.`,
+        false,
+      ),
+    );
+  }
+
   async book(parcel: ParcelBooking): Promise<BookedParcel> {
     const created = await this.must(
       { method: 'POST', path: '/v1/external/orders/create/adhoc', body: this.createBody(parcel) },

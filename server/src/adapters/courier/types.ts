@@ -60,6 +60,30 @@ export interface TrackingEvent {
   occurredAt: Date;
 }
 
+/**
+ * Issue 28: a reverse pickup: the courier collects returned items from the customer (the order's
+ * delivery address) and brings them to the shop's pickup address.
+ */
+export interface ReturnPickupBooking {
+  /** The return's id (the aggregator's own order id is made from it: unique per return). */
+  returnId: string;
+  orderNumber: string;
+  createdAt: Date;
+  /** Where the parcel goes back to. */
+  shopPincode: string;
+  customer: { name: string; phone: string; email: string };
+  address: { line: string; city: string; state: string; pincode: string };
+  items: { name: string; sku: string; units: number; sellingPricePaise: number; hsnCode: string | null }[];
+  /** The returned items' value (what was paid for them). */
+  totalPaise: number;
+  weightGrams: number;
+  lengthCm: number;
+  breadthCm: number;
+  heightCm: number;
+  /** Why it comes back (the customer's reason, cut short). */
+  reason: string;
+}
+
 /** A courier aggregator (Shiprocket) or the offline sandbox that behaves like one. */
 export interface CourierService {
   readonly provider: 'shiprocket' | 'sandbox';
@@ -68,6 +92,11 @@ export interface CourierService {
   serviceability(query: ServiceabilityQuery): Promise<Serviceability>;
   /** Creates the order with the aggregator, assigns an AWB and asks for a pickup. */
   book(parcel: ParcelBooking): Promise<BookedParcel>;
+  /**
+   * Issue 28: books a reverse pickup (a return order with the aggregator, an AWB assigned). Idempotent
+   * per `returnId`: booking the same return again answers the same parcel, never a second pickup.
+   */
+  bookReturn(pickup: ReturnPickupBooking): Promise<BookedParcel>;
   /**
    * The label PDF of a booked parcel; null when the aggregator keeps no label of its own (the sandbox),
    * and the shop draws one.
