@@ -201,6 +201,25 @@ describe('saved products back in stock', () => {
     expect(await toldOf(fan.phone)).toHaveLength(1);
   });
 
+  it('sizes added to a saved product leave nobody waiting while they have stock, and wait once all are 0', async () => {
+    const fan = await make.customer(t);
+    const id = await make.product(t, { stock: 3, price: 500 });
+    await save(fan.token, id);
+    const sizes = (first: number, second: number) => [
+      { name: '18 mm', sku: `WL-18-${id.slice(0, 8)}`, price: 400, countInStock: first },
+      { name: '20 mm', sku: `WL-20-${id.slice(0, 8)}`, price: 500, countInStock: second, isDefault: true },
+    ];
+    // Its own stock goes to 0 on the way to its sizes' 2 and 1: not sold out.
+    const put = (variants: object[]) =>
+      t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: bearer(admin), payload: { variants } });
+    expect((await put(sizes(2, 1))).statusCode).toBe(200);
+    expect(await alertsOf(id)).toHaveLength(0);
+    const current = (await t.app.inject({ url: `/api/products/${id}` })).json<{ variants: Array<{ _id: string }> }>();
+    const kept = sizes(0, 0).map((v, i) => ({ ...v, _id: current.variants[i]!._id }));
+    expect((await put(kept)).statusCode).toBe(200);
+    expect(await alertsOf(id)).toMatchObject([{ userId: fan._id, notifiedAt: null }]);
+  });
+
   it('a customer already waiting by "notify me" gets one alert and one message, not two', async () => {
     const customer = await make.customer(t);
     const id = await make.product(t, { stock: 0 });
