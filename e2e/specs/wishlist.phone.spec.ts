@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, startSignedIn, test } from '../fixtures.ts';
 
 // Issue 28 on a 360 px phone: a guest's heart asks to sign in; a customer hearts a product on the
@@ -37,6 +38,8 @@ test('hearts a product on the listing, sees it in the wishlist and removes it', 
   await expect(savedCard).toHaveCount(1);
   await expect(savedCard.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('wishlist-phone.png') });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await savedCard.getByRole('button', { name: `Remove ${product.name} from wishlist` }).tap();
   await expect(savedCard).toHaveCount(0);
