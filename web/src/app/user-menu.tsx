@@ -71,6 +71,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
           </Link>
         </li>
         <li>
+          <Link to="/profile/addresses" onClick={close}>
+            My Addresses
+          </Link>
+        </li>
+        <li>
           <Link to="/wishlist" onClick={close}>
             Wishlist
           </Link>
