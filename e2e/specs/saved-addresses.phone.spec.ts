@@ -50,7 +50,7 @@ test('on a phone: two addresses saved on the account, the second made the defaul
     pincode: '700016',
     state: 'West Bengal',
   });
-  await office.getByText('GSTIN for a business invoice (optional)').click();
+  await office.getByText('Add GSTIN for a business invoice (optional)').click();
   await office.getByLabel('GSTIN').fill('19aapfu0939f1zt');
   await office.getByLabel('Business name').fill('Ratna Traders');
   await office.getByRole('button', { name: 'Save address' }).click();

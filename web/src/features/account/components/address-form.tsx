@@ -1,12 +1,7 @@
-import {
-  ADDRESS_LABEL_MAX,
-  GSTIN_LENGTH,
-  savedAddressInput,
-  type SavedAddress,
-  type SavedAddressInput,
-} from '@rr/core';
+import { ADDRESS_LABEL_MAX, savedAddressInput, type SavedAddress, type SavedAddressInput } from '@rr/core';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
+import { AddressFields } from '../../../components/address-fields.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { usePincodeFill } from '../../../components/use-pincode-fill.ts';
@@ -89,42 +84,13 @@ export function AddressForm({
         hint="Home, Office, Parents… to tell your addresses apart"
         maxLength={ADDRESS_LABEL_MAX}
       />
-      <FormField
-        label="Recipient's Name"
-        autoComplete="shipping name"
-        {...form.field('name')}
-        required
-        maxLength={80}
-      />
-      <FormField
-        label="Recipient's Phone"
-        type="tel"
-        autoComplete="shipping tel"
-        inputMode="tel"
-        {...form.field('phone')}
-        hint="10-digit mobile: the courier calls it"
-        required
-        maxLength={20}
-      />
-      <FormField label="Address" autoComplete="street-address" {...form.field('address')} required maxLength={200} />
-      <FormField
-        label="Postal Code"
-        autoComplete="postal-code"
-        inputMode="numeric"
-        {...form.field('postalCode')}
-        onChange={(e) => changePostalCode(e.target.value)}
-        hint="6-digit pincode: fills in city and state"
-        required
-        maxLength={6}
-      />
-      <FormField label="City" autoComplete="address-level2" {...form.field('city')} required maxLength={100} />
-      <FormField label="State" autoComplete="address-level1" {...form.field('state')} required maxLength={100} />
-      <BusinessAndDefault
-        form={form}
+      <AddressFields
+        field={form.field}
+        onPostalCodeChange={changePostalCode}
         businessOpen={businessShown}
         onBusinessToggle={setBusinessOpen}
-        isTheDefault={Boolean(address?.isDefault)}
       />
+      <DefaultChoice form={form} isTheDefault={Boolean(address?.isDefault)} />
       <div className={styles.buttons}>
         <Button type="submit" busy={form.busy} busyLabel="Saving…">
           Save address
@@ -137,49 +103,17 @@ export function AddressForm({
   );
 }
 
-/** A business's GSTIN and legal name (folded away unless in use), and whether the address is the default. */
-function BusinessAndDefault({
-  form,
-  businessOpen,
-  onBusinessToggle,
-  isTheDefault,
-}: {
-  form: SchemaForm<Values>;
-  businessOpen: boolean;
-  onBusinessToggle: (open: boolean) => void;
-  isTheDefault: boolean;
-}) {
+/** Whether the address is the default (the default stops being one only when another is made it). */
+function DefaultChoice({ form, isTheDefault }: { form: SchemaForm<Values>; isTheDefault: boolean }) {
   return (
-    <>
-      <details className={styles.business} open={businessOpen} onToggle={(e) => onBusinessToggle(e.currentTarget.open)}>
-        <summary>GSTIN for a business invoice (optional)</summary>
-        <FormField
-          label="GSTIN"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          {...form.field('gstin')}
-          hint="15 characters, e.g. 27AAPFU0939F1ZV"
-          maxLength={GSTIN_LENGTH + 5}
-        />
-        <FormField
-          label="Business name"
-          autoComplete="organization"
-          {...form.field('businessName')}
-          hint="The legal name registered with this GSTIN"
-          maxLength={100}
-        />
-      </details>
-      <label className={styles.check}>
-        <input
-          type="checkbox"
-          checked={form.values.isDefault}
-          // The default stops being one only when another address is made the default.
-          disabled={isTheDefault}
-          onChange={(e) => form.setValue('isDefault', e.target.checked)}
-        />
-        Use as my default address
-      </label>
-    </>
+    <label className={styles.check}>
+      <input
+        type="checkbox"
+        checked={form.values.isDefault}
+        disabled={isTheDefault}
+        onChange={(e) => form.setValue('isDefault', e.target.checked)}
+      />
+      Use as my default address
+    </label>
   );
 }

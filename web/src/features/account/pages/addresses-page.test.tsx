@@ -89,7 +89,7 @@ describe('AddressesPage', () => {
     await user.type(within(form).getByLabelText('Address'), '9 Temple Lane');
     await user.type(within(form).getByLabelText('Postal Code'), '411001');
     await screen.findByDisplayValue('Maharashtra');
-    await user.click(within(form).getByText('GSTIN for a business invoice (optional)'));
+    await user.click(within(form).getByText('Add GSTIN for a business invoice (optional)'));
     await user.type(within(form).getByLabelText('GSTIN'), '27aapfu0939f1zw');
     await user.click(within(form).getByRole('button', { name: 'Save address' }));
     expect(await screen.findByText('GSTIN has a wrong check character (a typing mistake?)')).toBeTruthy();

@@ -1,13 +1,13 @@
-import { GSTIN_LENGTH, MAX_SAVED_ADDRESSES, shippingAddressInput, type SavedAddress } from '@rr/core';
+import { MAX_SAVED_ADDRESSES, shippingAddressInput, type SavedAddress } from '@rr/core';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { FormField } from '../../../components/form-field.tsx';
+import { AddressFields } from '../../../components/address-fields.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { usePincodeFill } from '../../../components/use-pincode-fill.ts';
-import { useSchemaForm, type SchemaForm } from '../../../components/use-schema-form.ts';
+import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useCreateAddress, useSavedAddresses, useUserInfo } from '../../account/index.ts';
 import { shippingAddressStore, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
@@ -150,42 +150,12 @@ function ShippingForm({
 
   return (
     <form onSubmit={form.submit} noValidate className={styles.form}>
-      <FormField
-        label="Recipient's Name"
-        autoComplete="shipping name"
-        {...form.field('name')}
-        required
-        maxLength={80}
-      />
-      <FormField
-        label="Recipient's Phone"
-        type="tel"
-        autoComplete="shipping tel"
-        inputMode="tel"
-        {...form.field('phone')}
-        hint="10-digit mobile: the courier calls it"
-        required
-        maxLength={20}
-      />
-      <FormField label="Address" autoComplete="street-address" {...form.field('address')} required maxLength={200} />
-      <FormField
-        label="Postal Code"
-        autoComplete="postal-code"
-        inputMode="numeric"
-        {...form.field('postalCode')}
-        onChange={(e) => changePostalCode(e.target.value)}
-        hint="6-digit pincode: fills in city and state"
-        required
-        maxLength={6}
-      />
-      <DeliveryEstimate postalCode={form.values.postalCode} />
-      <FormField label="City" autoComplete="address-level2" {...form.field('city')} required maxLength={100} />
-      <FormField label="State" autoComplete="address-level1" {...form.field('state')} required maxLength={100} />
-      <BusinessInvoiceFields
-        open={businessShown}
-        onToggle={setBusinessOpen}
-        gstin={form.field('gstin')}
-        businessName={form.field('businessName')}
+      <AddressFields
+        field={form.field}
+        onPostalCodeChange={changePostalCode}
+        afterPostalCode={<DeliveryEstimate postalCode={form.values.postalCode} />}
+        businessOpen={businessShown}
+        onBusinessToggle={setBusinessOpen}
       />
       {user && offerToSave && (
         <label className={styles.optIn}>
@@ -199,37 +169,5 @@ function ShippingForm({
         Continue
       </Button>
     </form>
-  );
-}
-
-type FieldProps = ReturnType<SchemaForm<Record<'gstin' | 'businessName', string>>['field']>;
-
-/** A business buyer's GSTIN and legal name, folded away unless in use: the invoice is then made out to them. */
-function BusinessInvoiceFields(props: {
-  open: boolean;
-  onToggle: (open: boolean) => void;
-  gstin: FieldProps;
-  businessName: FieldProps;
-}) {
-  return (
-    <details className={styles.business} open={props.open} onToggle={(e) => props.onToggle(e.currentTarget.open)}>
-      <summary>Add GSTIN for a business invoice (optional)</summary>
-      <FormField
-        label="GSTIN"
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-        {...props.gstin}
-        hint="15 characters, e.g. 27AAPFU0939F1ZV: the tax invoice is then made out to your business"
-        maxLength={GSTIN_LENGTH + 5}
-      />
-      <FormField
-        label="Business name"
-        autoComplete="organization"
-        {...props.businessName}
-        hint="The legal name registered with this GSTIN"
-        maxLength={100}
-      />
-    </details>
   );
 }
