@@ -1,10 +1,16 @@
 import { ONLINE_PAYMENT_METHOD, ORDER_CONFIRM_MINUTES, formatDateTimeIST, formatRupees, type Order } from '@rr/core';
 import { Message } from '../../../components/message.tsx';
 import layout from '../../../components/order-layout.module.css';
+import type { AfterSaleOrder } from '../after-sale-api.ts';
+import { paidBesidesCredit } from './customer-actions.tsx';
 
-/** A cancelled order says so first; a cash payment is paid back by hand (online ones through Razorpay). */
-export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+/**
+ * A cancelled order says so first; a cash payment is paid back by hand (online ones through Razorpay),
+ * and store credit spent on it went back at once (decision 0043).
+ */
+export function CancelledNotice({ order, isAdmin }: { order: AfterSaleOrder; isAdmin: boolean }) {
   const cash = order.paymentMethod !== ONLINE_PAYMENT_METHOD;
+  const credit = order.storeCreditPaid ?? 0;
   return (
     <Message variant="danger">
       <strong>This order was cancelled</strong>
@@ -16,8 +22,14 @@ export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boo
       {order.isPaid && cash && (
         <>
           {' '}
-          A refund of {formatRupees(order.totalPrice)} is due
+          A refund of {formatRupees(paidBesidesCredit(order))} is due
           {isAdmin ? ': the cash has to be paid back to the customer.' : ' to you.'}
+        </>
+      )}
+      {credit > 0 && (
+        <>
+          {' '}
+          The {formatRupees(credit)} of store credit used went back to {isAdmin ? 'the customer' : 'your account'}.
         </>
       )}
     </Message>
