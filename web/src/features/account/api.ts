@@ -5,6 +5,7 @@ import type {
   RegisterBody,
   ResendOtpBody,
   ShopContact,
+  StoreCreditAnswer,
   User,
   UserInfo,
   VerifyOtpBody,
@@ -18,6 +19,7 @@ import { sessionStore, signIn } from './session-store.ts';
 export const userKeys = {
   all: ['users'] as const,
   profile: ['users', 'profile'] as const,
+  storeCredit: ['users', 'profile', 'store-credit'] as const,
   one: (id: string) => ['users', 'one', id] as const,
 };
 
@@ -63,6 +65,17 @@ export function useVerifyOtp() {
 
 export function useProfile() {
   return useQuery({ queryKey: userKeys.profile, queryFn: () => apiFetch<User>('/api/users/profile') });
+}
+
+/**
+ * GET /api/users/store-credit (issue 28): the balance and its ledger, newest first. Under the profile's
+ * key, so whatever refreshes the profile (an order cancelled, a refund) refreshes it too.
+ */
+export function useStoreCredit() {
+  return useQuery({
+    queryKey: userKeys.storeCredit,
+    queryFn: () => apiFetch<StoreCreditAnswer>('/api/users/store-credit'),
+  });
 }
 
 /** PUT /api/users/profile changes only the password and answers with fresh user info (a new token). */
