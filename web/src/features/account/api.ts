@@ -13,7 +13,7 @@ import type {
 } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
-import { sessionStore, signIn } from './session-store.ts';
+import { sessionStore, signIn, useUserInfo } from './session-store.ts';
 
 /** Every query key of accounts: the list, one user, and the signed-in user's profile. */
 export const userKeys = {
@@ -63,8 +63,10 @@ export function useVerifyOtp() {
   );
 }
 
+const profileQuery = { queryKey: userKeys.profile, queryFn: () => apiFetch<User>('/api/users/profile') };
+
 export function useProfile() {
-  return useQuery({ queryKey: userKeys.profile, queryFn: () => apiFetch<User>('/api/users/profile') });
+  return useQuery(profileQuery);
 }
 
 /**
@@ -76,6 +78,14 @@ export function useStoreCredit() {
     queryKey: userKeys.storeCredit,
     queryFn: () => apiFetch<StoreCreditAnswer>('/api/users/store-credit'),
   });
+}
+
+/** The signed-in customer's store credit in rupees, from the profile (0 until it has loaded, or signed out). */
+export function useStoreCreditBalance(): number {
+  const signedIn = useUserInfo() !== null;
+  const profile = useQuery({ ...profileQuery, enabled: signedIn });
+  const data: (User & { storeCredit?: number }) | undefined = profile.data;
+  return data?.storeCredit ?? 0;
 }
 
 /** PUT /api/users/profile changes only the password and answers with fresh user info (a new token). */

@@ -2,6 +2,7 @@ import type { Order, OrderReturn, PartialRefund, ReturnRequestInput, Returnabili
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/save-file.ts';
+import { userKeys } from '../account/index.ts';
 import { catalogKeys } from '../catalog/index.ts';
 import { orderKeys } from './api.ts';
 
@@ -32,7 +33,7 @@ export function useCancelOrder(id: string) {
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
       // Stock goes back, and store credit spent on the order comes back to the profile.
       void queryClient.invalidateQueries({ queryKey: catalogKeys.products });
-      void queryClient.invalidateQueries({ queryKey: ['users', 'profile'] });
+      void queryClient.invalidateQueries({ queryKey: userKeys.profile });
     },
   });
 }

@@ -1,0 +1,53 @@
+import { formatRupees, type CartQuote } from '@rr/core';
+import { useState } from 'react';
+import { useStoreCreditBalance } from '../../account/index.ts';
+import styles from '../pages/checkout.module.css';
+
+/** The quote with what decision 0043 adds when store credit is used: what it takes, and what is left. */
+export type CreditQuote = CartQuote & {
+  storeCredit?: { balance: number; applied: number } | null;
+  amountDue?: number;
+};
+
+/**
+ * Issue 28: whether the customer pays with their store credit. Offered only with a balance; `use` is
+ * what the quote and the order are asked with.
+ */
+export function useStoreCreditChoice() {
+  const balance = useStoreCreditBalance();
+  const [chosen, setChosen] = useState(false);
+  return { balance, use: chosen && balance > 0, setChosen };
+}
+
+export type StoreCreditChoice = ReturnType<typeof useStoreCreditChoice>;
+
+/** The summary's amounts for store credit: what it pays and what is left, once the quote says so. */
+export function storeCreditAmounts(quote: CreditQuote, choice: StoreCreditChoice, online: boolean) {
+  if (!choice.use || !quote.storeCredit || quote.amountDue === undefined) return null;
+  return {
+    applied: quote.storeCredit.applied,
+    label: 'Store credit',
+    due: quote.amountDue,
+    dueLabel: online ? 'To pay online' : 'To pay on delivery',
+  };
+}
+
+/** Whether store credit pays the whole order: nothing is left for the gateway or the courier. */
+export const creditCoversAll = (quote: CreditQuote | undefined, choice: StoreCreditChoice) =>
+  choice.use && quote?.amountDue === 0;
+
+/** "Use store credit (₹X available)", when there is some. */
+export function StoreCreditCheckbox({ choice, disabled }: { choice: StoreCreditChoice; disabled: boolean }) {
+  if (choice.balance <= 0) return null;
+  return (
+    <label className={styles.optIn}>
+      <input
+        type="checkbox"
+        checked={choice.use}
+        onChange={(e) => choice.setChosen(e.target.checked)}
+        disabled={disabled}
+      />
+      Use store credit ({formatRupees(choice.balance)} available)
+    </label>
+  );
+}
