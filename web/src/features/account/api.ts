@@ -84,8 +84,7 @@ export function useStoreCredit() {
 export function useStoreCreditBalance(): number {
   const signedIn = useUserInfo() !== null;
   const profile = useQuery({ ...profileQuery, enabled: signedIn });
-  const data: (User & { storeCredit?: number }) | undefined = profile.data;
-  return data?.storeCredit ?? 0;
+  return profile.data?.storeCredit ?? 0;
 }
 
 /** PUT /api/users/profile changes only the password and answers with fresh user info (a new token). */

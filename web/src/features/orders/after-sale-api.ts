@@ -1,4 +1,4 @@
-import type { Order, OrderReturn, PartialRefund, ReturnRequestInput, Returnability, UploadReply } from '@rr/core';
+import type { Order, OrderReturn, ReturnRequestInput, Returnability, UploadReply } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/save-file.ts';
@@ -11,12 +11,6 @@ export const afterSaleKeys = {
   returnability: (id: string) => ['order', id, 'returnability'] as const,
   returns: (id: string) => ['order', id, 'returns'] as const,
 };
-
-/**
- * An order with what decision 0043 adds to it: its partial refunds and the part paid with store credit
- * (rupees). Optional until every server answers them.
- */
-export type AfterSaleOrder = Order & { refunds?: PartialRefund[]; storeCreditPaid?: number };
 
 const orderPath = (id: string) => `/api/orders/${encodeURIComponent(id)}`;
 

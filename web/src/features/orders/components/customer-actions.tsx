@@ -1,18 +1,18 @@
-import { ONLINE_PAYMENT_METHOD, formatRupees, toPaise, toRupees } from '@rr/core';
+import { ONLINE_PAYMENT_METHOD, formatRupees, toPaise, toRupees, type Order } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
-import { useCancelOrder, type AfterSaleOrder } from '../after-sale-api.ts';
+import { useCancelOrder } from '../after-sale-api.ts';
 import styles from '../pages/orders.module.css';
 
 /** What the order was (or is) paid with besides store credit: the gateway's or the cash part. */
-export function paidBesidesCredit(order: AfterSaleOrder): number {
-  return toRupees(toPaise(order.totalPrice) - toPaise(order.storeCreditPaid ?? 0));
+export function paidBesidesCredit(order: Order): number {
+  return toRupees(toPaise(order.totalPrice) - toPaise(order.storeCreditPaid));
 }
 
 /** The customer's confirm prompt: what cancelling does to their money, said before they agree. */
-export function cancelPrompt(order: AfterSaleOrder): string {
+export function cancelPrompt(order: Order): string {
   const lines = ['Cancel this order? It will not be shipped.'];
-  const credit = order.storeCreditPaid ?? 0;
+  const credit = order.storeCreditPaid;
   const online = paidBesidesCredit(order);
   if (order.isPaid && order.paymentMethod === ONLINE_PAYMENT_METHOD && online > 0)
     lines.push(`${formatRupees(online)} paid online is refunded to your card/UPI within 5–7 working days.`);
@@ -27,7 +27,7 @@ export function cancelPrompt(order: AfterSaleOrder): string {
  * the order is with the courier, "Cancel Order" (PRODUCT.md: customers cancel until dispatch; after that
  * the parcel is returned).
  */
-export function CustomerActions({ order }: { order: AfterSaleOrder }) {
+export function CustomerActions({ order }: { order: Order }) {
   const cancel = useCancelOrder(order._id);
   const canCancel = !order.isCancelled && !order.isShipped && !order.isDelivered;
   return (

@@ -1,10 +1,9 @@
-import { ONLINE_PAYMENT_METHOD, formatRupees } from '@rr/core';
+import { ONLINE_PAYMENT_METHOD, formatRupees, type Order } from '@rr/core';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
 import layout from '../../../components/order-layout.module.css';
 import { useUserInfo } from '../../account/index.ts';
-import type { AfterSaleOrder } from '../after-sale-api.ts';
 import { AwaitingConfirmation } from './confirm-order.tsx';
 import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
@@ -16,8 +15,8 @@ import { ReturnsSection } from './returns-section.tsx';
 /**
  * Issue 28: the part paid with store credit, and what the rest was (or is) paid with; null without any.
  */
-function storeCreditLines(order: AfterSaleOrder) {
-  const applied = order.storeCreditPaid ?? 0;
+function storeCreditLines(order: Order) {
+  const applied = order.storeCreditPaid;
   if (applied <= 0) return null;
   const due = paidBesidesCredit(order);
   const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
@@ -31,7 +30,7 @@ function storeCreditLines(order: AfterSaleOrder) {
 }
 
 /** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
-export function OrderDetail({ order }: { order: AfterSaleOrder }) {
+export function OrderDetail({ order }: { order: Order }) {
   const isAdmin = Boolean(useUserInfo()?.isAdmin);
   return (
     <div className={layout.layout}>
@@ -49,7 +48,7 @@ export function OrderDetail({ order }: { order: AfterSaleOrder }) {
             <OrderLines lines={order.orderItems} showTax={isAdmin} />
           )}
         </section>
-        {order.refunds && <RefundsSection orderId={order._id} refunds={order.refunds} />}
+        <RefundsSection orderId={order._id} refunds={order.refunds} />
         {!isAdmin && <ReturnsSection order={order} />}
       </div>
       <AmountsSummary

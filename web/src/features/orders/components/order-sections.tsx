@@ -1,16 +1,15 @@
 import { ONLINE_PAYMENT_METHOD, ORDER_CONFIRM_MINUTES, formatDateTimeIST, formatRupees, type Order } from '@rr/core';
 import { Message } from '../../../components/message.tsx';
 import layout from '../../../components/order-layout.module.css';
-import type { AfterSaleOrder } from '../after-sale-api.ts';
 import { paidBesidesCredit } from './customer-actions.tsx';
 
 /**
  * A cancelled order says so first; a cash payment is paid back by hand (online ones through Razorpay),
  * and store credit spent on it went back at once (decision 0043).
  */
-export function CancelledNotice({ order, isAdmin }: { order: AfterSaleOrder; isAdmin: boolean }) {
+export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const cash = order.paymentMethod !== ONLINE_PAYMENT_METHOD;
-  const credit = order.storeCreditPaid ?? 0;
+  const credit = order.storeCreditPaid;
   return (
     <Message variant="danger">
       <strong>This order was cancelled</strong>

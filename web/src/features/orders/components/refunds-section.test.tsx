@@ -39,7 +39,8 @@ beforeEach(() => {
         headers: { 'content-type': 'application/pdf' },
       });
     if (url.endsWith('/returns')) return jsonReply([]);
-    if (url.endsWith('/returnability')) return jsonReply({ refusal: 'Returns closed on 2 Dec', returnBy: null, lines: [] });
+    if (url.endsWith('/returnability'))
+      return jsonReply({ refusal: 'Returns closed on 2 Dec', returnBy: null, lines: [] });
     return jsonReply({ message: `Not found: ${url}` }, 404);
   });
 });

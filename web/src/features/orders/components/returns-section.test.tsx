@@ -38,7 +38,7 @@ const asked: OrderReturn = {
   customerNote: null,
   pickup: null,
   refund: null,
-  replacementOrder: null,
+  replacement: null,
   createdAt: '2026-11-26T05:00:00.000Z',
   updatedAt: '2026-11-26T05:00:00.000Z',
 };
@@ -65,7 +65,8 @@ beforeEach(() => {
       returns = [asked];
       return jsonReply(asked, 201);
     }
-    if (url === '/api/upload/review-photo') return jsonReply({ image: `/uploads/photo-${++uploads}.webp`, message: 'ok' }, 201);
+    if (url === '/api/upload/review-photo')
+      return jsonReply({ image: `/uploads/photo-${++uploads}.webp`, message: 'ok' }, 201);
     if (url === '/api/returns/r1' && method === 'PUT') {
       returns = [{ ...asked, status: 'requested', customerNote: 'Here is the box' }];
       return jsonReply(returns[0]);
@@ -120,7 +121,11 @@ describe('returns on the order page (issue 28)', () => {
     await user.upload(within(form).getByLabelText('Add Photos'), [photo('a.jpg'), photo('b.jpg')]);
     expect(await within(form).findByRole('img', { name: 'Photo 2' })).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Remove photo 1' }));
-    expect(within(form).getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual(['/uploads/photo-2.webp']);
+    expect(
+      within(form)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/uploads/photo-2.webp']);
     await user.click(within(form).getByLabelText('A replacement of the same item'));
     await user.click(within(form).getByRole('button', { name: 'Send Return Request' }));
 
@@ -175,9 +180,18 @@ describe('returns on the order page (issue 28)', () => {
         pickup: { provider: 'sandbox', courier: 'Delhivery', trackingNumber: 'RTN123' },
       },
       { ...asked, status: 'more_info', ownerNote: 'Please send a photo of the box' },
+      {
+        ...asked,
+        _id: 'r2',
+        status: 'replaced',
+        resolution: 'replacement',
+        replacement: { courier: 'Blue Dart', trackingNumber: 'BD998877' },
+      },
     ];
     openOrder();
-    const [approved, moreInfo] = await screen.findAllByTestId('return');
+    const [approved, moreInfo, replaced] = await screen.findAllByTestId('return');
+    expect(replaced!.textContent).toContain('Replacement sent');
+    expect(replaced!.textContent).toContain('Replacement: Blue Dart, AWB BD998877');
     expect(approved!.textContent).toContain('Approved: pickup booked');
     expect(approved!.textContent).toContain('From the shop: Pack it in its box');
     expect(approved!.textContent).toContain('Pickup: Delhivery, AWB RTN123');

@@ -120,6 +120,12 @@ function ReturnCard({ ret }: { ret: OrderReturn }) {
           . Keep the item packed; the courier collects it from your address.
         </p>
       )}
+      {ret.replacement && (
+        <p className={styles.afterSaleMeta}>
+          <strong>Replacement: </strong>
+          {ret.replacement.courier}, AWB <span className={styles.mono}>{ret.replacement.trackingNumber}</span>
+        </p>
+      )}
       {ret.status === 'more_info' && <ReplyBox ret={ret} />}
     </li>
   );
