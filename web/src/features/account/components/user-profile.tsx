@@ -18,6 +18,7 @@ export function UserProfile() {
   return (
     <section aria-labelledby="profile-heading">
       <h2 id="profile-heading">User Profile</h2>
+      <StoreCredit />
       {profile.isPending ? (
         <Spinner />
       ) : profile.isError ? (
@@ -25,7 +26,6 @@ export function UserProfile() {
       ) : (
         <ProfileForm profile={profile.data} />
       )}
-      <StoreCredit />
     </section>
   );
 }

@@ -87,7 +87,7 @@ describe('refunds on the order page (issue 28)', () => {
     expect(transfer!.textContent).toContain('Bank transfer, reference UTR123456');
     expect(within(transfer!).queryByRole('button')).toBeNull();
 
-    await userEvent.click(within(credit!).getByRole('button', { name: 'Download Credit note (PDF)' }));
+    await userEvent.click(within(credit!).getByRole('button', { name: 'Download PDF' }));
     await vi.waitFor(() => expect(clicked).toHaveBeenCalled());
     expect(created).toHaveBeenCalled();
     expect(fetchMock).toHaveBeenCalledWith(`/api/orders/${ORDER_ID}/refunds/rf1/credit-note`, expect.anything());

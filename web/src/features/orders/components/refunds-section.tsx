@@ -67,7 +67,7 @@ export function RefundsSection({ orderId, refunds }: { orderId: string; refunds:
                   <span className={styles.mono}>{refund.creditNoteNumber}</span>
                 </span>
                 <Button variant="outline" onClick={() => void download(refund)}>
-                  Download Credit note (PDF)
+                  Download PDF
                 </Button>
               </p>
             )}

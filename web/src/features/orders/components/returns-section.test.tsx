@@ -186,15 +186,19 @@ describe('returns on the order page (issue 28)', () => {
         status: 'replaced',
         resolution: 'replacement',
         replacement: { courier: 'Blue Dart', trackingNumber: 'BD998877' },
+        pickup: { provider: null, courier: 'Delhivery', trackingNumber: 'RTN555' },
       },
     ];
     openOrder();
     const [approved, moreInfo, replaced] = await screen.findAllByTestId('return');
     expect(replaced!.textContent).toContain('Replacement sent');
     expect(replaced!.textContent).toContain('Replacement: Blue Dart, AWB BD998877');
+    // Once the item is back, the pickup is history: no more packing instructions.
+    expect(replaced!.textContent).toContain('Pickup: Delhivery, AWB RTN555.');
+    expect(replaced!.textContent).not.toContain('Keep the item packed');
     expect(approved!.textContent).toContain('Approved: pickup booked');
     expect(approved!.textContent).toContain('From the shop: Pack it in its box');
-    expect(approved!.textContent).toContain('Pickup: Delhivery, AWB RTN123');
+    expect(approved!.textContent).toContain('Pickup: Delhivery, AWB RTN123. Keep the item packed');
     expect(within(approved!).queryByRole('form')).toBeNull();
 
     expect(moreInfo!.textContent).toContain('More information asked');

@@ -117,7 +117,7 @@ function ReturnCard({ ret }: { ret: OrderReturn }) {
               , AWB <span className={styles.mono}>{ret.pickup.trackingNumber}</span>
             </>
           )}
-          . Keep the item packed; the courier collects it from your address.
+          .{ret.status === 'approved' && ' Keep the item packed; the courier collects it from your address.'}
         </p>
       )}
       {ret.replacement && (
