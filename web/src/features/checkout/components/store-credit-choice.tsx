@@ -3,12 +3,6 @@ import { useState } from 'react';
 import { useStoreCreditBalance } from '../../account/index.ts';
 import styles from '../pages/checkout.module.css';
 
-/** The quote with what decision 0043 adds when store credit is used: what it takes, and what is left. */
-export type CreditQuote = CartQuote & {
-  storeCredit?: { balance: number; applied: number } | null;
-  amountDue?: number;
-};
-
 /**
  * Issue 28: whether the customer pays with their store credit. Offered only with a balance; `use` is
  * what the quote and the order are asked with.
@@ -22,8 +16,8 @@ export function useStoreCreditChoice() {
 export type StoreCreditChoice = ReturnType<typeof useStoreCreditChoice>;
 
 /** The summary's amounts for store credit: what it pays and what is left, once the quote says so. */
-export function storeCreditAmounts(quote: CreditQuote, choice: StoreCreditChoice, online: boolean) {
-  if (!choice.use || !quote.storeCredit || quote.amountDue === undefined) return null;
+export function storeCreditAmounts(quote: CartQuote, choice: StoreCreditChoice, online: boolean) {
+  if (!choice.use || !quote.storeCredit) return null;
   return {
     applied: quote.storeCredit.applied,
     label: 'Store credit',
@@ -33,7 +27,7 @@ export function storeCreditAmounts(quote: CreditQuote, choice: StoreCreditChoice
 }
 
 /** Whether store credit pays the whole order: nothing is left for the gateway or the courier. */
-export const creditCoversAll = (quote: CreditQuote | undefined, choice: StoreCreditChoice) =>
+export const creditCoversAll = (quote: CartQuote | undefined, choice: StoreCreditChoice) =>
   choice.use && quote?.amountDue === 0;
 
 /** "Use store credit (₹X available)", when there is some. */

@@ -27,7 +27,6 @@ import {
   creditCoversAll,
   storeCreditAmounts,
   useStoreCreditChoice,
-  type CreditQuote,
   type StoreCreditChoice,
 } from '../components/store-credit-choice.tsx';
 import { usePlaceOrder } from '../use-place-order.ts';
@@ -141,7 +140,7 @@ function PlaceOrderSummary({
   credit,
   canPlace,
 }: {
-  quote: CreditQuote;
+  quote: CartQuote;
   online: boolean;
   coupon: ReturnType<typeof useQuoteReconciliation>['coupon'];
   placing: ReturnType<typeof usePlaceOrder>;

@@ -11,7 +11,7 @@ const bead: CartItem = { product: 'p1', name: 'Five Mukhi', image: '/bead.jpg', 
 const customer = { _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '9876543210', isAdmin: false, token: 't' };
 
 /** The quote of the bead (₹1,000, no GST or shipping), with `balance` of store credit used when asked. */
-function quote(body: { useStoreCredit?: boolean }, balance: number): CartQuote & Record<string, unknown> {
+function quote(body: { useStoreCredit?: boolean }, balance: number): CartQuote {
   const applied = body.useStoreCredit ? Math.min(balance, 1000) : 0;
   return {
     lines: [
