@@ -116,3 +116,53 @@ test('a customer on a phone returns one of two beads with a photo, and gets stor
   await page.getByText('History (1)').click();
   await expect(page.getByRole('list', { name: 'Store credit history' })).toContainText(`+₹${amount}`);
 });
+
+test('on a phone: store credit pays part of a Cash on Delivery order, shown at checkout and on the order', async ({
+  page,
+  request,
+  admin,
+  makeProduct,
+  makeCustomer,
+}) => {
+  const product = await makeProduct({ label: 'credit bead', price: 1000 });
+  const customer = await makeCustomer('Credit');
+  const granted = await request.post(`/api/admin/users/${customer._id}/store-credit`, {
+    headers: auth(admin),
+    data: { amount: 300, note: 'Sorry for the late parcel' },
+  });
+  expect(granted.status()).toBe(200);
+
+  await startSignedIn(page, customer);
+  await page.goto(`/cart/${product._id}?qty=1`);
+  await expect(page).toHaveURL('/cart');
+  await page.goto('/shipping');
+  await page.getByLabel('Address', { exact: true }).fill('12 Example Lane, Godowlia');
+  await page.getByLabel('Postal Code').fill('221001');
+  await expect(page.getByLabel('State')).toHaveValue('Uttar Pradesh');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  // Continue without a choice is Cash on Delivery.
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/placeorder');
+
+  const summary = page.getByRole('complementary', { name: 'Order Summary' });
+  const total = await summary.getByTestId('order-total').textContent();
+  await summary.getByLabel('Use store credit (₹300.00 available)').check();
+  await expect(summary.getByTestId('store-credit-applied')).toHaveText('−₹300.00');
+  await expect(summary.getByText('To pay on delivery')).toBeVisible();
+  const due = await summary.getByTestId('amount-due').textContent();
+  expect(rupees(due!)).toBeCloseTo(rupees(total!) - 300, 2);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await summary.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page).toHaveURL(/\/order\//);
+  const orderSummary = page.getByRole('complementary', { name: 'Order Summary' });
+  await expect(orderSummary.getByText('Paid with store credit')).toBeVisible();
+  await expect(orderSummary.getByTestId('store-credit-applied')).toHaveText('−₹300.00');
+  await expect(orderSummary.getByTestId('amount-due')).toHaveText(due!);
+
+  const credit = await request.get('/api/users/store-credit', { headers: auth(customer) });
+  expect(((await credit.json()) as { balance: number }).balance).toBe(0);
+});
+
+/** ₹1,234.50 → 1234.5 */
+const rupees = (text: string) => Number(text.replace(/[₹,\s]/g, ''));
