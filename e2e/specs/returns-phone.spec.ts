@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { Order, OrderReturn, UserInfo } from '@rr/core';
 import { expect, latestCode, pdfText, startSignedIn, test } from '../fixtures.ts';
 
@@ -32,6 +33,14 @@ async function placeOrder(request: APIRequestContext, customer: UserInfo, produc
   });
   expect(confirmed.status()).toBe(200);
   return (await confirmed.json()) as Order;
+}
+
+/** Serious or critical accessibility problems in the order page's returns and refunds. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The admin moves a return through the API (the admin's screens are tested on their own). */
@@ -74,6 +83,7 @@ test('a customer on a phone returns one of two beads with a photo, and gets stor
   await writeFile(photo, Buffer.from(PNG_8X8, 'base64'));
   await form.getByLabel('Add Photos').setInputFiles(photo);
   await expect(form.getByRole('img', { name: 'Photo 1' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await form.getByRole('button', { name: 'Send Return Request' }).click();
 
   await expect(page.getByText('Your return request is sent.')).toBeVisible();
@@ -105,6 +115,7 @@ test('a customer on a phone returns one of two beads with a photo, and gets stor
   await expect(refunds.getByTestId('refund')).toContainText(`₹${amount}`);
   await expect(refunds.getByTestId('refund')).toContainText('As store credit');
   await expect(refunds.getByTestId('refund')).toContainText(refund!.creditNoteNumber!);
+  expect(await seriousViolations(page)).toEqual([]);
   const download = page.waitForEvent('download');
   await refunds.getByRole('button', { name: 'Download PDF' }).click();
   const pdf = await readFile((await (await download).path())!);
