@@ -136,6 +136,11 @@ function ResolutionChoice({ value, onChange }: { value: Resolution; onChange: (n
   );
 }
 
+/** Why a line cannot be chosen: the server's reason, or a product since taken off the catalog. */
+const whyNot = (line: ReturnableLine) =>
+  line.reason ??
+  (line.product === null ? 'No longer in our catalog: please contact us to return it.' : 'Nothing left to return');
+
 /** One line of the order: a − / + stepper up to its returnable units, or why it cannot be returned. */
 function LineStepper({
   line,
@@ -152,7 +157,7 @@ function LineStepper({
       <div>
         <span className={styles.returnLineName}>{line.name}</span>
         <span className={styles.returnLineNote}>
-          {can ? `${line.returnableQty} of ${line.qty} can be returned` : (line.reason ?? 'Already returned')}
+          {can ? `${line.returnableQty} of ${line.qty} can be returned` : whyNot(line)}
         </span>
       </div>
       <div className={styles.stepper} role="group" aria-label={`How many of ${line.name}`}>
