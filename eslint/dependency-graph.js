@@ -11,7 +11,9 @@ import { readFileSync, readdirSync } from 'node:fs';
  * 0039: pricing (the quote) depends on nothing but the catalog's tables; only orders writes orders, so
  * fulfilment (dispatch, invoices, refunds) asks orders, and orders no longer knows fulfilment. Issue 26:
  * offers (coupons, sales) depends on nothing; pricing reads its rules, checkout counts uses, payments and
- * fulfilment give uses back, catalog and storefront show running sales.
+ * fulfilment give uses back, catalog and storefront show running sales. Issue 28: a delivery asks for
+ * reviews of what was not reviewed yet (fulfilment -> reviews), and a review keeps only stored photos
+ * (reviews -> uploads).
  */
 export const serverModuleGraph = {
   accounts: ['messages'],
@@ -19,7 +21,7 @@ export const serverModuleGraph = {
   catalog: ['categories', 'offers', 'stock'],
   categories: [],
   checkout: ['fulfilment', 'messages', 'offers', 'orders', 'payments', 'pricing', 'shipping', 'stock', 'store-credit'],
-  fulfilment: ['messages', 'offers', 'orders', 'shipping', 'stock', 'store-credit'],
+  fulfilment: ['messages', 'offers', 'orders', 'reviews', 'shipping', 'stock', 'store-credit'],
   messages: [],
   newsletter: [],
   offers: [],
@@ -29,7 +31,7 @@ export const serverModuleGraph = {
   payments: ['offers', 'stock', 'store-credit'],
   pincode: ['shipping'],
   pricing: ['offers', 'shipping'],
-  reviews: ['catalog'],
+  reviews: ['catalog', 'uploads'],
   seo: ['storefront'],
   shipping: [],
   stock: ['messages'],

@@ -75,6 +75,8 @@ export const errorCodes = {
   /** A higher GST rate would put products of the category above their MRP. */
   gstAboveMrp: 'GST_ABOVE_MRP',
   alreadyReviewed: 'ALREADY_REVIEWED',
+  /** Issue 28: a review's photo is not a picture stored by this shop. */
+  unknownReviewPhoto: 'UNKNOWN_REVIEW_PHOTO',
   notMultipart: 'NOT_MULTIPART',
   noImage: 'NO_IMAGE',
   imageTooLarge: 'IMAGE_TOO_LARGE',

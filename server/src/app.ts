@@ -311,7 +311,7 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(catalogAdminRoutes);
   await app.register(searchSynonymRoutes);
   await app.register(categoryRoutes);
-  await app.register(reviewRoutes);
+  await app.register(reviewRoutes, { files });
   await app.register(uploadRoutes, { files });
   await app.register(certificateUploadRoutes, { files });
   await app.register(fileRoutes, { files });

@@ -144,6 +144,7 @@ interface ReviewJson {
   createdAt: number;
   user: string | null;
   verifiedPurchase: boolean;
+  photos: string[];
 }
 
 /**
@@ -155,7 +156,7 @@ const reviewsOfProduct = () => sql<ReviewJson[]>`(
   select coalesce(json_agg(json_build_object(
     '_id', reviews.id, 'name', reviews.name, 'rating', reviews.rating, 'comment', reviews.comment,
     'createdAt', floor(extract(epoch from reviews.created_at) * 1000)::int8, 'user', reviews.user_id,
-    'verifiedPurchase', (reviews.user_id is not null and ${countsTowardRating})
+    'verifiedPurchase', (reviews.user_id is not null and ${countsTowardRating}), 'photos', reviews.photos
   ) order by reviews.created_at desc, reviews.id), '[]')
   from reviews where reviews.product_id = products.id)`;
 

@@ -1,6 +1,6 @@
 import { MESSAGES, categoryLabel, formatDateIST, formatDateTimeIST, type Product } from '@rr/core';
-import { Suspense, lazy } from 'react';
-import { Link, useParams } from 'react-router';
+import { Suspense, lazy, useEffect } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Price } from '../../../components/price.tsx';
@@ -12,6 +12,7 @@ import { useProduct } from '../api.ts';
 import { BuyBox } from '../components/buy-box.tsx';
 import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
+import { ReviewPhotos } from '../components/review-photos.tsx';
 import { VariantPicker } from '../components/variant-picker.tsx';
 import { hasOwnReview } from '../own-review.ts';
 import { pickerLabel, type ChoosableProduct } from '../product-choice.ts';
@@ -99,8 +100,29 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
   );
 }
 
+/**
+ * Issue 28: `?review=1` (a review request's link) opens the review form: in view for a signed-in
+ * customer; anyone else signs in first and comes back to it.
+ */
+function useReviewLink(productId: string, signedIn: boolean): boolean {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const fromLink = searchParams.get('review') === '1';
+  useEffect(() => {
+    if (!fromLink || signedIn) return;
+    // A task later: the session is read from this browser's storage just after the page takes over.
+    const timer = setTimeout(() => {
+      const back = `/product/${productId}?review=1`;
+      void navigate(`/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [fromLink, signedIn, productId, navigate]);
+  return fromLink;
+}
+
 function ProductReviews({ product }: { product: Product }) {
   const user = useUserInfo();
+  const fromLink = useReviewLink(product._id, user !== null);
   return (
     <HydrateLater>
       <section className={styles.reviews} aria-labelledby="reviews-heading">
@@ -130,14 +152,24 @@ function ProductReviews({ product }: { product: Product }) {
                   {formatDateIST(review.createdAt)}
                 </time>
                 <p className={styles.comment}>{review.comment}</p>
+                {review.photos.length > 0 && <ReviewPhotos photos={review.photos} reviewer={review.name} />}
               </li>
             ))}
           </ul>
         )}
-        <h3 id="write-review-heading">Write a Customer Review</h3>
+        <h3 id="write-review-heading" className={styles.writeReview}>
+          {/* The anchor a review request's link ends with. */}
+          <span id="write-review" />
+          Write a Customer Review
+        </h3>
         {user ? (
           <Suspense fallback={<Spinner />}>
-            <ReviewForm key={product._id} productId={product._id} reviewed={hasOwnReview(product.reviews, user._id)} />
+            <ReviewForm
+              key={product._id}
+              productId={product._id}
+              reviewed={hasOwnReview(product.reviews, user._id)}
+              fromLink={fromLink}
+            />
           </Suspense>
         ) : (
           <Message>
