@@ -1,4 +1,4 @@
-import type { Order, OrderReturn, ReturnRequestInput, Returnability, UploadReply } from '@rr/core';
+import type { Order, OrderReturn, ReturnRequestInput, Returnability, ReviewPhotoReply } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/save-file.ts';
@@ -83,7 +83,10 @@ export function useReplyToReturn(orderId: string, returnId: string) {
   });
 }
 
-/** The customer's photo upload (JPEG, PNG or WebP, in the multipart field `image`). */
+/**
+ * The customer's photo upload (JPEG, PNG or WebP, in the multipart field `image`), the same as for a
+ * review's photos: stored without the photo's metadata (where it was taken).
+ */
 export const RETURN_PHOTO_UPLOAD = '/api/upload/review-photo';
 
 /** Uploads one photo of a return; the reply names its path on this site. */
@@ -92,7 +95,7 @@ export function useUploadReturnPhoto() {
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('image', file);
-      return apiFetch<UploadReply>(RETURN_PHOTO_UPLOAD, { method: 'POST', body: form });
+      return apiFetch<ReviewPhotoReply>(RETURN_PHOTO_UPLOAD, { method: 'POST', body: form });
     },
   });
 }

@@ -46,8 +46,6 @@ function quote(
     codFee: null,
     cod: { allowed: true, refusal: null, reason: null },
     delivery: null,
-    storeCredit: null,
-    amountDue: 2000 - adjustments.reduce((sum, a) => sum + a.amount, 0),
   };
 }
 

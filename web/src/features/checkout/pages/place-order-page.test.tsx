@@ -37,8 +37,6 @@ function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
     codFee: null,
     cod: { allowed: true, refusal: null, reason: null },
     delivery: null,
-    storeCredit: null,
-    amountDue: itemsPrice,
   };
 }
 

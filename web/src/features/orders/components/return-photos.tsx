@@ -1,11 +1,12 @@
-import { MAX_UPLOAD_BYTES, RETURN_PHOTOS_MAX } from '@rr/core';
+import { MAX_REVIEW_PHOTO_BYTES, RETURN_PHOTOS_MAX } from '@rr/core';
 import { useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { useUploadReturnPhoto } from '../after-sale-api.ts';
 import styles from '../pages/orders.module.css';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
-const TOO_BIG = `Each photo must be at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`;
+const MB = MAX_REVIEW_PHOTO_BYTES / 1024 / 1024;
+const TOO_BIG = `Each photo must be at most ${MB} MB`;
 
 /**
  * Photos of a return (or of a reply to the owner): chosen from the phone, uploaded one after another,
@@ -31,7 +32,7 @@ export function ReturnPhotos({
     input.value = '';
     setError(null);
     for (const file of files) {
-      if (file.size > MAX_UPLOAD_BYTES) {
+      if (file.size > MAX_REVIEW_PHOTO_BYTES) {
         setError(TOO_BIG);
         continue;
       }
@@ -48,7 +49,7 @@ export function ReturnPhotos({
     <fieldset className={styles.photos}>
       <legend>Photos</legend>
       <p className={styles.hint}>
-        Up to {RETURN_PHOTOS_MAX} photos of the item and its packing (JPEG, PNG or WebP, 2 MB each).
+        Up to {RETURN_PHOTOS_MAX} photos of the item and its packing (JPEG, PNG or WebP, {MB} MB each).
       </p>
       {photos.length > 0 && (
         <ul className={styles.photoList}>
