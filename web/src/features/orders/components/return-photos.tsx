@@ -38,7 +38,8 @@ export function ReturnPhotos({
       }
       try {
         const { image } = await upload.mutateAsync(file);
-        setPhotos((shown) => [...shown, image].slice(0, RETURN_PHOTOS_MAX));
+        // Photos are named by their content: the same photo chosen twice is kept once.
+        setPhotos((shown) => (shown.includes(image) ? shown : [...shown, image].slice(0, RETURN_PHOTOS_MAX)));
       } catch (err) {
         setError(err instanceof Error ? err.message : String(err));
       }

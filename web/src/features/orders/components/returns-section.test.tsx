@@ -47,14 +47,12 @@ const fetchMock = vi.fn<typeof fetch>();
 let order: Order;
 let returnability: Returnability;
 let returns: OrderReturn[];
-let uploads: number;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   order = deliveredOrder();
   returnability = open;
   returns = [];
-  uploads = 0;
   fetchMock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -65,8 +63,11 @@ beforeEach(() => {
       returns = [asked];
       return jsonReply(asked, 201);
     }
-    if (url === '/api/upload/review-photo')
-      return jsonReply({ image: `/uploads/photo-${++uploads}.webp`, message: 'ok' }, 201);
+    // Stored photos are named by their content: here, by the file's name.
+    if (url === '/api/upload/review-photo') {
+      const file = (init!.body as FormData).get('image') as File;
+      return jsonReply({ image: `/uploads/${file.name}.webp`, message: 'Photo uploaded' }, 201);
+    }
     if (url === '/api/returns/r1' && method === 'PUT') {
       returns = [{ ...asked, status: 'requested', customerNote: 'Here is the box' }];
       return jsonReply(returns[0]);
@@ -125,7 +126,7 @@ describe('returns on the order page (issue 28)', () => {
       within(form)
         .getAllByRole('img')
         .map((img) => img.getAttribute('src')),
-    ).toEqual(['/uploads/photo-2.webp']);
+    ).toEqual(['/uploads/b.jpg.webp']);
     await user.click(within(form).getByLabelText('A replacement of the same item'));
     await user.click(within(form).getByRole('button', { name: 'Send Return Request' }));
 
@@ -133,12 +134,28 @@ describe('returns on the order page (issue 28)', () => {
     expect(bodyOf(`/api/orders/${ORDER_ID}/returns`, 'POST')).toEqual({
       lines: [{ product: 'p1', variant: null, qty: 1 }],
       reason: 'Cracked bead',
-      photos: ['/uploads/photo-2.webp'],
+      photos: ['/uploads/b.jpg.webp'],
       resolution: 'replacement',
     });
     const listed = await screen.findByTestId('return');
     expect(listed.textContent).toContain('Requested');
+    expect(listed.textContent).toContain('Your reason: Cracked bead');
+    expect(within(listed).getByRole('img', { name: 'Your photo 1' }).getAttribute('src')).toBe('/uploads/crack.webp');
     expect(listed.textContent).toContain('5 Mukhi Rudraksha × 1');
+  });
+
+  it('keeps a photo chosen twice once', async () => {
+    const user = userEvent.setup();
+    openOrder();
+    await user.click(await screen.findByRole('button', { name: 'Return or Replace Items' }));
+    await user.upload(screen.getByLabelText('Add Photos'), photo('a.jpg'));
+    await screen.findByRole('img', { name: 'Photo 1' });
+    await user.upload(screen.getByLabelText('Add Another Photo'), [photo('a.jpg'), photo('c.jpg')]);
+    await screen.findByRole('img', { name: 'Photo 2' });
+    expect(screen.getAllByRole('img').map((img) => img.getAttribute('src'))).toEqual([
+      '/uploads/a.jpg.webp',
+      '/uploads/c.jpg.webp',
+    ]);
   });
 
   it('sends an unboxing video link instead of photos', async () => {
@@ -213,7 +230,7 @@ describe('returns on the order page (issue 28)', () => {
     expect(bodyOf('/api/returns/r1', 'PUT')).toEqual({
       action: 'reply',
       note: 'Here is the box',
-      photos: ['/uploads/photo-1.webp'],
+      photos: ['/uploads/box.jpg.webp'],
     });
   });
 

@@ -96,6 +96,11 @@ function ReturnCard({ ret }: { ret: OrderReturn }) {
       <p className={styles.afterSaleMeta}>
         Asked on {formatDateIST(ret.createdAt)} · {ret.lines.map((l) => `${l.name} × ${l.qty}`).join(', ')}
       </p>
+      <p className={styles.afterSaleMeta}>
+        <strong>Your reason: </strong>
+        {ret.reason}
+      </p>
+      <ReturnEvidence ret={ret} />
       {ret.ownerNote && (
         <p className={styles.ownerNote}>
           <strong>From the shop: </strong>
@@ -128,6 +133,25 @@ function ReturnCard({ ret }: { ret: OrderReturn }) {
       )}
       {ret.status === 'more_info' && <ReplyBox ret={ret} />}
     </li>
+  );
+}
+
+/** The photos and the video link the customer sent, small: each opens full size. */
+function ReturnEvidence({ ret }: { ret: OrderReturn }) {
+  if (ret.photos.length === 0 && !ret.videoUrl) return null;
+  return (
+    <div className={styles.evidence}>
+      {ret.photos.map((photo, n) => (
+        <a key={photo} href={photo} target="_blank" rel="noopener noreferrer">
+          <img src={photo} alt={`Your photo ${n + 1}`} width={56} height={56} loading="lazy" />
+        </a>
+      ))}
+      {ret.videoUrl && (
+        <a href={ret.videoUrl} target="_blank" rel="noopener noreferrer nofollow">
+          Your unboxing video<span className="visually-hidden"> (opens another site)</span>
+        </a>
+      )}
+    </div>
   );
 }
 
