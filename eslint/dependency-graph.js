@@ -13,7 +13,9 @@ import { readFileSync, readdirSync } from 'node:fs';
  * offers (coupons, sales) depends on nothing; pricing reads its rules, checkout counts uses, payments and
  * fulfilment give uses back, catalog and storefront show running sales. Issue 28: a delivery asks for
  * reviews of what was not reviewed yet (fulfilment -> reviews), and a review keeps only stored photos
- * (reviews -> uploads).
+ * (reviews -> uploads); the wishlist shows saved products as the catalog's cards, and its sold-out ones
+ * wait for stock as stock's alerts do; store credit is a ledger of its own that checkout, payments and
+ * fulfilment spend and give back; returns move through fulfilment's refunds and bookings.
  */
 export const serverModuleGraph = {
   accounts: ['messages'],
@@ -38,6 +40,7 @@ export const serverModuleGraph = {
   'store-credit': [],
   storefront: ['catalog', 'offers', 'uploads'],
   uploads: [],
+  wishlist: ['catalog', 'stock'],
 };
 
 /**

@@ -94,6 +94,8 @@ export const errorCodes = {
   productInStock: 'PRODUCT_IN_STOCK',
   /** A guest's back-in-stock alert needs a phone. */
   phoneRequired: 'PHONE_REQUIRED',
+  /** Issue 28: the customer's wishlist holds WISHLIST_MAX_ITEMS products already. */
+  wishlistFull: 'WISHLIST_FULL',
   /** Wider or taller than an upload may be, whatever its bytes (a "pixel bomb"). */
   imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
   animatedImage: 'ANIMATED_IMAGE',

@@ -37,3 +37,4 @@ export * from './contract/after-sale.ts';
 export * from './contract/reviews.ts';
 export * from './refund-share.ts';
 export * from './contract/addresses.ts';
+export * from './contract/wishlist.ts';

@@ -281,6 +281,16 @@ const MATRIX: Record<string, Row> = {
     signInRefusal: { message: 'The password or the code is not correct.', code: 'BAD_CREDENTIALS' },
   },
   'GET /api/users/profile': { request: get('/api/users/profile'), expect: SIGNED_IN_OK },
+  // Issue 28: each signed-in user's own wishlist (saving is 201 for each of them: a list of their own).
+  'GET /api/users/wishlist': { request: get('/api/users/wishlist'), expect: SIGNED_IN_OK },
+  'POST /api/users/wishlist': {
+    request: (c) => ({ method: 'POST', url: '/api/users/wishlist', payload: { product: c.productId } }),
+    expect: [401, 201, 201, 201],
+  },
+  'DELETE /api/users/wishlist/:productId': {
+    request: (c) => ({ method: 'DELETE', url: `/api/users/wishlist/${c.productId}` }),
+    expect: SIGNED_IN_OK,
+  },
   'PUT /api/users/profile': {
     // A new password needs the current one (registered customers: secret-pass-1).
     request: (_c, role) => ({

@@ -75,6 +75,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
             My Addresses
           </Link>
         </li>
+        <li>
+          <Link to="/wishlist" onClick={close}>
+            Wishlist
+          </Link>
+        </li>
         {user.isAdmin &&
           ADMIN_LINKS.map((link) => (
             <li key={link.to}>

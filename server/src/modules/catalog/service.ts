@@ -368,3 +368,24 @@ export async function refreshRatingsReviewedBy(
     .where(and(eq(reviews.userId, userId), inArray(reviews.productId, ids)));
   for (const { productId } of reviewed) await refreshProductRating(db, productId);
 }
+
+/**
+ * Issue 28: the published products among `ids` as the catalog's cards, in the order of `ids` (a saved
+ * list's order); ids of drafts and of products gone are left out. The running sales go on them after.
+ */
+export async function publishedCards(
+  db: Database,
+  ids: readonly string[],
+): Promise<Array<WithoutSale<ProductSummary>>> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productWithRate)
+    .from(products)
+    .innerJoin(categories, categoryOfProduct)
+    .where(and(inArray(products.id, [...ids]), eq(products.isDraft, false)));
+  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProductSummary(row)] : [];
+  });
+}

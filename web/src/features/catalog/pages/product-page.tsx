@@ -1,5 +1,5 @@
 import { MESSAGES, categoryLabel, formatDateIST, formatDateTimeIST, type Product } from '@rr/core';
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -14,6 +14,7 @@ import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { ReviewPhotos } from '../components/review-photos.tsx';
 import { VariantPicker } from '../components/variant-picker.tsx';
+import { WishlistHeart } from '../components/wishlist-heart.tsx';
 import { hasOwnReview } from '../own-review.ts';
 import { pickerLabel, type ChoosableProduct } from '../product-choice.ts';
 import { useProductChoice } from '../use-product-choice.ts';
@@ -54,6 +55,7 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
   const choice = useProductChoice(product);
   const { offer, variant, sale } = choice;
   const variants = product.variants;
+  const [saveNote, setSaveNote] = useState('');
   return (
     <>
       <div className={styles.layout}>
@@ -67,6 +69,12 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
             value={product.rating}
             text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
           />
+          <div className={styles.save}>
+            <WishlistHeart productId={product._id} labelled onChanged={setSaveNote} />
+            <p className={styles.saveNote} role="status">
+              {saveNote}
+            </p>
+          </div>
           <div className={styles.price} data-testid="product-price">
             <Price
               price={sale?.price ?? offer.price}
