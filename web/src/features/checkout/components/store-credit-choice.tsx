@@ -22,7 +22,7 @@ export function storeCreditAmounts(quote: CartQuote, choice: StoreCreditChoice, 
     applied: quote.storeCredit.applied,
     label: 'Store credit',
     due: quote.amountDue,
-    dueLabel: online ? 'To pay online' : 'To pay on delivery',
+    dueLabel: quote.amountDue === 0 ? 'Left to pay' : online ? 'To pay online' : 'To pay on delivery',
   };
 }
 

@@ -110,6 +110,8 @@ describe('Place order with store credit (issue 28)', () => {
     renderInApp(<PlaceOrderPage />);
     expect(await screen.findByRole('button', { name: 'Pay and Place Order' })).toBeTruthy();
     await userEvent.click(await screen.findByLabelText('Use store credit (₹5,000.00 available)'));
+    expect((await screen.findByTestId('store-credit-applied')).textContent).toBe('−₹1,000.00');
+    expect(screen.getByText('Left to pay')).toBeTruthy();
 
     await userEvent.click(await screen.findByRole('button', { name: 'Place Order' }));
     await vi.waitFor(() => expect(bodiesTo('/api/orders')).toHaveLength(1));

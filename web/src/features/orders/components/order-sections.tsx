@@ -18,7 +18,7 @@ export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boo
         ? `: it was not confirmed with the code sent by SMS within ${ORDER_CONFIRM_MINUTES} minutes`
         : ''}
       . It will not be shipped.
-      {order.isPaid && cash && (
+      {order.isPaid && cash && paidBesidesCredit(order) > 0 && (
         <>
           {' '}
           A refund of {formatRupees(paidBesidesCredit(order))} is due
