@@ -65,4 +65,23 @@ describe('AmountsSummary', () => {
     expect(screen.getByText('Online discount (10%)')).toBeTruthy();
     expect(screen.queryByTestId('order-savings')).toBeNull();
   });
+
+  it('shows store credit paid towards the total after it, and what is left (issue 28)', () => {
+    const storeCredit = { applied: 77, label: 'Paid with store credit', due: 100, dueLabel: 'To pay on delivery' };
+    render(<AmountsSummary amounts={{ ...amounts, storeCredit }} />);
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(terms).toEqual(['Items', 'Shipping', 'Tax (GST)', 'Total', 'Paid with store credit', 'To pay on delivery']);
+    expect(screen.getByTestId('store-credit-applied').textContent).toBe('−₹77.00');
+    expect(screen.getByTestId('amount-due').textContent).toBe('₹100.00');
+  });
+
+  it('says nothing of store credit when none was used', () => {
+    render(
+      <AmountsSummary
+        amounts={{ ...amounts, storeCredit: { applied: 0, label: 'Store credit', due: 177, dueLabel: 'Due' } }}
+      />,
+    );
+    expect(screen.queryByText('Store credit')).toBeNull();
+    expect(screen.queryByTestId('amount-due')).toBeNull();
+  });
 });

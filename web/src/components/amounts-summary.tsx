@@ -20,6 +20,11 @@ export interface Amounts {
   shippingGst?: { gstPercent: number; taxPrice: number };
   /** How the GST splits by the place of supply, when it is known. */
   gst?: { supply: 'intra-state' | 'inter-state'; cgst: number; sgst: number; igst: number } | null;
+  /**
+   * Issue 28: the part of the total paid with store credit (a payment, not a discount: it comes after the
+   * total) and what is left, e.g. "Paid online" or "To pay on delivery". Shown when `applied` is above 0.
+   */
+  storeCredit?: { applied: number; label: string; due: number; dueLabel: string } | null;
 }
 
 /** The small print under the Tax line: the GST on shipping, and CGST + SGST or IGST. */
@@ -84,6 +89,21 @@ function ShippingLines({ amounts }: { amounts: Amounts }) {
   );
 }
 
+/** Store credit paid towards the total, and the rest: after the total, since it pays it. */
+function StoreCreditLines({ credit }: { credit: Amounts['storeCredit'] }) {
+  if (!credit || credit.applied <= 0) return null;
+  return (
+    <>
+      <dt>{credit.label}</dt>
+      <dd data-testid="store-credit-applied">−{formatRupees(credit.applied)}</dd>
+      <dt className={styles.due}>{credit.dueLabel}</dt>
+      <dd className={styles.due} data-testid="amount-due">
+        {formatRupees(credit.due)}
+      </dd>
+    </>
+  );
+}
+
 /** What the discounts save together, added in paise; null without any. */
 function savings(amounts: Amounts): number | null {
   const paise = (amounts.adjustments ?? []).reduce((sum, a) => sum + Math.max(toPaise(a.amount), 0), 0);
@@ -112,6 +132,7 @@ export function AmountsSummary({ amounts, children }: { amounts: Amounts; childr
         <dd className={styles.total} data-testid="order-total">
           {formatRupees(amounts.totalPrice)}
         </dd>
+        <StoreCreditLines credit={amounts.storeCredit} />
       </dl>
       {saved !== null && (
         <p className={styles.saved} data-testid="order-savings">

@@ -9,6 +9,7 @@ const FIELD_WORDS: Record<string, string> = {
   hsnCode: 'HSN code',
   gstPercent: 'GST rate',
   uqc: 'UQC',
+  videoUrl: 'Video link',
 };
 
 /** 'postalCode' → 'Postal code', 'mrp' → 'MRP', 'name' → 'Name'. */

@@ -5,6 +5,7 @@ import type {
   RegisterBody,
   ResendOtpBody,
   ShopContact,
+  StoreCreditAnswer,
   User,
   UserInfo,
   VerifyOtpBody,
@@ -12,12 +13,13 @@ import type {
 } from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../lib/api-client.ts';
-import { sessionStore, signIn } from './session-store.ts';
+import { sessionStore, signIn, useUserInfo } from './session-store.ts';
 
 /** Every query key of accounts: the list, one user, and the signed-in user's profile. */
 export const userKeys = {
   all: ['users'] as const,
   profile: ['users', 'profile'] as const,
+  storeCredit: ['users', 'profile', 'store-credit'] as const,
   one: (id: string) => ['users', 'one', id] as const,
 };
 
@@ -61,8 +63,28 @@ export function useVerifyOtp() {
   );
 }
 
+const profileQuery = { queryKey: userKeys.profile, queryFn: () => apiFetch<User>('/api/users/profile') };
+
 export function useProfile() {
-  return useQuery({ queryKey: userKeys.profile, queryFn: () => apiFetch<User>('/api/users/profile') });
+  return useQuery(profileQuery);
+}
+
+/**
+ * GET /api/users/store-credit (issue 28): the balance and its ledger, newest first. Under the profile's
+ * key, so whatever refreshes the profile (an order cancelled, a refund) refreshes it too.
+ */
+export function useStoreCredit() {
+  return useQuery({
+    queryKey: userKeys.storeCredit,
+    queryFn: () => apiFetch<StoreCreditAnswer>('/api/users/store-credit'),
+  });
+}
+
+/** The signed-in customer's store credit in rupees, from the profile (0 until it has loaded, or signed out). */
+export function useStoreCreditBalance(): number {
+  const signedIn = useUserInfo() !== null;
+  const profile = useQuery({ ...profileQuery, enabled: signedIn });
+  return profile.data?.storeCredit ?? 0;
 }
 
 /** PUT /api/users/profile changes only the password and answers with fresh user info (a new token). */

@@ -1,7 +1,7 @@
 // The account feature's public face: other features and app/ import only what is here.
 import { lazy } from 'react';
 
-export { useDeleteUser, useUpdateUser, useUser, useUsers } from './api.ts';
+export { useDeleteUser, useStoreCreditBalance, useUpdateUser, useUser, useUsers, userKeys } from './api.ts';
 export { useCreateAddress, useSavedAddresses } from './addresses-api.ts';
 export { RequireAdmin, RequireSignIn } from './guards.tsx';
 export { withRedirect } from './redirect-target.ts';

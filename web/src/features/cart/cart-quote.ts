@@ -28,11 +28,17 @@ type OrderLine = ReturnType<typeof orderLine>;
 
 /**
  * Where the cart goes, as far as it is known: the state splits GST (CGST + SGST or IGST) and (issue 27)
- * the pincode prices shipping on the rate card, decides Cash on Delivery and dates the delivery.
+ * the pincode prices shipping on the rate card, decides Cash on Delivery and dates the delivery; and
+ * (issue 28) whether store credit pays part of it.
  */
 export interface QuotePlace {
   state?: string;
   postalCode?: string;
+  /**
+   * Issue 28: the customer pays part with their store credit. A payment, not a discount: the quote
+   * answers what it takes (`storeCredit.applied`) and what is left to pay (`amountDue`).
+   */
+  useStoreCredit?: boolean;
 }
 
 /** The quote's query key: one per cart (lines and quantities), payment method, state, pincode and code. */
@@ -41,7 +47,16 @@ export const quoteKey = (
   paymentMethod: PaymentMethod,
   place: QuotePlace,
   couponCode: string | null,
-) => ['quote', orderItems, paymentMethod, place.state ?? '', place.postalCode ?? '', couponCode ?? ''] as const;
+) =>
+  [
+    'quote',
+    orderItems,
+    paymentMethod,
+    place.state ?? '',
+    place.postalCode ?? '',
+    couponCode ?? '',
+    place.useStoreCredit ? 'store-credit' : '',
+  ] as const;
 
 function fetchQuote(
   orderItems: readonly OrderLine[],
@@ -49,7 +64,7 @@ function fetchQuote(
   place: QuotePlace,
   couponCode: string | null,
 ) {
-  const { state, postalCode } = place;
+  const { state, postalCode, useStoreCredit } = place;
   return apiFetch<CartQuote>('/api/orders/quote', {
     method: 'POST',
     json: {
@@ -58,6 +73,7 @@ function fetchQuote(
       ...(state ? { state } : {}),
       ...(postalCode ? { postalCode } : {}),
       ...(couponCode ? { couponCode } : {}),
+      ...(useStoreCredit ? { useStoreCredit: true } : {}),
     },
   });
 }

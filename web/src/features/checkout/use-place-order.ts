@@ -69,10 +69,28 @@ function useCheckoutMessages() {
   return { messages: { error, notice, couponError, codRefusal }, setError, setNotice, clearMessages, setCouponError };
 }
 
-/** What goes with the order and the payment body besides the cart: the total shown, the WhatsApp opt-in. */
-function bodyExtras(expectedTotal: number | undefined, whatsappOptIn: boolean) {
-  const optIn = whatsappOptIn ? { whatsappOptIn: true } : {};
-  return { optIn, shown: { ...(expectedTotal === undefined ? {} : { expectedTotal }), ...optIn } };
+/**
+ * Issue 28: the customer pays part with store credit (`use`), or all of it (`coversAll`: nothing is left
+ * for the gateway or the courier to take, so the order is placed at once, like a Cash on Delivery order
+ * but without its confirm).
+ */
+export interface StoreCreditUse {
+  use: boolean;
+  coversAll: boolean;
+}
+
+const NO_CREDIT: StoreCreditUse = { use: false, coversAll: false };
+
+/**
+ * What goes with the order and the payment body besides the cart: the WhatsApp opt-in and the store
+ * credit (`always`), and the total shown (not with the order a payment places: it was priced then).
+ */
+function bodyExtras(
+  expectedTotal: number | undefined,
+  { whatsappOptIn = false, credit = NO_CREDIT }: { whatsappOptIn?: boolean; credit?: StoreCreditUse },
+) {
+  const always = { ...(whatsappOptIn ? { whatsappOptIn: true } : {}), ...(credit.use ? { useStoreCredit: true } : {}) };
+  return { credit, always, shown: { ...(expectedTotal === undefined ? {} : { expectedTotal }), ...always } };
 }
 
 /**
@@ -88,8 +106,8 @@ export function usePlaceOrder(
   expectedTotal: number | undefined,
   /** The cart's code (issue 26), sent with the payment order and the order. */
   couponCode: string | null = null,
-  /** Issue 27: the customer asked for order updates on WhatsApp. */
-  whatsappOptIn = false,
+  /** Issue 27: the customer asked for order updates on WhatsApp; issue 28: store credit pays part or all. */
+  extras: { whatsappOptIn?: boolean; credit?: StoreCreditUse } = {},
 ) {
   const user = useUserInfo();
   const queryClient = useQueryClient();
@@ -109,10 +127,10 @@ export function usePlaceOrder(
     // The cart costs more now: the page shows today's amounts, and the customer places it again.
     if (refusedWith(err, 'PRICE_CHANGED')) void queryClient.invalidateQueries({ queryKey: ['quote'] });
   };
-  const { optIn, shown } = bodyExtras(expectedTotal, whatsappOptIn);
+  const { credit, always, shown } = bodyExtras(expectedTotal, extras);
 
-  const placeCashOrder = async () => {
-    if (!window.confirm(COD_CONFIRM)) return;
+  const placeWithoutGateway = async () => {
+    if (!credit.coversAll && !window.confirm(COD_CONFIRM)) return;
     setBusy(true);
     try {
       const body = { ...orderPayload(cart, address, couponCode), paymentMethod: method, ...shown };
@@ -150,7 +168,7 @@ export function usePlaceOrder(
           timeout: Math.max(60, Math.floor((Date.parse(payment.expiresAt) - Date.now()) / 1000) - 60),
           handler: (result) => {
             outcome = 'paid';
-            const body = { ...payload, paymentMethod: ONLINE_PAYMENT_METHOD as PaymentMethod, ...result, ...optIn };
+            const body = { ...payload, paymentMethod: ONLINE_PAYMENT_METHOD as PaymentMethod, ...result, ...always };
             placeOrder(body, keyFor('order', body)).then(done, fail);
           },
           modal: {
@@ -177,7 +195,7 @@ export function usePlaceOrder(
 
   const submit = () => {
     clearMessages();
-    void (method === ONLINE_PAYMENT_METHOD ? payOnline() : placeCashOrder());
+    void (method === ONLINE_PAYMENT_METHOD && !credit.coversAll ? payOnline() : placeWithoutGateway());
   };
 
   return { submit, busy, ...messages, clearMessages, clearCouponError: () => setCouponError(null) };

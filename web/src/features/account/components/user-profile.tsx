@@ -9,6 +9,7 @@ import { useProfile, useUpdateProfile } from '../api.ts';
 import { CodeForm } from './code-form.tsx';
 import { MessageSettings } from './message-settings.tsx';
 import { PasswordResetNotice } from './password-reset-notice.tsx';
+import { StoreCredit } from './store-credit.tsx';
 import styles from '../pages/account.module.css';
 
 /** The profile page's own part (SPEC §2): name, e-mail and phone read-only, and a new password. */
@@ -17,6 +18,7 @@ export function UserProfile() {
   return (
     <section aria-labelledby="profile-heading">
       <h2 id="profile-heading">User Profile</h2>
+      <StoreCredit />
       {profile.isPending ? (
         <Spinner />
       ) : profile.isError ? (

@@ -22,6 +22,13 @@ import { PaymentChoice } from '../components/payment-choice.tsx';
 import { CodRefused, DeliveryPromise } from '../components/delivery-notes.tsx';
 import { QuoteProblems } from '../components/quote-problems.tsx';
 import { ShippingSummary } from '../components/shipping-summary.tsx';
+import {
+  StoreCreditCheckbox,
+  creditCoversAll,
+  storeCreditAmounts,
+  useStoreCreditChoice,
+  type StoreCreditChoice,
+} from '../components/store-credit-choice.tsx';
 import { usePlaceOrder } from '../use-place-order.ts';
 import styles from './checkout.module.css';
 import { useQuoteReconciliation } from '../use-quote-reconciliation.ts';
@@ -47,13 +54,17 @@ function codRefusalOf(online: boolean, quote: CartQuote | undefined, refusedOnPl
 
 function PlaceOrder({ address, method }: { address: ShippingAddressInput; method: PaymentMethod }) {
   const cart = useCartItems();
+  const credit = useStoreCreditChoice();
   const { quote, quoteError, coupon, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
     cart,
     method,
-    { state: address.state, postalCode: address.postalCode },
+    { state: address.state, postalCode: address.postalCode, ...(credit.use ? { useStoreCredit: true } : {}) },
   );
   const [whatsappOptIn, setWhatsappOptIn] = useState(false);
-  const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code, whatsappOptIn);
+  const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code, {
+    whatsappOptIn,
+    credit: { use: credit.use, coversAll: creditCoversAll(quote.data, credit) },
+  });
   const { busy, error, notice } = placing;
   const online = method === ONLINE_PAYMENT_METHOD;
   const changeMethod = (next: PaymentMethod) => {
@@ -104,6 +115,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
               coupon={coupon}
               placing={placing}
               optIn={[whatsappOptIn, setWhatsappOptIn]}
+              credit={credit}
               canPlace={canPlace && codRefusal === null}
             />
           ) : quote.isError ? null : (
@@ -125,6 +137,7 @@ function PlaceOrderSummary({
   coupon,
   placing,
   optIn: [whatsappOptIn, setWhatsappOptIn],
+  credit,
   canPlace,
 }: {
   quote: CartQuote;
@@ -132,9 +145,11 @@ function PlaceOrderSummary({
   coupon: ReturnType<typeof useQuoteReconciliation>['coupon'];
   placing: ReturnType<typeof usePlaceOrder>;
   optIn: [boolean, (optIn: boolean) => void];
+  credit: StoreCreditChoice;
   canPlace: boolean;
 }) {
   const { submit, busy } = placing;
+  const paysOnline = online && !creditCoversAll(quote, credit);
   return (
     <AmountsSummary
       amounts={{
@@ -147,10 +162,12 @@ function PlaceOrderSummary({
         totalPrice: quote.totalPrice,
         shippingGst: quote.shippingGst,
         gst: quote.gst,
+        storeCredit: storeCreditAmounts(quote, credit, online),
       }}
     >
       <DeliveryPromise delivery={quote.delivery} />
       <PlaceOrderCoupon coupon={coupon} quoted={quote.coupon} placing={placing} />
+      <StoreCreditCheckbox choice={credit} disabled={busy} />
       <label className={styles.optIn}>
         <input
           type="checkbox"
@@ -161,7 +178,7 @@ function PlaceOrderSummary({
         Send me order updates on WhatsApp
       </label>
       <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">
-        {online ? 'Pay and Place Order' : 'Place Order'}
+        {paysOnline ? 'Pay and Place Order' : 'Place Order'}
       </Button>
     </AmountsSummary>
   );

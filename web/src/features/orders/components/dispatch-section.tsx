@@ -71,7 +71,12 @@ function RefundStatus({ order }: { order: Order }) {
   const amount = formatRupees(refund.amount);
   if (refund.status === 'processed')
     return <Message variant="success">Refunded {amount} to the original payment method.</Message>;
-  if (refund.status === 'pending') return <Message>A refund of {amount} is on its way.</Message>;
+  if (refund.status === 'pending')
+    return (
+      <Message>
+        A refund of {amount} to the original payment method is on its way: banks take 5–7 working days to show it.
+      </Message>
+    );
   return (
     <Message variant="danger">
       The refund of {amount} has not gone through yet. {refund.error}

@@ -3,6 +3,7 @@ import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { useOrderAction, type AdminOrderAction } from '../api.ts';
 import styles from '../pages/orders.module.css';
+import { CustomerActions } from './customer-actions.tsx';
 
 /** The admin's confirm prompt: what the action will do, money first. */
 function confirmText(what: AdminOrderAction, order: Order): string {
@@ -28,11 +29,12 @@ function confirmText(what: AdminOrderAction, order: Order): string {
 /**
  * The admin's actions on an order. An undelivered order can be delivered, and cancelled until it is
  * shipped (after that the parcel comes back or is returned: PRODUCT.md); Cash on Delivery is marked paid
- * when the cash is collected, at delivery or after (PRODUCT.md "Fulfilment"). Customers, and orders with
- * nothing left to do, get a disabled button saying where the order stands.
+ * when the cash is collected, at delivery or after (PRODUCT.md "Fulfilment"). Orders with nothing left to
+ * do get a disabled button saying where the order stands; customers get their own (customer-actions.tsx).
  */
 export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const action = useOrderAction(order._id);
+  if (!isAdmin) return <CustomerActions order={order} />;
   const cancelled = order.isCancelled;
   const canDeliver = !order.isDelivered && !cancelled;
   const canCancel = canDeliver && !order.isShipped;
@@ -46,12 +48,12 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
   return (
     <>
       {action.isError && <Message variant="danger">{action.error.message}</Message>}
-      {isAdmin && canRetryRefund && (
+      {canRetryRefund && (
         <Button block onClick={() => run('refund')} busy={action.isPending} busyLabel="Refunding…">
           Retry Refund
         </Button>
       )}
-      {isAdmin && (canDeliver || canMarkPaid) ? (
+      {canDeliver || canMarkPaid ? (
         <div className={styles.actions}>
           {canDeliver && (
             <Button block onClick={() => run('deliver')} disabled={action.isPending}>

@@ -1,4 +1,4 @@
-import { formatRupees, type Order } from '@rr/core';
+import { ONLINE_PAYMENT_METHOD, formatRupees, type Order } from '@rr/core';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
@@ -7,7 +7,27 @@ import { useUserInfo } from '../../account/index.ts';
 import { AwaitingConfirmation } from './confirm-order.tsx';
 import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
+import { paidBesidesCredit } from './customer-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
+import { RefundsSection } from './refunds-section.tsx';
+import { ReturnsSection } from './returns-section.tsx';
+
+/**
+ * Issue 28: the part paid with store credit, and what the rest was (or is) paid with; null without any.
+ */
+function storeCreditLines(order: Order) {
+  const applied = order.storeCreditPaid;
+  if (applied <= 0) return null;
+  const due = paidBesidesCredit(order);
+  const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
+  const cash = order.isPaid ? 'Paid on delivery' : 'To pay on delivery';
+  return {
+    applied,
+    label: 'Paid with store credit',
+    due,
+    dueLabel: due === 0 ? 'Left to pay' : online ? 'Paid online' : cash,
+  };
+}
 
 /** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
 export function OrderDetail({ order }: { order: Order }) {
@@ -28,6 +48,8 @@ export function OrderDetail({ order }: { order: Order }) {
             <OrderLines lines={order.orderItems} showTax={isAdmin} />
           )}
         </section>
+        <RefundsSection orderId={order._id} refunds={order.refunds} />
+        {!isAdmin && <ReturnsSection order={order} />}
       </div>
       <AmountsSummary
         amounts={{
@@ -39,6 +61,7 @@ export function OrderDetail({ order }: { order: Order }) {
           adjustments: order.adjustments,
           totalPrice: order.totalPrice,
           shippingGst: order.shippingGst,
+          storeCredit: storeCreditLines(order),
         }}
       >
         {order.coupon && (

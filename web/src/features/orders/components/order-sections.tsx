@@ -1,10 +1,15 @@
 import { ONLINE_PAYMENT_METHOD, ORDER_CONFIRM_MINUTES, formatDateTimeIST, formatRupees, type Order } from '@rr/core';
 import { Message } from '../../../components/message.tsx';
 import layout from '../../../components/order-layout.module.css';
+import { paidBesidesCredit } from './customer-actions.tsx';
 
-/** A cancelled order says so first; a cash payment is paid back by hand (online ones through Razorpay). */
+/**
+ * A cancelled order says so first; a cash payment is paid back by hand (online ones through Razorpay),
+ * and store credit spent on it went back at once (decision 0043).
+ */
 export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const cash = order.paymentMethod !== ONLINE_PAYMENT_METHOD;
+  const credit = order.storeCreditPaid;
   return (
     <Message variant="danger">
       <strong>This order was cancelled</strong>
@@ -13,11 +18,17 @@ export function CancelledNotice({ order, isAdmin }: { order: Order; isAdmin: boo
         ? `: it was not confirmed with the code sent by SMS within ${ORDER_CONFIRM_MINUTES} minutes`
         : ''}
       . It will not be shipped.
-      {order.isPaid && cash && (
+      {order.isPaid && cash && paidBesidesCredit(order) > 0 && (
         <>
           {' '}
-          A refund of {formatRupees(order.totalPrice)} is due
+          A refund of {formatRupees(paidBesidesCredit(order))} is due
           {isAdmin ? ': the cash has to be paid back to the customer.' : ' to you.'}
+        </>
+      )}
+      {credit > 0 && (
+        <>
+          {' '}
+          The {formatRupees(credit)} of store credit used went back to {isAdmin ? 'the customer' : 'your account'}.
         </>
       )}
     </Message>

@@ -1,0 +1,52 @@
+import { formatDateIST, formatRupees, type StoreCreditAnswer } from '@rr/core';
+import { Message } from '../../../components/message.tsx';
+import { useStoreCredit } from '../api.ts';
+import styles from '../pages/account.module.css';
+
+/** A ledger amount with its sign: +₹590.00 in, −₹200.00 out. */
+export function signedRupees(amount: number): string {
+  return `${amount < 0 ? '−' : '+'}${formatRupees(Math.abs(amount))}`;
+}
+
+/**
+ * The profile's store credit (issue 28): the balance, spent at checkout like a payment, and every change
+ * of it with the balance after it. Shown once the account has ever had any.
+ */
+export function StoreCredit() {
+  const credit = useStoreCredit();
+  if (credit.isError) return <Message variant="danger">{credit.error.message}</Message>;
+  if (!credit.data || credit.data.entries.length === 0) return null;
+  return <StoreCreditLedger credit={credit.data} />;
+}
+
+function StoreCreditLedger({ credit }: { credit: StoreCreditAnswer }) {
+  return (
+    <section className={`card ${styles.storeCredit}`} aria-labelledby="store-credit-heading">
+      <h3 id="store-credit-heading">
+        Store credit: <span data-testid="store-credit-balance">{formatRupees(credit.balance)}</span>
+      </h3>
+      <p className={styles.settingHint}>
+        {credit.balance > 0
+          ? 'Use it at checkout: tick “Use store credit” when you place an order.'
+          : 'All used. Refunds as store credit show here.'}
+      </p>
+      <details className={styles.ledger}>
+        <summary>History ({credit.entries.length})</summary>
+        <ul aria-label="Store credit history">
+          {credit.entries.map((entry) => (
+            <li key={entry._id}>
+              <span className={styles.ledgerNote}>
+                {entry.note}
+                <span className={styles.ledgerDate}>{formatDateIST(entry.createdAt)}</span>
+              </span>
+              <span className={styles.ledgerAmount}>
+                <span className={entry.amount < 0 ? styles.spent : styles.earned}>{signedRupees(entry.amount)}</span>
+                <span className={styles.ledgerDate}>Balance {formatRupees(entry.balance)}</span>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </details>
+    </section>
+  );
+}
