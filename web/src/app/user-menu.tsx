@@ -2,6 +2,7 @@ import type { UserInfo } from '@rr/core';
 import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { signOut } from '../features/account/index.ts';
+import { useOpenReturnCount } from '../features/admin/index.ts';
 import styles from './user-menu.module.css';
 
 const ADMIN_LINKS = [
@@ -9,6 +10,7 @@ const ADMIN_LINKS = [
   { to: '/admin/userlist', label: 'Users' },
   { to: '/admin/productlist', label: 'Products' },
   { to: '/admin/orderlist', label: 'Orders' },
+  { to: '/admin/returns', label: 'Returns' },
   { to: '/admin/coupons', label: 'Coupons' },
   { to: '/admin/sales', label: 'Sales' },
   { to: '/admin/categories', label: 'Categories & GST' },
@@ -22,6 +24,8 @@ export function UserMenu({ user }: { user: UserInfo }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  // Issue 28: the returns waiting for the owner, asked for when the menu opens (not on every page).
+  const openReturns = useOpenReturnCount(open && user.isAdmin);
 
   useEffect(() => {
     if (!open) return;
@@ -75,6 +79,12 @@ export function UserMenu({ user }: { user: UserInfo }) {
             <li key={link.to}>
               <Link to={link.to} onClick={close}>
                 {link.label}
+                {link.to === '/admin/returns' && Boolean(openReturns.data) && (
+                  <span className={styles.count}>
+                    {openReturns.data}
+                    <span className="visually-hidden"> open</span>
+                  </span>
+                )}
               </Link>
             </li>
           ))}

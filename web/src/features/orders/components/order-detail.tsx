@@ -8,6 +8,7 @@ import { AwaitingConfirmation } from './confirm-order.tsx';
 import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
+import { OrderRefunds, StoreCreditPaid } from './order-refunds.tsx';
 
 /** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
 export function OrderDetail({ order }: { order: Order }) {
@@ -28,6 +29,7 @@ export function OrderDetail({ order }: { order: Order }) {
             <OrderLines lines={order.orderItems} showTax={isAdmin} />
           )}
         </section>
+        {isAdmin && <OrderRefunds order={order} />}
       </div>
       <AmountsSummary
         amounts={{
@@ -46,6 +48,7 @@ export function OrderDetail({ order }: { order: Order }) {
             Code <strong>{order.coupon.code}</strong> applied: −{formatRupees(order.coupon.discount)}
           </p>
         )}
+        <StoreCreditPaid order={order} />
         <OrderActions order={order} isAdmin={isAdmin} />
       </AmountsSummary>
     </div>
