@@ -52,10 +52,12 @@ function GrantForm({ userId, name, balance }: { userId: string; name: string; ba
     initialValues: { amount: '', note: '' },
     schema: storeCreditGrantInput,
     toInput: ({ amount, note }) => ({ amount: amount.trim() === '' ? undefined : Number(amount), note }),
-    check: ({ amount }) =>
-      Number(amount) < 0 && -Number(amount) > balance
+    check: ({ amount, note }) => ({
+      ...(Number(amount) < 0 && -Number(amount) > balance
         ? { amount: `${name} has only ${formatRupees(balance)} to take back` }
-        : {},
+        : {}),
+      ...(note.trim() === '' ? { note: 'Type the reason: the customer sees it.' } : {}),
+    }),
     clearAfterSubmit: true,
     // Cancelled at the prompt: nothing is sent and the fields keep what was typed.
     onSubmit: (body) => (window.confirm(grantPrompt(name, body.amount)) ? grant.mutateAsync(body) : undefined),
