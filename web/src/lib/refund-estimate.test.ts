@@ -1,3 +1,4 @@
+import type { OrderItem } from '@rr/core';
 import { describe, expect, it } from 'vitest';
 import { deliveredOrder, partialRefund } from '../testing/after-sale.ts';
 import { estimateRefund, refundedUnits, sameLine } from './refund-estimate.ts';
@@ -46,7 +47,7 @@ describe('refundedUnits', () => {
 
 describe('sameLine', () => {
   it('matches the variant by id or by name, and a line without one only to a line without one', () => {
-    const [beadLine, malaLine] = deliveredOrder.orderItems;
+    const [beadLine, malaLine] = deliveredOrder.orderItems as [OrderItem, OrderItem];
     expect(sameLine(beadLine, { product: 'p-bead', variant: 'v-20' })).toBe(true);
     expect(sameLine(beadLine, { product: 'p-bead', variant: '20 mm' })).toBe(true);
     expect(sameLine(beadLine, { product: 'p-bead', variant: null })).toBe(false);

@@ -22,7 +22,9 @@ function item(over: Partial<OrderItem> & Pick<OrderItem, 'name' | 'product' | 'q
  * A delivered Cash on Delivery order, its cash collected: two 5 Mukhi beads (₹100 off them) and a mala,
  * GST 3% on top, shipping ₹100 + ₹3 GST; ₹2,575 in all.
  */
-export const deliveredOrder = {
+export type AfterSaleOrder = Order & { refunds: PartialRefund[]; storeCreditPaid: number };
+
+export const deliveredOrder: AfterSaleOrder = {
   _id: ORDER_ID,
   user: { _id: 'u1', name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' },
   orderItems: [
@@ -75,11 +77,9 @@ export const deliveredOrder = {
   creditNoteNumber: null,
   refund: null,
   confirmBy: null,
-  refunds: [] as PartialRefund[],
+  refunds: [],
   storeCreditPaid: 0,
-} satisfies Order & { refunds: PartialRefund[]; storeCreditPaid: number };
-
-export type AfterSaleOrder = typeof deliveredOrder;
+};
 
 export function partialRefund(over: Partial<PartialRefund> = {}): PartialRefund {
   return {
