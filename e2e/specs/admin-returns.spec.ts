@@ -1,4 +1,5 @@
 import { formatRupees, type Order, type OrderReturn, type StoreCreditAnswer, type UserInfo } from '@rr/core';
+import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, expect, latestCode, login, startSignedIn, test } from '../fixtures.ts';
 
 // Issue 28, the owner's side: a customer opens a return of a delivered order (through the API, with a
@@ -10,7 +11,7 @@ const PNG_8X8 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR42mO42aS
 
 /** Two units of `productId`, Cash on Delivery, shipped and delivered with the cash collected. */
 async function deliveredOrder(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   customer: UserInfo,
   admin: UserInfo,
   productId: string,
@@ -54,7 +55,7 @@ async function deliveredOrder(
 }
 
 /** A picture uploaded as the customer would for a return. */
-async function uploadPhoto(request: import('@playwright/test').APIRequestContext, user: UserInfo): Promise<string> {
+async function uploadPhoto(request: APIRequestContext, user: UserInfo): Promise<string> {
   const res = await request.post('/api/upload', {
     headers: auth(user),
     multipart: { image: { name: 'crack.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8X8, 'base64') } },
