@@ -199,5 +199,20 @@ export const errorCodes = {
   noLabel: 'NO_LABEL',
   /** A Cash on Delivery order still waits for its customer's confirmation: it is not booked yet. */
   orderAwaitingConfirmation: 'ORDER_AWAITING_CONFIRMATION',
+  // Issue 28: after the sale.
+  /** A return is not possible: not delivered, the window passed, or the items are not returnable. */
+  returnNotAllowed: 'RETURN_NOT_ALLOWED',
+  /** The return does not exist (or is another customer's). */
+  returnNotFound: 'RETURN_NOT_FOUND',
+  /** The return's state does not allow that action. */
+  returnStateConflict: 'RETURN_STATE_CONFLICT',
+  /** More units than bought (less those already returned or refunded), or a line the order lacks. */
+  refundUnits: 'REFUND_UNITS',
+  /** Nothing was paid yet (a Cash on Delivery order before its cash), or the method does not fit the order. */
+  refundNotAllowed: 'REFUND_NOT_ALLOWED',
+  /** The refund does not exist on this order. */
+  refundNotFound: 'REFUND_NOT_FOUND',
+  /** Not enough store credit (spent elsewhere meanwhile), or a take-back larger than the balance. */
+  storeCreditShort: 'STORE_CREDIT_SHORT',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

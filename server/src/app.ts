@@ -58,6 +58,8 @@ import {
 } from './modules/uploads/index.ts';
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { Deliveries, shippingAdminRoutes } from './modules/shipping/index.ts';
+import { storeCreditRoutes } from './modules/store-credit/index.ts';
+import { returnRoutes } from './modules/returns/index.ts';
 import { SandboxCourier, createCourier, type CourierService } from './adapters/courier/index.ts';
 import {
   contactRoutes,
@@ -322,6 +324,8 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(pincodeRoutes, { directory: pincodes, deliveries });
   await app.register(shippingAdminRoutes, { sellerPincode: config.shipping.sellerPincode });
   await app.register(ownerDeskRoutes);
+  await app.register(storeCreditRoutes);
+  await app.register(returnRoutes, { gateway, pincodes, courier });
   await app.register(offerAdminRoutes);
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });
   if (config.env !== 'production' && mail instanceof SandboxMailSender) {

@@ -128,6 +128,8 @@ export const user = z.object({
   phoneVerified: z.optional(z.boolean()),
   /** The profile only (issue 27): whether the user opted in to order messages on WhatsApp. */
   whatsappOptIn: z.optional(z.boolean()),
+  /** The profile only (issue 28): the store credit balance, rupees. */
+  storeCredit: z.optional(z.number()),
 });
 export type User = z.infer<typeof user>;
 

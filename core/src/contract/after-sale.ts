@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import { MAX_LINE_QTY } from '../constants.ts';
-import { MAX_ORDER_LINES } from './orders.ts';
 
 /**
  * Issue 28: after the sale. Cancellations by the customer, returns and replacements, partial refunds,
@@ -12,6 +11,8 @@ export const RETURN_WINDOW_DAYS = 7;
 export const RETURN_REASON_MAX = 1000;
 export const RETURN_PHOTOS_MAX = 5;
 export const OWNER_NOTE_MAX = 500;
+/** As many lines as an order can have (MAX_ORDER_LINES; not imported: orders.ts imports this file). */
+const MAX_ORDER_LINES = 50;
 /** The largest store credit an owner grants by hand in one go: ₹1,00,000. */
 export const MAX_STORE_CREDIT_GRANT_PAISE = 1_00_000_00;
 
@@ -219,7 +220,7 @@ export const orderReturn = z.object({
     }),
   ),
   refund: z.nullable(z.string()),
-  replacementOrder: z.nullable(z.string()),
+  replacement: z.nullable(z.object({ courier: z.string(), trackingNumber: z.string() })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

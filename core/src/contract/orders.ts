@@ -13,6 +13,7 @@ import { codAnswer, codFeeAnswer, deliveryAnswer, trackingAnswer, whatsappOptIn 
 import { ADMIN_ORDER_FILTERS, ORDER_STATES, orderRefund, shipment, type AdminOrderFilter } from './fulfilment.ts';
 import { addOnChoices, chosenAddOn, chosenVariant } from './variants.ts';
 import { couponCodeField, orderCoupon, quoteCoupon } from './offers.ts';
+import { partialRefund } from './after-sale.ts';
 
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -237,6 +238,10 @@ export const order = z.object({
    * (confirmed, or never needed).
    */
   confirmBy: z.nullable(z.string()),
+  /** Issue 28: the part of the total paid with store credit (rupees; 0 when none). */
+  storeCreditPaid: z.number(),
+  /** Issue 28: partial refunds (items returned or refunded), oldest first, each with its credit note. */
+  refunds: z.array(partialRefund),
 });
 export type Order = z.infer<typeof order>;
 

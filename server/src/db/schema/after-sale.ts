@@ -134,9 +134,10 @@ export const orderReturns = pgTable(
     pickupReference: text('pickup_reference'),
     pickupCourier: text('pickup_courier'),
     pickupAwb: text('pickup_awb'),
-    /** What closed it: the refund made, or the replacement order sent. */
+    /** What closed it: the refund made, or the replacement sent (its courier and AWB). */
     refundId: uuid('refund_id'),
-    replacementOrderId: uuid('replacement_order_id'),
+    replacementCourier: text('replacement_courier'),
+    replacementAwb: text('replacement_awb'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),

@@ -17,7 +17,9 @@ export type MessageKind =
   | 'cod_confirmation'
   | 'order_out_for_delivery'
   | 'order_delivery_failed'
-  | 'order_returned';
+  | 'order_returned'
+  /** Issue 28: a customer's return moved. */
+  | 'return_update';
 
 /**
  * The outbox: a message is written in the same transaction as the change that causes it, so it exists

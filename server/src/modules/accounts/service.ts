@@ -11,6 +11,7 @@ import {
   type ErrorCode,
   type User,
   UUID_PATTERN,
+  toRupees,
 } from '@rr/core';
 import { and, asc, count, desc, eq, gt, isNull, min, ne, or, sql } from 'drizzle-orm';
 import type { SmsSender } from '../../adapters/sms/index.ts';
@@ -77,6 +78,7 @@ export function profileOf(row: UserRow): User {
     orderEmails: row.orderEmails,
     phoneVerified: row.phoneVerifiedAt !== null,
     whatsappOptIn: row.whatsappOptInAt !== null,
+    storeCredit: toRupees(row.storeCreditPaise),
   };
 }
 

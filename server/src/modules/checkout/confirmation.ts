@@ -16,7 +16,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { orderConfirmations, orderItems, orders, products, users } from '../../db/schema/index.ts';
 import { DomainError, type ErrorKind } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { tellOrderEvent } from '../fulfilment/index.ts';
+import { settleCancellation, tellOrderEvent } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { releaseOfferUses } from '../offers/index.ts';
 import { findOrder, recordCancellation, recordConfirmation } from '../orders/index.ts';
@@ -312,6 +312,8 @@ async function cancelUnconfirmed(tx: Transaction, row: OrderRow): Promise<void> 
   await recordCancellation(tx, row.id, new Date());
   await releaseOfferUses(tx, { orderId: row.id });
   await tx.delete(orderConfirmations).where(eq(orderConfirmations.orderId, row.id));
+  // Issue 28: store credit it spent comes back (a COD order paid nothing else before delivery).
+  await settleCancellation(tx, row, new Date());
 }
 
 /**

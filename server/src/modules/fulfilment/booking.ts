@@ -272,3 +272,62 @@ export async function shippingLabelOf(ctx: FulfilmentContext, id: string): Promi
     }),
   };
 }
+
+/**
+ * Issue 28: books the reverse pickup of a return with the courier aggregator: the customer's delivery
+ * address to the shop's pickup pincode, the returned lines and their value. Outside any transaction (the
+ * call may take seconds); the aggregator answers the same parcel for the same return. 503/422 as a
+ * booking; 400 COURIER_NOT_CONFIGURED without a courier service (then the owner types courier and AWB).
+ */
+export async function bookReturnPickup(
+  ctx: FulfilmentContext,
+  row: OrderRow,
+  pickup: { returnId: string; lines: readonly { lineNo: number; qty: number }[]; reason: string },
+): Promise<BookedParcel & { provider: string }> {
+  const courier = ctx.courier;
+  if (!courier) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.courierNotConfigured,
+      'No courier service is configured: give courier and trackingNumber of the pickup you arranged.',
+    );
+  }
+  const parcel = await parcelOf(ctx, row);
+  const lines = await ctx.db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, row.id))
+    .orderBy(asc(orderItems.lineNo));
+  const items = pickup.lines.flatMap(({ lineNo, qty }) => {
+    const index = lines.findIndex((l) => l.lineNo === lineNo);
+    const item = parcel.items[index];
+    return item ? [{ ...item, units: qty }] : [];
+  });
+  try {
+    const booked = await courier.bookReturn({
+      returnId: pickup.returnId,
+      orderNumber: parcel.orderNumber,
+      createdAt: new Date(),
+      shopPincode: parcel.pickupPincode,
+      customer: parcel.customer,
+      address: parcel.address,
+      items,
+      totalPaise: items.reduce((sum, i) => sum + i.sellingPricePaise * i.units, 0),
+      weightGrams: parcel.weightGrams,
+      lengthCm: parcel.lengthCm,
+      breadthCm: parcel.breadthCm,
+      heightCm: parcel.heightCm,
+      reason: pickup.reason.slice(0, 100),
+    });
+    return { ...booked, provider: courier.provider };
+  } catch (err) {
+    if (err instanceof CourierError) {
+      ctx.log.warn(
+        { returnId: pickup.returnId, reason: err.message, transient: err.transient },
+        'return pickup failed',
+      );
+      throw bookingError(err);
+    }
+    throw err;
+  }
+}

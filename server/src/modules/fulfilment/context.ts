@@ -19,3 +19,11 @@ export interface FulfilmentContext {
   /** Where parcels leave from unless the owner set another pickup pincode. */
   sellerPincode: string;
 }
+
+/** What refunds need: the database, the gateway, message settings and a log. */
+export interface RefundContext {
+  db: Database;
+  gateway: PaymentGateway;
+  messages: MessageSettings;
+  log: FastifyBaseLogger;
+}

@@ -10,10 +10,10 @@ import {
 } from '@rr/core';
 import { and, asc, eq, gt, gte, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
+import { orders, refunds } from '../../db/schema/index.ts';
 import { csvLine } from '../../csv.ts';
 import { quotesOfOrders } from '../orders/index.ts';
-import { invoiceFromQuote } from './invoices.ts';
+import { invoiceFromQuote, refundInvoiceOf } from './invoices.ts';
 
 const BATCH = 500;
 
@@ -85,15 +85,20 @@ function hsnSummary(invoice: Invoice, sign: 1 | -1): string {
 }
 
 /** One document's line of the register, from the invoice its stored quote makes (a credit note negative). */
-function registerFields(kind: DocumentKind, row: OrderRow, invoice: Invoice): Array<string | number> {
+function registerFields(
+  kind: DocumentKind,
+  row: OrderRow,
+  invoice: Invoice,
+  document?: { number: string; at: Date },
+): Array<string | number> {
   const invoiced = kind === 'invoice';
   const sign = invoiced ? 1 : -1;
   const place = gstStateByCode(row.placeOfSupply ?? '');
   const t = invoice.totals;
   return [
     invoiced ? 'Tax invoice' : 'Credit note',
-    (invoiced ? row.invoiceNumber : row.creditNoteNumber)!,
-    formatDateIST((invoiced ? row.invoicedAt : row.creditNoteAt)!.toISOString()),
+    document?.number ?? (invoiced ? row.invoiceNumber : row.creditNoteNumber)!,
+    formatDateIST((document?.at ?? (invoiced ? row.invoicedAt : row.creditNoteAt)!).toISOString()),
     shortOrderNumber(row.id),
     // The buyer (as "Billed to" names it), not the recipient of a gift.
     row.buyerBusinessName ?? row.customerName,
@@ -125,5 +130,22 @@ export async function* gstReportLines(db: Database, month: string): AsyncGenerat
       const quotes = await quotesOfOrders(db, rows);
       for (const row of rows) yield csvLine(registerFields(kind, row, invoiceFromQuote(row, quotes.get(row.id)!)));
     }
+  }
+  yield* refundCreditNoteLines(db, from, to);
+}
+
+/** Issue 28: the credit notes of partial refunds issued in the month, each for exactly its part. */
+async function* refundCreditNoteLines(db: Database, from: Date, to: Date): AsyncGenerator<string> {
+  const issued = await db
+    .select({ refund: refunds, order: orders })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(isNotNull(refunds.creditNoteNumber), gte(refunds.creditNoteAt, from), lt(refunds.creditNoteAt, to)))
+    .orderBy(asc(refunds.creditNoteAt), asc(refunds.creditNoteNumber));
+  for (const { refund, order } of issued) {
+    const { invoice } = await refundInvoiceOf(db, order, refund.id);
+    yield csvLine(
+      registerFields('credit-note', order, invoice, { number: refund.creditNoteNumber!, at: refund.creditNoteAt! }),
+    );
   }
 }

@@ -6,10 +6,19 @@ export {
   processRefund,
   recordRefund,
   refundWebhook,
-  requestRefund,
+  settleCancellation,
   retryRefund,
   sweepPendingRefunds,
   type RefundContext,
 } from './refunds.ts';
 export { fulfilmentRoutes } from './routes.ts';
+export {
+  partialRefundWebhook,
+  recordPartialRefund,
+  refundItems,
+  sweepPendingPartialRefunds,
+  processPartialRefund,
+} from './partial-refunds.ts';
+export { productLinesOf, withAddOns } from './after-sale-lines.ts';
+export { bookReturnPickup } from './booking.ts';
 export { type FulfilmentContext } from './order-changes.ts';

@@ -2,6 +2,7 @@ import { DEFAULT_PAYMENT_METHOD, errorCodes, trackingUrl, type Order, type ShipO
 import { eq } from 'drizzle-orm';
 import { orderItems } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { releaseOfferUses } from '../offers/index.ts';
 import {
   changeOrder,
@@ -16,7 +17,7 @@ import { bookParcel } from './booking.ts';
 import type { FulfilmentContext } from './context.ts';
 import { issueInvoice } from './invoices.ts';
 import { tellOrderEvent } from './order-events.ts';
-import { processRefund, requestRefund } from './refunds.ts';
+import { processRefund, settleCancellation } from './refunds.ts';
 
 export type { FulfilmentContext };
 
@@ -84,9 +85,13 @@ export function markDelivered(
  * recorded as the admin's, a paid online order is refunded through the gateway (after the commit, so a
  * slow gateway never holds the order's lock), and the customer is told.
  */
-export async function cancelOrder(ctx: FulfilmentContext, id: string, adminId: string): Promise<Order> {
+export async function cancelOrder(ctx: FulfilmentContext, id: string, actor: AuthUser): Promise<Order> {
   let refund = false;
   const cancelled = await changeOrder(ctx.db, id, async (tx, row) => {
+    // Issue 28: a customer cancels their own order (anyone else's is not found, as when reading it).
+    if (!actor.isAdmin && row.userId !== actor.id) {
+      throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
+    }
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'This order is already cancelled.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'A delivered order cannot be cancelled.');
     if (row.isShipped) {
@@ -97,13 +102,13 @@ export async function cancelOrder(ctx: FulfilmentContext, id: string, adminId: s
       );
     }
     const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, id));
-    await returnStock(tx, lines, { reason: 'cancel', actorId: adminId, reference: id });
+    await returnStock(tx, lines, { reason: 'cancel', actorId: actor.id, reference: id });
     await countUnitsSold(tx, lines, -1);
     const now = new Date();
     await recordCancellation(tx, id, now);
     // A cancelled order gives its coupon's use back (issue 26).
     await releaseOfferUses(tx, { orderId: id });
-    refund = await requestRefund(tx, row, now);
+    refund = await settleCancellation(tx, row, now);
     await tellOrderEvent(tx, row, { kind: 'order_cancelled' }, ctx.messages);
   });
   if (!refund) return cancelled;

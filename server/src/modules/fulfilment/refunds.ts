@@ -1,22 +1,20 @@
-import { UUID_PATTERN, errorCodes } from '@rr/core';
+import { UUID_PATTERN, errorCodes, shortOrderNumber } from '@rr/core';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { orders } from '../../db/schema/index.ts';
+import { orders, refunds } from '../../db/schema/index.ts';
+import { changeStoreCredit } from '../store-credit/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { recordRefundFailure, recordRefundState } from '../orders/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { tellOrderEvent } from './order-events.ts';
+import { partialRefundWebhook, sweepPendingPartialRefunds } from './partial-refunds.ts';
+import type { RefundContext } from './context.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
-export interface RefundContext {
-  db: Database;
-  gateway: PaymentGateway;
-  messages: MessageSettings;
-  log: FastifyBaseLogger;
-}
+export type { RefundContext };
 
 /** A refund left pending without a gateway answer this long (a crash, a restart) is tried again. */
 const STALE_PENDING_MS = 60_000;
@@ -28,11 +26,11 @@ const idempotencyKey = (row: Pick<OrderRow, 'id' | 'refundAttempt'>) => `refund-
  * refunded (first try). The gateway is called after the commit (`processRefund`), never inside a
  * transaction; a crash in between leaves the refund pending, and the sweep picks it up.
  */
-export async function requestRefund(tx: Transaction, row: OrderRow, now: Date): Promise<boolean> {
-  if (!row.isPaid || !row.razorpayPaymentId || row.refundStatus) return false;
+export async function requestRefund(tx: Transaction, row: OrderRow, now: Date, amountPaise: number): Promise<boolean> {
+  if (!row.isPaid || !row.razorpayPaymentId || row.refundStatus || amountPaise <= 0) return false;
   await recordRefundState(tx, row.id, {
     refundStatus: 'pending',
-    refundPaise: row.totalPaise,
+    refundPaise: amountPaise,
     refundAttempt: 1,
     refundUpdatedAt: now,
   });
@@ -120,6 +118,8 @@ export async function refundWebhook(
   ctx: RefundContext,
   entity: { id: string; paymentId: string; status: 'processed' | 'failed' },
 ): Promise<void> {
+  // Issue 28: a partial refund's (by its id, or the oldest unanswered one of the payment) comes first.
+  if (await partialRefundWebhook(ctx, entity)) return;
   const [row] = await ctx.db
     .select({ id: orders.id })
     .from(orders)
@@ -150,4 +150,47 @@ export async function sweepPendingRefunds(ctx: RefundContext): Promise<void> {
     )
     .limit(50);
   for (const { id } of stale) await processRefund(ctx, id);
+  await sweepPendingPartialRefunds(ctx);
+}
+
+/**
+ * Issue 28: what a cancellation gives back: what was paid (the cash of a COD order is not, until
+ * delivered; store credit spent is) less what partial refunds gave back before; the card/UPI gets at
+ * most what it paid less its refunds, store credit the rest.
+ */
+async function owedOnCancel(
+  tx: Transaction,
+  row: OrderRow,
+): Promise<{ gatewayPaise: number; storeCreditPaise: number }> {
+  const [before] = await tx
+    .select({
+      amount: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)`.mapWith(Number),
+      gateway: sql<number>`coalesce(sum(${refunds.gatewayPaise}), 0)`.mapWith(Number),
+    })
+    .from(refunds)
+    .where(eq(refunds.orderId, row.id));
+  const paid = row.isPaid ? row.totalPaise : row.storeCreditPaise;
+  const owed = Math.max(0, paid - before!.amount);
+  const gatewayLeft = row.razorpayPaymentId && row.isPaid ? row.totalPaise - row.storeCreditPaise - before!.gateway : 0;
+  const gatewayPaise = Math.max(0, Math.min(owed, gatewayLeft));
+  return { gatewayPaise, storeCreditPaise: owed - gatewayPaise };
+}
+
+/**
+ * Inside the transaction that cancels an order (by the customer, the owner, an RTO, an unconfirmed COD
+ * order's expiry): store credit spent comes back at once, and what the card/UPI paid is to be refunded
+ * (true: call processRefund after the commit).
+ */
+export async function settleCancellation(tx: Transaction, row: OrderRow, now: Date): Promise<boolean> {
+  const owed = await owedOnCancel(tx, row);
+  if (owed.storeCreditPaise > 0 && row.userId) {
+    await changeStoreCredit(tx, {
+      userId: row.userId,
+      amountPaise: owed.storeCreditPaise,
+      kind: 'order_cancelled',
+      orderId: row.id,
+      note: `Order #${shortOrderNumber(row.id)} cancelled`,
+    });
+  }
+  return requestRefund(tx, row, now, owed.gatewayPaise);
 }

@@ -4,6 +4,7 @@ import {
   gstReportQuery,
   order,
   orderIdParams,
+  partialRefundInput,
   shipOrderBody,
   type Order,
 } from '@rr/core';
@@ -25,7 +26,8 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { messageSettings } from '../messages/index.ts';
 import { findOrder, orderRowFor } from '../orders/index.ts';
 import { gstReportLines } from './gst-report.ts';
-import { renderOrderDocument } from './invoices.ts';
+import { renderOrderDocument, renderRefundCreditNote } from './invoices.ts';
+import { refundItems, retryPartialRefund } from './partial-refunds.ts';
 import { shippingLabelOf } from './booking.ts';
 import { courierDevRoutes, courierWebhookRoutes } from './courier-routes.ts';
 import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './order-changes.ts';
@@ -33,6 +35,7 @@ import { retryRefund } from './refunds.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
+const refundParams = z.object({ id: z.string(), refundId: z.string() });
 
 type ZodApp = FastifyInstance<
   RawServerDefault,
@@ -95,17 +98,17 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.put(
     '/api/orders/:id/cancel',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.authenticate,
       schema: {
-        tags: ['admin'],
+        tags: ['orders'],
         summary:
-          'Cancel an order not yet shipped: stock back, a refund if it was paid online; 409 once it is shipped (admin)',
+          'Cancel an order not yet shipped (the customer their own, an admin any): stock back, what was paid online refunded, store credit spent given back; 409 once it is shipped',
         security: bearer,
         params: orderIdParams,
         response: { 200: order, ...errors },
       },
     },
-    async (request): Promise<Order> => cancelOrder(fulfilment, request.params.id, signedInUser(request).id),
+    async (request): Promise<Order> => cancelOrder(fulfilment, request.params.id, signedInUser(request)),
   );
 
   app.put(
@@ -148,16 +151,42 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
       onRequest: app.requireAdmin,
       schema: {
         tags: ['admin'],
-        summary: 'Retry the failed refund of a cancelled online order (admin)',
+        summary:
+          'With `lines`: a partial refund of those lines and units, each with its share of the discounts and of the shipping, a credit note when invoiced; a prepaid order back to the card/UPI (or `method: store_credit`), a COD order as store credit or a recorded bank/UPI transfer (`method: transfer`, `transferReference`). Without a body: retry the failed refund of a cancelled online order (admin)',
         security: bearer,
         params: orderIdParams,
+        body: z.optional(z.nullable(partialRefundInput)),
         response: { 200: order, ...errors },
       },
     },
     async (request) => {
+      const body = request.body;
+      if (body) {
+        const { lines, method, transferReference } = body;
+        return refundItems(fulfilment, request.params.id, lines, {
+          method,
+          transferReference,
+          actorId: signedInUser(request).id,
+        });
+      }
       await retryRefund(fulfilment, request.params.id);
       return (await findOrder(app.db, request.params.id))!;
     },
+  );
+
+  app.put(
+    '/api/orders/:id/refunds/:refundId/retry',
+    {
+      onRequest: app.requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: 'Retry a failed partial refund through the payment gateway (admin)',
+        security: bearer,
+        params: refundParams,
+        response: { 200: order, ...errors },
+      },
+    },
+    async (request) => retryPartialRefund(fulfilment, request.params.id, request.params.refundId),
   );
 }
 
@@ -186,6 +215,26 @@ function documentRoutes(app: ZodApp): void {
       },
     );
   }
+
+  app.get(
+    '/api/orders/:id/refunds/:refundId/credit-note',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary:
+          'The credit note (PDF) of a partial refund of an invoiced order, for its customer or an admin (409 when the order was not invoiced when refunded)',
+        security: bearer,
+        params: refundParams,
+        response: { 200: z.any(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const row = await orderRowFor(app.db, signedInUser(request), request.params.id);
+      const { filename, pdf } = await renderRefundCreditNote(app.db, row, request.params.refundId);
+      return reply.type('application/pdf').header('content-disposition', `inline; filename="${filename}"`).send(pdf);
+    },
+  );
 
   app.get(
     '/api/admin/gst-report',

@@ -16,7 +16,7 @@ import { countUnitsSold, returnStock } from '../stock/index.ts';
 import { issueCreditNote, issueInvoice } from './invoices.ts';
 import type { FulfilmentContext } from './context.ts';
 import { tellOrderEvent } from './order-events.ts';
-import { processRefund, requestRefund } from './refunds.ts';
+import { processRefund, settleCancellation } from './refunds.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -68,7 +68,7 @@ async function applyReturned(ctx: FulfilmentContext, tx: Transaction, row: Order
   await recordCancellation(tx, row.id, now);
   await releaseOfferUses(tx, { orderId: row.id });
   await issueCreditNote(tx, row, now);
-  const refund = await requestRefund(tx, row, now);
+  const refund = await settleCancellation(tx, row, now);
   await tellOrderEvent(tx, row, { kind: 'order_returned' }, ctx.messages);
   return refund;
 }

@@ -6,6 +6,8 @@ export {
   messageSettings,
   orderMessages,
   passwordResetMessages,
+  returnMessages,
+  type ReturnUpdate,
   type BackInStockAlert,
   type MessageSettings,
   type OrderEvent,

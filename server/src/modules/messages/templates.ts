@@ -40,7 +40,16 @@ export interface OrderEvent {
   /** `whatsapp`: issue 27, they opted in to order messages on WhatsApp. */
   customer: { name: string; phone: string; email: string; orderEmails: boolean; whatsapp?: boolean };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
-  refund?: { amountPaise: Paise; refundId: string };
+  /**
+   * How it went back (issue 28): the card/UPI (default), store credit (`storeCreditPaise` of it), or a
+   * bank/UPI transfer the owner made (its reference is `refundId`).
+   */
+  refund?: {
+    amountPaise: Paise;
+    refundId: string;
+    method?: 'gateway' | 'store_credit' | 'transfer';
+    storeCreditPaise?: Paise;
+  };
   /** Issue 27: a failed delivery's reason, as the courier gave it. */
   tracking?: { note: string | null };
   /** What was bought, listed in the new order's e-mails (absent: not listed). */
@@ -159,6 +168,58 @@ function orderPlacedWords(
   };
 }
 
+/** Issue 28: a refund's words, by how the money went back (card/UPI, store credit, a bank transfer). */
+function refundWords(
+  refund: NonNullable<OrderEvent['refund']>,
+  { number, name }: { number: string; name: string },
+): { sms: { text: string; variables: string[] }; subject: string; lines: string[] } {
+  const refunded = formatRupees(toRupees(refund.amountPaise));
+  const credit = refund.storeCreditPaise ?? 0;
+  const subject = `Refund of ${refunded} for order #${number}`;
+  if (refund.method === 'transfer') {
+    return {
+      sms: {
+        text: `${SHOP}: ${refunded} for order #${number} is refunded by bank/UPI transfer (ref ${refund.refundId}).`,
+        variables: [refunded, number, refund.refundId.slice(0, 30)],
+      },
+      subject,
+      lines: [
+        `Namaste ${name},`,
+        `We have sent ${refunded} for order #${number} to your bank account or UPI (reference ${refund.refundId}).`,
+      ],
+    };
+  }
+  if (credit === refund.amountPaise) {
+    return {
+      sms: {
+        text: `${SHOP}: ${refunded} for order #${number} is added to your store credit. Use it on your next order.`,
+        variables: [refunded, number],
+      },
+      subject,
+      lines: [
+        `Namaste ${name},`,
+        `We have added ${refunded} for order #${number} to your store credit. It is used at checkout on your next order.`,
+      ],
+    };
+  }
+  const creditLine = credit
+    ? [`Of it, ${formatRupees(toRupees(credit))} (what you paid with store credit) is back in your store credit.`]
+    : [];
+  return {
+    sms: {
+      text: `${SHOP}: ${refunded} for order #${number} is refunded to your payment method. Banks take 5-7 working days.`,
+      variables: [refunded, number],
+    },
+    subject,
+    lines: [
+      `Namaste ${name},`,
+      `We have refunded ${refunded} for order #${number} to the card, UPI or account you paid with (refund ${refund.refundId}).`,
+      ...creditLine,
+      'Banks usually show it within 5-7 working days.',
+    ],
+  };
+}
+
 /**
  * Issue 27: what the courier's tracking events tell the customer. Out for delivery (DLT variables: the
  * number, then what to pay at the door), a failed delivery (the number, the courier's reason) and a
@@ -260,20 +321,9 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
         'If you paid online, the refund follows in a separate message.',
       ];
       break;
-    case 'order_refunded': {
-      const refunded = formatRupees(toRupees(event.refund!.amountPaise));
-      sms = {
-        text: `${SHOP}: ${refunded} for order #${number} is refunded to your payment method. Banks take 5-7 working days.`,
-        variables: [refunded, number],
-      };
-      subject = `Refund of ${refunded} for order #${number}`;
-      lines = [
-        `Namaste ${name},`,
-        `We have refunded ${refunded} for order #${number} to the card, UPI or account you paid with (refund ${event.refund!.refundId}).`,
-        'Banks usually show it within 5-7 working days.',
-      ];
+    case 'order_refunded':
+      ({ sms, subject, lines } = refundWords(event.refund!, { number, name }));
       break;
-    }
     default:
       ({ sms, subject, lines } = trackingWords(event as Parameters<typeof trackingWords>[0], { number, amount, name }));
   }
@@ -405,4 +455,120 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
       variables: [],
     },
   ];
+}
+
+/** Issue 28: a return moved (asked for, more asked, approved with its pickup, rejected, received, replaced). */
+export interface ReturnUpdate {
+  returnId: string;
+  orderId: string;
+  status: 'requested' | 'more_info' | 'approved' | 'rejected' | 'received' | 'replaced';
+  /** Each move of a return is news once: its status and how many moves it has had. */
+  occasion: string;
+  customer: { name: string; phone: string; email: string; orderEmails: boolean };
+  note: string | null;
+  pickup: { courier: string; awb: string } | null;
+  replacement: { courier: string; awb: string } | null;
+}
+
+function returnWords(update: ReturnUpdate, number: string): { sms: string; subject: string; lines: string[] } {
+  const note = update.note ? clip(update.note) : '';
+  switch (update.status) {
+    case 'requested':
+      return {
+        sms: `${SHOP}: we have your return request for order #${number}. We reply within 2 working days.`,
+        subject: `Return request for order #${number}`,
+        lines: ['We have your return request and will reply within 2 working days.'],
+      };
+    case 'more_info':
+      return {
+        sms: `${SHOP}: about your return for order #${number}, we need more: ${note}. Reply on the order page.`,
+        subject: `Your return for order #${number}: we need a little more`,
+        lines: [
+          `To decide on your return we need more from you: ${update.note ?? ''}`,
+          'Please answer on the order page.',
+        ],
+      };
+    case 'approved':
+      return {
+        sms: `${SHOP}: return for order #${number} approved. ${update.pickup ? `${clip(update.pickup.courier)} picks it up, AWB ${update.pickup.awb}.` : ''}`,
+        subject: `Return approved for order #${number}`,
+        lines: [
+          'Your return is approved.',
+          update.pickup
+            ? `${update.pickup.courier} will pick the parcel up from your address (AWB ${update.pickup.awb}). Please pack the items in their box.`
+            : 'We will arrange the pickup and tell you.',
+        ],
+      };
+    case 'rejected':
+      return {
+        sms: `${SHOP}: we cannot accept the return for order #${number}: ${note}.`,
+        subject: `Return for order #${number} not accepted`,
+        lines: [
+          `We cannot accept this return: ${update.note ?? ''}`,
+          'Reply to this e-mail if you want to talk about it.',
+        ],
+      };
+    case 'received':
+      return {
+        sms: `${SHOP}: we received your return for order #${number}. We settle it within 2 working days.`,
+        subject: `Return received for order #${number}`,
+        lines: ['The returned items have reached us. We settle the return within 2 working days.'],
+      };
+    case 'replaced':
+      return {
+        sms: `${SHOP}: your replacement for order #${number} is shipped with ${clip(update.replacement?.courier ?? '')}, AWB ${update.replacement?.awb ?? ''}.`,
+        subject: `Replacement shipped for order #${number}`,
+        lines: [
+          `Your replacement is on its way with ${update.replacement?.courier ?? ''} (AWB ${update.replacement?.awb ?? ''}).`,
+        ],
+      };
+  }
+}
+
+/** The customer's SMS and (when they want order e-mails) e-mail about a return; written once per move. */
+export function returnMessages(update: ReturnUpdate, settings: MessageSettings): NewMessage[] {
+  const number = shortOrderNumber(update.orderId);
+  const words = returnWords(update, number);
+  const key = `return:${update.returnId}:${update.occasion}`;
+  const messages: NewMessage[] = [
+    {
+      idempotencyKey: `${key}:sms`,
+      kind: 'return_update',
+      channel: 'sms',
+      recipient: update.customer.phone,
+      subject: '',
+      text: words.sms,
+      html: null,
+      variables: [number, update.status],
+    },
+  ];
+  if (update.customer.orderEmails) {
+    messages.push({
+      idempotencyKey: `${key}:email`,
+      kind: 'return_update',
+      channel: 'email',
+      recipient: update.customer.email,
+      subject: `${words.subject} - ${SHOP}`,
+      ...emailBodies([`Namaste ${update.customer.name},`, ...words.lines], {
+        label: 'See your order',
+        url: `${settings.publicUrl}/order/${update.orderId}`,
+      }),
+      variables: [],
+    });
+  }
+  if (update.status === 'requested' && settings.shopEmail) {
+    messages.push({
+      idempotencyKey: `${key}:shop`,
+      kind: 'return_update',
+      channel: 'email',
+      recipient: settings.shopEmail,
+      subject: `Return requested: order #${number}`,
+      ...emailBodies([`${update.customer.name} (${update.customer.phone}) asks to return items of order #${number}.`], {
+        label: 'Open the returns',
+        url: `${settings.publicUrl}/admin/returns`,
+      }),
+      variables: [],
+    });
+  }
+  return messages;
 }

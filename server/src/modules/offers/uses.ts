@@ -1,5 +1,5 @@
 import { couponMessages, errorCodes, type Quote } from '@rr/core';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import { coupons, offerUses } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -99,5 +99,38 @@ async function countCoupons(tx: Transaction, uses: { couponId: string | null }[]
       .update(coupons)
       .set({ uses: sql`greatest(${coupons.uses} + ${n}, 0)` })
       .where(eq(coupons.id, id));
+  }
+}
+
+/**
+ * Issue 28: a partial refund gives back its lines' shares of the coupon and the sales, so the owner's
+ * reports count what the offers really took off the orders that stayed sold.
+ */
+export async function lowerOfferUses(
+  tx: Transaction,
+  orderId: string,
+  lines: readonly { adjustments?: readonly { kind: string; amountPaise: number; sourceId?: string }[] }[],
+): Promise<void> {
+  const byOffer = new Map<string, { kind: 'coupon' | 'sale'; id: string | undefined; paise: number }>();
+  for (const a of lines.flatMap((l) => l.adjustments ?? [])) {
+    if (a.kind !== 'coupon' && a.kind !== 'sale') continue;
+    const key = `${a.kind}/${a.sourceId ?? ''}`;
+    const seen = byOffer.get(key) ?? { kind: a.kind, id: a.sourceId, paise: 0 };
+    seen.paise += a.amountPaise;
+    byOffer.set(key, seen);
+  }
+  for (const { kind, id, paise } of byOffer.values()) {
+    const which =
+      kind === 'coupon'
+        ? id
+          ? eq(offerUses.couponId, id)
+          : isNotNull(offerUses.couponId)
+        : id
+          ? eq(offerUses.saleId, id)
+          : isNotNull(offerUses.saleId);
+    await tx
+      .update(offerUses)
+      .set({ discountPaise: sql`greatest(0, ${offerUses.discountPaise} - ${paise})` })
+      .where(and(eq(offerUses.orderId, orderId), which));
   }
 }

@@ -12,7 +12,7 @@ import {
 import { sql, type Column, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { executePrepared, type Database } from '../../db/client.ts';
-import { orderItems, orders, shipmentEvents, shipments } from '../../db/schema/index.ts';
+import { orderItems, orders, refunds, shipmentEvents, shipments } from '../../db/schema/index.ts';
 
 /**
  * An order's answer (SPEC §7's fields and ours, the contract's `order`) is built by the database as
@@ -73,6 +73,34 @@ const LINE_WITH_ADD_ONS = sql`lateral (select sum(g.price_paise) as price, sum(g
       '[]') as add_ons
   from ${orderItems} g
   where g.order_id = ${i.orderId} and (g.line_no = ${i.lineNo} or g.add_on_of = ${i.lineNo})) as line`;
+
+/** A refund's lines (its product lines, by their place in the order) with the names they were bought by. */
+const REFUND_LINES = sql`(select coalesce(json_agg(${jsonObject({
+  product: sql`refund_line.item ->> 'productId'`,
+  variant: column(i.variantId),
+  name: column(i.name),
+  qty: sql`(refund_line.item ->> 'qty')::int`,
+})} order by ${i.lineNo}), '[]'::json)
+  from jsonb_array_elements(${refunds.lines}) as refund_line(item)
+  join ${orderItems} on ${i.orderId} = ${refunds.orderId} and ${i.lineNo} = (refund_line.item ->> 'lineNo')::int)`;
+
+/** Issue 28: a partial refund as an order answers it (the contract's `partialRefund`). */
+const REFUND = jsonObject({
+  _id: column(refunds.id),
+  lines: REFUND_LINES,
+  itemsAmount: rupees(sql`${refunds.taxablePaise} + ${refunds.taxPaise}`),
+  shippingAmount: rupees(sql`${refunds.shippingPaise} + ${refunds.shippingTaxPaise}`),
+  taxPrice: rupees(sql`${refunds.taxPaise} + ${refunds.shippingTaxPaise}`),
+  amount: rupees(column(refunds.amountPaise)),
+  method: column(refunds.method),
+  gatewayAmount: rupees(column(refunds.gatewayPaise)),
+  storeCreditAmount: rupees(column(refunds.storeCreditPaise)),
+  status: column(refunds.status),
+  error: column(refunds.error),
+  transferReference: column(refunds.transferReference),
+  creditNoteNumber: column(refunds.creditNoteNumber),
+  createdAt: isoTime(column(refunds.createdAt)),
+});
 
 /** The order's adjustments (each kind's shares on its lines added up), in rupees. */
 const ORDER_ADJUSTMENTS = sql`(select coalesce(json_agg(json_build_object('kind', kind, 'label', label,
@@ -170,6 +198,9 @@ const ORDER = jsonObject({
     updatedAt: isoTime(sql`coalesce(${o.refundUpdatedAt}, ${o.updatedAt})`),
   })} end`,
   confirmBy: isoTime(column(o.confirmBy)),
+  storeCreditPaid: rupees(column(o.storeCreditPaise)),
+  refunds: sql`(select coalesce(json_agg(${REFUND} order by ${refunds.createdAt}, ${refunds.id}), '[]'::json)
+    from ${refunds} where ${refunds.orderId} = ${o.id})`,
 });
 
 /**

@@ -1,0 +1,177 @@
+import {
+  AUTH_MESSAGES,
+  errorCodes,
+  UUID_PATTERN,
+  type OrderReturn,
+  type ReturnActionInput,
+  type ReturnStatus,
+} from '@rr/core';
+import { eq } from 'drizzle-orm';
+import type { Transaction } from '../../db/client.ts';
+import { orderItems, orderReturns, orders } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import {
+  bookReturnPickup,
+  processPartialRefund,
+  recordPartialRefund,
+  type FulfilmentContext,
+} from '../fulfilment/index.ts';
+import { takeCart } from '../stock/index.ts';
+import { returnConflict, returnNotFound, returnsWhere, tellReturn, type ReturnRow } from './service.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** Which states each action moves a return from, and to. */
+const MOVES: Record<ReturnActionInput['action'], { from: readonly ReturnStatus[]; to: ReturnStatus }> = {
+  approve: { from: ['requested', 'more_info'], to: 'approved' },
+  reject: { from: ['requested', 'more_info'], to: 'rejected' },
+  more_info: { from: ['requested'], to: 'more_info' },
+  reply: { from: ['more_info'], to: 'requested' },
+  received: { from: ['approved'], to: 'received' },
+  refund: { from: ['received'], to: 'refunded' },
+  credit: { from: ['received'], to: 'credited' },
+  replace: { from: ['received'], to: 'replaced' },
+};
+
+const STATE_WORDS: Record<ReturnStatus, string> = {
+  requested: 'waits for your decision',
+  more_info: 'waits for the customer’s answer',
+  approved: 'is approved and waits for the parcel',
+  rejected: 'was rejected',
+  received: 'is received',
+  refunded: 'is refunded',
+  replaced: 'was replaced',
+  credited: 'was settled with store credit',
+};
+
+const needs = (field: string, why: string) =>
+  new DomainError('invalid_data', errorCodes.validationFailed, `${field} is required ${why}`);
+
+/** The checks an action makes on its input before anything is read. */
+function checkInput(input: ReturnActionInput): void {
+  if ((input.action === 'reject' || input.action === 'more_info') && !input.note) {
+    throw needs('note', input.action === 'reject' ? 'to say why the return is rejected' : 'to say what more is needed');
+  }
+  if (input.action === 'reply' && !input.note && !input.photos?.length) throw needs('note', 'or photos to answer');
+  if (input.action === 'replace' && (!input.courier || !input.trackingNumber)) {
+    throw needs('courier and trackingNumber', 'of the replacement parcel');
+  }
+  if (input.action === 'approve' && Boolean(input.courier) !== Boolean(input.trackingNumber)) {
+    throw needs('courier and trackingNumber', 'together for a pickup arranged by hand (or neither, to book it)');
+  }
+}
+
+/** The return and its order, locked (the order first, as every change of an order locks it). */
+async function lockReturn(tx: Transaction, returnId: string): Promise<{ ret: ReturnRow; order: OrderRow }> {
+  const [found] = await tx
+    .select({ orderId: orderReturns.orderId })
+    .from(orderReturns)
+    .where(eq(orderReturns.id, returnId));
+  if (!found) throw returnNotFound();
+  const [order] = await tx.select().from(orders).where(eq(orders.id, found.orderId)).for('update');
+  const [ret] = await tx.select().from(orderReturns).where(eq(orderReturns.id, returnId)).for('update');
+  return { ret: ret!, order: order! };
+}
+
+/**
+ * PUT /api/returns/{id}: moves a return (decision 0043). The owner moves it through its states; the
+ * customer answers a request for more. A reverse pickup is booked with the courier service before the
+ * move's transaction (the call may take seconds) and recorded in it; a refund's gateway part is asked
+ * for after it.
+ */
+export async function moveReturn(
+  ctx: FulfilmentContext,
+  viewer: AuthUser,
+  returnId: string,
+  input: ReturnActionInput,
+): Promise<OrderReturn> {
+  if (!UUID_PATTERN.test(returnId)) throw returnNotFound();
+  checkInput(input);
+  const [seen] = await ctx.db
+    .select({ ret: orderReturns, order: orders })
+    .from(orderReturns)
+    .innerJoin(orders, eq(orders.id, orderReturns.orderId))
+    .where(eq(orderReturns.id, returnId));
+  if (!seen || (!viewer.isAdmin && seen.order.userId !== viewer.id)) throw returnNotFound();
+  if (!viewer.isAdmin && input.action !== 'reply')
+    throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
+  const move = MOVES[input.action];
+  refuseMove(seen.ret, move.from, input.action);
+  const pickup =
+    input.action === 'approve' && !input.courier
+      ? await bookReturnPickup(ctx, seen.order, { returnId, lines: seen.ret.lines, reason: seen.ret.reason })
+      : null;
+  let pendingRefund: string | null = null;
+  await ctx.db.transaction(async (tx) => {
+    const { ret, order } = await lockReturn(tx, returnId);
+    refuseMove(ret, move.from, input.action);
+    const now = new Date();
+    const change: Partial<typeof orderReturns.$inferInsert> = { status: move.to, updatedAt: now };
+    switch (input.action) {
+      case 'approve':
+        Object.assign(change, {
+          pickupProvider: pickup?.provider ?? null,
+          pickupReference: pickup?.providerShipmentId ?? null,
+          pickupCourier: pickup?.courierName ?? input.courier,
+          pickupAwb: pickup?.awb ?? input.trackingNumber,
+          ownerNote: input.note ?? null,
+        });
+        break;
+      case 'reject':
+      case 'more_info':
+        change.ownerNote = input.note!;
+        break;
+      case 'reply':
+        change.customerNote = input.note ?? null;
+        change.photos = [...ret.photos, ...(input.photos ?? [])].slice(0, 10);
+        break;
+      case 'refund':
+      case 'credit': {
+        const refund = await recordPartialRefund(tx, ctx, order, {
+          lines: ret.lines,
+          method: input.action === 'credit' ? 'store_credit' : input.method,
+          transferReference: input.transferReference,
+          actorId: viewer.id,
+          returnId,
+        });
+        change.refundId = refund.id;
+        change.closedAt = now;
+        if (refund.status === 'pending') pendingRefund = refund.id;
+        break;
+      }
+      case 'replace':
+        await sendReplacement(tx, order, ret, viewer.id);
+        Object.assign(change, {
+          replacementCourier: input.courier,
+          replacementAwb: input.trackingNumber,
+          closedAt: now,
+        });
+        break;
+      default:
+        break;
+    }
+    const [moved] = await tx.update(orderReturns).set(change).where(eq(orderReturns.id, returnId)).returning();
+    await tellReturn(tx, ctx.messages, moved!, order, now.getTime());
+  });
+  if (pendingRefund) await processPartialRefund(ctx, pendingRefund);
+  return (await returnsWhere(ctx.db, eq(orderReturns.id, returnId)))[0]!;
+}
+
+function refuseMove(ret: ReturnRow, from: readonly ReturnStatus[], action: string): void {
+  if (!from.includes(ret.status)) {
+    throw returnConflict(`This return ${STATE_WORDS[ret.status]}: it cannot be moved by "${action}" now.`);
+  }
+}
+
+/** A replacement takes the returned units from stock again (409 SOLD_OUT when there are not enough). */
+async function sendReplacement(tx: Transaction, order: OrderRow, ret: ReturnRow, actorId: string): Promise<void> {
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+  const lines = ret.lines.flatMap((l) => {
+    const item = items.find((i) => i.lineNo === l.lineNo);
+    return item?.productId
+      ? [{ productId: item.productId, variantId: item.variantId, name: item.name, qty: l.qty }]
+      : [];
+  });
+  await takeCart(tx, lines, { reason: 'order', actorId, reference: ret.id });
+}

@@ -1,0 +1,2 @@
+export { changeStoreCredit, storeCreditBalance, storeCreditOf, type CreditChange } from './ledger.ts';
+export { storeCreditRoutes } from './routes.ts';

@@ -1,0 +1,80 @@
+import { errorCodes, toRupees, type StoreCreditAnswer } from '@rr/core';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client.ts';
+import { storeCreditEntries, users } from '../../db/schema/index.ts';
+import { DomainError } from '../../domain-error.ts';
+
+type EntryKind = (typeof storeCreditEntries.$inferInsert)['kind'];
+
+export interface CreditChange {
+  userId: string;
+  /** Positive: credit given; negative: spent or taken back. */
+  amountPaise: number;
+  kind: EntryKind;
+  orderId?: string | null;
+  refundId?: string | null;
+  note?: string;
+  createdBy?: string | null;
+}
+
+/** Entries a ledger answer lists (the newest). */
+const LEDGER_ENTRIES = 100;
+
+/**
+ * Moves a customer's store credit by `amountPaise` and writes its ledger entry, in the caller's
+ * transaction. One conditional update: a debit larger than the balance changes nothing and is refused
+ * (409 STORE_CREDIT_SHORT), so concurrent checkouts can never spend the same credit twice and the
+ * balance is never negative. Answers the balance after it.
+ */
+export async function changeStoreCredit(tx: Transaction, change: CreditChange): Promise<number> {
+  const { userId, amountPaise } = change;
+  const [row] = await tx
+    .update(users)
+    .set({ storeCreditPaise: sql`${users.storeCreditPaise} + ${amountPaise}` })
+    .where(and(eq(users.id, userId), gte(users.storeCreditPaise, Math.max(0, -amountPaise))))
+    .returning({ balance: users.storeCreditPaise });
+  if (!row) {
+    throw new DomainError('conflict', errorCodes.storeCreditShort, 'There is not enough store credit for that.');
+  }
+  await tx.insert(storeCreditEntries).values({
+    userId,
+    amountPaise,
+    balancePaise: row.balance,
+    kind: change.kind,
+    orderId: change.orderId ?? null,
+    refundId: change.refundId ?? null,
+    note: change.note ?? '',
+    createdBy: change.createdBy ?? null,
+  });
+  return row.balance;
+}
+
+/** A customer's balance and the newest entries of the ledger (404 for an unknown customer). */
+export async function storeCreditOf(db: Database | Transaction, userId: string): Promise<StoreCreditAnswer> {
+  const [user] = await db.select({ balance: users.storeCreditPaise }).from(users).where(eq(users.id, userId));
+  if (!user) throw new DomainError('not_found', errorCodes.userNotFound, 'User not found');
+  const entries = await db
+    .select()
+    .from(storeCreditEntries)
+    .where(eq(storeCreditEntries.userId, userId))
+    .orderBy(desc(storeCreditEntries.createdAt), desc(storeCreditEntries.balancePaise))
+    .limit(LEDGER_ENTRIES);
+  return {
+    balance: toRupees(user.balance),
+    entries: entries.map((e) => ({
+      _id: e.id,
+      amount: toRupees(e.amountPaise),
+      balance: toRupees(e.balancePaise),
+      kind: e.kind,
+      order: e.orderId,
+      note: e.note,
+      createdAt: e.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The balance alone (the profile, checkout). */
+export async function storeCreditBalance(db: Database | Transaction, userId: string): Promise<number> {
+  const [user] = await db.select({ balance: users.storeCreditPaise }).from(users).where(eq(users.id, userId));
+  return user?.balance ?? 0;
+}
