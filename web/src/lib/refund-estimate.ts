@@ -8,14 +8,6 @@ import {
   type StoredQuote,
 } from '@rr/core';
 
-/** Issue 28: what an order answers about the sale after it (the contract's `refunds`, `storeCreditPaid`). */
-export type OrderAfterSale = Order & { refunds?: PartialRefund[]; storeCreditPaid?: number };
-
-/** The order's partial refunds, oldest first. */
-export function refundsOf(order: Order): PartialRefund[] {
-  return (order as OrderAfterSale).refunds ?? [];
-}
-
 /** An order line and a refund's or return's line are the same line when product and variant agree. */
 export function sameLine(item: OrderItem, line: { product: string | null; variant?: string | null }): boolean {
   if (item.product === null || item.product !== line.product) return false;
@@ -23,7 +15,7 @@ export function sameLine(item: OrderItem, line: { product: string | null; varian
   return variant === null ? item.variant === null : item.variant?._id === variant || item.variant?.name === variant;
 }
 
-/** Units of each order line (by index) given back before, by the refunds that did not fail. */
+/** Units of each order line (by index) given back before, by the refunds (of its `refunds`) that did not fail. */
 export function refundedUnits(order: Order, refunds: readonly PartialRefund[]): Map<number, number> {
   const units = new Map<number, number>();
   for (const refund of refunds) {
@@ -76,7 +68,6 @@ function quoteOf(order: Order): StoredQuote {
  */
 export function estimateRefund(
   order: Order,
-  refunds: readonly PartialRefund[],
   lines: ReadonlyArray<{ product: string | null; variant?: string | null; qty: number }>,
 ): number | null {
   const now = new Map<number, number>();
@@ -87,7 +78,7 @@ export function estimateRefund(
   }
   if (now.size === 0) return null;
   try {
-    return toRupees(refundPart(quoteOf(order), now, refundedUnits(order, refunds)).amountPaise);
+    return toRupees(refundPart(quoteOf(order), now, refundedUnits(order, order.refunds)).amountPaise);
   } catch {
     return null;
   }

@@ -22,9 +22,7 @@ function item(over: Partial<OrderItem> & Pick<OrderItem, 'name' | 'product' | 'q
  * A delivered Cash on Delivery order, its cash collected: two 5 Mukhi beads (₹100 off them) and a mala,
  * GST 3% on top, shipping ₹100 + ₹3 GST; ₹2,575 in all.
  */
-export type AfterSaleOrder = Order & { refunds: PartialRefund[]; storeCreditPaid: number };
-
-export const deliveredOrder: AfterSaleOrder = {
+export const deliveredOrder: Order = {
   _id: ORDER_ID,
   user: { _id: 'u1', name: 'Asha Rao', email: 'asha@example.com', phone: '9876543210' },
   orderItems: [
@@ -109,7 +107,7 @@ export function orderReturn(over: Partial<OrderReturn> = {}): OrderReturn {
     customer: { name: 'Asha Rao', phone: '9876543210' },
     status: 'requested',
     resolution: 'refund',
-    lines: [{ product: 'p-bead', variant: 'v-20', name: '5 Mukhi Rudraksha', qty: 1 }],
+    lines: [{ product: 'p-bead', variant: 'v-20', name: '5 Mukhi Rudraksha (20 mm)', qty: 1 }],
     reason: 'The bead arrived cracked.',
     photos: ['/uploads/crack-1.jpg', '/uploads/crack-2.jpg'],
     videoUrl: 'https://example.com/unboxing',
@@ -117,7 +115,7 @@ export function orderReturn(over: Partial<OrderReturn> = {}): OrderReturn {
     customerNote: null,
     pickup: null,
     refund: null,
-    replacementOrder: null,
+    replacement: null,
     createdAt: '2026-11-21T06:00:00.000Z',
     updatedAt: '2026-11-21T06:00:00.000Z',
     ...over,

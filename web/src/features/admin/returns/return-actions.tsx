@@ -9,12 +9,12 @@ import {
   refundMethodBody,
   type RefundMethodValue,
 } from '../../../components/refund-method-fields.tsx';
-import { estimateRefund, refundsOf } from '../../../lib/refund-estimate.ts';
+import { estimateRefund } from '../../../lib/refund-estimate.ts';
 import { useReturnAction, useReturnOrder } from './returns-api.ts';
 import styles from './returns.module.css';
 
 type Send = (body: ReturnActionInput, confirmText?: string) => void;
-type Form = 'reject' | 'more_info' | 'by_hand' | 'refund' | null;
+type Form = 'reject' | 'more_info' | 'by_hand' | 'refund' | 'replace' | null;
 
 /**
  * What the owner can do with a return where it stands (decision 0043): decide it (approve with a pickup
@@ -73,7 +73,16 @@ function DecideActions({ form, setForm, send, busy }: ActionProps) {
           </Button>
         </div>
       )}
-      {form === 'by_hand' && <PickupByHand busy={busy} onCancel={close} send={send} />}
+      {form === 'by_hand' && (
+        <CourierForm
+          name="Approve with a pickup booked by hand"
+          awbLabel="Pickup AWB"
+          submit="Approve"
+          busy={busy}
+          onCancel={close}
+          onSend={(parcel) => send({ action: 'approve', ...parcel })}
+        />
+      )}
       {form === 'more_info' && (
         <NoteForm
           label="What do you need from the customer?"
@@ -145,8 +154,15 @@ function FormButtons({ submit, busy, onCancel }: { submit: string; busy: boolean
   );
 }
 
-/** Approve with a pickup the owner booked with a courier of their own. */
-function PickupByHand({ busy, onCancel, send }: { busy: boolean; onCancel: () => void; send: Send }) {
+/** A parcel the owner booked with a courier of their own: a pickup, or the replacement sent. */
+function CourierForm(props: {
+  name: string;
+  awbLabel: string;
+  submit: string;
+  busy: boolean;
+  onCancel: () => void;
+  onSend: (parcel: { courier: string; trackingNumber: string }) => void;
+}) {
   const [courier, setCourier] = useState('');
   const [awb, setAwb] = useState('');
   const [tried, setTried] = useState(false);
@@ -154,11 +170,11 @@ function PickupByHand({ busy, onCancel, send }: { busy: boolean; onCancel: () =>
     event.preventDefault();
     setTried(true);
     if (courier.trim() === '' || awb.trim() === '') return;
-    send({ action: 'approve', courier: courier.trim(), trackingNumber: awb.trim() });
+    props.onSend({ courier: courier.trim(), trackingNumber: awb.trim() });
   };
   const required = (value: string) => (tried && value.trim() === '' ? 'Required' : null);
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Approve with a pickup booked by hand">
+    <form className={styles.form} onSubmit={submit} noValidate aria-label={props.name}>
       <FormField
         label="Courier"
         autoComplete="off"
@@ -168,14 +184,14 @@ function PickupByHand({ busy, onCancel, send }: { busy: boolean; onCancel: () =>
         onChange={(e) => setCourier(e.target.value)}
       />
       <FormField
-        label="Pickup AWB"
+        label={props.awbLabel}
         autoComplete="off"
         maxLength={40}
         value={awb}
         error={required(awb)}
         onChange={(e) => setAwb(e.target.value)}
       />
-      <FormButtons submit="Approve" busy={busy} onCancel={onCancel} />
+      <FormButtons submit={props.submit} busy={props.busy} onCancel={props.onCancel} />
     </form>
   );
 }
@@ -183,12 +199,25 @@ function PickupByHand({ busy, onCancel, send }: { busy: boolean; onCancel: () =>
 /** The amount the return's lines give back, about (from its order), or null until the order is known. */
 function useReturnAmount(ret: OrderReturn) {
   const order = useReturnOrder(ret.order, true);
-  const amount = order.data ? estimateRefund(order.data, refundsOf(order.data), ret.lines) : null;
+  const amount = order.data ? estimateRefund(order.data, ret.lines) : null;
   return { order: order.data, amount, about: amount === null ? '' : ` of about ${formatRupees(amount)}` };
 }
 
 function CloseActions({ ret, form, setForm, send, busy }: ActionProps) {
   const { order, amount, about } = useReturnAmount(ret);
+  if (form === 'replace')
+    return (
+      <CourierForm
+        name="Send a replacement"
+        awbLabel="Replacement AWB"
+        submit="Replacement sent"
+        busy={busy}
+        onCancel={() => setForm(null)}
+        onSend={(parcel) =>
+          send({ action: 'replace', ...parcel }, 'Send a free replacement of these items? Their stock is taken again.')
+        }
+      />
+    );
   if (form === 'refund' && order)
     return (
       <RefundForm
@@ -204,16 +233,7 @@ function CloseActions({ ret, form, setForm, send, busy }: ActionProps) {
       <Button onClick={() => setForm('refund')} disabled={busy || !order}>
         Refund{amount === null ? '' : ` ${formatRupees(amount)}`}
       </Button>
-      <Button
-        variant="outline"
-        onClick={() =>
-          send(
-            { action: 'replace' },
-            'Send a free replacement of these items? A new order is placed and their stock is taken.',
-          )
-        }
-        disabled={busy}
-      >
+      <Button variant="outline" onClick={() => setForm('replace')} disabled={busy}>
         Replace
       </Button>
       <Button

@@ -24,8 +24,7 @@ export function ReturnCard({ ret }: { ret: OrderReturn }) {
       <ul className={styles.lines} aria-label="Items">
         {ret.lines.map((line) => (
           <li key={`${line.product}|${line.variant}`}>
-            {line.name}
-            {line.variant && <span className={styles.muted}> ({line.variant})</span>} × {line.qty}
+            {line.name} × {line.qty}
           </li>
         ))}
       </ul>
@@ -86,10 +85,10 @@ function Evidence({ ret }: { ret: OrderReturn }) {
   );
 }
 
-/** The reverse pickup once booked, and the replacement order once sent. */
+/** The reverse pickup once booked, and the replacement parcel once sent. */
 function Outcome({ ret }: { ret: OrderReturn }) {
-  const pickup = ret.pickup;
-  if (!pickup && !ret.replacementOrder) return null;
+  const { pickup, replacement } = ret;
+  if (!pickup && !replacement) return null;
   return (
     <div className={styles.outcome}>
       {pickup && (
@@ -102,9 +101,9 @@ function Outcome({ ret }: { ret: OrderReturn }) {
           )}
         </p>
       )}
-      {ret.replacementOrder && (
+      {replacement && (
         <p>
-          Replacement: <Link to={`/order/${ret.replacementOrder}`}>the new order</Link>
+          Replacement sent: {replacement.courier}, AWB <span className={styles.mono}>{replacement.trackingNumber}</span>
         </p>
       )}
     </div>

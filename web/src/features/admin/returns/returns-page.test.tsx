@@ -51,7 +51,7 @@ describe('ReturnsPage, the list', () => {
     expect(within(card).getByRole('link', { name: '#3C4D5E6F' }).getAttribute('href')).toBe(`/order/${ORDER_ID}`);
     expect(card.textContent).toContain('Asha Rao');
     expect(within(card).getByRole('link', { name: '9876543210' }).getAttribute('href')).toBe('tel:+919876543210');
-    expect(within(card).getByRole('list', { name: 'Items' }).textContent).toBe('5 Mukhi Rudraksha (v-20) × 1');
+    expect(within(card).getByRole('list', { name: 'Items' }).textContent).toBe('5 Mukhi Rudraksha (20 mm) × 1');
     expect(card.textContent).toContain('The bead arrived cracked.');
     expect(card.textContent).toContain('Wants: a refund');
     const photo = within(card).getByRole('img', { name: 'Photo 1 of 2 (opens full size)' });
@@ -171,7 +171,7 @@ describe('ReturnsPage, closing a received return', () => {
     expect(sent()).toEqual({ action: 'refund', method: 'transfer', transferReference: 'UTR77' });
   });
 
-  it('gives store credit and sends a replacement after a prompt, and nothing when it is cancelled', async () => {
+  it('gives store credit after a prompt with the amount, and nothing when it is cancelled', async () => {
     const user = userEvent.setup();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const card = await openPage();
@@ -182,15 +182,27 @@ describe('ReturnsPage, closing a received return', () => {
     confirm.mockReturnValue(true);
     await user.click(within(card).getByRole('button', { name: 'Give store credit' }));
     expect(sent()).toEqual({ action: 'credit' });
-    await user.click(within(card).getByRole('button', { name: 'Replace' }));
-    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('Send a free replacement of these items?'));
-    expect(sent()).toEqual({ action: 'replace' });
   });
 
-  it('shows no action for a closed return, and its replacement order', async () => {
-    returns = [orderReturn({ status: 'replaced', replacementOrder: 'new-order-id' })];
+  it('records the replacement parcel (courier and AWB, both required) after a prompt', async () => {
+    const user = userEvent.setup();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const card = await openPage();
+    await user.click(within(card).getByRole('button', { name: 'Replace' }));
+    const form = within(card).getByRole('form', { name: 'Send a replacement' });
+    await user.click(within(form).getByRole('button', { name: 'Replacement sent' }));
+    expect(within(form).getAllByText('Required')).toHaveLength(2);
+    await user.type(within(form).getByLabelText('Courier'), 'India Post');
+    await user.type(within(form).getByLabelText('Replacement AWB'), 'EE123456789IN');
+    await user.click(within(form).getByRole('button', { name: 'Replacement sent' }));
+    expect(confirm).toHaveBeenCalledWith('Send a free replacement of these items? Their stock is taken again.');
+    expect(sent()).toEqual({ action: 'replace', courier: 'India Post', trackingNumber: 'EE123456789IN' });
+  });
+
+  it('shows no action for a closed return, and its replacement parcel', async () => {
+    returns = [orderReturn({ status: 'replaced', replacement: { courier: 'India Post', trackingNumber: 'EE1IN' } })];
     const card = await openPage();
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
-    expect(within(card).getByRole('link', { name: 'the new order' }).getAttribute('href')).toBe('/order/new-order-id');
+    expect(card.textContent).toContain('Replacement sent: India Post, AWB EE1IN');
   });
 });

@@ -2,13 +2,13 @@ import type { Order } from '@rr/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ORDER_ID, deliveredOrder, partialRefund, type AfterSaleOrder } from '../../../testing/after-sale.ts';
+import { ORDER_ID, deliveredOrder, partialRefund } from '../../../testing/after-sale.ts';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { useOrder } from '../api.ts';
 import { OrderRefunds, StoreCreditPaid } from './order-refunds.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
-let order: AfterSaleOrder;
+let order: Order;
 let refundReply: (body: unknown) => Response;
 
 beforeEach(() => {
@@ -111,7 +111,7 @@ describe('OrderRefunds, refund items', () => {
   });
 
   it('offers the gateway first for an online order, and store credit, never a transfer', async () => {
-    order = { ...deliveredOrder, paymentMethod: 'Razorpay' } as AfterSaleOrder;
+    order = { ...deliveredOrder, paymentMethod: 'Razorpay' };
     const form = await openForm();
     expect((within(form).getByRole('radio', { name: /Razorpay/ }) as HTMLInputElement).checked).toBe(true);
     expect(within(form).queryByRole('radio', { name: /transfer/ })).toBeNull();
@@ -146,7 +146,7 @@ describe('OrderRefunds, the list', () => {
           creditNoteNumber: 'RR/CN/2026-27/0008',
         }),
       ],
-    } as AfterSaleOrder;
+    };
     renderInApp(<Refunds />);
     const rows = await screen.findAllByTestId('order-refund');
     expect(rows).toHaveLength(2);
@@ -168,7 +168,7 @@ describe('OrderRefunds, the list', () => {
 
 describe('StoreCreditPaid', () => {
   it('shows the part paid with store credit and the rest, and nothing without credit', () => {
-    const paid = { ...deliveredOrder, storeCreditPaid: 500 } as Order;
+    const paid = { ...deliveredOrder, storeCreditPaid: 500 };
     const { rerender } = renderInApp(<StoreCreditPaid order={paid} />);
     expect(screen.getByTestId('store-credit-paid').textContent).toBe(
       'Paid with store credit: ₹500.00; ₹2,075.00 in cash',

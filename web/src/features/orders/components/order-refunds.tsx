@@ -12,7 +12,6 @@ import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import layout from '../../../components/order-layout.module.css';
 import { REFUND_METHOD_LABELS } from '../../../components/refund-method-fields.tsx';
-import { refundsOf, type OrderAfterSale } from '../../../lib/refund-estimate.ts';
 import { downloadFile } from '../../../lib/save-file.ts';
 import { useRetryPartialRefund } from '../api.ts';
 import styles from './refunds.module.css';
@@ -29,7 +28,7 @@ const STATUS_WORDS: Record<PartialRefund['status'], string> = {
  * gateway failed), and "Refund items" for a paid order with units left to give back.
  */
 export function OrderRefunds({ order }: { order: Order }) {
-  const refunds = refundsOf(order);
+  const refunds = order.refunds;
   const [error, setError] = useState<string | null>(null);
   const retry = useRetryPartialRefund(order._id);
   const refundable = order.isPaid && !order.isCancelled;
@@ -63,7 +62,7 @@ export function OrderRefunds({ order }: { order: Order }) {
           ))}
         </ul>
       )}
-      {refundable && <RefundItems order={order} refunds={refunds} />}
+      {refundable && <RefundItems order={order} />}
     </section>
   );
 }
@@ -120,7 +119,7 @@ function RefundRow({
 
 /** Issue 28: the part of the total paid with store credit (a payment, not a discount), and the rest. */
 export function StoreCreditPaid({ order }: { order: Order }) {
-  const credit = (order as OrderAfterSale).storeCreditPaid ?? 0;
+  const credit = order.storeCreditPaid;
   if (credit <= 0) return null;
   const rest = toRupees(toPaise(order.totalPrice) - toPaise(credit));
   const by = order.paymentMethod === ONLINE_PAYMENT_METHOD ? 'online' : 'in cash';

@@ -1,4 +1,4 @@
-import { ONLINE_PAYMENT_METHOD, formatRupees, type AfterSaleLineInput, type Order, type PartialRefund } from '@rr/core';
+import { ONLINE_PAYMENT_METHOD, formatRupees, type AfterSaleLineInput, type Order } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -22,8 +22,8 @@ interface Left {
 }
 
 /** The order's lines with units still to refund (bought less refunded by refunds that did not fail). */
-function linesLeft(order: Order, refunds: readonly PartialRefund[]): Left[] {
-  const before = refundedUnits(order, refunds);
+function linesLeft(order: Order): Left[] {
+  const before = refundedUnits(order, order.refunds);
   return order.orderItems.flatMap((item, index) => {
     const left = item.qty - (before.get(index) ?? 0);
     return item.product && left > 0
@@ -33,9 +33,9 @@ function linesLeft(order: Order, refunds: readonly PartialRefund[]): Left[] {
 }
 
 /** "Refund items" opens the form; it closes again once the refund is made. */
-export function RefundItems({ order, refunds }: { order: Order; refunds: readonly PartialRefund[] }) {
+export function RefundItems({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
-  const left = linesLeft(order, refunds);
+  const left = linesLeft(order);
   if (left.length === 0) return <p className={styles.note}>Every item has been refunded.</p>;
   if (!open)
     return (
@@ -43,20 +43,10 @@ export function RefundItems({ order, refunds }: { order: Order; refunds: readonl
         Refund items
       </Button>
     );
-  return <RefundItemsForm order={order} refunds={refunds} left={left} onClose={() => setOpen(false)} />;
+  return <RefundItemsForm order={order} left={left} onClose={() => setOpen(false)} />;
 }
 
-function RefundItemsForm({
-  order,
-  refunds,
-  left,
-  onClose,
-}: {
-  order: Order;
-  refunds: readonly PartialRefund[];
-  left: Left[];
-  onClose: () => void;
-}) {
+function RefundItemsForm({ order, left, onClose }: { order: Order; left: Left[]; onClose: () => void }) {
   const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
   const [units, setUnits] = useState<Record<number, number>>({});
   const [how, setHow] = useState<RefundMethodValue>({
@@ -72,7 +62,7 @@ function RefundItemsForm({
       variant: order.orderItems[line.index]!.variant?._id ?? null,
       qty: units[line.index]!,
     }));
-  const amount = lines.length > 0 ? estimateRefund(order, refunds, lines) : null;
+  const amount = lines.length > 0 ? estimateRefund(order, lines) : null;
   const referenceMissing = how.method === 'transfer' && how.transferReference.trim() === '';
 
   const submit = (event: FormEvent) => {
