@@ -124,6 +124,11 @@ test('the owner approves a return, marks it received and refunds it as store cre
   const refund = page.getByTestId('order-refund');
   await expect(refund).toContainText(amountText);
   await expect(refund).toContainText('Store credit');
+  // Its parts add up to it, in rupees (goods with their GST, and the shipping share).
+  const [answered] = ((await (await request.get(`/api/orders/${order._id}`, { headers: auth(admin) })).json()) as Order)
+    .refunds;
+  expect(answered!.itemsAmount + answered!.shippingAmount).toBeCloseTo(answered!.amount, 2);
+  expect(answered!.taxPrice).toBeLessThan(answered!.amount);
   const download = page.waitForEvent('download');
   await refund.getByRole('button', { name: /^Credit note .* \(PDF\)$/ }).click();
   expect((await download).suggestedFilename()).toMatch(/\.pdf$/);
@@ -143,7 +148,7 @@ test('the owner approves a return, marks it received and refunds it as store cre
   await page.screenshot({ path: test.info().outputPath('refund-items-1280.png'), fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
   await page.getByRole('form', { name: 'Refund items' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: test.info().outputPath('refund-items-360.png'), fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('refund-items-360.png') });
   await page.goto('/admin/returns');
   await expect(card).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('returns-360.png'), fullPage: true });

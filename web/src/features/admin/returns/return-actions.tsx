@@ -1,4 +1,10 @@
-import { ONLINE_PAYMENT_METHOD, formatRupees, type OrderReturn, type ReturnActionInput } from '@rr/core';
+import {
+  ONLINE_PAYMENT_METHOD,
+  OPEN_RETURN_STATUSES,
+  formatRupees,
+  type OrderReturn,
+  type ReturnActionInput,
+} from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField, TextAreaField } from '../../../components/form-field.tsx';
@@ -22,6 +28,10 @@ type Form = 'reject' | 'more_info' | 'by_hand' | 'refund' | 'replace' | null;
  * or store credit. The API's refusal shows in the card.
  */
 export function ReturnActions({ ret }: { ret: OrderReturn }) {
+  return OPEN_RETURN_STATUSES.includes(ret.status) ? <OpenReturnActions ret={ret} /> : null;
+}
+
+function OpenReturnActions({ ret }: { ret: OrderReturn }) {
   const action = useReturnAction(ret);
   const [form, setForm] = useState<Form>(null);
   const send: Send = (body, confirmText) => {

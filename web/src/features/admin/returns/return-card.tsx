@@ -85,10 +85,10 @@ function Evidence({ ret }: { ret: OrderReturn }) {
   );
 }
 
-/** The reverse pickup once booked, and the replacement parcel once sent. */
+/** The reverse pickup once booked, the replacement parcel once sent, and where the refund is. */
 function Outcome({ ret }: { ret: OrderReturn }) {
   const { pickup, replacement } = ret;
-  if (!pickup && !replacement) return null;
+  if (!pickup && !replacement && !ret.refund) return null;
   return (
     <div className={styles.outcome}>
       {pickup && (
@@ -99,6 +99,12 @@ function Outcome({ ret }: { ret: OrderReturn }) {
               , AWB <span className={styles.mono}>{pickup.trackingNumber}</span>
             </>
           )}
+        </p>
+      )}
+      {ret.refund && (
+        <p>
+          {ret.status === 'credited' ? 'Store credit given' : 'Refunded'}: see{' '}
+          <Link to={`/order/${ret.order}`}>the refund on the order</Link>, with its credit note.
         </p>
       )}
       {replacement && (

@@ -69,9 +69,9 @@ describe('ReturnsPage, the list', () => {
     const user = userEvent.setup();
     await openPage('/admin/returns?status=approved');
     expect(String(gets().at(-1)![0])).toBe('/api/returns?status=approved');
-    expect(screen.getByRole('link', { name: 'Approved: pickup booked' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link', { name: 'Approved' }).getAttribute('aria-current')).toBe('page');
     returns = [];
-    await user.click(screen.getByRole('link', { name: 'Received back' }));
+    await user.click(screen.getByRole('link', { name: 'Received' }));
     expect(await screen.findByText('No returns are “Received back”.')).toBeTruthy();
     expect(String(gets().at(-1)![0])).toBe('/api/returns?status=received');
   });
@@ -204,5 +204,14 @@ describe('ReturnsPage, closing a received return', () => {
     const card = await openPage();
     expect(within(card).queryAllByRole('button')).toHaveLength(0);
     expect(card.textContent).toContain('Replacement sent: India Post, AWB EE1IN');
+  });
+
+  it('points a refunded return to its refund on the order', async () => {
+    returns = [orderReturn({ status: 'refunded', refund: 'r1' })];
+    const card = await openPage();
+    expect(within(card).queryAllByRole('button')).toHaveLength(0);
+    expect(within(card).getByRole('link', { name: 'the refund on the order' }).getAttribute('href')).toBe(
+      `/order/${ORDER_ID}`,
+    );
   });
 });

@@ -152,7 +152,7 @@ describe('OrderRefunds, the list', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]!.textContent).toContain('₹1,019.28');
     expect(rows[0]!.textContent).toContain('Store credit');
-    expect(rows[0]!.textContent).toContain('5 Mukhi Rudraksha × 1');
+    expect(rows[0]!.textContent).toContain('5 Mukhi Rudraksha × 1: items ₹978.50, shipping ₹40.78 (GST ₹30.69 in it)');
     expect(within(rows[0]!).getByRole('button', { name: 'Credit note RR/CN/2026-27/0007 (PDF)' })).toBeTruthy();
     expect(within(rows[0]!).queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(rows[1]!.textContent).toContain('The gateway timed out');

@@ -97,8 +97,9 @@ function RefundRow({
         )}
       </p>
       <p className={styles.refundMeta}>
-        {refund.lines.map((line) => `${line.name} × ${line.qty}`).join(', ')} · items {formatRupees(refund.itemsAmount)}
-        , shipping {formatRupees(refund.shippingAmount)}, of which GST {formatRupees(refund.taxPrice)}
+        {refund.lines.map((line) => `${line.name} × ${line.qty}`).join(', ')}: items {formatRupees(refund.itemsAmount)}
+        {refund.shippingAmount > 0 && `, shipping ${formatRupees(refund.shippingAmount)}`} (GST{' '}
+        {formatRupees(refund.taxPrice)} in it)
       </p>
       {refund.error && <Message variant="danger">{refund.error}</Message>}
       <div className={styles.refundActions}>
