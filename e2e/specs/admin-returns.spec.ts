@@ -91,6 +91,12 @@ test('the owner approves a return, marks it received and refunds it as store cre
   await expect(card.getByRole('img', { name: /Photo 1 of 1/ })).toHaveAttribute('src', photo);
   await expect(card.getByRole('link', { name: `#${ret.orderNumber}` })).toHaveAttribute('href', `/order/${order._id}`);
   await page.screenshot({ path: test.info().outputPath('returns-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await card.getByRole('button', { name: 'Reject' }).click();
+  await expect(card.getByLabel('Why is the return rejected?')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('returns-reject-360.png'), fullPage: true });
+  await card.getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize({ width: 1280, height: 900 });
 
   // Approved: the sandbox courier books the reverse pickup.
   await card.getByRole('button', { name: 'Approve and book pickup' }).click();
@@ -110,6 +116,9 @@ test('the owner approves a return, marks it received and refunds it as store cre
   await expect(form.getByRole('radio', { name: 'Store credit' })).toBeChecked();
   await expect(form.getByRole('radio', { name: /Razorpay/ })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('return-refund-1280.png'), fullPage: true });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: test.info().outputPath('return-refund-360.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   page.once('dialog', (dialog) => {
     expect(dialog.message()).toBe(`Refund about ${amountText}: store credit?`);
     void dialog.accept();
@@ -140,6 +149,8 @@ test('the owner approves a return, marks it received and refunds it as store cre
   expect(formatRupees(credit.balance)).toBe(amountText);
   await page.goto(`/admin/user/${customer._id}/edit`);
   await expect(page.getByTestId('store-credit-balance')).toHaveText(amountText);
+  await expect(page.getByRole('list', { name: 'Store credit ledger' })).toContainText(amountText);
+  await page.screenshot({ path: test.info().outputPath('store-credit-1280.png'), fullPage: true });
 
   // The other unit is left to refund from the order page: the form, at 1280 and on a phone.
   await page.goto(`/order/${order._id}`);

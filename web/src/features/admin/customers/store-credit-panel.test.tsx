@@ -61,11 +61,12 @@ describe('StoreCreditPanel', () => {
   it('shows the balance and the ledger, newest first, with each order linked', async () => {
     expect((await openPanel()).textContent).toBe('₹250.00');
     const entries = within(screen.getByRole('list', { name: 'Store credit ledger' })).getAllByRole('listitem');
-    expect(entries[0]!.textContent).toContain('Spent on an order: Order #AB12CD34');
+    expect(entries[0]!.textContent).toContain('Order #AB12CD34');
+    expect(entries[0]!.textContent).toContain('Spent on an order · 24 Nov 2026');
     expect(entries[0]!.textContent).toContain('−₹769.28');
     expect(entries[1]!.textContent).toContain('+₹1,019.28');
     expect(entries[1]!.textContent).toContain('balance ₹1,019.28');
-    expect(within(entries[1]!).getByRole('link', { name: 'order' }).getAttribute('href')).toBe('/order/o1');
+    expect(within(entries[1]!).getByRole('link', { name: 'Open the order' }).getAttribute('href')).toBe('/order/o1');
   });
 
   it('gives store credit in rupees with a reason, after a prompt, and shows the new balance', async () => {

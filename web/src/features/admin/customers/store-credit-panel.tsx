@@ -94,15 +94,16 @@ function Ledger({ entries }: { entries: Entry[] }) {
       {entries.map((entry) => (
         <li key={entry._id} className={styles.entry}>
           <span className={styles.what}>
-            <strong>{KIND_WORDS[entry.kind]}</strong>
-            {entry.note && <>: {entry.note}</>}
-            {entry.order && (
-              <>
-                {' '}
-                (<Link to={`/order/${entry.order}`}>order</Link>)
-              </>
-            )}
-            <span className={styles.when}>{formatDateTimeIST(entry.createdAt)}</span>
+            <strong>{entry.note || KIND_WORDS[entry.kind]}</strong>
+            <span className={styles.when}>
+              {KIND_WORDS[entry.kind]} · {formatDateTimeIST(entry.createdAt)}
+              {entry.order && (
+                <>
+                  {' '}
+                  · <Link to={`/order/${entry.order}`}>Open the order</Link>
+                </>
+              )}
+            </span>
           </span>
           <span className={styles.figures}>
             <span className={entry.amount < 0 ? styles.minus : styles.plus}>
