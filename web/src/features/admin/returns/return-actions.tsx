@@ -1,6 +1,7 @@
 import {
   ONLINE_PAYMENT_METHOD,
   OPEN_RETURN_STATUSES,
+  errorCodes,
   formatRupees,
   type OrderReturn,
   type ReturnActionInput,
@@ -15,11 +16,12 @@ import {
   refundMethodBody,
   type RefundMethodValue,
 } from '../../../components/refund-method-fields.tsx';
+import { refusedWith } from '../../../lib/api-client.ts';
 import { estimateRefund } from '../../../lib/refund-estimate.ts';
 import { useReturnAction, useReturnOrder } from './returns-api.ts';
 import styles from './returns.module.css';
 
-type Send = (body: ReturnActionInput, confirmText?: string) => void;
+type Send = (body: ReturnActionInput, confirmText?: string, onError?: (error: Error) => void) => void;
 type Form = 'reject' | 'more_info' | 'by_hand' | 'refund' | 'replace' | null;
 
 /**
@@ -34,9 +36,9 @@ export function ReturnActions({ ret }: { ret: OrderReturn }) {
 function OpenReturnActions({ ret }: { ret: OrderReturn }) {
   const action = useReturnAction(ret);
   const [form, setForm] = useState<Form>(null);
-  const send: Send = (body, confirmText) => {
+  const send: Send = (body, confirmText, onError) => {
     if (confirmText && !window.confirm(confirmText)) return;
-    action.mutate(body, { onSuccess: () => setForm(null) });
+    action.mutate(body, { onSuccess: () => setForm(null), ...(onError ? { onError } : {}) });
   };
   const props = { ret, form, setForm, send, busy: action.isPending };
   return (
@@ -63,13 +65,20 @@ interface ActionProps {
   busy: boolean;
 }
 
+/** Without a courier service (or with it away) the pickup is arranged by hand: its form opens. */
+const BY_HAND_CODES = [errorCodes.courierNotConfigured, errorCodes.courierUnavailable];
+
 function DecideActions({ form, setForm, send, busy }: ActionProps) {
   const close = () => setForm(null);
+  const approve = () =>
+    send({ action: 'approve' }, undefined, (error) => {
+      if (refusedWith(error, ...BY_HAND_CODES)) setForm('by_hand');
+    });
   return (
     <>
       {form === null && (
         <div className={styles.buttons}>
-          <Button onClick={() => send({ action: 'approve' })} busy={busy} busyLabel="Booking pickup…">
+          <Button onClick={approve} busy={busy} busyLabel="Booking pickup…">
             Approve and book pickup
           </Button>
           <Button variant="outline" onClick={() => setForm('by_hand')} disabled={busy}>

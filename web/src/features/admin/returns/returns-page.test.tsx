@@ -124,6 +124,22 @@ describe('ReturnsPage, deciding a return', () => {
     expect(await within(card).findByText('The courier service could not book a pickup')).toBeTruthy();
   });
 
+  it('opens the hand form when no courier service can book the pickup', async () => {
+    const user = userEvent.setup();
+    putReply = () =>
+      jsonReply(
+        {
+          message: 'No courier service is configured: give courier and trackingNumber.',
+          code: 'COURIER_NOT_CONFIGURED',
+        },
+        400,
+      );
+    const card = await openPage();
+    await user.click(within(card).getByRole('button', { name: 'Approve and book pickup' }));
+    expect(await within(card).findByText(/No courier service is configured/)).toBeTruthy();
+    expect(within(card).getByRole('form', { name: 'Approve with a pickup booked by hand' })).toBeTruthy();
+  });
+
   it('marks an approved return received', async () => {
     const user = userEvent.setup();
     returns = [
