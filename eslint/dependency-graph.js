@@ -15,6 +15,7 @@ import { readFileSync, readdirSync } from 'node:fs';
  */
 export const serverModuleGraph = {
   accounts: ['messages'],
+  addresses: [],
   catalog: ['categories', 'offers', 'stock'],
   categories: [],
   checkout: ['fulfilment', 'messages', 'offers', 'orders', 'payments', 'pricing', 'shipping', 'stock', 'store-credit'],
@@ -25,7 +26,7 @@ export const serverModuleGraph = {
   orders: ['catalog', 'stock'],
   'owner-desk': ['catalog', 'stock'],
   returns: ['fulfilment', 'messages', 'orders', 'stock'],
-  payments: ['offers', 'stock'],
+  payments: ['offers', 'stock', 'store-credit'],
   pincode: ['shipping'],
   pricing: ['offers', 'shipping'],
   reviews: ['catalog'],

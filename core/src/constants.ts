@@ -39,6 +39,8 @@ export const DEFAULT_MAX_LINE_QTY = 10;
 
 export const DEFAULT_PAYMENT_METHOD = 'Cash on Delivery';
 export const ONLINE_PAYMENT_METHOD = 'Razorpay';
+/** Issue 28: an order paid entirely with store credit (no gateway, no cash). */
+export const STORE_CREDIT_PAYMENT_METHOD = 'Store credit';
 export const COUNTRY = 'India';
 export const CURRENCY = 'INR';
 

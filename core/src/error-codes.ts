@@ -214,5 +214,11 @@ export const errorCodes = {
   refundNotFound: 'REFUND_NOT_FOUND',
   /** Not enough store credit (spent elsewhere meanwhile), or a take-back larger than the balance. */
   storeCreditShort: 'STORE_CREDIT_SHORT',
+
+  // Issue 28: saved addresses
+  /** No saved address of the signed-in customer has this id (another customer's included). */
+  addressNotFound: 'ADDRESS_NOT_FOUND',
+  /** The customer already keeps as many addresses as an account may: delete one first. */
+  addressLimit: 'ADDRESS_LIMIT',
 } as const;
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes];

@@ -35,3 +35,4 @@ export * from './shipping.ts';
 export * from './contract/shipping.ts';
 export * from './contract/after-sale.ts';
 export * from './refund-share.ts';
+export * from './contract/addresses.ts';

@@ -22,6 +22,7 @@ import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { DomainError } from './domain-error.ts';
 import { accountRoutes, createTokenSigner, devRoutes } from './modules/accounts/index.ts';
+import { addressRoutes } from './modules/addresses/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchSynonymRoutes } from './modules/catalog/index.ts';
 import { categoryRoutes } from './modules/categories/index.ts';
 import {
@@ -317,6 +318,7 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(newsletterRoutes);
   await app.register(stockAlertRoutes);
   await app.register(accountRoutes, { sms });
+  await app.register(addressRoutes);
   await app.register(checkoutRoutes, { gateway, sms, deliveries });
   await app.register(orderRoutes);
   await app.register(fulfilmentRoutes, { gateway, pincodes, courier });

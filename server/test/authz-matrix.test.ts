@@ -41,6 +41,8 @@ interface Context {
   /** Issue 26: a coupon and a sale for the admin to change and delete. */
   couponIds: { update: string; remove: string };
   saleIds: { update: string; remove: string };
+  /** Issue 28: saved addresses of the customer's, one to edit and one to delete. */
+  addressIds: { update: string; remove: string };
   /** The customer's claims, signed with the server's key, without an expiry. */
   neverExpiring: string;
 }
@@ -70,6 +72,7 @@ const matrixSale = {
 };
 
 const address = { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
+const savedAddressBody = { ...address, name: 'Matrix Recipient', phone: '9876543210' };
 const productBody = {
   name: 'Matrix Test Bead',
   price: 100,
@@ -276,6 +279,24 @@ const MATRIX: Record<string, Row> = {
     expect: SIGNED_IN_OK,
   },
   'GET /api/users': { request: get('/api/users'), expect: ADMIN_ONLY },
+  // Issue 28: saved addresses are the customer's own; not even an admin reaches another's.
+  'GET /api/users/addresses': { request: get('/api/users/addresses'), expect: SIGNED_IN_OK },
+  'POST /api/users/addresses': {
+    request: () => ({ method: 'POST', url: '/api/users/addresses', payload: savedAddressBody }),
+    expect: [401, 201, 201, 201],
+  },
+  'PUT /api/users/addresses/:id': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/users/addresses/${c.addressIds.update}`,
+      payload: { label: 'Changed', isDefault: true },
+    }),
+    expect: [401, 200, 404, 404],
+  },
+  'DELETE /api/users/addresses/:id': {
+    request: (c) => ({ method: 'DELETE', url: `/api/users/addresses/${c.addressIds.remove}` }),
+    expect: [401, 200, 404, 404],
+  },
   'GET /api/users/:id': { request: (c) => get(`/api/users/${c.users.read}`)(), expect: ADMIN_ONLY },
   'PUT /api/users/:id': {
     request: (c) => ({
@@ -585,6 +606,16 @@ beforeAll(async () => {
     expect(res.statusCode).toBe(201);
     return res.json<{ orderId: string }>().orderId;
   };
+  const savedAddress = async (token: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/addresses',
+      headers: bearer(token),
+      payload: savedAddressBody,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<{ _id: string }>()._id;
+  };
   /** An order of the customer's that the admin shipped (so it has an invoice), and maybe credited. */
   const shipped = async (cancel = false) => {
     const id = await order();
@@ -638,6 +669,7 @@ beforeAll(async () => {
       remove: await offer('coupons', { code: 'MATRIX-R', amountOff: 5 }),
     },
     saleIds: { update: await offer('sales', matrixSale), remove: await offer('sales', matrixSale) },
+    addressIds: { update: await savedAddress(customer!.token), remove: await savedAddress(customer!.token) },
     neverExpiring: await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(TOKEN_ISSUER)

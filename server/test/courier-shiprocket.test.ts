@@ -31,6 +31,17 @@ interface Seen {
 
 type Reply = { status: number; body: unknown; delayMs?: number; raw?: Buffer };
 
+/** A return order the fake holds (issue 28). */
+interface FakeReturn {
+  id: number;
+  channelOrderId: string;
+  shipmentId: number;
+  awb: string;
+  status: string;
+}
+
+const TAKEN = { message: 'Oops! Invalid Data.', errors: { order_id: ['The order id has already been taken.'] } };
+
 /** A stand-in for apiv2.shiprocket.in: answers per path as the test says, records what it was asked. */
 class FakeShiprocket {
   seen: Seen[] = [];
@@ -39,6 +50,10 @@ class FakeShiprocket {
   /** Overrides per path ("POST /v1/external/orders/create/adhoc"), used once each unless `sticky`. */
   overrides = new Map<string, Reply>();
   baseUrl = '';
+  /** Return orders by our order id: a second create with the same id is refused, as theirs is. */
+  returns = new Map<string, FakeReturn>();
+  /** Whether the return's AWB answer names the courier's pickup date. */
+  reversePickupDated = true;
   private server = createServer((req, res) => this.handle(req, res));
 
   async start(): Promise<void> {
@@ -59,7 +74,15 @@ class FakeShiprocket {
     // The label is a file on their storage, fetched without the token.
     if (key === 'GET /labels/15151515.pdf') return { status: 200, body: null, raw: Buffer.from('%PDF-1.4 fake label') };
     if (seen.auth !== `Bearer ${this.token}`) return { status: 401, body: { message: 'Unauthenticated.' } };
+    if (key === 'POST /v1/external/courier/assign/awb' && seen.body.is_return === 1)
+      return this.assignReturn(seen.body);
     switch (key) {
+      case 'GET /v1/external/settings/company/pickup':
+        return { status: 200, body: { data: { shipping_address: PICKUP_LOCATIONS } } };
+      case 'POST /v1/external/orders/create/return':
+        return this.createReturn(seen.body);
+      case 'GET /v1/external/orders/processing/return':
+        return this.listReturns(seen.query);
       case 'GET /v1/external/courier/serviceability/':
         return {
           status: 200,
@@ -89,6 +112,57 @@ class FakeShiprocket {
       default:
         return { status: 404, body: { message: '404 Not Found', status_code: 404 } };
     }
+  }
+
+  /** Adds a return order as an earlier try (or the owner) made it. */
+  addReturn(channelOrderId: string, fields: Partial<FakeReturn> = {}): FakeReturn {
+    const n = this.returns.size;
+    const made = { id: 17171717 + n, channelOrderId, shipmentId: 18181818 + n, awb: '', status: 'RETURN PENDING' };
+    this.returns.set(channelOrderId, { ...made, ...fields });
+    return this.returns.get(channelOrderId)!;
+  }
+
+  private createReturn(body: Record<string, unknown>): Reply {
+    if (this.returns.has(String(body.order_id))) return { status: 422, body: { ...TAKEN, status_code: 422 } };
+    const made = this.addReturn(String(body.order_id));
+    return {
+      status: 200,
+      body: { order_id: made.id, shipment_id: made.shipmentId, status: made.status, status_code: 21 },
+    };
+  }
+
+  /** Newest first, `per_page` a page, with their pagination block. */
+  private listReturns(query: URLSearchParams): Reply {
+    const all = [...this.returns.values()].reverse();
+    const perPage = Number(query.get('per_page') ?? 15);
+    const page = Number(query.get('page') ?? 1);
+    const data = all.slice((page - 1) * perPage, page * perPage).map((r) => ({
+      id: r.id,
+      channel_order_id: r.channelOrderId,
+      status: r.status,
+      payment_method: 'prepaid',
+      shipment_id: r.shipmentId,
+      shipments: [{ courier: r.awb ? 'Delhivery Reverse' : '', awb: r.awb, weight: '0.18' }],
+    }));
+    const pagination = { total: all.length, per_page: perPage, current_page: page };
+    return {
+      status: 200,
+      body: { data, meta: { pagination: { ...pagination, total_pages: Math.ceil(all.length / perPage) } } },
+    };
+  }
+
+  private assignReturn(body: Record<string, unknown>): Reply {
+    const found = [...this.returns.values()].find((r) => r.shipmentId === body.shipment_id);
+    if (!found) return { status: 422, body: { message: 'Invalid shipment id.' } };
+    if (found.awb) return { status: 400, body: { message: 'AWB is already assigned.' } };
+    found.awb = `77${found.shipmentId}`;
+    const data = {
+      awb_code: found.awb,
+      courier_name: 'Delhivery Reverse',
+      shipment_id: found.shipmentId,
+      ...(this.reversePickupDated ? { pickup_scheduled_date: '2026-11-28 10:00:00' } : {}),
+    };
+    return { status: 200, body: { awb_assign_status: 1, response: { data } } };
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
@@ -126,6 +200,36 @@ class FakeShiprocket {
   }
 }
 
+/** Their pickup locations: the shop's ("Varanasi Store", the configured one) and another. */
+const PICKUP_LOCATIONS = [
+  {
+    id: 4984499,
+    pickup_location: 'Delhi Office',
+    name: 'Rudraksha Ratna Delhi',
+    address: '4 Office Lane',
+    address_2: '',
+    city: 'New Delhi',
+    state: 'Delhi',
+    country: 'India',
+    pin_code: '110001',
+    phone: '9811100000',
+    email: 'delhi@shop.example.in',
+  },
+  {
+    id: 4984500,
+    pickup_location: 'Varanasi Store',
+    name: 'Rudraksha Ratna',
+    address: '12 Vishwanath Gali',
+    address_2: 'Godowlia',
+    city: 'Varanasi',
+    state: 'Uttar Pradesh',
+    country: 'India',
+    pin_code: '221001',
+    phone: '9415000000',
+    email: 'store@shop.example.in',
+  },
+];
+
 const fake = new FakeShiprocket();
 const WEBHOOK_TOKEN = 'shop-webhook-token-0123456789';
 const courier = () =>
@@ -159,6 +263,8 @@ afterAll(() => fake.close());
 beforeEach(() => {
   fake.seen = [];
   fake.overrides.clear();
+  fake.returns.clear();
+  fake.reversePickupDated = true;
 });
 
 describe('the Shiprocket adapter', () => {
@@ -288,6 +394,170 @@ describe('the Shiprocket adapter', () => {
     expect(statusOf('RTO DELIVERED')).toBe('returned');
     expect(statusOf('OUT FOR DELIVERY')).toBe('out_for_delivery');
     expect(statusOf('Delivered')).toBe('delivered');
+  });
+});
+
+/** Issue 28: one unit of the order back, and an add-on without an HSN code. */
+const RETURN = {
+  returnId: '9a8b7c6d-0000-4000-8000-000000000002',
+  orderNumber: '0F1E2D3C',
+  createdAt: new Date('2026-11-27T05:00:00Z'),
+  shopPincode: '221001',
+  customer: PARCEL.customer,
+  address: PARCEL.address,
+  items: [
+    { name: 'Five Mukhi', sku: 'sku-1', units: 1, sellingPricePaise: 50_000, hsnCode: '7103' },
+    { name: 'Silver cap', sku: 'sku-2', units: 1, sellingPricePaise: 12_050, hsnCode: null },
+  ],
+  totalPaise: 62_050,
+  weightGrams: 180,
+  lengthCm: 10,
+  breadthCm: 8,
+  heightCm: 5,
+  reason: 'The bead is cracked',
+};
+const RETURN_ORDER_ID = 'R-0F1E2D3C-9A8B7C6D';
+const BOOKED_RETURN = {
+  providerOrderId: '17171717',
+  providerShipmentId: '18181818',
+  awb: '7718181818',
+  courierName: 'Delhivery Reverse',
+  labelUrl: null,
+  pickupRequested: true,
+};
+const withoutLogin = () => fake.paths().filter((p) => !p.endsWith('/auth/login'));
+
+describe('reverse pickups through Shiprocket (issue 28)', () => {
+  it("a return order collects from the customer's address and goes to the shop's pickup location", async () => {
+    expect(await courier().bookReturn(RETURN)).toEqual(BOOKED_RETURN);
+    expect(withoutLogin()).toEqual([
+      'GET /v1/external/settings/company/pickup',
+      'POST /v1/external/orders/create/return',
+      'POST /v1/external/courier/assign/awb',
+    ]);
+    expect(fake.seen.find((s) => s.path.endsWith('/create/return'))!.body).toEqual({
+      order_id: RETURN_ORDER_ID,
+      order_date: '2026-11-27 10:30',
+      pickup_customer_name: 'Asha',
+      pickup_last_name: 'Kumari Verma',
+      pickup_address: '1 Example Road',
+      pickup_city: 'Pune',
+      pickup_state: 'Maharashtra',
+      pickup_country: 'India',
+      pickup_pincode: '411001',
+      pickup_email: 'asha@example.in',
+      pickup_phone: '9876543210',
+      shipping_customer_name: 'Rudraksha Ratna',
+      shipping_address: '12 Vishwanath Gali',
+      shipping_address_2: 'Godowlia',
+      shipping_city: 'Varanasi',
+      shipping_state: 'Uttar Pradesh',
+      shipping_country: 'India',
+      shipping_pincode: '221001',
+      shipping_phone: '9415000000',
+      shipping_email: 'store@shop.example.in',
+      order_items: [
+        { name: 'Five Mukhi', sku: 'sku-1', units: 1, selling_price: 500, hsn: '7103' },
+        { name: 'Silver cap', sku: 'sku-2', units: 1, selling_price: 120.5 },
+      ],
+      payment_method: 'Prepaid',
+      sub_total: 620.5,
+      length: 10,
+      breadth: 8,
+      height: 5,
+      weight: 0.18,
+    });
+  });
+
+  it('assigns the AWB as a return; asks for the pickup only when the answer names no pickup date', async () => {
+    const c = courier();
+    await c.bookReturn(RETURN);
+    expect(fake.seen.find((s) => s.path.endsWith('/assign/awb'))!.body).toEqual({
+      shipment_id: 18181818,
+      is_return: 1,
+    });
+    expect(fake.paths()).not.toContain('POST /v1/external/courier/generate/pickup');
+    fake.reversePickupDated = false;
+    const second = await c.bookReturn({ ...RETURN, returnId: '11112222-0000-4000-8000-000000000003' });
+    expect(second).toMatchObject({ providerShipmentId: '18181819', pickupRequested: true });
+    expect(fake.seen.find((s) => s.path.endsWith('/generate/pickup'))!.body).toEqual({ shipment_id: [18181819] });
+    // The pickup location's address is read once for both.
+    expect(fake.paths().filter((p) => p.endsWith('/settings/company/pickup'))).toHaveLength(1);
+  });
+
+  it('a repeat answers the same parcel: the return order is found again, no second order or AWB', async () => {
+    const first = await courier().bookReturn(RETURN);
+    fake.seen = [];
+    // A refusal saying the pickup is booked already still means a pickup is coming.
+    fake.overrides.set('POST /v1/external/courier/generate/pickup', {
+      status: 400,
+      body: { message: 'Already in Pickup Queue.' },
+    });
+    expect(await courier().bookReturn(RETURN)).toEqual(first);
+    expect(withoutLogin()).toEqual([
+      'GET /v1/external/settings/company/pickup',
+      'POST /v1/external/orders/create/return',
+      'GET /v1/external/orders/processing/return',
+      'POST /v1/external/courier/generate/pickup',
+    ]);
+    expect(fake.returns.size).toBe(1);
+  });
+
+  it('a retry after the AWB failed finds its return order (past the first page) and assigns the AWB once', async () => {
+    fake.overrides.set('POST /v1/external/courier/assign/awb', { status: 503, body: { message: 'down' } });
+    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({ name: 'CourierError', transient: true });
+    for (let n = 0; n < 60; n += 1) fake.addReturn(`R-OTHER-${n}`, { awb: `99${n}` });
+    fake.seen = [];
+    expect(await courier().bookReturn(RETURN)).toEqual(BOOKED_RETURN);
+    expect(fake.seen.filter((s) => s.path.endsWith('/processing/return')).map((s) => s.query.get('page'))).toEqual([
+      '1',
+      '2',
+    ]);
+    expect(fake.paths().filter((p) => p.endsWith('/assign/awb'))).toHaveLength(1);
+    expect(fake.returns.get(RETURN_ORDER_ID)!.awb).toBe('7718181818');
+  });
+
+  it('a timeout and a 5xx are transient CourierErrors; a refusal carries their words', async () => {
+    fake.overrides.set('POST /v1/external/orders/create/return', { status: 200, body: {}, delayMs: 1_000 });
+    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({ name: 'CourierError', transient: true });
+    fake.overrides.set('POST /v1/external/orders/create/return', { status: 502, body: { message: 'Bad gateway' } });
+    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({ name: 'CourierError', transient: true });
+    fake.overrides.set('POST /v1/external/orders/create/return', {
+      status: 422,
+      body: { message: 'Oops! Invalid Data.', errors: { pickup_pincode: ['The pickup pincode is invalid.'] } },
+    });
+    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({
+      name: 'CourierError',
+      transient: false,
+      message: expect.stringContaining('The pickup pincode is invalid.'),
+    });
+    fake.overrides.set('POST /v1/external/courier/assign/awb', {
+      status: 400,
+      body: { message: 'No courier serviceable for reverse pickup from 411001.' },
+    });
+    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({
+      transient: false,
+      message: expect.stringContaining('No courier serviceable for reverse pickup'),
+    });
+    expect(fake.returns.size).toBe(1);
+  });
+
+  it('refuses without the configured pickup location, and a return order cancelled in their panel', async () => {
+    fake.overrides.set('GET /v1/external/settings/company/pickup', {
+      status: 200,
+      body: { data: { shipping_address: [PICKUP_LOCATIONS[0]] } },
+    });
+    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({
+      transient: false,
+      message: expect.stringContaining('no pickup location named "Varanasi Store"'),
+    });
+    expect(fake.paths()).not.toContain('POST /v1/external/orders/create/return');
+    fake.addReturn(RETURN_ORDER_ID, { status: 'CANCELED' });
+    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({
+      transient: false,
+      message: expect.stringContaining('was cancelled in its panel'),
+    });
+    expect(fake.paths()).not.toContain('POST /v1/external/courier/assign/awb');
   });
 });
 

@@ -15,6 +15,12 @@ import { addOnChoices, chosenAddOn, chosenVariant } from './variants.ts';
 import { couponCodeField, orderCoupon, quoteCoupon } from './offers.ts';
 import { partialRefund } from './after-sale.ts';
 
+/** Issue 28: spend store credit ("on" from a checkbox counts). */
+const useStoreCredit = z.pipe(
+  z.union([z.boolean(), z.enum(['on', 'true', 'false'])], { error: 'useStoreCredit must be true or false' }),
+  z.transform((v) => v === true || v === 'on' || v === 'true'),
+);
+
 export const PAYMENT_METHODS = [DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const MAX_ORDER_LINES = 50;
@@ -30,7 +36,7 @@ export const postalCode = z
     z.regex(PINCODE_PATTERN, { error: 'postalCode must be a 6-digit pincode that does not start with 0' }),
   );
 
-const requiredText = (field: string, max: number) =>
+export const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} must be text` })
     .check(
@@ -59,24 +65,24 @@ export const gstin = z.pipe(
  * the server fills in the account's. A business buyer may add its GSTIN and legal name for a B2B tax
  * invoice (issue 24); both optional, so SPEC clients are unaffected.
  */
-export const shippingAddressInput = z
-  .object({
-    name: z.optional(requiredText('name', NAME_MAX)),
-    phone: z.optional(phone),
-    address: requiredText('address', 200),
-    city: requiredText('city', 100),
-    postalCode,
-    state: requiredText('state', 100),
-    gstin: z.optional(gstin),
-    businessName: z.optional(requiredText('businessName', BUSINESS_NAME_MAX)),
-  })
-  .check(
-    // A business name alone would be billed on the invoice as a business with no GSTIN.
-    z.refine((a) => a.businessName === undefined || a.gstin !== undefined, {
-      error: 'GSTIN is required for a business invoice',
-      path: ['gstin'],
-    }),
-  );
+export const shippingAddressFields = {
+  name: z.optional(requiredText('name', NAME_MAX)),
+  phone: z.optional(phone),
+  address: requiredText('address', 200),
+  city: requiredText('city', 100),
+  postalCode,
+  state: requiredText('state', 100),
+  gstin: z.optional(gstin),
+  businessName: z.optional(requiredText('businessName', BUSINESS_NAME_MAX)),
+};
+
+/** A business name alone would be billed on the invoice as a business with no GSTIN. */
+export const businessNeedsGstin = z.refine<{ gstin?: string | null; businessName?: string | null }>(
+  (a) => !a.businessName || Boolean(a.gstin),
+  { error: 'GSTIN is required for a business invoice', path: ['gstin'] },
+);
+
+export const shippingAddressInput = z.object(shippingAddressFields).check(businessNeedsGstin);
 export type ShippingAddressInput = z.infer<typeof shippingAddressInput>;
 
 export const orderLineInput = z.object({
@@ -135,6 +141,11 @@ export const placeOrderBody = z.object({
   couponCode: z.optional(couponCodeField),
   /** Issue 27: true records the customer's opt-in to order messages on WhatsApp (false leaves it as it is). */
   whatsappOptIn: z.optional(whatsappOptIn),
+  /**
+   * Issue 28: pay with the customer's store credit first (a payment, not a discount). With the online
+   * method and credit covering the whole total, the order is placed paid without the gateway.
+   */
+  useStoreCredit: z.optional(useStoreCredit),
   /** For the online method: what Razorpay's checkout handed the browser (PRODUCT.md step 3). */
   razorpay_order_id: z.optional(razorpayId('razorpay_order_id')),
   razorpay_payment_id: z.optional(razorpayId('razorpay_payment_id')),
@@ -315,6 +326,8 @@ export const createPaymentBody = z.object({
   expectedTotal: z.optional(expectedTotal),
   couponCode: z.optional(couponCodeField),
   whatsappOptIn: z.optional(whatsappOptIn),
+  /** Issue 28: spend store credit first; the gateway is asked for the rest. */
+  useStoreCredit: z.optional(useStoreCredit),
 });
 export type CreatePaymentBody = z.infer<typeof createPaymentBody>;
 
@@ -335,6 +348,8 @@ export const paymentOrder = z.object({
   discountPrice: z.number(),
   totalPrice: z.number(),
   coupon: z.nullable(quoteCoupon),
+  /** Issue 28: store credit spent on it (rupees); `amount` is the total less this, in paise. */
+  storeCreditApplied: z.number(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrder>;
 
@@ -352,6 +367,8 @@ export const quoteBody = z.object({
    */
   postalCode: z.optional(postalCode),
   couponCode: z.optional(couponCodeField),
+  /** Issue 28: the quote says how much store credit is spent and what is left to pay. */
+  useStoreCredit: z.optional(useStoreCredit),
 });
 export type QuoteBody = z.infer<typeof quoteBody>;
 
@@ -395,6 +412,13 @@ export const cartQuote = z.object({
   cod: codAnswer,
   /** Issue 27: with a known pincode, its zone, COD there and the delivery dates; else null. */
   delivery: z.nullable(deliveryAnswer),
+  /**
+   * Issue 28: the signed-in customer's store credit and what of it this cart would spend (with
+   * `useStoreCredit`); null for a guest.
+   */
+  storeCredit: z.nullable(z.object({ balance: z.number(), applied: z.number() })),
+  /** Issue 28: what is left to pay after store credit (the total without it). */
+  amountDue: z.number(),
   /** With a known state: how `taxPrice` splits (CGST + SGST within the seller's state, else IGST). */
   gst: z.nullable(
     z.object({

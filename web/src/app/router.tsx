@@ -1,7 +1,14 @@
 import { lazy } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
-import { LoginPage, RegisterPage, RequireAdmin, RequireSignIn, VerifyOtpPage } from '../features/account/index.ts';
+import {
+  AddressesPage,
+  LoginPage,
+  RegisterPage,
+  RequireAdmin,
+  RequireSignIn,
+  VerifyOtpPage,
+} from '../features/account/index.ts';
 import {
   CatalogImportPage,
   CategoryListPage,
@@ -47,6 +54,7 @@ const routes: RouteObject[] = [
         element: <RequireSignIn />,
         children: [
           { path: '/profile', element: <ProfilePage /> },
+          { path: '/profile/addresses', element: <AddressesPage /> },
           { path: '/shipping', element: <ShippingPage /> },
           { path: '/payment', element: <PaymentPage /> },
           { path: '/placeorder', element: <PlaceOrderPage /> },

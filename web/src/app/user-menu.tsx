@@ -74,6 +74,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
             Profile
           </Link>
         </li>
+        <li>
+          <Link to="/profile/addresses" onClick={close}>
+            My Addresses
+          </Link>
+        </li>
         {user.isAdmin &&
           ADMIN_LINKS.map((link) => (
             <li key={link.to}>

@@ -26,6 +26,17 @@ import {
  * - POST /v1/external/courier/generate/label {shipment_id: [id]} answers { label_created: 1, label_url }
  *   (a PDF on their storage, fetched without the token).
  * - Refusals are 4xx with { message, errors? }; their 5xx and timeouts are worth a retry.
+ * Reverse pickups (issue 28):
+ * - GET /v1/external/settings/company/pickup answers data.shipping_address[] ({ pickup_location, name,
+ *   address, address_2, city, state, country, pin_code, phone, email }): a return goes back to the
+ *   pickup location forward parcels leave from, and the return order needs its address spelt out.
+ * - POST /v1/external/orders/create/return (the customer as pickup_*, the shop as shipping_*, always
+ *   Prepaid; otherwise the fields of an adhoc order) answers { order_id, shipment_id, status }. Unlike
+ *   an adhoc order, an order_id used before is refused: 422 with errors.order_id "The order id has
+ *   already been taken."; GET /v1/external/orders/processing/return?page&per_page then lists return
+ *   orders ({ id, channel_order_id: ours, shipment_id, status, shipments: [{ awb, courier }] }).
+ * - POST /v1/external/courier/assign/awb {shipment_id, is_return: 1} assigns the return's AWB (the
+ *   answer's pickup_scheduled_date says the courier's pickup is booked). Returns carry no label.
  */
 
 export interface ShiprocketOptions {
@@ -52,10 +63,85 @@ interface Call {
 
 const rupees = (paise: number) => Math.round(paise) / 100;
 const kg = (grams: number) => Math.max(grams, 1) / 1000;
+/** A field of their answer as trimmed text ('' when absent). */
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+
+/** Return orders are looked for among the newest 20 pages of 50. */
+const RETURN_PAGE_SIZE = 50;
+const RETURN_PAGES = 20;
+/** The pickup location's address is read again after an hour (the owner may edit it in their panel). */
+const ADDRESS_LIFE_MS = 60 * 60 * 1000;
+
+/** Where returns go: the configured pickup location, as Shiprocket holds it. */
+interface ShopAddress {
+  name: string;
+  address: string;
+  address2: string;
+  city: string;
+  state: string;
+  country: string;
+  pincode: string;
+  phone: string;
+  email: string;
+}
+
+/** A return order Shiprocket holds: its ids, and its AWB once one is assigned. */
+interface ReturnOrder {
+  providerOrderId: string;
+  shipmentId: unknown;
+  awb: string | null;
+  courierName: string | null;
+}
+
+/** An AWB assignment's answer. */
+interface Assignment {
+  awb: string;
+  courierName: string | null;
+  /** They answered the date the courier comes to collect. */
+  pickupScheduled: boolean;
+}
 
 /** "2026-11-26 14:05", India time. */
 function orderDate(at: Date): string {
   return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/**
+ * Our order id for a return's parcel: the order's number and the return's first 8 hex digits (19
+ * characters), the same on every try, and never a forward order's id (those are the orders' UUIDs).
+ */
+function returnOrderId(pickup: ReturnPickupBooking): string {
+  return `R-${pickup.orderNumber}-${pickup.returnId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+function itemsOf(items: ParcelBooking['items']): Json[] {
+  return items.map((item) => ({
+    name: item.name,
+    sku: item.sku,
+    units: item.units,
+    selling_price: rupees(item.sellingPricePaise),
+    ...(item.hsnCode ? { hsn: item.hsnCode } : {}),
+  }));
+}
+
+/** A refusal saying the order id was used before (a return order an earlier try created). */
+function idTaken(body: Json | null): boolean {
+  const errors = body?.errors as Record<string, unknown> | undefined;
+  return [errors?.order_id ?? []].flat().some((m) => /already been taken/i.test(String(m)));
+}
+
+/** The assigned AWB, or a CourierError in their words. */
+function assignmentOf(answer: Json): Assignment {
+  const data = (answer.response as { data?: Json } | undefined)?.data;
+  if (Number(answer.awb_assign_status) !== 1 || !text(data?.awb_code)) {
+    throw new CourierError(`Shiprocket assigned no AWB: ${refusalOf(answer, 200)}`, false);
+  }
+  return {
+    awb: text(data!.awb_code),
+    courierName: text(data!.courier_name) || null,
+    pickupScheduled: text(data!.pickup_scheduled_date) !== '',
+  };
 }
 
 /** Their words for a refusal: the message and the first field error. */
@@ -69,6 +155,7 @@ function refusalOf(body: Json | null, status: number): string {
 export class ShiprocketCourier implements CourierService {
   readonly provider = 'shiprocket' as const;
   private token: { value: string; until: number } | null = null;
+  private shop: { value: ShopAddress; until: number } | null = null;
 
   constructor(private readonly options: ShiprocketOptions) {}
 
@@ -130,13 +217,17 @@ export class ShiprocketCourier implements CourierService {
     return { status: response.status, body };
   }
 
-  /** A call that must succeed: 5xx is worth a retry, 4xx is their refusal in their words. */
-  private async must(call: Call, what: string): Promise<Json> {
-    const { status, body } = await this.call(call);
+  /** An answer that must be a success: 5xx is worth a retry, 4xx is their refusal in their words. */
+  private verdict({ status, body }: { status: number; body: Json | null }, what: string): Json {
     if (status >= 500) throw new CourierError(`Shiprocket failed to ${what} (HTTP ${status})`, true);
     if (status >= 400 || !body)
       throw new CourierError(`Shiprocket refused to ${what}: ${refusalOf(body, status)}`, false);
     return body;
+  }
+
+  /** A call that must succeed (see verdict). */
+  private async must(call: Call, what: string): Promise<Json> {
+    return this.verdict(await this.call(call), what);
   }
 
   async serviceability(query: ServiceabilityQuery): Promise<Serviceability> {
@@ -184,13 +275,7 @@ export class ShiprocketCourier implements CourierService {
       billing_email: parcel.customer.email,
       billing_phone: parcel.customer.phone,
       shipping_is_billing: true,
-      order_items: parcel.items.map((item) => ({
-        name: item.name,
-        sku: item.sku,
-        units: item.units,
-        selling_price: rupees(item.sellingPricePaise),
-        ...(item.hsnCode ? { hsn: item.hsnCode } : {}),
-      })),
+      order_items: itemsOf(parcel.items),
       payment_method: parcel.paymentMethod,
       sub_total: rupees(parcel.totalPaise),
       length: parcel.lengthCm,
@@ -201,16 +286,6 @@ export class ShiprocketCourier implements CourierService {
   }
 
   /** Creates the order (or finds ours again), assigns the AWB, asks for the pickup and the label. */
-  /** Issue 28: reverse pickups through Shiprocket's return orders are being built (helper branch i28-courier). */
-  bookReturn(pickup: ReturnPickupBooking): Promise<BookedParcel> {
-    return Promise.reject(
-      new CourierError(
-        `Book the pickup of return ${pickup.returnId} by hand: Shiprocket return orders are not connected yet.`,
-        false,
-      ),
-    );
-  }
-
   async book(parcel: ParcelBooking): Promise<BookedParcel> {
     const created = await this.must(
       { method: 'POST', path: '/v1/external/orders/create/adhoc', body: this.createBody(parcel) },
@@ -223,16 +298,14 @@ export class ShiprocketCourier implements CourierService {
     let awb = typeof created.awb_code === 'string' && created.awb_code ? created.awb_code : null;
     let courierName = typeof created.courier_name === 'string' ? created.courier_name : null;
     if (!awb) {
-      const assigned = await this.must(
-        { method: 'POST', path: '/v1/external/courier/assign/awb', body: { shipment_id: shipmentId } },
-        'assign an AWB',
+      const assigned = assignmentOf(
+        await this.must(
+          { method: 'POST', path: '/v1/external/courier/assign/awb', body: { shipment_id: shipmentId } },
+          'assign an AWB',
+        ),
       );
-      const data = (assigned.response as { data?: Json } | undefined)?.data;
-      if (Number(assigned.awb_assign_status) !== 1 || typeof data?.awb_code !== 'string' || !data.awb_code) {
-        throw new CourierError(`Shiprocket assigned no AWB: ${refusalOf(assigned, 200)}`, false);
-      }
-      awb = data.awb_code;
-      courierName = typeof data.courier_name === 'string' ? data.courier_name : null;
+      awb = assigned.awb;
+      courierName = assigned.courierName;
     }
     const id = String(shipmentId);
     return {
@@ -243,6 +316,182 @@ export class ShiprocketCourier implements CourierService {
       pickupRequested: await this.requestPickup(id),
       labelUrl: await this.labelUrl(id).catch(() => null),
     };
+  }
+
+  /**
+   * Issue 28: a reverse pickup. The return order is created once per return (our order id comes from
+   * it); a repeat, or a retry after a fault, finds that order again and assigns its AWB only if no try
+   * did, so the customer is never sent two couriers.
+   */
+  async bookReturn(pickup: ReturnPickupBooking): Promise<BookedParcel> {
+    const order = await this.createReturn(pickup);
+    let assigned: Assignment | null = null;
+    if (!order.awb) {
+      assigned = assignmentOf(
+        await this.must(
+          {
+            method: 'POST',
+            path: '/v1/external/courier/assign/awb',
+            body: { shipment_id: order.shipmentId, is_return: 1 },
+          },
+          "assign the return's AWB",
+        ),
+      );
+    }
+    const shipmentId = String(order.shipmentId);
+    return {
+      providerOrderId: order.providerOrderId,
+      providerShipmentId: shipmentId,
+      awb: assigned?.awb ?? order.awb!,
+      courierName: assigned?.courierName ?? order.courierName ?? 'Shiprocket',
+      labelUrl: null,
+      pickupRequested: assigned?.pickupScheduled || (await this.requestReturnPickup(shipmentId)),
+    };
+  }
+
+  /** The return order made for this return: created now, or found again when an earlier try made it. */
+  private async createReturn(pickup: ReturnPickupBooking): Promise<ReturnOrder> {
+    const orderId = returnOrderId(pickup);
+    const answer = await this.call({
+      method: 'POST',
+      path: '/v1/external/orders/create/return',
+      body: this.returnBody(pickup, orderId, await this.shopAddress()),
+    });
+    if (answer.status === 422 && idTaken(answer.body)) return this.findReturn(orderId);
+    const created = this.verdict(answer, 'create the return order');
+    if (created.shipment_id === undefined || created.shipment_id === null) {
+      throw new CourierError(`Shiprocket created no return shipment: ${refusalOf(created, 200)}`, false);
+    }
+    return {
+      providerOrderId: text(created.order_id) || orderId,
+      shipmentId: created.shipment_id,
+      awb: text(created.awb_code) || null,
+      courierName: text(created.courier_name) || null,
+    };
+  }
+
+  private returnBody(pickup: ReturnPickupBooking, orderId: string, shop: ShopAddress): Json {
+    const [first, ...rest] = pickup.customer.name.trim().split(/\s+/);
+    return {
+      order_id: orderId,
+      order_date: orderDate(pickup.createdAt),
+      // The courier collects from the customer (the order's delivery address)...
+      pickup_customer_name: first || pickup.customer.name,
+      pickup_last_name: rest.join(' '),
+      pickup_address: pickup.address.line,
+      pickup_city: pickup.address.city,
+      pickup_state: pickup.address.state,
+      pickup_country: 'India',
+      pickup_pincode: pickup.address.pincode,
+      pickup_email: pickup.customer.email,
+      pickup_phone: pickup.customer.phone,
+      // ...and brings the parcel to the shop's pickup location.
+      shipping_customer_name: shop.name,
+      shipping_address: shop.address,
+      ...(shop.address2 ? { shipping_address_2: shop.address2 } : {}),
+      shipping_city: shop.city,
+      shipping_state: shop.state,
+      shipping_country: shop.country || 'India',
+      shipping_pincode: shop.pincode || pickup.shopPincode,
+      shipping_phone: shop.phone,
+      ...(shop.email ? { shipping_email: shop.email } : {}),
+      order_items: itemsOf(pickup.items),
+      payment_method: 'Prepaid',
+      sub_total: rupees(pickup.totalPaise),
+      length: pickup.lengthCm,
+      breadth: pickup.breadthCm,
+      height: pickup.heightCm,
+      weight: kg(pickup.weightGrams),
+    };
+  }
+
+  /** The address of the pickup location forward parcels name (`pickup_location`): where returns go. */
+  private async shopAddress(): Promise<ShopAddress> {
+    if (this.shop && this.shop.until > Date.now()) return this.shop.value;
+    const answer = await this.must(
+      { method: 'GET', path: '/v1/external/settings/company/pickup' },
+      'list the pickup locations',
+    );
+    const listed = (answer.data as { shipping_address?: unknown } | undefined)?.shipping_address;
+    const wanted = this.options.pickupLocation.trim().toLowerCase();
+    const found = (Array.isArray(listed) ? (listed as Json[]) : []).find(
+      (location) => text(location.pickup_location).toLowerCase() === wanted,
+    );
+    if (!found) {
+      throw new CourierError(
+        `Shiprocket has no pickup location named "${this.options.pickupLocation}" to send returns to`,
+        false,
+      );
+    }
+    const value: ShopAddress = {
+      name: text(found.name) || this.options.pickupLocation,
+      address: text(found.address),
+      address2: text(found.address_2),
+      city: text(found.city),
+      state: text(found.state),
+      country: text(found.country),
+      pincode: text(found.pin_code),
+      phone: text(found.phone),
+      email: text(found.email),
+    };
+    this.shop = { value, until: Date.now() + ADDRESS_LIFE_MS };
+    return value;
+  }
+
+  /** Our return order among theirs, newest pages first: the one an earlier try created. */
+  private async findReturn(orderId: string): Promise<ReturnOrder> {
+    for (let page = 1; page <= RETURN_PAGES; page += 1) {
+      const answer = await this.must(
+        {
+          method: 'GET',
+          path: '/v1/external/orders/processing/return',
+          query: { page: String(page), per_page: String(RETURN_PAGE_SIZE) },
+        },
+        'list the return orders',
+      );
+      const rows = Array.isArray(answer.data) ? (answer.data as Json[]) : [];
+      const row = rows.find((r) => text(r.channel_order_id) === orderId);
+      if (row) return this.returnOrderOf(row, orderId);
+      const pages = Number((answer.meta as { pagination?: Json } | undefined)?.pagination?.total_pages);
+      if (Number.isFinite(pages) ? page >= pages : rows.length < RETURN_PAGE_SIZE) break;
+    }
+    // Created, yet not listed (their list may lag): a later try looks again.
+    throw new CourierError(`Shiprocket has return order ${orderId} but does not list it yet`, true);
+  }
+
+  private returnOrderOf(row: Json, orderId: string): ReturnOrder {
+    if (/cancel/i.test(text(row.status))) {
+      throw new CourierError(
+        `Shiprocket's return order ${orderId} was cancelled in its panel: book this pickup by hand`,
+        false,
+      );
+    }
+    const shipment = (Array.isArray(row.shipments) ? (row.shipments as Json[]) : [])[0];
+    return {
+      providerOrderId: text(row.id) || orderId,
+      shipmentId: row.shipment_id ?? shipment?.id,
+      awb: text(shipment?.awb) || null,
+      courierName: text(shipment?.courier) || null,
+    };
+  }
+
+  /**
+   * The pickup request of a return whose AWB answer named no pickup date; "already" in a refusal means
+   * an earlier try (or Shiprocket itself) booked it. Any other refusal leaves the return booked.
+   */
+  private async requestReturnPickup(shipmentId: string): Promise<boolean> {
+    try {
+      const { status, body } = await this.call({
+        method: 'POST',
+        path: '/v1/external/courier/generate/pickup',
+        body: { shipment_id: [Number(shipmentId)] },
+      });
+      if (status < 300) return Number(body?.pickup_status) === 1;
+      return status < 500 && /already/i.test(refusalOf(body, status));
+    } catch (err) {
+      if (err instanceof CourierError) return false;
+      throw err;
+    }
   }
 
   /** The pickup request; a refusal leaves the parcel booked (the owner asks again in their panel). */

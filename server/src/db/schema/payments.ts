@@ -28,6 +28,11 @@ export const paymentHolds = pgTable(
     taxPaise: integer('tax_paise').notNull(),
     discountPaise: integer('discount_paise').notNull(),
     totalPaise: integer('total_paise').notNull(),
+    /**
+     * Issue 28: store credit the customer chose to spend on this checkout, taken from the balance when
+     * the hold is made and given back if it ends unpaid; the gateway is asked for the total less it.
+     */
+    storeCreditPaise: integer('store_credit_paise').notNull().default(0),
     /** As on orders: the shipping charge's GST, rate and HSN (the principal supply's). */
     shippingTaxPaise: integer('shipping_tax_paise').notNull().default(0),
     shippingGstBasisPoints: integer('shipping_gst_basis_points').notNull().default(0),

@@ -90,7 +90,7 @@ export const checkoutRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['orders'],
         summary:
-          'Place an order: Cash on Delivery priced from the catalog with stock taken in the same transaction, or a verified Razorpay payment (a replay returns the same order)',
+          'Place an order: Cash on Delivery priced from the catalog with stock taken in the same transaction, or a verified Razorpay payment (a replay returns the same order). `useStoreCredit` spends store credit first; with paymentMethod Razorpay and no payment fields, the credit must cover the whole total (409 STORE_CREDIT_SHORT otherwise)',
         security: bearer,
         headers: idempotencyHeaders,
         body: placeOrderBody,
@@ -102,7 +102,9 @@ export const checkoutRoutes: FastifyPluginAsync<{
       const customer = signedInUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const limits = app.config.orderLimits;
-      const online = paymentMethod === ONLINE_PAYMENT_METHOD;
+      // Issue 28: an online order covered wholly by store credit is placed without the gateway.
+      const online =
+        paymentMethod === ONLINE_PAYMENT_METHOD && !(request.body.useStoreCredit && !request.body.razorpay_order_id);
       // Online: the order is made from what the server priced and held (its code too), once the payment is verified.
       const placed = await guarded(request, customer.id, online ? undefined : couponCode, async () =>
         placeOrder(

@@ -2,7 +2,9 @@ import {
   DEFAULT_PAYMENT_METHOD,
   MAX_ORDER_TOTAL_PAISE,
   ONLINE_PAYMENT_METHOD,
+  STORE_CREDIT_PAYMENT_METHOD,
   errorCodes,
+  shortOrderNumber,
   formatRupees,
   toPaise,
   stockUnits,
@@ -52,6 +54,7 @@ import { carryOfferUses, claimOfferUses, releaseOfferUses } from '../offers/inde
 import { priceCart, quoteAnswer, refuseUnavailable, type CartDestination, type PricedCart } from '../pricing/index.ts';
 import { type Deliveries } from '../shipping/index.ts';
 import { listedProductIds, retakeAll, takeCart } from '../stock/index.ts';
+import { changeStoreCredit, storeCreditBalance } from '../store-credit/index.ts';
 
 export type OrderLimits = Config['orderLimits'];
 
@@ -96,6 +99,7 @@ async function reserveCart(
   expectedTotal: number | undefined,
   couponCode: string | undefined,
   destination: CartDestination,
+  stockReason?: 'order',
 ) {
   const priced = await priceCart(tx, cart, paymentMethod, limits.maxLineQty, { couponCode, customerId }, destination);
   refuseUnavailable(priced);
@@ -131,7 +135,7 @@ async function reserveCart(
         '. Please pay online or contact the shop for a larger order.',
     );
   }
-  const reason = paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order';
+  const reason = stockReason ?? (paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order');
   await takeCart(tx, quote.lines, { reason, actorId: customerId });
   return { quote, coupon: priced.coupon, priced };
 }
@@ -174,7 +178,10 @@ export async function quoteCart(
     { couponCode: body.couponCode, customerId },
     { deliveries, postalCode: body.postalCode },
   );
-  return quoteAnswer(priced, sellerState, body.state);
+  const credit = customerId
+    ? { balancePaise: await storeCreditBalance(db, customerId), use: body.useStoreCredit === true }
+    : null;
+  return quoteAnswer(priced, sellerState, body.state, credit);
 }
 
 /**
@@ -209,13 +216,19 @@ export async function startOnlinePayment(
       input.couponCode,
       { deliveries, postalCode: input.shippingAddress.postalCode },
     );
+    // Issue 28: store credit spent on a hold is taken now and given back if the hold ends unpaid; the
+    // gateway takes the rest (at least ₹1: credit covering everything places the order without it).
+    const total = reserved.quote.amounts.totalPaise;
+    const credit = input.useStoreCredit ? Math.min(await creditFor(tx, customer.id, total), total - 100) : 0;
     const hold = await insertHold(tx, {
       customer,
       shippingAddress: input.shippingAddress,
       quote: reserved.quote,
       gateway,
       expiresAt,
+      storeCreditPaise: Math.max(0, credit),
     });
+    await spendCredit(tx, customer.id, null, credit, 'Held for an online payment');
     await claimOfferUses(tx, reserved.quote, usedCoupon(reserved), customer.id, { holdId: hold.id });
     if (idempotency) await recordOutcome(tx, idempotency, { holdId: hold.id });
     return { hold, coupon: reserved.coupon };
@@ -263,6 +276,9 @@ export type OrderRequest =
       deliveries: Deliveries;
       /** Issue 27: true records the customer's opt-in to WhatsApp messages. */
       whatsappOptIn?: boolean | undefined;
+      /** Issue 28: spend store credit first (COD); with the online method, it must cover the whole total. */
+      useStoreCredit?: boolean | undefined;
+      paymentMethod?: PaymentMethod;
       payment?: never;
     }
   | { payment: VerifiedPayment; customer?: never };
@@ -292,7 +308,9 @@ export async function placeOrder(
     }
     const made: Made = request.payment
       ? await orderFromPayment(tx, request.payment)
-      : await cashOnDeliveryOrder(tx, request);
+      : request.paymentMethod === ONLINE_PAYMENT_METHOD
+        ? await storeCreditOrder(tx, request)
+        : await cashOnDeliveryOrder(tx, request);
     if (idempotency) await recordOutcome(tx, idempotency, { orderId: made.orderId });
     // An order awaiting its code is told as placed once it is confirmed.
     if (made.created && !made.code) {
@@ -328,6 +346,7 @@ async function cashOnDeliveryOrder(
     couponCode,
     deliveries,
     whatsappOptIn,
+    useStoreCredit,
   }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
 ): Promise<Made> {
   const onWhatsapp = await lockCustomer(tx, customer.id, whatsappOptIn);
@@ -351,13 +370,16 @@ async function cashOnDeliveryOrder(
   const { quote, priced } = reserved;
   const waits = await waitsForConfirmation(tx, customer.id, priced);
   if (waits) await refuseOverUnconfirmedShare(tx, quote.lines);
+  const credit = useStoreCredit ? await creditFor(tx, customer.id, quote.amounts.totalPaise) : 0;
   const orderId = await insertOrder(tx, {
     customer,
     shippingAddress,
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     quote,
+    storeCreditPaise: credit,
     ...(waits ? { confirmBy: confirmByFrom(new Date()) } : {}),
   });
+  await spendCredit(tx, customer.id, orderId, credit);
   await claimOfferUses(tx, quote, usedCoupon(reserved), customer.id, { orderId });
   if (!waits) return { orderId, created: true };
   const code = await issueConfirmationCode(tx, confirmations.codeKey, orderId);
@@ -368,6 +390,73 @@ async function cashOnDeliveryOrder(
     ]);
   }
   return { orderId, created: true, code };
+}
+
+/** Issue 28: the store credit a checkout spends: the balance (under the customer's lock), at most the total. */
+async function creditFor(tx: Transaction, customerId: string, totalPaise: number): Promise<number> {
+  return Math.min(await storeCreditBalance(tx, customerId), totalPaise);
+}
+
+/** Takes the credit an order (or a payment hold) spends from the balance, with its ledger entry. */
+async function spendCredit(tx: Transaction, customerId: string, orderId: string | null, paise: number, note?: string) {
+  if (paise <= 0) return;
+  await changeStoreCredit(tx, {
+    userId: customerId,
+    amountPaise: -paise,
+    kind: 'checkout',
+    orderId,
+    note: note ?? (orderId ? `Paid towards order #${shortOrderNumber(orderId)}` : 'Paid at checkout'),
+  });
+}
+
+/**
+ * Issue 28: an order paid entirely with store credit: priced as paid in advance (the online discount),
+ * stock taken, the credit spent, placed paid; 409 STORE_CREDIT_SHORT when the credit does not cover it
+ * (then the rest is paid online).
+ */
+async function storeCreditOrder(
+  tx: Transaction,
+  request: Exclude<OrderRequest, { payment: VerifiedPayment }>,
+): Promise<Made> {
+  const { customer, orderItems, shippingAddress, limits, expectedTotal, couponCode, deliveries } = request;
+  await lockCustomer(tx, customer.id, request.whatsappOptIn);
+  if (!request.useStoreCredit) {
+    throw new DomainError(
+      'invalid_data',
+      errorCodes.paymentFieldsMissing,
+      'An online payment needs razorpay_order_id, razorpay_payment_id and razorpay_signature.',
+    );
+  }
+  const reserved = await reserveCart(
+    tx,
+    customer.id,
+    orderItems,
+    ONLINE_PAYMENT_METHOD,
+    limits,
+    expectedTotal,
+    couponCode,
+    { deliveries, postalCode: shippingAddress.postalCode },
+    'order',
+  );
+  const total = reserved.quote.amounts.totalPaise;
+  const balance = await storeCreditBalance(tx, customer.id);
+  if (balance < total) {
+    throw new DomainError(
+      'conflict',
+      errorCodes.storeCreditShort,
+      `Your store credit (${formatRupees(toRupees(balance))}) does not cover this order (${formatRupees(toRupees(total))}): pay the rest online.`,
+    );
+  }
+  const orderId = await insertOrder(tx, {
+    customer,
+    shippingAddress,
+    paymentMethod: STORE_CREDIT_PAYMENT_METHOD,
+    quote: reserved.quote,
+    storeCreditPaise: total,
+  });
+  await spendCredit(tx, customer.id, orderId, total);
+  await claimOfferUses(tx, reserved.quote, usedCoupon(reserved), customer.id, { orderId });
+  return { orderId, created: true };
 }
 
 /**
@@ -417,7 +506,18 @@ async function orderFromPayment(tx: Transaction, payment: VerifiedPayment): Prom
     },
     paid: { at: new Date(), razorpayOrderId: payment.gatewayOrderId, razorpayPaymentId: payment.paymentId },
     cancelledAt,
+    storeCreditPaise: hold.storeCreditPaise,
   });
+  // The credit the hold took belongs to the order now; if the order could not be made, it comes back.
+  if (cancelledAt && hold.storeCreditPaise > 0 && hold.userId) {
+    await changeStoreCredit(tx, {
+      userId: hold.userId,
+      amountPaise: hold.storeCreditPaise,
+      kind: 'order_cancelled',
+      orderId,
+      note: `Order #${shortOrderNumber(orderId)} could not be made: sold out`,
+    });
+  }
   await completeHold(tx, hold.id, orderId);
   if (cancelledAt) await releaseOfferUses(tx, { holdId: hold.id });
   else await carryOfferUses(tx, hold.id, orderId);

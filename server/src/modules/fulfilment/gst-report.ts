@@ -84,6 +84,13 @@ function hsnSummary(invoice: Invoice, sign: 1 | -1): string {
   return [...taxable].map(([key, paise]) => `${key} ${rupees(paise, sign).toFixed(2)}`).join('; ');
 }
 
+/** The order's own invoice or credit note: its serial and when it was issued. */
+function documentOf(kind: DocumentKind, row: OrderRow): { number: string; at: Date } {
+  return kind === 'invoice'
+    ? { number: row.invoiceNumber!, at: row.invoicedAt! }
+    : { number: row.creditNoteNumber!, at: row.creditNoteAt! };
+}
+
 /** One document's line of the register, from the invoice its stored quote makes (a credit note negative). */
 function registerFields(
   kind: DocumentKind,
@@ -93,12 +100,13 @@ function registerFields(
 ): Array<string | number> {
   const invoiced = kind === 'invoice';
   const sign = invoiced ? 1 : -1;
+  const issued = document ?? documentOf(kind, row);
   const place = gstStateByCode(row.placeOfSupply ?? '');
   const t = invoice.totals;
   return [
     invoiced ? 'Tax invoice' : 'Credit note',
-    document?.number ?? (invoiced ? row.invoiceNumber : row.creditNoteNumber)!,
-    formatDateIST((document?.at ?? (invoiced ? row.invoicedAt : row.creditNoteAt)!).toISOString()),
+    issued.number,
+    formatDateIST(issued.at.toISOString()),
     shortOrderNumber(row.id),
     // The buyer (as "Billed to" names it), not the recipient of a gift.
     row.buyerBusinessName ?? row.customerName,

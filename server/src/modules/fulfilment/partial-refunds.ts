@@ -1,7 +1,6 @@
 import {
   DEFAULT_PAYMENT_METHOD,
   RefundUnitsError,
-  addUnits,
   errorCodes,
   refundPart,
   shortOrderNumber,
@@ -12,7 +11,7 @@ import {
 } from '@rr/core';
 import { and, asc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import { GatewayError, type GatewayRefund } from '../../adapters/payments/index.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import type { Transaction } from '../../db/client.ts';
 import { orderItems, orders, refunds, type AfterSaleLine } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { lowerOfferUses } from '../offers/index.ts';

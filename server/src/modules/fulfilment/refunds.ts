@@ -1,7 +1,6 @@
 import { UUID_PATTERN, errorCodes, shortOrderNumber } from '@rr/core';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
-import { GatewayError, type GatewayRefund, type PaymentGateway } from '../../adapters/payments/index.ts';
+import { GatewayError, type GatewayRefund } from '../../adapters/payments/index.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orders, refunds } from '../../db/schema/index.ts';
 import { changeStoreCredit } from '../store-credit/index.ts';

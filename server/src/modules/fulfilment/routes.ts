@@ -64,6 +64,7 @@ export const fulfilmentRoutes: FastifyPluginAsync<{
     sellerPincode: app.config.shipping.sellerPincode,
   };
   orderChangeRoutes(app, fulfilment);
+  refundRoutes(app, fulfilment);
   documentRoutes(app);
   labelRoute(app, fulfilment);
   if (courier) await courierWebhookRoutes(app, fulfilment);
@@ -144,7 +145,10 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
     },
     async (request) => shipOrder(fulfilment, request.params.id, request.body),
   );
+}
 
+/** Issue 28: partial refunds (and the retry of a cancellation's refund). */
+function refundRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.post(
     '/api/orders/:id/refund',
     {

@@ -470,65 +470,55 @@ export interface ReturnUpdate {
   replacement: { courier: string; awb: string } | null;
 }
 
-function returnWords(update: ReturnUpdate, number: string): { sms: string; subject: string; lines: string[] } {
-  const note = update.note ? clip(update.note) : '';
-  switch (update.status) {
-    case 'requested':
-      return {
-        sms: `${SHOP}: we have your return request for order #${number}. We reply within 2 working days.`,
-        subject: `Return request for order #${number}`,
-        lines: ['We have your return request and will reply within 2 working days.'],
-      };
-    case 'more_info':
-      return {
-        sms: `${SHOP}: about your return for order #${number}, we need more: ${note}. Reply on the order page.`,
-        subject: `Your return for order #${number}: we need a little more`,
-        lines: [
-          `To decide on your return we need more from you: ${update.note ?? ''}`,
-          'Please answer on the order page.',
-        ],
-      };
-    case 'approved':
-      return {
-        sms: `${SHOP}: return for order #${number} approved. ${update.pickup ? `${clip(update.pickup.courier)} picks it up, AWB ${update.pickup.awb}.` : ''}`,
-        subject: `Return approved for order #${number}`,
-        lines: [
-          'Your return is approved.',
-          update.pickup
-            ? `${update.pickup.courier} will pick the parcel up from your address (AWB ${update.pickup.awb}). Please pack the items in their box.`
-            : 'We will arrange the pickup and tell you.',
-        ],
-      };
-    case 'rejected':
-      return {
-        sms: `${SHOP}: we cannot accept the return for order #${number}: ${note}.`,
-        subject: `Return for order #${number} not accepted`,
-        lines: [
-          `We cannot accept this return: ${update.note ?? ''}`,
-          'Reply to this e-mail if you want to talk about it.',
-        ],
-      };
-    case 'received':
-      return {
-        sms: `${SHOP}: we received your return for order #${number}. We settle it within 2 working days.`,
-        subject: `Return received for order #${number}`,
-        lines: ['The returned items have reached us. We settle the return within 2 working days.'],
-      };
-    case 'replaced':
-      return {
-        sms: `${SHOP}: your replacement for order #${number} is shipped with ${clip(update.replacement?.courier ?? '')}, AWB ${update.replacement?.awb ?? ''}.`,
-        subject: `Replacement shipped for order #${number}`,
-        lines: [
-          `Your replacement is on its way with ${update.replacement?.courier ?? ''} (AWB ${update.replacement?.awb ?? ''}).`,
-        ],
-      };
-  }
-}
+type ReturnWords = { sms: string; subject: string; lines: string[] };
+
+/** What the customer reads at each move of a return. */
+const RETURN_WORDS: Record<ReturnUpdate['status'], (u: ReturnUpdate, number: string, note: string) => ReturnWords> = {
+  requested: (_u, number) => ({
+    sms: `${SHOP}: we have your return request for order #${number}. We reply within 2 working days.`,
+    subject: `Return request for order #${number}`,
+    lines: ['We have your return request and will reply within 2 working days.'],
+  }),
+  more_info: (u, number, note) => ({
+    sms: `${SHOP}: about your return for order #${number}, we need more: ${note}. Reply on the order page.`,
+    subject: `Your return for order #${number}: we need a little more`,
+    lines: [`To decide on your return we need more from you: ${u.note ?? ''}`, 'Please answer on the order page.'],
+  }),
+  approved: (u, number) => ({
+    sms: `${SHOP}: return for order #${number} approved. ${u.pickup ? `${clip(u.pickup.courier)} picks it up, AWB ${u.pickup.awb}.` : ''}`,
+    subject: `Return approved for order #${number}`,
+    lines: [
+      'Your return is approved.',
+      u.pickup
+        ? `${u.pickup.courier} will pick the parcel up from your address (AWB ${u.pickup.awb}). Please pack the items in their box.`
+        : 'We will arrange the pickup and tell you.',
+    ],
+  }),
+  rejected: (u, number, note) => ({
+    sms: `${SHOP}: we cannot accept the return for order #${number}: ${note}.`,
+    subject: `Return for order #${number} not accepted`,
+    lines: [`We cannot accept this return: ${u.note ?? ''}`, 'Reply to this e-mail if you want to talk about it.'],
+  }),
+  received: (_u, number) => ({
+    sms: `${SHOP}: we received your return for order #${number}. We settle it within 2 working days.`,
+    subject: `Return received for order #${number}`,
+    lines: ['The returned items have reached us. We settle the return within 2 working days.'],
+  }),
+  replaced: (u, number) => {
+    const courier = u.replacement?.courier ?? '';
+    const awb = u.replacement?.awb ?? '';
+    return {
+      sms: `${SHOP}: your replacement for order #${number} is shipped with ${clip(courier)}, AWB ${awb}.`,
+      subject: `Replacement shipped for order #${number}`,
+      lines: [`Your replacement is on its way with ${courier} (AWB ${awb}).`],
+    };
+  },
+};
 
 /** The customer's SMS and (when they want order e-mails) e-mail about a return; written once per move. */
 export function returnMessages(update: ReturnUpdate, settings: MessageSettings): NewMessage[] {
   const number = shortOrderNumber(update.orderId);
-  const words = returnWords(update, number);
+  const words = RETURN_WORDS[update.status](update, number, update.note ? clip(update.note) : '');
   const key = `return:${update.returnId}:${update.occasion}`;
   const messages: NewMessage[] = [
     {

@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   type Order,
   type PaymentMethod,
+  type STORE_CREDIT_PAYMENT_METHOD,
   type Quote,
   type QuoteLine,
   type ShippingAddressInput,
@@ -73,10 +74,12 @@ export type OrderQuote = Omit<Quote, 'lines'> & {
 export interface OrderRecord {
   customer: Pick<AuthUser, 'id' | 'name' | 'email' | 'phone'>;
   shippingAddress: ShippingAddressInput;
-  paymentMethod: PaymentMethod;
+  paymentMethod: PaymentMethod | typeof STORE_CREDIT_PAYMENT_METHOD;
   /** The quote the order was priced with; a line's product is null when it has left the catalog since. */
   quote: OrderQuote;
   paid?: { at: Date; razorpayOrderId: string; razorpayPaymentId: string };
+  /** Issue 28: store credit spent on it (taken from the balance in the same transaction by the caller). */
+  storeCreditPaise?: number;
   cancelledAt?: Date;
   /** A Cash on Delivery order from an unproven phone: it waits for its code until then. */
   confirmBy?: Date;
@@ -102,10 +105,13 @@ function partiesOf({ customer, shippingAddress: to }: OrderRecord) {
 }
 
 /** The order's state when made: paid (online), cancelled (paid for stock sold meanwhile), awaiting a code. */
-function stateOf({ paid, cancelledAt, confirmBy, quote }: OrderRecord) {
+function stateOf({ paid, cancelledAt, confirmBy, quote, storeCreditPaise = 0 }: OrderRecord) {
+  // Store credit covering the whole total pays the order as it is placed.
+  const paidByCredit = storeCreditPaise > 0 && storeCreditPaise === quote.amounts.totalPaise;
   return {
-    isPaid: Boolean(paid),
-    paidAt: paid?.at ?? null,
+    storeCreditPaise,
+    isPaid: Boolean(paid) || paidByCredit,
+    paidAt: paid?.at ?? (paidByCredit ? new Date() : null),
     razorpayOrderId: paid?.razorpayOrderId ?? null,
     razorpayPaymentId: paid?.razorpayPaymentId ?? null,
     isCancelled: Boolean(cancelledAt),
@@ -115,7 +121,7 @@ function stateOf({ paid, cancelledAt, confirmBy, quote }: OrderRecord) {
     ...(paid && cancelledAt
       ? {
           refundStatus: 'pending' as const,
-          refundPaise: quote.amounts.totalPaise,
+          refundPaise: quote.amounts.totalPaise - storeCreditPaise,
           refundAttempt: 1,
           refundUpdatedAt: cancelledAt,
         }

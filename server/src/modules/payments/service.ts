@@ -17,6 +17,7 @@ import {
 import type { Database, Transaction } from '../../db/client.ts';
 import { paymentHolds, webhookEvents, type HoldStatus } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { changeStoreCredit } from '../store-credit/index.ts';
 import { releaseOfferUses } from '../offers/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { returnStock } from '../stock/index.ts';
@@ -76,6 +77,8 @@ export async function insertHold(
     quote: Quote;
     gateway: PaymentGateway;
     expiresAt: Date;
+    /** Issue 28: store credit spent on it (the caller takes it from the balance). */
+    storeCreditPaise?: number;
   },
 ): Promise<HoldRow> {
   const { customer } = hold;
@@ -94,6 +97,7 @@ export async function insertHold(
       couponDiscountPaise: hold.quote.coupon?.discountPaise ?? null,
       gateway: hold.gateway.name,
       expiresAt: hold.expiresAt,
+      storeCreditPaise: hold.storeCreditPaise ?? 0,
     })
     .returning();
   return row!;
@@ -136,7 +140,7 @@ export async function openGatewayOrder(
   let gatewayOrderId: string;
   try {
     const created = await gateway.createOrder({
-      amountPaise: hold.totalPaise,
+      amountPaise: gatewayAmountOf(hold),
       receipt: hold.id,
       notes: { hold: hold.id, customer: customer.id },
     });
@@ -162,7 +166,7 @@ function paymentOrderOf(
   return {
     keyId: gateway.keyId,
     orderId: gatewayOrderId,
-    amount: hold.totalPaise,
+    amount: gatewayAmountOf(hold),
     currency: 'INR',
     description: 'Order Payment',
     name: 'Rudraksha Ratna',
@@ -177,8 +181,13 @@ function paymentOrderOf(
       hold.couponCode === null
         ? null
         : { code: hold.couponCode, discount: toRupees(hold.couponDiscountPaise ?? 0), applied: true, message: null },
+    storeCreditApplied: toRupees(hold.storeCreditPaise),
   };
 }
+
+/** Issue 28: what the gateway is asked for: the hold's total less the store credit spent on it. */
+export const gatewayAmountOf = (hold: Pick<HoldRow, 'totalPaise' | 'storeCreditPaise'>) =>
+  hold.totalPaise - hold.storeCreditPaise;
 
 /** How long a repeated request waits for the first one's gateway order: the gateway's own time limit. */
 const GATEWAY_ORDER_WAIT_MS = 12_000;
@@ -237,6 +246,15 @@ async function releaseHold(tx: Transaction, hold: HoldRow, status: Extract<HoldS
     reference: hold.id,
   });
   await releaseOfferUses(tx, { holdId: hold.id });
+  // Issue 28: store credit it took comes back.
+  if (hold.storeCreditPaise > 0 && hold.userId) {
+    await changeStoreCredit(tx, {
+      userId: hold.userId,
+      amountPaise: hold.storeCreditPaise,
+      kind: 'order_cancelled',
+      note: 'Online payment not completed',
+    });
+  }
   await tx.update(paymentHolds).set({ status, updatedAt: new Date() }).where(eq(paymentHolds.id, hold.id));
 }
 

@@ -4,7 +4,7 @@ import { isValidWebhookSignature } from '../../adapters/payments/index.ts';
 import type { Database } from '../../db/client.ts';
 import { paymentHolds, webhookEvents } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
-import { verifiedPayment, type VerifiedPayment } from './service.ts';
+import { gatewayAmountOf, verifiedPayment, type VerifiedPayment } from './service.ts';
 
 interface RazorpayWebhook {
   event?: string;
@@ -88,7 +88,7 @@ async function paymentOf(db: Database, event: RazorpayWebhook): Promise<Verified
     return null;
   }
   const [hold] = await db.select().from(paymentHolds).where(eq(paymentHolds.razorpayOrderId, entity.order_id));
-  return hold && hold.totalPaise === Number(entity.amount) ? verifiedPayment(entity.order_id, entity.id) : null;
+  return hold && gatewayAmountOf(hold) === Number(entity.amount) ? verifiedPayment(entity.order_id, entity.id) : null;
 }
 
 function refundOf(event: RazorpayWebhook): RefundNews | null {

@@ -421,7 +421,21 @@ export function cartLines<L extends QuoteLine>(lines: readonly L[]) {
  * The quote as the place-order page and API clients read it (rupees). With the delivery state known, GST
  * is split as the invoice will split it: CGST + SGST inside the seller's state, IGST outside it.
  */
-export function quoteAnswer(priced: PricedCart, sellerState: string, deliveryState: string | undefined): CartQuote {
+/** Issue 28: the store credit a quote would spend (a payment after the total) and what is left to pay. */
+function storeCreditOfQuote(totalPaise: number, credit: { balancePaise: number; use: boolean } | null) {
+  const applied = credit?.use ? Math.min(credit.balancePaise, totalPaise) : 0;
+  return {
+    storeCredit: credit ? { balance: toRupees(credit.balancePaise), applied: toRupees(applied) } : null,
+    amountDue: toRupees(totalPaise - applied),
+  };
+}
+
+export function quoteAnswer(
+  priced: PricedCart,
+  sellerState: string,
+  deliveryState: string | undefined,
+  credit: { balancePaise: number; use: boolean } | null = null,
+): CartQuote {
   const { quote } = priced;
   const place = deliveryState ? gstStateByName(deliveryState) : null;
   const seller = gstStateByName(sellerState);
@@ -465,6 +479,7 @@ export function quoteAnswer(priced: PricedCart, sellerState: string, deliverySta
     taxPrice: toRupees(amounts.taxPaise),
     discountPrice: toRupees(amounts.discountPaise),
     totalPrice: toRupees(amounts.totalPaise),
+    ...storeCreditOfQuote(amounts.totalPaise, credit),
     shippingGst: {
       gstPercent: gstPercentOf(shipping.gstBasisPoints),
       hsnCode: shipping.hsnCode,

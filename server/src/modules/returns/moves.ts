@@ -21,6 +21,7 @@ import { takeCart } from '../stock/index.ts';
 import { returnConflict, returnNotFound, returnsWhere, tellReturn, type ReturnRow } from './service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
+type Pickup = Awaited<ReturnType<typeof bookReturnPickup>>;
 
 /** Which states each action moves a return from, and to. */
 const MOVES: Record<ReturnActionInput['action'], { from: readonly ReturnStatus[]; to: ReturnStatus }> = {
@@ -107,55 +108,85 @@ export async function moveReturn(
     const { ret, order } = await lockReturn(tx, returnId);
     refuseMove(ret, move.from, input.action);
     const now = new Date();
-    const change: Partial<typeof orderReturns.$inferInsert> = { status: move.to, updatedAt: now };
-    switch (input.action) {
-      case 'approve':
-        Object.assign(change, {
-          pickupProvider: pickup?.provider ?? null,
-          pickupReference: pickup?.providerShipmentId ?? null,
-          pickupCourier: pickup?.courierName ?? input.courier,
-          pickupAwb: pickup?.awb ?? input.trackingNumber,
-          ownerNote: input.note ?? null,
-        });
-        break;
-      case 'reject':
-      case 'more_info':
-        change.ownerNote = input.note!;
-        break;
-      case 'reply':
-        change.customerNote = input.note ?? null;
-        change.photos = [...ret.photos, ...(input.photos ?? [])].slice(0, 10);
-        break;
-      case 'refund':
-      case 'credit': {
-        const refund = await recordPartialRefund(tx, ctx, order, {
-          lines: ret.lines,
-          method: input.action === 'credit' ? 'store_credit' : input.method,
-          transferReference: input.transferReference,
-          actorId: viewer.id,
-          returnId,
-        });
-        change.refundId = refund.id;
-        change.closedAt = now;
-        if (refund.status === 'pending') pendingRefund = refund.id;
-        break;
-      }
-      case 'replace':
-        await sendReplacement(tx, order, ret, viewer.id);
-        Object.assign(change, {
-          replacementCourier: input.courier,
-          replacementAwb: input.trackingNumber,
-          closedAt: now,
-        });
-        break;
-      default:
-        break;
-    }
+    const { change, refund } = await changeOf(ctx, tx, { ret, order, viewer, input, pickup, now });
+    change.status = move.to;
+    if (refund?.status === 'pending') pendingRefund = refund.id;
     const [moved] = await tx.update(orderReturns).set(change).where(eq(orderReturns.id, returnId)).returning();
     await tellReturn(tx, ctx.messages, moved!, order, now.getTime());
   });
   if (pendingRefund) await processPartialRefund(ctx, pendingRefund);
   return (await returnsWhere(ctx.db, eq(orderReturns.id, returnId)))[0]!;
+}
+
+type Move = {
+  ret: ReturnRow;
+  order: OrderRow;
+  viewer: AuthUser;
+  input: ReturnActionInput;
+  pickup: Pickup | null;
+  now: Date;
+};
+type Change = { change: Partial<typeof orderReturns.$inferInsert>; refund?: { id: string; status: string } };
+
+/** The pickup booked with the courier service, or the courier and AWB the owner arranged. */
+function approval({ input, pickup, now }: Move): Change {
+  return {
+    change: {
+      updatedAt: now,
+      pickupProvider: pickup?.provider ?? null,
+      pickupReference: pickup?.providerShipmentId ?? null,
+      pickupCourier: pickup?.courierName ?? input.courier ?? null,
+      pickupAwb: pickup?.awb ?? input.trackingNumber ?? null,
+      ownerNote: input.note ?? null,
+    },
+  };
+}
+
+/** A refund (or store credit) of the return's lines: the partial refund it records closes it. */
+async function settlement(ctx: FulfilmentContext, tx: Transaction, { ret, order, input, viewer, now }: Move) {
+  const refund = await recordPartialRefund(tx, ctx, order, {
+    lines: ret.lines,
+    method: input.action === 'credit' ? 'store_credit' : input.method,
+    transferReference: input.transferReference,
+    actorId: viewer.id,
+    returnId: ret.id,
+  });
+  return { change: { updatedAt: now, refundId: refund.id, closedAt: now }, refund };
+}
+
+/** What an action writes on the return (and, for money, the refund it records). */
+async function changeOf(ctx: FulfilmentContext, tx: Transaction, m: Move): Promise<Change> {
+  const { ret, input, now } = m;
+  switch (input.action) {
+    case 'approve':
+      return approval(m);
+    case 'reject':
+    case 'more_info':
+      return { change: { updatedAt: now, ownerNote: input.note! } };
+    case 'reply':
+      return {
+        change: {
+          updatedAt: now,
+          customerNote: input.note ?? null,
+          photos: [...ret.photos, ...(input.photos ?? [])].slice(0, 10),
+        },
+      };
+    case 'refund':
+    case 'credit':
+      return settlement(ctx, tx, m);
+    case 'replace':
+      await sendReplacement(tx, m.order, ret, m.viewer.id);
+      return {
+        change: {
+          updatedAt: now,
+          replacementCourier: input.courier!,
+          replacementAwb: input.trackingNumber!,
+          closedAt: now,
+        },
+      };
+    default:
+      return { change: { updatedAt: now } };
+  }
 }
 
 function refuseMove(ret: ReturnRow, from: readonly ReturnStatus[], action: string): void {

@@ -7,7 +7,14 @@ import {
   returnRequestInput,
   returnsQuery,
 } from '@rr/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { CourierService } from '../../adapters/courier/index.ts';
@@ -21,6 +28,14 @@ import { listReturns, openReturn, returnability as returnabilityOf, returnsOfOrd
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
+
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** Issue 28: customers' returns and replacements, and the owner's handling of them (decision 0043). */
 export const returnRoutes: FastifyPluginAsync<{
@@ -91,6 +106,11 @@ export const returnRoutes: FastifyPluginAsync<{
     async (request) => returnsOfOrder(app.db, signedInUser(request), request.params.id),
   );
 
+  ownerRoutes(app, ctx);
+};
+
+/** The owner's list of returns, and the moves of a return (the customer's reply too). */
+function ownerRoutes(app: ZodApp, ctx: FulfilmentContext): void {
   app.get(
     '/api/returns',
     {
@@ -122,4 +142,4 @@ export const returnRoutes: FastifyPluginAsync<{
     },
     async (request) => moveReturn(ctx, signedInUser(request), request.params.id, request.body),
   );
-};
+}

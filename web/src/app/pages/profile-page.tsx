@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { UserProfile } from '../../features/account/index.ts';
 import { MyOrders } from '../../features/orders/index.ts';
@@ -9,6 +10,12 @@ export function ProfilePage() {
   return (
     <div className="container page">
       <h1>My Account</h1>
+      <p className={styles.links}>
+        <Link to="/profile/addresses" className="btn btn-outline">
+          My Addresses
+        </Link>
+        <span>Delivery addresses the checkout offers you on any device</span>
+      </p>
       <div className={styles.profileLayout}>
         <UserProfile />
         <MyOrders />

@@ -2,6 +2,7 @@
 import { lazy } from 'react';
 
 export { useDeleteUser, useUpdateUser, useUser, useUsers } from './api.ts';
+export { useCreateAddress, useSavedAddresses } from './addresses-api.ts';
 export { RequireAdmin, RequireSignIn } from './guards.tsx';
 export { withRedirect } from './redirect-target.ts';
 export { signOut, takeSignOutNotice, useUserInfo } from './session-store.ts';
@@ -15,4 +16,7 @@ export const VerifyOtpPage = lazy(() =>
 );
 export const UserProfile = lazy(() =>
   import('./components/user-profile.tsx').then((m) => ({ default: m.UserProfile })),
+);
+export const AddressesPage = lazy(() =>
+  import('./pages/addresses-page.tsx').then((m) => ({ default: m.AddressesPage })),
 );

@@ -1,22 +1,26 @@
-import { GSTIN_LENGTH, PINCODE_LENGTH, shippingAddressInput } from '@rr/core';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { GSTIN_LENGTH, MAX_SAVED_ADDRESSES, shippingAddressInput, type SavedAddress } from '@rr/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
+import { Message } from '../../../components/message.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
+import { usePincodeFill } from '../../../components/use-pincode-fill.ts';
 import { useSchemaForm, type SchemaForm } from '../../../components/use-schema-form.ts';
-import { useUserInfo } from '../../account/index.ts';
-import { lookupPincode } from '../api.ts';
+import { useCreateAddress, useSavedAddresses, useUserInfo } from '../../account/index.ts';
 import { shippingAddressStore, useShippingAddress } from '../checkout-store.ts';
 import { CheckoutSteps } from '../components/checkout-steps.tsx';
 import { DeliveryEstimate } from '../components/delivery-estimate.tsx';
+import { NEW_ADDRESS, SavedAddressChoice } from '../components/saved-address-choice.tsx';
 import styles from './checkout.module.css';
 
-type SavedAddress = ReturnType<typeof useShippingAddress>;
+/** The address this browser last shipped to (SPEC §3: kept in localStorage), if any. */
+type LocalAddress = ReturnType<typeof useShippingAddress>;
 const SAVED_FIELDS = ['address', 'city', 'postalCode', 'state', 'gstin', 'businessName'] as const;
 
-/** The form's first values: the address saved in this browser; the courier calls the account holder unless it is a gift. */
-function initialValues(saved: SavedAddress, user: ReturnType<typeof useUserInfo>) {
+/** The form's first values: the address kept in this browser; the courier calls the account holder unless it is a gift. */
+function initialValues(saved: LocalAddress, user: ReturnType<typeof useUserInfo>) {
   const kept = Object.fromEntries(SAVED_FIELDS.map((key) => [key, saved?.[key] ?? ''])) as Record<
     (typeof SAVED_FIELDS)[number],
     string
@@ -24,60 +28,87 @@ function initialValues(saved: SavedAddress, user: ReturnType<typeof useUserInfo>
   return { name: saved?.name ?? user?.name ?? '', phone: saved?.phone ?? user?.phone ?? '', ...kept };
 }
 
-type AddressValues = ReturnType<typeof initialValues>;
-
-/**
- * SPEC: a 6-character pincode fills city (the India Post division) and state from the server's lookup; a
- * failed lookup is only logged, and takes back what an earlier lookup filled (what the customer typed stays).
- */
-function usePincodeFill(
-  form: Pick<SchemaForm<AddressValues>, 'setValue' | 'setValues' | 'clearErrors'>,
-  initialCode: string,
-) {
-  const { setValue, setValues, clearErrors } = form;
-  const lookedUp = useRef(initialCode);
-  // What the last successful lookup put in, to tell it from what the customer typed.
-  const filled = useRef<{ city: string; state: string } | null>(null);
-
-  return (value: string) => {
-    setValue('postalCode', value);
-    const code = value.trim();
-    // SPEC: a 6-character code fills city (the India Post division) and state; a failed lookup is only logged.
-    if (code.length !== PINCODE_LENGTH || code === lookedUp.current) return;
-    lookedUp.current = code;
-    lookupPincode(code)
-      .then((place) => {
-        if (lookedUp.current !== code) return;
-        filled.current = { city: place.city, state: place.state };
-        setValues((f) => (f.postalCode.trim() === code ? { ...f, city: place.city, state: place.state } : f));
-        clearErrors('city', 'state');
-      })
-      .catch(() => {
-        console.log('Invalid Pincode');
-        // The city and state of an earlier pincode do not belong to this one; typed ones stay.
-        const previous = filled.current;
-        if (lookedUp.current !== code || !previous) return;
-        filled.current = null;
-        setValues((f) =>
-          f.postalCode.trim() === code
-            ? {
-                ...f,
-                city: f.city === previous.city ? '' : f.city,
-                state: f.state === previous.state ? '' : f.state,
-              }
-            : f,
-        );
-      });
-  };
-}
-
 export function ShippingPage() {
   usePageTitle('Shipping | Rudraksha Ratna');
-  const saved = useShippingAddress();
+  const user = useUserInfo();
+  // Issue 28: a signed-in customer's saved addresses; without any (or when they cannot be read) the form.
+  const saved = useSavedAddresses({ enabled: Boolean(user) });
+  return (
+    <div className={`container page ${styles.narrow}`}>
+      <CheckoutSteps current={2} />
+      <h1>Shipping</h1>
+      {saved.isLoading ? <Spinner label="Loading your addresses" /> : <ShippingChoice saved={saved.data ?? []} />}
+    </div>
+  );
+}
+
+const sameAddress = (saved: SavedAddress, local: NonNullable<LocalAddress>) =>
+  SAME_FIELDS.every((key) => (saved[key] ?? '') === (local[key] ?? ''));
+const SAME_FIELDS = ['name', 'phone', 'address', 'city', 'postalCode', 'state', 'gstin', 'businessName'] as const;
+
+/** The address this browser last shipped to when it is a saved one, else a new one if it has one, else the default. */
+function initialChoice(saved: SavedAddress[], local: LocalAddress): string {
+  const first = saved[0];
+  if (!first) return NEW_ADDRESS;
+  const match = local ? saved.find((address) => sameAddress(address, local)) : undefined;
+  if (match) return match._id;
+  return local ? NEW_ADDRESS : first._id;
+}
+
+/** What the rest of the checkout reads: a saved address as the shipping address (with a business's GSTIN). */
+function toShippingAddress({ name, phone, address, city, postalCode, state, gstin, businessName }: SavedAddress) {
+  return { name, phone, address, city, postalCode, state, ...(gstin ? { gstin, businessName } : {}) };
+}
+
+function ShippingChoice({ saved }: { saved: SavedAddress[] }) {
+  const local = useShippingAddress();
+  const navigate = useNavigate();
+  const [choice, setChoice] = useState(() => initialChoice(saved, local));
+  const picked = saved.find((address) => address._id === choice);
+  // A new address starts from what this browser last sent, unless that is one of the saved ones.
+  const start = local && !saved.some((address) => sameAddress(address, local)) ? local : null;
+  const form = (
+    <ShippingForm start={start} offerToSave={saved.length < MAX_SAVED_ADDRESSES} saveByDefault={saved.length === 0} />
+  );
+  if (saved.length === 0) return form;
+  return (
+    <>
+      <SavedAddressChoice
+        addresses={saved}
+        value={picked ? picked._id : NEW_ADDRESS}
+        onChange={setChoice}
+        chosenNote={picked && <DeliveryEstimate postalCode={picked.postalCode} />}
+      />
+      {picked ? (
+        <form
+          className={styles.form}
+          onSubmit={(event) => {
+            event.preventDefault();
+            shippingAddressStore.set(toShippingAddress(picked));
+            navigate('/payment');
+          }}
+        >
+          <p className={styles.note}>
+            We deliver within India only. <Link to="/profile/addresses">Manage your addresses</Link>
+          </p>
+          <Button type="submit" block>
+            Continue
+          </Button>
+        </form>
+      ) : (
+        form
+      )}
+    </>
+  );
+}
+
+/** The shipping form over the shared schema; `saving` also saves the address to the account first. */
+function useShippingForm(start: LocalAddress, saving: boolean) {
   const user = useUserInfo();
   const navigate = useNavigate();
-  const form = useSchemaForm({
-    initialValues: () => initialValues(saved, user),
+  const saveAddress = useCreateAddress();
+  return useSchemaForm({
+    initialValues: () => initialValues(start, user),
     schema: shippingAddressInput,
     // A business invoice's fields left empty are not sent (the API takes them only when given).
     toInput: ({ gstin, businessName, ...address }) => ({
@@ -90,64 +121,84 @@ export function ShippingPage() {
       name: name.trim() ? undefined : 'Name is required',
       phone: phone.trim() ? undefined : 'Phone is required',
     }),
-    onSubmit: (address) => {
+    onSubmit: async (address) => {
+      // Saved only when the customer asks, and before moving on, so that a refusal shows here.
+      if (saving) await saveAddress.mutateAsync({ ...address, name: address.name ?? '', phone: address.phone ?? '' });
       shippingAddressStore.set(address);
       navigate('/payment');
     },
   });
+}
+
+/** The shipping address typed in; a signed-in customer may also save it to the account (issue 28). */
+function ShippingForm({
+  start,
+  offerToSave,
+  saveByDefault,
+}: {
+  start: LocalAddress;
+  offerToSave: boolean;
+  saveByDefault: boolean;
+}) {
+  const user = useUserInfo();
+  const [save, setSave] = useState(saveByDefault);
+  const form = useShippingForm(start, Boolean(user) && offerToSave && save);
   // The business invoice's fields stay folded away unless in use (or holding an error to fix).
-  const [businessOpen, setBusinessOpen] = useState(Boolean(saved?.gstin || saved?.businessName));
+  const [businessOpen, setBusinessOpen] = useState(Boolean(start?.gstin || start?.businessName));
   const businessShown = businessOpen || Boolean(form.errors.gstin || form.errors.businessName);
-  const changePostalCode = usePincodeFill(form, saved?.postalCode ?? '');
+  const changePostalCode = usePincodeFill(form, start?.postalCode ?? '');
 
   return (
-    <div className={`container page ${styles.narrow}`}>
-      <CheckoutSteps current={2} />
-      <h1>Shipping</h1>
-      <form onSubmit={form.submit} noValidate className={styles.form}>
-        <FormField
-          label="Recipient's Name"
-          autoComplete="shipping name"
-          {...form.field('name')}
-          required
-          maxLength={80}
-        />
-        <FormField
-          label="Recipient's Phone"
-          type="tel"
-          autoComplete="shipping tel"
-          inputMode="tel"
-          {...form.field('phone')}
-          hint="10-digit mobile: the courier calls it"
-          required
-          maxLength={20}
-        />
-        <FormField label="Address" autoComplete="street-address" {...form.field('address')} required maxLength={200} />
-        <FormField
-          label="Postal Code"
-          autoComplete="postal-code"
-          inputMode="numeric"
-          {...form.field('postalCode')}
-          onChange={(e) => changePostalCode(e.target.value)}
-          hint="6-digit pincode: fills in city and state"
-          required
-          maxLength={6}
-        />
-        <DeliveryEstimate postalCode={form.values.postalCode} />
-        <FormField label="City" autoComplete="address-level2" {...form.field('city')} required maxLength={100} />
-        <FormField label="State" autoComplete="address-level1" {...form.field('state')} required maxLength={100} />
-        <BusinessInvoiceFields
-          open={businessShown}
-          onToggle={setBusinessOpen}
-          gstin={form.field('gstin')}
-          businessName={form.field('businessName')}
-        />
-        <p className={styles.note}>We deliver within India only.</p>
-        <Button type="submit" block>
-          Continue
-        </Button>
-      </form>
-    </div>
+    <form onSubmit={form.submit} noValidate className={styles.form}>
+      <FormField
+        label="Recipient's Name"
+        autoComplete="shipping name"
+        {...form.field('name')}
+        required
+        maxLength={80}
+      />
+      <FormField
+        label="Recipient's Phone"
+        type="tel"
+        autoComplete="shipping tel"
+        inputMode="tel"
+        {...form.field('phone')}
+        hint="10-digit mobile: the courier calls it"
+        required
+        maxLength={20}
+      />
+      <FormField label="Address" autoComplete="street-address" {...form.field('address')} required maxLength={200} />
+      <FormField
+        label="Postal Code"
+        autoComplete="postal-code"
+        inputMode="numeric"
+        {...form.field('postalCode')}
+        onChange={(e) => changePostalCode(e.target.value)}
+        hint="6-digit pincode: fills in city and state"
+        required
+        maxLength={6}
+      />
+      <DeliveryEstimate postalCode={form.values.postalCode} />
+      <FormField label="City" autoComplete="address-level2" {...form.field('city')} required maxLength={100} />
+      <FormField label="State" autoComplete="address-level1" {...form.field('state')} required maxLength={100} />
+      <BusinessInvoiceFields
+        open={businessShown}
+        onToggle={setBusinessOpen}
+        gstin={form.field('gstin')}
+        businessName={form.field('businessName')}
+      />
+      {user && offerToSave && (
+        <label className={styles.optIn}>
+          <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
+          Save this address to my account
+        </label>
+      )}
+      {form.error && <Message variant="danger">{form.error}</Message>}
+      <p className={styles.note}>We deliver within India only.</p>
+      <Button type="submit" block busy={form.busy} busyLabel="Saving…">
+        Continue
+      </Button>
+    </form>
   );
 }
 
