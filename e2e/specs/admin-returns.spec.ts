@@ -1,5 +1,6 @@
 import { formatRupees, type Order, type OrderReturn, type StoreCreditAnswer, type UserInfo } from '@rr/core';
-import type { APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, expect, latestCode, login, startSignedIn, test } from '../fixtures.ts';
 
 // Issue 28, the owner's side: a customer opens a return of a delivered order (through the API, with a
@@ -8,6 +9,13 @@ import { ADMIN, expect, latestCode, login, startSignedIn, test } from '../fixtur
 
 const auth = (user: UserInfo) => ({ authorization: `Bearer ${user.token}` });
 const PNG_8X8 = 'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAAEUlEQVR42mO42aSNFTEMLQkARIJhgQTR3jsAAAAASUVORK5CYII=';
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 /** Two units of `productId`, Cash on Delivery, shipped and delivered with the cash collected. */
 async function deliveredOrder(
@@ -91,6 +99,7 @@ test('the owner approves a return, marks it received and refunds it as store cre
   await expect(card.getByRole('img', { name: /Photo 1 of 1/ })).toHaveAttribute('src', photo);
   await expect(card.getByRole('link', { name: `#${ret.orderNumber}` })).toHaveAttribute('href', `/order/${order._id}`);
   await page.screenshot({ path: test.info().outputPath('returns-1280.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 740 });
   await card.getByRole('button', { name: 'Reject' }).click();
   await expect(card.getByLabel('Why is the return rejected?')).toBeVisible();
@@ -116,6 +125,7 @@ test('the owner approves a return, marks it received and refunds it as store cre
   await expect(form.getByRole('radio', { name: 'Store credit' })).toBeChecked();
   await expect(form.getByRole('radio', { name: /Razorpay/ })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('return-refund-1280.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.screenshot({ path: test.info().outputPath('return-refund-360.png'), fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -151,12 +161,14 @@ test('the owner approves a return, marks it received and refunds it as store cre
   await expect(page.getByTestId('store-credit-balance')).toHaveText(amountText);
   await expect(page.getByRole('list', { name: 'Store credit ledger' })).toContainText(amountText);
   await page.screenshot({ path: test.info().outputPath('store-credit-1280.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The other unit is left to refund from the order page: the form, at 1280 and on a phone.
   await page.goto(`/order/${order._id}`);
   await page.getByRole('button', { name: 'Refund items' }).click();
   await expect(page.getByText('1 of 2 left to refund')).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('refund-items-1280.png'), fullPage: true });
+  expect(await seriousViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.getByRole('form', { name: 'Refund items' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('refund-items-360.png') });
