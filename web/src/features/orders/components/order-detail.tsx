@@ -8,7 +8,7 @@ import { AwaitingConfirmation } from './confirm-order.tsx';
 import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
-import { OrderRefunds, StoreCreditPaid } from './order-refunds.tsx';
+import { OrderRefunds, RefundedSoFar, StoreCreditPaid } from './order-refunds.tsx';
 
 /** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
 export function OrderDetail({ order }: { order: Order }) {
@@ -49,6 +49,7 @@ export function OrderDetail({ order }: { order: Order }) {
           </p>
         )}
         <StoreCreditPaid order={order} />
+        {isAdmin && <RefundedSoFar order={order} />}
         <OrderActions order={order} isAdmin={isAdmin} />
       </AmountsSummary>
     </div>

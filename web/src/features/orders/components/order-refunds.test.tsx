@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_ID, deliveredOrder, partialRefund } from '../../../testing/after-sale.ts';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { useOrder } from '../api.ts';
-import { OrderRefunds, StoreCreditPaid } from './order-refunds.tsx';
+import { OrderRefunds, RefundedSoFar, StoreCreditPaid } from './order-refunds.tsx';
 
 const fetchMock = vi.fn<typeof fetch>();
 let order: Order;
@@ -175,5 +175,22 @@ describe('StoreCreditPaid', () => {
     );
     rerender(<StoreCreditPaid order={deliveredOrder} />);
     expect(screen.queryByTestId('store-credit-paid')).toBeNull();
+  });
+});
+
+describe('RefundedSoFar', () => {
+  it('adds up the refunds that did not fail, and shows nothing before any', () => {
+    const refunded = {
+      ...deliveredOrder,
+      refunds: [
+        partialRefund(),
+        partialRefund({ _id: 'r2', amount: 556.12, status: 'pending' }),
+        partialRefund({ _id: 'r3', amount: 100, status: 'failed' }),
+      ],
+    };
+    const { rerender } = renderInApp(<RefundedSoFar order={refunded} />);
+    expect(screen.getByTestId('refunded-so-far').textContent).toBe('Refunded so far: ₹1,575.40');
+    rerender(<RefundedSoFar order={deliveredOrder} />);
+    expect(screen.queryByTestId('refunded-so-far')).toBeNull();
   });
 });

@@ -131,3 +131,14 @@ export function StoreCreditPaid({ order }: { order: Order }) {
     </p>
   );
 }
+
+/** Issue 28, the admin's summary: what has gone back so far (refunds on their way included, failed ones not). */
+export function RefundedSoFar({ order }: { order: Order }) {
+  const paise = order.refunds.filter((r) => r.status !== 'failed').reduce((sum, r) => sum + toPaise(r.amount), 0);
+  if (paise === 0) return null;
+  return (
+    <p className={styles.paidWith} data-testid="refunded-so-far">
+      Refunded so far: <strong>{formatRupees(toRupees(paise))}</strong>
+    </p>
+  );
+}
