@@ -1,31 +1,18 @@
 import type { UserInfo } from '@rr/core';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { signOut } from '../features/account/index.ts';
-import { useOpenReturnCount } from '../features/admin/index.ts';
 import styles from './user-menu.module.css';
 
-const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard' },
-  { to: '/admin/userlist', label: 'Users' },
-  { to: '/admin/productlist', label: 'Products' },
-  { to: '/admin/orderlist', label: 'Orders' },
-  { to: '/admin/returns', label: 'Returns' },
-  { to: '/admin/coupons', label: 'Coupons' },
-  { to: '/admin/sales', label: 'Sales' },
-  { to: '/admin/categories', label: 'Categories & GST' },
-  { to: '/admin/shipping', label: 'Shipping' },
-  { to: '/admin/import', label: 'Catalog import' },
-  { to: '/admin/search-synonyms', label: 'Search synonyms' },
-] as const;
+// Issue 28: the admin's links (and the count of open returns) load when an admin opens the menu, so
+// customers' pages carry none of them.
+const AdminMenuLinks = lazy(() => import('./admin-menu-links.tsx').then((m) => ({ default: m.AdminMenuLinks })));
 
 /** SPEC §2 header: a menu titled with the user's name: Profile, the admin pages for admins, and Logout. */
 export function UserMenu({ user }: { user: UserInfo }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
-  // Issue 28: the returns waiting for the owner, asked for when the menu opens (not on every page).
-  const openReturns = useOpenReturnCount(open && user.isAdmin);
 
   useEffect(() => {
     if (!open) return;
@@ -79,20 +66,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
             My Addresses
           </Link>
         </li>
-        {user.isAdmin &&
-          ADMIN_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} onClick={close}>
-                {link.label}
-                {link.to === '/admin/returns' && Boolean(openReturns.data) && (
-                  <span className={styles.count}>
-                    {openReturns.data}
-                    <span className="visually-hidden"> open</span>
-                  </span>
-                )}
-              </Link>
-            </li>
-          ))}
+        {user.isAdmin && open && (
+          <Suspense fallback={null}>
+            <AdminMenuLinks onClose={close} />
+          </Suspense>
+        )}
         <li className={styles.logout}>
           <button
             type="button"
