@@ -68,7 +68,7 @@ interface ActionProps {
 /** Without a courier service (or with it away) the pickup is arranged by hand: its form opens. */
 const BY_HAND_CODES = [errorCodes.courierNotConfigured, errorCodes.courierUnavailable];
 
-function DecideActions({ form, setForm, send, busy }: ActionProps) {
+function DecideActions({ ret, form, setForm, send, busy }: ActionProps) {
   const close = () => setForm(null);
   const approve = () =>
     send({ action: 'approve' }, undefined, (error) => {
@@ -84,9 +84,12 @@ function DecideActions({ form, setForm, send, busy }: ActionProps) {
           <Button variant="outline" onClick={() => setForm('by_hand')} disabled={busy}>
             Pickup by hand
           </Button>
-          <Button variant="outline" onClick={() => setForm('more_info')} disabled={busy}>
-            Ask for more
-          </Button>
+          {/* Asked already: the customer's answer brings it back to "requested". */}
+          {ret.status === 'requested' && (
+            <Button variant="outline" onClick={() => setForm('more_info')} disabled={busy}>
+              Ask for more
+            </Button>
+          )}
           <Button variant="outline" className={styles.danger} onClick={() => setForm('reject')} disabled={busy}>
             Reject
           </Button>

@@ -116,6 +116,15 @@ describe('ReturnsPage, deciding a return', () => {
     expect(sent()).toEqual({ action: 'more_info', note: 'A photo of the crack' });
   });
 
+  it('waits for the answer to a request for more, and may still approve or reject meanwhile', async () => {
+    returns = [orderReturn({ status: 'more_info', ownerNote: 'A photo of the crack, please' })];
+    const card = await openPage();
+    expect(card.textContent).toContain('You askedA photo of the crack, please');
+    expect(within(card).queryByRole('button', { name: 'Ask for more' })).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Approve and book pickup' })).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Reject' })).toBeTruthy();
+  });
+
   it("shows the API's refusal in the card", async () => {
     const user = userEvent.setup();
     putReply = () => jsonReply({ message: 'The courier service could not book a pickup' }, 502);
@@ -137,7 +146,7 @@ describe('ReturnsPage, deciding a return', () => {
     const card = await openPage();
     await user.click(within(card).getByRole('button', { name: 'Approve and book pickup' }));
     expect(await within(card).findByText(/No courier service is configured/)).toBeTruthy();
-    expect(within(card).getByRole('form', { name: 'Approve with a pickup booked by hand' })).toBeTruthy();
+    expect(await within(card).findByRole('form', { name: 'Approve with a pickup booked by hand' })).toBeTruthy();
   });
 
   it('marks an approved return received', async () => {
@@ -177,7 +186,8 @@ describe('ReturnsPage, closing a received return', () => {
     const user = userEvent.setup();
     vi.spyOn(window, 'confirm').mockReturnValue(true);
     const card = await openPage();
-    await user.click(await within(card).findByRole('button', { name: /^Refund/ }));
+    // The amount comes with the order: until then the button waits.
+    await user.click(await within(card).findByRole('button', { name: 'Refund ₹1,019.28' }));
     await user.click(within(card).getByRole('radio', { name: 'Bank/UPI transfer I have made' }));
     await user.click(within(card).getByRole('button', { name: 'Refund ₹1,019.28' }));
     expect(within(card).getByText('Required for a transfer')).toBeTruthy();
