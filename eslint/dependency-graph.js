@@ -11,7 +11,11 @@ import { readFileSync, readdirSync } from 'node:fs';
  * 0039: pricing (the quote) depends on nothing but the catalog's tables; only orders writes orders, so
  * fulfilment (dispatch, invoices, refunds) asks orders, and orders no longer knows fulfilment. Issue 26:
  * offers (coupons, sales) depends on nothing; pricing reads its rules, checkout counts uses, payments and
- * fulfilment give uses back, catalog and storefront show running sales.
+ * fulfilment give uses back, catalog and storefront show running sales. Issue 28: a delivery asks for
+ * reviews of what was not reviewed yet (fulfilment -> reviews), and a review keeps only stored photos
+ * (reviews -> uploads); the wishlist shows saved products as the catalog's cards, and its sold-out ones
+ * wait for stock as stock's alerts do; store credit is a ledger of its own that checkout, payments and
+ * fulfilment spend and give back; returns move through fulfilment's refunds and bookings.
  */
 export const serverModuleGraph = {
   accounts: ['messages'],
@@ -19,7 +23,7 @@ export const serverModuleGraph = {
   catalog: ['categories', 'offers', 'stock'],
   categories: [],
   checkout: ['fulfilment', 'messages', 'offers', 'orders', 'payments', 'pricing', 'shipping', 'stock', 'store-credit'],
-  fulfilment: ['messages', 'offers', 'orders', 'shipping', 'stock', 'store-credit'],
+  fulfilment: ['messages', 'offers', 'orders', 'reviews', 'shipping', 'stock', 'store-credit'],
   messages: [],
   newsletter: [],
   offers: [],
@@ -29,13 +33,14 @@ export const serverModuleGraph = {
   payments: ['offers', 'stock', 'store-credit'],
   pincode: ['shipping'],
   pricing: ['offers', 'shipping'],
-  reviews: ['catalog'],
+  reviews: ['catalog', 'uploads'],
   seo: ['storefront'],
   shipping: [],
   stock: ['messages'],
   'store-credit': [],
   storefront: ['catalog', 'offers', 'uploads'],
   uploads: [],
+  wishlist: ['catalog', 'stock'],
 };
 
 /**

@@ -75,6 +75,8 @@ export const errorCodes = {
   /** A higher GST rate would put products of the category above their MRP. */
   gstAboveMrp: 'GST_ABOVE_MRP',
   alreadyReviewed: 'ALREADY_REVIEWED',
+  /** Issue 28: a review's photo is not a picture stored by this shop. */
+  unknownReviewPhoto: 'UNKNOWN_REVIEW_PHOTO',
   notMultipart: 'NOT_MULTIPART',
   noImage: 'NO_IMAGE',
   imageTooLarge: 'IMAGE_TOO_LARGE',
@@ -92,6 +94,8 @@ export const errorCodes = {
   productInStock: 'PRODUCT_IN_STOCK',
   /** A guest's back-in-stock alert needs a phone. */
   phoneRequired: 'PHONE_REQUIRED',
+  /** Issue 28: the customer's wishlist holds WISHLIST_MAX_ITEMS products already. */
+  wishlistFull: 'WISHLIST_FULL',
   /** Wider or taller than an upload may be, whatever its bytes (a "pixel bomb"). */
   imageTooManyPixels: 'IMAGE_TOO_MANY_PIXELS',
   animatedImage: 'ANIMATED_IMAGE',

@@ -34,5 +34,7 @@ export * from './offer-rules.ts';
 export * from './shipping.ts';
 export * from './contract/shipping.ts';
 export * from './contract/after-sale.ts';
+export * from './contract/reviews.ts';
 export * from './refund-share.ts';
 export * from './contract/addresses.ts';
+export * from './contract/wishlist.ts';

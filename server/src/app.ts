@@ -43,6 +43,7 @@ import { reviewRoutes } from './modules/reviews/index.ts';
 import { offerAdminRoutes } from './modules/offers/index.ts';
 import { seoRoutes } from './modules/seo/index.ts';
 import { stockAlertRoutes } from './modules/stock/index.ts';
+import { wishlistRoutes } from './modules/wishlist/index.ts';
 import {
   loadStorefrontRenderer,
   storefrontPages,
@@ -311,12 +312,13 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(catalogAdminRoutes);
   await app.register(searchSynonymRoutes);
   await app.register(categoryRoutes);
-  await app.register(reviewRoutes);
+  await app.register(reviewRoutes, { files });
   await app.register(uploadRoutes, { files });
   await app.register(certificateUploadRoutes, { files });
   await app.register(fileRoutes, { files });
   await app.register(newsletterRoutes);
   await app.register(stockAlertRoutes);
+  await app.register(wishlistRoutes);
   await app.register(accountRoutes, { sms });
   await app.register(addressRoutes);
   await app.register(checkoutRoutes, { gateway, sms, deliveries });

@@ -41,6 +41,11 @@ interface Context {
   /** Issue 26: a coupon and a sale for the admin to change and delete. */
   couponIds: { update: string; remove: string };
   saleIds: { update: string; remove: string };
+  /**
+   * Issue 28: delivered orders of the customer's: one to return, one with an open return, one with a
+   * partial refund (store credit) and its credit note.
+   */
+  afterSale: { returnable: string; returned: string; returnId: string; refunded: string; refundId: string };
   /** Issue 28: saved addresses of the customer's, one to edit and one to delete. */
   addressIds: { update: string; remove: string };
   /** The customer's claims, signed with the server's key, without an expiry. */
@@ -198,6 +203,16 @@ const MATRIX: Record<string, Row> = {
     }),
     expect: [401, 403, 403, 201],
   },
+  // Issue 28: any signed-in customer may upload a photo for a review.
+  'POST /api/upload/review-photo': {
+    request: () => ({
+      method: 'POST',
+      url: '/api/upload/review-photo',
+      headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      payload: imageUpload,
+    }),
+    expect: [401, 201, 201, 201],
+  },
   'GET /uploads/:name': { request: (c) => get(`/uploads/${c.uploadedFile}`)(), expect: ANYONE_OK },
   'POST /api/upload/certificate': {
     request: () => ({
@@ -266,6 +281,16 @@ const MATRIX: Record<string, Row> = {
     signInRefusal: { message: 'The password or the code is not correct.', code: 'BAD_CREDENTIALS' },
   },
   'GET /api/users/profile': { request: get('/api/users/profile'), expect: SIGNED_IN_OK },
+  // Issue 28: each signed-in user's own wishlist (saving is 201 for each of them: a list of their own).
+  'GET /api/users/wishlist': { request: get('/api/users/wishlist'), expect: SIGNED_IN_OK },
+  'POST /api/users/wishlist': {
+    request: (c) => ({ method: 'POST', url: '/api/users/wishlist', payload: { product: c.productId } }),
+    expect: [401, 201, 201, 201],
+  },
+  'DELETE /api/users/wishlist/:productId': {
+    request: (c) => ({ method: 'DELETE', url: `/api/users/wishlist/${c.productId}` }),
+    expect: SIGNED_IN_OK,
+  },
   'PUT /api/users/profile': {
     // A new password needs the current one (registered customers: secret-pass-1).
     request: (_c, role) => ({
@@ -374,7 +399,8 @@ const MATRIX: Record<string, Row> = {
   },
   'PUT /api/orders/:id/cancel': {
     request: (c) => ({ method: 'PUT', url: `/api/orders/${c.orders.cancel}/cancel` }),
-    expect: ADMIN_ONLY,
+    // Issue 28: its customer cancels it; to another it does not exist; the admin then finds it cancelled.
+    expect: [401, 200, 404, 400],
   },
   'PUT /api/orders/:id/ship': {
     request: (c) => ({
@@ -414,6 +440,60 @@ const MATRIX: Record<string, Row> = {
     expect: [401, 403, 403, 409],
   },
   'GET /api/admin/gst-report': { request: get('/api/admin/gst-report?month=2026-11'), expect: ADMIN_ONLY },
+
+  // Issue 28: returns, partial refunds, store credit
+  'GET /api/orders/:id/returnability': {
+    request: (c) => get(`/api/orders/${c.afterSale.returnable}/returnability`)(),
+    expect: OWNER_OR_ADMIN,
+  },
+  'POST /api/orders/:id/returns': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/orders/${c.afterSale.returnable}/returns`,
+      payload: { lines: [{ product: c.productId, qty: 1 }], reason: 'Matrix', photos: ['/uploads/matrix.png'] },
+    }),
+    // Only the customer who bought asks for a return (an admin is refused with 409 RETURN_NOT_ALLOWED).
+    expect: [401, 201, 404, 409],
+  },
+  'GET /api/orders/:id/returns': {
+    request: (c) => get(`/api/orders/${c.afterSale.returned}/returns`)(),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/returns': { request: get('/api/returns'), expect: ADMIN_ONLY },
+  'PUT /api/returns/:id': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/returns/${c.afterSale.returnId}`,
+      payload: { action: 'more_info', note: 'A photo, please' },
+    }),
+    // Its customer may only reply; to another it does not exist.
+    expect: [401, 403, 404, 200],
+  },
+  'PUT /api/orders/:id/refunds/:refundId/retry': {
+    request: (c) => ({
+      method: 'PUT',
+      url: `/api/orders/${c.afterSale.refunded}/refunds/${c.afterSale.refundId}/retry`,
+    }),
+    // The admin gets past authorisation to the rule: only a failed refund can be retried.
+    expect: [401, 403, 403, 409],
+  },
+  'GET /api/orders/:id/refunds/:refundId/credit-note': {
+    request: (c) => get(`/api/orders/${c.afterSale.refunded}/refunds/${c.afterSale.refundId}/credit-note`)(),
+    expect: OWNER_OR_ADMIN,
+  },
+  'GET /api/users/store-credit': { request: get('/api/users/store-credit'), expect: SIGNED_IN_OK },
+  'GET /api/admin/users/:id/store-credit': {
+    request: (c) => get(`/api/admin/users/${c.users.read}/store-credit`)(),
+    expect: ADMIN_ONLY,
+  },
+  'POST /api/admin/users/:id/store-credit': {
+    request: (c) => ({
+      method: 'POST',
+      url: `/api/admin/users/${c.users.read}/store-credit`,
+      payload: { amount: 10, note: 'Matrix' },
+    }),
+    expect: ADMIN_ONLY,
+  },
 
   // The owner's desk (issue 15)
   'GET /api/admin/dashboard': { request: get('/api/admin/dashboard'), expect: ADMIN_ONLY },
@@ -629,6 +709,42 @@ beforeAll(async () => {
     if (cancel) await make.creditedOrder(t, id);
     return id;
   };
+  /** Issue 28: a delivered order of the customer's (shipped, delivered, its cash collected). */
+  const delivered = async () => {
+    const id = await shipped();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${id}/deliver`,
+      headers: bearer(admin.token),
+      payload: { cashCollected: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return id;
+  };
+  const afterSale = async () => {
+    const [returnable, returned, refunded] = [await delivered(), await delivered(), await delivered()];
+    const opened = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${returned}/returns`,
+      headers: bearer(customer!.token),
+      payload: { lines: [{ product: productId, qty: 1 }], reason: 'Matrix', photos: ['/uploads/matrix.png'] },
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const refund = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${refunded}/refund`,
+      headers: bearer(admin.token),
+      payload: { lines: [{ product: productId, qty: 1 }], method: 'store_credit' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    return {
+      returnable,
+      returned,
+      returnId: opened.json<{ _id: string }>()._id,
+      refunded,
+      refundId: refund.json<{ refunds: Array<{ _id: string }> }>().refunds[0]!._id,
+    };
+  };
   const uploadedFile = 'matrix.png';
   await databaseFileStore(t.db).put([
     namedFile(`uploads/${uploadedFile}`, 'image/png', PNG),
@@ -670,6 +786,7 @@ beforeAll(async () => {
     },
     saleIds: { update: await offer('sales', matrixSale), remove: await offer('sales', matrixSale) },
     addressIds: { update: await savedAddress(customer!.token), remove: await savedAddress(customer!.token) },
+    afterSale: await afterSale(),
     neverExpiring: await new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuer(TOKEN_ISSUER)

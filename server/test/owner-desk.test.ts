@@ -12,7 +12,7 @@ import {
 } from '@rr/core';
 import { and, asc, eq, inArray, lte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderSalesDaily, orders, products, stockLedger } from '../src/db/schema/index.ts';
+import { orderSalesDaily, orders, products, stockAlerts, stockLedger } from '../src/db/schema/index.ts';
 import { dashboard } from '../src/modules/owner-desk/dashboard.ts';
 import { salesDisagreements } from '../src/modules/owner-desk/sales-check.ts';
 import { ORDERS_EXPORT_COLUMNS } from '../src/modules/owner-desk/orders-export.ts';
@@ -533,6 +533,26 @@ describe('catalog export and import', () => {
     expect(res.json().code).toBe('IMPORT_STALE');
     const [row] = await t.db.select().from(products).where(eq(products.id, id));
     expect(row!.countInStock).toBe(4);
+  });
+
+  it('an import that sells a saved product out leaves the customers who saved it waiting (issue 28)', async () => {
+    const fan = await make.customer(t);
+    const id = await make.product(t, { stock: 3 });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/wishlist',
+      headers: bearer(fan.token),
+      payload: { product: id },
+    });
+    expect(saved.statusCode).toBe(201);
+    const body = csv([
+      ['id', 'stock', 'stock_version'],
+      [id, '0', await stockVersion(id)],
+    ]);
+    expect((await apply(body, (await preview(body)).json<ImportPreview>().plan)).statusCode).toBe(200);
+    expect(await t.db.select().from(stockAlerts).where(eq(stockAlerts.productId, id))).toMatchObject([
+      { userId: fan._id, phone: fan.phone, productUrl: `${t.config.publicUrl}/product/${id}`, notifiedAt: null },
+    ]);
   });
 
   it('refuses files it cannot read, changing nothing', async () => {

@@ -67,6 +67,7 @@ describe('POST /api/products/:id/reviews', () => {
         createdAt: row!.createdAt.toISOString(),
         user: stranger._id,
         verifiedPurchase: false,
+        photos: [],
       },
       {
         _id: expect.any(String),
@@ -76,6 +77,7 @@ describe('POST /api/products/:id/reviews', () => {
         createdAt: '2026-11-20T10:00:00.123Z',
         user: a._id,
         verifiedPurchase: true,
+        photos: [],
       },
     ]);
   });

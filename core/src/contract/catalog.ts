@@ -8,6 +8,7 @@ import { productFacts, productFactsReply } from './product-facts.ts';
 import { listingFilterQuery } from './search.ts';
 import { addOnReply, addOnsInput, variantReply, variantsInput } from './variants.ts';
 import { productSale } from './offers.ts';
+import { reviewPhotos } from './reviews.ts';
 
 export const category = preprocess(
   (v) => (typeof v === 'string' ? v.trim().toLowerCase() : v),
@@ -61,6 +62,8 @@ export const review = z.object({
   user: z.nullable(z.string()),
   /** The reviewer bought the product (an order of theirs, paid or delivered and not cancelled, has it). */
   verifiedPurchase: z.boolean(),
+  /** Issue 28: up to three photos, each the 720-pixel WebP of an uploaded picture (location data stripped). */
+  photos: z.array(z.string()),
 });
 export type Review = z.infer<typeof review>;
 
@@ -242,6 +245,8 @@ export const reviewInput = z.object({
       .check(z.gte(1, { error: 'rating must be from 1 to 5' }), z.lte(5, { error: 'rating must be from 1 to 5' })),
   ),
   comment: boundedText('comment', 1, 1000),
+  /** Issue 28: photos uploaded through POST /api/upload/review-photo (absent: none). */
+  photos: z.optional(reviewPhotos),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 

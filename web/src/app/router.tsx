@@ -26,7 +26,14 @@ import {
   UserListPage,
 } from '../features/admin/index.ts';
 import { CartPage } from '../features/cart/index.ts';
-import { CategoriesPage, CategoryPage, HomePage, ProductPage, SearchPage } from '../features/catalog/index.ts';
+import {
+  CategoriesPage,
+  CategoryPage,
+  HomePage,
+  ProductPage,
+  SearchPage,
+  WishlistPage,
+} from '../features/catalog/index.ts';
 import { PaymentPage, PlaceOrderPage, ShippingPage } from '../features/checkout/index.ts';
 import { contentPages } from '../features/content/index.ts';
 import { OrderListPage, OrderPage } from '../features/orders/index.ts';
@@ -55,6 +62,7 @@ const routes: RouteObject[] = [
         children: [
           { path: '/profile', element: <ProfilePage /> },
           { path: '/profile/addresses', element: <AddressesPage /> },
+          { path: '/wishlist', element: <WishlistPage /> },
           { path: '/shipping', element: <ShippingPage /> },
           { path: '/payment', element: <PaymentPage /> },
           { path: '/placeorder', element: <PlaceOrderPage /> },

@@ -66,6 +66,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
             My Addresses
           </Link>
         </li>
+        <li>
+          <Link to="/wishlist" onClick={close}>
+            Wishlist
+          </Link>
+        </li>
         {user.isAdmin && open && (
           <Suspense fallback={null}>
             <AdminMenuLinks onClose={close} />

@@ -18,6 +18,8 @@ export type MessageKind =
   | 'order_out_for_delivery'
   | 'order_delivery_failed'
   | 'order_returned'
+  /** Issue 28: some days after delivery, the customer is asked to review what they bought. */
+  | 'review_request'
   /** Issue 28: a customer's return moved. */
   | 'return_update';
 

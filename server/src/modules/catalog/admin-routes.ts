@@ -37,7 +37,11 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: product, ...errors },
       },
     },
-    async (request) => updateProduct(app.db, request.params.id, request.body, signedInUser(request).id),
+    async (request) =>
+      updateProduct(app.db, request.params.id, request.body, {
+        adminId: signedInUser(request).id,
+        shopUrl: app.config.publicUrl,
+      }),
   );
 
   app.delete(

@@ -32,10 +32,15 @@ export async function createDraftProduct(db: Database): Promise<Product> {
  * PUT /api/products/:id: the admin form's save (catalog/product-writes.ts), its stock changes recorded in
  * the ledger as the admin's edit.
  */
-export async function updateProduct(db: Database, id: string, input: ProductUpdate, adminId: string): Promise<Product> {
+export async function updateProduct(
+  db: Database,
+  id: string,
+  input: ProductUpdate,
+  by: { adminId: string; shopUrl: string },
+): Promise<Product> {
   if (!UUID_PATTERN.test(id)) throw productNotFound();
   await db.transaction(async (tx) => {
-    await setStockCause(tx, { reason: 'admin-edit', actorId: adminId });
+    await setStockCause(tx, { reason: 'admin-edit', actorId: by.adminId, shopUrl: by.shopUrl });
     await writeProductUpdate(tx, id, input);
   });
   return productNow(db, id);

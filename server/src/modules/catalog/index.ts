@@ -2,6 +2,7 @@
 export { catalogAdminRoutes } from './admin-routes.ts';
 export { cachedCatalog, type PublicListQuery } from './cached-reads.ts';
 export { catalogRoutes } from './routes.ts';
+export { productCards } from './cards.ts';
 export { productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';
 export {
   PLACEHOLDER_IMAGE,

@@ -13,7 +13,7 @@ import type { Transaction } from '../../db/client.ts';
 import { products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { gstBasisPointsOfCategory } from '../categories/index.ts';
-import { setStockLevel } from '../stock/index.ts';
+import { alertWishlisters, setStockLevel } from '../stock/index.ts';
 import { productNotFound } from './service.ts';
 import {
   hasVariants,
@@ -95,7 +95,8 @@ const mrpBelowPrice = (message: string) => new DomainError('invalid_data', error
  * Changes the fields the update carries, in the caller's transaction, with the product's row locked;
  * an absent field keeps its value (PRODUCT.md "The contract"). `isDraft` is the admin's switch; SPEC's
  * form has none and its save is its publish, so without it the product is published. Stock it sets is
- * recorded in the ledger under the cause the caller set (stock module's setStockCause).
+ * recorded in the ledger under the cause the caller set (stock module's setStockCause), whose shop URL
+ * the messages of the customers who saved it link to when it sells out.
  */
 export async function writeProductUpdate(tx: Transaction, id: string, input: ProductUpdate): Promise<void> {
   await lockProductsWithVariants(tx, [id]);
@@ -137,6 +138,9 @@ export async function writeProductUpdate(tx: Transaction, id: string, input: Pro
   await writeChoices(tx, id, input, withVariants, ownRate ?? categoryRate);
   // The stock module owns the stock figure (and tells the customers waiting when it is back).
   if (own.countInStock !== undefined) await setStockLevel(tx, id, own.countInStock);
+  // Issue 28: sold out now (its own stock, or its variants' in all), its wishlisters wait for it. Asked
+  // once the variants are written, so a product passing through 0 on its way to them alerts no one.
+  if (own.countInStock !== undefined || input.variants !== undefined) await alertWishlisters(tx, [id]);
 }
 
 /**

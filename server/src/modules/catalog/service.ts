@@ -144,6 +144,7 @@ interface ReviewJson {
   createdAt: number;
   user: string | null;
   verifiedPurchase: boolean;
+  photos: string[];
 }
 
 /**
@@ -155,7 +156,7 @@ const reviewsOfProduct = () => sql<ReviewJson[]>`(
   select coalesce(json_agg(json_build_object(
     '_id', reviews.id, 'name', reviews.name, 'rating', reviews.rating, 'comment', reviews.comment,
     'createdAt', floor(extract(epoch from reviews.created_at) * 1000)::int8, 'user', reviews.user_id,
-    'verifiedPurchase', (reviews.user_id is not null and ${countsTowardRating})
+    'verifiedPurchase', (reviews.user_id is not null and ${countsTowardRating}), 'photos', reviews.photos
   ) order by reviews.created_at desc, reviews.id), '[]')
   from reviews where reviews.product_id = products.id)`;
 
@@ -366,4 +367,25 @@ export async function refreshRatingsReviewedBy(
     .from(reviews)
     .where(and(eq(reviews.userId, userId), inArray(reviews.productId, ids)));
   for (const { productId } of reviewed) await refreshProductRating(db, productId);
+}
+
+/**
+ * Issue 28: the published products among `ids` as the catalog's cards, in the order of `ids` (a saved
+ * list's order); ids of drafts and of products gone are left out. The running sales go on them after.
+ */
+export async function publishedCards(
+  db: Database,
+  ids: readonly string[],
+): Promise<Array<WithoutSale<ProductSummary>>> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(productWithRate)
+    .from(products)
+    .innerJoin(categories, categoryOfProduct)
+    .where(and(inArray(products.id, [...ids]), eq(products.isDraft, false)));
+  const byId = new Map(rows.map((row) => [row.product.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toProductSummary(row)] : [];
+  });
 }

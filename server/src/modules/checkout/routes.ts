@@ -193,7 +193,6 @@ export const checkoutRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const customer = signedInUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
-      const idempotency = idempotentRequest(customer.id, 'payment', key, request.body);
       const started = await guarded(request, customer.id, request.body.couponCode, () =>
         startOnlinePayment(
           app.db,
@@ -203,7 +202,8 @@ export const checkoutRoutes: FastifyPluginAsync<{
           customer,
           request.body,
           deliveries,
-          idempotency,
+          app.config.publicUrl,
+          idempotentRequest(customer.id, 'payment', key, request.body),
         ),
       );
       return reply.code(201).send(started);

@@ -88,11 +88,12 @@ export async function recordWhatsappOptIn(db: Database | Transaction, customerId
 /**
  * Prices the cart and takes the stock, inside the caller's transaction (which holds the customer's
  * lock): one customer can never tie up more than the unpaid limits, counting open Cash on Delivery
- * orders and pending holds.
+ * orders and pending holds. A product it sells out leaves its wishlisters waiting for it (issue 28), told
+ * at `shopUrl`.
  */
 async function reserveCart(
   tx: Transaction,
-  customerId: string,
+  { customerId, shopUrl }: { customerId: string; shopUrl: string },
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
   limits: OrderLimits,
@@ -136,7 +137,7 @@ async function reserveCart(
     );
   }
   const reason = stockReason ?? (paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order');
-  await takeCart(tx, quote.lines, { reason, actorId: customerId });
+  await takeCart(tx, quote.lines, { reason, actorId: customerId, shopUrl });
   return { quote, coupon: priced.coupon, priced };
 }
 
@@ -196,6 +197,7 @@ export async function startOnlinePayment(
   customer: AuthUser,
   input: CreatePaymentBody,
   deliveries: Deliveries,
+  shopUrl: string,
   idempotency?: IdempotentRequest,
 ): Promise<PaymentOrder> {
   const expiresAt = new Date(Date.now() + settings.holdMinutes * 60_000);
@@ -208,7 +210,7 @@ export async function startOnlinePayment(
     await releasePendingHoldsOf(tx, customer.id);
     const reserved = await reserveCart(
       tx,
-      customer.id,
+      { customerId: customer.id, shopUrl },
       input.orderItems,
       ONLINE_PAYMENT_METHOD,
       limits,
@@ -307,10 +309,10 @@ export async function placeOrder(
       return { orderId: earlier.orderId, created: false };
     }
     const made: Made = request.payment
-      ? await orderFromPayment(tx, request.payment)
+      ? await orderFromPayment(tx, request.payment, messages.publicUrl)
       : request.paymentMethod === ONLINE_PAYMENT_METHOD
-        ? await storeCreditOrder(tx, request)
-        : await cashOnDeliveryOrder(tx, request);
+        ? await storeCreditOrder(tx, request, messages.publicUrl)
+        : await cashOnDeliveryOrder(tx, request, messages.publicUrl);
     if (idempotency) await recordOutcome(tx, idempotency, { orderId: made.orderId });
     // An order awaiting its code is told as placed once it is confirmed.
     if (made.created && !made.code) {
@@ -348,6 +350,7 @@ async function cashOnDeliveryOrder(
     whatsappOptIn,
     useStoreCredit,
   }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
+  shopUrl: string,
 ): Promise<Made> {
   const onWhatsapp = await lockCustomer(tx, customer.id, whatsappOptIn);
   if ((await countOpenCashOnDelivery(tx, customer.id)) >= MAX_OPEN_COD_ORDERS) {
@@ -359,7 +362,7 @@ async function cashOnDeliveryOrder(
   }
   const reserved = await reserveCart(
     tx,
-    customer.id,
+    { customerId: customer.id, shopUrl },
     orderItems,
     DEFAULT_PAYMENT_METHOD,
     limits,
@@ -417,6 +420,7 @@ async function spendCredit(tx: Transaction, customerId: string, orderId: string 
 async function storeCreditOrder(
   tx: Transaction,
   request: Exclude<OrderRequest, { payment: VerifiedPayment }>,
+  shopUrl: string,
 ): Promise<Made> {
   const { customer, orderItems, shippingAddress, limits, expectedTotal, couponCode, deliveries } = request;
   await lockCustomer(tx, customer.id, request.whatsappOptIn);
@@ -429,7 +433,7 @@ async function storeCreditOrder(
   }
   const reserved = await reserveCart(
     tx,
-    customer.id,
+    { customerId: customer.id, shopUrl },
     orderItems,
     ONLINE_PAYMENT_METHOD,
     limits,
@@ -474,7 +478,7 @@ async function waitsForConfirmation(tx: Transaction, customerId: string, priced:
  * arriving together make one order, and a replay returns it. If the hold had already ended, the stock
  * is taken again; when it is gone, the paid order is recorded as cancelled so an admin refunds it.
  */
-async function orderFromPayment(tx: Transaction, payment: VerifiedPayment): Promise<Made> {
+async function orderFromPayment(tx: Transaction, payment: VerifiedPayment, shopUrl: string): Promise<Made> {
   const hold = await lockPaidHold(tx, payment);
   if (!hold) {
     throw new DomainError(
@@ -492,7 +496,12 @@ async function orderFromPayment(tx: Transaction, payment: VerifiedPayment): Prom
   );
   const cancelledAt =
     hold.status !== 'pending' &&
-    !(await retakeAll(tx, hold.lines, { reason: 'hold-retaken', actorId: hold.customer.id, reference: hold.id }))
+    !(await retakeAll(tx, hold.lines, {
+      reason: 'hold-retaken',
+      actorId: hold.customer.id,
+      reference: hold.id,
+      shopUrl,
+    }))
       ? new Date()
       : undefined;
   const quote = quoteOfHold(hold);

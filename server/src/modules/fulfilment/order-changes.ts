@@ -18,6 +18,7 @@ import type { FulfilmentContext } from './context.ts';
 import { issueInvoice } from './invoices.ts';
 import { tellOrderEvent } from './order-events.ts';
 import { processRefund, settleCancellation } from './refunds.ts';
+import { requestReviews } from './review-requests.ts';
 
 export type { FulfilmentContext };
 
@@ -76,6 +77,7 @@ export function markDelivered(
     await recordDelivery(tx, id, now, collect);
     await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
     await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
+    await requestReviews(tx, row, now, ctx.messages);
   });
 }
 

@@ -6,6 +6,7 @@ export {
   messageSettings,
   orderMessages,
   passwordResetMessages,
+  reviewRequestMessages,
   returnMessages,
   type ReturnUpdate,
   type BackInStockAlert,
@@ -14,6 +15,7 @@ export {
   type OrderEventItem,
   type OrderSavings,
   type PasswordReset,
+  type ReviewRequest,
 } from './templates.ts';
 export {
   codConfirmationMessage,

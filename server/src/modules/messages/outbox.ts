@@ -5,7 +5,7 @@ import { outboxMessages } from '../../db/schema/index.ts';
 
 export type NewMessage = Pick<
   typeof outboxMessages.$inferInsert,
-  'idempotencyKey' | 'kind' | 'channel' | 'recipient' | 'subject' | 'text' | 'html' | 'template'
+  'idempotencyKey' | 'kind' | 'channel' | 'recipient' | 'subject' | 'text' | 'html' | 'template' | 'nextAttemptAt'
 > & { variables: string[] };
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;
@@ -13,7 +13,8 @@ export type OutboxMessage = typeof outboxMessages.$inferSelect;
 /**
  * Writes messages to the outbox. Call it with the transaction that makes the change the messages tell
  * of: they are stored exactly when the change is. A message whose idempotency key is already there is
- * left out, so telling an event twice sends it once.
+ * left out, so telling an event twice sends it once. A message with `nextAttemptAt` waits until then
+ * (a review request, days after the delivery that writes it): the worker claims only what is due.
  */
 export async function enqueueMessages(tx: Transaction, messages: NewMessage[]): Promise<void> {
   if (messages.length === 0) return;

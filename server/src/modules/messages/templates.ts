@@ -3,6 +3,7 @@ import {
   formatRupees,
   maskPhone,
   productWithVariant,
+  reviewFormPath,
   shortOrderNumber,
   toRupees,
   type Paise,
@@ -10,7 +11,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import type { NewMessage } from './outbox.ts';
-import { backInStockWhatsapp, whatsappOrderMessages } from './whatsapp-templates.ts';
+import { backInStockWhatsapp, reviewRequestWhatsapp, whatsappOrderMessages } from './whatsapp-templates.ts';
 
 /** DLT: a template's variables are at most 30 characters each. */
 export const SMS_VARIABLE_MAX = 30;
@@ -33,7 +34,10 @@ export interface OrderSavings {
 
 /** What the customer and the shop are told about one order event. */
 export interface OrderEvent {
-  kind: Exclude<MessageKind, 'shop_new_order' | 'back_in_stock' | 'password_reset' | 'cod_confirmation'>;
+  kind: Exclude<
+    MessageKind,
+    'shop_new_order' | 'back_in_stock' | 'password_reset' | 'cod_confirmation' | 'review_request'
+  >;
   orderId: string;
   totalPaise: Paise;
   paymentMethod: string;
@@ -457,6 +461,77 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
   ];
 }
 
+/** Issue 28: a delivered order's products its customer has not reviewed yet, in the order's order. */
+export interface ReviewRequest {
+  orderId: string;
+  customer: { name: string; phone: string; email: string; orderEmails: boolean; whatsapp: boolean };
+  products: readonly { id: string; name: string }[];
+  /** Sent no sooner: REVIEW_REQUEST_DAYS after the delivery. */
+  notBefore: Date;
+}
+
+/**
+ * The review request: an SMS (DLT template `review_request`, variables: the first product's name
+ * clipped to 30 characters, the order number, its review link) and a WhatsApp message for an opted-in
+ * customer, both for the first product; an e-mail (when they keep order e-mails on) with a link for
+ * each product. Keyed by the order, so a delivery told twice asks once; none without products.
+ */
+export function reviewRequestMessages(request: ReviewRequest, settings: MessageSettings): NewMessage[] {
+  const [first] = request.products;
+  if (!first) return [];
+  const link = (id: string) => `${settings.publicUrl}${reviewFormPath(id)}`;
+  const number = shortOrderNumber(request.orderId);
+  const key = `review_request:${request.orderId}`;
+  const product = clip(first.name);
+  const messages: NewMessage[] = [
+    {
+      idempotencyKey: `${key}:sms`,
+      kind: 'review_request',
+      channel: 'sms',
+      recipient: request.customer.phone,
+      subject: '',
+      text: `${SHOP}: how do you like ${product} from order #${number}? Please review it: ${link(first.id)}`,
+      html: null,
+      variables: [product, number, link(first.id)],
+      nextAttemptAt: request.notBefore,
+    },
+  ];
+  if (request.customer.orderEmails) messages.push(reviewRequestEmail(request, number, link));
+  if (request.customer.whatsapp) {
+    const { orderId, customer, notBefore } = request;
+    messages.push(reviewRequestWhatsapp({ orderId, customer, notBefore, product: { ...first, url: link(first.id) } }));
+  }
+  return messages;
+}
+
+/** The e-mail asks for a review of each product, with a link to each one's review form. */
+function reviewRequestEmail(request: ReviewRequest, number: string, link: (id: string) => string): NewMessage {
+  const name = request.customer.name.split(/\s+/)[0] || request.customer.name;
+  const intro = [
+    `Namaste ${name},`,
+    `We hope your order #${number} is serving you well. How do you like it? A few words and a photo or two help other customers choose.`,
+  ];
+  const products = request.products.map((p) => ({ name: p.name, url: link(p.id) }));
+  const text = [...intro, ...products.map((p) => `${p.name}: ${p.url}`), '', SHOP].join('\n');
+  const html = [
+    ...intro.map((line) => `<p>${escapeHtml(line)}</p>`),
+    '<ul>',
+    ...products.map((p) => `<li>${escapeHtml(p.name)}: <a href="${escapeHtml(p.url)}">Write a review</a></li>`),
+    '</ul>',
+    `<p>${SHOP}</p>`,
+  ].join('\n');
+  return {
+    idempotencyKey: `review_request:${request.orderId}:email`,
+    kind: 'review_request',
+    channel: 'email',
+    recipient: request.customer.email,
+    subject: `How do you like your order #${number}? - ${SHOP}`,
+    text,
+    html,
+    variables: [],
+    nextAttemptAt: request.notBefore,
+  };
+}
 /** Issue 28: a return moved (asked for, more asked, approved with its pickup, rejected, received, replaced). */
 export interface ReturnUpdate {
   returnId: string;

@@ -62,6 +62,12 @@ export const WHATSAPP_TEMPLATES = {
     variables: ['product', 'product link'],
     words: 'Namaste, {{1}} is back in stock at Rudraksha Ratna. Order it here: {{2}} Stock is limited.',
   },
+  review_request: {
+    name: 'rr_review_request',
+    variables: ['first name', 'product', 'order number', 'review link'],
+    words:
+      'Namaste {{1}}, we hope you like {{2}} from your Rudraksha Ratna order #{{3}}. Please review it here: {{4}} Your review helps other devotees choose.',
+  },
 } as const satisfies Partial<Record<MessageKind, WhatsappTemplateSpec>>;
 
 type WhatsappKind = keyof typeof WHATSAPP_TEMPLATES;
@@ -195,4 +201,20 @@ export function whatsappTemplateOf(message: {
     buttonPayload: spec.quickReply ? message.variables[count] : undefined,
     text: message.text,
   };
+}
+
+/** Issue 28: a review request's WhatsApp message (the first product not yet reviewed), keyed by the order. */
+export function reviewRequestWhatsapp(request: {
+  orderId: string;
+  customer: { name: string; phone: string };
+  product: { name: string; url: string };
+  notBefore: Date;
+}): NewMessage {
+  const message = whatsappMessage(
+    'review_request',
+    `review_request:${request.orderId}:whatsapp`,
+    request.customer.phone,
+    [firstName(request.customer.name), request.product.name, shortOrderNumber(request.orderId), request.product.url],
+  );
+  return { ...message, nextAttemptAt: request.notBefore };
 }

@@ -781,13 +781,13 @@ export async function previewImport(db: Database, bytes: Uint8Array): Promise<Im
 
 /**
  * Applies the file in one transaction, if it still plans exactly as the preview the admin saw (`plan`)
- * and has no errors: all of it or none. Stock it sets is recorded in the ledger as an import by `adminId`.
+ * and has no errors: all of it or none. Stock it sets is recorded in the ledger as an import by `by.adminId`.
  */
 export async function applyImport(
   db: Database,
   bytes: Uint8Array,
   expected: string,
-  adminId: string,
+  by: { adminId: string; shopUrl: string },
 ): Promise<ImportResult> {
   const file = readFile(bytes);
   return db.transaction(async (tx) => {
@@ -807,7 +807,7 @@ export async function applyImport(
         'The catalog changed after the preview; nothing was changed. Preview the file again.',
       );
     }
-    await write(tx, rows, preview.plan, adminId);
+    await write(tx, rows, preview.plan, by);
     return {
       created: preview.counts.create,
       updated: preview.counts.update,
@@ -821,8 +821,13 @@ export async function applyImport(
  * Writes the planned rows through the catalog module (its update and insert, so the MRP rule and the
  * columns are the admin form's), with the stock they set recorded as this import by `adminId`.
  */
-async function write(tx: Transaction, rows: PlannedRow[], plan: string, adminId: string): Promise<void> {
-  await setStockCause(tx, { reason: 'import', actorId: adminId, reference: `import ${plan.slice(0, 12)}` });
+async function write(
+  tx: Transaction,
+  rows: PlannedRow[],
+  plan: string,
+  { adminId, shopUrl }: { adminId: string; shopUrl: string },
+): Promise<void> {
+  await setStockCause(tx, { reason: 'import', actorId: adminId, reference: `import ${plan.slice(0, 12)}`, shopUrl });
   const writes = [...productWrites(rows), ...variantWrites(rows)];
   const updates = writes.filter((w) => w.productId).sort((a, b) => a.productId!.localeCompare(b.productId!));
   for (const { productId, input } of updates) await writeProductUpdate(tx, productId!, input);

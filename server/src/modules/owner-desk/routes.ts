@@ -12,7 +12,7 @@ import {
   stockHistoryReply,
   UUID_PATTERN,
 } from '@rr/core';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { sendCsv } from '../../csv.ts';
@@ -45,6 +45,12 @@ function uploadedCsv(request: FastifyRequest): Buffer {
 }
 
 /** Issue 15, the owner's desk: the dashboard, the orders and catalog CSV files, and stock history. */
+/** Who applies an import, and the shop's address for the customers it leaves waiting for stock (issue 28). */
+const importer = (app: FastifyInstance, request: FastifyRequest) => ({
+  adminId: signedInUser(request).id,
+  shopUrl: app.config.publicUrl,
+});
+
 export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -157,7 +163,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: importApplyReply, ...errors },
       },
     },
-    async (request) => applyImport(app.db, uploadedCsv(request), request.query.plan, signedInUser(request).id),
+    async (request) => applyImport(app.db, uploadedCsv(request), request.query.plan, importer(app, request)),
   );
 
   app.get(

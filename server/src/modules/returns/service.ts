@@ -159,7 +159,11 @@ export async function openReturn(
 ): Promise<OrderReturn> {
   const visible = await orderRowFor(db, viewer, orderId);
   if (visible.userId !== viewer.id)
-    throw new DomainError('forbidden', errorCodes.notAdmin, 'Only the customer who bought can ask for a return.');
+    throw new DomainError(
+      'conflict',
+      errorCodes.returnNotAllowed,
+      'Only the customer who bought can ask for a return.',
+    );
   const id = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     const able = await returnabilityOfRow(tx, row!);

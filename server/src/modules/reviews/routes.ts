@@ -2,9 +2,10 @@ import { errorReply, messageReply, productIdParams, reviewInput } from '@rr/core
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/auth.ts';
+import type { FileStore } from '../uploads/index.ts';
 import { addReview } from './service.ts';
 
-export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
+export const reviewRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fastify, { files }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/products/:id/reviews',
@@ -13,7 +14,8 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
       config: { rateLimit: { max: 20, timeWindow: '1 hour' } },
       schema: {
         tags: ['catalog'],
-        summary: 'Review a product, once per customer; marked a verified purchase when they bought it',
+        summary:
+          'Review a product, once per customer, with up to three photos uploaded through /api/upload/review-photo; marked a verified purchase when they bought it',
         security: [{ bearerAuth: [] }],
         params: productIdParams,
         body: reviewInput,
@@ -21,7 +23,7 @@ export const reviewRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request, reply) => {
-      await addReview(app.db, request.params.id, signedInUser(request), request.body);
+      await addReview(app.db, files, request.params.id, signedInUser(request), request.body);
       return reply.code(201).send({ message: 'Review added' });
     },
   );

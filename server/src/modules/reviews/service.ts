@@ -1,10 +1,11 @@
 import { errorCodes, type ReviewInput, UUID_PATTERN } from '@rr/core';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, reviews } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { productNotFound, refreshProductRating } from '../catalog/index.ts';
+import { isStoredPicture, type FileStore } from '../uploads/index.ts';
 
 export const ALREADY_REVIEWED = 'Product already reviewed';
 
@@ -13,8 +14,16 @@ export const ALREADY_REVIEWED = 'Product already reviewed';
  * verified purchases only. Whether a review is one is worked out when reviews are read and again when
  * the reviewer's orders change, so it follows the orders.
  */
-export async function addReview(db: Database, productId: string, author: AuthUser, input: ReviewInput): Promise<void> {
+export async function addReview(
+  db: Database,
+  files: FileStore,
+  productId: string,
+  author: AuthUser,
+  input: ReviewInput,
+): Promise<void> {
   if (!UUID_PATTERN.test(productId)) throw productNotFound();
+  const photos = [...new Set(input.photos ?? [])];
+  await checkPhotosStored(files, photos);
   await db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id })
@@ -34,7 +43,34 @@ export async function addReview(db: Database, productId: string, author: AuthUse
       name: author.name,
       rating: input.rating,
       comment: input.comment,
+      photos,
     });
     await refreshProductRating(tx, productId);
   });
+}
+
+/** Issue 28: a review shows only pictures this shop stored (uploaded, metadata stripped), never a link. */
+async function checkPhotosStored(files: FileStore, photos: readonly string[]): Promise<void> {
+  for (const photo of photos) {
+    if (!(await isStoredPicture(files, photo)))
+      throw new DomainError(
+        'invalid_data',
+        errorCodes.unknownReviewPhoto,
+        'photos must be pictures uploaded to this shop: upload each one again',
+      );
+  }
+}
+
+/** Which of these products the customer has reviewed already (a review request leaves them out). */
+export async function reviewedProducts(
+  db: Database,
+  userId: string,
+  productIds: readonly string[],
+): Promise<Set<string>> {
+  if (productIds.length === 0) return new Set();
+  const rows = await db
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(and(eq(reviews.userId, userId), inArray(reviews.productId, [...productIds])));
+  return new Set(rows.map((r) => r.productId));
 }

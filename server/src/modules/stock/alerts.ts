@@ -1,7 +1,7 @@
 import { errorCodes, MESSAGES, UUID_PATTERN } from '@rr/core';
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { products, stockAlerts, users } from '../../db/schema/index.ts';
+import { products, stockAlerts, users, wishlistItems } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { backInStockMessages, enqueueMessages } from '../messages/index.ts';
 
@@ -60,6 +60,44 @@ export async function askForStockAlert(db: Database, productId: string, asker: A
     }
     return product.name;
   });
+}
+
+/**
+ * The shop's public address, as the stock cause of the transaction names it (StockCause.shopUrl), or
+ * null: a change made without one (the demo data) leaves no customer waiting.
+ */
+const causeShopUrl = sql`nullif(current_setting('rr.stock_cause', true), '')::jsonb ->> 'shop'`;
+
+/**
+ * Issue 28: the customers who saved one of these products (only `userId`, when given) wait for it as if
+ * they had asked "notify me", for each product out of stock now: a waiting alert on their account's
+ * phone, so the restock tells them once (tellBackInStock). One already waiting on that phone is kept.
+ * Called where stock runs out (an order, an admin's edit, an import) and when a customer saves a
+ * product that is out of stock, in that transaction; `shopUrl` by default is the stock cause's.
+ */
+export async function alertWishlisters(
+  tx: Transaction,
+  productIds: Array<string | null>,
+  { shopUrl, userId }: { shopUrl?: string; userId?: string } = {},
+): Promise<void> {
+  const ids = [...new Set(productIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return;
+  const shop = shopUrl === undefined ? causeShopUrl : sql`${shopUrl}::text`;
+  await tx.execute(sql`
+    insert into ${stockAlerts} (product_id, user_id, phone, product_url)
+    select w.product_id, w.user_id, u.phone, s.url || '/product/' || w.product_id
+    from ${wishlistItems} w
+    join ${users} u on u.id = w.user_id
+    join ${products} p on p.id = w.product_id
+    cross join (select ${shop} as url) s
+    where w.product_id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+      and p.count_in_stock = 0 and not p.is_draft and s.url is not null
+      and u.phone ~ '^[6-9][0-9]{9}$'
+      ${userId === undefined ? sql`` : sql`and w.user_id = ${userId}::uuid`}
+    on conflict do nothing`);
 }
 
 const notFound = () => new DomainError('not_found', errorCodes.productNotFound, MESSAGES.productNotFound);

@@ -13,6 +13,6 @@ export {
   type StockCause,
   type StockLine,
 } from './service.ts';
-export { askForStockAlert, tellBackInStock, type AlertAsker } from './alerts.ts';
+export { alertWishlisters, askForStockAlert, tellBackInStock, type AlertAsker } from './alerts.ts';
 export { stockAlertRoutes } from './alert-routes.ts';
 export { ledgerDisagreements, stockAtVersions, stockHistory, stockVersionOf, stockVersions } from './ledger.ts';

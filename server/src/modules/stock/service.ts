@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { productVariants, products, type StockReason } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
-import { tellBackInStock } from './alerts.ts';
+import { alertWishlisters, tellBackInStock } from './alerts.ts';
 
 /**
  * A line whose stock is taken: the product (and its variant, issue 25), how many, and its name for the
@@ -24,6 +24,11 @@ export interface StockCause {
   actorId?: string | null;
   /** The order, payment hold or import it belongs to. */
   reference?: string | null;
+  /**
+   * Issue 28: the shop's public address, for a change that may sell a product out: the customers who
+   * saved it then wait for it (alertWishlisters), and their message links to the product there.
+   */
+  shopUrl?: string;
 }
 
 /**
@@ -43,7 +48,12 @@ export async function withStockCause<T>(tx: Transaction, cause: StockCause, chan
  * statements are its stock changes (an admin's save), where clearing it again would be a wasted trip.
  */
 export async function setStockCause(tx: Transaction, cause: StockCause): Promise<void> {
-  const value = JSON.stringify({ reason: cause.reason, actor: cause.actorId ?? null, ref: cause.reference ?? null });
+  const value = JSON.stringify({
+    reason: cause.reason,
+    actor: cause.actorId ?? null,
+    ref: cause.reference ?? null,
+    shop: cause.shopUrl ?? null,
+  });
   await tx.execute(sql`select set_config('rr.stock_cause', ${value}, true)`);
 }
 
@@ -60,6 +70,10 @@ export async function takeCart(tx: Transaction, lines: readonly StockLine[], cau
         throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`);
       }
     }
+    await alertWishlisters(
+      tx,
+      lines.map((l) => l.productId),
+    );
   });
 }
 
@@ -145,6 +159,10 @@ export function retakeAll(tx: Transaction, lines: readonly StockLine[], cause: S
       }
       taken.push(line);
     }
+    await alertWishlisters(
+      tx,
+      lines.map((l) => l.productId),
+    );
     return true;
   });
 }

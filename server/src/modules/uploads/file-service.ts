@@ -42,6 +42,14 @@ export async function storePicture(files: FileStore, widths: Map<ImageWidth, Buf
   return `/${names.get(CANONICAL_WIDTH)}`;
 }
 
+/** Whether every width of the picture at this address (`/uploads/<stem>-w720.webp`) is stored. */
+export async function isStoredPicture(files: FileStore, url: string): Promise<boolean> {
+  const stem = /^\/(uploads\/[A-Za-z0-9][A-Za-z0-9_-]*)-w720\.webp$/.exec(url)?.[1];
+  if (!stem) return false;
+  const infos = await Promise.all([...storedNames(stem).values()].map((name) => files.info(name)));
+  return infos.every(Boolean);
+}
+
 /** Stores a certificate under a name made from it; answers its address. */
 export async function storeCertificate(
   files: FileStore,

@@ -1,5 +1,12 @@
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, errorCodes, errorReply, uploadReply } from '@rr/core';
+import {
+  MAX_REVIEW_PHOTO_BYTES,
+  MAX_UPLOAD_BYTES,
+  errorCodes,
+  errorReply,
+  reviewPhotoReply,
+  uploadReply,
+} from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
@@ -8,7 +15,7 @@ import type { FileStore } from './file-store.ts';
 import { responsiveWebp } from './responsive.ts';
 
 const NOT_AN_IMAGE = 'Upload a JPEG, PNG or WebP image';
-const TOO_LARGE = 'The image must be at most 2 MB';
+const megabytes = (bytes: number) => `${bytes / 1024 / 1024} MB`;
 const MALFORMED = 'The upload is not a readable multipart/form-data body with the field "image"';
 
 /** The image type by its first bytes, never by the name or the type the browser claims. */
@@ -25,15 +32,16 @@ export function imageTypeOf(bytes: Buffer): 'jpg' | 'png' | 'webp' | null {
  * The bytes of the one file in the multipart body. Whatever goes wrong while reading the client's body
  * (a missing boundary, a cut-off part, too many parts) is the client's error: a 4xx, never a 500.
  */
-async function readImageField(request: FastifyRequest): Promise<Buffer> {
+async function readImageField(request: FastifyRequest, maxBytes = MAX_UPLOAD_BYTES): Promise<Buffer> {
   try {
-    const file = await request.file();
+    const file = await request.file({ limits: { fileSize: maxBytes } });
     if (!file) throw new DomainError('invalid_data', errorCodes.noImage, 'Choose an image to upload');
     return await file.toBuffer();
   } catch (err) {
     if (err instanceof DomainError) throw err;
     const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError('too_large', errorCodes.imageTooLarge, TOO_LARGE);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new DomainError('too_large', errorCodes.imageTooLarge, `The image must be at most ${megabytes(maxBytes)}`);
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new DomainError(
         'invalid_data',
@@ -53,6 +61,19 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
 
+  /** The picture in the body, stored in every width with its metadata (EXIF, GPS) left out: its address. */
+  async function storeUploadedPicture(request: FastifyRequest, maxBytes?: number): Promise<string> {
+    if (!request.isMultipart())
+      throw new DomainError(
+        'invalid_data',
+        errorCodes.notMultipart,
+        'Send the image as multipart/form-data in the field "image"',
+      );
+    const bytes = await readImageField(request, maxBytes);
+    if (!imageTypeOf(bytes)) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
+    return storePicture(files, await responsiveWebp(bytes));
+  }
+
   app.post(
     '/api/upload',
     {
@@ -67,17 +88,31 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
       },
     },
     async (request, reply) => {
-      if (!request.isMultipart())
-        throw new DomainError(
-          'invalid_data',
-          errorCodes.notMultipart,
-          'Send the image as multipart/form-data in the field "image"',
-        );
-      const bytes = await readImageField(request);
-      const type = imageTypeOf(bytes);
-      if (!type) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
-      const image = await storePicture(files, await responsiveWebp(bytes));
+      const image = await storeUploadedPicture(request);
       return reply.code(201).send({ image, message: 'Image uploaded' });
+    },
+  );
+
+  // Issue 28: a customer's photo for a review. A phone's photo is larger than a product picture may
+  // be, and often carries where it was taken: it is stored like a product picture, re-encoded without
+  // any of its metadata, so nobody learns the customer's home from it.
+  app.post(
+    '/api/upload/review-photo',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 30, timeWindow: '1 hour' } },
+      schema: {
+        tags: ['catalog'],
+        summary:
+          'Upload a photo for a review (signed in, multipart field "image"): JPEG, PNG or WebP by content, at most 8 MB and 40 million pixels. Stored as WebP 320, 720 and 1200 pixels wide, turned upright, with all metadata (EXIF, GPS location) removed; the reply is the 720 one, to send in the review\'s photos',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        response: { 201: reviewPhotoReply, 400: errorReply, 401: errorReply, 413: errorReply, 429: errorReply },
+      },
+    },
+    async (request, reply) => {
+      const image = await storeUploadedPicture(request, MAX_REVIEW_PHOTO_BYTES);
+      return reply.code(201).send({ image, message: 'Photo uploaded' });
     },
   );
 };

@@ -10,12 +10,20 @@ export function ProfilePage() {
   return (
     <div className="container page">
       <h1>My Account</h1>
-      <p className={styles.links}>
-        <Link to="/profile/addresses" className="btn btn-outline">
-          My Addresses
-        </Link>
-        <span>Delivery addresses the checkout offers you on any device</span>
-      </p>
+      <ul className={styles.links}>
+        <li>
+          <Link to="/profile/addresses" className="btn btn-outline">
+            My Addresses
+          </Link>
+          <span>Delivery addresses the checkout offers you on any device</span>
+        </li>
+        <li>
+          <Link to="/wishlist" className="btn btn-outline">
+            My Wishlist
+          </Link>
+          <span>Products you saved for later</span>
+        </li>
+      </ul>
       <div className={styles.profileLayout}>
         <UserProfile />
         <MyOrders />

@@ -12,6 +12,7 @@ import type {
   ProductList,
   ProductSummary,
   ReviewInput,
+  ReviewPhotoReply,
   RunningSale,
   StockAlertBody,
   StockAlertReply,
@@ -198,6 +199,17 @@ export function useUploadImage() {
       form.append('image', file);
       // No content-type here: the browser sets multipart/form-data with its boundary.
       return apiFetch<UploadReply>('/api/upload', { method: 'POST', body: form });
+    },
+  });
+}
+
+/** Issue 28: POST /api/upload/review-photo (signed in): a photo for a review, stored without its metadata. */
+export function useUploadReviewPhoto() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('image', file);
+      return apiFetch<ReviewPhotoReply>('/api/upload/review-photo', { method: 'POST', body: form });
     },
   });
 }

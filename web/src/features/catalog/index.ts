@@ -26,6 +26,8 @@ export { CategoryPage, SearchPage } from './pages/listing-page.tsx';
 export { ProductPage } from './pages/product-page.tsx';
 
 /** Loaded on first visit, keeping it out of the home page's JavaScript. */
+export const WishlistPage = lazy(() => import('./pages/wishlist-page.tsx').then((m) => ({ default: m.WishlistPage })));
+
 export const CategoriesPage = lazy(() =>
   import('./pages/categories-page.tsx').then((m) => ({ default: m.CategoriesPage })),
 );

@@ -10,6 +10,7 @@ const review = (over: Partial<Review> = {}): Review => ({
   createdAt: '2026-01-01T00:00:00.000Z',
   user: 'u2',
   verifiedPurchase: false,
+  photos: [],
   ...over,
 });
 

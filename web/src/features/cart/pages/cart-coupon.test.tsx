@@ -37,6 +37,8 @@ function quote(
     taxPrice: 0,
     discountPrice: adjustments.reduce((sum, a) => sum + a.amount, 0),
     totalPrice: 2000 - adjustments.reduce((sum, a) => sum + a.amount, 0),
+    storeCredit: null,
+    amountDue: 2000 - adjustments.reduce((sum, a) => sum + a.amount, 0),
     shippingGst: { gstPercent: 0, hsnCode: '1404', taxPrice: 0 },
     adjustments,
     gst: null,

@@ -7,10 +7,12 @@ import {
   type ProductSale,
   type ProductSummary,
 } from '@rr/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Price } from '../../../components/price.tsx';
 import { Rating } from '../../../components/rating.tsx';
 import styles from './product-card.module.css';
+import { WishlistHeart } from './wishlist-heart.tsx';
 
 /**
  * How wide a card's picture is drawn: the grid's 1 to 4 columns (product-grid.module.css) with 1rem gaps,
@@ -30,6 +32,7 @@ export function ProductCard({
   eager = false,
   priority = false,
   headingLevel: Heading = 'h3',
+  actions,
 }: {
   /** With the running sale that covers it (issue 26), if any. */
   product: ProductSummary & { sale?: ProductSale | null };
@@ -38,6 +41,8 @@ export function ProductCard({
   priority?: boolean;
   /** h2 where the cards sit right under the page's h1 (a listing), h3 under a section's h2 (home). */
   headingLevel?: 'h2' | 'h3';
+  /** Buttons under the price (the wishlist page's Add to cart and Remove). */
+  actions?: ReactNode;
 }) {
   const href = `/product/${product._id}`;
   return (
@@ -54,6 +59,7 @@ export function ProductCard({
           className={styles.image}
         />
       </Link>
+      <WishlistHeart productId={product._id} />
       <div className={styles.body}>
         <Heading className={styles.name}>
           <Link to={href} title={product.name}>
@@ -66,6 +72,7 @@ export function ProductCard({
         />
         <CardPrice product={product} />
         {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
+        {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </article>
   );

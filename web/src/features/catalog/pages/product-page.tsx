@@ -1,6 +1,6 @@
 import { MESSAGES, categoryLabel, formatDateIST, formatDateTimeIST, type Product } from '@rr/core';
-import { Suspense, lazy } from 'react';
-import { Link, useParams } from 'react-router';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Price } from '../../../components/price.tsx';
@@ -12,7 +12,9 @@ import { useProduct } from '../api.ts';
 import { BuyBox } from '../components/buy-box.tsx';
 import { ProductFacts } from '../components/product-facts.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
+import { ReviewPhotos } from '../components/review-photos.tsx';
 import { VariantPicker } from '../components/variant-picker.tsx';
+import { WishlistHeart } from '../components/wishlist-heart.tsx';
 import { hasOwnReview } from '../own-review.ts';
 import { pickerLabel, type ChoosableProduct } from '../product-choice.ts';
 import { useProductChoice } from '../use-product-choice.ts';
@@ -53,6 +55,7 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
   const choice = useProductChoice(product);
   const { offer, variant, sale } = choice;
   const variants = product.variants;
+  const [saveNote, setSaveNote] = useState('');
   return (
     <>
       <div className={styles.layout}>
@@ -66,6 +69,12 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
             value={product.rating}
             text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
           />
+          <div className={styles.save}>
+            <WishlistHeart productId={product._id} labelled onChanged={setSaveNote} />
+            <p className={styles.saveNote} role="status">
+              {saveNote}
+            </p>
+          </div>
           <div className={styles.price} data-testid="product-price">
             <Price
               price={sale?.price ?? offer.price}
@@ -99,8 +108,29 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
   );
 }
 
+/**
+ * Issue 28: `?review=1` (a review request's link) opens the review form: in view for a signed-in
+ * customer; anyone else signs in first and comes back to it.
+ */
+function useReviewLink(productId: string, signedIn: boolean): boolean {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const fromLink = searchParams.get('review') === '1';
+  useEffect(() => {
+    if (!fromLink || signedIn) return;
+    // A task later: the session is read from this browser's storage just after the page takes over.
+    const timer = setTimeout(() => {
+      const back = `/product/${productId}?review=1`;
+      void navigate(`/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [fromLink, signedIn, productId, navigate]);
+  return fromLink;
+}
+
 function ProductReviews({ product }: { product: Product }) {
   const user = useUserInfo();
+  const fromLink = useReviewLink(product._id, user !== null);
   return (
     <HydrateLater>
       <section className={styles.reviews} aria-labelledby="reviews-heading">
@@ -130,14 +160,24 @@ function ProductReviews({ product }: { product: Product }) {
                   {formatDateIST(review.createdAt)}
                 </time>
                 <p className={styles.comment}>{review.comment}</p>
+                {review.photos.length > 0 && <ReviewPhotos photos={review.photos} reviewer={review.name} />}
               </li>
             ))}
           </ul>
         )}
-        <h3 id="write-review-heading">Write a Customer Review</h3>
+        <h3 id="write-review-heading" className={styles.writeReview}>
+          {/* The anchor a review request's link ends with. */}
+          <span id="write-review" />
+          Write a Customer Review
+        </h3>
         {user ? (
           <Suspense fallback={<Spinner />}>
-            <ReviewForm key={product._id} productId={product._id} reviewed={hasOwnReview(product.reviews, user._id)} />
+            <ReviewForm
+              key={product._id}
+              productId={product._id}
+              reviewed={hasOwnReview(product.reviews, user._id)}
+              fromLink={fromLink}
+            />
           </Suspense>
         ) : (
           <Message>

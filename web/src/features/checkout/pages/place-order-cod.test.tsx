@@ -37,6 +37,8 @@ function quote(method: string, cod: CartQuote['cod'] = { allowed: true, refusal:
     taxPrice: 0,
     discountPrice,
     totalPrice: 1000 + shippingPrice - discountPrice,
+    storeCredit: null,
+    amountDue: 1000 + shippingPrice - discountPrice,
     shippingGst: { gstPercent: 0, hsnCode: '1404', taxPrice: 0 },
     adjustments: online ? [{ kind: 'online_discount', label: 'Online discount', amount: 100 }] : [],
     coupon: null,

@@ -28,6 +28,8 @@ function quote(lines: CartItem[], unavailable: string[] = []): CartQuote {
     taxPrice: 0,
     discountPrice: 0,
     totalPrice: itemsPrice,
+    storeCredit: null,
+    amountDue: itemsPrice,
     shippingGst: { gstPercent: 0, hsnCode: '1404', taxPrice: 0 },
     adjustments: [],
     coupon: null,

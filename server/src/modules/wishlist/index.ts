@@ -1,0 +1,2 @@
+// The wishlist module's public face (issue 28).
+export { wishlistRoutes } from './routes.ts';

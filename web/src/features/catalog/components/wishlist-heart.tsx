@@ -1,0 +1,69 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useUserInfo, withRedirect } from '../../account/index.ts';
+import { useToggleWishlist, useWishlistIds } from '../wishlist-api.ts';
+import styles from './wishlist-heart.module.css';
+
+/**
+ * Issue 28: the heart that saves a product to the customer's wishlist, or takes it off: outlined when
+ * not saved, filled when saved (aria-pressed says which). A guest's tap goes to sign in and comes back.
+ * `labelled` (the product page) shows its name beside the heart; on a card the heart is alone.
+ */
+export function WishlistHeart({
+  productId,
+  labelled = false,
+  className,
+  onChanged,
+}: {
+  productId: string;
+  labelled?: boolean;
+  className?: string;
+  /** The server's words about the change ("…is in your wishlist. It is out of stock: …"). */
+  onChanged?: (message: string) => void;
+}) {
+  const user = useUserInfo();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const saved = useWishlistIds().has(productId);
+  const toggle = useToggleWishlist();
+  // While the call runs the heart already shows what it asked for.
+  const pressed = toggle.isPending ? toggle.variables.save : saved;
+  const name = pressed ? 'Remove from wishlist' : 'Save to wishlist';
+
+  const onClick = () => {
+    if (!user) {
+      navigate(withRedirect('/login', pathname + search));
+      return;
+    }
+    if (toggle.isPending) return;
+    toggle.mutate({ productId, save: !saved }, { onSuccess: (reply) => onChanged?.(reply.message) });
+  };
+
+  return (
+    <span className={[styles.wrap, labelled ? '' : styles.onCard, className].filter(Boolean).join(' ')}>
+      <button
+        type="button"
+        className={`${styles.heart} ${labelled ? styles.labelled : styles.alone}`}
+        aria-pressed={pressed}
+        aria-label={labelled ? undefined : name}
+        title={labelled ? undefined : name}
+        onClick={onClick}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className={styles.icon}>
+          <path
+            d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.9 1.2-1.8 2.8-2.9 4.8-2.9 3.3 0 5.6 3.1 4.4 6.6-1.7 4.8-9.2 9.4-9.2 9.4z"
+            fill={pressed ? 'currentColor' : 'none'}
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {labelled && <span>{name}</span>}
+      </button>
+      {toggle.isError && (
+        <span className={styles.error} role="alert">
+          {toggle.error.message}
+        </span>
+      )}
+    </span>
+  );
+}
