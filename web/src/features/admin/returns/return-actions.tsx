@@ -1,12 +1,5 @@
-import {
-  ONLINE_PAYMENT_METHOD,
-  OPEN_RETURN_STATUSES,
-  errorCodes,
-  formatRupees,
-  type OrderReturn,
-  type ReturnActionInput,
-} from '@rr/core';
-import { useState, type FormEvent } from 'react';
+import { OPEN_RETURN_STATUSES, errorCodes, formatRupees, type OrderReturn, type ReturnActionInput } from '@rr/core';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField, TextAreaField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -21,7 +14,10 @@ import { estimateRefund } from '../../../lib/refund-estimate.ts';
 import { useReturnAction, useReturnOrder } from './returns-api.ts';
 import styles from './returns.module.css';
 
-type Send = (body: ReturnActionInput, confirmText?: string, onError?: (error: Error) => void) => void;
+type Send = (body: ReturnActionInput, confirmText?: string) => void;
+/** Refusals that leave the pickup to the owner: no courier service, or it is away. */
+const BY_HAND_CODES = [errorCodes.courierNotConfigured, errorCodes.courierUnavailable];
+
 type Form = 'reject' | 'more_info' | 'by_hand' | 'refund' | 'replace' | null;
 
 /**
@@ -36,10 +32,15 @@ export function ReturnActions({ ret }: { ret: OrderReturn }) {
 function OpenReturnActions({ ret }: { ret: OrderReturn }) {
   const action = useReturnAction(ret);
   const [form, setForm] = useState<Form>(null);
-  const send: Send = (body, confirmText, onError) => {
+  const send: Send = (body, confirmText) => {
     if (confirmText && !window.confirm(confirmText)) return;
-    action.mutate(body, { onSuccess: () => setForm(null), ...(onError ? { onError } : {}) });
+    action.mutate(body, { onSuccess: () => setForm(null) });
   };
+  // Without a courier service (or with it away) the pickup is arranged by hand: its form opens.
+  const error = action.error;
+  useEffect(() => {
+    if (refusedWith(error, ...BY_HAND_CODES)) setForm('by_hand');
+  }, [error]);
   const props = { ret, form, setForm, send, busy: action.isPending };
   return (
     <div className={styles.actions}>
@@ -65,20 +66,13 @@ interface ActionProps {
   busy: boolean;
 }
 
-/** Without a courier service (or with it away) the pickup is arranged by hand: its form opens. */
-const BY_HAND_CODES = [errorCodes.courierNotConfigured, errorCodes.courierUnavailable];
-
 function DecideActions({ ret, form, setForm, send, busy }: ActionProps) {
   const close = () => setForm(null);
-  const approve = () =>
-    send({ action: 'approve' }, undefined, (error) => {
-      if (refusedWith(error, ...BY_HAND_CODES)) setForm('by_hand');
-    });
   return (
     <>
       {form === null && (
         <div className={styles.buttons}>
-          <Button onClick={approve} busy={busy} busyLabel="Booking pickup…">
+          <Button onClick={() => send({ action: 'approve' })} busy={busy} busyLabel="Booking pickup…">
             Approve and book pickup
           </Button>
           <Button variant="outline" onClick={() => setForm('by_hand')} disabled={busy}>
@@ -243,7 +237,7 @@ function CloseActions({ ret, form, setForm, send, busy }: ActionProps) {
   if (form === 'refund' && order)
     return (
       <RefundForm
-        online={order.paymentMethod === ONLINE_PAYMENT_METHOD}
+        online={order.razorpayPaymentId !== null}
         amount={amount}
         busy={busy}
         onCancel={() => setForm(null)}

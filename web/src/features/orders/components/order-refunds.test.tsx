@@ -111,7 +111,7 @@ describe('OrderRefunds, refund items', () => {
   });
 
   it('offers the gateway first for an online order, and store credit, never a transfer', async () => {
-    order = { ...deliveredOrder, paymentMethod: 'Razorpay' };
+    order = { ...deliveredOrder, paymentMethod: 'Razorpay', razorpayPaymentId: 'pay_T1' };
     const form = await openForm();
     expect((within(form).getByRole('radio', { name: /Razorpay/ }) as HTMLInputElement).checked).toBe(true);
     expect(within(form).queryByRole('radio', { name: /transfer/ })).toBeNull();
@@ -132,6 +132,7 @@ describe('OrderRefunds, the list', () => {
     order = {
       ...deliveredOrder,
       paymentMethod: 'Razorpay',
+      razorpayPaymentId: 'pay_T1',
       refunds: [
         partialRefund(),
         partialRefund({

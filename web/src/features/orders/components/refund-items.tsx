@@ -1,4 +1,4 @@
-import { ONLINE_PAYMENT_METHOD, formatRupees, type AfterSaleLineInput, type Order } from '@rr/core';
+import { formatRupees, type AfterSaleLineInput, type Order } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -47,7 +47,8 @@ export function RefundItems({ order }: { order: Order }) {
 }
 
 function RefundItemsForm({ order, left, onClose }: { order: Order; left: Left[]; onClose: () => void }) {
-  const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
+  // As the server decides: paid through the gateway (not Cash on Delivery, not wholly by store credit).
+  const online = order.razorpayPaymentId !== null;
   const [units, setUnits] = useState<Record<number, number>>({});
   const [how, setHow] = useState<RefundMethodValue>({
     method: online ? 'gateway' : 'store_credit',
