@@ -62,9 +62,9 @@ async function deliveredOrder(
   return order;
 }
 
-/** A picture uploaded through POST /api/upload (which takes the admin's uploads only, for now). */
+/** A picture the customer uploads (the review-photo upload, open to signed-in customers). */
 async function uploadPhoto(request: APIRequestContext, user: UserInfo): Promise<string> {
-  const res = await request.post('/api/upload', {
+  const res = await request.post('/api/upload/review-photo', {
     headers: auth(user),
     multipart: { image: { name: 'crack.png', mimeType: 'image/png', buffer: Buffer.from(PNG_8X8, 'base64') } },
   });
@@ -82,7 +82,7 @@ test('the owner approves a return, marks it received and refunds it as store cre
   const product = await makeProduct({ label: 'returned bead', price: 450, stock: 10 });
   const customer = await makeCustomer('Returner');
   const order = await deliveredOrder(request, customer, admin, product._id);
-  const photo = await uploadPhoto(request, admin);
+  const photo = await uploadPhoto(request, customer);
   const opened = await request.post(`/api/orders/${order._id}/returns`, {
     headers: auth(customer),
     data: { lines: [{ product: product._id, qty: 1 }], reason: 'One bead arrived cracked.', photos: [photo] },
