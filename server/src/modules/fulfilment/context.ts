@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import type { MessageSettings } from '../messages/index.ts';
+import { messageSettings, type MessageSettings } from '../messages/index.ts';
 
 /** What dispatch, delivery, cancellation and the courier's tracking need beyond the database. */
 export interface FulfilmentContext {
@@ -26,4 +26,21 @@ export interface RefundContext {
   gateway: PaymentGateway;
   messages: MessageSettings;
   log: FastifyBaseLogger;
+}
+
+/** The context the routes of dispatch, refunds and returns work in: the app's database, config and log. */
+export function fulfilmentContextOf(
+  app: { db: Database; config: Config; log: FastifyBaseLogger },
+  adapters: { gateway: PaymentGateway; pincodes: PincodeDirectory; courier: CourierService | null },
+): FulfilmentContext {
+  return {
+    db: app.db,
+    seller: app.config.seller,
+    pincodes: adapters.pincodes,
+    messages: messageSettings(app.config),
+    gateway: adapters.gateway,
+    log: app.log,
+    courier: adapters.courier,
+    sellerPincode: app.config.shipping.sellerPincode,
+  };
 }

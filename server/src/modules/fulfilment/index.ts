@@ -22,3 +22,4 @@ export {
 export { productLinesOf, withAddOns } from './after-sale-lines.ts';
 export { bookReturnPickup } from './booking.ts';
 export { type FulfilmentContext } from './order-changes.ts';
+export { fulfilmentContextOf } from './context.ts';

@@ -23,13 +23,13 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import { sendCsv } from '../../csv.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import { messageSettings } from '../messages/index.ts';
 import { findOrder, orderRowFor } from '../orders/index.ts';
 import { gstReportLines } from './gst-report.ts';
 import { renderOrderDocument, renderRefundCreditNote } from './invoices.ts';
 import { refundItems, retryPartialRefund } from './partial-refunds.ts';
 import { shippingLabelOf } from './booking.ts';
 import { courierDevRoutes, courierWebhookRoutes } from './courier-routes.ts';
+import { fulfilmentContextOf } from './context.ts';
 import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './order-changes.ts';
 import { retryRefund } from './refunds.ts';
 
@@ -53,16 +53,8 @@ export const fulfilmentRoutes: FastifyPluginAsync<{
   courier: CourierService | null;
 }> = async (fastify, { gateway, pincodes, courier }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const fulfilment: FulfilmentContext = {
-    db: app.db,
-    seller: app.config.seller,
-    pincodes,
-    messages: messageSettings(app.config),
-    gateway,
-    log: app.log,
-    courier,
-    sellerPincode: app.config.shipping.sellerPincode,
-  };
+  const fulfilment = fulfilmentContextOf(app, { gateway, pincodes, courier });
+
   orderChangeRoutes(app, fulfilment);
   refundRoutes(app, fulfilment);
   documentRoutes(app);

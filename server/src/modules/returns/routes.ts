@@ -21,8 +21,7 @@ import type { CourierService } from '../../adapters/courier/index.ts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import { signedInUser } from '../../plugins/auth.ts';
-import type { FulfilmentContext } from '../fulfilment/index.ts';
-import { messageSettings } from '../messages/index.ts';
+import { fulfilmentContextOf, type FulfilmentContext } from '../fulfilment/index.ts';
 import { moveReturn } from './moves.ts';
 import { listReturns, openReturn, returnability as returnabilityOf, returnsOfOrder } from './service.ts';
 
@@ -44,16 +43,7 @@ export const returnRoutes: FastifyPluginAsync<{
   courier: CourierService | null;
 }> = async (fastify, { gateway, pincodes, courier }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const ctx: FulfilmentContext = {
-    db: app.db,
-    seller: app.config.seller,
-    pincodes,
-    messages: messageSettings(app.config),
-    gateway,
-    log: app.log,
-    courier,
-    sellerPincode: app.config.shipping.sellerPincode,
-  };
+  const ctx = fulfilmentContextOf(app, { gateway, pincodes, courier });
 
   app.get(
     '/api/orders/:id/returnability',
