@@ -61,7 +61,7 @@ import {
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { Deliveries, shippingAdminRoutes } from './modules/shipping/index.ts';
 import { storeCreditRoutes } from './modules/store-credit/index.ts';
-import { returnRoutes } from './modules/returns/index.ts';
+import { returnPickupTracker, returnRoutes } from './modules/returns/index.ts';
 import { SandboxCourier, createCourier, type CourierService } from './adapters/courier/index.ts';
 import {
   contactRoutes,
@@ -323,7 +323,12 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(addressRoutes);
   await app.register(checkoutRoutes, { gateway, sms, deliveries });
   await app.register(orderRoutes);
-  await app.register(fulfilmentRoutes, { gateway, pincodes, courier });
+  await app.register(fulfilmentRoutes, {
+    gateway,
+    pincodes,
+    courier,
+    otherParcels: returnPickupTracker(app.db, messageSettings(config)),
+  });
   await app.register(paymentRoutes, { gateway });
   await app.register(pincodeRoutes, { directory: pincodes, deliveries });
   await app.register(shippingAdminRoutes, { sellerPincode: config.shipping.sellerPincode });

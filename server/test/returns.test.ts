@@ -7,6 +7,7 @@
 import { isoMonthIST, type Order, type OrderReturn, type Returnability, type StoreCreditAnswer } from '@rr/core';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_COURIER_WEBHOOK_TOKEN, sandboxTrackingPayload } from '../src/adapters/courier/index.ts';
 import { SandboxGateway, type GatewayRefund, type RefundRequest } from '../src/adapters/payments/index.ts';
 import { offerUses, orders, outboxMessages, refunds } from '../src/db/schema/index.ts';
 import * as make from './factories.ts';
@@ -213,6 +214,43 @@ describe('returns', () => {
       .where(and(like(outboxMessages.idempotencyKey, `return:${ret._id}:%`), eq(outboxMessages.channel, 'sms')));
     const texts = told.map((m) => m.text).join('\n');
     for (const step of ['return request', 'approved', 'received your return']) expect(texts).toContain(step);
+  });
+
+  it('is marked received when the courier delivers the reverse pickup to the shop, once', async () => {
+    const { order, buyer, product } = await codOrder(1);
+    await deliver(order._id, true);
+    const ret = (
+      await call(buyer.token, 'POST', `/api/orders/${order._id}/returns`, {
+        lines: [{ product, qty: 1 }],
+        reason: 'Cracked',
+        photos: [PHOTO],
+      })
+    ).json<OrderReturn>();
+    const awb = (await call(admin, 'PUT', `/api/returns/${ret._id}`, { action: 'approve' })).json<OrderReturn>().pickup!
+      .trackingNumber!;
+    const track = (status: 'in_transit' | 'delivered') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/courier',
+        headers: { 'content-type': 'application/json', 'x-api-key': SANDBOX_COURIER_WEBHOOK_TOKEN },
+        payload: sandboxTrackingPayload(awb, status, null, new Date()),
+      });
+    expect((await track('in_transit')).statusCode).toBe(200);
+    expect((await call(buyer.token, 'GET', `/api/orders/${order._id}/returns`)).json<OrderReturn[]>()[0]!.status).toBe(
+      'approved',
+    );
+    expect((await track('delivered')).statusCode).toBe(200);
+    expect((await track('delivered')).statusCode).toBe(200);
+    expect((await call(buyer.token, 'GET', `/api/orders/${order._id}/returns`)).json<OrderReturn[]>()[0]!.status).toBe(
+      'received',
+    );
+    const told = await t.db
+      .select()
+      .from(outboxMessages)
+      .where(
+        and(like(outboxMessages.idempotencyKey, `return:${ret._id}:received%`), eq(outboxMessages.channel, 'sms')),
+      );
+    expect(told).toHaveLength(1);
   });
 
   it('reject needs a reason; more_info waits for the customer’s reply', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { CourierService } from '../../adapters/courier/index.ts';
+import type { CourierService, TrackingEvent } from '../../adapters/courier/index.ts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import type { Config } from '../../config.ts';
@@ -18,6 +18,11 @@ export interface FulfilmentContext {
   courier: CourierService | null;
   /** Where parcels leave from unless the owner set another pickup pincode. */
   sellerPincode: string;
+  /**
+   * Issue 28: tracking events of AWBs that are not an order's parcel, offered to the returns (a reverse
+   * pickup's AWB): true when one was theirs. The app composes it; fulfilment never reads returns.
+   */
+  otherParcels?: (event: TrackingEvent) => Promise<boolean>;
 }
 
 /** What refunds need: the database, the gateway, message settings and a log. */
@@ -31,9 +36,15 @@ export interface RefundContext {
 /** The context the routes of dispatch, refunds and returns work in: the app's database, config and log. */
 export function fulfilmentContextOf(
   app: { db: Database; config: Config; log: FastifyBaseLogger },
-  adapters: { gateway: PaymentGateway; pincodes: PincodeDirectory; courier: CourierService | null },
+  adapters: {
+    gateway: PaymentGateway;
+    pincodes: PincodeDirectory;
+    courier: CourierService | null;
+    otherParcels?: FulfilmentContext['otherParcels'];
+  },
 ): FulfilmentContext {
   return {
+    ...(adapters.otherParcels ? { otherParcels: adapters.otherParcels } : {}),
     db: app.db,
     seller: app.config.seller,
     pincodes: adapters.pincodes,

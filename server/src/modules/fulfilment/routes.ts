@@ -51,9 +51,11 @@ export const fulfilmentRoutes: FastifyPluginAsync<{
   pincodes: PincodeDirectory;
   /** Issue 27: the courier aggregator (null: none, ship by hand). */
   courier: CourierService | null;
-}> = async (fastify, { gateway, pincodes, courier }) => {
+  /** Issue 28: the returns' reverse pickups, whose tracking events come on the same webhook. */
+  otherParcels?: FulfilmentContext['otherParcels'];
+}> = async (fastify, { gateway, pincodes, courier, otherParcels }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const fulfilment = fulfilmentContextOf(app, { gateway, pincodes, courier });
+  const fulfilment = fulfilmentContextOf(app, { gateway, pincodes, courier, otherParcels });
 
   orderChangeRoutes(app, fulfilment);
   refundRoutes(app, fulfilment);

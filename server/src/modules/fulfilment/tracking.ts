@@ -108,7 +108,7 @@ export async function recordTrackingEvent(ctx: FulfilmentContext, event: Trackin
     .from(shipments)
     .where(eq(shipments.awb, event.awb))
     .limit(1);
-  if (!shipment) return 'unknown';
+  if (!shipment) return (await ctx.otherParcels?.(event)) ? 'applied' : 'unknown';
   let outcome: EventOutcome = 'duplicate';
   let refund = false;
   await changeOrder(ctx.db, shipment.orderId, async (tx, row) => {

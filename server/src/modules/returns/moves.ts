@@ -7,7 +7,8 @@ import {
   type ReturnStatus,
 } from '@rr/core';
 import { eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import type { TrackingEvent } from '../../adapters/courier/index.ts';
+import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderReturns, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -17,6 +18,7 @@ import {
   recordPartialRefund,
   type FulfilmentContext,
 } from '../fulfilment/index.ts';
+import type { MessageSettings } from '../messages/index.ts';
 import { takeCart } from '../stock/index.ts';
 import { returnConflict, returnNotFound, returnsWhere, tellReturn, type ReturnRow } from './service.ts';
 
@@ -205,4 +207,33 @@ async function sendReplacement(tx: Transaction, order: OrderRow, ret: ReturnRow,
       : [];
   });
   await takeCart(tx, lines, { reason: 'order', actorId, reference: ret.id });
+}
+
+/**
+ * Issue 28: the courier's tracking events of reverse pickups (the same webhook as parcels sent). When
+ * the returned parcel is delivered to the shop, an approved return is marked received, and its customer
+ * told, once. Answers whether the AWB was a return's.
+ */
+export function returnPickupTracker(db: Database, messages: MessageSettings) {
+  return async (event: TrackingEvent): Promise<boolean> => {
+    const [found] = await db
+      .select({ id: orderReturns.id })
+      .from(orderReturns)
+      .where(eq(orderReturns.pickupAwb, event.awb))
+      .limit(1);
+    if (!found) return false;
+    if (event.status !== 'delivered') return true;
+    await db.transaction(async (tx) => {
+      const { ret, order } = await lockReturn(tx, found.id);
+      if (ret.status !== 'approved') return;
+      const now = new Date();
+      const [moved] = await tx
+        .update(orderReturns)
+        .set({ status: 'received', updatedAt: now })
+        .where(eq(orderReturns.id, ret.id))
+        .returning();
+      await tellReturn(tx, messages, moved!, order, now.getTime());
+    });
+    return true;
+  };
 }
