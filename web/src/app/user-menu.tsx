@@ -1,21 +1,12 @@
 import type { UserInfo } from '@rr/core';
-import { useEffect, useRef, useState, type FocusEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { signOut } from '../features/account/index.ts';
 import styles from './user-menu.module.css';
 
-const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard' },
-  { to: '/admin/userlist', label: 'Users' },
-  { to: '/admin/productlist', label: 'Products' },
-  { to: '/admin/orderlist', label: 'Orders' },
-  { to: '/admin/coupons', label: 'Coupons' },
-  { to: '/admin/sales', label: 'Sales' },
-  { to: '/admin/categories', label: 'Categories & GST' },
-  { to: '/admin/shipping', label: 'Shipping' },
-  { to: '/admin/import', label: 'Catalog import' },
-  { to: '/admin/search-synonyms', label: 'Search synonyms' },
-] as const;
+// Issue 28: the admin's links (and the count of open returns) load when an admin opens the menu, so
+// customers' pages carry none of them.
+const AdminMenuLinks = lazy(() => import('./admin-menu-links.tsx').then((m) => ({ default: m.AdminMenuLinks })));
 
 /** SPEC §2 header: a menu titled with the user's name: Profile, the admin pages for admins, and Logout. */
 export function UserMenu({ user }: { user: UserInfo }) {
@@ -80,14 +71,11 @@ export function UserMenu({ user }: { user: UserInfo }) {
             Wishlist
           </Link>
         </li>
-        {user.isAdmin &&
-          ADMIN_LINKS.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} onClick={close}>
-                {link.label}
-              </Link>
-            </li>
-          ))}
+        {user.isAdmin && open && (
+          <Suspense fallback={null}>
+            <AdminMenuLinks onClose={close} />
+          </Suspense>
+        )}
         <li className={styles.logout}>
           <button
             type="button"

@@ -28,7 +28,7 @@ import { orderItems, orders, refunds, shipmentEvents, shipments } from '../../db
  * - the tracking link is core's `trackingUrl`: the known courier's page (its spellings compared by
  *   letters and digits) with the normalised AWB, when that AWB has the shape of one.
  */
-const rupees = (paise: SQL) => sql`${paise}::float8 / 100`;
+const rupees = (paise: SQL) => sql`(${paise})::float8 / 100`;
 const isoTime = (time: SQL) => sql`to_char(${time} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** `json_build_object` of these properties (the names are ours, not input). */

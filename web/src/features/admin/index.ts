@@ -35,3 +35,6 @@ export const SaleEditPage = lazy(() => import('./offers/sale-pages.tsx').then((m
 export const ShippingSettingsPage = lazy(() =>
   import('./shipping/shipping-page.tsx').then((m) => ({ default: m.ShippingPage })),
 );
+// Issue 28, after the sale.
+export const ReturnsPage = lazy(() => import('./returns/returns-page.tsx').then((m) => ({ default: m.ReturnsPage })));
+export { useOpenReturnCount } from './returns/returns-api.ts';

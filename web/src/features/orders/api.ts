@@ -1,4 +1,11 @@
-import { ORDER_PAGE_HEADERS, ORDERS_PER_PAGE, type AdminOrderFilter, type Order, type ShipOrderBody } from '@rr/core';
+import {
+  ORDER_PAGE_HEADERS,
+  ORDERS_PER_PAGE,
+  type AdminOrderFilter,
+  type Order,
+  type PartialRefundInput,
+  type ShipOrderBody,
+} from '@rr/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, apiFetchWithHeaders } from '../../lib/api-client.ts';
 import { catalogKeys } from '../catalog/index.ts';
@@ -136,5 +143,31 @@ export function useResendConfirmationCode(id: string) {
   return useMutation({
     mutationFn: () =>
       apiFetch<{ message: string }>(`/api/orders/${encodeURIComponent(id)}/confirmation-code`, { method: 'POST' }),
+  });
+}
+
+/** Issue 28: POST /api/orders/{id}/refund, a partial refund of lines and units; the order comes back. */
+export function usePartialRefund(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PartialRefundInput) =>
+      apiFetch<Order>(`/api/orders/${encodeURIComponent(id)}/refund`, { method: 'POST', json: body }),
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.one(id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+    },
+  });
+}
+
+/** PUT /api/orders/{id}/refunds/{refundId}/retry: a failed gateway refund is tried again. */
+export function useRetryPartialRefund(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (refundId: string) =>
+      apiFetch<unknown>(`/api/orders/${encodeURIComponent(id)}/refunds/${encodeURIComponent(refundId)}/retry`, {
+        method: 'PUT',
+      }),
+    // The answer may be the order or the refund: the order is fetched again either way.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.one(id) }),
   });
 }

@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useUpdateUser, useUser, useUserInfo } from '../../account/index.ts';
+import { StoreCreditPanel } from '../customers/store-credit-panel.tsx';
 import styles from './admin.module.css';
 
 /** /admin/user/:id/edit: name, e-mail and the admin flag; back to the list when saved. */
@@ -25,7 +26,10 @@ export function UserEditPage() {
       ) : user.isError ? (
         <Message variant="danger">{user.error.message}</Message>
       ) : (
-        <EditUserForm key={user.data._id} user={user.data} />
+        <>
+          <EditUserForm key={user.data._id} user={user.data} />
+          <StoreCreditPanel userId={user.data._id} name={user.data.name} />
+        </>
       )}
     </div>
   );

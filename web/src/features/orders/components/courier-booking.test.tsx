@@ -1,5 +1,5 @@
 import type { Order } from '@rr/core';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setBearerToken } from '../../../lib/api-client.ts';
@@ -126,7 +126,8 @@ describe('the admin ships an order', () => {
     expect(alert.textContent).toBe(
       'The courier service is not answering. Try again shortly. You can ship it by hand below.',
     );
-    expect(screen.getByText('Ship by hand').closest('details')!.open).toBe(true);
+    // The hand form opens from the error state as it renders (an effect after the alert's commit).
+    await waitFor(() => expect(screen.getByText('Ship by hand').closest('details')!.open).toBe(true));
   });
 
   it('shows another refusal (the courier’s reason) as it is, the hand form staying folded', async () => {

@@ -1,5 +1,5 @@
 import { errorCodes, type Order } from '@rr/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { apiFetchFile, refusedWith } from '../../../lib/api-client.ts';
@@ -14,18 +14,21 @@ import styles from '../pages/orders.module.css';
 export function BookWithCourier({ order, onUnavailable }: { order: Order; onUnavailable: () => void }) {
   const ship = useShipOrder(order._id);
   const waiting = Boolean(order.confirmBy);
-  const book = () =>
-    ship.mutate(undefined, {
-      onError: (error) => {
-        if (refusedWith(error, errorCodes.courierUnavailable)) onUnavailable();
-      },
-    });
+  const unavailable = ship.isError && refusedWith(ship.error, errorCodes.courierUnavailable);
+  // Opened from the error state as it is shown (a mutate callback could run after that render), once
+  // per refusal: the owner may fold it again.
+  const openHandForm = useRef(onUnavailable);
+  openHandForm.current = onUnavailable;
+  useEffect(() => {
+    if (unavailable) openHandForm.current();
+  }, [unavailable]);
+  const book = () => ship.mutate(undefined);
   return (
     <div className={styles.booking}>
       {ship.isError && (
         <Message variant="danger">
           {ship.error.message}
-          {refusedWith(ship.error, errorCodes.courierUnavailable) && ' You can ship it by hand below.'}
+          {unavailable && ' You can ship it by hand below.'}
         </Message>
       )}
       <Button onClick={book} busy={ship.isPending} busyLabel="Booking…" disabled={waiting}>

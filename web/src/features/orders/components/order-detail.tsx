@@ -9,6 +9,7 @@ import { DispatchSection } from './dispatch-section.tsx';
 import { OrderActions } from './order-actions.tsx';
 import { paidBesidesCredit } from './customer-actions.tsx';
 import { CancelledNotice, PaymentSection, ShippingSection } from './order-sections.tsx';
+import { OrderRefunds, RefundedSoFar } from './order-refunds.tsx';
 import { RefundsSection } from './refunds-section.tsx';
 import { ReturnsSection } from './returns-section.tsx';
 
@@ -48,8 +49,14 @@ export function OrderDetail({ order }: { order: Order }) {
             <OrderLines lines={order.orderItems} showTax={isAdmin} />
           )}
         </section>
-        <RefundsSection orderId={order._id} refunds={order.refunds} />
-        {!isAdmin && <ReturnsSection order={order} />}
+        {isAdmin ? (
+          <OrderRefunds order={order} />
+        ) : (
+          <>
+            <RefundsSection orderId={order._id} refunds={order.refunds} />
+            <ReturnsSection order={order} />
+          </>
+        )}
       </div>
       <AmountsSummary
         amounts={{
@@ -69,6 +76,7 @@ export function OrderDetail({ order }: { order: Order }) {
             Code <strong>{order.coupon.code}</strong> applied: −{formatRupees(order.coupon.discount)}
           </p>
         )}
+        {isAdmin && <RefundedSoFar order={order} />}
         <OrderActions order={order} isAdmin={isAdmin} />
       </AmountsSummary>
     </div>

@@ -1,0 +1,53 @@
+import type { UserInfo } from '@rr/core';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderReturn } from '../testing/after-sale.ts';
+import { jsonReply, renderInApp } from '../testing/render.tsx';
+import { UserMenu } from './user-menu.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+const person = (isAdmin: boolean): UserInfo => ({
+  _id: 'u1',
+  name: isAdmin ? 'Owner' : 'Asha',
+  email: 'a@example.com',
+  phone: '9876543210',
+  isAdmin,
+  token: 't',
+});
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  fetchMock.mockImplementation(async (input) =>
+    String(input) === '/api/returns'
+      ? jsonReply([
+          orderReturn({ _id: 'a', status: 'requested' }),
+          orderReturn({ _id: 'b', status: 'received' }),
+          orderReturn({ _id: 'c', status: 'refunded' }),
+        ])
+      : jsonReply({ message: 'Not found' }, 404),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+describe('UserMenu, returns', () => {
+  it('shows the admin how many returns are open once the menu opens, and asks for them only then', async () => {
+    const user = userEvent.setup();
+    renderInApp(<UserMenu user={person(true)} />);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: /Owner/ }));
+    const link = await screen.findByRole('link', { name: 'Returns 2 open' });
+    expect(link.getAttribute('href')).toBe('/admin/returns');
+  });
+
+  it('asks a customer for nothing', async () => {
+    const user = userEvent.setup();
+    renderInApp(<UserMenu user={person(false)} />);
+    await user.click(screen.getByRole('button', { name: /Asha/ }));
+    expect(screen.queryByRole('link', { name: /Returns/ })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
