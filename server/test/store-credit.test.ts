@@ -138,6 +138,16 @@ describe('store credit at checkout', () => {
     // Priced as paid in advance: the online discount applies.
     expect(order.discountPrice).toBeGreaterThan(0);
     expect(await balanceOf(rich.token)).toBeCloseTo(5000 - order.totalPrice, 2);
+    // Refunded, it goes back as store credit without being told how.
+    const shipped = await call(admin, 'PUT', `/api/orders/${order._id}/deliver`);
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    const refund = await call(admin, 'POST', `/api/orders/${order._id}/refund`, { lines: [{ product, qty: 1 }] });
+    expect(refund.statusCode, refund.body).toBe(200);
+    expect(refund.json<Order>().refunds[0]).toMatchObject({
+      method: 'store_credit',
+      storeCreditAmount: order.totalPrice,
+    });
+    expect(await balanceOf(rich.token)).toBeCloseTo(5000, 2);
 
     const poor = await customerWithCredit(10);
     const stockBefore = (await t.app.inject({ url: `/api/products/${product}` })).json().countInStock;

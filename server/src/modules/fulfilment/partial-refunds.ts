@@ -1,5 +1,5 @@
 import {
-  DEFAULT_PAYMENT_METHOD,
+  STORE_CREDIT_PAYMENT_METHOD,
   RefundUnitsError,
   errorCodes,
   refundPart,
@@ -64,7 +64,9 @@ function methodFor(
   transferReference: string | undefined,
 ): RefundMethod {
   const prepaid = row.razorpayPaymentId !== null;
-  const chosen = method ?? (prepaid ? 'gateway' : undefined);
+  // Back the way it was paid: the card, or store credit for an order paid with it alone.
+  const byCredit = row.paymentMethod === STORE_CREDIT_PAYMENT_METHOD;
+  const chosen = method ?? (prepaid ? 'gateway' : byCredit ? 'store_credit' : undefined);
   if (!chosen) throw refusal('Refund a Cash on Delivery order as store credit or by a bank/UPI transfer (method).');
   if (chosen === 'gateway' && !prepaid)
     throw refusal('This order was not paid online: refund it as store credit or by a bank/UPI transfer.');
@@ -316,6 +318,3 @@ export async function sweepPendingPartialRefunds(ctx: RefundContext): Promise<vo
     .limit(50);
   for (const { id } of stale) await processPartialRefund(ctx, id);
 }
-
-/** Whether the order was paid by cash at the door (for callers choosing a default way back). */
-export const isCashOnDelivery = (row: Pick<OrderRow, 'paymentMethod'>) => row.paymentMethod === DEFAULT_PAYMENT_METHOD;
