@@ -67,18 +67,31 @@ export function ShippingReturnsPage() {
         </ul>
       </section>
 
+      <ReturnSections />
+    </StaticPage>
+  );
+}
+
+/** Returns, refunds and cancelling (issue 28: asked for and followed on the order page). */
+function ReturnSections() {
+  return (
+    <>
       <section>
         <h2>Damaged, defective or wrong items</h2>
         <p>
-          Report the problem within {shopPolicy.damageReport} (the same in our{' '}
-          <Link to="/terms-and-conditions">Terms and Conditions</Link>), by e-mail to{' '}
-          <EmailLink subject="Damaged item" /> or on the helpline <PhoneLink />, with:
+          Ask for a return within {shopPolicy.damageReport} (the same in our{' '}
+          <Link to="/terms-and-conditions">Terms and Conditions</Link>): open the order in{' '}
+          <Link to="/profile">My Account</Link> and choose <strong>Return or Replace Items</strong>. Pick the items, say
+          what is wrong, and add:
         </p>
         <ul>
-          <li>your order number,</li>
-          <li>clear photos of the item and the packaging,</li>
-          <li>your unboxing video.</li>
+          <li>clear photos of the item and the packaging, or</li>
+          <li>a link to your unboxing video.</li>
         </ul>
+        <p>
+          We answer within 2 business days on the order page, by SMS and by e-mail. If you cannot use the order page,
+          write to <EmailLink subject="Damaged item" /> or call the helpline <PhoneLink /> with your order number.
+        </p>
         <p>
           Please report it as soon as possible: the sooner we hear, the sooner we can claim from the courier and send
           you a replacement. We arrange and pay for the return pickup, and you choose a replacement or a full refund.
@@ -89,7 +102,10 @@ export function ShippingReturnsPage() {
       <section>
         <h2>What we cannot take back</h2>
         <ul>
-          <li>Custom orders are not returnable, unless they arrive damaged or defective.</li>
+          <li>
+            Custom orders, and items energised or made to order for you (the product page says so before you buy), are
+            not returnable, unless they arrive damaged or defective.
+          </li>
           <li>
             Items that arrived in good order and as described, because rudraksha and gemstones are worn on the body.
           </li>
@@ -100,20 +116,23 @@ export function ShippingReturnsPage() {
       <section>
         <h2>Refunds</h2>
         <p>
-          Once the returned item reaches us and we have checked it, we refund you within 2 business days: online
-          payments go back to the original card, UPI or bank account, and for Cash on Delivery orders we transfer the
-          amount to a bank account or UPI ID you give us. Banks usually take 5 to 7 business days to show the refund.
+          Once the returned item reaches us and we have checked it, we refund you within 2 business days, with a credit
+          note for the amount: online payments go back to the original card, UPI or bank account, and for Cash on
+          Delivery orders we add the amount to your store credit or transfer it to a bank account or UPI ID you give us.
+          Banks usually take 5 to 7 business days to show the refund. Store credit shows in My Account at once and is
+          used at checkout on your next order; it does not expire.
         </p>
       </section>
 
       <section>
         <h2>Cancelling an order</h2>
         <p>
-          Contact us by e-mail or on the helpline with your order number before the order is dispatched, and we will
-          cancel it and refund any online payment in full. Dispatched orders cannot be cancelled. Custom orders cannot
-          be cancelled once making has begun.
+          Until your order is dispatched you can cancel it yourself: open it in My Account and choose{' '}
+          <strong>Cancel Order</strong>. An online payment is refunded in full, and store credit you used comes back at
+          once. Dispatched orders cannot be cancelled: ask for a return once the parcel arrives. Custom orders cannot be
+          cancelled once making has begun; contact us.
         </p>
       </section>
-    </StaticPage>
+    </>
   );
 }
