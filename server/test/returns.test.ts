@@ -177,9 +177,12 @@ describe('returns', () => {
       status: 'approved',
       pickup: { provider: 'sandbox', courier: 'Sandbox Express', trackingNumber: expect.stringMatching(/^R/) },
     });
-    expect((await call(admin, 'PUT', `/api/returns/${ret._id}`, { action: 'received' })).json().status).toBe(
-      'received',
-    );
+    const stock = async () => (await t.app.inject({ url: `/api/products/${product}` })).json().countInStock;
+    const before = await stock();
+    const received = await call(admin, 'PUT', `/api/returns/${ret._id}`, { action: 'received', restock: true });
+    expect(received.json().status).toBe('received');
+    // The owner found the unit fit to sell again: it is back in stock.
+    expect(await stock()).toBe(before + 1);
     // COD: the way back must be said.
     const noMethod = await call(admin, 'PUT', `/api/returns/${ret._id}`, { action: 'refund' });
     expect(noMethod.statusCode).toBe(409);

@@ -148,6 +148,8 @@ export const returnActionInput = z.object({
   /** refund: how the money goes back (default: gateway for a prepaid order; required for COD). */
   method: z.optional(z.enum(REFUND_METHODS, { error: `method must be one of ${REFUND_METHODS.join(', ')}` })),
   transferReference: z.optional(text('transferReference', 60)),
+  /** received: the returned units are fit to sell again and go back in stock. */
+  restock: z.optional(z.boolean({ error: 'restock must be true or false' })),
   /** reply: more photos. */
   photos: z.optional(
     z.array(photoUrl).check(z.maxLength(RETURN_PHOTOS_MAX, { error: `At most ${RETURN_PHOTOS_MAX} photos` })),

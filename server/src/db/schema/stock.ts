@@ -14,6 +14,8 @@ export const STOCK_REASONS = [
   'expire',
   /** A Cash on Delivery order whose code never came cancelled itself. */
   'unconfirmed',
+  /** Issue 28: returned units the owner found fit to sell again. */
+  'return',
   'admin-edit',
   'import',
   'direct',

@@ -19,7 +19,7 @@ import {
   type FulfilmentContext,
 } from '../fulfilment/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
-import { takeCart } from '../stock/index.ts';
+import { returnStock, takeCart } from '../stock/index.ts';
 import { returnConflict, returnNotFound, returnsWhere, tellReturn, type ReturnRow } from './service.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -176,6 +176,9 @@ async function changeOf(ctx: FulfilmentContext, tx: Transaction, m: Move): Promi
     case 'refund':
     case 'credit':
       return settlement(ctx, tx, m);
+    case 'received':
+      if (input.restock) await restock(tx, m.order, ret, m.viewer.id);
+      return { change: { updatedAt: now } };
     case 'replace':
       await sendReplacement(tx, m.order, ret, m.viewer.id);
       return {
@@ -197,16 +200,25 @@ function refuseMove(ret: ReturnRow, from: readonly ReturnStatus[], action: strin
   }
 }
 
-/** A replacement takes the returned units from stock again (409 SOLD_OUT when there are not enough). */
-async function sendReplacement(tx: Transaction, order: OrderRow, ret: ReturnRow, actorId: string): Promise<void> {
+/** The return's units as stock lines (of products still in the catalog). */
+async function stockLinesOf(tx: Transaction, order: OrderRow, ret: ReturnRow) {
   const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-  const lines = ret.lines.flatMap((l) => {
+  return ret.lines.flatMap((l) => {
     const item = items.find((i) => i.lineNo === l.lineNo);
     return item?.productId
       ? [{ productId: item.productId, variantId: item.variantId, name: item.name, qty: l.qty }]
       : [];
   });
-  await takeCart(tx, lines, { reason: 'order', actorId, reference: ret.id });
+}
+
+/** A replacement takes the returned units from stock again (409 SOLD_OUT when there are not enough). */
+async function sendReplacement(tx: Transaction, order: OrderRow, ret: ReturnRow, actorId: string): Promise<void> {
+  await takeCart(tx, await stockLinesOf(tx, order, ret), { reason: 'order', actorId, reference: ret.id });
+}
+
+/** Returned units the owner found fit to sell go back in stock (customers waiting for them are told). */
+async function restock(tx: Transaction, order: OrderRow, ret: ReturnRow, actorId: string): Promise<void> {
+  await returnStock(tx, await stockLinesOf(tx, order, ret), { reason: 'return', actorId, reference: ret.id });
 }
 
 /**

@@ -15,6 +15,7 @@ const REASONS: Record<string, string> = {
   release: 'Payment abandoned',
   expire: 'Payment hold expired',
   unconfirmed: 'Order not confirmed in time',
+  return: 'Returned, back in stock',
   'admin-edit': 'Edited by an admin',
   import: 'Catalog import',
   direct: 'Changed outside the shop',

@@ -46,14 +46,24 @@ function OpenReturnActions({ ret }: { ret: OrderReturn }) {
     <div className={styles.actions}>
       {action.isError && <Message variant="danger">{action.error.message}</Message>}
       {(ret.status === 'requested' || ret.status === 'more_info') && <DecideActions {...props} />}
-      {ret.status === 'approved' && (
-        <div className={styles.buttons}>
-          <Button onClick={() => send({ action: 'received' })} busy={action.isPending} busyLabel="Saving…">
-            Mark received
-          </Button>
-        </div>
-      )}
+      {ret.status === 'approved' && <ReceiveAction send={send} busy={action.isPending} />}
       {ret.status === 'received' && <CloseActions {...props} />}
+    </div>
+  );
+}
+
+/** The parcel is back: marked received, and its units put back in stock when fit to sell again. */
+function ReceiveAction({ send, busy }: { send: Send; busy: boolean }) {
+  const [restock, setRestock] = useState(false);
+  return (
+    <div className={styles.buttons}>
+      <label className={styles.restock}>
+        <input type="checkbox" checked={restock} onChange={(e) => setRestock(e.target.checked)} />
+        Put the items back in stock (fit to sell again)
+      </label>
+      <Button onClick={() => send({ action: 'received', restock })} busy={busy} busyLabel="Saving…">
+        Mark received
+      </Button>
     </div>
   );
 }

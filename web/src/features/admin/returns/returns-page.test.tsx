@@ -160,7 +160,16 @@ describe('ReturnsPage, deciding a return', () => {
     const card = await openPage();
     expect(card.textContent).toContain('Pickup: Delhivery, AWB RVP9');
     await user.click(within(card).getByRole('button', { name: 'Mark received' }));
-    expect(sent()).toEqual({ action: 'received' });
+    expect(sent()).toEqual({ action: 'received', restock: false });
+  });
+
+  it('puts the returned items back in stock when the owner ticks it', async () => {
+    const user = userEvent.setup();
+    returns = [orderReturn({ status: 'approved' })];
+    const card = await openPage();
+    await user.click(within(card).getByRole('checkbox', { name: /back in stock/ }));
+    await user.click(within(card).getByRole('button', { name: 'Mark received' }));
+    expect(sent()).toEqual({ action: 'received', restock: true });
   });
 });
 
