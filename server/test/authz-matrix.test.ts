@@ -287,6 +287,10 @@ const MATRIX: Record<string, Row> = {
     request: (c) => ({ method: 'POST', url: '/api/users/wishlist', payload: { product: c.productId } }),
     expect: [401, 201, 201, 201],
   },
+  'PUT /api/users/wishlist': {
+    request: (c) => ({ method: 'PUT', url: '/api/users/wishlist', payload: { products: [c.productId] } }),
+    expect: SIGNED_IN_OK,
+  },
   'DELETE /api/users/wishlist/:productId': {
     request: (c) => ({ method: 'DELETE', url: `/api/users/wishlist/${c.productId}` }),
     expect: SIGNED_IN_OK,

@@ -78,6 +78,29 @@ describe('wishlist', () => {
     expect((await remove(customer.token, first)).json<WishlistChangeReply>().ids).toEqual([second]);
   });
 
+  it('replaces the whole list at once (PUT); an unknown product refuses it and changes nothing', async () => {
+    const customer = await make.customer(t);
+    const [a, b, c] = [await make.product(t), await make.product(t), await make.product(t)];
+    await save(customer.token, a);
+    await save(customer.token, b);
+    const put = (products: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/users/wishlist',
+        headers: bearer(customer.token),
+        payload: { products },
+      });
+    const replaced = await put([b, c, c]);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json<WishlistChangeReply>().ids.sort()).toEqual([b, c].sort());
+    const refused = await put([a, '00000000-0000-4000-8000-000000000000']);
+    expect(refused.statusCode).toBe(404);
+    expect((await list(customer.token, '?ids=1')).ids.sort()).toEqual([b, c].sort());
+    expect((await put('nope')).statusCode).toBe(400);
+    const emptied = await put([]);
+    expect(emptied.json<WishlistChangeReply>()).toEqual({ message: 'Your wishlist is empty.', ids: [] });
+  });
+
   it('keeps each customer’s list their own', async () => {
     const [a, b] = [await make.customer(t), await make.customer(t)];
     const id = await make.product(t);

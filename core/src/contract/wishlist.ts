@@ -26,6 +26,24 @@ export const wishlistBody = z.object({
 });
 export type WishlistBody = z.infer<typeof wishlistBody>;
 
+/**
+ * PUT /api/users/wishlist: the whole list at once (another device's, or a list kept before signing in):
+ * these products, and no others, are saved afterwards. Every one must be a published product.
+ */
+export const wishlistReplaceBody = z.object({
+  products: z
+    .array(
+      z
+        .string({ error: 'products must be a list of product ids' })
+        .check(z.maxLength(100, { error: 'products must be product ids' })),
+      {
+        error: 'products must be a list of product ids',
+      },
+    )
+    .check(z.maxLength(WISHLIST_MAX_ITEMS, { error: `A wishlist holds at most ${WISHLIST_MAX_ITEMS} products` })),
+});
+export type WishlistReplaceBody = z.infer<typeof wishlistReplaceBody>;
+
 export const wishlistProductParams = z.object({ productId: z.string() });
 
 /**

@@ -4,15 +4,31 @@ import {
   wishlistChangeReply,
   wishlistProductParams,
   wishlistQuery,
+  wishlistReplaceBody,
   wishlistReply,
 } from '@rr/core';
-import type { FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/auth.ts';
 import { productCards } from '../catalog/index.ts';
-import { removeFromWishlist, saveToWishlist, wishlistIds } from './service.ts';
+import { removeFromWishlist, replaceWishlist, saveToWishlist, wishlistIds } from './service.ts';
 
 const bearer = [{ bearerAuth: [] }];
+
+type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply };
 
 /** Issue 28: a signed-in customer's wishlist, the products they saved for later. */
@@ -63,6 +79,8 @@ export const wishlistRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
+  replaceRoute(app);
+
   app.delete(
     '/api/users/wishlist/:productId',
     {
@@ -82,3 +100,31 @@ export const wishlistRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 };
+
+/** PUT /api/users/wishlist: the whole list at once. */
+function replaceRoute(app: ZodApp): void {
+  app.put(
+    '/api/users/wishlist',
+    {
+      onRequest: app.authenticate,
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['users'],
+        summary:
+          'Replace the whole wishlist with these products (published ones only: an unknown id refuses the list, 404, nothing changed)',
+        security: bearer,
+        body: wishlistReplaceBody,
+        response: { 200: wishlistChangeReply, ...errors },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const message = await replaceWishlist(app.db, request.body.products, {
+        userId: user.id,
+        phone: user.phone,
+        shopUrl: app.config.publicUrl,
+      });
+      return { message, ids: await wishlistIds(app.db, user.id) };
+    },
+  );
+}

@@ -1,5 +1,5 @@
 import { MESSAGES, UUID_PATTERN, WISHLIST_MAX_ITEMS, errorCodes, maskPhone } from '@rr/core';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { products, users, wishlistItems } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -83,4 +83,39 @@ export async function removeFromWishlist(db: Database, userId: string, productId
     .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)))
     .returning({ id: wishlistItems.productId });
   return removed.length ? 'Removed from your wishlist.' : 'That product is not in your wishlist.';
+}
+
+/**
+ * PUT /api/users/wishlist: these products and no others are saved, in one transaction under the
+ * customer's lock; an id that is not a published product refuses the whole list (404, nothing changed).
+ * Products newly saved while sold out wait for stock, as a single save does. Kept ones keep their date.
+ */
+export async function replaceWishlist(db: Database, wanted: readonly string[], saver: Saver): Promise<string> {
+  const ids = [...new Set(wanted.map((id) => id.trim()))];
+  if (!ids.every((id) => UUID_PATTERN.test(id))) throw productNotFound();
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, saver.userId)).for('update');
+    const found = ids.length
+      ? await tx
+          .select({ id: products.id, countInStock: products.countInStock })
+          .from(products)
+          .where(and(inArray(products.id, ids), eq(products.isDraft, false)))
+          .for('share')
+      : [];
+    if (found.length !== ids.length) throw productNotFound();
+    const before = new Set(await wishlistIds(tx, saver.userId));
+    await tx
+      .delete(wishlistItems)
+      .where(
+        and(eq(wishlistItems.userId, saver.userId), ids.length ? notInArray(wishlistItems.productId, ids) : undefined),
+      );
+    const added = ids.filter((id) => !before.has(id));
+    if (added.length)
+      await tx.insert(wishlistItems).values(added.map((productId) => ({ userId: saver.userId, productId })));
+    const soldOut = found.filter((p) => p.countInStock === 0 && added.includes(p.id)).map((p) => p.id);
+    if (soldOut.length) await alertWishlisters(tx, soldOut, { shopUrl: saver.shopUrl, userId: saver.userId });
+    return ids.length
+      ? `Your wishlist holds ${ids.length} product${ids.length === 1 ? '' : 's'}.`
+      : 'Your wishlist is empty.';
+  });
 }
