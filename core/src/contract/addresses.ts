@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { NAME_MAX, phone } from './accounts.ts';
-import { businessNeedsGstin, gstin, requiredText, shippingAddressFields } from './orders.ts';
+import { businessNeedsGstin, gstin, requiredText, shippingAddressAnswer, shippingAddressFields } from './orders.ts';
 
 /**
  * Issue 28: a customer's saved delivery addresses, kept on the account so that checkout on any device
@@ -45,18 +45,9 @@ export const savedAddressParams = z.object({
 });
 
 /** One saved address as the API answers it: the order's shipping address fields, with its label. */
-export const savedAddress = z.object({
+export const savedAddress = z.extend(shippingAddressAnswer, {
   _id: z.string(),
   label: z.string(),
-  name: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  postalCode: z.string(),
-  state: z.string(),
-  country: z.string(),
-  gstin: z.optional(z.string()),
-  businessName: z.optional(z.string()),
   isDefault: z.boolean(),
 });
 export type SavedAddress = z.infer<typeof savedAddress>;

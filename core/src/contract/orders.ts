@@ -190,23 +190,26 @@ export const quoteAdjustment = z.object({ kind: z.string(), label: z.string(), a
  */
 export const shippingGst = z.object({ gstPercent: z.number(), hsnCode: z.nullable(z.string()), taxPrice: z.number() });
 
+/** A delivery address as orders (and saved addresses, issue 28) answer it. */
+export const shippingAddressAnswer = z.object({
+  /** The recipient (the account's name and phone unless the customer gave others). */
+  name: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  state: z.string(),
+  country: z.string(),
+  /** The buyer's GSTIN and legal name, for a B2B invoice: present only when given. */
+  gstin: z.optional(z.string()),
+  businessName: z.optional(z.string()),
+});
+
 export const order = z.object({
   _id: z.string(),
   user: z.object({ _id: z.nullable(z.string()), name: z.string(), email: z.string(), phone: z.string() }),
   orderItems: z.array(orderItem),
-  shippingAddress: z.object({
-    /** The recipient (the account's name and phone unless the customer gave others). */
-    name: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    city: z.string(),
-    postalCode: z.string(),
-    state: z.string(),
-    country: z.string(),
-    /** The buyer's GSTIN and legal name, for a B2B invoice: present only when given at checkout. */
-    gstin: z.optional(z.string()),
-    businessName: z.optional(z.string()),
-  }),
+  shippingAddress: shippingAddressAnswer,
   paymentMethod: z.string(),
   itemsPrice: z.number(),
   shippingPrice: z.number(),

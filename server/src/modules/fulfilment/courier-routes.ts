@@ -1,27 +1,12 @@
 import { errorCodes, errorReply } from '@rr/core';
 import { eq } from 'drizzle-orm';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { WEBHOOK_TOKEN_HEADER, sandboxTrackingPayload } from '../../adapters/courier/index.ts';
 import { shipments } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { FulfilmentContext } from './context.ts';
 import { trackingWebhook } from './tracking.ts';
-
-type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
+import type { ZodApp } from '../../zod-app.ts';
 
 /**
  * Shiprocket's tracking webhook. Its panel refuses callback URLs with "shiprocket" (or "sr", "kr") in

@@ -8,14 +8,7 @@ import {
   shipOrderBody,
   type Order,
 } from '@rr/core';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyPluginAsync,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { SandboxCourier, type CourierService } from '../../adapters/courier/index.ts';
@@ -32,18 +25,11 @@ import { courierDevRoutes, courierWebhookRoutes } from './courier-routes.ts';
 import { fulfilmentContextOf } from './context.ts';
 import { cancelOrder, markDelivered, shipOrder, type FulfilmentContext } from './order-changes.ts';
 import { retryRefund } from './refunds.ts';
+import type { ZodApp } from '../../zod-app.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
 const refundParams = z.object({ id: z.string(), refundId: z.string() });
-
-type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** Dispatch, delivery, cancellation and refunds of orders, and their GST documents. */
 export const fulfilmentRoutes: FastifyPluginAsync<{

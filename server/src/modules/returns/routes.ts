@@ -7,14 +7,7 @@ import {
   returnRequestInput,
   returnsQuery,
 } from '@rr/core';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyPluginAsync,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { CourierService } from '../../adapters/courier/index.ts';
@@ -24,17 +17,10 @@ import { signedInUser } from '../../plugins/auth.ts';
 import { fulfilmentContextOf, type FulfilmentContext } from '../fulfilment/index.ts';
 import { moveReturn } from './moves.ts';
 import { listReturns, openReturn, returnability as returnabilityOf, returnsOfOrder } from './service.ts';
+import type { ZodApp } from '../../zod-app.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
 const bearer = [{ bearerAuth: [] }];
-
-type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 
 /** Issue 28: customers' returns and replacements, and the owner's handling of them (decision 0043). */
 export const returnRoutes: FastifyPluginAsync<{

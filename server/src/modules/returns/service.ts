@@ -10,7 +10,7 @@ import {
   type ReturnStatus,
   type Returnability,
 } from '@rr/core';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderReturns, orders, refunds, users, type AfterSaleLine } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -201,7 +201,7 @@ export async function openReturn(
 /** Returns as answered: with the order's number, customer, and the names of the lines. */
 export async function returnsWhere(
   db: Database | Transaction,
-  where: ReturnType<typeof eq> | undefined,
+  where: SQL | undefined,
   limit = 200,
 ): Promise<OrderReturn[]> {
   const rows = await db
@@ -282,7 +282,7 @@ export async function listReturns(
     query.status ? eq(orderReturns.status, query.status) : undefined,
     query.order ? eq(orderReturns.orderId, query.order) : undefined,
   );
-  return returnsWhere(db, where as ReturnType<typeof eq> | undefined);
+  return returnsWhere(db, where);
 }
 
 export { unitsTaken };

@@ -7,28 +7,15 @@ import {
   wishlistReplaceBody,
   wishlistReply,
 } from '@rr/core';
-import type {
-  FastifyBaseLogger,
-  FastifyInstance,
-  FastifyPluginAsync,
-  RawReplyDefaultExpression,
-  RawRequestDefaultExpression,
-  RawServerDefault,
-} from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { signedInUser } from '../../plugins/auth.ts';
 import { productCards } from '../catalog/index.ts';
 import { removeFromWishlist, replaceWishlist, saveToWishlist, wishlistIds } from './service.ts';
+import type { ZodApp } from '../../zod-app.ts';
 
 const bearer = [{ bearerAuth: [] }];
 
-type ZodApp = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  ZodTypeProvider
->;
 const errors = { 400: errorReply, 401: errorReply, 404: errorReply, 409: errorReply };
 
 /** Issue 28: a signed-in customer's wishlist, the products they saved for later. */
