@@ -15,31 +15,33 @@ import { readFileSync, readdirSync } from 'node:fs';
  * reviews of what was not reviewed yet (fulfilment -> reviews), and a review keeps only stored photos
  * (reviews -> uploads); the wishlist shows saved products as the catalog's cards, and its sold-out ones
  * wait for stock as stock's alerts do; store credit is a ledger of its own that checkout, payments and
- * fulfilment spend and give back; returns move through fulfilment's refunds and bookings.
+ * fulfilment spend and give back; returns move through fulfilment's refunds and bookings. Issue 29: the
+ * audit log depends on nothing, and every module where staff change data writes its entries there.
  */
 export const serverModuleGraph = {
-  accounts: ['messages'],
+  accounts: ['audit', 'messages'],
   addresses: [],
-  catalog: ['categories', 'offers', 'stock'],
-  categories: [],
+  audit: [],
+  catalog: ['audit', 'categories', 'offers', 'stock'],
+  categories: ['audit'],
   checkout: ['fulfilment', 'messages', 'offers', 'orders', 'payments', 'pricing', 'shipping', 'stock', 'store-credit'],
-  fulfilment: ['messages', 'offers', 'orders', 'reviews', 'shipping', 'stock', 'store-credit'],
-  messages: [],
+  fulfilment: ['audit', 'messages', 'offers', 'orders', 'reviews', 'shipping', 'stock', 'store-credit'],
+  messages: ['audit'],
   newsletter: [],
-  offers: [],
-  orders: ['catalog', 'stock'],
-  'owner-desk': ['catalog', 'stock'],
-  returns: ['fulfilment', 'messages', 'orders', 'stock'],
+  offers: ['audit'],
+  orders: ['audit', 'catalog', 'stock'],
+  'owner-desk': ['audit', 'catalog', 'stock'],
+  returns: ['audit', 'fulfilment', 'messages', 'orders', 'stock'],
   payments: ['offers', 'stock', 'store-credit'],
   pincode: ['shipping'],
   pricing: ['offers', 'shipping'],
   reviews: ['catalog', 'uploads'],
   seo: ['storefront'],
-  shipping: [],
-  stock: ['messages'],
-  'store-credit': [],
+  shipping: ['audit'],
+  stock: ['audit', 'messages'],
+  'store-credit': ['audit'],
   storefront: ['catalog', 'offers', 'uploads'],
-  uploads: [],
+  uploads: ['audit'],
   wishlist: ['catalog', 'stock'],
 };
 

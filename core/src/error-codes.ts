@@ -12,6 +12,8 @@ export const errorCodes = {
   noToken: 'NO_TOKEN',
   /** The call needs an admin. */
   notAdmin: 'NOT_ADMIN',
+  /** Issue 29: a staff member whose role does not cover the call (the owner can change the role). */
+  roleForbids: 'ROLE_FORBIDS',
 
   // Any route
   /** A field is missing, of the wrong type, out of range or holds text no field accepts. */

@@ -38,3 +38,5 @@ export * from './contract/reviews.ts';
 export * from './refund-share.ts';
 export * from './contract/addresses.ts';
 export * from './contract/wishlist.ts';
+export * from './staff.ts';
+export * from './contract/audit.ts';

@@ -21,7 +21,7 @@ import { SandboxWhatsapp, createWhatsappSender, type WhatsappSender } from './ad
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/client.ts';
 import { DomainError } from './domain-error.ts';
-import { accountRoutes, createTokenSigner, devRoutes } from './modules/accounts/index.ts';
+import { accountRoutes, createTokenSigner, devRoutes, userAdminRoutes } from './modules/accounts/index.ts';
 import { addressRoutes } from './modules/addresses/index.ts';
 import { catalogAdminRoutes, catalogRoutes, searchSynonymRoutes } from './modules/catalog/index.ts';
 import { categoryRoutes } from './modules/categories/index.ts';
@@ -61,6 +61,7 @@ import {
 import { sweepPendingRefunds } from './modules/fulfilment/index.ts';
 import { Deliveries, shippingAdminRoutes } from './modules/shipping/index.ts';
 import { storeCreditRoutes } from './modules/store-credit/index.ts';
+import { auditRoutes } from './modules/audit/index.ts';
 import { returnPickupTracker, returnRoutes } from './modules/returns/index.ts';
 import { SandboxCourier, createCourier, type CourierService } from './adapters/courier/index.ts';
 import {
@@ -334,6 +335,8 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(shippingAdminRoutes, { sellerPincode: config.shipping.sellerPincode });
   await app.register(ownerDeskRoutes);
   await app.register(storeCreditRoutes);
+  await app.register(auditRoutes);
+  await app.register(userAdminRoutes);
   await app.register(returnRoutes, { gateway, pincodes, courier });
   await app.register(offerAdminRoutes);
   if (config.env !== 'production' && sms instanceof SandboxSms) await app.register(devRoutes, { sandbox: sms });

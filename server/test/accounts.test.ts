@@ -58,6 +58,7 @@ describe('POST /api/users (register)', () => {
       email: 'meera.iyer@example.in',
       phone,
       isAdmin: false,
+      role: null,
       token: expect.any(String),
     });
     const profile = await t.app.inject({ url: '/api/users/profile', headers: bearer(info.token) });

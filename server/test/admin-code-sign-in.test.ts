@@ -26,7 +26,7 @@ const post = (url: string, payload: object) => t.app.inject({ method: 'POST', ur
 /** A new admin of its own (the lock-outs here must not touch other tests' accounts). */
 async function newAdmin() {
   const account = await make.customer(t, { password: 'admin-pass-123' });
-  await t.db.update(users).set({ isAdmin: true, phoneVerifiedAt: new Date() }).where(eq(users.id, account._id));
+  await t.db.update(users).set({ role: 'owner', phoneVerifiedAt: new Date() }).where(eq(users.id, account._id));
   return account;
 }
 

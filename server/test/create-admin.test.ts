@@ -46,7 +46,7 @@ describe('npm run create-admin', () => {
     );
     expect(first.stdout).toContain('Created admin Store Owner (phone 9811122233).');
     const created = await userByPhone('9811122233');
-    expect(created).toMatchObject({ name: 'Store Owner', email: 'owner@example.in', isAdmin: true });
+    expect(created).toMatchObject({ name: 'Store Owner', email: 'owner@example.in', role: 'owner' });
     expect(await verifyPassword('owner-pass-2026', created!.passwordHash)).toBe(true);
 
     const again = await createAdmin(

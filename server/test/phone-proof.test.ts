@@ -67,7 +67,7 @@ describe('proving the phone', () => {
 
   it('keeps an admin’s password, given with the code', async () => {
     const admin = await make.customer(t, { password: 'admin-pass-123' }, UNPROVEN);
-    await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, admin._id));
+    await t.db.update(users).set({ role: 'owner' }).where(eq(users.id, admin._id));
     const res = await codeSignIn(admin.phone, undefined, { password: admin.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty('passwordReset');

@@ -26,7 +26,7 @@ const adminUsers = (token: string) => t.app.inject({ url: '/api/users', headers:
 /** A customer made an admin by SQL, signed in again, with the user kept by this instance. */
 async function keptAdmin(): Promise<{ id: string; token: string }> {
   const customer = await make.customer(t);
-  await t.app.db.update(users).set({ isAdmin: true }).where(eq(users.id, customer._id));
+  await t.app.db.update(users).set({ role: 'owner' }).where(eq(users.id, customer._id));
   const signIn = await t.app.inject({
     method: 'POST',
     url: '/api/users/loginviapassword',
@@ -60,7 +60,7 @@ describe('signed-in users kept until their row changes', () => {
 
   it('lose a removed admin right on the next request', async () => {
     const { id, token } = await keptAdmin();
-    await t.app.db.update(users).set({ isAdmin: false }).where(eq(users.id, id));
+    await t.app.db.update(users).set({ role: null }).where(eq(users.id, id));
     // PGlite hands the notice over before the update resolves; PostgreSQL's comes on its own connection.
     await eventually(async () => expect((await adminUsers(token)).statusCode).toBe(403), 1_000);
   });
@@ -104,12 +104,12 @@ describe('signed-in users kept until their row changes', () => {
 });
 
 describe('SignedInUsers', () => {
-  const row = (id: string, isAdmin = false): SignedInRow => ({
+  const row = (id: string, role: SignedInRow['role'] = null): SignedInRow => ({
     id,
     name: 'N',
     email: `${id}@example.in`,
     phone: '9876543210',
-    isAdmin,
+    role,
     tokenVersion: 0,
   });
 
@@ -130,8 +130,8 @@ describe('SignedInUsers', () => {
     const pending = users.get('a', () => new Promise<SignedInRow>((resolve) => (finishRead = resolve)));
     // The change is heard while the (old) row is on its way.
     users.forget('a');
-    finishRead(row('a', true));
-    expect((await pending)?.isAdmin).toBe(true);
+    finishRead(row('a', 'owner'));
+    expect((await pending)?.role).toBe('owner');
     expect(users.size).toBe(0);
     // The next read is kept.
     await users.get('a', async () => row('a'));

@@ -145,6 +145,7 @@ describe('admin user management', () => {
       email: expect.any(String),
       phone: expect.any(String),
       isAdmin: expect.any(Boolean),
+      role: list[0].isAdmin ? 'owner' : null,
       createdAt: expect.any(String),
     });
     expect(res.body).not.toMatch(/scrypt|password/i);
@@ -168,17 +169,17 @@ describe('admin user management', () => {
     const before = await rowOf();
     const promote = await call('PUT', `/api/users/${user._id}`, adminToken, { isAdmin: true });
     expect(promote.statusCode).toBe(200);
-    expect(await rowOf()).toMatchObject({ name: before.name, email: before.email, isAdmin: true });
+    expect(await rowOf()).toMatchObject({ name: before.name, email: before.email, role: 'owner' });
     const rename = await call('PUT', `/api/users/${user._id}`, adminToken, { name: 'Renamed Person' });
     expect(rename.statusCode).toBe(200);
-    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, isAdmin: true });
+    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, role: 'owner' });
     expect((await call('PUT', `/api/users/${user._id}`, adminToken, {})).statusCode).toBe(200);
-    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, isAdmin: true });
+    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, role: 'owner' });
     const blank = await call('PUT', `/api/users/${user._id}`, adminToken, { name: '' });
     expect(blank.statusCode).toBe(400);
     const badEmail = await call('PUT', `/api/users/${user._id}`, adminToken, { email: 'not-an-address' });
     expect(badEmail.statusCode).toBe(400);
-    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, isAdmin: true });
+    expect(await rowOf()).toMatchObject({ name: 'Renamed Person', email: before.email, role: 'owner' });
   });
 
   it('refuses to let an admin demote or delete themself', async () => {
@@ -188,18 +189,18 @@ describe('admin user management', () => {
       isAdmin: false,
     });
     expect(demote.statusCode).toBe(400);
-    expect(demote.json().message).toBe('You cannot remove your own admin rights.');
+    expect(demote.json().message).toBe('You cannot change your own role.');
     const remove = await call('DELETE', `/api/users/${adminId}`, adminToken);
     expect(remove.statusCode).toBe(400);
     expect(remove.json().message).toBe('You cannot delete your own account.');
     const [row] = await t.db.select().from(users).where(eq(users.id, adminId));
-    expect(row!.isAdmin).toBe(true);
+    expect(row!.role).toBe('owner');
   });
 
   it('never leaves the shop without an admin when two admins demote each other at once', async () => {
     const other = await make.customer(t);
     await call('PUT', `/api/users/${other._id}`, adminToken, { name: 'Other', email: other.email, isAdmin: true });
-    const admins = async () => (await t.db.select().from(users).where(eq(users.isAdmin, true))).length;
+    const admins = async () => (await t.db.select().from(users).where(eq(users.role, 'owner'))).length;
     const before = await admins();
     const [a, b] = await Promise.all([
       call('PUT', `/api/users/${other._id}`, adminToken, { name: 'Other', email: other.email, isAdmin: false }),
@@ -214,7 +215,7 @@ describe('admin user management', () => {
     expect(await admins()).toBe(before - 1);
     // Put the demo admin back for the tests that follow.
     if (b.statusCode === 200) {
-      await t.db.update(users).set({ isAdmin: true }).where(eq(users.id, adminId));
+      await t.db.update(users).set({ role: 'owner' }).where(eq(users.id, adminId));
     }
   });
 
@@ -240,7 +241,7 @@ describe('admin user management', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(message);
     const [row] = await t.db.select().from(users).where(eq(users.id, user._id));
-    expect(row).toMatchObject({ name: 'Test Customer', email: user.email, isAdmin: false });
+    expect(row).toMatchObject({ name: 'Test Customer', email: user.email, role: null });
   });
 
   it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid', "1' or '1'='1"])(

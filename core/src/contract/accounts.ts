@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import { OTP_LENGTH } from '../constants.ts';
 import { normalizeIndianMobile } from '../phone.ts';
+import { STAFF_ROLES } from '../staff.ts';
+import { staffRoleInput } from './audit.ts';
 import { email } from './common.ts';
 
 export const PASSWORD_MIN = 8;
@@ -94,6 +96,8 @@ export const adminUpdateUserBody = z.object({
   name: z.optional(personName),
   email: z.optional(email),
   isAdmin: z.optional(z.boolean({ error: 'isAdmin must be true or false' })),
+  /** Issue 29 (owner only): the staff role, or null for a customer. Wins over `isAdmin`. */
+  role: z.optional(staffRoleInput),
 });
 export type AdminUpdateUserBody = z.infer<typeof adminUpdateUserBody>;
 
@@ -104,6 +108,8 @@ export const userInfo = z.object({
   email: z.string(),
   phone: z.string(),
   isAdmin: z.boolean(),
+  /** Issue 29: the staff role (isAdmin is true for any), null for a customer. */
+  role: z.nullable(z.enum(STAFF_ROLES)),
   token: z.string(),
 });
 export type UserInfo = z.infer<typeof userInfo>;
@@ -121,6 +127,8 @@ export const user = z.object({
   email: z.string(),
   phone: z.string(),
   isAdmin: z.boolean(),
+  /** Issue 29: the staff role (isAdmin is true for any), null for a customer. */
+  role: z.nullable(z.enum(STAFF_ROLES)),
   createdAt: z.string(),
   /** The profile only (GET /api/users/profile): whether the user gets e-mails about their orders. */
   orderEmails: z.optional(z.boolean()),

@@ -153,7 +153,7 @@ export async function seedDemoAccounts(db: Database): Promise<{ skipped: string[
         name: account.name,
         email: account.email,
         phone: account.phone,
-        isAdmin: account.isAdmin,
+        role: account.isAdmin ? 'owner' : null,
         passwordHash: await hashPassword(account.password),
         phoneVerifiedAt: new Date(),
       })

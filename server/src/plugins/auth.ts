@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, errorCodes } from '@rr/core';
+import { AUTH_MESSAGES, STAFF_ROLE_LABELS, errorCodes, may, type Permission, type StaffRole } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { users } from '../db/schema/index.ts';
@@ -37,7 +37,10 @@ export interface AuthUser {
   name: string;
   email: string;
   phone: string;
+  /** Any staff role (SPEC's admin flag). */
   isAdmin: boolean;
+  /** Issue 29: the staff role, null for a customer; what the user may do is core's `may(role, ...)`. */
+  role: StaffRole | null;
   /** How and when the session of this request's token signed in. */
   session: SignInSession;
 }
@@ -54,8 +57,11 @@ declare module 'fastify' {
      * otherwise). The answer is that person's, so no cache on the way or in the browser keeps it.
      */
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** onRequest: as authenticate, and the user is an admin (403 otherwise). */
-    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /**
+     * Issue 29: an onRequest hook: as authenticate, and the user's role grants the permission (403
+     * otherwise: NOT_ADMIN for a customer, ROLE_FORBIDS for a staff member whose role does not cover it).
+     */
+    requirePermission: (permission: Permission) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -69,6 +75,21 @@ export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 export function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw new DomainError('unauthorized', errorCodes.noToken, AUTH_MESSAGES.noToken);
   return request.user;
+}
+
+/** The 403 for a user whose role does not cover a call: a customer is told they are no admin. */
+export function roleForbids(role: StaffRole | null): DomainError {
+  if (!role) return new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
+  return new DomainError(
+    'forbidden',
+    errorCodes.roleForbids,
+    `Your role (${STAFF_ROLE_LABELS[role]}) does not allow this. The shop's owner can change your role.`,
+  );
+}
+
+/** Refuses (403) a user whose role does not grant the permission. */
+export function assertMay(user: AuthUser, permission: Permission): void {
+  if (!may(user.role, permission)) throw roleForbids(user.role);
 }
 
 /** The request's bearer token, or '' when it has none. */
@@ -97,7 +118,8 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
       name: row.name,
       email: row.email,
       phone: row.phone,
-      isAdmin: row.isAdmin,
+      isAdmin: row.role !== null,
+      role: row.role,
       session: claims.session,
     };
   }
@@ -109,7 +131,7 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
         name: users.name,
         email: users.email,
         phone: users.phone,
-        isAdmin: users.isAdmin,
+        role: users.role,
         tokenVersion: users.tokenVersion,
       })
       .from(users)
@@ -117,11 +139,13 @@ export function registerAuth(app: FastifyInstance, tokens: TokenSigner): void {
     return row;
   }
 
-  async function requireAdmin(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    await authenticate(request, reply);
-    if (!request.user?.isAdmin) throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
+  function requirePermission(permission: Permission) {
+    return async function permitted(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      await authenticate(request, reply);
+      assertMay(signedInUser(request), permission);
+    };
   }
 
   app.decorate('authenticate', authenticate);
-  app.decorate('requireAdmin', requireAdmin);
+  app.decorate('requirePermission', requirePermission);
 }

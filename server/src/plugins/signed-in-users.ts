@@ -7,6 +7,7 @@
  * listener hands those notices here. While notices may be missed (the listener is down, or the cache is
  * switched off) nothing is kept: every request reads its user.
  */
+import type { StaffRole } from '@rr/core';
 import { GenerationCache } from '../generation-cache.ts';
 
 /** What a signed-in request reads of its user (plugins/auth.ts). */
@@ -15,7 +16,7 @@ export interface SignedInRow {
   name: string;
   email: string;
   phone: string;
-  isAdmin: boolean;
+  role: StaffRole | null;
   tokenVersion: number;
 }
 

@@ -13,6 +13,7 @@ const person = (isAdmin: boolean): UserInfo => ({
   email: 'a@example.com',
   phone: '9876543210',
   isAdmin,
+  role: isAdmin ? 'owner' : null,
   token: 't',
 });
 

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@rr/core';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -9,7 +10,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Issue 29: the staff role (core's STAFF_ROLES), null for a customer. */
+    role: text('role').$type<StaffRole>(),
     /** In every sign-in token; a password change raises it, so tokens issued before stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     /** When a one-time code sent to the phone first signed in: until then anyone may have typed the number. */
@@ -28,6 +30,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_unique').on(t.phone),
     check('users_phone_check', sql`${t.phone} ~ '^[6-9][0-9]{9}$'`),
     check('users_store_credit_check', sql`${t.storeCreditPaise} >= 0`),
+    check('users_role_check', sql`${t.role} in ('owner', 'manager', 'catalog', 'orders', 'accounts', 'support')`),
   ],
 );
 

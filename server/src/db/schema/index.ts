@@ -14,3 +14,4 @@ export * from './variants.ts';
 export * from './offers.ts';
 export * from './shipping.ts';
 export * from './after-sale.ts';
+export * from './audit.ts';

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import {
-  adminUpdateUserBody,
   errorReply,
   messageReply,
   passwordLoginBody,
   registerBody,
+  user,
   resendOtpBody,
   updateProfileBody,
-  user,
-  userIdParams,
   userInfo,
   verifyOtpBody,
   verifyOtpReply,
@@ -16,7 +14,6 @@ import {
 } from '@rr/core';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as z from 'zod/mini';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import { bearerToken, signedInUser, type SignInSession } from '../../plugins/auth.ts';
 import { messageSettings } from '../messages/index.ts';
@@ -24,9 +21,6 @@ import { clientKey } from '../../plugins/client-address.ts';
 import { refuseWhileHashingIsFull } from './passwords.ts';
 import {
   changePassword,
-  deleteUserAsAdmin,
-  getUser,
-  listUsers,
   ownAccount,
   profileOf,
   setMessageChoices,
@@ -35,7 +29,6 @@ import {
   signInWithCode,
   signInWithPassword,
   toUser,
-  updateUserAsAdmin,
   type UserRow,
 } from './service.ts';
 
@@ -199,70 +192,6 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
         : await ownAccount(app.db, me.id);
       await setMessageChoices(app.db, me.id, { orderEmails, whatsappOptIn });
       return signedIn(account, me.session);
-    },
-  );
-
-  app.get(
-    '/api/users',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'All users (admin)',
-        security: bearer,
-        response: { 200: z.array(user), ...errors },
-      },
-    },
-    async () => (await listUsers(app.db)).map(toUser),
-  );
-
-  app.get(
-    '/api/users/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'One user (admin)',
-        security: bearer,
-        params: userIdParams,
-        response: { 200: user, ...errors },
-      },
-    },
-    async (request) => toUser(await getUser(app.db, request.params.id)),
-  );
-
-  app.put(
-    '/api/users/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Change a user’s name, e-mail and admin right (admin; not one’s own right, not the last admin)',
-        security: bearer,
-        params: userIdParams,
-        body: adminUpdateUserBody,
-        response: { 200: user, ...errors },
-      },
-    },
-    async (request) =>
-      toUser(await updateUserAsAdmin(app.db, signedInUser(request).id, request.params.id, request.body)),
-  );
-
-  app.delete(
-    '/api/users/:id',
-    {
-      onRequest: app.requireAdmin,
-      schema: {
-        tags: ['admin'],
-        summary: 'Delete a user (admin; not oneself, not the last admin)',
-        security: bearer,
-        params: userIdParams,
-        response: { 200: messageReply, ...errors },
-      },
-    },
-    async (request) => {
-      await deleteUserAsAdmin(app.db, signedInUser(request).id, request.params.id);
-      return { message: 'User removed' };
     },
   );
 };

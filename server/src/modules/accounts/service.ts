@@ -6,6 +6,8 @@ import {
   OTP_RESEND_SECONDS,
   OTP_VALID_MINUTES,
   maskPhone,
+  may,
+  type StaffRole,
   type AdminUpdateUserBody,
   type RegisterBody,
   type ErrorCode,
@@ -18,7 +20,8 @@ import type { SmsSender } from '../../adapters/sms/index.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { otpCodes, signInFailures, users } from '../../db/schema/index.ts';
 import { DomainError, type ErrorKind } from '../../domain-error.ts';
-import type { SignInSession, TokenClaims } from '../../plugins/auth.ts';
+import { roleForbids, type SignInSession, type TokenClaims } from '../../plugins/auth.ts';
+import { recordAudit, recordChange, type Actor } from '../audit/index.ts';
 import { enqueueMessages, passwordResetMessages, type MessageSettings } from '../messages/index.ts';
 import { UNUSABLE_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
@@ -41,7 +44,8 @@ const DAY_MS = 24 * 3_600_000;
 export const FRESH_SIGN_IN_MS = 15 * 60_000;
 
 const userNotFound = () => new DomainError('not_found', errorCodes.userNotFound, AUTH_MESSAGES.userNotFound);
-const lastAdmin = () => new DomainError('invalid_data', errorCodes.lastAdmin, 'The last admin cannot be removed.');
+const lastOwner = () =>
+  new DomainError('invalid_data', errorCodes.lastAdmin, 'The shop needs at least one owner: make another owner first.');
 
 export function toUser(row: UserRow): User {
   return {
@@ -49,7 +53,8 @@ export function toUser(row: UserRow): User {
     name: row.name,
     email: row.email,
     phone: row.phone,
-    isAdmin: row.isAdmin,
+    isAdmin: row.role !== null,
+    role: row.role,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -437,7 +442,7 @@ export async function signInWithCode(
     const actual = Buffer.from(otpHash(otpKey, phone, code));
     const codeRight = expected.length === actual.length && timingSafeEqual(expected, actual);
 
-    if (account.isAdmin) {
+    if (account.role) {
       if (!input.password) return refuse(errorCodes.adminNeedsPassword, ADMIN_NEEDS_PASSWORD, 'unauthorized');
       // Tries of an admin's code whose password is still being checked are counted already: the
       // code's last try is not handed out twice.
@@ -573,38 +578,63 @@ export async function listUsers(db: Database): Promise<UserRow[]> {
 }
 
 /**
- * Admin changes run with every admin row locked, so two admins demoting each other at once can
- * never leave the shop without one, and the acting admin is checked again inside the transaction.
+ * Changes to users run with every owner row locked, so two owners demoting each other at once can
+ * never leave the shop without one, and the acting user's role is read again inside the transaction.
  */
-async function withAdminsLocked<T>(
+async function withOwnersLocked<T>(
   db: Database,
-  actorId: string,
+  actor: Actor,
   targetId: string,
-  work: (tx: Transaction, target: UserRow, adminCount: number) => Promise<T>,
+  work: (tx: Transaction, target: UserRow, ownerCount: number, actorRole: StaffRole | null) => Promise<T>,
 ): Promise<T> {
   if (!UUID_PATTERN.test(targetId)) throw userNotFound();
   return db.transaction(async (tx) => {
-    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).for('update');
-    if (!admins.some((a) => a.id === actorId))
-      throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
+    const owners = await tx.select({ id: users.id }).from(users).where(eq(users.role, 'owner')).for('update');
+    const [me] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id));
+    if (!me?.role) throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
     const [target] = await tx.select().from(users).where(eq(users.id, targetId)).for('update');
     if (!target) throw userNotFound();
-    return work(tx, target, admins.length);
+    return work(tx, target, owners.length, me.role);
   });
 }
 
+/**
+ * The role a change asks for: `role` when given; SPEC's `isAdmin` otherwise (true keeps a staff
+ * member's role and makes a customer an owner, as SPEC's admin could do everything; false: a customer).
+ * Undefined: the role stays.
+ */
+function requestedRole(target: UserRow, input: AdminUpdateUserBody): StaffRole | null | undefined {
+  if (input.role !== undefined) return input.role;
+  if (input.isAdmin === undefined) return undefined;
+  return input.isAdmin ? (target.role ?? 'owner') : null;
+}
+
+/** An owner (the last one, or oneself) cannot stop being one. */
+function refuseLosingOwner(target: UserRow, actorId: string, ownerCount: number): void {
+  if (target.id === actorId) {
+    throw new DomainError('invalid_data', errorCodes.cannotDemoteSelf, 'You cannot change your own role.');
+  }
+  if (ownerCount <= 1) throw lastOwner();
+}
+
+const userFacts = (row: UserRow) => ({ name: row.name, email: row.email, phone: row.phone, role: row.role });
+
+/**
+ * Staff change a user's name and e-mail; only an owner changes a role (issue 29). Every change is in
+ * the audit log, in the same transaction.
+ */
 export async function updateUserAsAdmin(
   db: Database,
-  actorId: string,
+  actor: Actor,
   targetId: string,
   input: AdminUpdateUserBody,
 ): Promise<UserRow> {
-  return withAdminsLocked(db, actorId, targetId, async (tx, target, adminCount) => {
-    if (target.isAdmin && input.isAdmin === false) {
-      if (target.id === actorId) {
-        throw new DomainError('invalid_data', errorCodes.cannotDemoteSelf, 'You cannot remove your own admin rights.');
-      }
-      if (adminCount <= 1) throw lastAdmin();
+  return withOwnersLocked(db, actor, targetId, async (tx, target, ownerCount, actorRole) => {
+    const role = requestedRole(target, input);
+    const roleChanges = role !== undefined && role !== target.role;
+    if (roleChanges) {
+      if (!may(actorRole, 'staff')) throw roleForbids(actorRole);
+      if (target.role === 'owner') refuseLosingOwner(target, actor.id, ownerCount);
     }
     if (input.email !== undefined) await refuseTakenPhoneOrEmail(tx, null, input.email, target.id);
     // A field the request leaves out keeps its value.
@@ -613,27 +643,60 @@ export async function updateUserAsAdmin(
       .set({
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.email === undefined ? {} : { email: input.email }),
-        ...(input.isAdmin === undefined ? {} : { isAdmin: input.isAdmin }),
+        ...(roleChanges ? { role } : {}),
         updatedAt: new Date(),
       })
       .where(eq(users.id, target.id))
       .returning();
+    const { role: roleBefore, ...before } = userFacts(target);
+    const { role: roleAfter, ...after } = userFacts(row!);
+    await recordChange(tx, actor, { action: 'user.update', entity: 'user', entityId: target.id, before, after });
+    if (roleChanges) {
+      await recordAudit(tx, actor, {
+        action: 'user.role',
+        entity: 'user',
+        entityId: target.id,
+        before: { role: roleBefore },
+        after: { role: roleAfter },
+      });
+    }
     return row!;
   });
 }
 
-export async function deleteUserAsAdmin(db: Database, actorId: string, targetId: string): Promise<void> {
-  await withAdminsLocked(db, actorId, targetId, async (tx, target, adminCount) => {
-    if (target.id === actorId) {
+export async function deleteUserAsAdmin(db: Database, actor: Actor, targetId: string): Promise<void> {
+  await withOwnersLocked(db, actor, targetId, async (tx, target, ownerCount) => {
+    if (target.id === actor.id) {
       throw new DomainError('invalid_data', errorCodes.cannotDeleteSelf, 'You cannot delete your own account.');
     }
-    if (target.isAdmin && adminCount <= 1) throw lastAdmin();
+    if (target.role === 'owner' && ownerCount <= 1) throw lastOwner();
     await tx.delete(otpCodes).where(eq(otpCodes.phone, target.phone));
     await tx.delete(users).where(eq(users.id, target.id));
+    await recordAudit(tx, actor, {
+      action: 'user.delete',
+      entity: 'user',
+      entityId: target.id,
+      before: userFacts(target),
+      after: null,
+    });
   });
 }
 
-/** Makes a user an admin, creating the account when the phone is new (npm run create-admin). */
+/**
+ * Issue 29: the owner ends every session of a user at once (a lost phone, someone leaving): the token
+ * version goes up, so every token issued before stops working on its next request.
+ */
+export async function endSessionsAsAdmin(db: Database, actor: Actor, targetId: string): Promise<void> {
+  await withOwnersLocked(db, actor, targetId, async (tx, target) => {
+    await tx
+      .update(users)
+      .set({ tokenVersion: target.tokenVersion + 1, updatedAt: new Date() })
+      .where(eq(users.id, target.id));
+    await recordAudit(tx, actor, { action: 'user.sessions_end', entity: 'user', entityId: target.id });
+  });
+}
+
+/** Makes a user an owner, creating the account when the phone is new (npm run create-admin). */
 export async function ensureAdmin(
   db: Database,
   input: { name: string; email: string; phone: string; password: string },
@@ -642,12 +705,12 @@ export async function ensureAdmin(
   if (existing) {
     const [row] = await db
       .update(users)
-      .set({ isAdmin: true, passwordHash: await hashPassword(input.password), updatedAt: new Date() })
+      .set({ role: 'owner', passwordHash: await hashPassword(input.password), updatedAt: new Date() })
       .where(eq(users.id, existing.id))
       .returning();
     return { user: row!, created: false };
   }
   const user = await registerUser(db, input);
-  const [row] = await db.update(users).set({ isAdmin: true }).where(eq(users.id, user.id)).returning();
+  const [row] = await db.update(users).set({ role: 'owner' }).where(eq(users.id, user.id)).returning();
   return { user: row!, created: true };
 }

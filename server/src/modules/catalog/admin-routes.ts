@@ -13,7 +13,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/products',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: 'Create a draft product to edit (admin)',
@@ -27,7 +27,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/products/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: 'Update a product (admin)',
@@ -47,7 +47,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/products/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: 'Delete a product; past orders keep their lines (admin)',

@@ -44,8 +44,8 @@ export const catalogRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       if (request.query.drafts) {
-        // Drafts are for admins: read fresh, never kept here or by anyone on the way (requireAdmin says so).
-        await app.requireAdmin(request, reply);
+        // Drafts are for admins: read fresh, never kept here or by anyone on the way (requirePermission says so).
+        await app.requirePermission('catalog')(request, reply);
         return withRunningSales(app, await listProducts(app.db, request.query));
       }
       return sendCached(request, reply, catalogAnswers.list(app, request.query));

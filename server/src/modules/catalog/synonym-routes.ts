@@ -14,7 +14,7 @@ export const searchSynonymRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/search-synonyms',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: "The trade's names the search knows: each term and the catalog's words it stands for (admin)",
@@ -28,7 +28,7 @@ export const searchSynonymRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/admin/search-synonyms',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: 'Add a search synonym; a term that exists takes the new words (admin)',
@@ -43,7 +43,7 @@ export const searchSynonymRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/admin/search-synonyms/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: 'Delete a search synonym (admin)',

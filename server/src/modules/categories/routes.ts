@@ -23,7 +23,7 @@ export const categoryRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/categories/:slug',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: "Change a category's HSN code or GST rate; placed orders keep theirs (admin)",

@@ -1,8 +1,8 @@
-import { DEFAULT_PAYMENT_METHOD, errorCodes, trackingUrl, type Order, type ShipOrderBody } from '@rr/core';
+import { DEFAULT_PAYMENT_METHOD, errorCodes, may, trackingUrl, type Order, type ShipOrderBody } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import { orderItems } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { assertMay, type AuthUser } from '../../plugins/auth.ts';
 import { releaseOfferUses } from '../offers/index.ts';
 import {
   changeOrder,
@@ -90,9 +90,12 @@ export function markDelivered(
 export async function cancelOrder(ctx: FulfilmentContext, id: string, actor: AuthUser): Promise<Order> {
   let refund = false;
   const cancelled = await changeOrder(ctx.db, id, async (tx, row) => {
-    // Issue 28: a customer cancels their own order (anyone else's is not found, as when reading it).
-    if (!actor.isAdmin && row.userId !== actor.id) {
-      throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
+    // Issue 28: a customer cancels their own order (anyone else's is not found, as when reading it);
+    // issue 29: staff who may read it are told when their role may not cancel it.
+    if (row.userId !== actor.id) {
+      if (!may(actor.role, 'orders.read'))
+        throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
+      assertMay(actor, 'orders.cancel');
     }
     if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'This order is already cancelled.');
     if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'A delivered order cannot be cancelled.');

@@ -57,7 +57,7 @@ function labelRoute(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.get(
     '/api/orders/:id/label',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('orders.ship'),
       schema: {
         tags: ['admin'],
         summary:
@@ -95,7 +95,7 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.put(
     '/api/orders/:id/deliver',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('orders.ship'),
       schema: {
         tags: ['admin'],
         summary:
@@ -112,7 +112,7 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.put(
     '/api/orders/:id/ship',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('orders.ship'),
       schema: {
         tags: ['admin'],
         summary:
@@ -132,7 +132,7 @@ function refundRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.post(
     '/api/orders/:id/refund',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('refunds'),
       schema: {
         tags: ['admin'],
         summary:
@@ -161,7 +161,7 @@ function refundRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
   app.put(
     '/api/orders/:id/refunds/:refundId/retry',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('refunds'),
       schema: {
         tags: ['admin'],
         summary: 'Retry a failed partial refund through the payment gateway (admin)',
@@ -223,7 +223,7 @@ function documentRoutes(app: ZodApp): void {
   app.get(
     '/api/admin/gst-report',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('accounts'),
       schema: {
         tags: ['admin'],
         summary:

@@ -35,7 +35,7 @@ export const couponAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/coupons',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: {
         ...admin('Coupon codes, newest first, with their uses, revenue and discount given (admin)'),
         response: { 200: z.array(coupon), ...errors },
@@ -46,7 +46,7 @@ export const couponAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/admin/coupons',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: { ...admin('Create a coupon code (admin)'), body: couponInput, response: { 201: coupon, ...errors } },
     },
     async (request, reply) => reply.code(201).send(await createCoupon(app.db, request.body)),
@@ -54,7 +54,7 @@ export const couponAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/admin/coupons/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: {
         ...admin('Change a coupon: the fields sent replace its own (admin)'),
         params: offerIdParams,
@@ -67,7 +67,7 @@ export const couponAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/admin/coupons/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: {
         ...admin('Delete a coupon; its orders keep their code and discount (admin)'),
         params: offerIdParams,
@@ -87,7 +87,7 @@ export const saleAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/sales',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: {
         ...admin('Scheduled sales, latest start first, with their uses and revenue (admin)'),
         response: { 200: z.array(sale), ...errors },
@@ -98,7 +98,7 @@ export const saleAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/admin/sales',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: {
         ...admin('Schedule a sale: percent off categories or products between two moments (admin)'),
         body: saleInput,
@@ -110,7 +110,7 @@ export const saleAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/admin/sales/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: {
         ...admin('Change a sale: the fields sent replace its own (admin)'),
         params: offerIdParams,
@@ -123,7 +123,7 @@ export const saleAdminRoutes: FastifyPluginAsync = async (fastify) => {
   app.delete(
     '/api/admin/sales/:id',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('offers'),
       schema: { ...admin('Delete a sale (admin)'), params: offerIdParams, response: { 200: messageReply, ...errors } },
     },
     async (request) => {

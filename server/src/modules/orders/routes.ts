@@ -61,7 +61,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/orders',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('orders.read'),
       schema: {
         tags: ['admin'],
         summary: 'All orders, newest first, as SPEC’s list: a page of `limit` (at most 100, the default) (admin)',
@@ -93,7 +93,7 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
     app.put(
       path,
       {
-        onRequest: app.requireAdmin,
+        onRequest: app.requirePermission('refunds'),
         schema: {
           tags: ['admin'],
           summary,

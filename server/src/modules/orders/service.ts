@@ -1,4 +1,5 @@
 import {
+  may,
   COUNTRY,
   DEFAULT_PAYMENT_METHOD,
   MAX_ADMIN_ORDERS_PAGE,
@@ -277,7 +278,7 @@ export async function findOrder(db: Database, id: string): Promise<Order | null>
 }
 
 /** Who may see an order: its owner and admins (anyone else is told it does not exist). */
-const maySee = (viewer: AuthUser, ownerId: string | null) => viewer.isAdmin || ownerId === viewer.id;
+const maySee = (viewer: AuthUser, ownerId: string | null) => ownerId === viewer.id || may(viewer.role, 'orders.read');
 
 /** The order's row for its owner or an admin; anyone else is told it does not exist. */
 export async function orderRowFor(db: Database, viewer: AuthUser, id: string): Promise<OrderRow> {

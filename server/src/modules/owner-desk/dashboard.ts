@@ -124,7 +124,7 @@ const FIGURES = {
   customers: sql<Array<[day: number, customers: number]>>`(
     select coalesce(json_agg(json_build_array(c.day, c.n)), '[]')
     from (select ist_day(${users.createdAt}) as day, count(*) as n from ${users}
-          where ${users.createdAt} >= ${sql.placeholder('since')}::timestamptz and not ${users.isAdmin} group by 1) c)`,
+          where ${users.createdAt} >= ${sql.placeholder('since')}::timestamptz and ${users.role} is null group by 1) c)`,
   toShipCount: sql<number | string | null>`(
     select ${orderStateCounts.n} from ${orderStateCounts} where ${orderStateCounts.state} = 'to_ship')`,
   toShip: sql<Array<[id: string, createdAt: string, customerName: string, totalPaise: number]>>`(

@@ -70,7 +70,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/dashboard',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('accounts'),
       schema: {
         tags,
         summary:
@@ -85,7 +85,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   app.put(
     '/api/admin/settings/low-stock',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('settings'),
       schema: {
         tags,
         summary: 'Set how few units count as low stock on the dashboard (admin)',
@@ -100,7 +100,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/orders/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('accounts'),
       config: FILE_LIMIT,
       schema: {
         tags,
@@ -121,7 +121,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/catalog/export',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       config: FILE_LIMIT,
       schema: {
         tags,
@@ -136,7 +136,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/admin/catalog/import/preview',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       config: FILE_LIMIT,
       schema: {
         tags,
@@ -152,7 +152,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/admin/catalog/import',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       config: FILE_LIMIT,
       schema: {
         tags,
@@ -169,7 +169,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/products/:id/stock-history',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags,
         summary: "A product's latest stock changes: when, before and after, why and by whom (admin)",

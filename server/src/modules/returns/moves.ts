@@ -1,5 +1,6 @@
 import {
-  AUTH_MESSAGES,
+  may,
+  RETURN_ACTION_PERMISSIONS,
   errorCodes,
   UUID_PATTERN,
   type OrderReturn,
@@ -11,7 +12,7 @@ import type { TrackingEvent } from '../../adapters/courier/index.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderReturns, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { assertMay, type AuthUser } from '../../plugins/auth.ts';
 import {
   bookReturnPickup,
   processPartialRefund,
@@ -96,9 +97,9 @@ export async function moveReturn(
     .from(orderReturns)
     .innerJoin(orders, eq(orders.id, orderReturns.orderId))
     .where(eq(orderReturns.id, returnId));
-  if (!seen || (!viewer.isAdmin && seen.order.userId !== viewer.id)) throw returnNotFound();
-  if (!viewer.isAdmin && input.action !== 'reply')
-    throw new DomainError('forbidden', errorCodes.notAdmin, AUTH_MESSAGES.notAdmin);
+  const own = seen?.order.userId === viewer.id;
+  if (!seen || (!own && !may(viewer.role, 'orders.read'))) throw returnNotFound();
+  if (!(own && input.action === 'reply')) assertMay(viewer, RETURN_ACTION_PERMISSIONS[input.action]);
   const move = MOVES[input.action];
   refuseMove(seen.ret, move.from, input.action);
   const pickup =

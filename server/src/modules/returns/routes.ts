@@ -90,7 +90,7 @@ function ownerRoutes(app: ZodApp, ctx: FulfilmentContext): void {
   app.get(
     '/api/returns',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('orders.read'),
       schema: {
         tags: ['admin'],
         summary: 'Returns, open ones first, newest first (at most 200); by status or order (admin)',

@@ -16,7 +16,7 @@ export const shippingAdminRoutes: FastifyPluginAsync<{ sellerPincode: string }> 
   app.get(
     '/api/admin/shipping',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('settings'),
       schema: {
         tags,
         summary:
@@ -30,7 +30,7 @@ export const shippingAdminRoutes: FastifyPluginAsync<{ sellerPincode: string }> 
   app.put(
     '/api/admin/shipping',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('settings'),
       schema: {
         tags,
         summary: 'Change any of the shipping settings; the fields not sent stay as they are (admin)',

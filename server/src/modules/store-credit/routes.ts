@@ -40,7 +40,7 @@ export const storeCreditRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/users/:id/store-credit',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('customers.read'),
       schema: {
         tags: ['admin'],
         summary: 'A customer’s store credit: balance and ledger (admin)',
@@ -54,7 +54,7 @@ export const storeCreditRoutes: FastifyPluginAsync = async (fastify) => {
   app.post(
     '/api/admin/users/:id/store-credit',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('refunds'),
       schema: {
         tags: ['admin'],
         summary:

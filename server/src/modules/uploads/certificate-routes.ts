@@ -58,7 +58,7 @@ export const certificateUploadRoutes: FastifyPluginAsync<{ files: FileStore }> =
   app.post(
     '/api/upload/certificate',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary: `Upload a lab certificate: PDF, JPEG, PNG or WebP by content, at most ${MAX_MB} MB (admin, multipart field "${FIELD}")`,

@@ -77,7 +77,7 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
   app.post(
     '/api/upload',
     {
-      onRequest: app.requireAdmin,
+      onRequest: app.requirePermission('catalog'),
       schema: {
         tags: ['admin'],
         summary:

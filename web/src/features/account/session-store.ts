@@ -1,4 +1,4 @@
-import type { UserInfo } from '@rr/core';
+import { isStaffRole, type UserInfo } from '@rr/core';
 import { setBearerToken } from '../../lib/api-client.ts';
 import { createPersistedStore, isPlainObject, useStore } from '../../lib/persisted-store.ts';
 
@@ -12,7 +12,11 @@ export function readUserInfo(raw: unknown): UserInfo | null {
   const { _id, name, email, phone, isAdmin, token } = raw;
   if (typeof _id !== 'string' || typeof name !== 'string' || typeof email !== 'string') return null;
   if (typeof phone !== 'string' || typeof isAdmin !== 'boolean' || typeof token !== 'string') return null;
-  return { _id, name, email, phone, isAdmin, token };
+  // Issue 29: a staff session stored before roles existed signs in again, to learn its role.
+  const role = raw.role === undefined && !isAdmin ? null : raw.role;
+  if (role !== null && !isStaffRole(role)) return null;
+  if (isAdmin !== (role !== null)) return null;
+  return { _id, name, email, phone, isAdmin, role, token };
 }
 
 /** SPEC §3: the signed-in user's info (with the bearer token) lives in localStorage under `userInfo`. */
@@ -35,8 +39,8 @@ let passwordReset = false;
  */
 export function signIn(info: UserInfo, options: { passwordReset?: boolean } = {}): void {
   passwordReset = options.passwordReset === true;
-  const { _id, name, email, phone, isAdmin, token } = info;
-  sessionStore.set({ _id, name, email, phone, isAdmin, token });
+  const { _id, name, email, phone, isAdmin, role, token } = info;
+  sessionStore.set({ _id, name, email, phone, isAdmin, role, token });
 }
 
 /** Whether the session was started by a code sign-in that reset the password (the next screen says so). */

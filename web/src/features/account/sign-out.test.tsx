@@ -15,7 +15,15 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
-  signIn({ _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '9876543210', isAdmin: false, token: 't' });
+  signIn({
+    _id: 'u1',
+    name: 'Asha',
+    email: 'asha@example.in',
+    phone: '9876543210',
+    isAdmin: false,
+    role: null,
+    token: 't',
+  });
   render(<Watcher />);
 });
 afterEach(() => {
