@@ -59,6 +59,18 @@ describe('changing a role', () => {
     expect([renamed.statusCode, renamed.json<{ name: string; role: null }>().role]).toEqual([200, null]);
   });
 
+  it('a team member’s name and e-mail are the owner’s to change, not the support desk’s', async () => {
+    const [support, owner, staff] = [await member(t, 'support'), await member(t, 'owner'), await member(t, 'orders')];
+    for (const target of [owner, staff]) {
+      const res = await putUser(t, support.token, target._id, { email: `taken-over-${target.phone}@example.in` });
+      expect([res.statusCode, res.json<{ code: string }>().code]).toEqual([403, 'ROLE_FORBIDS']);
+      const [row] = await t.db.select({ email: users.email }).from(users).where(eq(users.id, target._id));
+      expect(row!.email).toBe(target.email);
+    }
+    const byOwner = await putUser(t, owner.token, staff._id, { name: 'Packer Renamed' });
+    expect([byOwner.statusCode, byOwner.json<{ name: string }>().name]).toEqual([200, 'Packer Renamed']);
+  });
+
   it('by an owner is answered with the role and written to the audit log', async () => {
     const [owner, customer] = [await member(t, 'owner'), await member(t, null)];
     const res = await putUser(t, owner.token, customer._id, { role: 'catalog' });
