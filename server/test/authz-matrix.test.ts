@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_COURIER_WEBHOOK_TOKEN } from '../src/adapters/courier/index.ts';
 import { webhookSignature } from '../src/adapters/payments/index.ts';
 import { whatsappSignature } from '../src/adapters/whatsapp/index.ts';
-import { users as usersTable } from '../src/db/schema/index.ts';
+import { products as productsTable, users as usersTable } from '../src/db/schema/index.ts';
 import { TOKEN_ISSUER } from '../src/modules/accounts/tokens.ts';
 import { databaseFileStore } from '../src/modules/uploads/database-file-store.ts';
 import { namedFile } from '../src/modules/uploads/file-store.ts';
@@ -52,7 +52,15 @@ interface Context {
    * Issue 28: delivered orders of the customer's: one to return, one with an open return, one with a
    * partial refund (store credit) and its credit note.
    */
-  afterSale: { returnable: string; returned: string; returnId: string; refunded: string; refundId: string };
+  afterSale: {
+    returnable: string;
+    /** Issue 29: delivered orders (of another customer's) for the staff who may open a return to open one on. */
+    returnableFor: Partial<Record<Role, string>>;
+    returned: string;
+    returnId: string;
+    refunded: string;
+    refundId: string;
+  };
   /** Issue 28: saved addresses of the customer's, one to edit and one to delete. */
   addressIds: { update: string; remove: string };
   /** The customer's claims, signed with the server's key, without an expiry. */
@@ -610,9 +618,9 @@ const MATRIX: Record<string, Row> = {
     ok: 200,
   },
   'POST /api/orders/:id/returns': {
-    request: (c) => ({
+    request: (c, role) => ({
       method: 'POST',
-      url: `/api/orders/${c.afterSale.returnable}/returns`,
+      url: `/api/orders/${c.afterSale.returnableFor[role] ?? c.afterSale.returnable}/returns`,
       payload: { lines: [{ product: c.productId, qty: 1 }], reason: 'Matrix', photos: ['/uploads/matrix.png'] },
     }),
     // Only the customer who bought asks for a return (staff who see the order: 409 RETURN_NOT_ALLOWED).
@@ -877,6 +885,8 @@ beforeAll(async () => {
     .json<{ products: Array<{ _id: string; countInStock: number }> }>()
     .products.sort((a, b) => b.countInStock - a.countInStock);
   const productId = products[0]!._id;
+  // Nine columns order it many times over.
+  await t.db.update(productsTable).set({ countInStock: 500 }).where(eq(productsTable.id, productId));
   const draft = async () =>
     (await t.app.inject({ method: 'POST', url: '/api/products', headers: bearer(admin.token) })).json<{ _id: string }>()
       ._id;
@@ -916,8 +926,8 @@ beforeAll(async () => {
     return res.json<{ _id: string }>()._id;
   };
   /** An order of the customer's that the admin shipped (so it has an invoice), and maybe credited. */
-  const shipped = async (cancel = false) => {
-    const id = await order();
+  const shipped = async (cancel = false, token = customer!.token) => {
+    const id = await order(token);
     const shipping = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${id}/ship`,
@@ -929,8 +939,8 @@ beforeAll(async () => {
     return id;
   };
   /** Issue 28: a delivered order of the customer's (shipped, delivered, its cash collected). */
-  const delivered = async () => {
-    const id = await shipped();
+  const delivered = async (token = customer!.token) => {
+    const id = await shipped(false, token);
     const res = await t.app.inject({
       method: 'PUT',
       url: `/api/orders/${id}/deliver`,
@@ -956,8 +966,10 @@ beforeAll(async () => {
       payload: { lines: [{ product: productId, qty: 1 }], method: 'store_credit' },
     });
     expect(refund.statusCode, refund.body).toBe(200);
+    const elsewhere = () => delivered(targets[5]!.token);
     return {
       returnable,
+      returnableFor: { support: await elsewhere(), manager: await elsewhere(), owner: await elsewhere() },
       returned,
       returnId: opened.json<{ _id: string }>()._id,
       refunded,
