@@ -41,25 +41,25 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
     ctx.db,
     id,
     async (tx, row) => {
-    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');
-    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
-    if (row.isShipped && row.courier === manual.courier && row.trackingNumber === manual.trackingNumber) return;
-    const now = new Date();
-    // An order still awaiting its customer's code was confirmed another way (a call, decision 0030): it
-    // stops waiting (its code is no longer asked for) and can no longer cancel itself.
-    await recordShipment(tx, row, manual, now);
-    await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
-    await tellOrderEvent(
-      tx,
-      row,
-      {
-        kind: 'order_shipped',
-        occasion: manual.trackingNumber,
-        ...(row.isShipped ? { correction: { gapMs: SHIPMENT_CORRECTION_GAP_MS } } : {}),
-        shipment: { ...manual, trackingUrl: trackingUrl(manual.courier, manual.trackingNumber) },
-      },
-      ctx.messages,
-    );
+      if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be shipped.');
+      if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already delivered.');
+      if (row.isShipped && row.courier === manual.courier && row.trackingNumber === manual.trackingNumber) return;
+      const now = new Date();
+      // An order still awaiting its customer's code was confirmed another way (a call, decision 0030): it
+      // stops waiting (its code is no longer asked for) and can no longer cancel itself.
+      await recordShipment(tx, row, manual, now);
+      await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
+      await tellOrderEvent(
+        tx,
+        row,
+        {
+          kind: 'order_shipped',
+          occasion: manual.trackingNumber,
+          ...(row.isShipped ? { correction: { gapMs: SHIPMENT_CORRECTION_GAP_MS } } : {}),
+          shipment: { ...manual, trackingUrl: trackingUrl(manual.courier, manual.trackingNumber) },
+        },
+        ctx.messages,
+      );
     },
     audit,
   );
@@ -79,17 +79,17 @@ export function markDelivered(
     ctx.db,
     id,
     async (tx, row) => {
-    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be delivered.');
-    if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already marked as delivered.');
-    const collect = options.cashCollected === true;
-    if (collect && row.paymentMethod !== DEFAULT_PAYMENT_METHOD)
-      throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
-    if (collect && row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
-    const now = new Date();
-    await recordDelivery(tx, id, now, collect);
-    await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
-    await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
-    await requestReviews(tx, row, now, ctx.messages);
+      if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be delivered.');
+      if (row.isDelivered) throw invalidChange(errorCodes.orderDelivered, 'This order is already marked as delivered.');
+      const collect = options.cashCollected === true;
+      if (collect && row.paymentMethod !== DEFAULT_PAYMENT_METHOD)
+        throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
+      if (collect && row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
+      const now = new Date();
+      await recordDelivery(tx, id, now, collect);
+      await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
+      await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
+      await requestReviews(tx, row, now, ctx.messages);
     },
     { actor, action: 'order.deliver' },
   );
@@ -101,12 +101,7 @@ export function markDelivered(
  * recorded as the admin's, a paid online order is refunded through the gateway (after the commit, so a
  * slow gateway never holds the order's lock), and the customer is told.
  */
-export async function cancelOrder(
-  ctx: FulfilmentContext,
-  id: string,
-  user: AuthUser,
-  actor: Actor,
-): Promise<Order> {
+export async function cancelOrder(ctx: FulfilmentContext, id: string, user: AuthUser, actor: Actor): Promise<Order> {
   let refund = false;
   const cancelled = await changeOrder(ctx.db, id, async (tx, row) => {
     // Issue 28: a customer cancels their own order (anyone else's is not found, as when reading it);

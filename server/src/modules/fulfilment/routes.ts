@@ -168,8 +168,7 @@ function refundRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
         response: { 200: order, ...errors },
       },
     },
-    async (request) =>
-      retryPartialRefund(fulfilment, request.params.id, request.params.refundId, actorOf(request)),
+    async (request) => retryPartialRefund(fulfilment, request.params.id, request.params.refundId, actorOf(request)),
   );
 }
 

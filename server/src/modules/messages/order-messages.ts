@@ -4,13 +4,7 @@
  * with the order's id (or its return's), so those prefixes are what is looked up.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  UUID_PATTERN,
-  errorCodes,
-  maskEmail,
-  maskPhone,
-  type OrderMessage,
-} from '@rr/core';
+import { UUID_PATTERN, errorCodes, maskEmail, maskPhone, type OrderMessage } from '@rr/core';
 import { and, desc, eq, like, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderReturns, orders, outboxMessages } from '../../db/schema/index.ts';

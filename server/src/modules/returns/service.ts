@@ -155,7 +155,11 @@ export async function tellReturn(
  * opening it for the customer who asked by phone. Other staff are refused (403); anyone else's order is
  * not found, as when reading it.
  */
-async function returnOpener(db: Database, viewer: AuthUser, orderId: string): Promise<{ customerId: string; byStaff: boolean }> {
+async function returnOpener(
+  db: Database,
+  viewer: AuthUser,
+  orderId: string,
+): Promise<{ customerId: string; byStaff: boolean }> {
   const [owner] = UUID_PATTERN.test(orderId)
     ? await db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId))
     : [];
