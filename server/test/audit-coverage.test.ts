@@ -389,6 +389,16 @@ const CASES: Record<string, Case> = {
     },
   },
 
+  'POST /api/orders/:id/messages/:messageId/resend': {
+    as: 'support',
+    action: 'order.message_resend',
+    prepare: async () => {
+      const id = await codOrder();
+      const [message] = (await asSetup('GET', `/api/orders/${id}/messages`)).json<Array<{ _id: string }>>();
+      return { request: request('POST', `/api/orders/${id}/messages/${message!._id}/resend`), entityId: id };
+    },
+  },
+
   // Returns
   'POST /api/orders/:id/returns (opened by staff for the customer)': {
     as: 'support',

@@ -65,6 +65,8 @@ interface Context {
   addressIds: { update: string; remove: string };
   /** The customer's claims, signed with the server's key, without an expiry. */
   neverExpiring: string;
+  /** Issue 29: a message about the order `orders.read`, to send again. */
+  messageId: string;
 }
 
 /**
@@ -611,6 +613,19 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/gst-report': { request: get('/api/admin/gst-report?month=2026-11'), access: 'accounts', ok: 200 },
 
+  // Issue 29: an order's messages to its customer, and one sent again (a copy each time).
+  'GET /api/orders/:id/messages': {
+    request: (c) => get(`/api/orders/${c.orders.read}/messages`)(),
+    access: 'orders.read',
+    ok: 200,
+  },
+  'POST /api/orders/:id/messages/:messageId/resend': {
+    request: (c) => ({ method: 'POST', url: `/api/orders/${c.orders.read}/messages/${c.messageId}/resend` }),
+    access: 'messages',
+    ok: 201,
+    repeatable: true,
+  },
+
   // Issue 28: returns, partial refunds, store credit
   'GET /api/orders/:id/returnability': {
     request: (c) => get(`/api/orders/${c.afterSale.returnable}/returnability`)(),
@@ -623,10 +638,12 @@ const MATRIX: Record<string, Row> = {
       url: `/api/orders/${c.afterSale.returnableFor[role] ?? c.afterSale.returnable}/returns`,
       payload: { lines: [{ product: c.productId, qty: 1 }], reason: 'Matrix', photos: ['/uploads/matrix.png'] },
     }),
-    // Only the customer who bought asks for a return (staff who see the order: 409 RETURN_NOT_ALLOWED).
-    access: { own: 'orders.read' },
+    // The customer who bought asks for a return; issue 29: staff who may open one do it for a customer
+    // who asked by phone (each on an order of its own). Another customer is told the order does not exist.
+    access: 'returns.open',
     ok: 201,
-    except: { support: 409, accounts: 409, orders: 409, manager: 409, owner: 409 },
+    repeatable: true,
+    except: { customer: 201, other: 404 },
   },
   'GET /api/orders/:id/returns': {
     request: (c) => get(`/api/orders/${c.afterSale.returned}/returns`)(),
@@ -1036,7 +1053,11 @@ beforeAll(async () => {
       .setIssuer(TOKEN_ISSUER)
       .setSubject(customer!._id)
       .sign(new TextEncoder().encode(t.config.jwt.secret)),
+    messageId: '',
   };
+  const messages = await t.app.inject({ url: `/api/orders/${c.orders.read}/messages`, headers: bearer(admin.token) });
+  expect(messages.statusCode, messages.body).toBe(200);
+  c.messageId = messages.json<Array<{ _id: string }>>()[0]!._id;
   routes = registeredRoutes(t.app.printRoutes());
 });
 afterAll(async () => {
