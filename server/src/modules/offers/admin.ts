@@ -201,7 +201,13 @@ export async function createCoupon(db: Database, input: CouponInput, actor: Acto
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.insert(coupons).values(couponColumns(input)).returning();
       const after = couponFields(row!);
-      await recordAudit(tx, actor, { action: 'coupon.create', entity: 'coupon', entityId: row!.id, before: null, after });
+      await recordAudit(tx, actor, {
+        action: 'coupon.create',
+        entity: 'coupon',
+        entityId: row!.id,
+        before: null,
+        after,
+      });
       return row!.id;
     });
     return await oneCoupon(db, id);

@@ -131,7 +131,13 @@ export async function updateShippingSettings(
     const before = await shippingSettingsAnswer(tx, sellerPincode);
     await tx.update(shopSettings).set(columnsOf(update)).where(eq(shopSettings.id, 1));
     const after = await shippingSettingsAnswer(tx, sellerPincode);
-    await recordChange(tx, actor, { action: 'settings.shipping', entity: 'settings', entityId: 'shipping', before, after });
+    await recordChange(tx, actor, {
+      action: 'settings.shipping',
+      entity: 'settings',
+      entityId: 'shipping',
+      before,
+      after,
+    });
     return after;
   });
 }
