@@ -223,7 +223,7 @@ const CASES: Record<string, Case> = {
         ...multipart('certificate', 'c.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n')),
       },
     }),
-    entityIdOf: (res) => res.json<{ certificate?: string; url?: string; path?: string }>().certificate ?? '',
+    entityIdOf: (res) => res.json<{ certificateFile: string }>().certificateFile,
   },
   'POST /api/admin/catalog/import': {
     as: 'catalog',
