@@ -1,8 +1,8 @@
 import { may, type StaffRole } from '@rr/core';
 import { Link } from 'react-router';
-import { menuPages } from '../features/account/index.ts';
 import { useOpenReturnCount } from '../features/admin/index.ts';
 import styles from './user-menu.module.css';
+import { menuPages } from '../lib/staff-pages.ts';
 
 /**
  * The admin pages in the user menu that the signed-in role opens (issue 29); "Returns" says how many

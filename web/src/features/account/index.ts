@@ -20,6 +20,3 @@ export const UserProfile = lazy(() =>
 export const AddressesPage = lazy(() =>
   import('./pages/addresses-page.tsx').then((m) => ({ default: m.AddressesPage })),
 );
-// Issue 29: what the signed-in role may do and open.
-export { useMay } from './use-may.ts';
-export { ADMIN_PAGES, menuPages, roleLabel, roleOf } from './staff-pages.ts';

@@ -2,7 +2,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { Message } from '../../components/message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useUserInfo } from './session-store.ts';
-import { mayOpen, menuPages, roleLabel, roleOf } from './staff-pages.ts';
+import { mayOpen, menuPages, roleLabel, roleOf } from '../../lib/staff-pages.ts';
 
 /**
  * Issue 29: an admin page opens for a staff member whose role covers it; the others see why not and

@@ -7,7 +7,7 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { usePasswordLogin } from '../api.ts';
 import { isAdminPath, signedInTarget, withRedirect } from '../redirect-target.ts';
-import { roleOf, staffHome } from '../staff-pages.ts';
+import { roleOf, staffHome } from '../../../lib/staff-pages.ts';
 import { readLoginNotice } from '../sign-out.ts';
 import { useUserInfo } from '../session-store.ts';
 import styles from './account.module.css';

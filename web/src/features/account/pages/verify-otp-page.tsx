@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { CodeForm } from '../components/code-form.tsx';
 import type { PasswordResetState } from '../components/password-reset-notice.tsx';
 import { isAdminPath, signedInTarget, withRedirect } from '../redirect-target.ts';
-import { roleOf, staffHome } from '../staff-pages.ts';
+import { roleOf, staffHome } from '../../../lib/staff-pages.ts';
 import { signedInWithPasswordReset, useUserInfo } from '../session-store.ts';
 import styles from './account.module.css';
 

@@ -62,6 +62,15 @@ export function staffHome(role: StaffRole | null): string | null {
   return menuPages(role)[0]?.to ?? '/profile';
 }
 
+/**
+ * What a signed-in user's role may do, asked of core's permission table (the one the server's routes
+ * ask), so a screen shows only the buttons that would work. A customer may none. Pass `useUserInfo()`.
+ */
+export function permissionsOf(user: Pick<UserInfo, 'role'> | null | undefined): (permission: Permission) => boolean {
+  const role = roleOf(user);
+  return (permission) => may(role, permission);
+}
+
 /** "Orders (packing)": the role as the team calls it. */
 export function roleLabel(role: StaffRole | null): string {
   return role ? STAFF_ROLE_LABELS[role] : 'Customer';
