@@ -36,7 +36,7 @@ describe('demo sign-ins', () => {
     expect(row).toMatchObject({
       name: 'Real Customer',
       email: 'real@example.in',
-      isAdmin: false,
+      role: null,
       passwordHash: 'scrypt$x',
     });
     const customer = DEMO_ACCOUNTS.find((a) => !a.isAdmin)!;

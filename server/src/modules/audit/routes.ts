@@ -10,7 +10,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendCsv } from '../../csv.ts';
-import { assertMay, signedInUser, type AuthUser } from '../../plugins/auth.ts';
+import { assertMay, roleForbids, signedInUser, type AuthUser } from '../../plugins/auth.ts';
 import { auditCsvLines, listAudit, verifyAudit } from './read.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply };
@@ -29,7 +29,11 @@ export const auditRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/admin/audit',
     {
-      onRequest: app.authenticate,
+      // Staff only before anything is read; which staff is the handler's (it depends on the filters).
+      onRequest: async (request, reply) => {
+        await app.authenticate(request, reply);
+        if (!signedInUser(request).role) throw roleForbids(null);
+      },
       schema: {
         tags,
         summary:
