@@ -1,5 +1,5 @@
 import { AUDIT_ENTITY_LABELS, formatDateTimeIST, shortOrderNumber, type AuditEntry } from '@rr/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { actionText, changeLines, changeText } from '../../../components/audit-changes.ts';
 import { Button } from '../../../components/button.tsx';
@@ -92,7 +92,10 @@ function Paging({
   );
 }
 
-/** A table on a wide screen; each row a card on a phone (the cells carry their column's name). */
+/**
+ * A table on a wide screen; each row a card on a phone (the cells carry their column's name, and their
+ * content in one box beside it).
+ */
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <table className={styles.table} aria-labelledby="audit-heading">
@@ -108,42 +111,56 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
       </thead>
       <tbody>
         {entries.map((entry) => (
-          <tr key={entry.seq} data-testid="audit-entry">
-            <td data-label="When">
-              <time dateTime={entry.at}>{formatDateTimeIST(entry.at)}</time>
-              <span className={styles.seq}> #{entry.seq}</span>
-            </td>
-            <td data-label="Who">
-              {entry.actor ? (
-                <>
-                  <strong>{entry.actor.name}</strong>
-                  <span className={styles.role}>{roleLabel(entry.actor.role)}</span>
-                </>
-              ) : (
-                'The shop'
-              )}
-            </td>
-            <td data-label="Action">
-              {actionText(entry.action)}
-              <code className={styles.action}>{entry.action}</code>
-            </td>
-            <td data-label="Record">
-              <RecordLink entry={entry} />
-            </td>
-            <td data-label="Changes">
-              <ul className={styles.changes}>
-                {changeLines(entry).map((line) => (
-                  <li key={line.field}>{changeText(line)}</li>
-                ))}
-              </ul>
-            </td>
-            <td data-label="Address" className={styles.address}>
-              {entry.address ?? '—'}
-            </td>
-          </tr>
+          <AuditRow key={entry.seq} entry={entry} />
         ))}
       </tbody>
     </table>
+  );
+}
+
+function Cell({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <td data-label={label} className={className}>
+      <div>{children}</div>
+    </td>
+  );
+}
+
+function AuditRow({ entry }: { entry: AuditEntry }) {
+  return (
+    <tr data-testid="audit-entry">
+      <Cell label="When">
+        <time dateTime={entry.at}>{formatDateTimeIST(entry.at)}</time>
+        <span className={styles.seq}> #{entry.seq}</span>
+      </Cell>
+      <Cell label="Who">
+        {entry.actor ? (
+          <>
+            <strong>{entry.actor.name}</strong>
+            <span className={styles.role}>{roleLabel(entry.actor.role)}</span>
+          </>
+        ) : (
+          'The shop'
+        )}
+      </Cell>
+      <Cell label="Action">
+        {actionText(entry.action)}
+        <code className={styles.action}>{entry.action}</code>
+      </Cell>
+      <Cell label="Record">
+        <RecordLink entry={entry} />
+      </Cell>
+      <Cell label="Changes">
+        <ul className={styles.changes}>
+          {changeLines(entry).map((line) => (
+            <li key={line.field}>{changeText(line)}</li>
+          ))}
+        </ul>
+      </Cell>
+      <Cell label="Address" className={styles.address}>
+        {entry.address ?? '—'}
+      </Cell>
+    </tr>
   );
 }
 

@@ -81,6 +81,11 @@ export function OrderDetail({ order }: { order: Order }) {
             <ReturnsSection order={order} />
           </>
         )}
+        {may('orders.read') && (
+          <Suspense fallback={null}>
+            <RecordHistory entity="order" id={order._id} version={orderVersion(order)} />
+          </Suspense>
+        )}
       </div>
       <AmountsSummary
         amounts={{
@@ -103,11 +108,6 @@ export function OrderDetail({ order }: { order: Order }) {
         {isAdmin && <RefundedSoFar order={order} />}
         <OrderActions order={order} isAdmin={isAdmin} />
       </AmountsSummary>
-      {may('orders.read') && (
-        <Suspense fallback={null}>
-          <RecordHistory entity="order" id={order._id} version={orderVersion(order)} />
-        </Suspense>
-      )}
     </div>
   );
 }
