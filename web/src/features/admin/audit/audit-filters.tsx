@@ -57,8 +57,12 @@ export function AuditFiltersForm({
           </option>
         ))}
       </datalist>
-      <FormField label="From" type="date" value={draft.from ?? ''} onChange={set('from')} />
-      <FormField label="To" type="date" value={draft.to ?? ''} onChange={set('to')} />
+      <div className={styles.date}>
+        <FormField label="From" type="date" value={draft.from ?? ''} onChange={set('from')} />
+      </div>
+      <div className={styles.date}>
+        <FormField label="To" type="date" value={draft.to ?? ''} onChange={set('to')} />
+      </div>
       <FormField
         label="Record id"
         hint="With “What”: one product’s, order’s or user’s changes."
