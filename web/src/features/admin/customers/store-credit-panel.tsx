@@ -5,6 +5,8 @@ import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
+import { permissionsOf } from '../../../lib/staff-pages.ts';
+import { useUserInfo } from '../../account/index.ts';
 import { useGrantStoreCredit, useStoreCredit } from './store-credit-api.ts';
 import styles from './store-credit.module.css';
 
@@ -20,6 +22,7 @@ const KIND_WORDS: Record<Entry['kind'], string> = {
 /** Issue 28: the customer's store credit: the balance, a grant or take-back with its reason, the ledger. */
 export function StoreCreditPanel({ userId, name }: { userId: string; name: string }) {
   const credit = useStoreCredit(userId);
+  const mayGrant = permissionsOf(useUserInfo())('refunds');
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="store-credit-heading">
       <h2 id="store-credit-heading">Store credit</h2>
@@ -32,7 +35,8 @@ export function StoreCreditPanel({ userId, name }: { userId: string; name: strin
           <p className={styles.balance}>
             Balance: <strong data-testid="store-credit-balance">{formatRupees(credit.data.balance)}</strong>
           </p>
-          <GrantForm userId={userId} name={name} balance={credit.data.balance} />
+          {/* Granting credit moves money: the refunds permission's (issue 29). */}
+          {mayGrant && <GrantForm userId={userId} name={name} balance={credit.data.balance} />}
           <Ledger entries={credit.data.entries} />
         </>
       )}
