@@ -220,6 +220,8 @@ export const errorCodes = {
   refundNotFound: 'REFUND_NOT_FOUND',
   /** Not enough store credit (spent elsewhere meanwhile), or a take-back larger than the balance. */
   storeCreditShort: 'STORE_CREDIT_SHORT',
+  /** Issue 29: the order has no message with this id (another order's included). */
+  messageNotFound: 'MESSAGE_NOT_FOUND',
 
   // Issue 28: saved addresses
   /** No saved address of the signed-in customer has this id (another customer's included). */

@@ -40,3 +40,4 @@ export * from './contract/addresses.ts';
 export * from './contract/wishlist.ts';
 export * from './staff.ts';
 export * from './contract/audit.ts';
+export * from './contract/order-messages.ts';

@@ -40,3 +40,7 @@ CREATE TRIGGER audit_log_no_update_or_delete BEFORE UPDATE OR DELETE ON audit_lo
   FOR EACH ROW EXECUTE FUNCTION audit_log_refuse_change();--> statement-breakpoint
 CREATE TRIGGER audit_log_no_truncate BEFORE TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_refuse_change();
+--> statement-breakpoint
+-- An order's messages are found by their idempotency key's prefix (`order:<id>:` ...): LIKE 'prefix%'
+-- uses this index whatever the database's collation.
+CREATE INDEX outbox_messages_key_prefix_idx ON outbox_messages (idempotency_key text_pattern_ops);

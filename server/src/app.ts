@@ -67,6 +67,7 @@ import { SandboxCourier, createCourier, type CourierService } from './adapters/c
 import {
   contactRoutes,
   mailOutboxRoutes,
+  orderMessageRoutes,
   messageSettings,
   startOutboxWorker,
   whatsappOutboxRoutes,
@@ -335,6 +336,7 @@ async function registerModuleRoutes(app: FastifyInstance, config: Config, adapte
   await app.register(shippingAdminRoutes, { sellerPincode: config.shipping.sellerPincode });
   await app.register(ownerDeskRoutes);
   await app.register(storeCreditRoutes);
+  await app.register(orderMessageRoutes);
   await app.register(auditRoutes);
   await app.register(userAdminRoutes);
   await app.register(returnRoutes, { gateway, pincodes, courier });

@@ -12,7 +12,7 @@ import { CourierError, type BookedParcel, type ParcelBooking } from '../../adapt
 import type { Transaction } from '../../db/client.ts';
 import { orderItems, orders, productVariants, products, shipments } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
-import { changeOrder, findOrder, recordShipment, recordTracking } from '../orders/index.ts';
+import { changeOrder, findOrder, recordShipment, recordTracking, type OrderAudit } from '../orders/index.ts';
 import { readShipping } from '../shipping/index.ts';
 import { issueInvoice } from './invoices.ts';
 import { renderShippingLabel } from './label-pdf.ts';
@@ -183,7 +183,7 @@ async function recordBooking(
  * (outside any transaction: the call may take seconds), then records it in one. Idempotent: an order
  * already booked answers as it is, and the aggregator finds its own order again by our order's id.
  */
-export async function bookParcel(ctx: FulfilmentContext, id: string): Promise<Order> {
+export async function bookParcel(ctx: FulfilmentContext, id: string, audit: OrderAudit | null): Promise<Order> {
   const [row] = UUID.test(id) ? await ctx.db.select().from(orders).where(eq(orders.id, id)) : [];
   if (!row) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
   const [existing] = await ctx.db.select().from(shipments).where(eq(shipments.orderId, id));
@@ -208,12 +208,17 @@ export async function bookParcel(ctx: FulfilmentContext, id: string): Promise<Or
     }
     throw err;
   }
-  return changeOrder(ctx.db, id, async (tx, locked) => {
-    const [again] = await tx.select().from(shipments).where(eq(shipments.orderId, id));
-    const refusedNow = refusalOf(locked, again !== undefined);
-    if (refusedNow) throw refusedNow;
-    if (!again) await recordBooking(ctx, tx, locked, booked, courier.provider);
-  });
+  return changeOrder(
+    ctx.db,
+    id,
+    async (tx, locked) => {
+      const [again] = await tx.select().from(shipments).where(eq(shipments.orderId, id));
+      const refusedNow = refusalOf(locked, again !== undefined);
+      if (refusedNow) throw refusedNow;
+      if (!again) await recordBooking(ctx, tx, locked, booked, courier.provider);
+    },
+    audit,
+  );
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   errorCodes,
   refundPart,
   shortOrderNumber,
+  toRupees,
   UUID_PATTERN,
   type AfterSaleLineInput,
   type Order,
@@ -14,6 +15,7 @@ import { GatewayError, type GatewayRefund } from '../../adapters/payments/index.
 import type { Transaction } from '../../db/client.ts';
 import { orderItems, orders, refunds, type AfterSaleLine } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { recordAudit, type Actor } from '../audit/index.ts';
 import { lowerOfferUses } from '../offers/index.ts';
 import { findOrder, quoteOfOrder, type OrderQuote } from '../orders/index.ts';
 import { changeStoreCredit } from '../store-credit/index.ts';
@@ -168,19 +170,58 @@ function tellRefund(tx: Transaction, ctx: Pick<RefundContext, 'messages'>, row: 
   );
 }
 
-/** POST /api/orders/{id}/refund: a partial refund, then (after the commit) the gateway's part. */
+/** Rupees the order's partial refunds gave back so far (inside the caller's transaction). */
+async function refundedRupees(tx: Transaction, orderId: string): Promise<number> {
+  const [sum] = await tx
+    .select({ paise: sql<number>`coalesce(sum(${refunds.amountPaise}), 0)`.mapWith(Number) })
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId));
+  return toRupees(sum?.paise ?? 0);
+}
+
+/** A partial refund as its audit entry shows it: how much, which way, and the units. */
+function refundFields(refund: RefundRow): Record<string, unknown> {
+  return {
+    refundId: refund.id,
+    amount: toRupees(refund.amountPaise),
+    method: refund.method,
+    gatewayAmount: toRupees(refund.gatewayPaise),
+    storeCreditAmount: toRupees(refund.storeCreditPaise),
+    transferReference: refund.transferReference,
+    lines: refund.lines.map((l) => ({ lineNo: l.lineNo, qty: l.qty })),
+  };
+}
+
+/**
+ * POST /api/orders/{id}/refund: a partial refund, then (after the commit) the gateway's part. Issue 29:
+ * recorded as `order.refund` with the refunded total before and after, in the refund's transaction.
+ */
 export async function refundItems(
   ctx: RefundContext,
   orderId: string,
   lines: readonly AfterSaleLineInput[],
-  how: Omit<RefundOrder, 'lines'>,
+  how: Omit<RefundOrder, 'lines' | 'actorId'>,
+  actor: Actor,
 ): Promise<Order> {
   if (!UUID_PATTERN.test(orderId)) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
   const refund = await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    return recordPartialRefund(tx, ctx, row, { ...how, lines: productLinesOf(items, lines) });
+    const refundedBeforeIt = await refundedRupees(tx, orderId);
+    const made = await recordPartialRefund(tx, ctx, row, {
+      ...how,
+      actorId: actor.id,
+      lines: productLinesOf(items, lines),
+    });
+    await recordAudit(tx, actor, {
+      action: 'order.refund',
+      entity: 'order',
+      entityId: orderId,
+      before: { refunded: refundedBeforeIt },
+      after: { refunded: await refundedRupees(tx, orderId), ...refundFields(made) },
+    });
+    return made;
   });
   if (refund.status === 'pending') await processPartialRefund(ctx, refund.id);
   return (await findOrder(ctx.db, orderId))!;
@@ -274,8 +315,16 @@ export async function partialRefundWebhook(
   return true;
 }
 
-/** An admin retries a failed partial refund (a new try when the gateway made one that failed). */
-export async function retryPartialRefund(ctx: RefundContext, orderId: string, refundId: string): Promise<Order> {
+/**
+ * An admin retries a failed partial refund (a new try when the gateway made one that failed), recorded
+ * as `order.refund_retry` on the order.
+ */
+export async function retryPartialRefund(
+  ctx: RefundContext,
+  orderId: string,
+  refundId: string,
+  actor: Actor,
+): Promise<Order> {
   const notFound = new DomainError('not_found', errorCodes.refundNotFound, 'Refund not found');
   if (!UUID_PATTERN.test(orderId) || !UUID_PATTERN.test(refundId)) throw notFound;
   await ctx.db.transaction(async (tx) => {
@@ -288,15 +337,23 @@ export async function retryPartialRefund(ctx: RefundContext, orderId: string, re
     if (refund.status !== 'failed') {
       throw new DomainError('conflict', errorCodes.refundNotFailed, 'Only a failed refund can be retried.');
     }
+    const attempt = refund.gatewayRefundId ? refund.attempt + 1 : refund.attempt;
     await tx
       .update(refunds)
       .set({
         status: 'pending',
         error: null,
         updatedAt: new Date(),
-        ...(refund.gatewayRefundId ? { gatewayRefundId: null, attempt: refund.attempt + 1 } : {}),
+        ...(refund.gatewayRefundId ? { gatewayRefundId: null, attempt } : {}),
       })
       .where(eq(refunds.id, refundId));
+    await recordAudit(tx, actor, {
+      action: 'order.refund_retry',
+      entity: 'order',
+      entityId: orderId,
+      before: { refundId, status: refund.status, attempt: refund.attempt, error: refund.error },
+      after: { refundId, status: 'pending', attempt, error: null },
+    });
   });
   await processPartialRefund(ctx, refundId);
   return (await findOrder(ctx.db, orderId))!;

@@ -5,7 +5,8 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { orders, refunds } from '../../db/schema/index.ts';
 import { changeStoreCredit } from '../store-credit/index.ts';
 import { DomainError } from '../../domain-error.ts';
-import { recordRefundFailure, recordRefundState } from '../orders/index.ts';
+import { recordOrderChange, recordRefundFailure, recordRefundState } from '../orders/index.ts';
+import type { Actor } from '../audit/index.ts';
 import type { MessageSettings } from '../messages/index.ts';
 import { tellOrderEvent } from './order-events.ts';
 import { partialRefundWebhook, sweepPendingPartialRefunds } from './partial-refunds.ts';
@@ -92,9 +93,10 @@ export async function processRefund(ctx: RefundContext, orderId: string): Promis
 /**
  * An admin retries a failed refund. When the gateway made a refund that then failed, the retry is a new
  * try with a new key; when the gateway was never reached (or its answer lost), the retry repeats the
- * same key, so a refund the gateway did make is answered back, not made twice.
+ * same key, so a refund the gateway did make is answered back, not made twice. Recorded as
+ * `order.refund_retry`.
  */
-export async function retryRefund(ctx: RefundContext, orderId: string): Promise<void> {
+export async function retryRefund(ctx: RefundContext, orderId: string, actor: Actor): Promise<void> {
   if (!UUID_PATTERN.test(orderId)) throw new DomainError('not_found', errorCodes.orderNotFound, 'Order not found');
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -108,6 +110,7 @@ export async function retryRefund(ctx: RefundContext, orderId: string): Promise<
       refundUpdatedAt: new Date(),
       ...(row.refundId ? { refundId: null, refundAttempt: row.refundAttempt + 1 } : {}),
     });
+    await recordOrderChange(tx, row, { actor, action: 'order.refund_retry' });
   });
   await processRefund(ctx, orderId);
 }

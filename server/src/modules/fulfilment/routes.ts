@@ -16,6 +16,7 @@ import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import { sendCsv } from '../../csv.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/index.ts';
 import { findOrder, orderRowFor } from '../orders/index.ts';
 import { gstReportLines } from './gst-report.ts';
 import { renderOrderDocument, renderRefundCreditNote } from './invoices.ts';
@@ -89,7 +90,8 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
         response: { 200: order, ...errors },
       },
     },
-    async (request): Promise<Order> => cancelOrder(fulfilment, request.params.id, signedInUser(request)),
+    async (request): Promise<Order> =>
+      cancelOrder(fulfilment, request.params.id, signedInUser(request), actorOf(request)),
   );
 
   app.put(
@@ -106,7 +108,7 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
         response: { 200: order, ...errors },
       },
     },
-    async (request) => markDelivered(fulfilment, request.params.id, request.body ?? {}),
+    async (request) => markDelivered(fulfilment, request.params.id, request.body ?? {}, actorOf(request)),
   );
 
   app.put(
@@ -123,7 +125,7 @@ function orderChangeRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
         response: { 200: order, ...errors, 422: errorReply, 503: errorReply },
       },
     },
-    async (request) => shipOrder(fulfilment, request.params.id, request.body),
+    async (request) => shipOrder(fulfilment, request.params.id, request.body, actorOf(request)),
   );
 }
 
@@ -147,13 +149,9 @@ function refundRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
       const body = request.body;
       if (body) {
         const { lines, method, transferReference } = body;
-        return refundItems(fulfilment, request.params.id, lines, {
-          method,
-          transferReference,
-          actorId: signedInUser(request).id,
-        });
+        return refundItems(fulfilment, request.params.id, lines, { method, transferReference }, actorOf(request));
       }
-      await retryRefund(fulfilment, request.params.id);
+      await retryRefund(fulfilment, request.params.id, actorOf(request));
       return (await findOrder(app.db, request.params.id))!;
     },
   );
@@ -170,7 +168,7 @@ function refundRoutes(app: ZodApp, fulfilment: FulfilmentContext): void {
         response: { 200: order, ...errors },
       },
     },
-    async (request) => retryPartialRefund(fulfilment, request.params.id, request.params.refundId),
+    async (request) => retryPartialRefund(fulfilment, request.params.id, request.params.refundId, actorOf(request)),
   );
 }
 

@@ -15,6 +15,9 @@ export {
 } from './records.ts';
 export {
   changeOrder,
+  orderStateOf,
+  recordOrderChange,
+  type OrderAudit,
   invalidChange,
   orderRowFor,
   countOpenCashOnDelivery,

@@ -11,6 +11,7 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/index.ts';
 import {
   allOrders,
   findOrderFor,
@@ -89,22 +90,18 @@ export const orderRoutes: FastifyPluginAsync = async (fastify) => {
     async (request) => findOrderFor(app.db, signedInUser(request), request.params.id),
   );
 
-  const adminChange = (path: string, summary: string, change: (id: string, adminId: string) => Promise<Order>) =>
-    app.put(
-      path,
-      {
-        onRequest: app.requirePermission('refunds'),
-        schema: {
-          tags: ['admin'],
-          summary,
-          security: bearer,
-          params: orderIdParams,
-          response: { 200: order, ...errors },
-        },
+  app.put(
+    '/api/orders/:id/pay',
+    {
+      onRequest: app.requirePermission('refunds'),
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a Cash on Delivery order paid when the cash is collected (admin)',
+        security: bearer,
+        params: orderIdParams,
+        response: { 200: order, ...errors },
       },
-      async (request) => change(request.params.id, signedInUser(request).id),
-    );
-  adminChange('/api/orders/:id/pay', 'Mark a Cash on Delivery order paid when the cash is collected (admin)', (id) =>
-    markCashCollected(app.db, id),
+    },
+    async (request): Promise<Order> => markCashCollected(app.db, request.params.id, actorOf(request)),
   );
 };

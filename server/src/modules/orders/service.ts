@@ -16,12 +16,14 @@ import {
   type AdminOrderFilter,
   UUID_PATTERN,
   storedQuote,
+  toRupees,
 } from '@rr/core';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { recordChange, type AuditActor } from '../audit/index.ts';
 import { newestOrders, parseOrders, readNewestOrders, readOrders, type OrdersRead } from './reading.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
 import { countUnitsSold } from '../stock/index.ts';
@@ -439,17 +441,63 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
 /** An admin change the order's state does not allow. */
 export const invalidChange = (code: ErrorCode, message: string) => new DomainError('invalid_data', code, message);
 
-/** Locks the order row and applies an admin change to it. */
+/**
+ * Issue 29: the state of an order that staff change, as an audit entry shows it (rupees as numbers,
+ * dates as ISO text): shipping, delivery, payment, cancellation and the cancellation's refund.
+ */
+export function orderStateOf(row: OrderRow): Record<string, unknown> {
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  return {
+    isShipped: row.isShipped,
+    shippedAt: iso(row.shippedAt),
+    courier: row.courier,
+    trackingNumber: row.trackingNumber,
+    isDelivered: row.isDelivered,
+    deliveredAt: iso(row.deliveredAt),
+    isPaid: row.isPaid,
+    paidAt: iso(row.paidAt),
+    isCancelled: row.isCancelled,
+    cancelledAt: iso(row.cancelledAt),
+    refundStatus: row.refundStatus,
+    refundAmount: row.refundPaise === null ? null : toRupees(row.refundPaise),
+    refundAttempt: row.refundStatus ? row.refundAttempt : null,
+  };
+}
+
+/** An audited change of an order: who made it and its `order.<verb>` action. */
+export interface OrderAudit {
+  actor: AuditActor;
+  action: string;
+}
+
+/**
+ * Records, in the change's transaction, the order's state fields that differ from `before` (the row
+ * as it was locked): nothing when the change changed none of them (a shipment sent again unchanged).
+ */
+export async function recordOrderChange(tx: Transaction, before: OrderRow, audit: OrderAudit): Promise<void> {
+  const [after] = await tx.select().from(orders).where(eq(orders.id, before.id));
+  await recordChange(tx, audit.actor, {
+    action: audit.action,
+    entity: 'order',
+    entityId: before.id,
+    before: orderStateOf(before),
+    after: orderStateOf(after!),
+  });
+}
+
+/** Locks the order row and applies an admin change to it (recorded in the audit log when `audit` says who). */
 export async function changeOrder(
   db: Database,
   id: string,
   change: (tx: Transaction, row: OrderRow) => Promise<void>,
+  audit: OrderAudit | null = null,
 ): Promise<Order> {
   if (!UUID_PATTERN.test(id)) throw orderNotFound();
   await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
     if (!row) throw orderNotFound();
     await change(tx, row);
+    if (audit) await recordOrderChange(tx, row, audit);
     // Paid, delivered or cancelled: whether the buyer's reviews count toward ratings may have changed.
     const lines = await tx
       .select({ productId: orderItems.productId })
@@ -464,15 +512,20 @@ export async function changeOrder(
   return (await findOrder(db, id))!;
 }
 
-/** The cash of a Cash on Delivery order was collected. */
-export function markCashCollected(db: Database, id: string): Promise<Order> {
-  return changeOrder(db, id, async (tx, row) => {
-    if (row.paymentMethod !== DEFAULT_PAYMENT_METHOD) {
-      throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
-    }
-    if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be marked paid.');
-    if (row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
-    const now = new Date();
-    await tx.update(orders).set({ isPaid: true, paidAt: now, updatedAt: now }).where(eq(orders.id, id));
-  });
+/** The cash of a Cash on Delivery order was collected (staff: recorded as `order.pay`). */
+export function markCashCollected(db: Database, id: string, actor: AuditActor): Promise<Order> {
+  return changeOrder(
+    db,
+    id,
+    async (tx, row) => {
+      if (row.paymentMethod !== DEFAULT_PAYMENT_METHOD) {
+        throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
+      }
+      if (row.isCancelled) throw invalidChange(errorCodes.orderCancelled, 'A cancelled order cannot be marked paid.');
+      if (row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
+      const now = new Date();
+      await tx.update(orders).set({ isPaid: true, paidAt: now, updatedAt: now }).where(eq(orders.id, id));
+    },
+    { actor, action: 'order.pay' },
+  );
 }

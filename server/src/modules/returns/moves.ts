@@ -13,6 +13,7 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { orderItems, orderReturns, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { assertMay, type AuthUser } from '../../plugins/auth.ts';
+import { recordChange, type Actor } from '../audit/index.ts';
 import {
   bookReturnPickup,
   processPartialRefund,
@@ -48,6 +49,22 @@ const STATE_WORDS: Record<ReturnStatus, string> = {
   replaced: 'was replaced',
   credited: 'was settled with store credit',
 };
+
+/** What staff change on a return, as its audit entries show it. */
+function returnStateOf(ret: ReturnRow): Record<string, unknown> {
+  return {
+    status: ret.status,
+    ownerNote: ret.ownerNote,
+    customerNote: ret.customerNote,
+    photos: ret.photos.length,
+    pickupCourier: ret.pickupCourier,
+    pickupAwb: ret.pickupAwb,
+    refundId: ret.refundId,
+    replacementCourier: ret.replacementCourier,
+    replacementAwb: ret.replacementAwb,
+    closedAt: ret.closedAt?.toISOString() ?? null,
+  };
+}
 
 const needs = (field: string, why: string) =>
   new DomainError('invalid_data', errorCodes.validationFailed, `${field} is required ${why}`);
@@ -87,6 +104,7 @@ async function lockReturn(tx: Transaction, returnId: string): Promise<{ ret: Ret
 export async function moveReturn(
   ctx: FulfilmentContext,
   viewer: AuthUser,
+  actor: Actor,
   returnId: string,
   input: ReturnActionInput,
 ): Promise<OrderReturn> {
@@ -99,7 +117,9 @@ export async function moveReturn(
     .where(eq(orderReturns.id, returnId));
   const own = seen?.order.userId === viewer.id;
   if (!seen || (!own && !may(viewer.role, 'orders.read'))) throw returnNotFound();
-  if (!(own && input.action === 'reply')) assertMay(viewer, RETURN_ACTION_PERMISSIONS[input.action]);
+  // Issue 29: every move but the customer's own reply is staff's, and recorded as `return.<action>`.
+  const byStaff = !(own && input.action === 'reply');
+  if (byStaff) assertMay(viewer, RETURN_ACTION_PERMISSIONS[input.action]);
   const move = MOVES[input.action];
   refuseMove(seen.ret, move.from, input.action);
   const pickup =
@@ -116,6 +136,15 @@ export async function moveReturn(
     if (refund?.status === 'pending') pendingRefund = refund.id;
     const [moved] = await tx.update(orderReturns).set(change).where(eq(orderReturns.id, returnId)).returning();
     await tellReturn(tx, ctx.messages, moved!, order, now.getTime());
+    if (byStaff) {
+      await recordChange(tx, actor, {
+        action: `return.${input.action}`,
+        entity: 'return',
+        entityId: returnId,
+        before: returnStateOf(ret),
+        after: returnStateOf(moved!),
+      });
+    }
   });
   if (pendingRefund) await processPartialRefund(ctx, pendingRefund);
   return (await returnsWhere(ctx.db, eq(orderReturns.id, returnId)))[0]!;

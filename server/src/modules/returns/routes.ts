@@ -14,6 +14,7 @@ import type { CourierService } from '../../adapters/courier/index.ts';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { PincodeDirectory } from '../../adapters/pincode/offline-directory.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/index.ts';
 import { fulfilmentContextOf, type FulfilmentContext } from '../fulfilment/index.ts';
 import { moveReturn } from './moves.ts';
 import { listReturns, openReturn, returnability as returnabilityOf, returnsOfOrder } from './service.ts';
@@ -54,7 +55,7 @@ export const returnRoutes: FastifyPluginAsync<{
       schema: {
         tags: ['orders'],
         summary:
-          'Ask to return (or replace) units of a delivered order, with a reason and photos or an unboxing video link; 409 RETURN_NOT_ALLOWED outside the window or for items that cannot be returned',
+          'Ask to return (or replace) units of a delivered order, with a reason and photos or an unboxing video link; 409 RETURN_NOT_ALLOWED outside the window or for items that cannot be returned. Staff with returns.open open it for the order’s customer (support, for a customer who asked by phone)',
         security: bearer,
         params: orderIdParams,
         body: returnRequestInput,
@@ -62,7 +63,8 @@ export const returnRoutes: FastifyPluginAsync<{
       },
     },
     async (request, reply) => {
-      const ret = await openReturn(app.db, ctx.messages, signedInUser(request), request.params.id, request.body);
+      const viewer = signedInUser(request);
+      const ret = await openReturn(app.db, ctx.messages, viewer, actorOf(request), request.params.id, request.body);
       return reply.code(201).send(ret);
     },
   );
@@ -116,6 +118,6 @@ function ownerRoutes(app: ZodApp, ctx: FulfilmentContext): void {
         response: { 200: orderReturn, ...errors, 422: errorReply, 503: errorReply },
       },
     },
-    async (request) => moveReturn(ctx, signedInUser(request), request.params.id, request.body),
+    async (request) => moveReturn(ctx, signedInUser(request), actorOf(request), request.params.id, request.body),
   );
 }

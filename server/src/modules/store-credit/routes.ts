@@ -11,6 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
 import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf, recordAudit } from '../audit/index.ts';
 import { changeStoreCredit, storeCreditOf } from './ledger.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
@@ -67,18 +68,27 @@ export const storeCreditRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) => {
       const userId = customerId(request.params.id);
-      const adminId = signedInUser(request).id;
+      const actor = actorOf(request);
       return app.db.transaction(async (tx) => {
         // Unknown customers are a 404, not a "short" credit.
-        await storeCreditOf(tx, userId);
+        const before = await storeCreditOf(tx, userId);
         await changeStoreCredit(tx, {
           userId,
           amountPaise: toPaise(request.body.amount),
           kind: 'owner',
           note: request.body.note,
-          createdBy: adminId,
+          createdBy: actor.id,
         });
-        return storeCreditOf(tx, userId);
+        const after = await storeCreditOf(tx, userId);
+        // Issue 29: the balance before and after, with the amount and the reason the customer reads.
+        await recordAudit(tx, actor, {
+          action: 'user.store_credit',
+          entity: 'user',
+          entityId: userId,
+          before: { storeCredit: before.balance },
+          after: { storeCredit: after.balance, amount: request.body.amount, note: request.body.note },
+        });
+        return after;
       });
     },
   );
