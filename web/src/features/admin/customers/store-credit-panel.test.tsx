@@ -3,13 +3,27 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
+import { sessionStore } from '../../account/session-store.ts';
 import { StoreCreditPanel } from './store-credit-panel.tsx';
 
 const PATH = '/api/admin/users/u1/store-credit';
 const fetchMock = vi.fn<typeof fetch>();
 let ledger: StoreCreditAnswer;
 
+const signInAs = (role: 'owner' | 'support') =>
+  sessionStore.set({
+    _id: 'me',
+    name: 'Me',
+    email: 'me@example.in',
+    phone: '9876543210',
+    isAdmin: true,
+    role,
+    token: 't',
+  });
+
 beforeEach(() => {
+  // Granting credit is the refunds permission's (issue 29): the owner's here unless a test says otherwise.
+  signInAs('owner');
   vi.stubGlobal('fetch', fetchMock);
   ledger = {
     balance: 250,
@@ -45,6 +59,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  sessionStore.set(null);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   fetchMock.mockReset();
@@ -99,6 +114,13 @@ describe('StoreCreditPanel', () => {
     expect(confirm).toHaveBeenCalledWith("Take back ₹100.00 of Asha Rao's store credit?");
     expect(posts()).toHaveLength(0);
     expect((screen.getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe('-100');
+  });
+
+  it('shows support the balance and the ledger without the form to give credit', async () => {
+    signInAs('support');
+    renderInApp(<StoreCreditPanel userId="u1" name="Asha" />);
+    expect(await screen.findByText('Return of 5 Mukhi Rudraksha', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Give store credit' })).toBeNull();
   });
 
   it('refuses an amount that is not rupees and paise before sending', async () => {
