@@ -41,15 +41,17 @@ export function AuditFiltersForm({
           </option>
         ))}
       </SelectField>
-      <FormField
-        label="Action"
-        list="audit-actions"
-        placeholder="e.g. order.ship"
-        autoComplete="off"
-        maxLength={60}
-        value={draft.action ?? ''}
-        onChange={set('action')}
-      />
+      <div className={styles.wide}>
+        <FormField
+          label="Action"
+          list="audit-actions"
+          placeholder="e.g. order.ship"
+          autoComplete="off"
+          maxLength={60}
+          value={draft.action ?? ''}
+          onChange={set('action')}
+        />
+      </div>
       <datalist id="audit-actions">
         {KNOWN_ACTIONS.map((action) => (
           <option key={action} value={action}>
@@ -57,20 +59,22 @@ export function AuditFiltersForm({
           </option>
         ))}
       </datalist>
-      <div className={styles.date}>
+      <div className={styles.wide}>
         <FormField label="From" type="date" value={draft.from ?? ''} onChange={set('from')} />
       </div>
-      <div className={styles.date}>
+      <div className={styles.wide}>
         <FormField label="To" type="date" value={draft.to ?? ''} onChange={set('to')} />
       </div>
-      <FormField
-        label="Record id"
-        hint="With “What”: one product’s, order’s or user’s changes."
-        autoComplete="off"
-        maxLength={100}
-        value={draft.id ?? ''}
-        onChange={set('id')}
-      />
+      <div className={styles.wide}>
+        <FormField
+          label="Record id"
+          hint="With “What”: one product’s, order’s or user’s changes."
+          autoComplete="off"
+          maxLength={100}
+          value={draft.id ?? ''}
+          onChange={set('id')}
+        />
+      </div>
       <div className={styles.filterButtons}>
         <Button type="submit">Apply</Button>
         <Button type="button" variant="outline" onClick={clear}>
