@@ -620,8 +620,9 @@ function refuseLosingOwner(target: UserRow, actorId: string, ownerCount: number)
 const userFacts = (row: UserRow) => ({ name: row.name, email: row.email, phone: row.phone, role: row.role });
 
 /**
- * Staff change a user's name and e-mail; only an owner changes a role (issue 29). Every change is in
- * the audit log, in the same transaction.
+ * Staff change a customer's name and e-mail; only an owner changes a role, or a team member's details
+ * (so the support desk cannot change the owner's e-mail, where the notice of a password reset goes).
+ * Every change is in the audit log, in the same transaction (issue 29).
  */
 export async function updateUserAsAdmin(
   db: Database,
@@ -632,10 +633,8 @@ export async function updateUserAsAdmin(
   return withOwnersLocked(db, actor, targetId, async (tx, target, ownerCount, actorRole) => {
     const role = requestedRole(target, input);
     const roleChanges = role !== undefined && role !== target.role;
-    if (roleChanges) {
-      if (!may(actorRole, 'staff')) throw roleForbids(actorRole);
-      if (target.role === 'owner') refuseLosingOwner(target, actor.id, ownerCount);
-    }
+    if ((roleChanges || target.role) && !may(actorRole, 'staff')) throw roleForbids(actorRole);
+    if (roleChanges && target.role === 'owner') refuseLosingOwner(target, actor.id, ownerCount);
     if (input.email !== undefined) await refuseTakenPhoneOrEmail(tx, null, input.email, target.id);
     // A field the request leaves out keeps its value.
     const [row] = await tx

@@ -138,6 +138,21 @@ function brokenAt(row: AuditRow, expected: number, prevHash: string): Broken | n
   return null;
 }
 
+/**
+ * An entry that does not follow the one before it: when the entry it did follow is still in the log
+ * (elsewhere), the entries were reordered; otherwise that entry was removed or replaced.
+ */
+async function placeBroken(db: Database, row: AuditRow, broken: Broken): Promise<Broken> {
+  if (broken.problem !== 'missing' || broken.seq !== row.seq) return broken;
+  const [follows] = await db.select({ seq: auditLog.seq }).from(auditLog).where(eq(auditLog.hash, row.prevHash));
+  if (!follows) return broken;
+  return {
+    seq: row.seq,
+    problem: 'out_of_order',
+    message: `Entry ${row.seq} is out of order: it was written after entry ${follows.seq}.`,
+  };
+}
+
 /** Walks the whole chain from entry 1: intact, or the first entry that does not hold. */
 export async function verifyAudit(db: Database): Promise<AuditVerifyAnswer> {
   let prevHash = GENESIS_HASH;
@@ -153,7 +168,10 @@ export async function verifyAudit(db: Database): Promise<AuditVerifyAnswer> {
     if (rows.length === 0) break;
     for (const row of rows) {
       const broken = brokenAt(row, checked + 1, prevHash);
-      if (broken) return { intact: false, entries: checked, checkedAt: new Date().toISOString(), head, broken };
+      if (broken) {
+        const placed = await placeBroken(db, row, broken);
+        return { intact: false, entries: checked, checkedAt: new Date().toISOString(), head, broken: placed };
+      }
       checked = row.seq;
       prevHash = row.hash;
       head = { seq: row.seq, hash: row.hash, at: row.at.toISOString() };

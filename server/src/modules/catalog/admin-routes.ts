@@ -1,7 +1,7 @@
 import { errorReply, messageReply, product, productIdParams, productUpdate } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/index.ts';
 import { createDraftProduct, deleteProduct, updateProduct } from './admin-service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
@@ -21,7 +21,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 201: product, ...errors },
       },
     },
-    async (_request, reply) => reply.code(201).send(await createDraftProduct(app.db)),
+    async (request, reply) => reply.code(201).send(await createDraftProduct(app.db, actorOf(request))),
   );
 
   app.put(
@@ -39,7 +39,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request) =>
       updateProduct(app.db, request.params.id, request.body, {
-        adminId: signedInUser(request).id,
+        actor: actorOf(request),
         shopUrl: app.config.publicUrl,
       }),
   );
@@ -57,7 +57,7 @@ export const catalogAdminRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      await deleteProduct(app.db, request.params.id);
+      await deleteProduct(app.db, request.params.id, actorOf(request));
       return { message: 'Product removed' };
     },
   );

@@ -13,5 +13,6 @@ export {
   type PricedProduct,
 } from './product-writes.ts';
 export { lockProductsWithVariants } from './variant-writes.ts';
+export { auditedProductUpdate, recordProductsCreated } from './product-audit.ts';
 export { searchSynonymRoutes } from './synonym-routes.ts';
 export { withAddOnFieldOrder } from './add-on-fields.ts';

@@ -33,7 +33,7 @@ const productWithRate = {
   product: products,
   gstBasisPoints: sql<number>`coalesce(${products.gstBasisPoints}, ${categories.gstBasisPoints})`.mapWith(Number),
 };
-const categoryOfProduct = eq(categories.slug, products.category);
+export const categoryOfProduct = eq(categories.slug, products.category);
 
 export function toProductSummary({
   product: row,
@@ -192,7 +192,7 @@ interface AddOnJson {
 }
 
 /** Issue 25: the product's variants and add-ons in display order, read with the product. */
-const variantsOfProduct = () => sql<VariantJson[]>`(
+export const variantsOfProduct = () => sql<VariantJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', v.id, 'name', v.name, 'sku', v.sku, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
     'countInStock', v.count_in_stock, 'image', v.image, 'images', v.images, 'sizeMm', v.size_mm,
@@ -202,7 +202,7 @@ const variantsOfProduct = () => sql<VariantJson[]>`(
   ) order by v.position, v.id), '[]')
   from product_variants v where v.product_id = products.id)`;
 
-const addOnsOfProduct = () => sql<AddOnJson[]>`(
+export const addOnsOfProduct = () => sql<AddOnJson[]>`(
   select coalesce(json_agg(json_build_object(
     'id', a.id, 'name', a.name, 'pricePaise', a.price_paise, 'fields', a.fields, 'required', a.required,
     'variantIds', a.variant_ids, 'isService', a.is_service, 'madeToOrder', a.made_to_order,
@@ -235,7 +235,7 @@ function variantReplyOf(v: VariantJson, product: ProductRow): Product['variants'
   };
 }
 
-function addOnReplyOf(a: AddOnJson): Product['addOns'][number] {
+export function addOnReplyOf(a: AddOnJson): Product['addOns'][number] {
   return {
     _id: a.id,
     name: a.name,

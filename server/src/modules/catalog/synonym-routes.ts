@@ -2,6 +2,7 @@ import { errorReply, messageReply, searchSynonym, searchSynonymInput, searchSyno
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/index.ts';
 import { deleteSynonym, listSynonyms, saveSynonym } from './synonyms.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply };
@@ -37,7 +38,7 @@ export const searchSynonymRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 201: searchSynonym, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await saveSynonym(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await saveSynonym(app.db, request.body, actorOf(request))),
   );
 
   app.delete(
@@ -53,7 +54,7 @@ export const searchSynonymRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      await deleteSynonym(app.db, request.params.id);
+      await deleteSynonym(app.db, request.params.id, actorOf(request));
       return { message: 'Search synonym removed' };
     },
   );

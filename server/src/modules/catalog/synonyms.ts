@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { searchSynonyms } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { recordAudit, recordChange, type Actor } from '../audit/index.ts';
 import { normaliseKeyword, searchWords } from './search.ts';
 
 const synonymNotFound = () => new DomainError('not_found', errorCodes.synonymNotFound, 'Search synonym not found');
@@ -29,20 +30,42 @@ export async function listSynonyms(db: Database): Promise<SearchSynonym[]> {
   return rows.map(toSynonym);
 }
 
-/** Adds a trade name; one that exists already stands for the new words from now on. */
-export async function saveSynonym(db: Database, input: SearchSynonymInput): Promise<SearchSynonym> {
+/**
+ * Adds a trade name; one that exists already stands for the new words from now on. Recorded as
+ * `synonym.create`, or as `synonym.update` of its words when the term was there (issue 29).
+ */
+export async function saveSynonym(db: Database, input: SearchSynonymInput, actor: Actor): Promise<SearchSynonym> {
   const term = asWords('term', input.term);
   const canonical = asWords('canonical', input.canonical);
-  const [row] = await db
-    .insert(searchSynonyms)
-    .values({ term, canonical })
-    .onConflictDoUpdate({ target: searchSynonyms.term, set: { canonical } })
-    .returning();
-  return toSynonym(row!);
+  return db.transaction(async (tx) => {
+    const [was] = await tx.select().from(searchSynonyms).where(eq(searchSynonyms.term, term)).for('update');
+    const [row] = await tx
+      .insert(searchSynonyms)
+      .values({ term, canonical })
+      .onConflictDoUpdate({ target: searchSynonyms.term, set: { canonical } })
+      .returning();
+    const change = { entity: 'synonym', entityId: row!.id } as const;
+    if (was) {
+      await recordChange(tx, actor, {
+        ...change,
+        action: 'synonym.update',
+        before: { canonical: was.canonical },
+        after: { canonical },
+      });
+    } else {
+      await recordAudit(tx, actor, { ...change, action: 'synonym.create', before: null, after: { term, canonical } });
+    }
+    return toSynonym(row!);
+  });
 }
 
-export async function deleteSynonym(db: Database, id: string): Promise<void> {
+export async function deleteSynonym(db: Database, id: string, actor: Actor): Promise<void> {
   if (!UUID_PATTERN.test(id)) throw synonymNotFound();
-  const deleted = await db.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning({ id: searchSynonyms.id });
-  if (deleted.length === 0) throw synonymNotFound();
+  const key = id.toLowerCase();
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(searchSynonyms).where(eq(searchSynonyms.id, key)).returning();
+    if (!gone) throw synonymNotFound();
+    const before = { term: gone.term, canonical: gone.canonical };
+    await recordAudit(tx, actor, { action: 'synonym.delete', entity: 'synonym', entityId: key, before, after: null });
+  });
 }

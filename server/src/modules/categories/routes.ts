@@ -1,6 +1,7 @@
 import { categoryGst, categoryList, categoryParams, categoryUpdate, errorReply } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../audit/index.ts';
 import { listCategories, updateCategory } from './service.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply, 404: errorReply, 409: errorReply };
@@ -33,6 +34,6 @@ export const categoryRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: categoryGst, ...errors },
       },
     },
-    async (request) => updateCategory(app.db, request.params.slug, request.body),
+    async (request) => updateCategory(app.db, request.params.slug, request.body, actorOf(request)),
   );
 };

@@ -12,6 +12,7 @@ import { and, asc, count, eq, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { recordChange, type Actor } from '../audit/index.ts';
 
 export const CATEGORY_NOT_FOUND = 'Category not found';
 
@@ -40,7 +41,12 @@ export async function listCategories(db: Database): Promise<CategoryGst[]> {
  * own) has an MRP below its price with that rate:
  * nobody may charge more than the MRP (PRODUCT.md), so those MRPs or prices change first.
  */
-export async function updateCategory(db: Database, slug: string, input: CategoryUpdate): Promise<CategoryGst> {
+export async function updateCategory(
+  db: Database,
+  slug: string,
+  input: CategoryUpdate,
+  actor: Actor,
+): Promise<CategoryGst> {
   if (!isCategory(slug)) throw new DomainError('not_found', errorCodes.categoryNotFound, CATEGORY_NOT_FOUND);
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.slug, slug)).for('update');
@@ -82,6 +88,10 @@ export async function updateCategory(db: Database, slug: string, input: Category
       .set({ hsnCode: input.hsnCode ?? current.hsnCode, gstBasisPoints, uqc: input.uqc, updatedAt: new Date() })
       .where(eq(categories.slug, slug))
       .returning();
+    // Issue 29: the code, rate and unit it changed.
+    const { name: _was, ...before } = toCategoryGst(current);
+    const { name: _is, ...after } = toCategoryGst(updated!);
+    await recordChange(tx, actor, { action: 'category.update', entity: 'category', entityId: slug, before, after });
     return toCategoryGst(updated!);
   });
 }

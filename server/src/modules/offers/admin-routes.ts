@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { actorOf } from '../audit/index.ts';
 import {
   createCoupon,
   createSale,
@@ -49,7 +50,7 @@ export const couponAdminRoutes: FastifyPluginAsync = async (fastify) => {
       onRequest: app.requirePermission('offers'),
       schema: { ...admin('Create a coupon code (admin)'), body: couponInput, response: { 201: coupon, ...errors } },
     },
-    async (request, reply) => reply.code(201).send(await createCoupon(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await createCoupon(app.db, request.body, actorOf(request))),
   );
   app.put(
     '/api/admin/coupons/:id',
@@ -62,7 +63,7 @@ export const couponAdminRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: coupon, ...errors },
       },
     },
-    async (request) => updateCoupon(app.db, request.params.id, request.body),
+    async (request) => updateCoupon(app.db, request.params.id, request.body, actorOf(request)),
   );
   app.delete(
     '/api/admin/coupons/:id',
@@ -75,7 +76,7 @@ export const couponAdminRoutes: FastifyPluginAsync = async (fastify) => {
       },
     },
     async (request) => {
-      await deleteCoupon(app.db, request.params.id);
+      await deleteCoupon(app.db, request.params.id, actorOf(request));
       return { message: 'Coupon deleted' };
     },
   );
@@ -105,7 +106,7 @@ export const saleAdminRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 201: sale, ...errors },
       },
     },
-    async (request, reply) => reply.code(201).send(await createSale(app.db, request.body)),
+    async (request, reply) => reply.code(201).send(await createSale(app.db, request.body, actorOf(request))),
   );
   app.put(
     '/api/admin/sales/:id',
@@ -118,7 +119,7 @@ export const saleAdminRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: sale, ...errors },
       },
     },
-    async (request) => updateSale(app.db, request.params.id, request.body),
+    async (request) => updateSale(app.db, request.params.id, request.body, actorOf(request)),
   );
   app.delete(
     '/api/admin/sales/:id',
@@ -127,7 +128,7 @@ export const saleAdminRoutes: FastifyPluginAsync = async (fastify) => {
       schema: { ...admin('Delete a sale (admin)'), params: offerIdParams, response: { 200: messageReply, ...errors } },
     },
     async (request) => {
-      await deleteSale(app.db, request.params.id);
+      await deleteSale(app.db, request.params.id, actorOf(request));
       return { message: 'Sale deleted' };
     },
   );

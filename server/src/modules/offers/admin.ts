@@ -18,6 +18,7 @@ import { desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, coupons, offerUses, orders, products, sales } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
+import { recordAudit, recordChange, type Actor } from '../audit/index.ts';
 
 type CouponRow = typeof coupons.$inferSelect;
 type SaleRow = typeof sales.$inferSelect;
@@ -191,11 +192,25 @@ async function oneCoupon(db: Database, id: string): Promise<Coupon> {
   return couponReply(row, (await takingsOf(db, 'coupon_id', [id])).get(id), new Date());
 }
 
-export async function createCoupon(db: Database, input: CouponInput): Promise<Coupon> {
+/** Issue 29: what a coupon's entries record of it (its rules, not its uses). */
+const couponFields = (row: CouponRow) => couponAsInput(row);
+
+export async function createCoupon(db: Database, input: CouponInput, actor: Actor): Promise<Coupon> {
   await refuseUnknownScope(db, input);
   try {
-    const [row] = await db.insert(coupons).values(couponColumns(input)).returning({ id: coupons.id });
-    return await oneCoupon(db, row!.id);
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.insert(coupons).values(couponColumns(input)).returning();
+      const after = couponFields(row!);
+      await recordAudit(tx, actor, {
+        action: 'coupon.create',
+        entity: 'coupon',
+        entityId: row!.id,
+        before: null,
+        after,
+      });
+      return row!.id;
+    });
+    return await oneCoupon(db, id);
   } catch (err) {
     if (isCodeTaken(err)) throw codeTaken(input.code);
     throw err;
@@ -246,10 +261,31 @@ function checkedWhole<T>(
 const KIND_FIELDS = ['percentOff', 'amountOff', 'freeShipping'] as const;
 
 /** PUT: the fields sent replace the coupon's; sending a kind of discount replaces the kind. */
-export async function updateCoupon(db: Database, id: string, update: CouponUpdate): Promise<Coupon> {
+export async function updateCoupon(db: Database, id: string, update: CouponUpdate, actor: Actor): Promise<Coupon> {
   const key = idOrNotFound(id, 'coupon');
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, key));
-  if (!row) throw notFound('coupon');
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(coupons).where(eq(coupons.id, key)).for('update');
+    if (!row) throw notFound('coupon');
+    const checked = couponUpdated(row, update);
+    await refuseUnknownScope(tx, update);
+    try {
+      const [now] = await tx
+        .update(coupons)
+        .set({ ...couponColumns(checked), updatedAt: new Date() })
+        .where(eq(coupons.id, key))
+        .returning();
+      const change = { action: 'coupon.update', entity: 'coupon', entityId: key } as const;
+      await recordChange(tx, actor, { ...change, before: couponFields(row), after: couponFields(now!) });
+    } catch (err) {
+      if (isCodeTaken(err)) throw codeTaken(checked.code);
+      throw err;
+    }
+  });
+  return oneCoupon(db, key);
+}
+
+/** The coupon `update` makes of `row`, checked as a whole. */
+function couponUpdated(row: CouponRow, update: CouponUpdate): CouponInput {
   const merged: CouponInput = { ...couponAsInput(row) };
   if (KIND_FIELDS.some((k) => update[k] != null && update[k] !== false)) {
     merged.percentOff = null;
@@ -259,25 +295,18 @@ export async function updateCoupon(db: Database, id: string, update: CouponUpdat
   for (const [k, v] of Object.entries(update)) if (v !== undefined) (merged as Record<string, unknown>)[k] = v;
   const problem = couponKindProblem(merged);
   if (problem) throw new DomainError('invalid_data', errorCodes.validationFailed, problem);
-  const checked = checkedWhole<CouponInput>(couponInput, merged);
-  await refuseUnknownScope(db, update);
-  try {
-    await db
-      .update(coupons)
-      .set({ ...couponColumns(checked), updatedAt: new Date() })
-      .where(eq(coupons.id, key));
-  } catch (err) {
-    if (isCodeTaken(err)) throw codeTaken(checked.code);
-    throw err;
-  }
-  return oneCoupon(db, key);
+  return checkedWhole<CouponInput>(couponInput, merged);
 }
 
 /** Deletes a coupon. Its orders keep their code and discount; its uses go with it. */
-export async function deleteCoupon(db: Database, id: string): Promise<void> {
+export async function deleteCoupon(db: Database, id: string, actor: Actor): Promise<void> {
   const key = idOrNotFound(id, 'coupon');
-  const gone = await db.delete(coupons).where(eq(coupons.id, key)).returning({ id: coupons.id });
-  if (!gone.length) throw notFound('coupon');
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(coupons).where(eq(coupons.id, key)).returning();
+    if (!gone) throw notFound('coupon');
+    const before = couponFields(gone);
+    await recordAudit(tx, actor, { action: 'coupon.delete', entity: 'coupon', entityId: key, before, after: null });
+  });
 }
 
 function saleColumns(input: SaleInput) {
@@ -309,30 +338,53 @@ async function oneSale(db: Database, id: string): Promise<Sale> {
   return saleReply(row, (await takingsOf(db, 'sale_id', [id])).get(id), new Date());
 }
 
-export async function createSale(db: Database, input: SaleInput): Promise<Sale> {
-  await refuseUnknownScope(db, input);
-  const [row] = await db.insert(sales).values(saleColumns(input)).returning({ id: sales.id });
-  return oneSale(db, row!.id);
+/** Issue 29: what a sale's entries record of it (its rules, not its takings). */
+function saleFields(row: SaleRow) {
+  const { name, percentOff, categories, products, startsAt, endsAt, banner, isActive } = saleReply(
+    row,
+    undefined,
+    new Date(),
+  );
+  return { name, percentOff, categories, products, startsAt, endsAt, banner, isActive };
 }
 
-export async function updateSale(db: Database, id: string, update: SaleUpdate): Promise<Sale> {
+export async function createSale(db: Database, input: SaleInput, actor: Actor): Promise<Sale> {
+  await refuseUnknownScope(db, input);
+  const id = await db.transaction(async (tx) => {
+    const [row] = await tx.insert(sales).values(saleColumns(input)).returning();
+    const after = saleFields(row!);
+    await recordAudit(tx, actor, { action: 'sale.create', entity: 'sale', entityId: row!.id, before: null, after });
+    return row!.id;
+  });
+  return oneSale(db, id);
+}
+
+export async function updateSale(db: Database, id: string, update: SaleUpdate, actor: Actor): Promise<Sale> {
   const key = idOrNotFound(id, 'sale');
-  const [row] = await db.select().from(sales).where(eq(sales.id, key));
-  if (!row) throw notFound('sale');
-  const current = saleReply(row, undefined, new Date());
-  const merged: Record<string, unknown> = { ...current };
-  for (const [k, v] of Object.entries(update)) if (v !== undefined) merged[k] = v;
-  const checked = checkedWhole<SaleInput>(saleInput, merged);
-  await refuseUnknownScope(db, update);
-  await db
-    .update(sales)
-    .set({ ...saleColumns(checked), updatedAt: new Date() })
-    .where(eq(sales.id, key));
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(sales).where(eq(sales.id, key)).for('update');
+    if (!row) throw notFound('sale');
+    const merged: Record<string, unknown> = { ...saleReply(row, undefined, new Date()) };
+    for (const [k, v] of Object.entries(update)) if (v !== undefined) merged[k] = v;
+    const checked = checkedWhole<SaleInput>(saleInput, merged);
+    await refuseUnknownScope(tx, update);
+    const [now] = await tx
+      .update(sales)
+      .set({ ...saleColumns(checked), updatedAt: new Date() })
+      .where(eq(sales.id, key))
+      .returning();
+    const change = { action: 'sale.update', entity: 'sale', entityId: key } as const;
+    await recordChange(tx, actor, { ...change, before: saleFields(row), after: saleFields(now!) });
+  });
   return oneSale(db, key);
 }
 
-export async function deleteSale(db: Database, id: string): Promise<void> {
+export async function deleteSale(db: Database, id: string, actor: Actor): Promise<void> {
   const key = idOrNotFound(id, 'sale');
-  const gone = await db.delete(sales).where(eq(sales.id, key)).returning({ id: sales.id });
-  if (!gone.length) throw notFound('sale');
+  await db.transaction(async (tx) => {
+    const [gone] = await tx.delete(sales).where(eq(sales.id, key)).returning();
+    if (!gone) throw notFound('sale');
+    const before = saleFields(gone);
+    await recordAudit(tx, actor, { action: 'sale.delete', entity: 'sale', entityId: key, before, after: null });
+  });
 }

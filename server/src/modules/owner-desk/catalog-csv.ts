@@ -20,10 +20,13 @@ import type { Database, Transaction } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
 import { csvLine, decodeCsv, parseCsv, readCell, type CellReading } from '../../csv.ts';
 import { DomainError } from '../../domain-error.ts';
+import { recordAudit, type Actor } from '../audit/index.ts';
 import {
+  auditedProductUpdate,
   insertProducts,
   lockProductsWithVariants,
   mrpRefusal,
+  recordProductsCreated,
   writeProductUpdate,
   type NewProduct,
 } from '../catalog/index.ts';
@@ -781,13 +784,14 @@ export async function previewImport(db: Database, bytes: Uint8Array): Promise<Im
 
 /**
  * Applies the file in one transaction, if it still plans exactly as the preview the admin saw (`plan`)
- * and has no errors: all of it or none. Stock it sets is recorded in the ledger as an import by `by.adminId`.
+ * and has no errors: all of it or none. Stock it sets is recorded in the ledger as an import by `by.actor`,
+ * and the import and each product it changes in the audit log (issue 29).
  */
 export async function applyImport(
   db: Database,
   bytes: Uint8Array,
   expected: string,
-  by: { adminId: string; shopUrl: string },
+  by: Importer,
 ): Promise<ImportResult> {
   const file = readFile(bytes);
   return db.transaction(async (tx) => {
@@ -807,37 +811,52 @@ export async function applyImport(
         'The catalog changed after the preview; nothing was changed. Preview the file again.',
       );
     }
-    await write(tx, rows, preview.plan, by);
-    return {
+    const result = {
       created: preview.counts.create,
       updated: preview.counts.update,
       unchanged: preview.counts.unchanged,
       conflicts: preview.counts.conflict,
     };
+    await recordAudit(tx, by.actor, {
+      action: 'catalog_import.apply',
+      entity: 'catalog_import',
+      entityId: preview.plan,
+      before: null,
+      after: { plan: preview.plan, ...result },
+    });
+    await write(tx, rows, preview.plan, by);
+    return result;
   });
+}
+
+/** Who applies an import, and the shop's address for the customers it leaves waiting for stock (issue 28). */
+interface Importer {
+  actor: Actor;
+  shopUrl: string;
 }
 
 /**
  * Writes the planned rows through the catalog module (its update and insert, so the MRP rule and the
- * columns are the admin form's), with the stock they set recorded as this import by `adminId`.
+ * columns are the admin form's), with the stock they set recorded as this import by `actor`, and each
+ * product in the audit log as the import left it.
  */
-async function write(
-  tx: Transaction,
-  rows: PlannedRow[],
-  plan: string,
-  { adminId, shopUrl }: { adminId: string; shopUrl: string },
-): Promise<void> {
-  await setStockCause(tx, { reason: 'import', actorId: adminId, reference: `import ${plan.slice(0, 12)}`, shopUrl });
+async function write(tx: Transaction, rows: PlannedRow[], plan: string, { actor, shopUrl }: Importer): Promise<void> {
+  await setStockCause(tx, { reason: 'import', actorId: actor.id, reference: `import ${plan.slice(0, 12)}`, shopUrl });
   const writes = [...productWrites(rows), ...variantWrites(rows)];
   const updates = writes.filter((w) => w.productId).sort((a, b) => a.productId!.localeCompare(b.productId!));
-  for (const { productId, input } of updates) await writeProductUpdate(tx, productId!, input);
-  // A new product with variants gets its id here, so its variants can be written after it.
-  const created = writes.filter((w) => !w.productId).map((w) => ({ ...w, id: w.variants ? randomUUID() : undefined }));
+  for (const { productId, input } of updates) await auditedProductUpdate(tx, actor, productId!, input);
+  // A new product gets its id here, so its variants can be written after it and its entry name it.
+  const created = writes.filter((w) => !w.productId).map((w) => ({ ...w, id: randomUUID() }));
   await insertProducts(
     tx,
-    created.map((w) => ({ ...(w.input as NewProduct), ...(w.id ? { id: w.id } : {}) })),
+    created.map((w) => ({ ...(w.input as NewProduct), id: w.id })),
   );
-  for (const w of created) if (w.id) await writeProductUpdate(tx, w.id, { variants: w.variants });
+  for (const w of created) if (w.variants) await writeProductUpdate(tx, w.id, { variants: w.variants });
+  await recordProductsCreated(
+    tx,
+    actor,
+    created.map((w) => w.id),
+  );
 }
 
 /** A product the import writes: its id (none for a new one), its fields and, sold in variants, their list. */

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { sendCsv } from '../../csv.ts';
 import { DomainError } from '../../domain-error.ts';
-import { signedInUser } from '../../plugins/auth.ts';
+import { actorOf } from '../audit/index.ts';
 import { productNotFound } from '../catalog/index.ts';
 import { stockHistory } from '../stock/index.ts';
 import { applyImport, catalogExportLines, previewImport } from './catalog-csv.ts';
@@ -47,7 +47,7 @@ function uploadedCsv(request: FastifyRequest): Buffer {
 /** Issue 15, the owner's desk: the dashboard, the orders and catalog CSV files, and stock history. */
 /** Who applies an import, and the shop's address for the customers it leaves waiting for stock (issue 28). */
 const importer = (app: FastifyInstance, request: FastifyRequest) => ({
-  adminId: signedInUser(request).id,
+  actor: actorOf(request),
   shopUrl: app.config.publicUrl,
 });
 
@@ -94,7 +94,7 @@ export const ownerDeskRoutes: FastifyPluginAsync = async (fastify) => {
         response: { 200: lowStockSettingBody, ...errors },
       },
     },
-    async (request) => setLowStockThreshold(app.db, request.body),
+    async (request) => setLowStockThreshold(app.db, request.body, actorOf(request)),
   );
 
   app.get(

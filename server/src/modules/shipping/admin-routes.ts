@@ -1,6 +1,7 @@
 import { errorReply, shippingSettings, shippingSettingsUpdate } from '@rr/core';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { actorOf } from '../audit/index.ts';
 import { shippingSettingsAnswer, updateShippingSettings } from './settings.ts';
 
 const errors = { 400: errorReply, 401: errorReply, 403: errorReply };
@@ -39,6 +40,6 @@ export const shippingAdminRoutes: FastifyPluginAsync<{ sellerPincode: string }> 
         response: { 200: shippingSettings, ...errors },
       },
     },
-    async (request) => updateShippingSettings(app.db, request.body, sellerPincode),
+    async (request) => updateShippingSettings(app.db, request.body, sellerPincode, actorOf(request)),
   );
 };

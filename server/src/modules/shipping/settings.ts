@@ -18,6 +18,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema/index.ts';
+import { recordChange, type Actor } from '../audit/index.ts';
 
 /** The shop's shipping and Cash on Delivery settings as the server uses them (paise, minutes). */
 export interface ShopShipping {
@@ -99,12 +100,8 @@ export async function shippingSettingsAnswer(db: Database, sellerPincode: string
   };
 }
 
-/** PUT /api/admin/shipping: changes the fields sent, nothing else. */
-export async function updateShippingSettings(
-  db: Database,
-  update: ShippingSettingsUpdate,
-  sellerPincode: string,
-): Promise<ShippingSettings> {
+/** The columns an update sets: the fields sent, nothing else. */
+function columnsOf(update: ShippingSettingsUpdate): Partial<typeof shopSettings.$inferInsert> {
   const set: Partial<typeof shopSettings.$inferInsert> = { updatedAt: new Date() };
   if (update.rateCard !== undefined) set.rateCard = update.rateCard && rateCardOf(update.rateCard);
   if (update.codMax !== undefined) set.codMaxPaise = toPaise(update.codMax);
@@ -116,6 +113,31 @@ export async function updateShippingSettings(
   if (update.cutoffTime !== undefined) set.cutoffMinutes = cutoffMinutesOf(update.cutoffTime);
   if (update.holidays !== undefined) set.holidays = [...new Set(update.holidays)].sort();
   if (update.defaultPackage !== undefined) set.defaultPackage = update.defaultPackage;
-  await db.update(shopSettings).set(set).where(eq(shopSettings.id, 1));
-  return shippingSettingsAnswer(db, sellerPincode);
+  return set;
+}
+
+/**
+ * PUT /api/admin/shipping: changes the fields sent, nothing else; recorded as `settings.shipping` with
+ * the settings it changed, in the API's terms (issue 29).
+ */
+export async function updateShippingSettings(
+  db: Database,
+  update: ShippingSettingsUpdate,
+  sellerPincode: string,
+  actor: Actor,
+): Promise<ShippingSettings> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: shopSettings.id }).from(shopSettings).where(eq(shopSettings.id, 1)).for('update');
+    const before = await shippingSettingsAnswer(tx, sellerPincode);
+    await tx.update(shopSettings).set(columnsOf(update)).where(eq(shopSettings.id, 1));
+    const after = await shippingSettingsAnswer(tx, sellerPincode);
+    await recordChange(tx, actor, {
+      action: 'settings.shipping',
+      entity: 'settings',
+      entityId: 'shipping',
+      before,
+      after,
+    });
+    return after;
+  });
 }

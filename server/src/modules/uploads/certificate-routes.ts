@@ -3,7 +3,8 @@ import { MAX_CERTIFICATE_BYTES, certificateUploadReply, errorCodes, errorReply }
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
-import { storeCertificate } from './file-service.ts';
+import { actorOf } from '../audit/index.ts';
+import { recordUpload, storeCertificate } from './file-service.ts';
 import type { FileStore } from './file-store.ts';
 import { imageTypeOf } from './routes.ts';
 
@@ -77,6 +78,11 @@ export const certificateUploadRoutes: FastifyPluginAsync<{ files: FileStore }> =
           'Upload the certificate as a PDF, JPEG, PNG or WebP',
         );
       const certificateFile = await storeCertificate(files, type, bytes);
+      await recordUpload(app.db, actorOf(request), 'upload.certificate', {
+        path: certificateFile,
+        type,
+        bytes: bytes.length,
+      });
       return reply.code(201).send({ certificateFile, message: 'Certificate uploaded' });
     },
   );

@@ -1,5 +1,7 @@
 import { CANONICAL_WIDTH, errorCodes, type ImageWidth } from '@rr/core';
+import type { Database } from '../../db/client.ts';
 import { DomainError } from '../../domain-error.ts';
+import { recordAudit, type Actor } from '../audit/index.ts';
 import { CONTENT_TYPES, contentAddressed, namedFile, type FileStore, type StoredFile } from './file-store.ts';
 import { contentStem, storedNames } from './responsive.ts';
 
@@ -59,4 +61,20 @@ export async function storeCertificate(
   const file = contentAddressed('certificates', type, bytes);
   await files.put([file]);
   return `/${file.name}`;
+}
+
+/**
+ * Issue 29: a staff member's upload, as `upload.image` or `upload.certificate` with its stored address.
+ * The file store is not the database (S3, a disk), so the entry follows the stored file in a
+ * transaction of its own: a file stored without its entry is only an unused copy under a content name.
+ */
+export async function recordUpload(
+  db: Database,
+  actor: Actor,
+  action: 'upload.image' | 'upload.certificate',
+  stored: { path: string; type: string; bytes: number },
+): Promise<void> {
+  await db.transaction((tx) =>
+    recordAudit(tx, actor, { action, entity: 'upload', entityId: stored.path, before: null, after: stored }),
+  );
 }

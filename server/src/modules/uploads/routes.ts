@@ -10,7 +10,8 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain-error.ts';
-import { storePicture } from './file-service.ts';
+import { actorOf } from '../audit/index.ts';
+import { recordUpload, storePicture } from './file-service.ts';
 import type { FileStore } from './file-store.ts';
 import { responsiveWebp } from './responsive.ts';
 
@@ -61,8 +62,11 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 4, parts: 5 } });
 
-  /** The picture in the body, stored in every width with its metadata (EXIF, GPS) left out: its address. */
-  async function storeUploadedPicture(request: FastifyRequest, maxBytes?: number): Promise<string> {
+  /**
+   * The picture in the body, stored in every width with its metadata (EXIF, GPS) left out: its address,
+   * with the type and size it came in.
+   */
+  async function storeUploadedPicture(request: FastifyRequest, maxBytes?: number) {
     if (!request.isMultipart())
       throw new DomainError(
         'invalid_data',
@@ -70,8 +74,9 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
         'Send the image as multipart/form-data in the field "image"',
       );
     const bytes = await readImageField(request, maxBytes);
-    if (!imageTypeOf(bytes)) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
-    return storePicture(files, await responsiveWebp(bytes));
+    const type = imageTypeOf(bytes);
+    if (!type) throw new DomainError('invalid_data', errorCodes.notAnImage, NOT_AN_IMAGE);
+    return { path: await storePicture(files, await responsiveWebp(bytes)), type, bytes: bytes.length };
   }
 
   app.post(
@@ -88,8 +93,9 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
       },
     },
     async (request, reply) => {
-      const image = await storeUploadedPicture(request);
-      return reply.code(201).send({ image, message: 'Image uploaded' });
+      const stored = await storeUploadedPicture(request);
+      await recordUpload(app.db, actorOf(request), 'upload.image', stored);
+      return reply.code(201).send({ image: stored.path, message: 'Image uploaded' });
     },
   );
 
@@ -111,8 +117,8 @@ export const uploadRoutes: FastifyPluginAsync<{ files: FileStore }> = async (fas
       },
     },
     async (request, reply) => {
-      const image = await storeUploadedPicture(request, MAX_REVIEW_PHOTO_BYTES);
-      return reply.code(201).send({ image, message: 'Photo uploaded' });
+      const { path } = await storeUploadedPicture(request, MAX_REVIEW_PHOTO_BYTES);
+      return reply.code(201).send({ image: path, message: 'Photo uploaded' });
     },
   );
 };
