@@ -5,8 +5,6 @@ import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
-import { permissionsOf } from '../../../lib/staff-pages.ts';
-import { useUserInfo } from '../../account/index.ts';
 import { useGrantStoreCredit, useStoreCredit } from './store-credit-api.ts';
 import styles from './store-credit.module.css';
 
@@ -20,9 +18,17 @@ const KIND_WORDS: Record<Entry['kind'], string> = {
 };
 
 /** Issue 28: the customer's store credit: the balance, a grant or take-back with its reason, the ledger. */
-export function StoreCreditPanel({ userId, name }: { userId: string; name: string }) {
+export function StoreCreditPanel({
+  userId,
+  name,
+  mayGrant,
+}: {
+  userId: string;
+  name: string;
+  /** Whether the signed-in role gives and takes back credit (issue 29: `refunds`); others read it. */
+  mayGrant: boolean;
+}) {
   const credit = useStoreCredit(userId);
-  const mayGrant = permissionsOf(useUserInfo())('refunds');
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="store-credit-heading">
       <h2 id="store-credit-heading">Store credit</h2>

@@ -45,7 +45,7 @@ export function UserEditPage() {
         <>
           <EditUserForm key={user.data._id} user={user.data} />
           {may('staff') && !isMe && <EndSessions user={user.data} />}
-          <StoreCreditPanel userId={user.data._id} name={user.data.name} />
+          <StoreCreditPanel userId={user.data._id} name={user.data.name} mayGrant={may('refunds')} />
         </>
       )}
     </div>
