@@ -10,6 +10,16 @@ export default defineConfig(({ isSsrBuild }) => ({
         { outDir: 'dist-ssr', target: 'node20', emptyOutDir: true, copyPublicDir: false }
       : { manifest: true, target: 'es2022', assetsInlineLimit: 0 }),
     rolldownOptions: {
+      // Issue 29: core's staff roles and audit contract are read by the home page (a stored session's
+      // role) and by the lazy admin screens; kept in one chunk with the accounts contract, the admin
+      // screens' use of them does not split them into more files for the home page to fetch.
+      output: isSsrBuild
+        ? {}
+        : {
+            codeSplitting: {
+              groups: [{ name: 'accounts', test: /core[\\/]src[\\/](staff|contract[\\/](audit|accounts))\.ts$/ }],
+            },
+          },
       onwarn(warning, warn) {
         // TanStack Query's "use client" markers, meant for React Server Components, which the shop has none of.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;

@@ -323,9 +323,10 @@ test('an admin makes a customer admin and deletes another', async ({ page, reque
   await expect(page.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/admin/userlist');
   await expect(page.getByLabel('Name')).toHaveValue(promoted.name);
   await expect(page.getByLabel('Email Address')).toHaveValue(promoted.email);
-  await expect(page.getByLabel('Is Admin')).not.toBeChecked();
+  // Issue 29: the owner picks a role (a customer has none).
+  await expect(page.getByLabel('Role')).toHaveValue('');
   expect(await seriousViolations(page)).toEqual([]);
-  await page.getByLabel('Is Admin').check();
+  await page.getByLabel('Role').selectOption('owner');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL('/admin/userlist');
   await expect(row(promoted).getByRole('cell').nth(3)).toContainText('Yes');

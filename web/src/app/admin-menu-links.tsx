@@ -1,25 +1,16 @@
+import { may, type StaffRole } from '@rr/core';
 import { Link } from 'react-router';
 import { useOpenReturnCount } from '../features/admin/index.ts';
 import styles from './user-menu.module.css';
+import { menuPages } from '../lib/staff-pages.ts';
 
-const ADMIN_LINKS = [
-  { to: '/admin', label: 'Dashboard' },
-  { to: '/admin/userlist', label: 'Users' },
-  { to: '/admin/productlist', label: 'Products' },
-  { to: '/admin/orderlist', label: 'Orders' },
-  { to: '/admin/returns', label: 'Returns' },
-  { to: '/admin/coupons', label: 'Coupons' },
-  { to: '/admin/sales', label: 'Sales' },
-  { to: '/admin/categories', label: 'Categories & GST' },
-  { to: '/admin/shipping', label: 'Shipping' },
-  { to: '/admin/import', label: 'Catalog import' },
-  { to: '/admin/search-synonyms', label: 'Search synonyms' },
-] as const;
-
-/** The admin pages in the user menu; "Returns" says how many wait for the owner (asked for on opening). */
-export function AdminMenuLinks({ onClose }: { onClose: () => void }) {
-  const openReturns = useOpenReturnCount(true);
-  return ADMIN_LINKS.map((link) => (
+/**
+ * The admin pages in the user menu that the signed-in role opens (issue 29); "Returns" says how many
+ * wait (asked for on opening, by those who may read them).
+ */
+export function AdminMenuLinks({ role, onClose }: { role: StaffRole | null; onClose: () => void }) {
+  const openReturns = useOpenReturnCount(may(role, 'orders.read'));
+  return menuPages(role).map((link) => (
     <li key={link.to}>
       <Link to={link.to} onClick={onClose}>
         {link.label}

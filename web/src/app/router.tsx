@@ -10,6 +10,7 @@ import {
   VerifyOtpPage,
 } from '../features/account/index.ts';
 import {
+  AuditPage,
   CatalogImportPage,
   CategoryListPage,
   CouponEditPage,
@@ -90,6 +91,7 @@ const routes: RouteObject[] = [
           { path: '/admin/sales/:id/edit', element: <SaleEditPage /> },
           { path: '/admin/shipping', element: <ShippingSettingsPage /> },
           { path: '/admin/returns', element: <ReturnsPage /> },
+          { path: '/admin/audit', element: <AuditPage /> },
         ],
       },
       ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),

@@ -52,3 +52,39 @@ describe('UserMenu, returns', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe('UserMenu, staff roles (issue 29)', () => {
+  const staff = (role: NonNullable<UserInfo['role']>): UserInfo => ({ ...person(true), name: `Staff ${role}`, role });
+  const menuLinks = async (role: NonNullable<UserInfo['role']>) => {
+    const user = userEvent.setup();
+    renderInApp(<UserMenu user={staff(role)} />);
+    await user.click(screen.getByRole('button', { name: new RegExp(`Staff ${role}`) }));
+    await screen.findByRole('link', { name: 'Profile' });
+    return screen.getAllByRole('link').map((link) => link.getAttribute('href'));
+  };
+
+  it('gives the packer the orders and returns, without products, the dashboard, users or the audit log', async () => {
+    const links = await menuLinks('orders');
+    expect(await screen.findByRole('link', { name: 'Returns 2 open' })).toBeTruthy();
+    expect(links.filter((href) => href?.startsWith('/admin'))).toEqual(['/admin/orderlist', '/admin/returns']);
+  });
+
+  it('gives the catalog role the catalog pages only, and asks for no returns', async () => {
+    const links = await menuLinks('catalog');
+    expect(links.filter((href) => href?.startsWith('/admin'))).toEqual([
+      '/admin/productlist',
+      '/admin/categories',
+      '/admin/import',
+      '/admin/search-synonyms',
+    ]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('gives the owner every page, the audit log last', async () => {
+    const links = (await menuLinks('owner')).filter((href) => href?.startsWith('/admin'));
+    expect(links[0]).toBe('/admin');
+    expect(links.at(-1)).toBe('/admin/audit');
+    expect(links).toContain('/admin/userlist');
+    expect(links).toContain('/admin/shipping');
+  });
+});

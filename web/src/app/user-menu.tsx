@@ -8,7 +8,10 @@ import styles from './user-menu.module.css';
 // customers' pages carry none of them.
 const AdminMenuLinks = lazy(() => import('./admin-menu-links.tsx').then((m) => ({ default: m.AdminMenuLinks })));
 
-/** SPEC §2 header: a menu titled with the user's name: Profile, the admin pages for admins, and Logout. */
+/**
+ * SPEC §2 header: a menu titled with the user's name: Profile, the admin pages the staff member's role
+ * opens (issue 29), and Logout.
+ */
 export function UserMenu({ user }: { user: UserInfo }) {
   const [open, setOpen] = useState(false);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -73,7 +76,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
         </li>
         {user.isAdmin && open && (
           <Suspense fallback={null}>
-            <AdminMenuLinks onClose={close} />
+            <AdminMenuLinks role={user.role} onClose={close} />
           </Suspense>
         )}
         <li className={styles.logout}>

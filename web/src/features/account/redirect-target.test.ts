@@ -58,11 +58,11 @@ describe('withRedirect', () => {
 
 describe('signedInTarget', () => {
   it('sends an admin to the dashboard when no page was asked for, and anyone to the page asked for', () => {
-    expect(signedInTarget(null, true)).toBe('/admin');
-    expect(signedInTarget('', true)).toBe('/admin');
-    expect(signedInTarget(null, false)).toBe('/');
-    expect(signedInTarget('shipping', true)).toBe('/shipping');
-    expect(signedInTarget('/', true)).toBe('/');
-    expect(signedInTarget('//evil.example', true)).toBe('/');
+    expect(signedInTarget(null, '/admin')).toBe('/admin');
+    expect(signedInTarget('', '/admin/orderlist')).toBe('/admin/orderlist');
+    expect(signedInTarget(null, null)).toBe('/');
+    expect(signedInTarget('shipping', '/admin')).toBe('/shipping');
+    expect(signedInTarget('/', '/admin')).toBe('/');
+    expect(signedInTarget('//evil.example', '/admin')).toBe('/');
   });
 });

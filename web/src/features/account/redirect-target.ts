@@ -21,12 +21,13 @@ function hasControlCharacter(text: string): boolean {
 }
 
 /**
- * Where a user who just signed in goes: the page named by `?redirect=`, else the dashboard for an admin
- * (the owner's desk, issue 15) and the home page for a customer.
+ * Where a user who just signed in goes: the page named by `?redirect=`, else `staffHome`, the admin page
+ * their role lands on (the owner's desk, issue 15; the packer's order list, issue 29), and the home page
+ * for a customer (null).
  */
-export function signedInTarget(raw: string | null | undefined, isAdmin: boolean | undefined): string {
+export function signedInTarget(raw: string | null | undefined, staffHome: string | null | undefined): string {
   const target = redirectTarget(raw);
-  return target === '/' && isAdmin && !raw?.trim() ? '/admin' : target;
+  return target === '/' && staffHome && !raw?.trim() ? staffHome : target;
 }
 
 /** Admin pages (SPEC §6): only an admin may be sent there. */

@@ -38,3 +38,5 @@ export const ShippingSettingsPage = lazy(() =>
 // Issue 28, after the sale.
 export const ReturnsPage = lazy(() => import('./returns/returns-page.tsx').then((m) => ({ default: m.ReturnsPage })));
 export { useOpenReturnCount } from './returns/returns-api.ts';
+// Issue 29, the audit log.
+export const AuditPage = lazy(() => import('./audit/audit-page.tsx').then((m) => ({ default: m.AuditPage })));

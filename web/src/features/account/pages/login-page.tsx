@@ -7,6 +7,7 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { usePasswordLogin } from '../api.ts';
 import { isAdminPath, signedInTarget, withRedirect } from '../redirect-target.ts';
+import { roleOf, staffHome } from '../../../lib/staff-pages.ts';
 import { readLoginNotice } from '../sign-out.ts';
 import { useUserInfo } from '../session-store.ts';
 import styles from './account.module.css';
@@ -18,7 +19,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const notice = readLoginNotice(useLocation().state);
   const redirect = searchParams.get('redirect');
-  const target = signedInTarget(redirect, user?.isAdmin);
+  const target = signedInTarget(redirect, staffHome(roleOf(user)));
 
   // A customer sent here from an admin page stays, so they can sign in with an admin account.
   if (user && (user.isAdmin || !isAdminPath(target))) return <Navigate to={target} replace />;

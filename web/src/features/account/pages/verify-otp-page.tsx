@@ -7,6 +7,7 @@ import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { CodeForm } from '../components/code-form.tsx';
 import type { PasswordResetState } from '../components/password-reset-notice.tsx';
 import { isAdminPath, signedInTarget, withRedirect } from '../redirect-target.ts';
+import { roleOf, staffHome } from '../../../lib/staff-pages.ts';
 import { signedInWithPasswordReset, useUserInfo } from '../session-store.ts';
 import styles from './account.module.css';
 
@@ -16,7 +17,7 @@ export function VerifyOtpPage() {
   const user = useUserInfo();
   const [searchParams, setSearchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
-  const target = signedInTarget(redirect, user?.isAdmin);
+  const target = signedInTarget(redirect, staffHome(roleOf(user)));
   const givenPhone = searchParams.get('phone') ?? '';
   const phone = normalizeIndianMobile(givenPhone);
 

@@ -53,7 +53,7 @@ afterEach(() => {
 const posts = () => fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
 
 async function openPanel() {
-  renderInApp(<StoreCreditPanel userId="u1" name="Asha Rao" />);
+  renderInApp(<StoreCreditPanel userId="u1" name="Asha Rao" mayGrant />);
   return screen.findByTestId('store-credit-balance');
 }
 
@@ -99,6 +99,12 @@ describe('StoreCreditPanel', () => {
     expect(confirm).toHaveBeenCalledWith("Take back ₹100.00 of Asha Rao's store credit?");
     expect(posts()).toHaveLength(0);
     expect((screen.getByLabelText('Amount (₹)') as HTMLInputElement).value).toBe('-100');
+  });
+
+  it('shows support the balance and the ledger without the form to give credit', async () => {
+    renderInApp(<StoreCreditPanel userId="u1" name="Asha" mayGrant={false} />);
+    expect(await screen.findByText('Return of 5 Mukhi Rudraksha', { exact: false })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Give store credit' })).toBeNull();
   });
 
   it('refuses an amount that is not rupees and paise before sending', async () => {

@@ -18,7 +18,16 @@ const KIND_WORDS: Record<Entry['kind'], string> = {
 };
 
 /** Issue 28: the customer's store credit: the balance, a grant or take-back with its reason, the ledger. */
-export function StoreCreditPanel({ userId, name }: { userId: string; name: string }) {
+export function StoreCreditPanel({
+  userId,
+  name,
+  mayGrant,
+}: {
+  userId: string;
+  name: string;
+  /** Whether the signed-in role gives and takes back credit (issue 29: `refunds`); others read it. */
+  mayGrant: boolean;
+}) {
   const credit = useStoreCredit(userId);
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="store-credit-heading">
@@ -32,7 +41,8 @@ export function StoreCreditPanel({ userId, name }: { userId: string; name: strin
           <p className={styles.balance}>
             Balance: <strong data-testid="store-credit-balance">{formatRupees(credit.data.balance)}</strong>
           </p>
-          <GrantForm userId={userId} name={name} balance={credit.data.balance} />
+          {/* Granting credit moves money: the refunds permission's (issue 29). */}
+          {mayGrant && <GrantForm userId={userId} name={name} balance={credit.data.balance} />}
           <Ledger entries={credit.data.entries} />
         </>
       )}

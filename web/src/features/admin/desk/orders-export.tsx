@@ -4,6 +4,8 @@ import { FormField, SelectField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { downloadFile } from '../../../lib/save-file.ts';
+import { permissionsOf } from '../../../lib/staff-pages.ts';
+import { useUserInfo } from '../../account/index.ts';
 import { useSetLowStock } from '../desk-api.ts';
 import styles from './dashboard.module.css';
 
@@ -52,6 +54,11 @@ export function OrdersExport() {
 
 /** The number of units at or below which a product is listed as low on stock. */
 export function LowStockThreshold({ threshold }: { threshold: number }) {
+  // A shop setting: the owner's (issue 29), not the accountant's who reads the same desk.
+  return permissionsOf(useUserInfo())('settings') ? <ThresholdForm threshold={threshold} /> : null;
+}
+
+function ThresholdForm({ threshold }: { threshold: number }) {
   const save = useSetLowStock();
   const form = useSchemaForm({
     initialValues: { lowStockThreshold: String(threshold) },

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField, SelectField, TextAreaField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
+import { RecordHistory } from '../../../components/record-history.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useSchemaForm, type SchemaForm } from '../../../components/use-schema-form.ts';
@@ -45,6 +46,8 @@ export function ProductEditPage() {
         <EditProductForm key={product.data._id} product={product.data} />
       )}
       {product.isSuccess && <StockHistory productId={product.data._id} />}
+      {/* Issue 29: who changed what on this product (the page is the catalog role's, as its history is). */}
+      {product.isSuccess && <RecordHistory entity="product" id={product.data._id} />}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { User } from '@rr/core';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { DataTable } from '../../../components/data-table.tsx';
@@ -8,16 +9,23 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useDeleteUser, useUserInfo, useUsers } from '../../account/index.ts';
 import styles from './admin.module.css';
+import { permissionsOf, roleLabel } from '../../../lib/staff-pages.ts';
 
-/** /admin/userlist: every account, with edit and delete (never the admin's own account). */
+/**
+ * /admin/userlist: every account with its role, or the team alone (issue 29); edit, and delete for the
+ * owner (never their own account).
+ */
 export function UserListPage() {
   usePageTitle('Users | Rudraksha Ratna');
   const users = useUsers();
   const remove = useDeleteUser();
+  const [teamOnly, setTeamOnly] = useState(false);
+  const shown = teamOnly ? (users.data ?? []).filter((user) => user.role !== null) : users.data;
 
   return (
     <div className="container page">
       <h1 id="users-heading">Users</h1>
+      <TeamFilter teamOnly={teamOnly} onChange={setTeamOnly} teamSize={users.data?.filter((u) => u.role).length} />
       {remove.isError && <Message variant="danger">{remove.error.message}</Message>}
       {remove.isSuccess && <Message variant="success">{remove.data.message}</Message>}
       {users.isPending ? (
@@ -26,7 +34,7 @@ export function UserListPage() {
         <Message variant="danger">{users.error.message}</Message>
       ) : (
         <UserTable
-          users={users.data}
+          users={shown ?? []}
           deletingId={remove.isPending ? remove.variables : undefined}
           onDelete={(user) => {
             if (window.confirm('Are you sure')) remove.mutate(user._id);
@@ -34,6 +42,30 @@ export function UserListPage() {
         />
       )}
     </div>
+  );
+}
+
+/** Everyone, or only the team (the accounts with a staff role). */
+function TeamFilter({
+  teamOnly,
+  onChange,
+  teamSize,
+}: {
+  teamOnly: boolean;
+  onChange: (teamOnly: boolean) => void;
+  teamSize: number | undefined;
+}) {
+  return (
+    <fieldset className={styles.teamFilter}>
+      <legend className="visually-hidden">Show</legend>
+      <label>
+        <input type="radio" name="users-shown" checked={!teamOnly} onChange={() => onChange(false)} /> Everyone
+      </label>
+      <label>
+        <input type="radio" name="users-shown" checked={teamOnly} onChange={() => onChange(true)} /> Team
+        {teamSize !== undefined && ` (${teamSize})`}
+      </label>
+    </fieldset>
   );
 }
 
@@ -47,6 +79,7 @@ function UserTable({
   onDelete: (user: User) => void;
 }) {
   const me = useUserInfo();
+  const mayRemove = permissionsOf(me)('staff');
   return (
     <DataTable labelledBy="users-heading">
       <thead>
@@ -76,17 +109,7 @@ function UserTable({
                 <a href={`mailto:${user.email}`}>{user.email}</a>
               </td>
               <td>
-                {user.isAdmin ? (
-                  <span className={styles.yes}>
-                    <span aria-hidden="true">✓</span>
-                    <span className="visually-hidden">Yes</span>
-                  </span>
-                ) : (
-                  <span className={styles.no}>
-                    <span aria-hidden="true">✗</span>
-                    <span className="visually-hidden">No</span>
-                  </span>
-                )}
+                <AdminCell user={user} />
               </td>
               <td>
                 <div className={styles.actions}>
@@ -97,7 +120,7 @@ function UserTable({
                   >
                     Edit
                   </Link>
-                  {!isMe && (
+                  {!isMe && mayRemove && (
                     <Button
                       className={styles.delete}
                       aria-label={`Delete ${user.name}`}
@@ -114,5 +137,25 @@ function UserTable({
         })}
       </tbody>
     </DataTable>
+  );
+}
+
+/** SPEC's admin mark, and (issue 29) which part of the shop a staff member works on. */
+function AdminCell({ user }: { user: User }) {
+  return (
+    <>
+      {user.isAdmin ? (
+        <span className={styles.yes}>
+          <span aria-hidden="true">✓</span>
+          <span className="visually-hidden">Yes</span>
+        </span>
+      ) : (
+        <span className={styles.no}>
+          <span aria-hidden="true">✗</span>
+          <span className="visually-hidden">No</span>
+        </span>
+      )}
+      <span className={user.role ? styles.role : styles.customer}>{roleLabel(user.role)}</span>
+    </>
   );
 }

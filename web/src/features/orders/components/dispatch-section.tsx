@@ -28,7 +28,16 @@ function stateText(order: Order): string {
 }
 
 /** Where the order is: its state, the courier and tracking link, and its tax documents to download. */
-export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
+export function DispatchSection({
+  order,
+  isAdmin,
+  canShip = isAdmin,
+}: {
+  order: Order;
+  isAdmin: boolean;
+  /** Issue 29: the role ships orders (`orders.ship`); others on the staff see where it is. */
+  canShip?: boolean;
+}) {
   const shipment = order.shipment;
   return (
     <section className={`card ${layout.block}`} aria-labelledby="dispatch-heading">
@@ -52,12 +61,12 @@ export function DispatchSection({ order, isAdmin }: { order: Order; isAdmin: boo
         </p>
       )}
       {/* Issue 27: the booked parcel's label (the admin's), and where it is (for both). */}
-      {isAdmin && shipment?.label && <PrintLabel order={order} path={shipment.label} />}
+      {canShip && shipment?.label && <PrintLabel order={order} path={shipment.label} />}
       {order.tracking && <TrackingTimeline tracking={order.tracking} />}
       <RefundStatus order={order} />
       <Documents order={order} />
       {!isAdmin && <OrderChat order={order} />}
-      {isAdmin && !order.isCancelled && !order.isDelivered && (
+      {canShip && !order.isCancelled && !order.isDelivered && (
         // A new shipment remounts the form, so it shows what was saved (the AWB as normalised).
         <ShipPanel key={`${order.shipment?.courier}|${order.shipment?.trackingNumber}`} order={order} />
       )}

@@ -1,9 +1,11 @@
-import { ONLINE_PAYMENT_METHOD, formatRupees, type Order } from '@rr/core';
+import { ONLINE_PAYMENT_METHOD, formatRupees, type Order, type Permission } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
+import { useUserInfo } from '../../account/index.ts';
 import { useOrderAction, type AdminOrderAction } from '../api.ts';
 import styles from '../pages/orders.module.css';
 import { CustomerActions } from './customer-actions.tsx';
+import { permissionsOf } from '../../../lib/staff-pages.ts';
 
 /** The admin's confirm prompt: what the action will do, money first. */
 function confirmText(what: AdminOrderAction, order: Order): string {
@@ -32,14 +34,29 @@ function confirmText(what: AdminOrderAction, order: Order): string {
  * when the cash is collected, at delivery or after (PRODUCT.md "Fulfilment"). Orders with nothing left to
  * do get a disabled button saying where the order stands; customers get their own (customer-actions.tsx).
  */
+/** Which of the admin's actions this order and the role allow (issue 29: each by its permission). */
+function availableActions(order: Order, may: (permission: Permission) => boolean) {
+  const cancelled = order.isCancelled;
+  const undelivered = !order.isDelivered && !cancelled;
+  return {
+    cancelled,
+    // Delivering is the packer's (`orders.ship`); cash and refunds are money's (`refunds`).
+    canDeliver: undelivered && may('orders.ship'),
+    canCancel: undelivered && !order.isShipped && may('orders.cancel'),
+    canMarkPaid: order.paymentMethod !== ONLINE_PAYMENT_METHOD && !order.isPaid && !cancelled && may('refunds'),
+    canRetryRefund: order.refund?.status === 'failed' && may('refunds'),
+    shippedNotDelivered: undelivered && order.isShipped,
+  };
+}
+
 export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
   const action = useOrderAction(order._id);
+  const may = permissionsOf(useUserInfo());
   if (!isAdmin) return <CustomerActions order={order} />;
-  const cancelled = order.isCancelled;
-  const canDeliver = !order.isDelivered && !cancelled;
-  const canCancel = canDeliver && !order.isShipped;
-  const canMarkPaid = order.paymentMethod !== ONLINE_PAYMENT_METHOD && !order.isPaid && !cancelled;
-  const canRetryRefund = order.refund?.status === 'failed';
+  const { cancelled, canDeliver, canCancel, canMarkPaid, canRetryRefund, shippedNotDelivered } = availableActions(
+    order,
+    may,
+  );
 
   const run = (what: AdminOrderAction) => {
     if (window.confirm(confirmText(what, order))) action.mutate(what);
@@ -53,7 +70,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
           Retry Refund
         </Button>
       )}
-      {canDeliver || canMarkPaid ? (
+      {canDeliver || canMarkPaid || canCancel ? (
         <div className={styles.actions}>
           {canDeliver && (
             <Button block onClick={() => run('deliver')} disabled={action.isPending}>
@@ -80,7 +97,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
               Cancel Order
             </Button>
           )}
-          {canDeliver && !canCancel && (
+          {shippedNotDelivered && (
             <p className={styles.note}>Shipped: it can no longer be cancelled. The parcel comes back or is returned.</p>
           )}
         </div>

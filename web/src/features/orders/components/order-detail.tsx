@@ -1,4 +1,5 @@
 import { ONLINE_PAYMENT_METHOD, formatRupees, type Order } from '@rr/core';
+import { Suspense, lazy } from 'react';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
 import { Message } from '../../../components/message.tsx';
 import { OrderLines } from '../../../components/order-lines.tsx';
@@ -12,6 +13,7 @@ import { CancelledNotice, PaymentSection, ShippingSection } from './order-sectio
 import { OrderRefunds, RefundedSoFar } from './order-refunds.tsx';
 import { RefundsSection } from './refunds-section.tsx';
 import { ReturnsSection } from './returns-section.tsx';
+import { permissionsOf } from '../../../lib/staff-pages.ts';
 
 /**
  * Issue 28: the part paid with store credit, and what the rest was (or is) paid with; null without any.
@@ -30,16 +32,38 @@ function storeCreditLines(order: Order) {
   };
 }
 
-/** One order as its customer or an admin sees it; admins also get its line taxes and actions. */
+// Staff only: customers' order pages carry none of it.
+const RecordHistory = lazy(() =>
+  import('../../../components/record-history.tsx').then((m) => ({ default: m.RecordHistory })),
+);
+
+/** What the order's history is asked again after: a change to any of these is an audit entry. */
+function orderVersion(order: Order): string {
+  return [
+    order.status,
+    order.isPaid,
+    order.shipment?.courier,
+    order.shipment?.trackingNumber,
+    order.refund?.status,
+    order.refunds.map((r) => r.status).join(),
+  ].join('|');
+}
+
+/**
+ * One order as its customer or staff see it; staff also get its line taxes, the actions their role may
+ * take (issue 29) and the order's history.
+ */
 export function OrderDetail({ order }: { order: Order }) {
-  const isAdmin = Boolean(useUserInfo()?.isAdmin);
+  const user = useUserInfo();
+  const isAdmin = Boolean(user?.isAdmin);
+  const may = permissionsOf(user);
   return (
     <div className={layout.layout}>
       <div>
         {order.isCancelled && <CancelledNotice order={order} isAdmin={isAdmin} />}
         {order.confirmBy && !order.isCancelled && <AwaitingConfirmation order={order} isAdmin={isAdmin} />}
         <ShippingSection order={order} />
-        <DispatchSection order={order} isAdmin={isAdmin} />
+        <DispatchSection order={order} isAdmin={isAdmin} canShip={may('orders.ship')} />
         <PaymentSection order={order} />
         <section className={`card ${layout.block}`} aria-labelledby="items-heading">
           <h2 id="items-heading">Order Items</h2>
@@ -50,12 +74,17 @@ export function OrderDetail({ order }: { order: Order }) {
           )}
         </section>
         {isAdmin ? (
-          <OrderRefunds order={order} />
+          <OrderRefunds order={order} canRefund={may('refunds')} />
         ) : (
           <>
             <RefundsSection orderId={order._id} refunds={order.refunds} />
             <ReturnsSection order={order} />
           </>
+        )}
+        {may('orders.read') && (
+          <Suspense fallback={null}>
+            <RecordHistory entity="order" id={order._id} version={orderVersion(order)} />
+          </Suspense>
         )}
       </div>
       <AmountsSummary

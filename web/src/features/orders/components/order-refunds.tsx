@@ -19,7 +19,7 @@ const STATUS_WORDS: Record<PartialRefund['status'], string> = {
  * Issue 28, the admin's side: the order's partial refunds (each with its credit note, and Retry when the
  * gateway failed), and "Refund items" for a paid order with units left to give back.
  */
-export function OrderRefunds({ order }: { order: Order }) {
+export function OrderRefunds({ order, canRefund = true }: { order: Order; canRefund?: boolean }) {
   const refunds = order.refunds;
   const [error, setError] = useState<string | null>(null);
   const retry = useRetryPartialRefund(order._id);
@@ -48,13 +48,13 @@ export function OrderRefunds({ order }: { order: Order }) {
               key={refund._id}
               refund={refund}
               retrying={retry.isPending && retry.variables === refund._id}
-              onRetry={() => onRetry(refund)}
+              onRetry={canRefund ? () => onRetry(refund) : null}
               onCreditNote={() => void creditNote(refund)}
             />
           ))}
         </ul>
       )}
-      {refundable && <RefundItems order={order} />}
+      {refundable && canRefund && <RefundItems order={order} />}
     </section>
   );
 }
@@ -67,7 +67,8 @@ function RefundRow({
 }: {
   refund: PartialRefund;
   retrying: boolean;
-  onRetry: () => void;
+  /** Null: the role moves no money (issue 29). */
+  onRetry: (() => void) | null;
   onCreditNote: () => void;
 }) {
   const split = refund.gatewayAmount > 0 && refund.storeCreditAmount > 0;
@@ -100,7 +101,7 @@ function RefundRow({
             Credit note {refund.creditNoteNumber} (PDF)
           </Button>
         )}
-        {refund.status === 'failed' && (
+        {refund.status === 'failed' && onRetry && (
           <Button onClick={onRetry} busy={retrying} busyLabel="Retrying…">
             Retry
           </Button>
