@@ -185,7 +185,9 @@ describe('one-time codes and accounts', () => {
     };
     const codeOnly = await post('/api/users/verifyotp', { phone, otp: await ask() }, rotatingAddress());
     expect(codeOnly.statusCode).toBe(401);
-    expect(codeOnly.json().message).toBe('Staff accounts (the owner and the team) sign in with their password as well as the code.');
+    expect(codeOnly.json().message).toBe(
+      'Staff accounts (the owner and the team) sign in with their password as well as the code.',
+    );
     const wrongPassword = await post(
       '/api/users/verifyotp',
       { phone, otp: sms.outbox(phone)[0]!.code, password: 'not-the-password' },

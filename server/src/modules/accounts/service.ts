@@ -330,7 +330,8 @@ export async function sendSignInCode(
 
 /** After its fifth wrong try a code is dead: said apart from the fifth try's own answer. */
 export const CODE_DIED = 'This code stopped working after too many wrong tries. Please ask for a new code.';
-export const ADMIN_NEEDS_PASSWORD = 'Staff accounts (the owner and the team) sign in with their password as well as the code.';
+export const ADMIN_NEEDS_PASSWORD =
+  'Staff accounts (the owner and the team) sign in with their password as well as the code.';
 /**
  * An admin's failed code sign-in, whether the password or the code was wrong: one answer, so the code
  * form cannot tell a right password from a wrong one.
