@@ -14,7 +14,7 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
   owner: 'Owner',
   manager: 'Manager',
   catalog: 'Catalog',
-  orders: 'Orders (packing)',
+  orders: 'Orders and packing',
   accounts: 'Accounts',
   support: 'Support',
 };

@@ -28,7 +28,7 @@ test('the owner adds a packer, who ships an order but cannot edit products; the 
   const product = await makeProduct({ label: 'packed bead', price: 499 });
   const order = await placeCodOrder(request, buyer, product._id);
 
-  // The owner gives the account the Orders (packing) role on the user edit page.
+  // The owner gives the account the Orders and packing role on the user edit page.
   await startSignedIn(page, admin);
   await page.goto(`/admin/user/${packer._id}/edit`);
   const role = page.getByLabel('Role');
@@ -38,7 +38,7 @@ test('the owner adds a packer, who ships an order but cannot edit products; the 
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL('/admin/userlist');
   const row = page.getByRole('row').filter({ hasText: packer.email });
-  await expect(row).toContainText('Orders (packing)');
+  await expect(row).toContainText('Orders and packing');
   // The Team filter keeps the staff only: the packer stays, the buyer goes.
   await page.getByRole('radio', { name: /Team/ }).check();
   await expect(row).toHaveCount(1);
@@ -74,12 +74,12 @@ test('the owner adds a packer, who ships an order but cannot edit products; the 
   // The order's own history names the packer.
   const history = packerPage.getByRole('region', { name: 'History' });
   await expect(history).toContainText('Order shipped');
-  await expect(history).toContainText(`by ${packer.name} (Orders (packing))`);
+  await expect(history).toContainText(`by ${packer.name} (Orders and packing)`);
 
   // The product editor is not the packer's: a clear refusal, not a redirect.
   await packerPage.goto(`/admin/product/${product._id}/edit`);
   await expect(packerPage.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
-  await expect(packerPage.getByText('Your role (Orders (packing)) does not open this page.')).toBeVisible();
+  await expect(packerPage.getByText('Your role (Orders and packing) does not open this page.')).toBeVisible();
   await expect(packerPage).toHaveURL(`/admin/product/${product._id}/edit`);
   await expect(packerPage.getByLabel('Price')).toHaveCount(0);
   await packerPage.close();
@@ -87,14 +87,14 @@ test('the owner adds a packer, who ships an order but cannot edit products; the 
   // The owner's audit log: the packer's entries (who = the packer), then the role change (that user's record).
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
-  await page.getByLabel('Who').selectOption({ label: `${packer.name} (Orders (packing))` });
+  await page.getByLabel('Who').selectOption({ label: `${packer.name} (Orders and packing)` });
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page).toHaveURL(new RegExp(`actor=${packer._id}`));
   const entries = page.getByTestId('audit-entry');
   await expect(entries.first()).toContainText('Order shipped');
   const shipped = entries.filter({ hasText: 'Order shipped' });
   await expect(shipped).toContainText(packer.name);
-  await expect(shipped).toContainText('Orders (packing)');
+  await expect(shipped).toContainText('Orders and packing');
   await expect(shipped).toContainText('tracking number (AWB)');
   await expect(shipped.getByRole('link', { name: `#${order._id.slice(0, 8).toUpperCase()}` })).toHaveAttribute(
     'href',
@@ -111,7 +111,7 @@ test('the owner adds a packer, who ships an order but cannot edit products; the 
   await expect(roleChange).toHaveCount(1);
   await expect(roleChange).toContainText(ADMIN.name);
   await expect(roleChange).toContainText('Owner');
-  await expect(roleChange).toContainText('role: — → Orders (packing)');
+  await expect(roleChange).toContainText('role: — → Orders and packing');
 
   // The chain checks out.
   await page.getByRole('button', { name: 'Check the log' }).click();

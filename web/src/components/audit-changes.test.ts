@@ -13,7 +13,7 @@ describe('audit changes, as people read them', () => {
   });
 
   it('words roles by their labels, flags as yes/no, and times in Indian time', () => {
-    expect(lines({ role: null }, { role: 'orders' })).toEqual(['role: — → Orders (packing)']);
+    expect(lines({ role: null }, { role: 'orders' })).toEqual(['role: — → Orders and packing']);
     expect(lines({ isDraft: true }, { isDraft: false })).toEqual(['draft: yes → no']);
     expect(lines({ shippedAt: null }, { shippedAt: '2026-11-21T10:35:00.000Z' })).toEqual([
       'shipped at: — → 21 Nov 2026, 4:05 pm',

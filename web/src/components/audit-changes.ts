@@ -13,7 +13,7 @@ export interface ChangeLine {
   to: string | null;
 }
 
-/** "Asha (Orders (packing))", or the shop itself for a change no one on the team made. */
+/** "Asha (Orders and packing)", or the shop itself for a change no one on the team made. */
 export function actorText(actor: AuditEntry['actor']): string {
   if (!actor) return 'the shop';
   return `${actor.name} (${actor.role ? STAFF_ROLE_LABELS[actor.role] : 'Customer'})`;

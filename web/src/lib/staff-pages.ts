@@ -71,7 +71,7 @@ export function permissionsOf(user: Pick<UserInfo, 'role'> | null | undefined): 
   return (permission) => may(role, permission);
 }
 
-/** "Orders (packing)": the role as the team calls it. */
+/** "Orders and packing": the role as the team calls it. */
 export function roleLabel(role: StaffRole | null): string {
   return role ? STAFF_ROLE_LABELS[role] : 'Customer';
 }
