@@ -123,7 +123,7 @@ export async function isCatalogEmpty(db: Database): Promise<boolean> {
 /** Demo sign-ins, printed when the demo data is seeded. Never seeded unless demo data is on. */
 export const DEMO_ACCOUNTS = [
   {
-    role: 'admin',
+    role: 'owner',
     name: 'Aarav Admin',
     email: 'admin@rudraksharatna.example',
     phone: '9999900001',
