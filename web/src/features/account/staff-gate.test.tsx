@@ -36,7 +36,7 @@ describe('StaffGate (issue 29)', () => {
   it('refuses the packer the product editor, saying why and where to go instead', () => {
     openAs('orders', '/admin/product/p1/edit');
     expect(screen.getByRole('heading', { name: 'Not for your role' })).toBeTruthy();
-    expect(screen.getByText(/Your role \(Orders \(packing\)\) does not open this page\./)).toBeTruthy();
+    expect(screen.getByText(/Your role \(Orders and packing\) does not open this page\./)).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Edit Product' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/admin/orderlist');
     expect(screen.queryByRole('link', { name: 'Products' })).toBeNull();
