@@ -9,6 +9,11 @@
 /** India keeps no daylight saving: its time is always UTC+5:30. */
 export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
 
+/** The instant an Indian calendar date ('2026-11-23') starts. */
+export function istDateStart(date: string): Date {
+  return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
+}
+
 /** As CLDR's en-IN abbreviates them (September is 'Sept'). */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const twoDigits = (n: number) => String(n).padStart(2, '0');

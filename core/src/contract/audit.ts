@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { STAFF_ROLES, type Permission, type StaffRole } from '../staff.ts';
-import { UUID_PATTERN, optionalQuery, wholeNumber } from './common.ts';
+import { UUID_PATTERN, calendarDate, optionalQuery, wholeNumber } from './common.ts';
 
 /** What an entry is about; `id` names the record (a product's id, a category's slug, `shop` for settings). */
 export const AUDIT_ENTITIES = [
@@ -37,13 +37,6 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   settings: 'Settings',
 };
 
-const isoDay = (field: string) =>
-  z
-    .string({ error: `${field} must be a date like 2026-11-23` })
-    .check(
-      z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: `${field} must be a date like 2026-11-23` }),
-    );
-
 export const AUDIT_PAGE_MAX = 200;
 
 /**
@@ -56,8 +49,8 @@ export const auditQuery = z
     id: optionalQuery(z.string().check(z.maxLength(100, { error: 'id must be at most 100 characters' }))),
     actor: optionalQuery(z.string().check(z.regex(UUID_PATTERN, { error: 'actor must be a user id' }))),
     action: optionalQuery(z.string().check(z.maxLength(60, { error: 'action must be at most 60 characters' }))),
-    from: optionalQuery(isoDay('from')),
-    to: optionalQuery(isoDay('to')),
+    from: optionalQuery(calendarDate('from')),
+    to: optionalQuery(calendarDate('to')),
     before: optionalQuery(wholeNumber('before', 1, Number.MAX_SAFE_INTEGER)),
     limit: optionalQuery(wholeNumber('limit', 1, AUDIT_PAGE_MAX)),
   })

@@ -78,6 +78,14 @@ export function wholeNumber(field: string, min: number, max: number) {
   );
 }
 
+/** A calendar date, 'YYYY-MM-DD' (an Indian date wherever the API takes one: exports, the audit log). */
+export const calendarDate = (field: string) =>
+  z
+    .string({ error: `${field} is required, like 2026-11-23` })
+    .check(
+      z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: `${field} must be a date like 2026-11-23` }),
+    );
+
 export const email = z.pipe(
   z
     .string({ error: 'email must be text' })

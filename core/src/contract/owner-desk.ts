@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { calendarDate } from './common.ts';
 import { ORDER_STATES } from './fulfilment.ts';
 
 /**
@@ -83,19 +84,12 @@ export const lowStockSettingBody = z.object({
 });
 export type LowStockSetting = z.infer<typeof lowStockSettingBody>;
 
-const isoDate = (field: string) =>
-  z
-    .string({ error: `${field} is required, like 2026-11-23` })
-    .check(
-      z.regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, { error: `${field} must be a date like 2026-11-23` }),
-    );
-
 export const ORDER_EXPORT_STATES = ['all', ...ORDER_STATES] as const;
 /** GET /api/admin/orders/export: orders placed from `from` to `to` (Indian dates, both included). */
 export const ordersExportQuery = z
   .object({
-    from: isoDate('from'),
-    to: isoDate('to'),
+    from: calendarDate('from'),
+    to: calendarDate('to'),
     state: z._default(
       z.enum(ORDER_EXPORT_STATES, { error: `state must be one of ${ORDER_EXPORT_STATES.join(', ')}` }),
       'all',

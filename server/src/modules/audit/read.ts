@@ -4,6 +4,7 @@
  */
 import {
   IST_OFFSET_MS,
+  istDateStart,
   isStaffRole,
   type AuditEntity,
   type AuditEntry,
@@ -23,17 +24,14 @@ const DEFAULT_PAGE = 50;
 /** Rows read at a time by the export and the check. */
 const BATCH = 500;
 
-/** The instant an Indian date ('2026-11-23') starts. */
-const istDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS);
-
 function filtersOf(query: AuditQuery): SQL | undefined {
   return and(
     query.entity ? eq(auditLog.entity, query.entity) : undefined,
     query.id ? eq(auditLog.entityId, query.id) : undefined,
     query.actor ? eq(auditLog.actorId, query.actor) : undefined,
     query.action ? eq(auditLog.action, query.action) : undefined,
-    query.from ? gte(auditLog.at, istDayStart(query.from)) : undefined,
-    query.to ? lt(auditLog.at, new Date(istDayStart(query.to).getTime() + 86_400_000)) : undefined,
+    query.from ? gte(auditLog.at, istDateStart(query.from)) : undefined,
+    query.to ? lt(auditLog.at, new Date(istDateStart(query.to).getTime() + 86_400_000)) : undefined,
   );
 }
 

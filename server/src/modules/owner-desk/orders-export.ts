@@ -1,4 +1,11 @@
-import { IST_OFFSET_MS, addOnChoiceLabel, productWithVariant, toRupees, type OrdersExportQuery } from '@rr/core';
+import {
+  IST_OFFSET_MS,
+  addOnChoiceLabel,
+  istDateStart,
+  productWithVariant,
+  toRupees,
+  type OrdersExportQuery,
+} from '@rr/core';
 import { and, asc, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { orderItems, orders } from '../../db/schema/index.ts';
@@ -36,11 +43,6 @@ export const ORDERS_EXPORT_COLUMNS = [
 /** '2026-11-23 09:05': a moment as an Indian date and time a spreadsheet reads. */
 export function istDateTime(at: Date | null): string {
   return at ? new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ') : '';
-}
-
-/** The instant an Indian date ('2026-11-23') starts. */
-function istDateStart(date: string): Date {
-  return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
 }
 
 const STATE_FILTERS: Record<OrdersExportQuery['state'], SQL | undefined> = {
