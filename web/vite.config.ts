@@ -17,7 +17,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         ? {}
         : {
             codeSplitting: {
-              groups: [{ name: 'accounts', test: /core[\\/]src[\\/](staff|contract[\\/](audit|accounts))\.ts$/ }],
+              groups: [{ name: 'accounts', test: /core[\\/]src[\\/](staff|i18n|contract[\\/](audit|accounts))\.ts$/ }],
             },
           },
       onwarn(warning, warn) {

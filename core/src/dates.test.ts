@@ -42,4 +42,18 @@ describe('dates in Indian time', () => {
     expect(formatDateTimeIST('2026-11-21T06:30:00.000Z')).toBe('21 Nov 2026, 12:00 pm');
     expect(() => formatDateIST('not a date')).toThrow(RangeError);
   });
+
+  it('prints Hindi month names as Intl prints hi-IN dates (issue 30)', () => {
+    const date = new Intl.DateTimeFormat('hi-IN', {
+      timeZone: 'Asia/Kolkata',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    });
+    for (let month = 0; month < 12; month++) {
+      const moment = new Date(Date.UTC(2026, month, 15, 6));
+      expect(formatDateIST(moment.toISOString(), 'hi')).toBe(date.format(moment));
+    }
+    expect(formatDateTimeIST('2026-11-21T10:35:00.000Z', 'hi')).toBe('21 नव॰ 2026, 4:05 pm');
+  });
 });

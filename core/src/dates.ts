@@ -14,8 +14,12 @@ export function istDateStart(date: string): Date {
   return new Date(Date.parse(`${date}T00:00:00Z`) - IST_OFFSET_MS);
 }
 
-/** As CLDR's en-IN abbreviates them (September is 'Sept'). */
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+/** As CLDR's en-IN and hi-IN abbreviate them (September is 'Sept'; issue 30: Hindi month names). */
+const MONTHS = {
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+  hi: ['जन॰', 'फ़र॰', 'मार्च', 'अप्रैल', 'मई', 'जून', 'जुल॰', 'अग॰', 'सित॰', 'अक्टू॰', 'नव॰', 'दिस॰'],
+} as const;
+type DateLanguage = keyof typeof MONTHS;
 const twoDigits = (n: number) => String(n).padStart(2, '0');
 
 /** The moment as a date whose UTC fields are the Indian calendar and clock. */
@@ -25,18 +29,19 @@ function inIndia(iso: string): Date {
   return new Date(time + IST_OFFSET_MS);
 }
 
-const dayMonthYear = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+const dayMonthYear = (d: Date, language: DateLanguage) =>
+  `${d.getUTCDate()} ${MONTHS[language][d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 
-/** '21 Nov 2026' */
-export function formatDateIST(iso: string): string {
-  return dayMonthYear(inIndia(iso));
+/** '21 Nov 2026' ('21 नव॰ 2026' in Hindi) */
+export function formatDateIST(iso: string, language: DateLanguage = 'en'): string {
+  return dayMonthYear(inIndia(iso), language);
 }
 
-/** '21 Nov 2026, 4:05 pm' */
-export function formatDateTimeIST(iso: string): string {
+/** '21 Nov 2026, 4:05 pm' ('21 नव॰ 2026, 4:05 pm' in Hindi) */
+export function formatDateTimeIST(iso: string, language: DateLanguage = 'en'): string {
   const d = inIndia(iso);
   const hours = d.getUTCHours();
-  return `${dayMonthYear(d)}, ${hours % 12 || 12}:${twoDigits(d.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
+  return `${dayMonthYear(d, language)}, ${hours % 12 || 12}:${twoDigits(d.getUTCMinutes())} ${hours < 12 ? 'am' : 'pm'}`;
 }
 
 /** '2026-11': the calendar month in India of a moment (the GST register's month). */

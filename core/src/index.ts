@@ -41,3 +41,4 @@ export * from './contract/wishlist.ts';
 export * from './staff.ts';
 export * from './contract/audit.ts';
 export * from './contract/order-messages.ts';
+export * from './i18n.ts';

@@ -36,6 +36,7 @@ const storefront: StorefrontRenderer = {
     return web.render(url, met);
   },
   scriptSafeJson: (value) => web.scriptSafeJson(value),
+  textsFor: (language) => web.textsFor(language),
   SSR_STATE_ID: web.SSR_STATE_ID,
 };
 

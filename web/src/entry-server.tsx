@@ -2,6 +2,10 @@
 // module): which data a page needs, and the page rendered to HTML with that data.
 import {
   HOME_GRID_LIMIT,
+  languageOfPath,
+  translate,
+  type Language,
+  type MessageParams,
   type ListingFilterText,
   type StorefrontDataNeed,
   type StorefrontMetNeed,
@@ -21,6 +25,9 @@ import {
   searchKeyword,
   type ProductQuery,
 } from './features/catalog/index.ts';
+import { en, type MessageKey } from './i18n/en.ts';
+import { hi } from './i18n/hi.ts';
+import { LanguageProvider, routerBase } from './i18n/index.tsx';
 import { RenderStatusContext, type RenderStatus } from './lib/render-status.ts';
 import { RenderSeedContext, type SsrState } from './lib/ssr-state.ts';
 
@@ -53,7 +60,9 @@ function decoded(segment: string): string {
  * storefront routes of router.tsx and the parameter handling of their pages; a path that is none of the
  * shop's pages is the 404 page.
  */
-export function storefrontPage(pathname: string, search: string): StorefrontPage | null {
+export function storefrontPage(address: string, search: string): StorefrontPage | null {
+  // A Hindi page (issue 30) is the English page of the same path, under /hi.
+  const { path: pathname } = languageOfPath(address);
   const at = (pattern: string) => matchPath(pattern, pathname)?.params;
   // A listing's filters and sort (issue 14) come from the address, as useListingFilters reads them.
   const filters = filtersFrom(new URLSearchParams(search));
@@ -118,6 +127,13 @@ export interface Rendered {
   state: SsrState;
 }
 
+const TEXTS = { en, hi } as const;
+
+/** The storefront's texts for the server's part of a page (its head): `t(key, params)` in `language`. */
+export function textsFor(language: Language): (key: MessageKey, params?: MessageParams) => string {
+  return (key, params) => translate(language, TEXTS[language], key, params);
+}
+
 /** Renders `url` with the data given, waiting for lazy parts (Suspense) so the HTML is complete. */
 export async function render(url: string, met: StorefrontMetNeed[]): Promise<Rendered> {
   const queryClient = createQueryClient();
@@ -137,14 +153,17 @@ export async function render(url: string, met: StorefrontMetNeed[]): Promise<Ren
     }
   }
   const seed = Math.floor(Math.random() * 2 ** 31);
+  const { language } = languageOfPath(new URL(url, 'http://storefront').pathname);
   const status: RenderStatus = { status: 200 };
   const app = (
     <RenderStatusContext value={status}>
       <RenderSeedContext value={seed}>
         <QueryClientProvider client={queryClient}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
+          <LanguageProvider language={language} texts={TEXTS[language]}>
+            <StaticRouter location={url} basename={routerBase(language)}>
+              <AppRoutes />
+            </StaticRouter>
+          </LanguageProvider>
         </QueryClientProvider>
       </RenderSeedContext>
     </RenderStatusContext>

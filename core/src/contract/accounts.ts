@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { OTP_LENGTH } from '../constants.ts';
+import { LANGUAGES } from '../i18n.ts';
 import { normalizeIndianMobile } from '../phone.ts';
 import { STAFF_ROLES } from '../staff.ts';
 import { staffRoleInput } from './audit.ts';
@@ -41,8 +42,17 @@ const anyPassword = z
     z.maxLength(PASSWORD_MAX, { error: `password must be at most ${PASSWORD_MAX} characters` }),
   );
 
-/** POST /api/users */
-export const registerBody = z.object({ name: personName, email, phone, password: newPassword });
+/** Issue 30: the language of a customer's messages and pages ('en' or 'hi'). */
+export const languageField = z.enum(LANGUAGES, { error: "language must be 'en' or 'hi'" });
+
+/** POST /api/users (issue 30: `language`, the page's, kept on the account; 'en' when left out) */
+export const registerBody = z.object({
+  name: personName,
+  email,
+  phone,
+  password: newPassword,
+  language: z.optional(languageField),
+});
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** POST /api/users/loginviapassword */
@@ -87,6 +97,8 @@ export const updateProfileBody = z.object({
   orderEmails: z.optional(z.boolean({ error: 'orderEmails must be true or false' })),
   /** Issue 27: order messages on WhatsApp on (the opt-in is recorded) or off (withdrawn). */
   whatsappOptIn: z.optional(z.boolean({ error: 'whatsappOptIn must be true or false' })),
+  /** Issue 30: the language of the customer's messages. */
+  language: z.optional(languageField),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBody>;
 
@@ -138,6 +150,8 @@ export const user = z.object({
   whatsappOptIn: z.optional(z.boolean()),
   /** The profile only (issue 28): the store credit balance, rupees. */
   storeCredit: z.optional(z.number()),
+  /** The profile only (issue 30): the language of the customer's messages. */
+  language: z.optional(z.enum(LANGUAGES)),
 });
 export type User = z.infer<typeof user>;
 

@@ -72,6 +72,9 @@ export const productSummary = z.object({
   name: z.string(),
   image: z.string(),
   description: z.string(),
+  /** Issue 30: the Hindi name and description ('' where not written: the English ones show). */
+  nameHi: z.string(),
+  descriptionHi: z.string(),
   brand: z.string(),
   category: z.enum(CATEGORIES),
   price: z.number(),
@@ -177,6 +180,9 @@ const productFields = {
   brand: boundedText('brand', 0, 80),
   category,
   description: boundedText('description', 0, 5000),
+  /** Issue 30: Hindi name and description; left out keeps them, '' clears one. */
+  nameHi: z.optional(boundedText('nameHi', 0, 120)),
+  descriptionHi: z.optional(boundedText('descriptionHi', 0, 5000)),
   countInStock: numberFromText(
     z
       .int({ error: 'countInStock must be a whole number' })

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Language } from '@rr/core';
 import { BrowserRouter } from 'react-router';
+import { LanguageProvider, routerBase, type Texts } from '../i18n/index.tsx';
 import { retryOnce } from '../lib/query-retry.ts';
 import { AppRoutes } from './router.tsx';
 
@@ -12,12 +14,15 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+/** The app in the page's language (issue 30): a Hindi page's router works under /hi. */
+export function App({ queryClient, language, texts }: { queryClient: QueryClient; language: Language; texts: Texts }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <LanguageProvider language={language} texts={texts}>
+        <BrowserRouter basename={routerBase(language)}>
+          <AppRoutes />
+        </BrowserRouter>
+      </LanguageProvider>
     </QueryClientProvider>
   );
 }

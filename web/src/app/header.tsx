@@ -3,11 +3,14 @@ import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { useUserInfo, withRedirect } from '../features/account/index.ts';
 import { cartCount, useCartItems } from '../features/cart/index.ts';
 import { SearchCombobox } from '../features/catalog/index.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+import { useT } from '../i18n/index.tsx';
 import styles from './header.module.css';
 import { UserMenu } from './user-menu.tsx';
 
 /** The cart link with its item count; in the top bar on phones, in the main links otherwise. */
 function CartLink({ count, className = '', compact }: { count: number; className?: string; compact?: boolean }) {
+  const t = useT();
   return (
     <NavLink to="/cart" className={({ isActive }) => `${className} ${isActive ? styles.active : ''}`}>
       <svg className={styles.cartIcon} viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -22,9 +25,9 @@ function CartLink({ count, className = '', compact }: { count: number; className
         <circle cx="9.5" cy="19.5" r="1.4" fill="currentColor" />
         <circle cx="17" cy="19.5" r="1.4" fill="currentColor" />
       </svg>
-      <span className={compact ? 'visually-hidden' : undefined}>Cart</span>{' '}
+      <span className={compact ? 'visually-hidden' : undefined}>{t('nav.cart')}</span>{' '}
       {count > 0 && (
-        <span className={styles.count} aria-label={`${count} ${count === 1 ? 'item' : 'items'}`}>
+        <span className={styles.count} aria-label={t('nav.cartItems', { count })}>
           {count}
         </span>
       )}
@@ -41,9 +44,10 @@ function SignInLink() {
   const [searchParams] = useSearchParams();
   const onSignInPage = SIGN_IN_PAGES.includes(pathname);
   const redirect = onSignInPage ? searchParams.get('redirect') : pathname === '/' ? null : pathname + search;
+  const t = useT();
   return (
     <NavLink to={withRedirect('/login', redirect)} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-      Sign In
+      {t('nav.signIn')}
     </NavLink>
   );
 }
@@ -124,6 +128,7 @@ export function Header() {
           </NavLink>
           <CartLink count={count} className={styles.navCart} />
           {user ? <UserMenu user={user} /> : <SignInLink />}
+          <LanguageSwitch />
         </nav>
       </div>
     </header>

@@ -38,6 +38,8 @@ export function nepalBead(over: Partial<ChoosableProduct> = {}): ChoosableProduc
   return {
     _id: 'p-nepal',
     name: 'Nepal 5 Mukhi Rudraksha',
+    nameHi: '',
+    descriptionHi: '',
     image: '/images/products/nepal-5.svg',
     images: ['/images/products/nepal-5-back.svg'],
     description: 'A five-faced bead from Nepal.',

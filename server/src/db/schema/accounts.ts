@@ -1,4 +1,4 @@
-import type { StaffRole } from '@rr/core';
+import type { Language, StaffRole } from '@rr/core';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
@@ -22,6 +22,8 @@ export const users = pgTable(
     orderEmails: boolean('order_emails').notNull().default(true),
     /** Issue 28: the store credit balance, never negative; `store_credit_entries` is its ledger. */
     storeCreditPaise: integer('store_credit_paise').notNull().default(0),
+    /** Issue 30: the language of the customer's messages (core's LANGUAGES). */
+    language: text('language').$type<Language>().notNull().default('en'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,6 +32,7 @@ export const users = pgTable(
     uniqueIndex('users_phone_unique').on(t.phone),
     check('users_phone_check', sql`${t.phone} ~ '^[6-9][0-9]{9}$'`),
     check('users_store_credit_check', sql`${t.storeCreditPaise} >= 0`),
+    check('users_language_check', sql`${t.language} in ('en', 'hi')`),
     check('users_role_check', sql`${t.role} in ('owner', 'manager', 'catalog', 'orders', 'accounts', 'support')`),
   ],
 );

@@ -43,6 +43,9 @@ export const products = pgTable(
     name: text('name').notNull(),
     image: text('image').notNull(),
     description: text('description').notNull().default(''),
+    /** Issue 30: the Hindi name and description; '' where not written (the English ones show). */
+    nameHi: text('name_hi').notNull().default(''),
+    descriptionHi: text('description_hi').notNull().default(''),
     brand: text('brand').notNull().default(''),
     category: text('category')
       .notNull()

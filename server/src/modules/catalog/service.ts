@@ -47,6 +47,8 @@ export function toProductSummary({
     name: row.name,
     image: row.image,
     description: row.description,
+    nameHi: row.nameHi,
+    descriptionHi: row.descriptionHi,
     brand: row.brand,
     category: row.category as Category,
     price: toRupees(row.pricePaise),

@@ -1,11 +1,16 @@
 import {
   IST_OFFSET_MS,
-  categoryLabel,
+  LANGUAGES,
+  LANGUAGE_TAGS,
+  OG_LOCALES,
+  localizedText,
+  pathInLanguage,
   gstBasisPointsOf,
   salePricePaise,
   toPaise,
   toRupees,
   unitPriceWithGstPaise,
+  type Language,
   type Product,
   type StorefrontPage,
 } from '@rr/core';
@@ -13,12 +18,19 @@ import { markupText } from '../../markup.ts';
 import { SHOP_SHARE_IMAGE_PATH, productShareImagePath } from './share-image.ts';
 
 export const SHOP_NAME = 'Rudraksha Ratna';
-// Titles and descriptions are the ones the pages set in the browser (usePageTitle), so nothing changes
-// as a page hydrates.
-const HOME_DESCRIPTION =
-  'Authentic Nepal and Java rudraksha, lab-certified gemstones and handmade jaap malas, shipped across India.';
-const SHOP_DESCRIPTION =
-  'Authentic Nepal and Java rudraksha, lab-certified gemstones and handmade jaap malas, shipped across India. Cash on Delivery or 10% off when you pay online.';
+
+/**
+ * The storefront's texts for the head (issue 30: breadcrumbs, the share picture's words, the shop's
+ * description), in the page's language: the web app's own (`textsFor` of its server rendering).
+ */
+export type HeadTexts = (key: string, params?: Record<string, string | number>) => string;
+
+/** Where a page is rendered: the shop's absolute address, the page's language and that language's texts. */
+export interface HeadContext {
+  base: string;
+  language: Language;
+  t: HeadTexts;
+}
 
 /** What a rendered page's <head> says about it to search engines and share previews. */
 export interface PageHead {
@@ -26,20 +38,26 @@ export interface PageHead {
   description: string;
   /** Absolute; null for a page that is not found. */
   canonical: string | null;
+  /** The page in each language (hreflang), with English as the default; [] when there is no canonical. */
+  alternates: Array<{ hreflang: string; href: string }>;
+  language: Language;
   image: { url: string; alt: string } | null;
   type: 'website' | 'product';
   jsonLd: object[];
 }
 
-function breadcrumbs(base: string, trail: Array<{ name: string; path: string }>) {
+/** A page's absolute address in the context's language (`/product/x`, or `/hi/product/x` in Hindi). */
+const pageUrl = (ctx: HeadContext, path: string) => `${ctx.base}${pathInLanguage(ctx.language, path)}`;
+
+function breadcrumbs(ctx: HeadContext, trail: Array<{ name: string; path: string }>) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((step, i) => ({
+    itemListElement: [{ name: ctx.t('head.home'), path: '/' }, ...trail].map((step, i) => ({
       '@type': 'ListItem',
       position: i + 1,
       name: step.name,
-      item: `${base}${step.path}`,
+      item: pageUrl(ctx, step.path),
     })),
   };
 }
@@ -75,14 +93,15 @@ function offer(url: string, price: number, product: Product, countInStock: numbe
 }
 
 /** What a product says of itself whether it is one Product or a ProductGroup of variants. */
-function productFacts(base: string, product: Product, image: string | null) {
+function productFacts(ctx: HeadContext, product: Product, image: string | null) {
+  const { name, description } = localizedText(product, ctx.language);
   return {
-    '@id': `${base}/product/${product._id}`,
-    name: product.name,
-    description: product.description,
+    '@id': pageUrl(ctx, `/product/${product._id}`),
+    name,
+    description,
     ...(image ? { image: [image] } : {}),
     brand: { '@type': 'Brand', name: product.brand },
-    category: categoryLabel(product.category),
+    category: ctx.t(`category.${product.category}`),
     ...(product.numReviews > 0
       ? {
           aggregateRating: {
@@ -100,14 +119,14 @@ function productFacts(base: string, product: Product, image: string | null) {
 type Variant = Product['variants'][number];
 
 /** A variant as schema.org Product with its own SKU, size or weight and Offer (its page address picks it). */
-function variantJsonLd(base: string, product: Product, variant: Variant) {
-  const url = `${base}/product/${product._id}?variant=${variant._id}`;
+function variantJsonLd(ctx: HeadContext, product: Product, variant: Variant) {
+  const url = `${pageUrl(ctx, `/product/${product._id}`)}?variant=${variant._id}`;
   const { sizeMm, weightCarats } = variant.facts;
   return {
     '@type': 'Product',
     sku: variant.sku,
-    name: `${product.name} — ${variant.name}`,
-    image: [new URL(variant.image, `${base}/`).href],
+    name: `${localizedText(product, ctx.language).name} — ${variant.name}`,
+    image: [new URL(variant.image, `${ctx.base}/`).href],
     ...(sizeMm != null ? { size: `${sizeMm} mm` } : {}),
     ...(weightCarats != null
       ? { weight: { '@type': 'QuantitativeValue', value: weightCarats, unitCode: 'CTM', unitText: 'ct' } }
@@ -121,9 +140,9 @@ function variantJsonLd(base: string, product: Product, variant: Variant) {
  * rating. A product sold in variants (issue 25) is a ProductGroup whose `hasVariant` lists each with its
  * SKU, price with GST and availability; what it varies by is what its variants' facts give.
  */
-function productJsonLd(base: string, product: Product, image: string | null) {
-  const facts = productFacts(base, product, image);
-  const url = `${base}/product/${product._id}`;
+function productJsonLd(ctx: HeadContext, product: Product, image: string | null) {
+  const facts = productFacts(ctx, product, image);
+  const url = pageUrl(ctx, `/product/${product._id}`);
   if (product.variants.length === 0) {
     return {
       '@context': 'https://schema.org',
@@ -142,40 +161,63 @@ function productJsonLd(base: string, product: Product, image: string | null) {
     ...facts,
     productGroupID: product._id,
     ...(variesBy.length ? { variesBy } : {}),
-    hasVariant: product.variants.map((variant) => variantJsonLd(base, product, variant)),
+    hasVariant: product.variants.map((variant) => variantJsonLd(ctx, product, variant)),
   };
 }
 
-const shareImage = (base: string) => ({
-  url: `${base}${SHOP_SHARE_IMAGE_PATH}`,
-  alt: `${SHOP_NAME}: rudraksha, gems and malas`,
+const shareImage = (ctx: HeadContext) => ({
+  url: `${ctx.base}${SHOP_SHARE_IMAGE_PATH}`,
+  alt: ctx.t('head.shareAlt'),
 });
+
+/** The page in each language, English the default: hreflang alternates both ways (issue 30). */
+function alternatesOf(ctx: HeadContext, path: string): PageHead['alternates'] {
+  const each = LANGUAGES.map((language) => ({
+    hreflang: LANGUAGE_TAGS[language],
+    href: `${ctx.base}${pathInLanguage(language, path)}`,
+  }));
+  return [...each, { hreflang: 'x-default', href: `${ctx.base}${path}` }];
+}
+
+/** What every head of an indexed page (one with a canonical `path`) or a page left out (null) says. */
+function headOf(
+  ctx: HeadContext,
+  rendered: { title?: string; description?: string } | undefined,
+  path: string | null,
+): Omit<PageHead, 'jsonLd'> {
+  return {
+    title: rendered?.title ?? SHOP_NAME,
+    description: rendered?.description || ctx.t('head.shopDescription'),
+    canonical: path === null ? null : pageUrl(ctx, path),
+    alternates: path === null ? [] : alternatesOf(ctx, path),
+    language: ctx.language,
+    image: shareImage(ctx),
+    type: 'website',
+  };
+}
+
+type Rendered = { title?: string; description?: string } | undefined;
 
 /** A page of products (a search, a collection): the shop's picture, and home > the listing. */
 function listingHead(
-  base: string,
+  ctx: HeadContext,
+  rendered: Rendered,
   empty: boolean | undefined,
-  listing: { title: string; description: string; path: string; crumb: { name: string; path: string } },
+  listing: { path: string; crumb: { name: string; path: string } },
 ): PageHead {
-  return {
-    title: listing.title,
-    description: listing.description,
-    canonical: empty ? null : `${base}${listing.path}`,
-    image: shareImage(base),
-    type: 'website',
-    jsonLd: [breadcrumbs(base, [{ name: 'Home', path: '/' }, listing.crumb])],
-  };
+  return { ...headOf(ctx, rendered, empty ? null : listing.path), jsonLd: [breadcrumbs(ctx, [listing.crumb])] };
 }
 
 /**
- * The head of a storefront page from the data it was rendered with (a static page's title and
- * description are the ones it gave itself as it rendered). A listing with no product on it (a search
- * that found nothing, a page past the last) is left out of search engines (`noindex`, no canonical),
- * except the home page itself. `base` is the shop's absolute address (PUBLIC_URL, or the request's host
- * in development).
+ * The head of a storefront page from the data it was rendered with. Its title and description are
+ * the ones the page gave itself as it rendered (`usePageTitle`, in the page's language), so nothing
+ * changes as it hydrates; canonical, hreflang alternates and JSON-LD come from here. A listing with no
+ * product on it (a search that found nothing, a page past the last) is left out of search engines
+ * (`noindex`, no canonical), except the home page itself. `ctx.base` is the shop's absolute address
+ * (PUBLIC_URL, or the request's host in development).
  */
 export function pageHead(
-  base: string,
+  ctx: HeadContext,
   page: StorefrontPage,
   data: {
     product?: Product;
@@ -184,94 +226,65 @@ export function pageHead(
     empty?: boolean;
   },
 ): PageHead {
-  const notFound: PageHead = {
-    title: `Page Not Found | ${SHOP_NAME}`,
-    description: SHOP_DESCRIPTION,
-    canonical: null,
-    image: shareImage(base),
-    type: 'website',
-    jsonLd: [],
-  };
+  const { rendered } = data;
+  const notFound: PageHead = { ...headOf(ctx, rendered, null), jsonLd: [] };
   switch (page.page) {
     case 'home': {
       const path = page.pageNumber === 1 ? '/' : `/page/${page.pageNumber}`;
       return {
-        title:
-          page.pageNumber === 1
-            ? `${SHOP_NAME} | Rudraksha, Gems and Malas`
-            : `Explore Products, Page ${page.pageNumber} | ${SHOP_NAME}`,
-        description: HOME_DESCRIPTION,
-        canonical: data.empty && page.pageNumber > 1 ? null : `${base}${path}`,
-        image: shareImage(base),
-        type: 'website',
+        ...headOf(ctx, rendered, data.empty && page.pageNumber > 1 ? null : path),
         jsonLd: [
           {
             '@context': 'https://schema.org',
             '@type': 'WebSite',
             name: SHOP_NAME,
-            url: `${base}/`,
+            url: pageUrl(ctx, '/'),
+            inLanguage: LANGUAGE_TAGS[ctx.language],
             potentialAction: {
               '@type': 'SearchAction',
-              target: `${base}/search/{search_term_string}`,
+              target: `${pageUrl(ctx, '/search')}/{search_term_string}`,
               'query-input': 'required name=search_term_string',
             },
           },
-          breadcrumbs(base, [
-            { name: 'Home', path: '/' },
-            ...(page.pageNumber > 1 ? [{ name: `Page ${page.pageNumber}`, path }] : []),
-          ]),
+          breadcrumbs(ctx, page.pageNumber > 1 ? [{ name: ctx.t('head.page', { page: page.pageNumber }), path }] : []),
         ],
       };
     }
     case 'search': {
       const path = `/search/${encodeURIComponent(page.keyword)}`;
-      return listingHead(base, data.empty, {
-        title: `Search: ${page.keyword} | ${SHOP_NAME}`,
-        description: `Rudraksha, gems and malas matching “${page.keyword}” at ${SHOP_NAME}: authentic, certified and shipped across India.`,
+      return listingHead(ctx, rendered, data.empty, {
         path: page.pageNumber > 1 ? `${path}/page/${page.pageNumber}` : path,
-        crumb: { name: `Search: ${page.keyword}`, path },
+        crumb: { name: ctx.t('head.search', { keyword: page.keyword }), path },
       });
     }
     case 'category': {
-      const label = categoryLabel(page.category);
       const path = `/category/${encodeURIComponent(page.category)}`;
-      return listingHead(base, data.empty, {
-        title: `${label} | Collection`,
-        description: `Shop the ${label.toLowerCase()} collection of ${SHOP_NAME}: authentic, certified and shipped across India.`,
+      return listingHead(ctx, rendered, data.empty, {
         path: page.pageNumber > 1 ? `${path}?page=${page.pageNumber}` : path,
-        crumb: { name: `${label} Collection`, path },
+        crumb: { name: ctx.t('head.collection', { label: ctx.t(`category.${page.category}`) }), path },
       });
     }
     case 'product': {
       const product = data.product;
       if (!product) return notFound;
-      const image = { url: `${base}${productShareImagePath(product)}`, alt: product.name };
-      const label = categoryLabel(product.category);
+      const { name } = localizedText(product, ctx.language);
+      const image = { url: `${ctx.base}${productShareImagePath(product)}`, alt: name };
+      const category = `/category/${encodeURIComponent(product.category)}`;
       return {
-        title: `${product.name} | ${SHOP_NAME}`,
-        description: product.description.slice(0, 160) || SHOP_DESCRIPTION,
-        canonical: `${base}/product/${product._id}`,
+        ...headOf(ctx, rendered, `/product/${product._id}`),
         image,
         type: 'product',
         jsonLd: [
-          productJsonLd(base, product, image.url),
-          breadcrumbs(base, [
-            { name: 'Home', path: '/' },
-            { name: `${label} Collection`, path: `/category/${encodeURIComponent(product.category)}` },
-            { name: product.name, path: `/product/${product._id}` },
+          productJsonLd(ctx, product, image.url),
+          breadcrumbs(ctx, [
+            { name: ctx.t('head.collection', { label: ctx.t(`category.${product.category}`) }), path: category },
+            { name, path: `/product/${product._id}` },
           ]),
         ],
       };
     }
     case 'content':
-      return {
-        title: data.rendered?.title ?? SHOP_NAME,
-        description: data.rendered?.description ?? SHOP_DESCRIPTION,
-        canonical: `${base}${page.path}`,
-        image: shareImage(base),
-        type: 'website',
-        jsonLd: [],
-      };
+      return { ...headOf(ctx, rendered, page.path), jsonLd: [] };
     default:
       return notFound;
   }
@@ -290,12 +303,18 @@ export function headHtml(head: PageHead, scriptJson: (value: unknown) => string)
     head.canonical
       ? `<link rel="canonical" href="${markupText(head.canonical)}" />`
       : meta('name', 'robots', 'noindex'),
+    ...head.alternates.map(
+      (link) => `<link rel="alternate" hreflang="${link.hreflang}" href="${markupText(link.href)}" />`,
+    ),
     meta('property', 'og:site_name', SHOP_NAME),
     meta('property', 'og:type', head.type),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     ...(head.canonical ? [meta('property', 'og:url', head.canonical)] : []),
-    meta('property', 'og:locale', 'en_IN'),
+    meta('property', 'og:locale', OG_LOCALES[head.language]),
+    ...LANGUAGES.filter((language) => language !== head.language).map((language) =>
+      meta('property', 'og:locale:alternate', OG_LOCALES[language]),
+    ),
     ...(head.image
       ? [
           meta('property', 'og:image', head.image.url),

@@ -1,6 +1,9 @@
 import {
+  LANGUAGE_TAGS,
   RUNNING_SALES_QUERY_KEY,
   errorCodes,
+  languageOfPath,
+  pathInLanguage,
   productListQuery,
   type Product,
   type ProductList,
@@ -58,9 +61,17 @@ async function meet(app: FastifyInstance, need: StorefrontDataNeed, scope: LoadS
   }
 }
 
-/** Puts the rendered page, its head and its state into index.html (the built one, with its scripts). */
-function fillTemplate(template: string, head: string, body: string, state: string, stateId: string): string {
+/**
+ * Puts the rendered page, its head and its state into index.html (the built one, with its scripts), in
+ * the page's language (`<html lang>`).
+ */
+function fillTemplate(
+  template: string,
+  page: { lang: string; head: string; body: string; state: string; stateId: string },
+): string {
+  const { head, body, state, stateId } = page;
   const withHead = template
+    .replace(/<html lang="[^"]*"/, `<html lang="${page.lang}"`)
     .replace(/<meta\s+name="description"[^>]*>/, '')
     .replace(/<title>[\s\S]*?<\/title>/, () => head);
   return withHead.replace(
@@ -86,7 +97,9 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
     const url = new URL(request.url, 'http://storefront');
     const page = renderer.storefrontPage(url.pathname, url.search);
     if (!page) return null;
-    if (page.page === 'blank-search') return { status: 302, html: '', redirect: '/' };
+    if (page.page === 'blank-search') {
+      return { status: 302, html: '', redirect: pathInLanguage(languageOfPath(url.pathname).language, '/') };
+    }
     const base = baseUrl(app, request);
     const shuffle = page.page === 'home' ? Math.floor(Math.random() * HOME_PAGE_SHUFFLES) : 0;
     const key = `${base}\u0000${url.pathname}${url.search}\u0000${shuffle}`;
@@ -138,7 +151,9 @@ async function renderPage(
   const rendered = await renderer.render(`${url.pathname}${url.search}`, met);
   const missing = page.page === 'not-found' || (page.page === 'product' && !product);
   const status = missing ? 404 : rendered.status;
-  const head = pageHead(base, status === 404 ? { page: 'not-found' } : page, {
+  const { language } = languageOfPath(url.pathname);
+  const ctx = { base, language, t: renderer.textsFor(language) };
+  const head = pageHead(ctx, status === 404 ? { page: 'not-found' } : page, {
     product,
     rendered,
     empty: listed?.products.length === 0,
@@ -146,12 +161,12 @@ async function renderPage(
   return {
     status,
     until,
-    html: fillTemplate(
-      template,
-      headHtml(head, renderer.scriptSafeJson),
-      rendered.html,
-      renderer.scriptSafeJson(rendered.state),
-      renderer.SSR_STATE_ID,
-    ),
+    html: fillTemplate(template, {
+      lang: LANGUAGE_TAGS[language],
+      head: headHtml(head, renderer.scriptSafeJson),
+      body: rendered.html,
+      state: renderer.scriptSafeJson(rendered.state),
+      stateId: renderer.SSR_STATE_ID,
+    }),
   };
 }

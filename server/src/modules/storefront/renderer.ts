@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { StorefrontMetNeed, StorefrontPage } from '@rr/core';
+import type { Language, StorefrontMetNeed, StorefrontPage } from '@rr/core';
+import type { HeadTexts } from './head.ts';
 
 /** A page as the web app rendered it: its HTML, status, query state, and the title it gives itself. */
 export interface RenderedStorefrontPage {
@@ -17,6 +18,8 @@ export interface StorefrontRenderer {
   storefrontPage(pathname: string, search: string): StorefrontPage | null;
   render(url: string, met: StorefrontMetNeed[]): Promise<RenderedStorefrontPage>;
   scriptSafeJson(value: unknown): string;
+  /** Issue 30: the storefront's texts in a language, for the page's head. */
+  textsFor(language: Language): HeadTexts;
   SSR_STATE_ID: string;
 }
 

@@ -7,6 +7,8 @@ import { ProductCard } from './product-card.tsx';
 const bead: ProductSummary = {
   _id: '5d55a62b-0000-4000-8000-000000000001',
   name: 'Nepal 5 Mukhi Rudraksha',
+  nameHi: '',
+  descriptionHi: '',
   image: '/images/x.svg',
   description: '',
   brand: 'Rudraksha Ratna',

@@ -29,6 +29,8 @@ afterEach(() => {
 const card = (id: string, name: string, extra: Partial<ProductSummary> = {}): ProductSummary => ({
   _id: id,
   name,
+  nameHi: '',
+  descriptionHi: '',
   image: '/images/x.svg',
   description: '',
   brand: 'Rudraksha Ratna',
