@@ -1,22 +1,7 @@
 // The storefront's Hindi texts (issue 30): every key of en.ts (i18n.test.ts checks keys and placeholders).
 import type { Texts } from './en.ts';
+import { account } from './hi/account.ts';
+import { common } from './hi/common.ts';
+import { shop } from './hi/shop.ts';
 
-export const hi: Texts = {
-  'category.gems': 'रत्न',
-  'category.mala': 'माला',
-  'category.rudraksha': 'रुद्राक्ष',
-  'head.collection': '{label} संग्रह',
-  'head.home': 'होम',
-  'head.page': 'पृष्ठ {page}',
-  'head.search': 'खोज: {keyword}',
-  'head.shareAlt': 'रुद्राक्ष रत्न: रुद्राक्ष, रत्न और मालाएँ',
-  'head.shopDescription':
-    'नेपाल और जावा के असली रुद्राक्ष, लैब-प्रमाणित रत्न और हाथ से बनी जाप मालाएँ, पूरे भारत में डिलीवरी। कैश ऑन डिलीवरी, या ऑनलाइन भुगतान पर 10% की छूट।',
-  'language.switch': 'English',
-  'language.switchLabel': 'View in English',
-  'layout.skipToContent': 'मुख्य सामग्री पर जाएँ',
-  'nav.cart': 'कार्ट',
-  'nav.cartItems#one': '{count} वस्तु',
-  'nav.cartItems#other': '{count} वस्तुएँ',
-  'nav.signIn': 'साइन इन',
-};
+export const hi: Texts = { ...common, ...shop, ...account };
