@@ -3,9 +3,10 @@
 // is in hi.ts too (i18n.test.ts).
 import { account } from './en/account.ts';
 import { common } from './en/common.ts';
+import { content } from './en/content.ts';
 import { shop } from './en/shop.ts';
 
-export const en = { ...common, ...shop, ...account } as const;
+export const en = { ...common, ...shop, ...content, ...account } as const;
 
 type TextKey = keyof typeof en;
 /** What `t` takes: a text's key, or a plural text's key without its `#one` / `#other`. */

@@ -2,6 +2,7 @@
 import type { Texts } from './en.ts';
 import { account } from './hi/account.ts';
 import { common } from './hi/common.ts';
+import { content } from './hi/content.ts';
 import { shop } from './hi/shop.ts';
 
-export const hi: Texts = { ...common, ...shop, ...account };
+export const hi: Texts = { ...common, ...shop, ...content, ...account };
