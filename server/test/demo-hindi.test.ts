@@ -41,10 +41,15 @@ describe('the demo catalog in Hindi', () => {
   });
 
   it('is seeded with them, and a Devanagari search finds them', async () => {
-    const neelam = await t.app.inject({ url: `/api/products/${demoProductId('blue-sapphire-neelam-4-ratti-unheated')}` });
+    const neelam = await t.app.inject({
+      url: `/api/products/${demoProductId('blue-sapphire-neelam-4-ratti-unheated')}`,
+    });
     expect(neelam.json<Product>()).toMatchObject(demoHindiOf('blue-sapphire-neelam-4-ratti-unheated'));
     const found = await t.app.inject({ url: `/api/products?keyword=${encodeURIComponent('पंचमुखी')}` });
-    const first = found.json<{ products: Product[] }>().products.slice(0, 3).map((p) => p.nameHi);
+    const first = found
+      .json<{ products: Product[] }>()
+      .products.slice(0, 3)
+      .map((p) => p.nameHi);
     expect(first).toContain('नेपाली पंचमुखी रुद्राक्ष');
   });
 });
