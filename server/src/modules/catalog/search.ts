@@ -282,21 +282,21 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
   const withFacts = alternatives.some((units) => units.some((unit) => unit.mukhi !== undefined));
   const inName = (units: Unit[][], facts: boolean) => anyOf(units.map((u) => allUnitsMatch(nameWords, u, facts)));
   const hi = hindiReadings(plan);
-  const nameHolds = orHindi(sql`${nameLower} like ${contains}`, hi?.nameHolds);
+  const nameHolds = orHindi(sql`${nameLower} like ${contains}`, hi.nameHolds);
   const tiers: SQL[] = [sql`${nameLower} like ${`${escapeLike(plan.literal)}%`}`];
   // "1 mukhi" is in "11 mukhi" too: the name holding its words, in order, as words ranks first.
   if (plan.units) {
     const phrase = phraseOf(plan.units);
-    tiers.push(orHindi(unitMatches(nameWords, phrase, false), hi?.nameWordsMatch([phrase])));
+    tiers.push(orHindi(unitMatches(nameWords, phrase, false), hi.nameWordsMatch([phrase])));
   }
   tiers.push(nameHolds);
   const anywhere = (facts: boolean) => [
-    orHindi(sql`${descriptionLower} like ${contains}`, hi?.descriptionHolds),
+    orHindi(sql`${descriptionLower} like ${contains}`, hi.descriptionHolds),
     ...alternatives.map((units) => allUnitsMatch(allWords, units, facts)),
   ];
   // One unit: its words in order are the words (the tier above).
   if (plan.units && plan.units.length > 1) {
-    tiers.push(orHindi(inName([plan.units], false), hi?.nameWordsMatch(plan.units)));
+    tiers.push(orHindi(inName([plan.units], false), hi.nameWordsMatch(plan.units)));
   }
   if (plan.expanded.length) tiers.push(inName(plan.expanded, false));
   if (withFacts) tiers.push(inName(alternatives, true));
@@ -317,7 +317,7 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
     sql`${nameWords} like ${contains}`,
     sql`${descriptionLower} like ${contains}`,
     allUnitsMatch(allWords, [only!], true),
-    ...(hi ? [sql`${nameHiLower} like ${contains}`, sql`${descriptionHiLower} like ${contains}`] : []),
+    ...hi.literally,
   ];
   const where = plainWord
     ? anyOf([
@@ -341,7 +341,9 @@ const DEVANAGARI = /\p{Script=Devanagari}/u;
  * trigram index hands over every name with a word so started (9,000 of 100,000 for सफ़ायर, 90 ms).
  */
 function hindiReadings(plan: SearchPlan) {
-  if (!DEVANAGARI.test(plan.literal)) return null;
+  if (!DEVANAGARI.test(plan.literal)) {
+    return { nameHolds: null, nameWordsMatch: () => null, descriptionHolds: null, literally: [] };
+  }
   const contains = `%${escapeLike(plan.literal)}%`;
   // A keyword without separators that a Hindi description holds, search_all holds too.
   const separated = [...plan.literal].some((char) => SEPARATORS.has(char));
@@ -349,6 +351,8 @@ function hindiReadings(plan: SearchPlan) {
     nameHolds: sql`${nameHiLower} like ${contains}`,
     nameWordsMatch: (units: Unit[]) => sql`(${allUnitsMatch(allWords, units, false)} and ${hindiNameHolds(units)})`,
     descriptionHolds: separated ? null : sql`(${allWords} like ${contains} and ${descriptionHiLower} like ${contains})`,
+    /** The keyword inside either Hindi text, for the readings of one plain word. */
+    literally: [sql`${nameHiLower} like ${contains}`, sql`${descriptionHiLower} like ${contains}`],
   };
 }
 
@@ -366,7 +370,7 @@ function hindiNameHolds(units: Unit[]): SQL {
 }
 
 /** The English reading, or it and the Hindi one. */
-function orHindi(english: SQL, hindi: SQL | null | undefined): SQL {
+function orHindi(english: SQL, hindi: SQL | null): SQL {
   return hindi ? anyOf([english, hindi]) : english;
 }
 
