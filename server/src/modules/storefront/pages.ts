@@ -5,6 +5,7 @@ import {
   languageOfPath,
   pathInLanguage,
   productListQuery,
+  type Language,
   type Product,
   type ProductList,
   type StorefrontDataNeed,
@@ -59,6 +60,19 @@ async function meet(app: FastifyInstance, need: StorefrontDataNeed, scope: LoadS
         throw error;
       }
   }
+}
+
+/** Where the Devanagari web font is (web/public/fonts, subset by web/scripts/subset-devanagari.mjs). */
+export const DEVANAGARI_FONT_PATH = '/fonts/devanagari-subset.woff2';
+
+/**
+ * What a page in `language` preloads in its head: a Hindi page's Devanagari font, so that its text is
+ * drawn in it at once rather than swapped in after the styles ask for it (issue 30). Nothing for English.
+ */
+export function languagePreloadHtml(language: Language): string {
+  return language === 'hi'
+    ? `<link rel="preload" href="${DEVANAGARI_FONT_PATH}" as="font" type="font/woff2" crossorigin>`
+    : '';
 }
 
 /**
@@ -163,7 +177,7 @@ async function renderPage(
     until,
     html: fillTemplate(template, {
       lang: LANGUAGE_TAGS[language],
-      head: headHtml(head, renderer.scriptSafeJson),
+      head: headHtml(head, renderer.scriptSafeJson) + languagePreloadHtml(language),
       body: rendered.html,
       state: renderer.scriptSafeJson(rendered.state),
       stateId: renderer.SSR_STATE_ID,
