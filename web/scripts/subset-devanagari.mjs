@@ -21,14 +21,18 @@ function filesUnder(path) {
   return readdirSync(path).flatMap((name) => filesUnder(join(path, name)));
 }
 
-const DEVANAGARI = /[\u0900-\u097F\u1CD0-\u1CFF\uA8E0-\uA8FF]/gu;
+/** Devanagari, Vedic Extensions, Devanagari Extended: the font-face's unicode-range less the symbols. */
+const isDevanagari = (char) => {
+  const code = char.codePointAt(0);
+  return (code >= 0x900 && code <= 0x97f) || (code >= 0x1cd0 && code <= 0x1cff) || (code >= 0xa8e0 && code <= 0xa8ff);
+};
 
 /** Every Devanagari character in the Hindi sources. */
 export function devanagariUsed() {
   const used = new Set();
   for (const file of HINDI_SOURCES.flatMap((dir) => filesUnder(join(root, dir)))) {
     if (!/\.(ts|tsx)$/.test(file) || /\.test\./.test(file)) continue;
-    for (const char of readFileSync(file, 'utf8').match(DEVANAGARI) ?? []) used.add(char);
+    for (const char of readFileSync(file, 'utf8')) if (isDevanagari(char)) used.add(char);
   }
   return used;
 }
