@@ -1,12 +1,12 @@
 /**
  * npm run lighthouse: Lighthouse 12 (mobile, its default simulated throttling) on the home page, a category
- * and a product page of the production build, served by the real server on a free port with a fresh data
+ * and a product page of the production build, in English and in Hindi (/hi, issue 30), served by the real server on a free port with a fresh data
  * directory and the demo catalog. Prints the scores and the findings that cost accessibility or SEO
  * points, and writes each report's JSON to lighthouse-reports/ (gitignored). Not a CI gate: the figures
  * move with the machine's load.
  *
  * It builds nothing: run `npm run build` first. CHROMIUM_PATH picks another browser than /usr/bin/chromium
- * (as for the e2e tests); LIGHTHOUSE_PAGES=home,product runs some of the pages only; LIGHTHOUSE_RUNS (3 by
+ * (as for the e2e tests); LIGHTHOUSE_PAGES=home,hi-product runs some of the pages only; LIGHTHOUSE_RUNS (3 by
  * default) runs each page that many times, in turns, and prints the run with the median performance score
  * beside the spread, with the load average, because one run on a shared machine says little;
  * LIGHTHOUSE_PORT serves on that port (a free one by default).
@@ -69,6 +69,10 @@ try {
     home: '/',
     category: '/category/rudraksha',
     product: `/product/${productId}`,
+    // The Hindi pages (issue 30): their texts load before the page renders, and their Devanagari font.
+    'hi-home': '/hi',
+    'hi-category': '/hi/category/gems',
+    'hi-product': `/hi/product/${productId}`,
   }).filter(([name]) => !process.env.LIGHTHOUSE_PAGES || process.env.LIGHTHOUSE_PAGES.split(',').includes(name));
 
   mkdirSync(outDir, { recursive: true });

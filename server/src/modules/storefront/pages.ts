@@ -2,6 +2,7 @@ import {
   LANGUAGE_TAGS,
   errorCodes,
   productListQuery,
+  type Language,
   type StorefrontDataNeed,
   type StorefrontMetNeed,
   type StorefrontPagePlan,
@@ -55,6 +56,19 @@ async function meet(app: FastifyInstance, need: StorefrontDataNeed, scope: LoadS
         throw error;
       }
   }
+}
+
+/** Where the Devanagari web font is (web/public/fonts, subset by web/scripts/subset-devanagari.mjs). */
+export const DEVANAGARI_FONT_PATH = '/fonts/devanagari-subset.woff2';
+
+/**
+ * What a page in `language` preloads in its head: a Hindi page's Devanagari font, so that its text is
+ * drawn in it at once rather than swapped in after the styles ask for it (issue 30). Nothing for English.
+ */
+export function languagePreloadHtml(language: Language): string {
+  return language === 'hi'
+    ? `<link rel="preload" href="${DEVANAGARI_FONT_PATH}" as="font" type="font/woff2" crossorigin>`
+    : '';
 }
 
 /**
@@ -136,7 +150,7 @@ async function renderPage(
     until,
     html: fillTemplate(template, {
       lang: LANGUAGE_TAGS[rendered.head.language],
-      head: headHtml(rendered.head, renderer.scriptSafeJson),
+      head: headHtml(rendered.head, renderer.scriptSafeJson) + languagePreloadHtml(rendered.head.language),
       body: rendered.html,
       state: renderer.scriptSafeJson(rendered.state),
       stateId: renderer.SSR_STATE_ID,

@@ -1,8 +1,9 @@
 import { lazy, type ComponentType } from 'react';
+import type { MessageKey } from '../../i18n/index.tsx';
 
 export { FaqList } from './faq-list.tsx';
 export { faqs, type Faq } from './faqs.ts';
-export { shopContact, shopPolicy } from './shop-details.ts';
+export { shopContact, shopPolicy, usePolicy } from './shop-details.ts';
 
 /** The static pages (SPEC §2), each with a Go Back link to home; loaded when first opened. */
 export const contentPages: Array<{ path: string; Component: ComponentType }> = [
@@ -35,13 +36,13 @@ export const contentPages: Array<{ path: string; Component: ComponentType }> = [
   },
 ];
 
-/** The footer's policy links, one per static page. */
-export const footerPolicyLinks: Array<{ to: string; label: string }> = [
-  { to: '/faqs', label: 'FAQs' },
-  { to: '/shipping-and-return', label: 'Shipping and Returns' },
-  { to: '/customization', label: 'Customization' },
-  { to: '/energization', label: 'Energization' },
-  { to: '/terms-and-conditions', label: 'Terms and Conditions' },
-  { to: '/privacy-policy', label: 'Privacy Policy' },
-  { to: '/contact-us', label: 'Contact Us' },
+/** The footer's policy links, one per static page: `label` in English, `labelKey` its text in any language. */
+export const footerPolicyLinks: Array<{ to: string; label: string; labelKey: MessageKey }> = [
+  { to: '/faqs', label: 'FAQs', labelKey: 'content.link.faqs' },
+  { to: '/shipping-and-return', label: 'Shipping and Returns', labelKey: 'content.link.shippingReturns' },
+  { to: '/customization', label: 'Customization', labelKey: 'content.link.customization' },
+  { to: '/energization', label: 'Energization', labelKey: 'content.link.energization' },
+  { to: '/terms-and-conditions', label: 'Terms and Conditions', labelKey: 'content.link.terms' },
+  { to: '/privacy-policy', label: 'Privacy Policy', labelKey: 'content.link.privacy' },
+  { to: '/contact-us', label: 'Contact Us', labelKey: 'content.link.contact' },
 ];

@@ -5,6 +5,8 @@ import {
   TAX_PERCENT,
   toRupees,
 } from '@rr/core';
+import { useMemo } from 'react';
+import { useT } from '../../i18n/index.tsx';
 
 /**
  * The shop's contact details and service promises (SPEC §1 and §9), quoted by the FAQ and every policy
@@ -41,3 +43,22 @@ export const shopPolicy = {
   taxPercent: TAX_PERCENT,
   onlineDiscountPercent: ONLINE_DISCOUNT_PERCENT,
 } as const;
+
+/**
+ * The service promises in the page's language, as the pages and the FAQ quote them (issue 30). The
+ * English texts are shopPolicy's and shopContact's own (shop-details.test.ts).
+ */
+export function usePolicy() {
+  const t = useT();
+  return useMemo(
+    () => ({
+      ...shopPolicy,
+      dispatch: t('content.policy.dispatch'),
+      delivery: t('content.policy.delivery'),
+      damageReport: t('content.policy.damageReport'),
+      customMaking: t('content.policy.customMaking'),
+      hours: t('content.contact.hours'),
+    }),
+    [t],
+  );
+}

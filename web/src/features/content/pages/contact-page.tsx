@@ -1,16 +1,38 @@
+import { lazy } from 'react';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { usePolicy } from '../shop-details.ts';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
 import { EmailLink, PhoneLink } from '../contact-links.tsx';
 import { shopContact } from '../shop-details.ts';
 import { StaticPage } from '../static-page.tsx';
 import styles from '../content.module.css';
 
+// The Hindi prose is a module of its own, loaded on Hindi pages only: paragraphs with lists and links
+// read better as JSX than as message keys cut at every link.
+const Hindi = lazy(() => import('../hindi/contact.tsx').then((m) => ({ default: m.ContactHindi })));
+
 export function ContactPage() {
+  const t = useT();
+  const language = useLanguage();
+  const policy = usePolicy();
   return (
     <StaticPage
-      title={`Contact Us | ${SHOP_NAME}`}
-      heading="Contact Us"
-      description={`Reach Rudraksha Ratna by e-mail at ${shopContact.email} or on ${shopContact.phoneDisplay}, ${shopContact.hours}. Offices in Varanasi and Haridwar.`}
+      title={`${t('content.link.contact')} | ${SHOP_NAME}`}
+      heading={t('content.contact.heading')}
+      description={t('content.contact.description', {
+        email: shopContact.email,
+        phone: shopContact.phoneDisplay,
+        hours: policy.hours,
+      })}
     >
+      {language === 'hi' ? <Hindi /> : <ContactEnglish />}
+    </StaticPage>
+  );
+}
+
+function ContactEnglish() {
+  return (
+    <>
       <p className={styles.intro}>
         For help choosing a bead, a question about an order, or a custom piece, write to us, call us or visit one of our
         offices.
@@ -66,6 +88,6 @@ export function ContactPage() {
           month.
         </p>
       </section>
-    </StaticPage>
+    </>
   );
 }

@@ -1,3 +1,6 @@
+import { lazy } from 'react';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { usePolicy } from '../shop-details.ts';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
 import { EmailLink, PhoneLink } from '../contact-links.tsx';
@@ -5,13 +8,28 @@ import { shopContact, shopPolicy } from '../shop-details.ts';
 import { StaticPage } from '../static-page.tsx';
 import styles from '../content.module.css';
 
+// The Hindi prose is a module of its own, loaded on Hindi pages only: paragraphs with lists and links
+// read better as JSX than as message keys cut at every link.
+const Hindi = lazy(() => import('../hindi/customization.tsx').then((m) => ({ default: m.CustomizationHindi })));
+
 export function CustomizationPage() {
+  const t = useT();
+  const language = useLanguage();
+  const policy = usePolicy();
   return (
     <StaticPage
-      title={`Customization | ${SHOP_NAME}`}
-      heading="Customization"
-      description={`Custom rudraksha combinations, silver or gold caps, bracelets to your size and malas of any length, made in ${shopPolicy.customMaking}. Order by e-mail or helpline.`}
+      title={`${t('content.link.customization')} | ${SHOP_NAME}`}
+      heading={t('content.customization.heading')}
+      description={t('content.customization.description', { customMaking: policy.customMaking })}
     >
+      {language === 'hi' ? <Hindi /> : <CustomizationEnglish />}
+    </StaticPage>
+  );
+}
+
+function CustomizationEnglish() {
+  return (
+    <>
       <p className={styles.intro}>
         If the combination, cap, size or length you want is not in the shop, we can make it for you.
       </p>
@@ -75,6 +93,6 @@ export function CustomizationPage() {
           measure it in centimetres. Add 1 to 2 cm for a comfortable fit and send us that number.
         </p>
       </section>
-    </StaticPage>
+    </>
   );
 }

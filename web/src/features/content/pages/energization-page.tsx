@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
 import { EmailLink, PhoneLink } from '../contact-links.tsx';
@@ -5,13 +7,27 @@ import { shopPolicy } from '../shop-details.ts';
 import { StaticPage } from '../static-page.tsx';
 import styles from '../content.module.css';
 
+// The Hindi prose is a module of its own, loaded on Hindi pages only: paragraphs with lists and links
+// read better as JSX than as message keys cut at every link.
+const Hindi = lazy(() => import('../hindi/energization.tsx').then((m) => ({ default: m.EnergizationHindi })));
+
 export function EnergizationPage() {
+  const t = useT();
+  const language = useLanguage();
   return (
     <StaticPage
-      title={`Energization | ${SHOP_NAME}`}
-      heading="Free Rudraksha Energization"
-      description="Free touch energization of every rudraksha, bracelet and mala: what it is, how our priest performs it, and how to ask for it with your order."
+      title={`${t('content.link.energization')} | ${SHOP_NAME}`}
+      heading={t('content.energization.heading')}
+      description={t('content.energization.description')}
     >
+      {language === 'hi' ? <Hindi /> : <EnergizationEnglish />}
+    </StaticPage>
+  );
+}
+
+function EnergizationEnglish() {
+  return (
+    <>
       <p className={styles.intro}>
         We energize any rudraksha you buy from us free of charge before it is sent. Here is what that means and how to
         ask for it.
@@ -76,6 +92,6 @@ export function EnergizationPage() {
           medical advice.
         </p>
       </section>
-    </StaticPage>
+    </>
   );
 }

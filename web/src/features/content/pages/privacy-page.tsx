@@ -1,16 +1,32 @@
+import { lazy } from 'react';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
 import { EmailLink, PhoneLink } from '../contact-links.tsx';
 import { StaticPage } from '../static-page.tsx';
 import styles from '../content.module.css';
 
+// The Hindi prose is a module of its own, loaded on Hindi pages only: paragraphs with lists and links
+// read better as JSX than as message keys cut at every link.
+const Hindi = lazy(() => import('../hindi/privacy.tsx').then((m) => ({ default: m.PrivacyHindi })));
+
 export function PrivacyPage() {
+  const t = useT();
+  const language = useLanguage();
   return (
     <StaticPage
-      title={`Privacy Policy | ${SHOP_NAME}`}
-      heading="Privacy Policy"
-      description="What personal data Rudraksha Ratna collects, why, who it is shared with, how long it is kept, and your rights under the Digital Personal Data Protection Act, 2023."
+      title={`${t('content.link.privacy')} | ${SHOP_NAME}`}
+      heading={t('content.privacy.heading')}
+      description={t('content.privacy.description')}
     >
+      {language === 'hi' ? <Hindi /> : <PrivacyEnglish />}
+    </StaticPage>
+  );
+}
+
+function PrivacyEnglish() {
+  return (
+    <>
       <p className={styles.intro}>
         What personal data we collect when you shop with {SHOP_NAME}, why we need it, who sees it, how long we keep it,
         and your rights under India&apos;s Digital Personal Data Protection Act, 2023.
@@ -50,6 +66,15 @@ export function PrivacyPage() {
         </p>
       </section>
 
+      <UseAndSharing />
+    </>
+  );
+}
+
+/** Why we use personal data, and who we share it with. */
+function UseAndSharing() {
+  return (
+    <>
       <section>
         <h2>Why we use it</h2>
         <ul>
@@ -93,6 +118,15 @@ export function PrivacyPage() {
         </ul>
       </section>
 
+      <RetentionAndRights />
+    </>
+  );
+}
+
+/** Cookies, protection, your rights and contact. */
+function RetentionAndRights() {
+  return (
+    <>
       <section>
         <h2>Cookies and browser storage</h2>
         <p>
@@ -146,6 +180,6 @@ export function PrivacyPage() {
           <PhoneLink />. Postal addresses are on the <Link to="/contact-us">Contact Us</Link> page.
         </p>
       </section>
-    </StaticPage>
+    </>
   );
 }

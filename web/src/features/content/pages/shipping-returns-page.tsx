@@ -1,3 +1,6 @@
+import { lazy } from 'react';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { usePolicy } from '../shop-details.ts';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
 import { EmailLink, PhoneLink } from '../contact-links.tsx';
@@ -5,13 +8,32 @@ import { shopPolicy } from '../shop-details.ts';
 import { StaticPage } from '../static-page.tsx';
 import styles from '../content.module.css';
 
+// The Hindi prose is a module of its own, loaded on Hindi pages only: paragraphs with lists and links
+// read better as JSX than as message keys cut at every link.
+const Hindi = lazy(() => import('../hindi/shipping-returns.tsx').then((m) => ({ default: m.ShippingReturnsHindi })));
+
 export function ShippingReturnsPage() {
+  const t = useT();
+  const language = useLanguage();
+  const policy = usePolicy();
   return (
     <StaticPage
-      title={`Shipping and Returns | ${SHOP_NAME}`}
-      heading="Shipping and Returns"
-      description={`Dispatch within ${shopPolicy.dispatch}, delivery across India in ${shopPolicy.delivery}, free shipping above ${shopPolicy.freeShippingAbove}, and what to do if an item arrives damaged.`}
+      title={`${t('content.link.shippingReturns')} | ${SHOP_NAME}`}
+      heading={t('content.shippingReturns.heading')}
+      description={t('content.shippingReturns.description', {
+        dispatch: policy.dispatch,
+        delivery: policy.delivery,
+        freeShippingAbove: shopPolicy.freeShippingAbove,
+      })}
     >
+      {language === 'hi' ? <Hindi /> : <ShippingReturnsEnglish />}
+    </StaticPage>
+  );
+}
+
+function ShippingReturnsEnglish() {
+  return (
+    <>
       <p className={styles.intro}>
         When your order leaves us, when it reaches you, what shipping costs, and what to do if something arrives damaged
         or is not what you ordered.
@@ -68,7 +90,7 @@ export function ShippingReturnsPage() {
       </section>
 
       <ReturnSections />
-    </StaticPage>
+    </>
   );
 }
 

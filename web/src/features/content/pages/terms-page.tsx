@@ -1,3 +1,5 @@
+import { lazy } from 'react';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { Link } from 'react-router';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
 import { EmailLink, PhoneLink } from '../contact-links.tsx';
@@ -5,13 +7,27 @@ import { shopPolicy } from '../shop-details.ts';
 import { StaticPage } from '../static-page.tsx';
 import styles from '../content.module.css';
 
+// The Hindi prose is a module of its own, loaded on Hindi pages only: paragraphs with lists and links
+// read better as JSX than as message keys cut at every link.
+const Hindi = lazy(() => import('../hindi/terms.tsx').then((m) => ({ default: m.TermsHindi })));
+
 export function TermsPage() {
+  const t = useT();
+  const language = useLanguage();
   return (
     <StaticPage
-      title={`Terms and Conditions | ${SHOP_NAME}`}
-      heading="Terms and Conditions"
-      description="The terms for buying rudraksha, gemstones and malas from Rudraksha Ratna: prices in INR, orders, cancellation, damaged items, custom orders and governing law."
+      title={`${t('content.link.terms')} | ${SHOP_NAME}`}
+      heading={t('content.terms.heading')}
+      description={t('content.terms.description')}
     >
+      {language === 'hi' ? <Hindi /> : <TermsEnglish />}
+    </StaticPage>
+  );
+}
+
+function TermsEnglish() {
+  return (
+    <>
       <p className={styles.intro}>
         These terms apply when you use this website or buy from {SHOP_NAME}. By placing an order you accept them,
         together with our <Link to="/shipping-and-return">Shipping and Returns</Link> policy and our{' '}
@@ -67,6 +83,15 @@ export function TermsPage() {
         </ul>
       </section>
 
+      <PricesAndOrders />
+    </>
+  );
+}
+
+/** Prices, orders, cancellation, delivery and damaged items. */
+function PricesAndOrders() {
+  return (
+    <>
       <section>
         <h2>Orders and stock</h2>
         <ul>
@@ -110,6 +135,15 @@ export function TermsPage() {
         </p>
       </section>
 
+      <OrderTerms />
+    </>
+  );
+}
+
+/** Custom orders to the end. */
+function OrderTerms() {
+  return (
+    <>
       <section>
         <h2>Custom orders</h2>
         <p>
@@ -164,6 +198,6 @@ export function TermsPage() {
           <Link to="/contact-us">Contact Us</Link> page.
         </p>
       </section>
-    </StaticPage>
+    </>
   );
 }
