@@ -1,5 +1,4 @@
 import type { Language } from '@rr/core';
-import { messageText } from '../../modules/messages/i18n/index.ts';
 
 /**
  * A transactional SMS in India goes out under a DLT-registered template: `kind` names the template,
@@ -37,9 +36,23 @@ export class SmsDeliveryError extends Error {
 export type OtpPurpose = 'sign-in' | 'order';
 
 /**
- * The code's SMS in `language`. The Hindi ones are Unicode SMS (70 characters a segment) and are kept to
- * one segment; the texts are in the messages module's i18n files.
+ * Issue 30: the code's SMS in each language. A Hindi SMS is Unicode, 70 characters a segment: the Hindi
+ * ones are kept to one segment (messages-language.test.ts).
  */
+const OTP_TEXTS: Record<Language, Record<OtpPurpose, (code: string) => string>> = {
+  en: {
+    'sign-in': (code) =>
+      `${code} is your Rudraksha Ratna sign-in code. It is valid for 10 minutes. Do not share it with anyone.`,
+    order: (code) =>
+      `${code} is your Rudraksha Ratna code to confirm your Cash on Delivery order. Do not share it with anyone.`,
+  },
+  hi: {
+    'sign-in': (code) => `${code} रुद्राक्ष रत्न साइन-इन कोड है। 10 मिनट मान्य। किसी को न बताएं।`,
+    order: (code) => `${code} रुद्राक्ष रत्न: COD ऑर्डर की पुष्टि का कोड। किसी को न बताएं।`,
+  },
+};
+
+/** The code's SMS in `language` (the account's; English for a number no account has). */
 export function otpText(code: string, purpose: OtpPurpose = 'sign-in', language: Language = 'en'): string {
-  return messageText(language, purpose === 'order' ? 'otp.order' : 'otp.signIn', { code });
+  return OTP_TEXTS[language][purpose](code);
 }

@@ -252,7 +252,14 @@ function otpHash(key: string, phone: string, code: string): string {
   return createHmac('sha256', key).update(`${phone}:${code}`).digest('base64url');
 }
 
-/** Sends a fresh code to the phone of an account; older codes stop working. Returns the reply message. */
+/** The account of a phone, locked; its language is the code SMS's (issue 30). */
+const lockedAccountOf = (tx: Transaction, phone: string) =>
+  tx.select({ id: users.id, language: users.language }).from(users).where(eq(users.phone, phone)).for('update');
+
+/**
+ * Sends a fresh code to the phone of an account, in the account's language; older codes stop working.
+ * Returns the reply message.
+ */
 export async function sendSignInCode(
   db: Database,
   sms: SmsSender,
@@ -264,11 +271,7 @@ export async function sendSignInCode(
   // The account row is locked while the limits are checked and the code is stored, so requests for
   // one phone arriving together are counted one after another (on PostgreSQL too).
   const issued = await db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ id: users.id, language: users.language })
-      .from(users)
-      .where(eq(users.phone, phone))
-      .for('update');
+    const [account] = await lockedAccountOf(tx, phone);
     if (!account) {
       throw new DomainError(
         'not_found',
@@ -335,7 +338,6 @@ export async function sendSignInCode(
     return { ...row!, language: account.language };
   });
   try {
-    // Issue 30: in the account's language (a short Hindi SMS: one Unicode segment).
     await sms.sendOtp(phone, code, 'sign-in', issued.language);
   } catch (err) {
     await db.delete(otpCodes).where(eq(otpCodes.id, issued!.id));

@@ -9,11 +9,6 @@ export const en = {
   seeOrder: 'See your order',
   emailSubject: '{subject} - {shop}',
 
-  // One-time codes. Kept short: a Hindi SMS is Unicode, 70 characters a segment.
-  'otp.signIn': '{code} is your Rudraksha Ratna sign-in code. It is valid for 10 minutes. Do not share it with anyone.',
-  'otp.order':
-    '{code} is your Rudraksha Ratna code to confirm your Cash on Delivery order. Do not share it with anyone.',
-
   // What a new order's e-mails list and what its offers saved.
   'item.with': '{qty} × {product}, with {addOns}',
   'item.plain': '{qty} × {product}',
@@ -21,7 +16,8 @@ export const en = {
   'saving.sale': 'You saved {amount} in the {label}.',
   'saving.coupon': 'You saved {amount} with {code}.',
 
-  'placed.sms.cod': 'Rudraksha Ratna: order #{number} of {amount} is placed, to pay on delivery. We will tell you when it ships.',
+  'placed.sms.cod':
+    'Rudraksha Ratna: order #{number} of {amount} is placed, to pay on delivery. We will tell you when it ships.',
   'placed.sms.paid': 'Rudraksha Ratna: order #{number} of {amount} is placed and paid. We will tell you when it ships.',
   'placed.smsVar.cod': 'to pay on delivery',
   'placed.smsVar.paid': 'paid',
@@ -48,9 +44,12 @@ export const en = {
   'cancelled.refundFollows': 'If you paid online, the refund follows in a separate message.',
 
   'refund.subject': 'Refund of {amount} for order #{number}',
-  'refund.transfer.sms': 'Rudraksha Ratna: {amount} for order #{number} is refunded by bank/UPI transfer (ref {reference}).',
-  'refund.transfer.line': 'We have sent {amount} for order #{number} to your bank account or UPI (reference {reference}).',
-  'refund.credit.sms': 'Rudraksha Ratna: {amount} for order #{number} is added to your store credit. Use it on your next order.',
+  'refund.transfer.sms':
+    'Rudraksha Ratna: {amount} for order #{number} is refunded by bank/UPI transfer (ref {reference}).',
+  'refund.transfer.line':
+    'We have sent {amount} for order #{number} to your bank account or UPI (reference {reference}).',
+  'refund.credit.sms':
+    'Rudraksha Ratna: {amount} for order #{number} is added to your store credit. Use it on your next order.',
   'refund.credit.line':
     'We have added {amount} for order #{number} to your store credit. It is used at checkout on your next order.',
   'refund.gateway.sms':
@@ -71,7 +70,8 @@ export const en = {
     'Rudraksha Ratna: the courier could not deliver order #{number} ({reason}). They will try again; call us if you need to change anything.',
   'deliveryFailed.subject': 'Order #{number}: the delivery did not happen',
   'deliveryFailed.line': 'The courier could not deliver your order #{number}. Their reason: {reason}.',
-  'deliveryFailed.next': 'They will try again. If the address or a time needs changing, reply to this e-mail or call us.',
+  'deliveryFailed.next':
+    'They will try again. If the address or a time needs changing, reply to this e-mail or call us.',
 
   'returned.sms':
     'Rudraksha Ratna: order #{number} came back to us undelivered and is cancelled. If you paid online, the refund follows.',
@@ -102,15 +102,18 @@ export const en = {
     'We hope your order #{number} is serving you well. How do you like it? A few words and a photo or two help other customers choose.',
   'review.link': 'Write a review',
 
-  'return.requested.sms': 'Rudraksha Ratna: we have your return request for order #{number}. We reply within 2 working days.',
+  'return.requested.sms':
+    'Rudraksha Ratna: we have your return request for order #{number}. We reply within 2 working days.',
   'return.requested.subject': 'Return request for order #{number}',
   'return.requested.line': 'We have your return request and will reply within 2 working days.',
-  'return.moreInfo.sms': 'Rudraksha Ratna: about your return for order #{number}, we need more: {note}. Reply on the order page.',
+  'return.moreInfo.sms':
+    'Rudraksha Ratna: about your return for order #{number}, we need more: {note}. Reply on the order page.',
   'return.moreInfo.subject': 'Your return for order #{number}: we need a little more',
   'return.moreInfo.line': 'To decide on your return we need more from you: {note}',
   'return.moreInfo.answer': 'Please answer on the order page.',
   'return.approved.sms': 'Rudraksha Ratna: return for order #{number} approved.',
-  'return.approved.smsPickup': 'Rudraksha Ratna: return for order #{number} approved. {courier} picks it up, AWB {awb}.',
+  'return.approved.smsPickup':
+    'Rudraksha Ratna: return for order #{number} approved. {courier} picks it up, AWB {awb}.',
   'return.approved.subject': 'Return approved for order #{number}',
   'return.approved.line': 'Your return is approved.',
   'return.approved.pickup':
@@ -120,7 +123,8 @@ export const en = {
   'return.rejected.subject': 'Return for order #{number} not accepted',
   'return.rejected.line': 'We cannot accept this return: {note}',
   'return.rejected.talk': 'Reply to this e-mail if you want to talk about it.',
-  'return.received.sms': 'Rudraksha Ratna: we received your return for order #{number}. We settle it within 2 working days.',
+  'return.received.sms':
+    'Rudraksha Ratna: we received your return for order #{number}. We settle it within 2 working days.',
   'return.received.subject': 'Return received for order #{number}',
   'return.received.line': 'The returned items have reached us. We settle the return within 2 working days.',
   'return.replaced.sms': 'Rudraksha Ratna: your replacement for order #{number} is shipped with {courier}, AWB {awb}.',

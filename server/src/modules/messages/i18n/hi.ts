@@ -3,7 +3,7 @@ import type { MessageKey } from './en.ts';
 /**
  * Issue 30: the customer's messages in Hindi; every key of en.ts, with the same placeholders. Numbers,
  * amounts (₹1,00,000) and order numbers stay in Latin digits. A Hindi SMS is Unicode: 70 characters a
- * segment (67 when split), so the one-time codes are kept to one segment.
+ * segment (67 when split): keep SMS short. The one-time codes are in adapters/sms/types.ts.
  */
 export const hi: Record<MessageKey, string> = {
   shop: 'रुद्राक्ष रत्न',
@@ -11,10 +11,6 @@ export const hi: Record<MessageKey, string> = {
   greetingPlain: 'नमस्ते,',
   seeOrder: 'अपना ऑर्डर देखें',
   emailSubject: '{subject} - {shop}',
-
-  // One segment (≤ 70 characters with a 6-digit code): see messages-language.test.ts.
-  'otp.signIn': '{code} रुद्राक्ष रत्न साइन-इन कोड है। 10 मिनट मान्य। किसी को न बताएं।',
-  'otp.order': '{code} रुद्राक्ष रत्न: COD ऑर्डर की पुष्टि का कोड। किसी को न बताएं।',
 
   'item.with': '{qty} × {product}, साथ में {addOns}',
   'item.plain': '{qty} × {product}',
@@ -52,8 +48,7 @@ export const hi: Record<MessageKey, string> = {
   'refund.transfer.sms': 'रुद्राक्ष रत्न: ऑर्डर #{number} का {amount} बैंक/UPI ट्रांसफर से लौटाया गया (रेफ़ {reference})।',
   'refund.transfer.line': 'हमने ऑर्डर #{number} का {amount} आपके बैंक खाते या UPI में भेज दिया है (रेफ़रेंस {reference})।',
   'refund.credit.sms': 'रुद्राक्ष रत्न: ऑर्डर #{number} का {amount} आपके स्टोर क्रेडिट में जोड़ा गया। अगले ऑर्डर में इस्तेमाल करें।',
-  'refund.credit.line':
-    'हमने ऑर्डर #{number} का {amount} आपके स्टोर क्रेडिट में जोड़ दिया है। यह आपके अगले ऑर्डर के चेकआउट में लगेगा।',
+  'refund.credit.line': 'हमने ऑर्डर #{number} का {amount} आपके स्टोर क्रेडिट में जोड़ दिया है। यह आपके अगले ऑर्डर के चेकआउट में लगेगा।',
   'refund.gateway.sms': 'रुद्राक्ष रत्न: ऑर्डर #{number} का {amount} आपके भुगतान माध्यम में लौटाया गया। बैंक 5-7 कार्यदिवस लेते हैं।',
   'refund.gateway.line':
     'हमने ऑर्डर #{number} का {amount} उसी कार्ड, UPI या खाते में लौटा दिया है जिससे आपने भुगतान किया था (रिफंड {reference})।',
