@@ -15,6 +15,7 @@ import {
   type Quote,
 } from '@rr/core';
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_LABELS } from '../src/modules/fulfilment/document-labels.ts';
 import { GSTIN_NOT_CONFIGURED, renderInvoicePdf, type InvoicePdfInput } from '../src/modules/fulfilment/invoice-pdf.ts';
 import { drawableText, scriptRuns } from '../src/modules/fulfilment/pdf-text.ts';
 import { actualTexts, glyphTexts, pdfFonts, pdfLines } from './pdf-reading.ts';
@@ -24,6 +25,19 @@ const TOTALS_X = 320;
 /** Where "Shipped to" starts: "Billed to" is left of it. */
 const PARTIES_SPLIT_X = 300;
 const MAHARASHTRA = gstStateByName('Maharashtra')!;
+/** Issue 30: the Hindi halves of a tax invoice's bilingual labels, as their ActualText runs. */
+const INVOICE_LABELS = [
+  DOCUMENT_LABELS.taxInvoice,
+  DOCUMENT_LABELS.billedTo,
+  DOCUMENT_LABELS.shippedTo,
+  DOCUMENT_LABELS.total,
+  DOCUMENT_LABELS.amountInWords,
+  DOCUMENT_LABELS.signatory,
+];
+const hindiRuns = (labels: readonly string[]) =>
+  labels.flatMap((label) => scriptRuns(label).filter((run) => run.devanagari).map((run) => run.text));
+/** The ActualText runs of what the document holds, less its labels' Hindi. */
+const contentTexts = (pdf: Buffer) => actualTexts(pdf).filter((text) => !hindiRuns(INVOICE_LABELS).includes(text));
 const KARNATAKA = gstStateByName('Karnataka')!;
 
 const seller = {
@@ -95,7 +109,7 @@ describe('tax invoice PDF', () => {
     const lines = pages[0]!;
     const all = lines.join('\n');
 
-    expect(lines).toContain('TAX INVOICE');
+    expect(lines).toContain('TAX INVOICE / कर बीजक');
     expect(lines).toContain('GSTIN: 27AAPFU0939F1ZV');
     expect(lines).toContain('State: Maharashtra, Code: 27');
     expect(all).toContain('Rudraksha Ratna Private Limited');
@@ -104,7 +118,17 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/Invoice date 24 Nov 2026/);
     expect(all).toMatch(/Order no\. #A1B2C3D4/);
     // Billed to the buyer (left), shipped to the recipient with the phone the courier calls (right).
-    expect(lines).toContain('BILLED TO SHIPPED TO');
+    // Issue 30: bilingual headings (pdf.js reads the Devanagari as drawn: see the ActualText test).
+    expect(lines).toContainEqual(expect.stringMatching(/^BILLED TO \/ \S.* SHIPPED TO \/ \S.*$/));
+    expect(hindiRuns(INVOICE_LABELS)).toEqual([
+      'कर बीजक',
+      'बिल प्राप्तकर्ता',
+      'डिलीवरी का पता',
+      'कुल (₹)',
+      'राशि शब्दों में',
+      'अधिकृत हस्ताक्षरकर्ता',
+    ]);
+    expect(actualTexts(pdf)).toEqual(hindiRuns(INVOICE_LABELS));
     expect(lines).toContain('Ananya Ramaswamy Ravi Kulkarni');
     expect(lines).toContain('Phone: 9845012345 Phone: 9822012345');
     const billed = (await pdfLines(pdf, PARTIES_SPLIT_X))[0]!.join('\n');
@@ -134,11 +158,11 @@ describe('tax invoice PDF', () => {
     // The order's Tax line says the same: the goods' GST and the shipping's.
     expect(all).toMatch(/Total tax 35\.82/);
     expect(invoice.totals.taxPaise).toBe(order.amounts.taxPaise);
-    expect(all).toMatch(/Total \(₹\) 234\.82/);
+    expect(all).toMatch(/Total \/ कुल \(₹\) 234\.82/);
     expect(invoice.totals.totalPaise).toBe(order.amounts.totalPaise);
     expect(all).toContain('Rupees Two Hundred Thirty-Four and Eighty-Two Paise Only');
     expect(all).toContain('For Rudraksha Ratna Private Limited');
-    expect(all).toContain('Authorised Signatory');
+    expect(all).toContain('Authorised Signatory / ');
     expect(all).toContain('RR/2026-27/00001 · Page 1 of 1');
   });
 
@@ -204,10 +228,10 @@ describe('tax invoice PDF', () => {
     // A B2B invoice: the business, its GSTIN and its state (from the GSTIN), then who ordered.
     const billed = (await pdfLines(pdf, PARTIES_SPLIT_X))[0]!.join('\n');
     expect(billed).toMatch(
-      /BILLED TO\nRamaswamy Gems LLP\nGSTIN: 29AAGCB7383J1Z4\nState: Karnataka, Code: 29\nAnanya Ramaswamy\nPhone: 9845012345/,
+      /BILLED TO \/ .+\nRamaswamy Gems LLP\nGSTIN: 29AAGCB7383J1Z4\nState: Karnataka, Code: 29\nAnanya Ramaswamy\nPhone: 9845012345/,
     );
     expect(all).toMatch(/Invoice type: B2B: the buyer is registered under GST/);
-    expect(all).toMatch(/Total \(₹\) 78,82,683\.88/);
+    expect(all).toMatch(/Total \/ कुल \(₹\) 78,82,683\.88/);
     expect(invoice.totals.totalPaise).toBe(order.amounts.totalPaise);
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
     expect(left).toContain(amountInWords(78_82_683_88));
@@ -251,7 +275,7 @@ describe('tax invoice PDF', () => {
     expect(all).toMatch(/Invoice value 3,537\.64/);
     expect(all).toMatch(/Less: online payment discount -299\.80/);
     expect(all).toContain('The online payment discount is allowed on the amount after tax.');
-    expect(all).toMatch(/Total \(₹\) 3,237\.84/);
+    expect(all).toMatch(/Total \/ कुल \(₹\) 3,237\.84/);
     expect(all).not.toMatch(/Less: discount|Gross value/);
   });
 
@@ -316,7 +340,7 @@ describe('tax invoice PDF', () => {
     const found = order.map(at);
     expect(found.every((index) => index >= 0)).toBe(true);
     expect([...found].sort((a, b) => a - b)).toEqual(found);
-    expect(all).toMatch(/Total \(₹\) 1,522\.20/);
+    expect(all).toMatch(/Total \/ कुल \(₹\) 1,522\.20/);
     expect(all).not.toMatch(/Invoice value|online payment discount/);
     expect(all).toContain('Discounts are allowed before tax: GST is on the value after them.');
   });
@@ -402,7 +426,7 @@ describe('tax invoice PDF', () => {
     expect(pages.length).toBeGreaterThanOrEqual(2);
 
     for (const [index, lines] of pages.entries()) {
-      expect(lines).toContain('CREDIT NOTE');
+      expect(lines).toContainEqual(expect.stringMatching(/^CREDIT NOTE \/ /));
       expect(lines).toContain('GSTIN: 27AAPFU0939F1ZV');
       expect(lines.join('\n')).toMatch(/Credit note no\. CN\/2026-27\/00001/);
       expect(lines).toContain(`CN/2026-27/00001 · Page ${index + 1} of ${pages.length}`);
@@ -424,11 +448,13 @@ describe('tax invoice PDF', () => {
       lines.includes('# Description HSN/SAC Qty Unit price Taxable value CGST SGST Amount'),
     );
     expect(heads.length).toBe(pages.filter((lines) => lines.some((line) => /Mukhi/.test(line))).length);
-    expect(all).toMatch(/Total credit \(₹\) /);
-    expect(all).toContain('Amount credited in words');
+    expect(all).toMatch(/Total credit \/ कुल जमा \(₹\) /);
+    expect(all).toContain('Amount credited in words / ');
     const left = (await pdfLines(pdf, TOTALS_X)).flat().join(' ');
-    expect(left).toContain(`Amount credited in words ${amountInWords(order.amounts.totalPaise)}`);
-    expect(all).toContain('Authorised Signatory');
+    expect(left).toMatch(
+      new RegExp(`Amount credited in words / [^A-Za-z]+ ${amountInWords(order.amounts.totalPaise)}`),
+    );
+    expect(all).toContain('Authorised Signatory / ');
   });
 
   it('prints Devanagari names and addresses, shaped, with their text kept, in an embedded Noto Sans', async () => {
@@ -468,7 +494,8 @@ describe('tax invoice PDF', () => {
     ]);
     // Readers that honour ActualText get each Devanagari run in logical order, the Latin beside it as drawn.
     // The name twice: billed to (the buyer) and shipped to (the same person, receiving it).
-    expect(actualTexts(pdf)).toEqual([
+    expect(actualTexts(pdf)).toEqual(expect.arrayContaining(hindiRuns(INVOICE_LABELS)));
+    expect(contentTexts(pdf)).toEqual([
       'श्री कृष्ण त्रिपाठी',
       'श्री कृष्ण त्रिपाठी',
       'फ्लैट 402, क्षत्रिय भवन, ',
@@ -482,12 +509,13 @@ describe('tax invoice PDF', () => {
     // pdf.js reads the glyphs as drawn (ि before its consonant, items cut at mark positions): every
     // character is there, none lost or replaced.
     const devanagari = (text: string) => [...text].filter((char) => /\p{Script=Devanagari}/u.test(char)).sort();
-    expect(devanagari(all)).toEqual(
+    const content = lines.filter((line) => !/^[A-Za-z ]+ \/ /.test(line)).join('\n');
+    expect(devanagari(content)).toEqual(
       devanagari(devanagariBuyer.name + Object.values(devanagariBuyer).join('') + order.lines[0]!.name),
     );
     expect(all).toContain('Sector 12,');
     expect(all).toContain('5 Mukhi), Śrī Yantra');
-    expect(all).toMatch(/Total \(₹\) 590\.00/);
+    expect(all).toMatch(/Total \/ कुल \(₹\) 590\.00/);
     expect(all).toContain('Amounts in Indian rupees (₹)');
     // Shaped: conjuncts are one glyph each (or a half form and a letter), as Noto Sans draws them.
     expect(glyphTexts(pdf)).toEqual(expect.arrayContaining(['श्र', 'त्र', 'क्ष', 'ष्', 'फ्']));
@@ -537,7 +565,7 @@ describe('tax invoice PDF', () => {
         KARNATAKA,
       ),
     });
-    const pieces = actualTexts(pdf);
+    const pieces = contentTexts(pdf);
     expect(pieces.length).toBeGreaterThan(1);
     expect(pieces.join('')).toBe(word);
     // Each line ends where a letter with its marks ends (क्ष, त्रि, य), never between them.

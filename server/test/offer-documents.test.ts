@@ -160,19 +160,19 @@ describe('an order with a sale and a coupon', () => {
     expect(gross - 399.6 - 259.84).toBeCloseTo(taxable, 2);
     expect(taxable).toBe(2338.56);
     expect(taxable + sum(invoice, 'IGST')).toBeCloseTo(order.totalPrice, 2);
-    expect(sum(invoice, 'Total (₹)')).toBe(order.totalPrice);
+    expect(sum(invoice, 'Total / कुल (₹)')).toBe(order.totalPrice);
     expect(all).not.toContain('Shipping waived');
 
     // Cancelled after it shipped: the credit note reverses every line as the invoice had it.
     await make.creditedOrder(t, order._id);
     const credit = await documentLines(order._id, buyer.token, 'credit-note');
     const creditAll = credit.join('\n');
-    expect(creditAll).toContain('CREDIT NOTE');
+    expect(creditAll).toContain('CREDIT NOTE / ');
     expect(tableRows(credit)).toEqual(rows);
     expect(sum(credit, 'Less: Diwali Sale (20% off)')).toBe(-399.6);
     expect(sum(credit, 'Less: Coupon DIWALI10 (10% off)')).toBe(-259.84);
     expect(sum(credit, 'Taxable value')).toBe(taxable);
-    expect(sum(credit, 'Total credit (₹)')).toBe(order.totalPrice);
+    expect(sum(credit, 'Total credit / कुल जमा (₹)')).toBe(order.totalPrice);
 
     // The GST register: the invoice at the discounted taxable value, the credit note its negative.
     const register = parseCsv(
@@ -235,7 +235,7 @@ describe('a free-shipping coupon', () => {
     expect(all).toContain('Shipping waived by coupon FREESHIP.');
     expect(all).not.toContain('Shipping and handling');
     expect(all).not.toMatch(/Less:|Gross value/);
-    expect(sum(invoice, 'Total (₹)')).toBe(order.totalPrice);
+    expect(sum(invoice, 'Total / कुल (₹)')).toBe(order.totalPrice);
 
     const today = isoDateIST(new Date().toISOString());
     const [header, ...rows] = parseCsv(

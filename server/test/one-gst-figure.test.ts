@@ -57,7 +57,7 @@ async function documentFigures(orderId: string, kind: 'invoice' | 'credit-note',
   const all = (await pdfLines(res.rawPayload))[0]!.join('\n');
   return {
     tax: money(/Total tax ([\d,.]+)/.exec(all)![1]!),
-    total: money(/Total (?:credit )?\(₹\) ([\d,.]+)/.exec(all)![1]!),
+    total: money(/Total (?:credit )?\/ कुल (?:जमा )?\(₹\) ([\d,.]+)/.exec(all)![1]!),
   };
 }
 

@@ -261,7 +261,7 @@ describe('the COD fee on the order and its invoice', () => {
     expect(text).toMatch(/Shipping and handling 14049090 1 OTH 90\.00 90\.00 16\.20 106\.20/);
     expect(text).toMatch(/3 Cash on Delivery fee 14049090 1 OTH 40\.00 40\.00 7\.20 47\.20/);
     expect(text).toMatch(/Shipping and the Cash on Delivery fee charged with the goods are part/);
-    expect(text).toMatch(/Total \(₹\) 743\.40/);
+    expect(text).toMatch(/Total \/ कुल \(₹\) 743\.40/);
   });
 });
 

@@ -221,6 +221,7 @@ describe('WhatsApp templates', () => {
     expect(whatsappTemplateOf({ ...message, template: message.template ?? null })).toEqual({
       kind: 'cod_confirmation',
       name: 'rr_cod_confirmation',
+      language: 'en',
       body: ['Asha', 'ABCDEF12', '₹1,250.00', '4821'],
       buttonPayload: `confirm_order:${ORDER_ID}`,
       text: message.text,

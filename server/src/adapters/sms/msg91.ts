@@ -1,9 +1,12 @@
+import type { Language } from '@rr/core';
 import { SmsDeliveryError, type SmsSender, type TemplateSms } from './types.ts';
 
 export interface Msg91Options {
   authKey: string;
   /** MSG91's flow template, mapped in MSG91 to the DLT-registered template; its variable is `otp`. */
   templateId: string;
+  /** Issue 30: the flow template of the Hindi code SMS (none: Hindi customers get the English one). */
+  templateIdHi?: string;
   /**
    * Flow templates of order messages by kind (order_placed, order_shipped, ...); their variables are
    * `var1`, `var2`, ... in order. A kind without a template is not sent by SMS.
@@ -19,8 +22,9 @@ export class Msg91Sms implements SmsSender {
 
   constructor(private readonly options: Msg91Options) {}
 
-  async sendOtp(phone: string, code: string): Promise<void> {
-    await this.flow(this.options.templateId, { mobiles: `91${phone}`, otp: code });
+  async sendOtp(phone: string, code: string, _purpose?: unknown, language?: Language): Promise<void> {
+    const templateId = (language === 'hi' && this.options.templateIdHi) || this.options.templateId;
+    await this.flow(templateId, { mobiles: `91${phone}`, otp: code });
   }
 
   async sendTemplate(phone: string, message: TemplateSms, signal?: AbortSignal): Promise<void> {

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@rr/core';
 import { otpText, type OtpPurpose, type SmsSender, type TemplateSms } from './types.ts';
 
 export interface OutboxMessage {
@@ -23,8 +24,8 @@ export class SandboxSms implements SmsSender {
 
   constructor(private readonly log?: FastifyBaseLogger) {}
 
-  async sendOtp(phone: string, code: string, purpose?: OtpPurpose): Promise<void> {
-    this.keep({ phone, kind: 'otp', code, text: otpText(code, purpose), sentAt: new Date().toISOString() });
+  async sendOtp(phone: string, code: string, purpose?: OtpPurpose, language?: Language): Promise<void> {
+    this.keep({ phone, kind: 'otp', code, text: otpText(code, purpose, language), sentAt: new Date().toISOString() });
     this.log?.info({ phone, code }, 'sandbox SMS: one-time code');
   }
 

@@ -22,7 +22,7 @@ export interface CloudWhatsappOptions {
   phoneNumberId: string;
   /** https://graph.facebook.com/v21.0 (tests: a local fake). */
   baseUrl: string;
-  /** The templates' language as approved (English). */
+  /** The English templates' language code as approved ('en'); Hindi ones are sent as 'hi'. */
   languageCode?: string;
   timeoutMs?: number;
 }
@@ -96,7 +96,7 @@ export class CloudWhatsapp implements WhatsappSender {
       type: 'template',
       template: {
         name: message.name,
-        language: { code: this.options.languageCode ?? 'en' },
+        language: { code: message.language === 'hi' ? 'hi' : (this.options.languageCode ?? 'en') },
         components: templateComponents(message),
       },
     };

@@ -9,6 +9,8 @@ export interface WhatsappTemplate {
   name: string;
   body: string[];
   buttonPayload?: string | undefined;
+  /** Issue 30: the language the template is registered in and sent with ('en' when absent). */
+  language?: 'en' | 'hi' | undefined;
   /** The words the customer reads, filled in (the sandbox keeps them; the provider has the template's). */
   text: string;
 }

@@ -177,7 +177,7 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
       schema: {
         tags: ['accounts'],
         summary:
-          'Change the password with the current one, or within 15 minutes of a sign-in (password or code); other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are); `orderEmails` switches e-mails about orders on or off, `whatsappOptIn` order messages on WhatsApp. The new token keeps how and when its session signed in',
+          'Change the password with the current one, or within 15 minutes of a sign-in (password or code); other sign-ins end (a blank password keeps it; name, e-mail and phone stay as they are); `orderEmails` switches e-mails about orders on or off, `whatsappOptIn` order messages on WhatsApp, `language` (en, hi) the language of their messages. The new token keeps how and when its session signed in',
         security: bearer,
         body: updateProfileBody,
         response: { 200: userInfo, ...errors },
@@ -185,12 +185,12 @@ export const accountRoutes: FastifyPluginAsync<{ sms: SmsSender }> = async (fast
     },
     async (request) => {
       const me = signedInUser(request);
-      const { password, currentPassword, orderEmails, whatsappOptIn } = request.body;
+      const { password, currentPassword, orderEmails, whatsappOptIn, language } = request.body;
       // The password first: a refused change (wrong current password) must leave the setting as it was.
       const account = password
         ? await changePassword(app.db, me, { password, currentPassword }, client(request))
         : await ownAccount(app.db, me.id);
-      await setMessageChoices(app.db, me.id, { orderEmails, whatsappOptIn });
+      await setMessageChoices(app.db, me.id, { orderEmails, whatsappOptIn, language });
       return signedIn(account, me.session);
     },
   );

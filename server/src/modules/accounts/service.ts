@@ -7,6 +7,7 @@ import {
   OTP_VALID_MINUTES,
   maskPhone,
   may,
+  type Language,
   type StaffRole,
   type AdminUpdateUserBody,
   type RegisterBody,
@@ -61,18 +62,28 @@ export function toUser(row: UserRow): User {
 
 /**
  * The user switches e-mails about their orders on or off, and (issue 27) order messages on WhatsApp:
- * opting in keeps when they first did, withdrawing clears it. A setting left out stays as it is.
+ * opting in keeps when they first did, withdrawing clears it; (issue 30) the language of their messages.
+ * A setting left out stays as it is.
  */
 export async function setMessageChoices(
   db: Database,
   id: string,
-  { orderEmails, whatsappOptIn }: { orderEmails?: boolean | undefined; whatsappOptIn?: boolean | undefined },
+  {
+    orderEmails,
+    whatsappOptIn,
+    language,
+  }: { orderEmails?: boolean | undefined; whatsappOptIn?: boolean | undefined; language?: Language | undefined },
 ): Promise<void> {
-  if (orderEmails === undefined && whatsappOptIn === undefined) return;
+  if (orderEmails === undefined && whatsappOptIn === undefined && language === undefined) return;
   const whatsapp = whatsappOptIn ? sql`coalesce(${users.whatsappOptInAt}, now())` : null;
   await db
     .update(users)
-    .set({ orderEmails, ...(whatsappOptIn === undefined ? {} : { whatsappOptInAt: whatsapp }), updatedAt: new Date() })
+    .set({
+      orderEmails,
+      language,
+      ...(whatsappOptIn === undefined ? {} : { whatsappOptInAt: whatsapp }),
+      updatedAt: new Date(),
+    })
     .where(eq(users.id, id));
 }
 
@@ -84,6 +95,7 @@ export function profileOf(row: UserRow): User {
     phoneVerified: row.phoneVerifiedAt !== null,
     whatsappOptIn: row.whatsappOptInAt !== null,
     storeCredit: toRupees(row.storeCreditPaise),
+    language: row.language,
   };
 }
 
@@ -116,7 +128,13 @@ export async function registerUser(db: Database, input: RegisterBody): Promise<U
   try {
     const [row] = await db
       .insert(users)
-      .values({ name: input.name, email: input.email, phone: input.phone, passwordHash })
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        passwordHash,
+        language: input.language ?? 'en',
+      })
       .returning();
     return row!;
   } catch (err) {
@@ -234,7 +252,14 @@ function otpHash(key: string, phone: string, code: string): string {
   return createHmac('sha256', key).update(`${phone}:${code}`).digest('base64url');
 }
 
-/** Sends a fresh code to the phone of an account; older codes stop working. Returns the reply message. */
+/** The account of a phone, locked; its language is the code SMS's (issue 30). */
+const lockedAccountOf = (tx: Transaction, phone: string) =>
+  tx.select({ id: users.id, language: users.language }).from(users).where(eq(users.phone, phone)).for('update');
+
+/**
+ * Sends a fresh code to the phone of an account, in the account's language; older codes stop working.
+ * Returns the reply message.
+ */
 export async function sendSignInCode(
   db: Database,
   sms: SmsSender,
@@ -246,7 +271,7 @@ export async function sendSignInCode(
   // The account row is locked while the limits are checked and the code is stored, so requests for
   // one phone arriving together are counted one after another (on PostgreSQL too).
   const issued = await db.transaction(async (tx) => {
-    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, phone)).for('update');
+    const [account] = await lockedAccountOf(tx, phone);
     if (!account) {
       throw new DomainError(
         'not_found',
@@ -310,10 +335,10 @@ export async function sendSignInCode(
         requestedFrom,
       })
       .returning({ id: otpCodes.id });
-    return row!;
+    return { ...row!, language: account.language };
   });
   try {
-    await sms.sendOtp(phone, code);
+    await sms.sendOtp(phone, code, 'sign-in', issued.language);
   } catch (err) {
     await db.delete(otpCodes).where(eq(otpCodes.id, issued!.id));
     throw new DomainError(
@@ -382,7 +407,10 @@ async function completeCodeSignIn(
     .returning();
   await enqueueMessages(
     tx,
-    passwordResetMessages({ userId: account.id, phone: account.phone, email: account.email, at: now }, settings),
+    passwordResetMessages(
+      { userId: account.id, phone: account.phone, email: account.email, at: now, language: account.language },
+      settings,
+    ),
   );
   return { user: reset!, passwordReset: true };
 }

@@ -11,6 +11,7 @@ import {
   drawPairs,
   type Canvas,
 } from './invoice-pdf-canvas.ts';
+import { DOCUMENT_LABELS } from './document-labels.ts';
 import { drawLines } from './invoice-pdf-table.ts';
 
 /** The registered seller, from configuration; the shop runs without a GSTIN, and the invoice says so. */
@@ -121,8 +122,8 @@ function drawHeader(canvas: Canvas, input: InvoicePdfInput): number {
   const rightWidth = 190;
   const rightX = A4.width - MARGIN - rightWidth;
   const leftWidth = CONTENT_WIDTH - rightWidth - 16;
-  const title = isCreditNote(input) ? 'CREDIT NOTE' : 'TAX INVOICE';
-  text(title, rightX, MARGIN, { weight: 'bold', size: 15, width: rightWidth, align: 'right' });
+  const title = isCreditNote(input) ? DOCUMENT_LABELS.creditNote : DOCUMENT_LABELS.taxInvoice;
+  text(title, rightX, MARGIN, { weight: 'bold', size: 13, width: rightWidth, align: 'right', lineBreak: false });
   text('Original for recipient', rightX, MARGIN + 18, { size: 7.5, color: MUTED, width: rightWidth, align: 'right' });
 
   let y = text(seller.legalName, MARGIN, MARGIN, { weight: 'bold', size: 12, width: leftWidth });
@@ -153,7 +154,7 @@ const heading = (canvas: Canvas, label: string, x: number, top: number) =>
  */
 function drawBilledTo(canvas: Canvas, buyer: InvoiceBuyer, x: number, top: number, width: number): number {
   const { text } = canvas;
-  heading(canvas, 'BILLED TO', x, top);
+  heading(canvas, DOCUMENT_LABELS.billedTo, x, top);
   let y = text(buyer.businessName ?? buyer.name, x, top + 11, { weight: 'bold', size: 9.5, width });
   if (buyer.gstin) {
     y = text(`GSTIN: ${buyer.gstin}`, x, y + 1, { weight: 'bold', size: 8.5, width });
@@ -168,7 +169,7 @@ function drawBilledTo(canvas: Canvas, buyer: InvoiceBuyer, x: number, top: numbe
 function drawShippedTo(canvas: Canvas, input: InvoicePdfInput, x: number, top: number, width: number): number {
   const { text } = canvas;
   const { shippedTo, invoice } = input;
-  heading(canvas, 'SHIPPED TO', x, top);
+  heading(canvas, DOCUMENT_LABELS.shippedTo, x, top);
   let y = text(shippedTo.name, x, top + 11, { weight: 'bold', size: 9.5, width });
   y = text(`Phone: ${shippedTo.phone}`, x, y, { size: 8.5, width });
   y = text(shippedTo.address, x, y + 1, { size: 8.5, width });
@@ -234,7 +235,7 @@ function totalRows(input: InvoicePdfInput): Sum[] {
     sums.push({ label: 'Invoice value', value: amount(totals.taxableValuePaise + totals.taxPaise) });
     sums.push({ label: 'Less: online payment discount', value: `-${amount(totals.afterTaxDiscountPaise)}` });
   }
-  const total = isCreditNote(input) ? 'Total credit (₹)' : 'Total (₹)';
+  const total = isCreditNote(input) ? DOCUMENT_LABELS.totalCredit : DOCUMENT_LABELS.total;
   sums.push({ label: total, value: amount(totals.totalPaise), strong: true });
   return sums;
 }
@@ -289,7 +290,7 @@ function closingNotes(invoice: Invoice): string[] {
 /** The amount in words and the declarations, left of the totals; returns the y below them. */
 function drawWordsAndNotes(canvas: Canvas, input: InvoicePdfInput, top: number): number {
   const { text } = canvas;
-  const label = isCreditNote(input) ? 'Amount credited in words' : 'Amount in words';
+  const label = isCreditNote(input) ? DOCUMENT_LABELS.amountCreditedInWords : DOCUMENT_LABELS.amountInWords;
   let y = text(label, MARGIN, top, { weight: 'bold', size: 7.5, color: MUTED });
   y = text(amountInWords(input.invoice.totals.totalPaise), MARGIN, y + 2, {
     weight: 'bold',
@@ -309,7 +310,7 @@ function drawSignature(canvas: Canvas, input: InvoicePdfInput, top: number): voi
   const { text } = canvas;
   text(`For ${input.seller.legalName}`, SUMS_X, top, { weight: 'bold', size: 9, width: SUMS_WIDTH, align: 'right' });
   canvas.rule(top + 50, undefined, 0.6, SUMS_X + 70);
-  text('Authorised Signatory', SUMS_X, top + 54, { size: 8.5, width: SUMS_WIDTH, align: 'right' });
+  text(DOCUMENT_LABELS.signatory, SUMS_X, top + 54, { size: 8.5, width: SUMS_WIDTH, align: 'right' });
   const what = isCreditNote(input)
     ? 'This credit note reverses the tax invoice named above.'
     : 'This is a computer-generated invoice.';

@@ -79,7 +79,7 @@ export async function tellOrderEvent(
 ): Promise<void> {
   const [account] = row.userId
     ? await tx
-        .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt })
+        .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt, language: users.language })
         .from(users)
         .where(eq(users.id, row.userId))
     : [];
@@ -96,6 +96,8 @@ export async function tellOrderEvent(
         email: row.customerEmail,
         orderEmails: account?.orderEmails ?? true,
         whatsapp: Boolean(account?.whatsappOptInAt),
+        // Issue 30: the account's language now, when the message is written.
+        language: account?.language ?? 'en',
       },
       shipment: event.shipment,
       refund: event.refund,

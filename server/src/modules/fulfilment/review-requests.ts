@@ -21,7 +21,7 @@ export async function requestReviews(
 ): Promise<void> {
   if (!row.userId) return;
   const [account] = await tx
-    .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt })
+    .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt, language: users.language })
     .from(users)
     .where(eq(users.id, row.userId));
   if (!account) return;
@@ -45,6 +45,7 @@ export async function requestReviews(
         email: row.customerEmail,
         orderEmails: account.orderEmails,
         whatsapp: Boolean(account.whatsappOptInAt),
+        language: account.language,
       },
       products,
       notBefore: new Date(deliveredAt.getTime() + REVIEW_REQUEST_DAYS * DAY_MS),

@@ -6,10 +6,12 @@ import {
   reviewFormPath,
   shortOrderNumber,
   toRupees,
+  type Language,
   type Paise,
 } from '@rr/core';
 import type { Config } from '../../config.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
+import { messageTexts } from './i18n/index.ts';
 import type { NewMessage } from './outbox.ts';
 import { backInStockWhatsapp, reviewRequestWhatsapp, whatsappOrderMessages } from './whatsapp-templates.ts';
 
@@ -42,7 +44,15 @@ export interface OrderEvent {
   totalPaise: Paise;
   paymentMethod: string;
   /** `whatsapp`: issue 27, they opted in to order messages on WhatsApp. */
-  customer: { name: string; phone: string; email: string; orderEmails: boolean; whatsapp?: boolean };
+  /** `language` (issue 30): of the customer's account when the event happened ('en' when absent). */
+  customer: {
+    name: string;
+    phone: string;
+    email: string;
+    orderEmails: boolean;
+    whatsapp?: boolean;
+    language?: Language;
+  };
   shipment?: { courier: string; trackingNumber: string; trackingUrl: string | null };
   /**
    * How it went back (issue 28): the card/UPI (default), store credit (`storeCreditPaise` of it), or a
@@ -87,13 +97,13 @@ function escapeHtml(text: string): string {
 }
 
 /** The same words as plain text and as a small HTML e-mail (a paragraph a line; links clickable). */
-function emailBodies(lines: string[], link: { label: string; url: string } | null) {
+function emailBodies(lines: string[], link: { label: string; url: string } | null, shop = SHOP) {
   const all = link ? [...lines, `${link.label}: ${link.url}`] : lines;
-  const text = [...all, '', `${SHOP}`].join('\n');
+  const text = [...all, '', shop].join('\n');
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     ...(link ? [`<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`] : []),
-    `<p>${SHOP}</p>`,
+    `<p>${escapeHtml(shop)}</p>`,
   ].join('\n');
   return { text, html };
 }
@@ -103,11 +113,14 @@ function emailBodies(lines: string[], link: { label: string; url: string } | nul
  * Gotra: Kashyap)": what a new order's e-mails list, a paragraph a line (the shop does the energisation
  * in the name written here). Plain text: the HTML e-mail escapes it like every line.
  */
-export function orderItemLines(items: readonly OrderEventItem[] | undefined): string[] {
+export function orderItemLines(items: readonly OrderEventItem[] | undefined, language: Language = 'en'): string[] {
+  const t = messageTexts(language);
   return (items ?? []).map((item) => {
     const addOns = item.addOns.map((a) => addOnChoiceLabel(a.name, a.values));
-    const extras = addOns.length ? `, with ${addOns.join(' and ')}` : '';
-    return `${item.qty} × ${productWithVariant(item.name, item.variantName)}${extras}`;
+    const product = productWithVariant(item.name, item.variantName);
+    return addOns.length
+      ? t('item.with', { qty: item.qty, product, addOns: addOns.join(t('item.and')) })
+      : t('item.plain', { qty: item.qty, product });
   });
 }
 
@@ -115,13 +128,15 @@ export function orderItemLines(items: readonly OrderEventItem[] | undefined): st
  * "You saved ₹299.70 in the Diwali Sale (20% off).", "You saved ₹169.83 with DIWALI10.": a line a sale
  * and one for the coupon, amounts before GST as the cart showed them; none when nothing was saved.
  */
-export function savingLines(savings: OrderSavings | undefined): string[] {
+export function savingLines(savings: OrderSavings | undefined, language: Language = 'en'): string[] {
+  const t = messageTexts(language);
   const saved = (paise: Paise) => formatRupees(toRupees(paise));
   const lines = (savings?.sales ?? [])
     .filter((sale) => sale.amountPaise > 0)
-    .map((sale) => `You saved ${saved(sale.amountPaise)} in the ${sale.label}.`);
+    .map((sale) => t('saving.sale', { amount: saved(sale.amountPaise), label: sale.label }));
   const coupon = savings?.coupon;
-  if (coupon && coupon.amountPaise > 0) lines.push(`You saved ${saved(coupon.amountPaise)} with ${coupon.code}.`);
+  if (coupon && coupon.amountPaise > 0)
+    lines.push(t('saving.coupon', { amount: saved(coupon.amountPaise), code: coupon.code }));
   return lines;
 }
 
@@ -150,76 +165,62 @@ function shopNewOrderMessage(event: OrderEvent, shopEmail: string, orderUrl: str
   };
 }
 
+/** A message's words: its SMS (with the DLT template's variables), its e-mail's subject and lines. */
+type Words = { sms: { text: string; variables: string[] }; subject: string; lines: string[] };
+type Texts = ReturnType<typeof messageTexts>;
+type Basics = { number: string; amount: string; name: string; t: Texts; language: Language };
+
 /** A new order's SMS (DLT template: number, amount, how paid) and e-mail, with what its offers saved. */
-function orderPlacedWords(
-  event: OrderEvent,
-  { number, amount, name }: { number: string; amount: string; name: string },
-) {
-  const cod = event.paymentMethod === 'Cash on Delivery';
+function orderPlacedWords(event: OrderEvent, { number, amount, name, t, language }: Basics): Words {
+  const how = event.paymentMethod === 'Cash on Delivery' ? 'cod' : 'paid';
   return {
     sms: {
-      text: `${SHOP}: order #${number} of ${amount} is placed${cod ? ', to pay on delivery' : ' and paid'}. We will tell you when it ships.`,
-      variables: [number, amount, cod ? 'to pay on delivery' : 'paid'],
+      text: t(`placed.sms.${how}`, { number, amount }),
+      variables: [number, amount, t(`placed.smsVar.${how}`)],
     },
-    subject: `Order #${number} placed`,
+    subject: t('placed.subject', { number }),
     lines: [
-      `Namaste ${name},`,
-      `Thank you for your order #${number} of ${amount} (${cod ? 'Cash on Delivery' : 'paid online'}).`,
-      ...savingLines(event.savings),
-      ...orderItemLines(event.items),
-      'We will write again when it ships, with the courier and tracking number.',
+      t('greeting', { name }),
+      t(`placed.thanks.${how}`, { number, amount }),
+      ...savingLines(event.savings, language),
+      ...orderItemLines(event.items, language),
+      t('placed.next'),
     ],
   };
 }
 
 /** Issue 28: a refund's words, by how the money went back (card/UPI, store credit, a bank transfer). */
-function refundWords(
-  refund: NonNullable<OrderEvent['refund']>,
-  { number, name }: { number: string; name: string },
-): { sms: { text: string; variables: string[] }; subject: string; lines: string[] } {
-  const refunded = formatRupees(toRupees(refund.amountPaise));
+function refundWords(refund: NonNullable<OrderEvent['refund']>, { number, name, t }: Basics): Words {
+  const amount = formatRupees(toRupees(refund.amountPaise));
   const credit = refund.storeCreditPaise ?? 0;
-  const subject = `Refund of ${refunded} for order #${number}`;
+  const subject = t('refund.subject', { amount, number });
+  const reference = refund.refundId;
   if (refund.method === 'transfer') {
     return {
       sms: {
-        text: `${SHOP}: ${refunded} for order #${number} is refunded by bank/UPI transfer (ref ${refund.refundId}).`,
-        variables: [refunded, number, refund.refundId.slice(0, 30)],
+        text: t('refund.transfer.sms', { amount, number, reference }),
+        variables: [amount, number, reference.slice(0, 30)],
       },
       subject,
-      lines: [
-        `Namaste ${name},`,
-        `We have sent ${refunded} for order #${number} to your bank account or UPI (reference ${refund.refundId}).`,
-      ],
+      lines: [t('greeting', { name }), t('refund.transfer.line', { amount, number, reference })],
     };
   }
   if (credit === refund.amountPaise) {
     return {
-      sms: {
-        text: `${SHOP}: ${refunded} for order #${number} is added to your store credit. Use it on your next order.`,
-        variables: [refunded, number],
-      },
+      sms: { text: t('refund.credit.sms', { amount, number }), variables: [amount, number] },
       subject,
-      lines: [
-        `Namaste ${name},`,
-        `We have added ${refunded} for order #${number} to your store credit. It is used at checkout on your next order.`,
-      ],
+      lines: [t('greeting', { name }), t('refund.credit.line', { amount, number })],
     };
   }
-  const creditLine = credit
-    ? [`Of it, ${formatRupees(toRupees(credit))} (what you paid with store credit) is back in your store credit.`]
-    : [];
+  const creditLine = credit ? [t('refund.gateway.creditPart', { credit: formatRupees(toRupees(credit)) })] : [];
   return {
-    sms: {
-      text: `${SHOP}: ${refunded} for order #${number} is refunded to your payment method. Banks take 5-7 working days.`,
-      variables: [refunded, number],
-    },
+    sms: { text: t('refund.gateway.sms', { amount, number }), variables: [amount, number] },
     subject,
     lines: [
-      `Namaste ${name},`,
-      `We have refunded ${refunded} for order #${number} to the card, UPI or account you paid with (refund ${refund.refundId}).`,
+      t('greeting', { name }),
+      t('refund.gateway.line', { amount, number, reference }),
       ...creditLine,
-      'Banks usually show it within 5-7 working days.',
+      t('refund.gateway.banks'),
     ],
   };
 }
@@ -231,106 +232,92 @@ function refundWords(
  */
 function trackingWords(
   event: OrderEvent & { kind: 'order_out_for_delivery' | 'order_delivery_failed' | 'order_returned' },
-  { number, amount, name }: { number: string; amount: string; name: string },
-) {
+  { number, amount, name, t }: Basics,
+): Words {
   if (event.kind === 'order_out_for_delivery') {
-    const due = event.paymentMethod === 'Cash on Delivery' ? amount : 'nothing, it is paid';
+    const due = event.paymentMethod === 'Cash on Delivery' ? amount : t('outForDelivery.paid');
     return {
-      sms: {
-        text: `${SHOP}: order #${number} is out for delivery today. To pay at the door: ${due}.`,
-        variables: [number, due],
-      },
-      subject: `Order #${number} is out for delivery`,
-      lines: [`Namaste ${name},`, `Your order #${number} is out for delivery today.`, `To pay at the door: ${due}.`],
+      sms: { text: t('outForDelivery.sms', { number, due }), variables: [number, due] },
+      subject: t('outForDelivery.subject', { number }),
+      lines: [t('greeting', { name }), t('outForDelivery.line', { number }), t('outForDelivery.due', { due })],
     };
   }
   if (event.kind === 'order_delivery_failed') {
-    const reason = event.tracking?.note?.trim() || 'no reason given';
+    const reason = event.tracking?.note?.trim() || t('deliveryFailed.noReason');
     return {
-      sms: {
-        text: `${SHOP}: the courier could not deliver order #${number} (${reason}). They will try again; call us if you need to change anything.`,
-        variables: [number, reason],
-      },
-      subject: `Order #${number}: the delivery did not happen`,
-      lines: [
-        `Namaste ${name},`,
-        `The courier could not deliver your order #${number}. Their reason: ${reason}.`,
-        'They will try again. If the address or a time needs changing, reply to this e-mail or call us.',
-      ],
+      sms: { text: t('deliveryFailed.sms', { number, reason }), variables: [number, reason] },
+      subject: t('deliveryFailed.subject', { number }),
+      lines: [t('greeting', { name }), t('deliveryFailed.line', { number, reason }), t('deliveryFailed.next')],
     };
   }
   return {
+    sms: { text: t('returned.sms', { number }), variables: [number] },
+    subject: t('returned.subject', { number }),
+    lines: [t('greeting', { name }), t('returned.line', { number }), t('returned.next')],
+  };
+}
+
+/** A shipment's words: the courier and tracking number, and its link when the courier has one. */
+function shippedWords(shipment: NonNullable<OrderEvent['shipment']>, { number, name, t }: Basics): Words {
+  const { courier, trackingNumber: tracking, trackingUrl: url } = shipment;
+  const text = t('shipped.sms', { number, courier, tracking });
+  return {
     sms: {
-      text: `${SHOP}: order #${number} came back to us undelivered and is cancelled. If you paid online, the refund follows.`,
-      variables: [number],
+      text: url ? `${text} ${t('shipped.smsTrack', { url })}` : text,
+      variables: [number, clip(courier), clip(tracking)],
     },
-    subject: `Order #${number} came back to us`,
+    subject: t('shipped.subject', { number }),
     lines: [
-      `Namaste ${name},`,
-      `Your order #${number} could not be delivered and the courier returned it to us, so it is cancelled.`,
-      'If you paid online, the refund follows in a separate message. You are welcome to order again.',
+      t('greeting', { name }),
+      t('shipped.line', { number, courier, tracking }),
+      url ? t('shipped.track', { url }) : t('shipped.trackOnSite'),
+      t('shipped.invoice'),
     ],
   };
 }
 
+/** The words of each kind of order event. */
+function orderEventWords(event: OrderEvent, basics: Basics): Words {
+  const { number, amount, name, t } = basics;
+  switch (event.kind) {
+    case 'order_placed':
+      return orderPlacedWords(event, basics);
+    case 'order_shipped':
+      return shippedWords(event.shipment!, basics);
+    case 'order_delivered':
+      return {
+        sms: { text: t('delivered.sms', { number }), variables: [number] },
+        subject: t('delivered.subject', { number }),
+        lines: [t('greeting', { name }), t('delivered.line', { number })],
+      };
+    case 'order_cancelled':
+      return {
+        sms: { text: t('cancelled.sms', { number, amount }), variables: [number, amount] },
+        subject: t('cancelled.subject', { number }),
+        lines: [t('greeting', { name }), t('cancelled.line', { number, amount }), t('cancelled.refundFollows')],
+      };
+    case 'order_refunded':
+      return refundWords(event.refund!, basics);
+    default:
+      return trackingWords(event as Parameters<typeof trackingWords>[0], basics);
+  }
+}
+
 /**
  * The messages one order event causes: an SMS to the customer always, an e-mail to them unless they
- * switched order e-mails off, and for a new order an e-mail to the shop. Texts are short and plain, in
- * English, with the amount in rupees and the short order number; each SMS is one DLT template whose
- * variables (in order) are given beside the text.
+ * switched order e-mails off, and for a new order an e-mail to the shop (in English). Texts are short
+ * and plain, in the customer's language (issue 30: i18n/en.ts, hi.ts), with the amount in rupees and
+ * the short order number; each SMS is one DLT template whose variables (in order) are given beside the
+ * text.
  */
 export function orderMessages(event: OrderEvent, settings: MessageSettings): NewMessage[] {
+  const language = event.customer.language ?? 'en';
+  const t = messageTexts(language);
   const number = shortOrderNumber(event.orderId);
   const amount = formatRupees(toRupees(event.totalPaise));
   const orderUrl = `${settings.publicUrl}/order/${event.orderId}`;
   const name = event.customer.name.split(/\s+/)[0] || event.customer.name;
-  let sms: { text: string; variables: string[] }, subject: string, lines: string[];
-  switch (event.kind) {
-    case 'order_placed':
-      ({ sms, subject, lines } = orderPlacedWords(event, { number, amount, name }));
-      break;
-    case 'order_shipped': {
-      const shipment = event.shipment!;
-      const track = shipment.trackingUrl ?? `${shipment.courier} ${shipment.trackingNumber}`;
-      sms = {
-        text: `${SHOP}: order #${number} has shipped by ${shipment.courier}, tracking ${shipment.trackingNumber}. ${shipment.trackingUrl ? `Track: ${shipment.trackingUrl}` : ''}`.trim(),
-        variables: [number, clip(shipment.courier), clip(shipment.trackingNumber)],
-      };
-      subject = `Order #${number} has shipped`;
-      lines = [
-        `Namaste ${name},`,
-        `Your order #${number} has shipped by ${shipment.courier}, tracking number ${shipment.trackingNumber}.`,
-        shipment.trackingUrl ? `Track it: ${track}` : `Track it on the courier's site with the number above.`,
-        'Your tax invoice is ready to download on your order page.',
-      ];
-      break;
-    }
-    case 'order_delivered':
-      sms = {
-        text: `${SHOP}: order #${number} is delivered. Thank you for shopping with us.`,
-        variables: [number],
-      };
-      subject = `Order #${number} delivered`;
-      lines = [`Namaste ${name},`, `Your order #${number} is delivered. Thank you for shopping with us.`];
-      break;
-    case 'order_cancelled':
-      sms = {
-        text: `${SHOP}: order #${number} of ${amount} is cancelled.`,
-        variables: [number, amount],
-      };
-      subject = `Order #${number} cancelled`;
-      lines = [
-        `Namaste ${name},`,
-        `Your order #${number} of ${amount} is cancelled.`,
-        'If you paid online, the refund follows in a separate message.',
-      ];
-      break;
-    case 'order_refunded':
-      ({ sms, subject, lines } = refundWords(event.refund!, { number, name }));
-      break;
-    default:
-      ({ sms, subject, lines } = trackingWords(event as Parameters<typeof trackingWords>[0], { number, amount, name }));
-  }
+  const { sms, subject, lines } = orderEventWords(event, { number, amount, name, t, language });
 
   const messages: NewMessage[] = [
     {
@@ -350,8 +337,8 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       kind: event.kind,
       channel: 'email',
       recipient: event.customer.email,
-      subject: `${subject} - ${SHOP}`,
-      ...emailBodies(lines, { label: 'See your order', url: orderUrl }),
+      subject: t('emailSubject', { subject, shop: t('shop') }),
+      ...emailBodies(lines, { label: t('seeOrder'), url: orderUrl }, t('shop')),
       variables: [],
     });
   }
@@ -371,6 +358,8 @@ export interface BackInStockAlert {
   email: string | null;
   /** Issue 27: the signed-in customer opted in to WhatsApp messages. */
   whatsapp?: boolean;
+  /** Issue 30: the signed-in customer's language ('en' for guests and when absent). */
+  language?: Language;
 }
 
 /**
@@ -378,6 +367,7 @@ export interface BackInStockAlert {
  * link) and, for a customer with order e-mails on, an e-mail. Keyed by the alert, so it is written once.
  */
 export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
+  const t = messageTexts(alert.language);
   const url = alert.product.url;
   const name = clip(alert.product.name);
   const messages: NewMessage[] = [
@@ -387,7 +377,7 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       channel: 'sms',
       recipient: alert.phone,
       subject: '',
-      text: `${SHOP}: ${name} is back in stock. Order now: ${url}`,
+      text: t('backInStock.sms', { product: name, url }),
       html: null,
       variables: [name, url],
     },
@@ -398,14 +388,11 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       kind: 'back_in_stock',
       channel: 'email',
       recipient: alert.email,
-      subject: `${alert.product.name} is back in stock - ${SHOP}`,
+      subject: t('emailSubject', { subject: t('backInStock.subject', { product: alert.product.name }), shop: t('shop') }),
       ...emailBodies(
-        [
-          'Namaste,',
-          `${alert.product.name} is back in stock. You asked us to tell you.`,
-          'Stock is limited: this message does not hold one for you.',
-        ],
-        { label: 'See the product', url },
+        [t('greetingPlain'), t('backInStock.line', { product: alert.product.name }), t('backInStock.limited')],
+        { label: t('backInStock.link'), url },
+        t('shop'),
       ),
       variables: [],
     });
@@ -420,6 +407,8 @@ export interface PasswordReset {
   phone: string;
   email: string;
   at: Date;
+  /** Issue 30: the account's language. */
+  language?: Language;
 }
 
 /**
@@ -430,6 +419,7 @@ export interface PasswordReset {
 export function passwordResetMessages(reset: PasswordReset, settings: MessageSettings): NewMessage[] {
   const key = `password_reset:${reset.userId}:${reset.at.toISOString()}`;
   const profileUrl = `${settings.publicUrl}/profile`;
+  const t = messageTexts(reset.language);
   return [
     {
       idempotencyKey: `${key}:sms`,
@@ -437,7 +427,7 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
       channel: 'sms',
       recipient: reset.phone,
       subject: '',
-      text: `${SHOP}: a sign-in code confirmed this phone number. The account's old password no longer works and other devices were signed out. Set a new one in your profile.`,
+      text: t('passwordReset.sms'),
       html: null,
       variables: [],
     },
@@ -446,15 +436,16 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
       kind: 'password_reset',
       channel: 'email',
       recipient: reset.email,
-      subject: `Your password was reset - ${SHOP}`,
+      subject: t('emailSubject', { subject: t('passwordReset.subject'), shop: t('shop') }),
       ...emailBodies(
         [
-          'Namaste,',
-          `Someone signed in to your ${SHOP} account with a one-time code sent by SMS to ${maskPhone(reset.phone)}, the first time this number was confirmed.`,
-          'Whoever holds the phone owns the account, so the password set when the account was registered no longer works, and every other device was signed out.',
-          'If this was you, set a new password in your profile. If it was not, the phone number of this account belongs to someone else.',
+          t('greetingPlain'),
+          t('passwordReset.line1', { phone: maskPhone(reset.phone) }),
+          t('passwordReset.line2'),
+          t('passwordReset.line3'),
         ],
-        { label: 'Open your profile', url: profileUrl },
+        { label: t('passwordReset.link'), url: profileUrl },
+        t('shop'),
       ),
       variables: [],
     },
@@ -464,7 +455,15 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
 /** Issue 28: a delivered order's products its customer has not reviewed yet, in the order's order. */
 export interface ReviewRequest {
   orderId: string;
-  customer: { name: string; phone: string; email: string; orderEmails: boolean; whatsapp: boolean };
+  customer: {
+    name: string;
+    phone: string;
+    email: string;
+    orderEmails: boolean;
+    whatsapp: boolean;
+    /** Issue 30: the account's language. */
+    language?: Language;
+  };
   products: readonly { id: string; name: string }[];
   /** Sent no sooner: REVIEW_REQUEST_DAYS after the delivery. */
   notBefore: Date;
@@ -483,6 +482,7 @@ export function reviewRequestMessages(request: ReviewRequest, settings: MessageS
   const number = shortOrderNumber(request.orderId);
   const key = `review_request:${request.orderId}`;
   const product = clip(first.name);
+  const t = messageTexts(request.customer.language);
   const messages: NewMessage[] = [
     {
       idempotencyKey: `${key}:sms`,
@@ -490,7 +490,7 @@ export function reviewRequestMessages(request: ReviewRequest, settings: MessageS
       channel: 'sms',
       recipient: request.customer.phone,
       subject: '',
-      text: `${SHOP}: how do you like ${product} from order #${number}? Please review it: ${link(first.id)}`,
+      text: t('review.sms', { product, number, url: link(first.id) }),
       html: null,
       variables: [product, number, link(first.id)],
       nextAttemptAt: request.notBefore,
@@ -506,26 +506,26 @@ export function reviewRequestMessages(request: ReviewRequest, settings: MessageS
 
 /** The e-mail asks for a review of each product, with a link to each one's review form. */
 function reviewRequestEmail(request: ReviewRequest, number: string, link: (id: string) => string): NewMessage {
+  const t = messageTexts(request.customer.language);
   const name = request.customer.name.split(/\s+/)[0] || request.customer.name;
-  const intro = [
-    `Namaste ${name},`,
-    `We hope your order #${number} is serving you well. How do you like it? A few words and a photo or two help other customers choose.`,
-  ];
+  const intro = [t('greeting', { name }), t('review.line', { number })];
   const products = request.products.map((p) => ({ name: p.name, url: link(p.id) }));
-  const text = [...intro, ...products.map((p) => `${p.name}: ${p.url}`), '', SHOP].join('\n');
+  const text = [...intro, ...products.map((p) => `${p.name}: ${p.url}`), '', t('shop')].join('\n');
   const html = [
     ...intro.map((line) => `<p>${escapeHtml(line)}</p>`),
     '<ul>',
-    ...products.map((p) => `<li>${escapeHtml(p.name)}: <a href="${escapeHtml(p.url)}">Write a review</a></li>`),
+    ...products.map(
+      (p) => `<li>${escapeHtml(p.name)}: <a href="${escapeHtml(p.url)}">${escapeHtml(t('review.link'))}</a></li>`,
+    ),
     '</ul>',
-    `<p>${SHOP}</p>`,
+    `<p>${escapeHtml(t('shop'))}</p>`,
   ].join('\n');
   return {
     idempotencyKey: `review_request:${request.orderId}:email`,
     kind: 'review_request',
     channel: 'email',
     recipient: request.customer.email,
-    subject: `How do you like your order #${number}? - ${SHOP}`,
+    subject: t('emailSubject', { subject: t('review.subject', { number }), shop: t('shop') }),
     text,
     html,
     variables: [],
@@ -539,7 +539,8 @@ export interface ReturnUpdate {
   status: 'requested' | 'more_info' | 'approved' | 'rejected' | 'received' | 'replaced';
   /** Each move of a return is news once: its status and how many moves it has had. */
   occasion: string;
-  customer: { name: string; phone: string; email: string; orderEmails: boolean };
+  /** `language` (issue 30): the account's ('en' when absent). */
+  customer: { name: string; phone: string; email: string; orderEmails: boolean; language?: Language };
   note: string | null;
   pickup: { courier: string; awb: string } | null;
   replacement: { courier: string; awb: string } | null;
@@ -548,44 +549,49 @@ export interface ReturnUpdate {
 type ReturnWords = { sms: string; subject: string; lines: string[] };
 
 /** What the customer reads at each move of a return. */
-const RETURN_WORDS: Record<ReturnUpdate['status'], (u: ReturnUpdate, number: string, note: string) => ReturnWords> = {
-  requested: (_u, number) => ({
-    sms: `${SHOP}: we have your return request for order #${number}. We reply within 2 working days.`,
-    subject: `Return request for order #${number}`,
-    lines: ['We have your return request and will reply within 2 working days.'],
+const RETURN_WORDS: Record<
+  ReturnUpdate['status'],
+  (u: ReturnUpdate, number: string, note: string, t: Texts) => ReturnWords
+> = {
+  requested: (_u, number, _note, t) => ({
+    sms: t('return.requested.sms', { number }),
+    subject: t('return.requested.subject', { number }),
+    lines: [t('return.requested.line')],
   }),
-  more_info: (u, number, note) => ({
-    sms: `${SHOP}: about your return for order #${number}, we need more: ${note}. Reply on the order page.`,
-    subject: `Your return for order #${number}: we need a little more`,
-    lines: [`To decide on your return we need more from you: ${u.note ?? ''}`, 'Please answer on the order page.'],
+  more_info: (u, number, note, t) => ({
+    sms: t('return.moreInfo.sms', { number, note }),
+    subject: t('return.moreInfo.subject', { number }),
+    lines: [t('return.moreInfo.line', { note: u.note ?? '' }), t('return.moreInfo.answer')],
   }),
-  approved: (u, number) => ({
-    sms: `${SHOP}: return for order #${number} approved. ${u.pickup ? `${clip(u.pickup.courier)} picks it up, AWB ${u.pickup.awb}.` : ''}`,
-    subject: `Return approved for order #${number}`,
+  approved: (u, number, _note, t) => ({
+    sms: u.pickup
+      ? t('return.approved.smsPickup', { number, courier: clip(u.pickup.courier), awb: u.pickup.awb })
+      : t('return.approved.sms', { number }),
+    subject: t('return.approved.subject', { number }),
     lines: [
-      'Your return is approved.',
+      t('return.approved.line'),
       u.pickup
-        ? `${u.pickup.courier} will pick the parcel up from your address (AWB ${u.pickup.awb}). Please pack the items in their box.`
-        : 'We will arrange the pickup and tell you.',
+        ? t('return.approved.pickup', { courier: u.pickup.courier, awb: u.pickup.awb })
+        : t('return.approved.noPickup'),
     ],
   }),
-  rejected: (u, number, note) => ({
-    sms: `${SHOP}: we cannot accept the return for order #${number}: ${note}.`,
-    subject: `Return for order #${number} not accepted`,
-    lines: [`We cannot accept this return: ${u.note ?? ''}`, 'Reply to this e-mail if you want to talk about it.'],
+  rejected: (u, number, note, t) => ({
+    sms: t('return.rejected.sms', { number, note }),
+    subject: t('return.rejected.subject', { number }),
+    lines: [t('return.rejected.line', { note: u.note ?? '' }), t('return.rejected.talk')],
   }),
-  received: (_u, number) => ({
-    sms: `${SHOP}: we received your return for order #${number}. We settle it within 2 working days.`,
-    subject: `Return received for order #${number}`,
-    lines: ['The returned items have reached us. We settle the return within 2 working days.'],
+  received: (_u, number, _note, t) => ({
+    sms: t('return.received.sms', { number }),
+    subject: t('return.received.subject', { number }),
+    lines: [t('return.received.line')],
   }),
-  replaced: (u, number) => {
+  replaced: (u, number, _note, t) => {
     const courier = u.replacement?.courier ?? '';
     const awb = u.replacement?.awb ?? '';
     return {
-      sms: `${SHOP}: your replacement for order #${number} is shipped with ${clip(courier)}, AWB ${awb}.`,
-      subject: `Replacement shipped for order #${number}`,
-      lines: [`Your replacement is on its way with ${courier} (AWB ${awb}).`],
+      sms: t('return.replaced.sms', { number, courier: clip(courier), awb }),
+      subject: t('return.replaced.subject', { number }),
+      lines: [t('return.replaced.line', { courier, awb })],
     };
   },
 };
@@ -593,7 +599,8 @@ const RETURN_WORDS: Record<ReturnUpdate['status'], (u: ReturnUpdate, number: str
 /** The customer's SMS and (when they want order e-mails) e-mail about a return; written once per move. */
 export function returnMessages(update: ReturnUpdate, settings: MessageSettings): NewMessage[] {
   const number = shortOrderNumber(update.orderId);
-  const words = RETURN_WORDS[update.status](update, number, update.note ? clip(update.note) : '');
+  const t = messageTexts(update.customer.language);
+  const words = RETURN_WORDS[update.status](update, number, update.note ? clip(update.note) : '', t);
   const key = `return:${update.returnId}:${update.occasion}`;
   const messages: NewMessage[] = [
     {
@@ -613,11 +620,12 @@ export function returnMessages(update: ReturnUpdate, settings: MessageSettings):
       kind: 'return_update',
       channel: 'email',
       recipient: update.customer.email,
-      subject: `${words.subject} - ${SHOP}`,
-      ...emailBodies([`Namaste ${update.customer.name},`, ...words.lines], {
-        label: 'See your order',
-        url: `${settings.publicUrl}/order/${update.orderId}`,
-      }),
+      subject: t('emailSubject', { subject: words.subject, shop: t('shop') }),
+      ...emailBodies(
+        [t('greeting', { name: update.customer.name }), ...words.lines],
+        { label: t('seeOrder'), url: `${settings.publicUrl}/order/${update.orderId}` },
+        t('shop'),
+      ),
       variables: [],
     });
   }
