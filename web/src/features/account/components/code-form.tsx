@@ -1,4 +1,5 @@
 import { OTP_LENGTH, OTP_VALID_MINUTES, maskPhone, type ErrorCode } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -19,6 +20,7 @@ const DEAD_CODES: ErrorCode[] = ['CODE_EXPIRED', 'CODE_USED_UP'];
  * the one typed; 'Resend OTP' once the countdown ends.
  */
 export function CodeForm({ phone }: { phone: string }) {
+  const t = useT();
   const verify = useVerifyOtp();
   const { send, secondsLeft, flash, resend, earlierCodeAt } = useOtpSending(phone, () => verify.reset());
   const [digits, setDigits] = useState(emptyCode);
@@ -59,12 +61,12 @@ export function CodeForm({ phone }: { phone: string }) {
     <>
       <p className={styles.lead}>
         {send.isPending && !send.isSuccess
-          ? `Sending a code by SMS to ${maskPhone(phone)}…`
+          ? t('account.codeSending', { phone: maskPhone(phone) })
           : earlierCodeAt !== null
-            ? `We sent a code by SMS to ${maskPhone(phone)} a little while ago. Enter it below; it is still valid for ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'}.`
+            ? t('account.codeSentEarlier', { phone: maskPhone(phone), count: minutesLeft })
             : tooSoon
-              ? `A code was sent by SMS to ${maskPhone(phone)} a moment ago. Enter it below; it is valid for ${OTP_VALID_MINUTES} minutes.`
-              : `Enter the ${OTP_LENGTH}-digit code we sent by SMS to ${maskPhone(phone)}. It is valid for ${OTP_VALID_MINUTES} minutes.`}
+              ? t('account.codeJustSent', { phone: maskPhone(phone), minutes: OTP_VALID_MINUTES })
+              : t('account.codeEnter', { phone: maskPhone(phone), length: OTP_LENGTH, minutes: OTP_VALID_MINUTES })}
       </p>
       {send.isError && !tooSoon && <Message variant="danger">{send.error.message}</Message>}
       {verify.isError && <Message variant="danger">{verify.error.message}</Message>}
@@ -79,11 +81,11 @@ export function CodeForm({ phone }: { phone: string }) {
         />
         {incomplete && (
           <p id="otp-incomplete" className={styles.problem}>
-            Enter all {OTP_LENGTH} digits of the code.
+            {t('account.codeIncomplete', { length: OTP_LENGTH })}
           </p>
         )}
         <Button type="submit" block busy={verify.isPending}>
-          Verify
+          {t('account.verify')}
         </Button>
       </form>
       <div className={styles.resend}>
@@ -93,10 +95,10 @@ export function CodeForm({ phone }: { phone: string }) {
           onClick={resend}
           aria-describedby="otp-countdown"
         >
-          Resend OTP
+          {t('account.resendOtp')}
         </Button>
         <p id="otp-countdown" className={styles.countdown}>
-          {secondsLeft > 0 ? `You can ask for a new code in ${secondsLeft} s.` : 'Did not get it? Ask for a new code.'}
+          {secondsLeft > 0 ? t('account.resendIn', { seconds: secondsLeft }) : t('account.resendNow')}
         </p>
       </div>
       {flash && (
