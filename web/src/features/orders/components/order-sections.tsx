@@ -74,7 +74,8 @@ export function ShippingSection({ order }: { order: Order }) {
       </p>
       <p>
         <strong>{t('checkout.addressLabel')}</strong>
-        {address.address}, {address.city} {address.postalCode}, {address.state}, {address.country}
+        {address.address}, {address.city} {address.postalCode}, {address.state},{' '}
+        {address.country === 'India' ? t('checkout.india') : address.country}
       </p>
       {order.isDelivered && order.deliveredAt ? (
         <Message variant="success">{t('orders.deliveredOn', { date: dates.dateTime(order.deliveredAt) })}</Message>
@@ -96,7 +97,7 @@ export function PaymentSection({ order }: { order: Order }) {
       <h2 id="payment-heading">{t('checkout.paymentMethod')}</h2>
       <p>
         <strong>{t('orders.method')}</strong>
-        {order.paymentMethod}
+        {online ? order.paymentMethod : t('checkout.cod')}
       </p>
       {order.isCancelled ? (
         <Message>
