@@ -1,5 +1,5 @@
 import { OTP_LENGTH, OTP_VALID_MINUTES, maskPhone, type ErrorCode } from '@rr/core';
-import { useT } from '../../../i18n/index.tsx';
+import { useT, type Translate } from '../../../i18n/index.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -14,6 +14,18 @@ const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 
 /** Codes that will never work again: the next visit may ask for a new one at once. */
 const DEAD_CODES: ErrorCode[] = ['CODE_EXPIRED', 'CODE_USED_UP'];
+
+/** What the code form says first: the code being sent, sent earlier (still valid), just sent, or to enter. */
+function leadText(t: Translate, phone: string, sending: boolean, earlierCodeAt: number | null, tooSoon: boolean) {
+  const masked = maskPhone(phone);
+  if (sending) return t('account.codeSending', { phone: masked });
+  if (earlierCodeAt !== null) {
+    const count = Math.ceil((earlierCodeAt + OTP_VALID_MINUTES * 60_000 - Date.now()) / 60_000);
+    return t('account.codeSentEarlier', { phone: masked, count });
+  }
+  if (tooSoon) return t('account.codeJustSent', { phone: masked, minutes: OTP_VALID_MINUTES });
+  return t('account.codeEnter', { phone: masked, length: OTP_LENGTH, minutes: OTP_VALID_MINUTES });
+}
 
 /**
  * Sends a code to `phone` on entry (unless one sent from this browser is still valid), then checks
@@ -55,19 +67,9 @@ export function CodeForm({ phone }: { phone: string }) {
   }
   // The day's or the hour's codes used up is said as the server says it; only a code sent a moment ago is not.
   const tooSoon = refusedWith(send.error, 'CODE_RESEND_WAIT');
-  const minutesLeft =
-    earlierCodeAt === null ? 0 : Math.ceil((earlierCodeAt + OTP_VALID_MINUTES * 60_000 - Date.now()) / 60_000);
   return (
     <>
-      <p className={styles.lead}>
-        {send.isPending && !send.isSuccess
-          ? t('account.codeSending', { phone: maskPhone(phone) })
-          : earlierCodeAt !== null
-            ? t('account.codeSentEarlier', { phone: maskPhone(phone), count: minutesLeft })
-            : tooSoon
-              ? t('account.codeJustSent', { phone: maskPhone(phone), minutes: OTP_VALID_MINUTES })
-              : t('account.codeEnter', { phone: maskPhone(phone), length: OTP_LENGTH, minutes: OTP_VALID_MINUTES })}
-      </p>
+      <p className={styles.lead}>{leadText(t, phone, send.isPending && !send.isSuccess, earlierCodeAt, tooSoon)}</p>
       {send.isError && !tooSoon && <Message variant="danger">{send.error.message}</Message>}
       {verify.isError && <Message variant="danger">{verify.error.message}</Message>}
       <form className={styles.form} onSubmit={submit} noValidate>

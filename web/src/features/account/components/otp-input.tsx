@@ -36,9 +36,7 @@ export function OtpInput({
   useImperativeHandle(handle, () => ({ focusBox }));
   // The first box has the focus as the boxes appear. Not `autoFocus`: React focused such an element as
   // it mounted, Preact only writes the attribute, which a browser acts on once a page at most.
-  useLayoutEffect(() => {
-    boxes.current[0]?.focus();
-  }, []);
+  useLayoutEffect(() => void boxes.current[0]?.focus(), []);
 
   /** Writes typed or pasted digits from box `index` on. */
   const fill = (index: number, typed: string) => {

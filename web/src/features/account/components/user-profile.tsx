@@ -56,21 +56,7 @@ function ProfileForm({ profile }: { profile: User }) {
       {mismatch && <Message variant="danger">{mismatch}</Message>}
       {form.error && <Message variant="danger">{form.error}</Message>}
       {update.isSuccess && <Message variant="success">{t('account.profileUpdated')}</Message>}
-      {/* Not editable here (SPEC §2), so shown as plain facts rather than inputs. */}
-      <dl className={styles.details}>
-        <div>
-          <dt>{t('account.name')}</dt>
-          <dd>{profile.name}</dd>
-        </div>
-        <div>
-          <dt>{t('account.email')}</dt>
-          <dd>{profile.email}</dd>
-        </div>
-        <div>
-          <dt>{t('account.phone')}</dt>
-          <dd>{profile.phone}</dd>
-        </div>
-      </dl>
+      <ProfileFacts profile={profile} />
       {profile.phoneVerified === false && <PhoneProof phone={profile.phone} />}
       <MessageSettings profile={profile} />
       <form
@@ -119,6 +105,27 @@ function ProfileForm({ profile }: { profile: User }) {
         </Button>
       </form>
     </div>
+  );
+}
+
+/** Not editable here (SPEC §2), so shown as plain facts rather than inputs. */
+function ProfileFacts({ profile }: { profile: User }) {
+  const t = useT();
+  return (
+    <dl className={styles.details}>
+      <div>
+        <dt>{t('account.name')}</dt>
+        <dd>{profile.name}</dd>
+      </div>
+      <div>
+        <dt>{t('account.email')}</dt>
+        <dd>{profile.email}</dd>
+      </div>
+      <div>
+        <dt>{t('account.phone')}</dt>
+        <dd>{profile.phone}</dd>
+      </div>
+    </dl>
   );
 }
 
