@@ -10,8 +10,15 @@ const fetchMock = vi.fn<typeof fetch>();
 const suggestions: ProductSuggestions = {
   categories: [{ slug: 'gems', name: 'Gems' }],
   products: [
-    { _id: 'p-blue', name: 'Blue Sapphire (Neelam)', image: '/x.svg', category: 'gems', price: 25000 },
-    { _id: 'p-iolite', name: 'Iolite (Neeli)', image: '/x.svg', category: 'gems', price: 1800 },
+    {
+      _id: 'p-blue',
+      name: 'Blue Sapphire (Neelam)',
+      nameHi: 'नीलम (ब्लू सफ़ायर)',
+      image: '/x.svg',
+      category: 'gems',
+      price: 25000,
+    },
+    { _id: 'p-iolite', name: 'Iolite (Neeli)', nameHi: '', image: '/x.svg', category: 'gems', price: 1800 },
   ],
 };
 
