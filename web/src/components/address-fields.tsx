@@ -1,4 +1,5 @@
 import { GSTIN_LENGTH } from '@rr/core';
+import { useT } from '../i18n/index.tsx';
 import type { ReactNode } from 'react';
 import { FormField } from './form-field.tsx';
 import type { SchemaForm } from './use-schema-form.ts';
@@ -20,54 +21,73 @@ export function AddressFields(props: {
   businessOpen: boolean;
   onBusinessToggle: (open: boolean) => void;
 }) {
+  const t = useT();
   const { field } = props;
   return (
     <>
-      <FormField label="Recipient's Name" autoComplete="shipping name" {...field('name')} required maxLength={80} />
       <FormField
-        label="Recipient's Phone"
+        label={t('address.recipientName')}
+        autoComplete="shipping name"
+        {...field('name')}
+        required
+        maxLength={80}
+      />
+      <FormField
+        label={t('address.recipientPhone')}
         type="tel"
         autoComplete="shipping tel"
         inputMode="tel"
         {...field('phone')}
-        hint="10-digit mobile: the courier calls it"
+        hint={t('address.recipientPhoneHint')}
         required
         maxLength={20}
       />
-      <FormField label="Address" autoComplete="street-address" {...field('address')} required maxLength={200} />
       <FormField
-        label="Postal Code"
+        label={t('address.address')}
+        autoComplete="street-address"
+        {...field('address')}
+        required
+        maxLength={200}
+      />
+      <FormField
+        label={t('address.postalCode')}
         autoComplete="postal-code"
         inputMode="numeric"
         {...field('postalCode')}
         onChange={(e) => props.onPostalCodeChange(e.target.value)}
-        hint="6-digit pincode: fills in city and state"
+        hint={t('address.postalCodeHint')}
         required
         maxLength={6}
       />
       {props.afterPostalCode}
-      <FormField label="City" autoComplete="address-level2" {...field('city')} required maxLength={100} />
-      <FormField label="State" autoComplete="address-level1" {...field('state')} required maxLength={100} />
+      <FormField label={t('address.city')} autoComplete="address-level2" {...field('city')} required maxLength={100} />
+      <FormField
+        label={t('address.state')}
+        autoComplete="address-level1"
+        {...field('state')}
+        required
+        maxLength={100}
+      />
       <details
         className={styles.business}
         open={props.businessOpen}
         onToggle={(e) => props.onBusinessToggle(e.currentTarget.open)}
       >
-        <summary>Add GSTIN for a business invoice (optional)</summary>
+        <summary>{t('address.business')}</summary>
         <FormField
-          label="GSTIN"
+          label={t('address.gstin')}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           {...field('gstin')}
-          hint="15 characters, e.g. 27AAPFU0939F1ZV: the tax invoice is then made out to your business"
+          hint={t('address.gstinHint')}
           maxLength={GSTIN_LENGTH + 5}
         />
         <FormField
-          label="Business name"
+          label={t('address.businessName')}
           autoComplete="organization"
           {...field('businessName')}
-          hint="The legal name registered with this GSTIN"
+          hint={t('address.businessNameHint')}
           maxLength={100}
         />
       </details>

@@ -1,3 +1,4 @@
+import { useT, type Translate } from '../i18n/index.tsx';
 import { ONLINE_DISCOUNT_PERCENT, formatRupees, toPaise, toRupees } from '@rr/core';
 import { Fragment, type ReactNode } from 'react';
 import styles from './amounts-summary.module.css';
@@ -28,11 +29,11 @@ export interface Amounts {
 }
 
 /** The small print under the Tax line: the GST on shipping, and CGST + SGST or IGST. */
-function taxNotes({ shippingGst, gst, codFee }: Amounts): string[] {
+function taxNotes({ shippingGst, gst, codFee }: Amounts, t: Translate): string[] {
   const notes: string[] = [];
   if (shippingGst && shippingGst.taxPrice > 0) {
-    const on = codFee && codFee.amount > 0 ? 'shipping and the COD fee' : 'shipping';
-    notes.push(`Includes ${formatRupees(shippingGst.taxPrice)} on ${on} (${shippingGst.gstPercent}%, as the goods)`);
+    const key = codFee && codFee.amount > 0 ? 'orders.gstOnShippingCod' : 'orders.gstOnShipping';
+    notes.push(t(key, { amount: formatRupees(shippingGst.taxPrice), percent: shippingGst.gstPercent }));
   }
   if (gst) {
     notes.push(
@@ -44,17 +45,17 @@ function taxNotes({ shippingGst, gst, codFee }: Amounts): string[] {
   return notes;
 }
 
-/** SPEC's name for the online payment discount, kept whatever the quote's label says. */
-const ONLINE_DISCOUNT = `Online discount (${ONLINE_DISCOUNT_PERCENT}%)`;
-
 /** The discount lines: the quote's adjustments by label, or SPEC's one online discount. */
 function DiscountLines({ amounts }: { amounts: Amounts }) {
+  const t = useT();
+  // SPEC's name for the online payment discount, kept whatever the quote's label says.
+  const onlineDiscount = t('orders.onlineDiscount', { percent: ONLINE_DISCOUNT_PERCENT });
   const shown = amounts.adjustments?.filter((a) => a.amount > 0) ?? [];
   // An order priced before adjustments were listed has only its online discount.
   if (shown.length > 0) {
     return shown.map((a) => (
       <Fragment key={`${a.kind} ${a.label}`}>
-        <dt className={styles.discount}>{a.kind === 'online_discount' ? ONLINE_DISCOUNT : a.label}</dt>
+        <dt className={styles.discount}>{a.kind === 'online_discount' ? onlineDiscount : a.label}</dt>
         <dd className={styles.discount}>−{formatRupees(a.amount)}</dd>
       </Fragment>
     ));
@@ -62,7 +63,7 @@ function DiscountLines({ amounts }: { amounts: Amounts }) {
   if (amounts.discountPrice === undefined) return null;
   return (
     <>
-      <dt className={styles.discount}>{ONLINE_DISCOUNT}</dt>
+      <dt className={styles.discount}>{onlineDiscount}</dt>
       <dd className={styles.discount}>−{formatRupees(amounts.discountPrice)}</dd>
     </>
   );
@@ -73,15 +74,16 @@ function DiscountLines({ amounts }: { amounts: Amounts }) {
  * so the Shipping line shows the freight alone and the two add up to it.
  */
 function ShippingLines({ amounts }: { amounts: Amounts }) {
+  const t = useT();
   const fee = amounts.codFee && amounts.codFee.amount > 0 ? amounts.codFee.amount : 0;
   const freight = toRupees(toPaise(amounts.shippingPrice) - toPaise(fee));
   return (
     <>
-      <dt>Shipping</dt>
-      <dd data-testid="shipping-price">{freight === 0 ? 'Free' : formatRupees(freight)}</dd>
+      <dt>{t('orders.shipping')}</dt>
+      <dd data-testid="shipping-price">{freight === 0 ? t('orders.free') : formatRupees(freight)}</dd>
       {fee > 0 && (
         <>
-          <dt>Cash on Delivery fee</dt>
+          <dt>{t('orders.codFee')}</dt>
           <dd data-testid="cod-fee">{formatRupees(fee)}</dd>
         </>
       )}
@@ -115,20 +117,21 @@ function savings(amounts: Amounts): number | null {
  * first), Shipping, Tax and Total; each line adds up to the next (decision 0039).
  */
 export function AmountsSummary({ amounts, children }: { amounts: Amounts; children?: ReactNode }) {
-  const notes = taxNotes(amounts);
+  const t = useT();
+  const notes = taxNotes(amounts, t);
   const saved = savings(amounts);
   return (
     <aside className={`card ${styles.summary}`} aria-labelledby="order-summary-heading">
-      <h2 id="order-summary-heading">Order Summary</h2>
+      <h2 id="order-summary-heading">{t('orders.summary')}</h2>
       <dl>
-        <dt>Items</dt>
+        <dt>{t('orders.items')}</dt>
         <dd>{formatRupees(amounts.itemsPrice)}</dd>
         <DiscountLines amounts={amounts} />
         <ShippingLines amounts={amounts} />
-        <dt>Tax (GST)</dt>
+        <dt>{t('orders.tax')}</dt>
         <dd>{formatRupees(amounts.taxPrice)}</dd>
         {notes.length > 0 && <dd className={styles.note}>{notes.join(' · ')}</dd>}
-        <dt className={styles.total}>Total</dt>
+        <dt className={styles.total}>{t('orders.total')}</dt>
         <dd className={styles.total} data-testid="order-total">
           {formatRupees(amounts.totalPrice)}
         </dd>
@@ -136,7 +139,7 @@ export function AmountsSummary({ amounts, children }: { amounts: Amounts; childr
       </dl>
       {saved !== null && (
         <p className={styles.saved} data-testid="order-savings">
-          You save {formatRupees(saved)}
+          {t('orders.youSave', { amount: formatRupees(saved) })}
         </p>
       )}
       {children}

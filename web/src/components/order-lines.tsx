@@ -1,3 +1,4 @@
+import { useT } from '../i18n/index.tsx';
 import { formatRupees, responsiveImage, toPaise, toRupees } from '@rr/core';
 import { Link } from 'react-router';
 import { LineChoices, type LineAddOn } from './line-choices.tsx';
@@ -42,6 +43,7 @@ export function OrderLines({ lines, showTax = false }: { lines: readonly OrderLi
 }
 
 function OrderLineItem({ line, showTax }: { line: OrderLine; showTax: boolean }) {
+  const t = useT();
   const variant = variantOf(line);
   const href = `/product/${line.product}${variant.id ? `?variant=${encodeURIComponent(variant.id)}` : ''}`;
   return (
@@ -50,7 +52,7 @@ function OrderLineItem({ line, showTax }: { line: OrderLine; showTax: boolean })
       <div className={styles.name}>
         {line.product ? <Link to={href}>{line.name}</Link> : <span>{line.name}</span>}
         <LineChoices variantName={variant.name} addOns={line.addOns} />
-        {line.returnable === false && <p className={styles.final}>Made to order: not returnable</p>}
+        {line.returnable === false && <p className={styles.final}>{t('orders.notReturnable')}</p>}
       </div>
       <span className={styles.sum}>
         {line.qty} x {formatRupees(line.price)} = {formatRupees(toRupees(toPaise(line.price) * line.qty))}

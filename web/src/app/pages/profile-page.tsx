@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useT } from '../../i18n/index.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { UserProfile } from '../../features/account/index.ts';
 import { MyOrders } from '../../features/orders/index.ts';
@@ -6,22 +7,23 @@ import styles from './profile-page.module.css';
 
 /** /profile (sign-in required): the account's details beside My Orders, two features on one page. */
 export function ProfilePage() {
-  usePageTitle('Profile | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('account.profileTitle'));
   return (
     <div className="container page">
-      <h1>My Account</h1>
+      <h1>{t('account.myAccount')}</h1>
       <ul className={styles.links}>
         <li>
           <Link to="/profile/addresses" className="btn btn-outline">
-            My Addresses
+            {t('account.myAddresses')}
           </Link>
-          <span>Delivery addresses the checkout offers you on any device</span>
+          <span>{t('account.myAddressesNote')}</span>
         </li>
         <li>
           <Link to="/wishlist" className="btn btn-outline">
-            My Wishlist
+            {t('account.myWishlist')}
           </Link>
-          <span>Products you saved for later</span>
+          <span>{t('account.myWishlistNote')}</span>
         </li>
       </ul>
       <div className={styles.profileLayout}>

@@ -1,5 +1,6 @@
 import type {
   AdminUpdateUserBody,
+  Language,
   MessageReply,
   PasswordLoginBody,
   RegisterBody,
@@ -122,6 +123,15 @@ export function useWhatsappOptIn() {
   return useMutation({
     mutationFn: (whatsappOptIn: boolean) =>
       apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: { whatsappOptIn } }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.profile }),
+  });
+}
+
+/** PUT /api/users/profile with `language` (issue 30): the language of the customer's order messages. */
+export function useMessageLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (language: Language) => apiFetch<UserInfo>('/api/users/profile', { method: 'PUT', json: { language } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: userKeys.profile }),
   });
 }

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/index.tsx';
 import { useSearchParams } from 'react-router';
 import { Message } from '../../components/message.tsx';
 import { Paginate } from '../../components/paginate.tsx';
@@ -10,13 +11,14 @@ import { OrdersTable } from './orders-table.tsx';
  * a page, newest first (the page is kept in the address as `ordersPage`).
  */
 export function MyOrders() {
+  const t = useT();
   const [searchParams] = useSearchParams();
   const page = Math.max(1, Number(searchParams.get('ordersPage')) || 1);
   const orders = useMyOrders(page);
   const hrefFor = (n: number) => (n > 1 ? `?ordersPage=${n}` : '?');
   return (
     <section>
-      <h2 id="my-orders-heading">My Orders</h2>
+      <h2 id="my-orders-heading">{t('orders.myOrders')}</h2>
       {orders.isError ? (
         <Message variant="danger">{orders.error.message}</Message>
       ) : orders.isPending ? (
@@ -27,7 +29,7 @@ export function MyOrders() {
             orders={orders.data.orders}
             showUser={false}
             labelledBy="my-orders-heading"
-            emptyText="You have not placed any orders yet."
+            emptyText={t('orders.none')}
           />
           <Paginate page={orders.data.page} pages={orders.data.pages} hrefFor={hrefFor} />
         </>

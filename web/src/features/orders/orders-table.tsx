@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/index.tsx';
 import { formatRupees, isoDateIST, shortOrderNumber, type Order } from '@rr/core';
 import { Link } from 'react-router';
 import { DataTable } from '../../components/data-table.tsx';
@@ -9,7 +10,7 @@ function DateOrCross({ date, label }: { date: string | null; label: string }) {
   return date ? (
     <span className={styles.date}>{isoDateIST(date)}</span>
   ) : (
-    <span className={styles.cross} role="img" aria-label={`Not ${label}`}>
+    <span className={styles.cross} role="img" aria-label={label}>
       ✗
     </span>
   );
@@ -20,21 +21,19 @@ function DateOrCross({ date, label }: { date: string | null; label: string }) {
  * admin, where a parcel booked with the courier service is (issue 27), as a small badge under it.
  */
 function Shipped({ order, showTracking }: { order: Order; showTracking: boolean }) {
+  const t = useT();
   const url = order.shipment?.trackingUrl;
   const tracking = showTracking ? order.tracking : null;
   const trouble = tracking?.status === 'delivery_failed' || tracking?.status === 'returned';
   return (
     <span className={styles.shipped}>
-      Shipped
+      {t('orders.shipped')}
       {url && (
         <>
           {' '}
           <a href={url} target="_blank" rel="noopener noreferrer">
-            Track
-            <span className="visually-hidden">
-              {' '}
-              order {shortOrderNumber(order._id)} (opens the courier&apos;s site)
-            </span>
+            {t('orders.track')}
+            <span className="visually-hidden"> {t('orders.trackHidden', { number: shortOrderNumber(order._id) })}</span>
           </a>
         </>
       )}
@@ -57,18 +56,19 @@ export function OrdersTable({
   labelledBy: string;
   emptyText: string;
 }) {
+  const t = useT();
   return (
     <DataTable labelledBy={labelledBy} empty={orders.length === 0}>
       <thead>
         <tr>
-          <th scope="col">ID</th>
+          <th scope="col">{t('orders.colId')}</th>
           {showUser && <th scope="col">USER</th>}
-          <th scope="col">DATE</th>
-          <th scope="col">TOTAL</th>
-          <th scope="col">PAID</th>
-          <th scope="col">DELIVERED</th>
+          <th scope="col">{t('orders.colDate')}</th>
+          <th scope="col">{t('orders.colTotal')}</th>
+          <th scope="col">{t('orders.colPaid')}</th>
+          <th scope="col">{t('orders.colDelivered')}</th>
           <th scope="col">
-            <span className="visually-hidden">Details</span>
+            <span className="visually-hidden">{t('orders.details')}</span>
           </th>
         </tr>
       </thead>
@@ -88,23 +88,29 @@ export function OrdersTable({
               {showUser && <td>{order.user.name}</td>}
               <td>{isoDateIST(order.createdAt)}</td>
               <td>{formatRupees(order.totalPrice)}</td>
-              <td>{order.isCancelled ? 'Cancelled' : <DateOrCross date={order.paidAt} label="paid" />}</td>
+              <td>
+                {order.isCancelled ? (
+                  t('orders.cancelled')
+                ) : (
+                  <DateOrCross date={order.paidAt} label={t('orders.notPaid')} />
+                )}
+              </td>
               <td>
                 {order.status === 'shipped' ? (
                   <Shipped order={order} showTracking={showUser} />
                 ) : order.confirmBy && !order.isCancelled ? (
-                  'Awaiting confirmation'
+                  t('orders.awaitingConfirmation')
                 ) : (
-                  <DateOrCross date={order.deliveredAt} label="delivered" />
+                  <DateOrCross date={order.deliveredAt} label={t('orders.notDelivered')} />
                 )}
               </td>
               <td>
                 <Link
                   to={`/order/${order._id}`}
                   className="btn btn-outline"
-                  aria-label={`Details of order ${shortOrderNumber(order._id)}`}
+                  aria-label={t('orders.detailsOf', { number: shortOrderNumber(order._id) })}
                 >
-                  Details
+                  {t('orders.details')}
                 </Link>
               </td>
             </tr>

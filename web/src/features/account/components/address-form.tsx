@@ -1,4 +1,5 @@
 import { ADDRESS_LABEL_MAX, savedAddressInput, type SavedAddress, type SavedAddressInput } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { AddressFields } from '../../../components/address-fields.tsx';
@@ -61,6 +62,7 @@ export function AddressForm({
   onDone: () => void;
   onCancel: () => void;
 }) {
+  const t = useT();
   const user = useUserInfo();
   const save = useSave(address);
   const headingId = useId();
@@ -76,12 +78,12 @@ export function AddressForm({
 
   return (
     <form onSubmit={form.submit} noValidate className={`card ${styles.form}`} aria-labelledby={headingId}>
-      <h2 id={headingId}>{address ? 'Edit address' : 'New address'}</h2>
+      <h2 id={headingId}>{address ? t('address.editHeading') : t('address.newHeading')}</h2>
       {form.error && <Message variant="danger">{form.error}</Message>}
       <FormField
-        label="Label (optional)"
+        label={t('address.label')}
         {...form.field('label')}
-        hint="Home, Office, Parents… to tell your addresses apart"
+        hint={t('address.labelHint')}
         maxLength={ADDRESS_LABEL_MAX}
       />
       <AddressFields
@@ -92,11 +94,11 @@ export function AddressForm({
       />
       <DefaultChoice form={form} isTheDefault={Boolean(address?.isDefault)} />
       <div className={styles.buttons}>
-        <Button type="submit" busy={form.busy} busyLabel="Saving…">
-          Save address
+        <Button type="submit" busy={form.busy} busyLabel={t('address.saving')}>
+          {t('address.save')}
         </Button>
         <Button variant="outline" onClick={onCancel}>
-          Cancel
+          {t('address.cancel')}
         </Button>
       </div>
     </form>
@@ -105,6 +107,7 @@ export function AddressForm({
 
 /** Whether the address is the default (the default stops being one only when another is made it). */
 function DefaultChoice({ form, isTheDefault }: { form: SchemaForm<Values>; isTheDefault: boolean }) {
+  const t = useT();
   return (
     <label className={styles.check}>
       <input
@@ -113,7 +116,7 @@ function DefaultChoice({ form, isTheDefault }: { form: SchemaForm<Values>; isThe
         disabled={isTheDefault}
         onChange={(e) => form.setValue('isDefault', e.target.checked)}
       />
-      Use as my default address
+      {t('address.useAsDefault')}
     </label>
   );
 }

@@ -1,4 +1,5 @@
 import { OTP_LENGTH, OTP_VALID_MINUTES, maskPhone, type ErrorCode } from '@rr/core';
+import { useT, type Translate } from '../../../i18n/index.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -14,11 +15,24 @@ const emptyCode = () => Array.from({ length: OTP_LENGTH }, () => '');
 /** Codes that will never work again: the next visit may ask for a new one at once. */
 const DEAD_CODES: ErrorCode[] = ['CODE_EXPIRED', 'CODE_USED_UP'];
 
+/** What the code form says first: the code being sent, sent earlier (still valid), just sent, or to enter. */
+function leadText(t: Translate, phone: string, sending: boolean, earlierCodeAt: number | null, tooSoon: boolean) {
+  const masked = maskPhone(phone);
+  if (sending) return t('account.codeSending', { phone: masked });
+  if (earlierCodeAt !== null) {
+    const count = Math.ceil((earlierCodeAt + OTP_VALID_MINUTES * 60_000 - Date.now()) / 60_000);
+    return t('account.codeSentEarlier', { phone: masked, count });
+  }
+  if (tooSoon) return t('account.codeJustSent', { phone: masked, minutes: OTP_VALID_MINUTES });
+  return t('account.codeEnter', { phone: masked, length: OTP_LENGTH, minutes: OTP_VALID_MINUTES });
+}
+
 /**
  * Sends a code to `phone` on entry (unless one sent from this browser is still valid), then checks
  * the one typed; 'Resend OTP' once the countdown ends.
  */
 export function CodeForm({ phone }: { phone: string }) {
+  const t = useT();
   const verify = useVerifyOtp();
   const { send, secondsLeft, flash, resend, earlierCodeAt } = useOtpSending(phone, () => verify.reset());
   const [digits, setDigits] = useState(emptyCode);
@@ -53,19 +67,9 @@ export function CodeForm({ phone }: { phone: string }) {
   }
   // The day's or the hour's codes used up is said as the server says it; only a code sent a moment ago is not.
   const tooSoon = refusedWith(send.error, 'CODE_RESEND_WAIT');
-  const minutesLeft =
-    earlierCodeAt === null ? 0 : Math.ceil((earlierCodeAt + OTP_VALID_MINUTES * 60_000 - Date.now()) / 60_000);
   return (
     <>
-      <p className={styles.lead}>
-        {send.isPending && !send.isSuccess
-          ? `Sending a code by SMS to ${maskPhone(phone)}…`
-          : earlierCodeAt !== null
-            ? `We sent a code by SMS to ${maskPhone(phone)} a little while ago. Enter it below; it is still valid for ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'}.`
-            : tooSoon
-              ? `A code was sent by SMS to ${maskPhone(phone)} a moment ago. Enter it below; it is valid for ${OTP_VALID_MINUTES} minutes.`
-              : `Enter the ${OTP_LENGTH}-digit code we sent by SMS to ${maskPhone(phone)}. It is valid for ${OTP_VALID_MINUTES} minutes.`}
-      </p>
+      <p className={styles.lead}>{leadText(t, phone, send.isPending && !send.isSuccess, earlierCodeAt, tooSoon)}</p>
       {send.isError && !tooSoon && <Message variant="danger">{send.error.message}</Message>}
       {verify.isError && <Message variant="danger">{verify.error.message}</Message>}
       <form className={styles.form} onSubmit={submit} noValidate>
@@ -79,11 +83,11 @@ export function CodeForm({ phone }: { phone: string }) {
         />
         {incomplete && (
           <p id="otp-incomplete" className={styles.problem}>
-            Enter all {OTP_LENGTH} digits of the code.
+            {t('account.codeIncomplete', { length: OTP_LENGTH })}
           </p>
         )}
         <Button type="submit" block busy={verify.isPending}>
-          Verify
+          {t('account.verify')}
         </Button>
       </form>
       <div className={styles.resend}>
@@ -93,10 +97,10 @@ export function CodeForm({ phone }: { phone: string }) {
           onClick={resend}
           aria-describedby="otp-countdown"
         >
-          Resend OTP
+          {t('account.resendOtp')}
         </Button>
         <p id="otp-countdown" className={styles.countdown}>
-          {secondsLeft > 0 ? `You can ask for a new code in ${secondsLeft} s.` : 'Did not get it? Ask for a new code.'}
+          {secondsLeft > 0 ? t('account.resendIn', { seconds: secondsLeft }) : t('account.resendNow')}
         </p>
       </div>
       {flash && (

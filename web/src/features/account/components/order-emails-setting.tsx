@@ -1,9 +1,11 @@
 import { Message } from '../../../components/message.tsx';
+import { useT } from '../../../i18n/index.tsx';
 import { useOrderEmails } from '../api.ts';
 import styles from '../pages/account.module.css';
 
 /** PRODUCT.md "Order messages": the customer may turn order e-mails off; order SMS always go. */
 export function OrderEmailsSetting({ enabled }: { enabled: boolean }) {
+  const t = useT();
   const change = useOrderEmails();
   const checked = change.isPending ? change.variables : enabled;
   return (
@@ -15,9 +17,9 @@ export function OrderEmailsSetting({ enabled }: { enabled: boolean }) {
           disabled={change.isPending}
           onChange={(event) => change.mutate(event.target.checked)}
         />{' '}
-        E-mail me when my orders are placed, shipped, delivered, cancelled or refunded
+        {t('account.orderEmails')}
       </label>
-      <p className={styles.settingHint}>Text messages about your orders are always sent to your phone.</p>
+      <p className={styles.settingHint}>{t('account.orderSmsAlways')}</p>
       {change.isError && <Message variant="danger">{change.error.message}</Message>}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useImperativeHandle, useLayoutEffect, useRef, type ClipboardEvent, type KeyboardEvent, type Ref } from 'react';
+import { useT } from '../../../i18n/index.tsx';
 import styles from './otp-input.module.css';
 
 export interface OtpInputHandle {
@@ -28,15 +29,14 @@ export function OtpInput({
   /** Not `ref`: Preact 10 keeps a `ref` from reaching a function component's props. */
   handle?: Ref<OtpInputHandle>;
 }) {
+  const t = useT();
   const length = digits.length;
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const focusBox = (index: number) => boxes.current[Math.min(Math.max(index, 0), length - 1)]?.focus();
   useImperativeHandle(handle, () => ({ focusBox }));
   // The first box has the focus as the boxes appear. Not `autoFocus`: React focused such an element as
   // it mounted, Preact only writes the attribute, which a browser acts on once a page at most.
-  useLayoutEffect(() => {
-    boxes.current[0]?.focus();
-  }, []);
+  useLayoutEffect(() => void boxes.current[0]?.focus(), []);
 
   /** Writes typed or pasted digits from box `index` on. */
   const fill = (index: number, typed: string) => {
@@ -83,7 +83,7 @@ export function OtpInput({
 
   return (
     <fieldset className={styles.otp} aria-describedby={describedBy}>
-      <legend>One-time code</legend>
+      <legend>{t('account.oneTimeCode')}</legend>
       <div className={styles.otpBoxes}>
         {digits.map((digit, index) => (
           <input
@@ -96,7 +96,7 @@ export function OtpInput({
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete={index === 0 ? 'one-time-code' : 'off'}
-            aria-label={`Digit ${index + 1} of ${length}`}
+            aria-label={t('account.otpDigit', { index: index + 1, length })}
             aria-invalid={(incomplete && !digit) || undefined}
             value={digit}
             onFocus={(e) => e.target.select()}

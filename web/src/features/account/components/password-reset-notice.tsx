@@ -1,4 +1,5 @@
 import { Link, useLocation } from 'react-router';
+import { useT } from '../../../i18n/index.tsx';
 import { Message } from '../../../components/message.tsx';
 
 /** What /verifyotp hands the profile page after a code sign-in that reset the password. */
@@ -17,18 +18,17 @@ function isPasswordResetState(state: unknown): state is PasswordResetState {
  * "Security decisions": never silently); the same words went by SMS and e-mail.
  */
 export function PasswordResetNotice() {
+  const t = useT();
   const { state } = useLocation();
   if (!isPasswordResetState(state)) return null;
   const next = typeof state.next === 'string' && state.next !== '/profile' ? state.next : null;
   return (
     <Message variant="info">
-      <strong>Your phone number is now confirmed.</strong> This was the first sign-in with a code sent to it, so the
-      password set when the account was registered no longer works and other devices were signed out. We have sent you
-      the same by SMS and e-mail. Set a new password below: for 15 minutes it needs no current password.
+      <strong>{t('account.phoneConfirmed')}</strong> {t('account.passwordResetText')}
       {next && (
         <>
           {' '}
-          <Link to={next}>Or continue where you were going</Link>.
+          <Link to={next}>{t('account.continueWhere')}</Link>.
         </>
       )}
     </Message>

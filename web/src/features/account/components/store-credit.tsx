@@ -1,4 +1,5 @@
-import { formatDateIST, formatRupees, type StoreCreditAnswer } from '@rr/core';
+import { formatRupees, type StoreCreditAnswer } from '@rr/core';
+import { useDates, useT } from '../../../i18n/index.tsx';
 import { Message } from '../../../components/message.tsx';
 import { useStoreCredit } from '../api.ts';
 import styles from '../pages/account.module.css';
@@ -20,28 +21,30 @@ export function StoreCredit() {
 }
 
 function StoreCreditLedger({ credit }: { credit: StoreCreditAnswer }) {
+  const t = useT();
+  const dates = useDates();
   return (
     <section className={`card ${styles.storeCredit}`} aria-labelledby="store-credit-heading">
       <h3 id="store-credit-heading">
-        Store credit: <span data-testid="store-credit-balance">{formatRupees(credit.balance)}</span>
+        {t('account.storeCredit')}: <span data-testid="store-credit-balance">{formatRupees(credit.balance)}</span>
       </h3>
       <p className={styles.settingHint}>
-        {credit.balance > 0
-          ? 'Use it at checkout: tick “Use store credit” when you place an order.'
-          : 'All used. Refunds as store credit show here.'}
+        {credit.balance > 0 ? t('account.storeCreditUse') : t('account.storeCreditUsed')}
       </p>
       <details className={styles.ledger}>
-        <summary>History ({credit.entries.length})</summary>
-        <ul aria-label="Store credit history">
+        <summary>{t('account.storeCreditHistory', { count: credit.entries.length })}</summary>
+        <ul aria-label={t('account.storeCreditHistoryLabel')}>
           {credit.entries.map((entry) => (
             <li key={entry._id}>
               <span className={styles.ledgerNote}>
                 {entry.note}
-                <span className={styles.ledgerDate}>{formatDateIST(entry.createdAt)}</span>
+                <span className={styles.ledgerDate}>{dates.date(entry.createdAt)}</span>
               </span>
               <span className={styles.ledgerAmount}>
                 <span className={entry.amount < 0 ? styles.spent : styles.earned}>{signedRupees(entry.amount)}</span>
-                <span className={styles.ledgerDate}>Balance {formatRupees(entry.balance)}</span>
+                <span className={styles.ledgerDate}>
+                  {t('account.storeCreditBalance', { amount: formatRupees(entry.balance) })}
+                </span>
               </span>
             </li>
           ))}

@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
+import { PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -14,10 +15,11 @@ import styles from '../pages/account.module.css';
 
 /** The profile page's own part (SPEC §2): name, e-mail and phone read-only, and a new password. */
 export function UserProfile() {
+  const t = useT();
   const profile = useProfile();
   return (
     <section aria-labelledby="profile-heading">
-      <h2 id="profile-heading">User Profile</h2>
+      <h2 id="profile-heading">{t('account.userProfile')}</h2>
       <StoreCredit />
       {profile.isPending ? (
         <Spinner />
@@ -31,13 +33,14 @@ export function UserProfile() {
 }
 
 function ProfileForm({ profile }: { profile: User }) {
+  const t = useT();
   const update = useUpdateProfile();
   const form = useSchemaForm({
     initialValues: { currentPassword: '', password: '', confirmPassword: '' },
     schema: updateProfileBody,
     toInput: ({ password }) => ({ password }),
     check: ({ password, confirmPassword }) => ({
-      confirmPassword: password === confirmPassword ? undefined : AUTH_MESSAGES.passwordsDoNotMatch,
+      confirmPassword: password === confirmPassword ? undefined : t('account.passwordsDoNotMatch'),
     }),
     onSubmit: (_body, { password, currentPassword }) => {
       const { _id: id, name, email, phone } = profile;
@@ -52,22 +55,8 @@ function ProfileForm({ profile }: { profile: User }) {
       <PasswordResetNotice />
       {mismatch && <Message variant="danger">{mismatch}</Message>}
       {form.error && <Message variant="danger">{form.error}</Message>}
-      {update.isSuccess && <Message variant="success">{AUTH_MESSAGES.profileUpdated}</Message>}
-      {/* Not editable here (SPEC §2), so shown as plain facts rather than inputs. */}
-      <dl className={styles.details}>
-        <div>
-          <dt>Name</dt>
-          <dd>{profile.name}</dd>
-        </div>
-        <div>
-          <dt>Email Address</dt>
-          <dd>{profile.email}</dd>
-        </div>
-        <div>
-          <dt>Phone Number</dt>
-          <dd>{profile.phone}</dd>
-        </div>
-      </dl>
+      {update.isSuccess && <Message variant="success">{t('account.profileUpdated')}</Message>}
+      <ProfileFacts profile={profile} />
       {profile.phoneVerified === false && <PhoneProof phone={profile.phone} />}
       <MessageSettings profile={profile} />
       <form
@@ -82,25 +71,25 @@ function ProfileForm({ profile }: { profile: User }) {
         {/* Who is signed in, for password managers saving the new password. */}
         <input type="text" name="username" autoComplete="username" value={profile.phone} readOnly hidden />
         <fieldset className={styles.fieldset}>
-          <legend>Change Password</legend>
+          <legend>{t('account.changePassword')}</legend>
           <div className={styles.fieldsetBody}>
             <FormField
-              label="Current Password"
+              label={t('account.currentPassword')}
               type="password"
               autoComplete="current-password"
-              hint="Not needed for 15 minutes after you sign in (with a one-time code, if you forgot it)."
+              hint={t('account.currentPasswordHint')}
               {...form.field('currentPassword')}
             />
             <FormField
-              label="Password"
+              label={t('account.password')}
               type="password"
               autoComplete="new-password"
-              hint={`At least ${PASSWORD_MIN} characters.`}
+              hint={t('account.passwordHint', { min: PASSWORD_MIN })}
               required
               {...form.field('password')}
             />
             <FormField
-              label="Confirm Password"
+              label={t('account.confirmPassword')}
               type="password"
               autoComplete="new-password"
               required
@@ -112,10 +101,31 @@ function ProfileForm({ profile }: { profile: User }) {
           </div>
         </fieldset>
         <Button type="submit" block busy={form.busy}>
-          Update
+          {t('account.update')}
         </Button>
       </form>
     </div>
+  );
+}
+
+/** Not editable here (SPEC §2), so shown as plain facts rather than inputs. */
+function ProfileFacts({ profile }: { profile: User }) {
+  const t = useT();
+  return (
+    <dl className={styles.details}>
+      <div>
+        <dt>{t('account.name')}</dt>
+        <dd>{profile.name}</dd>
+      </div>
+      <div>
+        <dt>{t('account.email')}</dt>
+        <dd>{profile.email}</dd>
+      </div>
+      <div>
+        <dt>{t('account.phone')}</dt>
+        <dd>{profile.phone}</dd>
+      </div>
+    </dl>
   );
 }
 
@@ -124,20 +134,18 @@ function ProfileForm({ profile }: { profile: User }) {
  * its password (decision 0029). Proven from this signed-in session, the password stays.
  */
 function PhoneProof({ phone }: { phone: string }) {
+  const t = useT();
   const [asked, setAsked] = useState(false);
   return (
     <section className={styles.phoneProof} aria-labelledby="phone-proof-heading">
-      <h3 id="phone-proof-heading">Confirm Your Phone</h3>
+      <h3 id="phone-proof-heading">{t('account.confirmPhone')}</h3>
       {asked ? (
         <CodeForm phone={phone} />
       ) : (
         <>
-          <p>
-            Confirm with a one-time code that this number is yours: your password then keeps working when you also sign
-            in with a code, and Cash on Delivery orders need no confirmation.
-          </p>
+          <p>{t('account.confirmPhoneText')}</p>
           <Button variant="outline" onClick={() => setAsked(true)}>
-            Send Me a Code
+            {t('account.sendMeCode')}
           </Button>
         </>
       )}

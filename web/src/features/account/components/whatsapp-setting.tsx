@@ -1,4 +1,5 @@
 import { Message } from '../../../components/message.tsx';
+import { useT } from '../../../i18n/index.tsx';
 import { useShopContact, useWhatsappOptIn } from '../api.ts';
 import styles from '../pages/account.module.css';
 
@@ -10,6 +11,7 @@ export function displayWhatsappNumber(digits: string): string {
 
 /** Issue 27: the customer may have order updates on WhatsApp too, from the shop's number. */
 export function WhatsappSetting({ enabled }: { enabled: boolean }) {
+  const t = useT();
   const change = useWhatsappOptIn();
   const number = useShopContact().data?.whatsappNumber ?? null;
   const checked = change.isPending ? change.variables : enabled;
@@ -22,12 +24,12 @@ export function WhatsappSetting({ enabled }: { enabled: boolean }) {
           disabled={change.isPending}
           onChange={(event) => change.mutate(event.target.checked)}
         />{' '}
-        Order updates on WhatsApp
+        {t('account.whatsapp')}
       </label>
       <p className={styles.settingHint}>
         {number
-          ? `Placed, shipped and delivered news from our WhatsApp number ${displayWhatsappNumber(number).replace(/ /g, '\u00a0')}, besides the text messages.`
-          : 'Placed, shipped and delivered news on WhatsApp, besides the text messages.'}
+          ? t('account.whatsappFrom', { number: displayWhatsappNumber(number).replace(/ /g, '\u00a0') })
+          : t('account.whatsappNews')}
       </p>
       {change.isError && <Message variant="danger">{change.error.message}</Message>}
     </div>

@@ -1,4 +1,5 @@
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddressSummary } from '../../../components/address-summary.tsx';
@@ -18,7 +19,8 @@ type Editing = string | 'new' | null;
  * checkout offers them on any device: add, edit, delete, and choose the default.
  */
 export function AddressesPage() {
-  usePageTitle('My Addresses | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('address.title'));
   const addresses = useSavedAddresses();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
@@ -26,10 +28,10 @@ export function AddressesPage() {
   return (
     <div className="container page">
       <Link to="/profile" className="back-link">
-        ← My Account
+        {t('address.backToAccount')}
       </Link>
-      <h1>My Addresses</h1>
-      <p className={styles.lead}>The checkout offers these on any device you sign in on, the default first.</p>
+      <h1>{t('address.heading')}</h1>
+      <p className={styles.lead}>{t('address.lead')}</p>
       {addresses.isPending ? (
         <Spinner />
       ) : addresses.isError ? (
@@ -52,14 +54,13 @@ function AddressList({
   onEdit: (editing: Editing) => void;
   onClose: () => void;
 }) {
+  const t = useT();
   const full = addresses.length >= MAX_SAVED_ADDRESSES;
   return (
     <>
-      {addresses.length === 0 && editing !== 'new' && (
-        <p>No saved addresses yet. Add one here, or tick “Save this address” at checkout.</p>
-      )}
+      {addresses.length === 0 && editing !== 'new' && <p>{t('address.none')}</p>}
       {addresses.length > 0 && (
-        <ul className={styles.list} aria-label="Saved addresses">
+        <ul className={styles.list} aria-label={t('address.listLabel')}>
           {addresses.map((address) =>
             editing === address._id ? (
               <li key={address._id}>
@@ -74,17 +75,16 @@ function AddressList({
       {editing === 'new' ? (
         <AddressForm onDone={onClose} onCancel={onClose} />
       ) : full ? (
-        <p className={styles.muted}>
-          You keep {MAX_SAVED_ADDRESSES} addresses, the most an account may: delete one to add another.
-        </p>
+        <p className={styles.muted}>{t('address.full', { max: MAX_SAVED_ADDRESSES })}</p>
       ) : (
-        <Button onClick={() => onEdit('new')}>Add a new address</Button>
+        <Button onClick={() => onEdit('new')}>{t('address.addNew')}</Button>
       )}
     </>
   );
 }
 
 function AddressItem({ address, onEdit }: { address: SavedAddress; onEdit: () => void }) {
+  const t = useT();
   const update = useUpdateAddress();
   const remove = useDeleteAddress();
   const failed = update.error ?? remove.error;
@@ -94,26 +94,26 @@ function AddressItem({ address, onEdit }: { address: SavedAddress; onEdit: () =>
       <AddressSummary address={address} />
       {failed && <Message variant="danger">{failed.message}</Message>}
       <div className={styles.actions}>
-        <Button variant="outline" onClick={onEdit} aria-label={`Edit ${name}`}>
-          Edit
+        <Button variant="outline" onClick={onEdit} aria-label={t('address.editLabel', { name })}>
+          {t('address.edit')}
         </Button>
         {!address.isDefault && (
           <Button
             variant="outline"
             busy={update.isPending}
             onClick={() => update.mutate({ id: address._id, isDefault: true })}
-            aria-label={`Make ${name} the default`}
+            aria-label={t('address.makeDefaultLabel', { name })}
           >
-            Make default
+            {t('address.makeDefault')}
           </Button>
         )}
         <Button
           variant="outline"
           busy={remove.isPending}
           onClick={() => remove.mutate(address._id)}
-          aria-label={`Delete ${name}`}
+          aria-label={t('address.deleteLabel', { name })}
         >
-          Delete
+          {t('address.delete')}
         </Button>
       </div>
     </li>

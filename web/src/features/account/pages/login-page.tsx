@@ -1,4 +1,5 @@
 import { passwordLoginBody } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -14,7 +15,8 @@ import styles from './account.module.css';
 
 /** /login?redirect=: phone number and password, or a one-time code instead. */
 export function LoginPage() {
-  usePageTitle('Sign In | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('account.signInTitle'));
   const user = useUserInfo();
   const [searchParams] = useSearchParams();
   const notice = readLoginNotice(useLocation().state);
@@ -25,26 +27,22 @@ export function LoginPage() {
   if (user && (user.isAdmin || !isAdminPath(target))) return <Navigate to={target} replace />;
   return (
     <div className={`container page ${styles.narrow}`}>
-      <h1>Sign In</h1>
+      <h1>{t('account.signIn')}</h1>
       {notice && (
         <Message variant="danger">
           {notice}
           <br />
-          Your session has ended. Please sign in again.
+          {t('account.sessionEnded')}
         </Message>
       )}
-      {user && (
-        <Message>
-          You are signed in as {user.name}, which is not an admin account. Sign in with an admin account to open that
-          page.
-        </Message>
-      )}
+      {user && <Message>{t('account.notAdmin', { name: user.name })}</Message>}
       <LoginForm redirect={redirect} />
     </div>
   );
 }
 
 function LoginForm({ redirect }: { redirect: string | null }) {
+  const t = useT();
   const login = usePasswordLogin();
   const form = useSchemaForm({
     initialValues: { phone: '', password: '' },
@@ -57,35 +55,35 @@ function LoginForm({ redirect }: { redirect: string | null }) {
       {form.error && <Message variant="danger">{form.error}</Message>}
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <FormField
-          label="Phone Number"
+          label={t('account.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="10-digit mobile number"
+          placeholder={t('account.phonePlaceholder')}
           maxLength={20}
           required
           {...form.field('phone')}
         />
         <FormField
-          label="Password"
+          label={t('account.password')}
           type="password"
           autoComplete="current-password"
           required
           {...form.field('password')}
         />
         <Button type="submit" block busy={form.busy}>
-          Sign In
+          {t('account.signIn')}
         </Button>
       </form>
       <div className={styles.alternatives}>
         <p>
-          Forgot your password or prefer not to type it?{' '}
+          {t('account.forgotPassword')}{' '}
           <Link to={withRedirect('/verifyotp', redirect, { phone: form.values.phone.trim() })}>
-            Sign in with a one-time code
+            {t('account.signInWithCode')}
           </Link>
         </p>
         <p>
-          New Customer? <Link to={withRedirect('/register', redirect)}>Register</Link>
+          {t('account.newCustomer')} <Link to={withRedirect('/register', redirect)}>{t('account.register')}</Link>
         </p>
       </div>
     </div>

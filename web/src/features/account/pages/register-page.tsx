@@ -1,4 +1,5 @@
-import { AUTH_MESSAGES, PASSWORD_MIN, registerBody } from '@rr/core';
+import { PASSWORD_MIN, registerBody } from '@rr/core';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -12,27 +13,31 @@ import styles from './account.module.css';
 
 /** /register?redirect=: creating the account signs the customer in (SPEC §4). */
 export function RegisterPage() {
-  usePageTitle('Register | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('account.registerTitle'));
   const user = useUserInfo();
   const [searchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
   if (user) return <Navigate to={redirectTarget(redirect)} replace />;
   return (
     <div className={`container page ${styles.narrow}`}>
-      <h1>Register</h1>
+      <h1>{t('account.register')}</h1>
       <RegisterForm redirect={redirect} />
     </div>
   );
 }
 
 function RegisterForm({ redirect }: { redirect: string | null }) {
+  const t = useT();
+  const language = useLanguage();
   const register = useRegister();
   const form = useSchemaForm({
     initialValues: { name: '', email: '', phone: '', password: '', confirmPassword: '' },
     schema: registerBody,
-    toInput: ({ confirmPassword: _, ...body }) => body,
+    // Issue 30: the account keeps the language of the page it was made on (its messages' language).
+    toInput: ({ confirmPassword: _, ...body }) => ({ ...body, language }),
     check: ({ password, confirmPassword }) => ({
-      confirmPassword: password === confirmPassword ? undefined : AUTH_MESSAGES.passwordsDoNotMatch,
+      confirmPassword: password === confirmPassword ? undefined : t('account.passwordsDoNotMatch'),
     }),
     // The server's answer was about what was sent; once the form changes it no longer applies.
     clearServerErrorOnEdit: true,
@@ -45,28 +50,28 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
       {mismatch && <Message variant="danger">{mismatch}</Message>}
       {form.error && <Message variant="danger">{form.error}</Message>}
       <form className={styles.form} onSubmit={form.submit} noValidate>
-        <FormField label="Name" autoComplete="name" maxLength={80} required {...form.field('name')} />
-        <FormField label="Email Address" type="email" autoComplete="email" required {...form.field('email')} />
+        <FormField label={t('account.name')} autoComplete="name" maxLength={80} required {...form.field('name')} />
+        <FormField label={t('account.email')} type="email" autoComplete="email" required {...form.field('email')} />
         <FormField
-          label="Phone Number"
+          label={t('account.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="10-digit mobile number"
+          placeholder={t('account.phonePlaceholder')}
           maxLength={20}
           required
           {...form.field('phone')}
         />
         <FormField
-          label="Password"
+          label={t('account.password')}
           type="password"
           autoComplete="new-password"
-          hint={`At least ${PASSWORD_MIN} characters.`}
+          hint={t('account.passwordHint', { min: PASSWORD_MIN })}
           required
           {...form.field('password')}
         />
         <FormField
-          label="Confirm Password"
+          label={t('account.confirmPassword')}
           type="password"
           autoComplete="new-password"
           required
@@ -76,12 +81,12 @@ function RegisterForm({ redirect }: { redirect: string | null }) {
           aria-invalid={mismatch ? true : undefined}
         />
         <Button type="submit" block busy={form.busy}>
-          Register
+          {t('account.register')}
         </Button>
       </form>
       <div className={styles.alternatives}>
         <p>
-          Have an Account? <Link to={withRedirect('/login', redirect)}>Sign In</Link>
+          {t('account.haveAccount')} <Link to={withRedirect('/login', redirect)}>{t('account.signIn')}</Link>
         </p>
       </div>
     </div>

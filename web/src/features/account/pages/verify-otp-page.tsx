@@ -1,4 +1,5 @@
 import { normalizeIndianMobile, resendOtpBody } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -13,7 +14,8 @@ import styles from './account.module.css';
 
 /** /verifyotp?phone=&redirect=: asks for the phone when it is missing, then sends a code and checks it. */
 export function VerifyOtpPage() {
-  usePageTitle('Verify OTP | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('account.verifyTitle'));
   const user = useUserInfo();
   const [searchParams, setSearchParams] = useSearchParams();
   const redirect = searchParams.get('redirect');
@@ -31,7 +33,7 @@ export function VerifyOtpPage() {
   }
   return (
     <div className={`container page ${styles.narrow}`}>
-      <h1>Verify OTP</h1>
+      <h1>{t('account.verifyHeading')}</h1>
       <div className={`card ${styles.panel}`}>
         {phone ? (
           <CodeForm key={phone} phone={phone} />
@@ -48,14 +50,15 @@ export function VerifyOtpPage() {
         <div className={styles.alternatives}>
           {phone && (
             <p>
-              <Link to={withRedirect('/verifyotp', redirect)}>Use a different phone number</Link>
+              <Link to={withRedirect('/verifyotp', redirect)}>{t('account.otherPhone')}</Link>
             </p>
           )}
           <p>
-            Know your password? <Link to={withRedirect('/login', redirect)}>Sign in with your password</Link>
+            {t('account.knowPassword')}{' '}
+            <Link to={withRedirect('/login', redirect)}>{t('account.signInWithPassword')}</Link>
           </p>
           <p>
-            New Customer? <Link to={withRedirect('/register', redirect)}>Register</Link>
+            {t('account.newCustomer')} <Link to={withRedirect('/register', redirect)}>{t('account.register')}</Link>
           </p>
         </div>
       </div>
@@ -64,6 +67,7 @@ export function VerifyOtpPage() {
 }
 
 function PhoneForm({ initialPhone, onPhone }: { initialPhone: string; onPhone: (phone: string) => void }) {
+  const t = useT();
   const form = useSchemaForm({
     initialValues: { phone: initialPhone },
     schema: resendOtpBody,
@@ -73,20 +77,20 @@ function PhoneForm({ initialPhone, onPhone }: { initialPhone: string; onPhone: (
   });
   return (
     <>
-      <p className={styles.lead}>We will send a 4-digit code by SMS to the mobile number of your account.</p>
+      <p className={styles.lead}>{t('account.codeBySms')}</p>
       <form className={styles.form} onSubmit={form.submit} noValidate>
         <FormField
-          label="Phone Number"
+          label={t('account.phone')}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          placeholder="10-digit mobile number"
+          placeholder={t('account.phonePlaceholder')}
           maxLength={20}
           required
           {...form.field('phone')}
         />
         <Button type="submit" block>
-          Send OTP
+          {t('account.sendOtp')}
         </Button>
       </form>
     </>

@@ -1,7 +1,7 @@
 import { PINCODE_PATTERN } from '@rr/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { COD_AVAILABLE, COD_NOT_AVAILABLE, deliveredByText } from '../../../components/delivery-words.ts';
+import { useDeliveryWords } from '../../../components/delivery-words.ts';
 import { rememberDeliveryPincode } from '../../../lib/delivery-pincode.ts';
 import { lookupPincode } from '../api.ts';
 import styles from '../pages/checkout.module.css';
@@ -11,6 +11,7 @@ import styles from '../pages/checkout.module.css';
  * offered; the pincode is remembered for the product page's "Deliver to".
  */
 export function DeliveryEstimate({ postalCode }: { postalCode: string }) {
+  const words = useDeliveryWords();
   const code = postalCode.trim();
   const known = PINCODE_PATTERN.test(code);
   const place = useQuery({
@@ -31,8 +32,10 @@ export function DeliveryEstimate({ postalCode }: { postalCode: string }) {
   if (!found?.deliverBy?.to) return null;
   return (
     <p className={styles.estimate} data-testid="shipping-estimate" aria-live="polite">
-      <strong>{deliveredByText(found.deliverBy)}</strong>
-      <span className={found.cod ? styles.codOk : styles.codNo}>{found.cod ? COD_AVAILABLE : COD_NOT_AVAILABLE}</span>
+      <strong>{words.deliveredBy(found.deliverBy)}</strong>
+      <span className={found.cod ? styles.codOk : styles.codNo}>
+        {found.cod ? words.codAvailable : words.codNotAvailable}
+      </span>
     </p>
   );
 }

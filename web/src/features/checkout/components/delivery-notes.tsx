@@ -1,6 +1,7 @@
 import { ONLINE_DISCOUNT_PERCENT, type CartQuote } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { Button } from '../../../components/button.tsx';
-import { deliveredByText } from '../../../components/delivery-words.ts';
+import { useDeliveryWords } from '../../../components/delivery-words.ts';
 import { Message } from '../../../components/message.tsx';
 
 /**
@@ -16,23 +17,27 @@ export function CodRefused({
   onPayOnline: () => void;
   disabled?: boolean;
 }) {
+  const t = useT();
   return (
     <Message variant="danger">
       <span data-testid="cod-refused">{reason}</span>{' '}
       <Button onClick={onPayOnline} disabled={disabled}>
-        Pay online instead
+        {t('checkout.payOnlineInstead')}
       </Button>{' '}
-      <small>Paying online takes {ONLINE_DISCOUNT_PERCENT}% off.</small>
+      <small>{t('checkout.onlineTakesOff', { percent: ONLINE_DISCOUNT_PERCENT })}</small>
     </Message>
   );
 }
 
 /** "Delivered by Tue, 2 Dec" for the quote's pincode; nothing while the pincode is not known. */
 export function DeliveryPromise({ delivery }: { delivery: CartQuote['delivery'] | undefined }) {
+  const t = useT();
+  const words = useDeliveryWords();
   if (!delivery?.deliverBy.to) return null;
   return (
     <p data-testid="delivered-by">
-      <strong>{deliveredByText(delivery.deliverBy)}</strong> to {delivery.postalCode}
+      <strong>{words.deliveredBy(delivery.deliverBy)}</strong>{' '}
+      {t('checkout.deliveredTo', { pincode: delivery.postalCode })}
     </p>
   );
 }

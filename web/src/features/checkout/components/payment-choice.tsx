@@ -5,6 +5,7 @@ import {
   type CodAnswer,
   type PaymentMethod,
 } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import styles from './payment-choice.module.css';
 
 /**
@@ -22,10 +23,11 @@ export function PaymentChoice({
   disabled?: boolean;
   cod?: CodAnswer;
 }) {
+  const t = useT();
   const codRefused = cod !== undefined && !cod.allowed;
   return (
     <fieldset className={styles.choice} disabled={disabled}>
-      <legend>Select Method</legend>
+      <legend>{t('checkout.selectMethod')}</legend>
       <label className={styles.option}>
         <input
           type="radio"
@@ -36,11 +38,11 @@ export function PaymentChoice({
           disabled={codRefused}
         />
         <span>
-          <strong>Cash on Delivery</strong>
-          <small>Pay in cash when the parcel arrives.</small>
+          <strong>{t('checkout.cod')}</strong>
+          <small>{t('checkout.codNote')}</small>
           {codRefused && (
             <em className={styles.refused} data-testid="cod-disabled-reason">
-              {cod.reason ?? 'Cash on Delivery is not available for this order.'}
+              {cod.reason ?? t('checkout.codNotAvailable')}
             </em>
           )}
         </span>
@@ -54,9 +56,11 @@ export function PaymentChoice({
           onChange={() => onChange(ONLINE_PAYMENT_METHOD)}
         />
         <span>
-          <strong>Pay online with Razorpay</strong>
-          <small>UPI, cards, net banking and wallets.</small>
-          {value === null && <em className={styles.offer}>Get {ONLINE_DISCOUNT_PERCENT}% instant discount!</em>}
+          <strong>{t('checkout.online')}</strong>
+          <small>{t('checkout.onlineNote')}</small>
+          {value === null && (
+            <em className={styles.offer}>{t('checkout.onlineOffer', { percent: ONLINE_DISCOUNT_PERCENT })}</em>
+          )}
         </span>
       </label>
     </fieldset>

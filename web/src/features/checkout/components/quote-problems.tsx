@@ -1,4 +1,5 @@
 import type { CartItem } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { Link } from 'react-router';
 import { displayMessage } from '../../../components/field-errors.ts';
 import { Message } from '../../../components/message.tsx';
@@ -14,24 +15,25 @@ export function QuoteProblems({
   unavailable: readonly CartItem[];
   shortOfStock: ReadonlyArray<{ item: CartItem; left: number }>;
 }) {
+  const t = useT();
+  const count = unavailable.length;
   return (
     <>
       {quoteError && (
         <Message variant="danger">
-          {displayMessage(quoteError.message)} <Link to="/cart">Change your cart</Link>
+          {displayMessage(quoteError.message)} <Link to="/cart">{t('checkout.changeCart')}</Link>
         </Message>
       )}
       {unavailable.length > 0 && (
         <Message variant="danger">
-          {unavailable.map((i) => i.name).join(', ')} {unavailable.length === 1 ? 'is' : 'are'} no longer available.{' '}
-          <Link to="/cart">Remove {unavailable.length === 1 ? 'it' : 'them'} from your cart</Link> to continue.
+          {t('checkout.unavailable', { names: unavailable.map((i) => i.name).join(', '), count })}{' '}
+          <Link to="/cart">{t('checkout.removeFromCart', { count })}</Link> {t('checkout.toContinue')}
         </Message>
       )}
       {shortOfStock.map(({ item, left }) => (
         <Message key={lineKey(item)} variant="danger">
-          Only {left} of {item.name}
-          {item.variantName ? ` (${item.variantName})` : ''} left.{' '}
-          <Link to="/cart">Change the quantity in your cart</Link> to continue.
+          {t('checkout.onlyLeft', { left, name: item.variantName ? `${item.name} (${item.variantName})` : item.name })}{' '}
+          <Link to="/cart">{t('checkout.changeQuantity')}</Link> {t('checkout.toContinue')}
         </Message>
       ))}
     </>

@@ -1,4 +1,5 @@
 import type { SavedAddress } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import type { ReactNode } from 'react';
 import { AddressSummary } from '../../../components/address-summary.tsx';
 import styles from './saved-address-choice.module.css';
@@ -22,6 +23,7 @@ export function SavedAddressChoice({
   /** Shown inside the chosen address's card (when it is to arrive), so it cannot be read as another's. */
   chosenNote?: ReactNode;
 }) {
+  const t = useT();
   const option = (id: string, content: ReactNode) => (
     <label key={id} className={`card ${styles.option}`}>
       <input
@@ -37,7 +39,7 @@ export function SavedAddressChoice({
   );
   return (
     <fieldset className={styles.choices}>
-      <legend className={styles.legend}>Deliver to</legend>
+      <legend className={styles.legend}>{t('checkout.deliverTo')}</legend>
       {addresses.map((address) =>
         option(
           address._id,
@@ -47,7 +49,7 @@ export function SavedAddressChoice({
           </div>,
         ),
       )}
-      {option(NEW_ADDRESS, <strong>Add a new address</strong>)}
+      {option(NEW_ADDRESS, <strong>{t('checkout.addNewAddress')}</strong>)}
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { useT, type Translate } from '../../../i18n/index.tsx';
 import { formatRupees, type CartQuote } from '@rr/core';
 import { useState } from 'react';
 import { useStoreCreditBalance } from '../../account/index.ts';
@@ -16,13 +17,18 @@ export function useStoreCreditChoice() {
 export type StoreCreditChoice = ReturnType<typeof useStoreCreditChoice>;
 
 /** The summary's amounts for store credit: what it pays and what is left, once the quote says so. */
-export function storeCreditAmounts(quote: CartQuote, choice: StoreCreditChoice, online: boolean) {
+export function storeCreditAmounts(quote: CartQuote, choice: StoreCreditChoice, online: boolean, t: Translate) {
   if (!choice.use || !quote.storeCredit) return null;
   return {
     applied: quote.storeCredit.applied,
-    label: 'Store credit',
+    label: t('checkout.storeCredit'),
     due: quote.amountDue,
-    dueLabel: quote.amountDue === 0 ? 'Left to pay' : online ? 'To pay online' : 'To pay on delivery',
+    dueLabel:
+      quote.amountDue === 0
+        ? t('checkout.leftToPay')
+        : online
+          ? t('checkout.toPayOnline')
+          : t('checkout.toPayOnDelivery'),
   };
 }
 
@@ -32,6 +38,7 @@ export const creditCoversAll = (quote: CartQuote | undefined, choice: StoreCredi
 
 /** "Use store credit (₹X available)", when there is some. */
 export function StoreCreditCheckbox({ choice, disabled }: { choice: StoreCreditChoice; disabled: boolean }) {
+  const t = useT();
   if (choice.balance <= 0) return null;
   return (
     <label className={styles.optIn}>
@@ -41,7 +48,7 @@ export function StoreCreditCheckbox({ choice, disabled }: { choice: StoreCreditC
         onChange={(e) => choice.setChosen(e.target.checked)}
         disabled={disabled}
       />
-      Use store credit ({formatRupees(choice.balance)} available)
+      {t('checkout.useStoreCredit', { amount: formatRupees(choice.balance) })}
     </label>
   );
 }

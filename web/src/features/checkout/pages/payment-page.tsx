@@ -1,4 +1,5 @@
 import { DEFAULT_PAYMENT_METHOD, ONLINE_PAYMENT_METHOD, type PaymentMethod } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -11,7 +12,8 @@ import { PaymentChoice } from '../components/payment-choice.tsx';
 import styles from './checkout.module.css';
 
 export function PaymentPage() {
-  usePageTitle('Payment Method | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('checkout.paymentTitle'));
   const address = useShippingAddress();
   const saved = usePaymentMethod();
   const navigate = useNavigate();
@@ -37,17 +39,13 @@ export function PaymentPage() {
   return (
     <div className={`container page ${styles.narrow}`}>
       <CheckoutSteps current={3} />
-      <h1>Payment Method</h1>
+      <h1>{t('checkout.paymentMethod')}</h1>
       <form onSubmit={submit} className={styles.form}>
         <PaymentChoice value={method} onChange={setMethod} cod={cod} />
-        {method === null && !codRefused && (
-          <p className={styles.note}>Without a choice, you pay by Cash on Delivery.</p>
-        )}
-        {method === ONLINE_PAYMENT_METHOD && (
-          <p className={styles.note}>You will pay securely with Razorpay when you place the order.</p>
-        )}
+        {method === null && !codRefused && <p className={styles.note}>{t('checkout.noChoiceCod')}</p>}
+        {method === ONLINE_PAYMENT_METHOD && <p className={styles.note}>{t('checkout.payWithRazorpay')}</p>}
         <Button type="submit" block>
-          Continue
+          {t('checkout.continue')}
         </Button>
       </form>
     </div>

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import {
   MESSAGES,
   ONLINE_PAYMENT_METHOD,
@@ -34,7 +35,8 @@ import styles from './checkout.module.css';
 import { useQuoteReconciliation } from '../use-quote-reconciliation.ts';
 
 export function PlaceOrderPage() {
-  usePageTitle('Place Order | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('checkout.placeOrderTitle'));
   const address = useShippingAddress();
   const method = usePaymentMethod();
   if (!address) return <Navigate to="/shipping" replace />;
@@ -53,6 +55,7 @@ function codRefusalOf(online: boolean, quote: CartQuote | undefined, refusedOnPl
 }
 
 function PlaceOrder({ address, method }: { address: ShippingAddressInput; method: PaymentMethod }) {
+  const t = useT();
   const cart = useCartItems();
   const credit = useStoreCreditChoice();
   const { quote, quoteError, coupon, pricesChanged, unavailable, shortOfStock, canPlace } = useQuoteReconciliation(
@@ -77,34 +80,32 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
   return (
     <div className="container page">
       <CheckoutSteps current={4} />
-      <h1>Place Order</h1>
+      <h1>{t('checkout.placeOrder')}</h1>
       {error && <Message variant="danger">{error}</Message>}
       {notice && <Message>{notice}</Message>}
       {codRefusal !== null && (
         <CodRefused
-          reason={codRefusal || 'Cash on Delivery is not available for this order.'}
+          reason={codRefusal || t('checkout.codNotAvailable')}
           onPayOnline={() => changeMethod(ONLINE_PAYMENT_METHOD)}
           disabled={busy}
         />
       )}
-      {pricesChanged && (
-        <Message>Prices or stock changed since you added these items. The amounts below are today&apos;s.</Message>
-      )}
+      {pricesChanged && <Message>{t('checkout.pricesChanged')}</Message>}
       <QuoteProblems quoteError={quoteError} unavailable={unavailable} shortOfStock={shortOfStock} />
       {cart.length === 0 ? (
         <Message>
-          {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
+          {MESSAGES.cartEmpty} <Link to="/">{t('checkout.goBack')}</Link>
         </Message>
       ) : (
         <div className={layout.layout}>
           <div>
             <ShippingSummary address={address} />
             <section className={`card ${layout.block}`} aria-labelledby="pay-heading">
-              <h2 id="pay-heading">Payment Method</h2>
+              <h2 id="pay-heading">{t('checkout.paymentMethod')}</h2>
               <PaymentChoice value={method} onChange={changeMethod} disabled={busy} cod={quote.data?.cod} />
             </section>
             <section className={`card ${layout.block}`} aria-labelledby="items-heading">
-              <h2 id="items-heading">Order Items</h2>
+              <h2 id="items-heading">{t('checkout.orderItems')}</h2>
               <OrderLines lines={cart} />
             </section>
           </div>
@@ -119,7 +120,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
               canPlace={canPlace && codRefusal === null}
             />
           ) : quote.isError ? null : (
-            <Spinner label="Working out today's prices" />
+            <Spinner label={t('checkout.workingOutPrices')} />
           )}
         </div>
       )}
@@ -148,6 +149,7 @@ function PlaceOrderSummary({
   credit: StoreCreditChoice;
   canPlace: boolean;
 }) {
+  const t = useT();
   const { submit, busy } = placing;
   const paysOnline = online && !creditCoversAll(quote, credit);
   return (
@@ -162,7 +164,7 @@ function PlaceOrderSummary({
         totalPrice: quote.totalPrice,
         shippingGst: quote.shippingGst,
         gst: quote.gst,
-        storeCredit: storeCreditAmounts(quote, credit, online),
+        storeCredit: storeCreditAmounts(quote, credit, online, t),
       }}
     >
       <DeliveryPromise delivery={quote.delivery} />
@@ -175,10 +177,10 @@ function PlaceOrderSummary({
           onChange={(e) => setWhatsappOptIn(e.target.checked)}
           disabled={busy}
         />
-        Send me order updates on WhatsApp
+        {t('checkout.whatsappOptIn')}
       </label>
-      <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel="Placing order…">
-        {paysOnline ? 'Pay and Place Order' : 'Place Order'}
+      <Button block onClick={submit} disabled={!canPlace} busy={busy} busyLabel={t('checkout.placing')}>
+        {paysOnline ? t('checkout.payAndPlace') : t('checkout.placeOrder')}
       </Button>
     </AmountsSummary>
   );

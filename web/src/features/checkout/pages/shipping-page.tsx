@@ -1,4 +1,5 @@
 import { MAX_SAVED_ADDRESSES, shippingAddressInput, type SavedAddress } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -29,15 +30,20 @@ function initialValues(saved: LocalAddress, user: ReturnType<typeof useUserInfo>
 }
 
 export function ShippingPage() {
-  usePageTitle('Shipping | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('checkout.shippingTitle'));
   const user = useUserInfo();
   // Issue 28: a signed-in customer's saved addresses; without any (or when they cannot be read) the form.
   const saved = useSavedAddresses({ enabled: Boolean(user) });
   return (
     <div className={`container page ${styles.narrow}`}>
       <CheckoutSteps current={2} />
-      <h1>Shipping</h1>
-      {saved.isLoading ? <Spinner label="Loading your addresses" /> : <ShippingChoice saved={saved.data ?? []} />}
+      <h1>{t('checkout.shipping')}</h1>
+      {saved.isLoading ? (
+        <Spinner label={t('checkout.loadingAddresses')} />
+      ) : (
+        <ShippingChoice saved={saved.data ?? []} />
+      )}
     </div>
   );
 }
@@ -61,6 +67,7 @@ function toShippingAddress({ name, phone, address, city, postalCode, state, gsti
 }
 
 function ShippingChoice({ saved }: { saved: SavedAddress[] }) {
+  const t = useT();
   const local = useShippingAddress();
   const navigate = useNavigate();
   const [choice, setChoice] = useState(() => initialChoice(saved, local));
@@ -89,10 +96,10 @@ function ShippingChoice({ saved }: { saved: SavedAddress[] }) {
           }}
         >
           <p className={styles.note}>
-            We deliver within India only. <Link to="/profile/addresses">Manage your addresses</Link>
+            {t('checkout.indiaOnly')} <Link to="/profile/addresses">{t('checkout.manageAddresses')}</Link>
           </p>
           <Button type="submit" block>
-            Continue
+            {t('checkout.continue')}
           </Button>
         </form>
       ) : (
@@ -104,6 +111,7 @@ function ShippingChoice({ saved }: { saved: SavedAddress[] }) {
 
 /** The shipping form over the shared schema; `saving` also saves the address to the account first. */
 function useShippingForm(start: LocalAddress, saving: boolean) {
+  const t = useT();
   const user = useUserInfo();
   const navigate = useNavigate();
   const saveAddress = useCreateAddress();
@@ -118,8 +126,8 @@ function useShippingForm(start: LocalAddress, saving: boolean) {
     }),
     // Optional in the API (SPEC clients send none); this form always asks for both.
     check: ({ name, phone }) => ({
-      name: name.trim() ? undefined : 'Name is required',
-      phone: phone.trim() ? undefined : 'Phone is required',
+      name: name.trim() ? undefined : t('address.nameRequired'),
+      phone: phone.trim() ? undefined : t('address.phoneRequired'),
     }),
     onSubmit: async (address) => {
       // Saved only when the customer asks, and before moving on, so that a refusal shows here.
@@ -140,6 +148,7 @@ function ShippingForm({
   offerToSave: boolean;
   saveByDefault: boolean;
 }) {
+  const t = useT();
   const user = useUserInfo();
   const [save, setSave] = useState(saveByDefault);
   const form = useShippingForm(start, Boolean(user) && offerToSave && save);
@@ -160,13 +169,13 @@ function ShippingForm({
       {user && offerToSave && (
         <label className={styles.optIn}>
           <input type="checkbox" checked={save} onChange={(e) => setSave(e.target.checked)} />
-          Save this address to my account
+          {t('checkout.saveAddress')}
         </label>
       )}
       {form.error && <Message variant="danger">{form.error}</Message>}
-      <p className={styles.note}>We deliver within India only.</p>
-      <Button type="submit" block busy={form.busy} busyLabel="Saving…">
-        Continue
+      <p className={styles.note}>{t('checkout.indiaOnly')}</p>
+      <Button type="submit" block busy={form.busy} busyLabel={t('checkout.saving')}>
+        {t('checkout.continue')}
       </Button>
     </form>
   );

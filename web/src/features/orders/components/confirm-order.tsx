@@ -1,4 +1,5 @@
-import { ORDER_CONFIRM_MINUTES, OTP_LENGTH, formatDateTimeIST, type Order } from '@rr/core';
+import { useDates, useT } from '../../../i18n/index.tsx';
+import { ORDER_CONFIRM_MINUTES, OTP_LENGTH, type Order } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -12,10 +13,11 @@ import styles from '../pages/orders.module.css';
  * decisions"): its customer enters the code here; an admin only sees that it waits.
  */
 export function AwaitingConfirmation({ order, isAdmin }: { order: Order; isAdmin: boolean }) {
-  const confirmBy = formatDateTimeIST(order.confirmBy!);
+  const t = useT();
+  const confirmBy = useDates().dateTime(order.confirmBy!);
   return (
     <section className={`card ${layout.block}`} aria-labelledby="confirm-heading">
-      <h2 id="confirm-heading">Awaiting confirmation</h2>
+      <h2 id="confirm-heading">{t('orders.confirmHeading')}</h2>
       {isAdmin ? (
         <p>
           The customer&apos;s phone is not proven yet: this order waits for the code sent to it by SMS, and is not in
@@ -30,6 +32,7 @@ export function AwaitingConfirmation({ order, isAdmin }: { order: Order; isAdmin
 }
 
 function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) {
+  const t = useT();
   const [code, setCode] = useState('');
   const confirm = useConfirmOrder(order._id);
   const resend = useResendConfirmationCode(order._id);
@@ -41,12 +44,15 @@ function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) 
   return (
     <form onSubmit={submit} className={styles.confirmForm} noValidate>
       <p>
-        To confirm this Cash on Delivery order, enter the {OTP_LENGTH}-digit code we sent by SMS to your phone ending{' '}
-        {order.user.phone.slice(-4)}. We pack it once it is confirmed; if it is not confirmed by {confirmBy} (
-        {ORDER_CONFIRM_MINUTES} minutes after ordering), it is cancelled.
+        {t('orders.confirmText', {
+          length: OTP_LENGTH,
+          last4: order.user.phone.slice(-4),
+          confirmBy,
+          minutes: ORDER_CONFIRM_MINUTES,
+        })}
       </p>
       <FormField
-        label="Confirmation code"
+        label={t('orders.confirmationCode')}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -57,19 +63,24 @@ function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) 
         error={confirm.isError ? confirm.error.message : null}
       />
       <div className={styles.actions}>
-        <Button type="submit" busy={confirm.isPending} busyLabel="Confirming…" disabled={code.length !== OTP_LENGTH}>
-          Confirm Order
+        <Button
+          type="submit"
+          busy={confirm.isPending}
+          busyLabel={t('orders.confirming')}
+          disabled={code.length !== OTP_LENGTH}
+        >
+          {t('orders.confirmOrder')}
         </Button>
         <Button
           variant="outline"
           busy={resend.isPending}
-          busyLabel="Sending…"
+          busyLabel={t('orders.sending')}
           onClick={() => {
             confirm.reset();
             resend.mutate();
           }}
         >
-          Send a New Code
+          {t('orders.sendNewCode')}
         </Button>
       </div>
       {resend.isSuccess && <Message variant="success">{resend.data.message}</Message>}

@@ -1,4 +1,6 @@
-import { ONLINE_PAYMENT_METHOD, formatRupees, toPaise, toRupees, type Order } from '@rr/core';
+import { en } from '../../../i18n/en.ts';
+import { useT, type Translate } from '../../../i18n/index.tsx';
+import { ONLINE_PAYMENT_METHOD, formatRupees, toPaise, toRupees, translate, type Order } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { useCancelOrder } from '../after-sale-api.ts';
@@ -9,16 +11,18 @@ export function paidBesidesCredit(order: Order): number {
   return toRupees(toPaise(order.totalPrice) - toPaise(order.storeCreditPaid));
 }
 
+/** English, for a prompt asked outside a page (tests). */
+const inEnglish: Translate = (key, params) => translate('en', en, key, params);
+
 /** The customer's confirm prompt: what cancelling does to their money, said before they agree. */
-export function cancelPrompt(order: Order): string {
-  const lines = ['Cancel this order? It will not be shipped.'];
+export function cancelPrompt(order: Order, t: Translate = inEnglish): string {
+  const lines = [t('orders.cancelConfirm')];
   const credit = order.storeCreditPaid;
   const online = paidBesidesCredit(order);
   if (order.isPaid && order.paymentMethod === ONLINE_PAYMENT_METHOD && online > 0)
-    lines.push(`${formatRupees(online)} paid online is refunded to your card/UPI within 5–7 working days.`);
-  if (credit > 0)
-    lines.push(`The ${formatRupees(credit)} of store credit you used comes back to your account at once.`);
-  if (!order.isPaid && credit === 0) lines.push('Nothing has been charged.');
+    lines.push(t('orders.cancelRefundOnline', { amount: formatRupees(online) }));
+  if (credit > 0) lines.push(t('orders.cancelCreditBack', { amount: formatRupees(credit) }));
+  if (!order.isPaid && credit === 0) lines.push(t('orders.cancelNothingCharged'));
   return lines.join('\n\n');
 }
 
@@ -28,12 +32,13 @@ export function cancelPrompt(order: Order): string {
  * the parcel is returned).
  */
 export function CustomerActions({ order }: { order: Order }) {
+  const t = useT();
   const cancel = useCancelOrder(order._id);
   const canCancel = !order.isCancelled && !order.isShipped && !order.isDelivered;
   return (
     <div className={styles.actions}>
       <Button block disabled>
-        {order.isCancelled ? 'Order Cancelled' : 'Order Placed'}
+        {order.isCancelled ? t('orders.orderCancelled') : t('orders.orderPlaced')}
       </Button>
       {canCancel && (
         <>
@@ -42,14 +47,14 @@ export function CustomerActions({ order }: { order: Order }) {
             block
             variant="outline"
             busy={cancel.isPending}
-            busyLabel="Cancelling…"
+            busyLabel={t('orders.cancelling')}
             onClick={() => {
-              if (window.confirm(cancelPrompt(order))) cancel.mutate();
+              if (window.confirm(cancelPrompt(order, t))) cancel.mutate();
             }}
           >
-            Cancel Order
+            {t('orders.cancelOrder')}
           </Button>
-          <p className={styles.note}>You can cancel until the order is handed to the courier.</p>
+          <p className={styles.note}>{t('orders.canCancelUntil')}</p>
         </>
       )}
     </div>

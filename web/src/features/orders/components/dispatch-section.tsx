@@ -1,4 +1,5 @@
-import { COURIERS, formatDateTimeIST, formatRupees, shipOrderBody, type Order } from '@rr/core';
+import { useDates, useT, type Translate } from '../../../i18n/index.tsx';
+import { COURIERS, formatRupees, shipOrderBody, type Order } from '@rr/core';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -13,17 +14,17 @@ import { OrderChat } from './order-tracking.tsx';
 import { TrackingTimeline } from './tracking-timeline.tsx';
 
 /** Where the order stands, in words, with the day it shipped. */
-function stateText(order: Order): string {
-  const shipped = order.shippedAt ? `shipped on ${formatDateTimeIST(order.shippedAt)}` : null;
+function stateText(order: Order, t: Translate, dateTime: (iso: string) => string): string {
+  const shipped = order.shippedAt ? t('orders.shippedOn', { date: dateTime(order.shippedAt) }) : null;
   switch (order.status) {
     case 'placed':
-      return order.confirmBy ? 'Awaiting confirmation' : 'Placed, waiting to be shipped';
+      return order.confirmBy ? t('orders.awaitingConfirmation') : t('orders.statePlaced');
     case 'shipped':
-      return `On its way, ${shipped}`;
+      return t('orders.stateOnItsWay', { shipped: shipped ?? '' });
     case 'delivered':
-      return shipped ? `Delivered (${shipped})` : 'Delivered by hand';
+      return shipped ? t('orders.stateDelivered', { shipped }) : t('orders.stateDeliveredByHand');
     case 'cancelled':
-      return 'Cancelled';
+      return t('orders.cancelled');
   }
 }
 
@@ -38,23 +39,27 @@ export function DispatchSection({
   /** Issue 29: the role ships orders (`orders.ship`); others on the staff see where it is. */
   canShip?: boolean;
 }) {
+  const t = useT();
+  const dates = useDates();
   const shipment = order.shipment;
   return (
     <section className={`card ${layout.block}`} aria-labelledby="dispatch-heading">
-      <h2 id="dispatch-heading">Dispatch</h2>
+      <h2 id="dispatch-heading">{t('orders.dispatch')}</h2>
       <p>
-        <strong>Status: </strong>
-        {stateText(order)}
+        <strong>{t('orders.status')}</strong>
+        {stateText(order, t, dates.dateTime)}
       </p>
       {shipment && (
         <p>
-          <strong>Courier: </strong>
-          {shipment.courier}, tracking number <span className={styles.mono}>{shipment.trackingNumber}</span>
+          <strong>{t('orders.courier')}</strong>
+          {shipment.courier}, {t('orders.trackingNumber')}{' '}
+          <span className={styles.mono}>{shipment.trackingNumber}</span>
           {shipment.trackingUrl && (
             <>
               {' '}
               <a href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
-                Track this parcel<span className="visually-hidden"> (opens the courier&apos;s site)</span>
+                {t('orders.trackParcel')}
+                <span className="visually-hidden"> {t('orders.opensCourierSite')}</span>
               </a>
             </>
           )}
@@ -75,30 +80,27 @@ export function DispatchSection({
 }
 
 function RefundStatus({ order }: { order: Order }) {
+  const t = useT();
   const refund = order.refund;
   if (!refund) return null;
   const amount = formatRupees(refund.amount);
   if (refund.status === 'processed')
-    return <Message variant="success">Refunded {amount} to the original payment method.</Message>;
-  if (refund.status === 'pending')
-    return (
-      <Message>
-        A refund of {amount} to the original payment method is on its way: banks take 5–7 working days to show it.
-      </Message>
-    );
+    return <Message variant="success">{t('orders.refundProcessed', { amount })}</Message>;
+  if (refund.status === 'pending') return <Message>{t('orders.refundPending', { amount })}</Message>;
   return (
     <Message variant="danger">
-      The refund of {amount} has not gone through yet. {refund.error}
+      {t('orders.refundFailed', { amount })} {refund.error}
     </Message>
   );
 }
 
 /** The tax invoice (once shipped) and the credit note (once an invoiced order is cancelled), as PDFs. */
 function Documents({ order }: { order: Order }) {
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const documents = [
-    order.invoiceNumber && { kind: 'invoice', label: 'Tax invoice', serial: order.invoiceNumber },
-    order.creditNoteNumber && { kind: 'credit-note', label: 'Credit note', serial: order.creditNoteNumber },
+    order.invoiceNumber && { kind: 'invoice', label: t('orders.taxInvoice'), serial: order.invoiceNumber },
+    order.creditNoteNumber && { kind: 'credit-note', label: t('orders.creditNote'), serial: order.creditNoteNumber },
   ].filter((d): d is { kind: string; label: string; serial: string } => Boolean(d));
   if (documents.length === 0) return null;
   const download = (kind: string, serial: string) =>
@@ -115,7 +117,7 @@ function Documents({ order }: { order: Order }) {
             <span className={styles.mono}>{d.serial}</span>
           </span>
           <Button variant="outline" onClick={() => void download(d.kind, d.serial)}>
-            Download {d.label} (PDF)
+            {t('orders.download', { label: d.label })}
           </Button>
         </p>
       ))}

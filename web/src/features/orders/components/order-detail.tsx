@@ -1,3 +1,4 @@
+import { useT, type Translate } from '../../../i18n/index.tsx';
 import { ONLINE_PAYMENT_METHOD, formatRupees, type Order } from '@rr/core';
 import { Suspense, lazy } from 'react';
 import { AmountsSummary } from '../../../components/amounts-summary.tsx';
@@ -18,17 +19,17 @@ import { permissionsOf } from '../../../lib/staff-pages.ts';
 /**
  * Issue 28: the part paid with store credit, and what the rest was (or is) paid with; null without any.
  */
-function storeCreditLines(order: Order) {
+function storeCreditLines(order: Order, t: Translate) {
   const applied = order.storeCreditPaid;
   if (applied <= 0) return null;
   const due = paidBesidesCredit(order);
   const online = order.paymentMethod === ONLINE_PAYMENT_METHOD;
-  const cash = order.isPaid ? 'Paid on delivery' : 'To pay on delivery';
+  const cash = order.isPaid ? t('orders.paidOnDelivery') : t('checkout.toPayOnDelivery');
   return {
     applied,
-    label: 'Paid with store credit',
+    label: t('orders.paidWithCredit'),
     due,
-    dueLabel: due === 0 ? 'Left to pay' : online ? 'Paid online' : cash,
+    dueLabel: due === 0 ? t('checkout.leftToPay') : online ? t('orders.paidOnline') : cash,
   };
 }
 
@@ -54,6 +55,7 @@ function orderVersion(order: Order): string {
  * take (issue 29) and the order's history.
  */
 export function OrderDetail({ order }: { order: Order }) {
+  const t = useT();
   const user = useUserInfo();
   const isAdmin = Boolean(user?.isAdmin);
   const may = permissionsOf(user);
@@ -66,9 +68,9 @@ export function OrderDetail({ order }: { order: Order }) {
         <DispatchSection order={order} isAdmin={isAdmin} canShip={may('orders.ship')} />
         <PaymentSection order={order} />
         <section className={`card ${layout.block}`} aria-labelledby="items-heading">
-          <h2 id="items-heading">Order Items</h2>
+          <h2 id="items-heading">{t('checkout.orderItems')}</h2>
           {order.orderItems.length === 0 ? (
-            <Message>Order is empty</Message>
+            <Message>{t('orders.empty')}</Message>
           ) : (
             <OrderLines lines={order.orderItems} showTax={isAdmin} />
           )}
@@ -97,12 +99,13 @@ export function OrderDetail({ order }: { order: Order }) {
           adjustments: order.adjustments,
           totalPrice: order.totalPrice,
           shippingGst: order.shippingGst,
-          storeCredit: storeCreditLines(order),
+          storeCredit: storeCreditLines(order, t),
         }}
       >
         {order.coupon && (
           <p className={layout.couponNote} data-testid="order-coupon">
-            Code <strong>{order.coupon.code}</strong> applied: −{formatRupees(order.coupon.discount)}
+            {t('orders.couponCode')} <strong>{order.coupon.code}</strong>{' '}
+            {t('orders.couponApplied', { amount: formatRupees(order.coupon.discount) })}
           </p>
         )}
         {isAdmin && <RefundedSoFar order={order} />}

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { shortOrderNumber, UUID_PATTERN } from '@rr/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
@@ -20,23 +21,27 @@ function OrderView({ id }: { id: string }) {
   // Set by the place-order step when it brings the customer here.
   const state: unknown = useLocation().state;
   const justPlaced = typeof state === 'object' && state !== null && 'placed' in state && state.placed === true;
+  const t = useT();
   const order = useOrder(id);
   const missing = refusedWith(order.error, 'ORDER_NOT_FOUND');
-  usePageTitle(missing ? NOT_FOUND_TITLE : `Order #${shortOrderNumber(id)} | Rudraksha Ratna`);
+  usePageTitle(missing ? t('orders.notFoundTitle') : t('orders.title', { number: shortOrderNumber(id) }));
   // Someone else's order answers 404 too, so it cannot be told from one that never existed.
   if (missing) return <OrderNotFound id={id} />;
   return (
     <div className="container page">
-      <h1 className={styles.title}>Order #{shortOrderNumber(id)}</h1>
+      <h1 className={styles.title}>{t('orders.heading', { number: shortOrderNumber(id) })}</h1>
       <p className={styles.orderId}>
-        Order ID <span className={styles.mono}>{id}</span>
+        {t('orders.orderId')} <span className={styles.mono}>{id}</span>
       </p>
       {/* An order awaiting its code is not placed yet: its confirmation box says what to do. */}
       {justPlaced && order.data && !order.data.confirmBy && (
         <Message variant="success">
-          <strong>Thank you! Your order has been placed.</strong> We dispatch within {shopPolicy.dispatch} and send you
-          the courier&apos;s tracking details; delivery takes {shopPolicy.delivery} after dispatch. Please quote order #
-          {shortOrderNumber(id)} if you contact us.
+          <strong>{t('orders.thankYou')}</strong>{' '}
+          {t('orders.placedNote', {
+            dispatch: shopPolicy.dispatch,
+            delivery: shopPolicy.delivery,
+            number: shortOrderNumber(id),
+          })}
         </Message>
       )}
       {order.isPending ? (
@@ -50,19 +55,26 @@ function OrderView({ id }: { id: string }) {
   );
 }
 
-const NOT_FOUND_TITLE = 'Order Not Found | Rudraksha Ratna';
-
 /** No such order for this account: say so, without making up an order number from the address. */
 function OrderNotFound({ id }: { id: string }) {
-  usePageTitle(NOT_FOUND_TITLE);
+  const t = useT();
+  usePageTitle(t('orders.notFoundTitle'));
   const isAdmin = Boolean(useUserInfo()?.isAdmin);
   return (
     <div className="container page">
-      <h1 className={styles.title}>Order not found</h1>
+      <h1 className={styles.title}>{t('orders.notFound')}</h1>
       <Message>
-        There is no order <span className={`${styles.mono} ${styles.wrap}`}>{id}</span> in{' '}
-        {isAdmin ? 'the shop' : 'your account'}. Please check the link, or find the order in{' '}
-        {isAdmin ? <Link to="/admin/orderlist">the order list</Link> : <Link to="/profile">My Orders</Link>}.
+        {isAdmin ? (
+          <>
+            There is no order <span className={`${styles.mono} ${styles.wrap}`}>{id}</span> in the shop. Please check
+            the link, or find the order in <Link to="/admin/orderlist">the order list</Link>.
+          </>
+        ) : (
+          <>
+            {t('orders.notFoundBefore')} <span className={`${styles.mono} ${styles.wrap}`}>{id}</span>{' '}
+            {t('orders.notFoundAfter')} <Link to="/profile">{t('orders.myOrders')}</Link>.
+          </>
+        )}
       </Message>
     </div>
   );
