@@ -171,7 +171,15 @@ export const MAX_SUGGESTIONS = 6;
 
 export const productSuggestions = z.object({
   products: z.array(
-    z.object({ _id: z.string(), name: z.string(), image: z.string(), category: z.enum(CATEGORIES), price: z.number() }),
+    z.object({
+      _id: z.string(),
+      name: z.string(),
+      /** Issue 30: the Hindi name ('' where not written). */
+      nameHi: z.string(),
+      image: z.string(),
+      category: z.enum(CATEGORIES),
+      price: z.number(),
+    }),
   ),
   categories: z.array(z.object({ slug: z.enum(CATEGORIES), name: z.string() })),
 });

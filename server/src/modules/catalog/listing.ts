@@ -299,6 +299,7 @@ export async function suggest(db: Database, q: string | undefined): Promise<Prod
         .select({
           id: products.id,
           name: products.name,
+          nameHi: products.nameHi,
           image: products.image,
           category: products.category,
           pricePaise: products.pricePaise,
@@ -315,6 +316,7 @@ export async function suggest(db: Database, q: string | undefined): Promise<Prod
     products: rows.map((row) => ({
       _id: row.id,
       name: row.name,
+      nameHi: row.nameHi,
       image: row.image,
       category: row.category as Category,
       price: toRupees(row.pricePaise),
