@@ -3,7 +3,7 @@
  * the catalog changes, never kept when a change overtook the render, and never kept for a page not found.
  */
 import { brotliDecompressSync } from 'node:zlib';
-import { formatRupees, type StorefrontMetNeed } from '@rr/core';
+import { formatRupees, type StorefrontHeadContext, type StorefrontMetNeed } from '@rr/core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../src/db/schema/index.ts';
@@ -15,7 +15,7 @@ import * as make from './factories.ts';
 import { bearer, createTestApp, eventually, type TestApp } from './helpers.ts';
 
 const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
-const web = (await import(ENTRY_SERVER)) as StorefrontRenderer;
+const { storefront: web }: { storefront: StorefrontRenderer } = await import(ENTRY_SERVER);
 
 /** The web app's renderer, counting its renders by path, with a hook that runs inside a render. */
 function countingRenderer() {
@@ -23,12 +23,12 @@ function countingRenderer() {
   let during: (() => Promise<void>) | null = null;
   const renderer: StorefrontRenderer = {
     ...web,
-    async render(url: string, met: StorefrontMetNeed[]) {
+    async render(url: string, met: StorefrontMetNeed[], head: StorefrontHeadContext) {
       renders.set(url, (renders.get(url) ?? 0) + 1);
       const hook = during;
       during = null;
       if (hook) await hook();
-      return web.render(url, met);
+      return web.render(url, met, head);
     },
   };
   return {

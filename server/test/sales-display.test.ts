@@ -17,6 +17,7 @@ import {
   type ProductList,
   type ProductSummary,
   type RunningSale,
+  type StorefrontHeadContext,
   type StorefrontMetNeed,
 } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,16 +28,15 @@ import { createTestApp, eventually, type TestApp } from './helpers.ts';
 
 // The web app's own server rendering, from its source (vitest compiles it), counting its renders.
 const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
-const web = (await import(ENTRY_SERVER)) as StorefrontRenderer;
+const { storefront: web }: { storefront: StorefrontRenderer } = await import(ENTRY_SERVER);
 const renders: string[] = [];
 const storefront: StorefrontRenderer = {
-  storefrontPage: (pathname, search) => web.storefrontPage(pathname, search),
-  render(url: string, met: StorefrontMetNeed[]) {
+  page: (pathname, search) => web.page(pathname, search),
+  render(url: string, met: StorefrontMetNeed[], head: StorefrontHeadContext) {
     renders.push(url);
-    return web.render(url, met);
+    return web.render(url, met, head);
   },
   scriptSafeJson: (value) => web.scriptSafeJson(value),
-  textsFor: (language) => web.textsFor(language),
   SSR_STATE_ID: web.SSR_STATE_ID,
 };
 

@@ -246,6 +246,77 @@ describe('search knows the trade’s names', () => {
   });
 });
 
+describe('Hindi names and descriptions (issue 30)', () => {
+  // English names without the trade's words: what finds them is their Hindi text.
+  const NEELAM_HI = 'Royal Blue Corundum 4 Ratti';
+  const PUKHRAJ_HI = 'Golden Corundum 5 Ratti';
+  const PANCHMUKHI_HI = 'Five Line Bead, Nepal';
+  const RING = 'Plain Silver Ring';
+  let ids: string[] = [];
+
+  beforeAll(async () => {
+    let minute = 0;
+    // Older than every other product of this file: a tie within a tier goes to the newest.
+    const at = () => new Date(Date.UTC(2025, 0, 1, 0, minute++));
+    ids = [
+      await make.product(t, {
+        name: NEELAM_HI,
+        category: 'gems',
+        columns: { nameHi: 'नीलम (ब्लू सफ़ायर) 4 रत्ती', createdAt: at() },
+      }),
+      await make.product(t, {
+        name: PUKHRAJ_HI,
+        category: 'gems',
+        columns: { nameHi: 'पुखराज (येलो सफ़ायर) 5 रत्ती', createdAt: at() },
+      }),
+      await make.product(t, { name: PANCHMUKHI_HI, columns: { nameHi: 'नेपाली पंचमुखी रुद्राक्ष', createdAt: at() } }),
+      await make.product(t, {
+        name: RING,
+        category: 'gems',
+        columns: { descriptionHi: 'चांदी की अंगूठी, जिसमें छोटा नीलम जड़ा है।', createdAt: at() },
+      }),
+    ];
+  });
+  afterAll(async () => {
+    await t.db.delete(products).where(inArray(products.id, ids));
+  });
+
+  it('ranks a Hindi name holding the keyword with the names, before the trade’s names and descriptions', async () => {
+    // Its Hindi name starts with नीलम (the first tier); the English name by the trade's name; the ring
+    // by its Hindi description, last.
+    expect(await search('नीलम')).toEqual([NEELAM_HI, BLUE, RING]);
+    // Holding पंचमुखी (a name tier), before the names by the trade's name (5 mukhi) and the mukhi fact.
+    expect((await search('पंचमुखी')).slice(0, 3)).toEqual([PANCHMUKHI_HI, nepal(5), JAVA_FIVE]);
+    expect((await search('पंचमुखी रुद्राक्ष'))[0]).toBe(PANCHMUKHI_HI);
+    // Its words in another order, and a word started: a name tier still.
+    expect((await search('रुद्राक्ष नेपाली'))[0]).toBe(PANCHMUKHI_HI);
+    // A word of both Hindi names: one tier, the newest first.
+    expect(await search('सफ़ायर')).toEqual([PUKHRAJ_HI, NEELAM_HI]);
+  });
+
+  it('finds a Hindi name by a word being typed, and by a part of a word', async () => {
+    expect(await search('पुख')).toEqual([PUKHRAJ_HI]);
+    expect(await search('खराज')).toEqual([PUKHRAJ_HI]);
+    expect(await search('जड़ा')).toEqual([RING]);
+    const { body } = await list(`?keyword=${encodeURIComponent('पुख')}`);
+    expect(body.products[0]).toMatchObject({ name: PUKHRAJ_HI, nameHi: 'पुखराज (येलो सफ़ायर) 5 रत्ती' });
+  });
+
+  it('suggests by Hindi names, with them', async () => {
+    const typed = await t.app.inject({ url: `/api/products/suggest?q=${encodeURIComponent('पुख')}` });
+    const products = typed.json<ProductSuggestions>().products;
+    // The Hindi name first; the English name by the trade's name the typing may be (पुखराज) next.
+    expect(products.map((p) => p.name)).toEqual([PUKHRAJ_HI, YELLOW]);
+    expect(products[0]).toMatchObject({ nameHi: 'पुखराज (येलो सफ़ायर) 5 रत्ती', category: 'gems' });
+    expect(products[1]).toMatchObject({ nameHi: '' });
+  });
+
+  it('reads a Latin keyword as before: the Hindi texts change nothing', async () => {
+    expect(await search('neelam')).toEqual([BLUE, BRACELET]);
+    expect(await search('corundum')).toEqual([PUKHRAJ_HI, NEELAM_HI]);
+  });
+});
+
 describe('listing filters and sort', () => {
   const rudraksha = '?category=rudraksha&limit=48';
 

@@ -51,7 +51,8 @@ describe('sitemap.xml', () => {
     );
     expect(body).not.toContain(draft);
     const listed = await t.db.select({ id: products.id }).from(products).where(eq(products.isDraft, false));
-    expect(body.match(/\/product\//g)).toHaveLength(listed.length);
+    // Each in English and in Hindi (issue 30).
+    expect(body.match(/<loc>[^<]*\/product\//g)).toHaveLength(listed.length * 2);
   });
 
   it('follows the catalog: a deleted product leaves it at once', async () => {
@@ -59,6 +60,46 @@ describe('sitemap.xml', () => {
     expect(await sitemap()).toContain(gone);
     await t.db.delete(products).where(eq(products.id, gone));
     expect(await sitemap()).not.toContain(gone);
+  });
+});
+
+describe('the Hindi storefront (issue 30)', () => {
+  const sitemap = async () => (await t.app.inject({ url: '/sitemap.xml' })).body;
+  const entryOf = (body: string, loc: string) =>
+    body.split('\n').find((line) => line.startsWith(`  <url><loc>${loc}</loc>`));
+
+  it('lists every page in English and Hindi, each naming both and English as x-default', async () => {
+    const id = await make.product(t);
+    const body = await sitemap();
+    expect(body).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    );
+    const alternates = (path: string) =>
+      `<xhtml:link rel="alternate" hreflang="en-IN" href="https://shop.example.in${path}"/>` +
+      `<xhtml:link rel="alternate" hreflang="hi-IN" href="https://shop.example.in/hi${path === '/' ? '' : path}"/>` +
+      `<xhtml:link rel="alternate" hreflang="x-default" href="https://shop.example.in${path}"/>`;
+    for (const path of ['/', '/faqs', '/category/gems', `/product/${id}`]) {
+      const hindi = `https://shop.example.in/hi${path === '/' ? '' : path}`;
+      for (const loc of [`https://shop.example.in${path}`, hindi]) {
+        const entry = entryOf(body, loc);
+        expect(entry, loc).toBeDefined();
+        expect(entry).toContain(alternates(path));
+      }
+    }
+    // As many Hindi pages as English ones.
+    const locs = [...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const hindi = locs.filter((loc) => loc.startsWith('https://shop.example.in/hi'));
+    expect(hindi.length * 2).toBe(locs.length);
+    expect(entryOf(body, `https://shop.example.in/hi/product/${id}`)).toMatch(/<lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+
+  it('keeps crawlers out of the Hindi accounts, checkout and admin pages too', async () => {
+    const lines = (await t.app.inject({ url: '/robots.txt' })).body.split('\n');
+    for (const path of ['/hi/admin', '/hi/profile', '/hi/cart', '/hi/placeorder', '/hi/order/', '/hi/login']) {
+      expect(lines).toContain(`Disallow: ${path}`);
+    }
+    expect(lines).not.toContain('Disallow: /hi/api/');
+    expect(lines).not.toContain('Disallow: /hi');
   });
 });
 

@@ -15,7 +15,7 @@ import { createTestApp, rateLimitedApp, type TestApp } from './helpers.ts';
 
 // The web app's own server rendering, from its source (vitest compiles it); production loads its build.
 const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
-const storefront = (await import(ENTRY_SERVER)) as StorefrontRenderer;
+const { storefront }: { storefront: StorefrontRenderer } = await import(ENTRY_SERVER);
 
 interface ProductLd {
   name: string;

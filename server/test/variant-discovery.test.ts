@@ -10,7 +10,7 @@ import * as make from './factories.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
 
 const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
-const storefront = (await import(ENTRY_SERVER)) as StorefrontRenderer;
+const { storefront }: { storefront: StorefrontRenderer } = await import(ENTRY_SERVER);
 const BASE = 'https://shop.example.in';
 
 let t: TestApp;

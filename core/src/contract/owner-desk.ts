@@ -113,6 +113,10 @@ export const CATALOG_CSV_COLUMNS = [
   'stock',
   'brand',
   'description',
+  // Issue 30: the Hindi name and description (empty: the English ones show); a file without the
+  // columns keeps them.
+  'name_hi',
+  'description_hi',
   'image',
   'mukhi',
   'origin',

@@ -174,7 +174,7 @@ export const productSuggestions = z.object({
     z.object({
       _id: z.string(),
       name: z.string(),
-      /** Issue 30: the Hindi name ('' where not written). */
+      /** Issue 30: the Hindi name ('' where not written: the English one shows). */
       nameHi: z.string(),
       image: z.string(),
       category: z.enum(CATEGORIES),

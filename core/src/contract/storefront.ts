@@ -1,4 +1,5 @@
 import type { Category } from '../constants.ts';
+import type { Language } from '../i18n.ts';
 import type { Product, ProductList, ProductSummary } from './catalog.ts';
 import type { RunningSale } from './offers.ts';
 import type { ProductFacets } from './search.ts';
@@ -35,18 +36,66 @@ export type StorefrontDataNeed =
  */
 export const RUNNING_SALES_QUERY_KEY = ['sales', 'current'] as const;
 
-/** The page a path shows, with what it needs. */
-export type StorefrontPage =
-  | { page: 'home'; pageNumber: number; needs: StorefrontDataNeed[] }
-  | { page: 'search'; keyword: string; pageNumber: number; needs: StorefrontDataNeed[] }
-  | { page: 'category'; category: string; pageNumber: number; needs: StorefrontDataNeed[] }
-  | { page: 'product'; id: string; needs: StorefrontDataNeed[] }
-  /** A static page (SPEC §2: FAQs, policies, contact): `path` is its own address. */
-  | { page: 'content'; path: string }
-  | { page: 'blank-search' }
-  | { page: 'not-found' };
-
 /** A need met: its data, or the message of the error the API would have answered with. */
 export type StorefrontMetNeed =
   | { key: StorefrontQueryKey; data: ProductList | ProductSummary[] | Product | ProductFacets | RunningSale[] }
   | { key: StorefrontQueryKey; error: string };
+
+/**
+ * A storefront page the server renders (issue 30): what it needs, read by the server in-process (as a
+ * data router's loader would with its context), and whether its render draws a random order (the home
+ * page's grid, SPEC §7), so the server keeps a few shuffles of it.
+ */
+export interface StorefrontPagePlan {
+  needs: StorefrontDataNeed[];
+  shuffled: boolean;
+}
+
+/** What the server gives a page's head from outside the web app: its address and share pictures. */
+export interface StorefrontHeadContext {
+  /** The shop's absolute address (PUBLIC_URL, or the request's host in development). */
+  base: string;
+  /** The shop's share picture's path, and a product's (they carry a version of the picture). */
+  shopShareImage: string;
+  productShareImage(product: { _id: string; image: string }): string;
+}
+
+/** What a rendered page's <head> says about it to search engines and share previews. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute; null for a page that is not found or left out of search engines (noindex). */
+  canonical: string | null;
+  /** The page in each language (hreflang), with English as the default; [] when there is no canonical. */
+  alternates: Array<{ hreflang: string; href: string }>;
+  language: Language;
+  image: { url: string; alt: string } | null;
+  type: 'website' | 'product';
+  jsonLd: object[];
+}
+
+/** A page as the web app rendered it: its HTML, HTTP status, query state for the browser, and head. */
+export interface RenderedStorefrontPage {
+  html: string;
+  status: number;
+  state: unknown;
+  head: PageHead;
+}
+
+/**
+ * The web app's server rendering (web/src/entry-server.tsx exports one as `storefront`), as the server's
+ * storefront module uses it: the seam between them, checked on both sides.
+ */
+export interface StorefrontRenderer {
+  /**
+   * The page at an address (its route in the web app's one route table): its plan, a redirect (a blank
+   * search goes home), or null for a page the browser renders itself (the cart, the account, admin).
+   */
+  page(pathname: string, search: string): StorefrontPagePlan | { redirect: string } | null;
+  /** The page at `url` rendered with the needs of its plan met (in the plan's order), and its head. */
+  render(url: string, met: StorefrontMetNeed[], head: StorefrontHeadContext): Promise<RenderedStorefrontPage>;
+  /** JSON safe inside an HTML <script> element. */
+  scriptSafeJson(value: unknown): string;
+  /** The id of the JSON block that carries the rendered page's state. */
+  SSR_STATE_ID: string;
+}

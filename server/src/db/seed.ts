@@ -7,6 +7,7 @@ import type { Database, Transaction } from './client.ts';
 import { coupons, products, reviews, users } from './schema/index.ts';
 import { demoProducts, demoReviews, type DemoProduct } from './seed/demo-catalog.ts';
 import { demoFactSlugs, demoFactsOf } from './seed/demo-facts.ts';
+import { demoHindiOf, demoHindiSlugs } from './seed/demo-hindi.ts';
 import { demoPackageOf } from './seed/demo-package.ts';
 import { demoTaxOf, demoTaxSlugs } from './seed/demo-tax.ts';
 import { demoOptionSlugs, demoOptionsOf } from './seed/demo-variants.ts';
@@ -45,6 +46,8 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
   if (unknownTax.length) throw new Error(`Demo tax for unknown products: ${unknownTax.join(', ')}`);
   const unknownOptions = demoOptionSlugs.filter((slug) => !idBySlug.has(slug));
   if (unknownOptions.length) throw new Error(`Demo variants for unknown products: ${unknownOptions.join(', ')}`);
+  const unknownHindi = demoHindiSlugs.filter((slug) => !idBySlug.has(slug));
+  if (unknownHindi.length) throw new Error(`Demo Hindi texts for unknown products: ${unknownHindi.join(', ')}`);
   await db.transaction(async (tx) => {
     await tx.delete(reviews);
     await tx.delete(products);
@@ -57,6 +60,8 @@ export async function seedDemoCatalog(db: Database): Promise<{ products: number;
           name: p.name,
           image: p.image,
           description: p.description,
+          // Issue 30: its Hindi name and description.
+          ...demoHindiOf(p.slug),
           brand: p.brand,
           category: p.category,
           pricePaise,

@@ -3,7 +3,7 @@ import type { Language } from '@rr/core';
 import { BrowserRouter } from 'react-router';
 import { LanguageProvider, routerBase, type Texts } from '../i18n/index.tsx';
 import { retryOnce } from '../lib/query-retry.ts';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes } from './routes.tsx';
 
 /** One per browser page, and one per request when rendering on the server. */
 export function createQueryClient(): QueryClient {

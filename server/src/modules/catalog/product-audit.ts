@@ -27,6 +27,8 @@ function ownFields(p: ProductRow) {
     category: p.category,
     brand: p.brand,
     description: p.description,
+    nameHi: p.nameHi,
+    descriptionHi: p.descriptionHi,
     image: p.image,
     images: p.images,
     mukhi: p.mukhi,

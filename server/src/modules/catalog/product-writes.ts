@@ -72,6 +72,8 @@ function columnsOf(input: ProductUpdate) {
     brand: input.brand,
     category: input.category,
     description: input.description,
+    nameHi: input.nameHi,
+    descriptionHi: input.descriptionHi,
     mukhi: input.mukhi,
     origin: input.origin,
     sizeMm: input.sizeMm,

@@ -1,3 +1,4 @@
+import { LANGUAGES, LANGUAGE_TAGS, pathInLanguage } from '@rr/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { categories, products } from '../../db/schema/index.ts';
@@ -22,7 +23,10 @@ export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
+    // Issue 30: the Hindi storefront's own (its pages are the same paths under /hi; the API is one).
+    ...PRIVATE_PATHS.flatMap((path) =>
+      path === '/api/' ? [path] : LANGUAGES.map((language) => pathInLanguage(language, path)),
+    ).map((path) => `Disallow: ${path}`),
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',
@@ -42,7 +46,9 @@ export const CONTENT_PAGE_PATHS = [
 
 /**
  * The sitemap: the home page, the static pages, the collections and every published product (drafts never), each with
- * the day it last changed. Read when asked, so it follows the catalog as it changes.
+ * the day it last changed. Read when asked, so it follows the catalog as it changes. Issue 30: each page in
+ * every language, and each of those naming all of them (and English as x-default) as Google asks of a
+ * sitemap's language versions.
  */
 export async function sitemapXml(db: Database, publicUrl: string): Promise<string> {
   const [collections, published] = await Promise.all([
@@ -56,16 +62,27 @@ export async function sitemapXml(db: Database, publicUrl: string): Promise<strin
       .where(eq(products.isDraft, false))
       .orderBy(asc(products.createdAt), asc(products.id)),
   ]);
-  const url = (path: string, changed?: Date) =>
-    `  <url><loc>${markupText(`${publicUrl}${path}`)}</loc>${changed ? `<lastmod>${changed.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  const address = (path: string) => markupText(`${publicUrl}${path}`);
+  const alternate = (hreflang: string, path: string) =>
+    `<xhtml:link rel="alternate" hreflang="${hreflang}" href="${address(path)}"/>`;
+  const alternates = (path: string) =>
+    [
+      ...LANGUAGES.map((language) => alternate(LANGUAGE_TAGS[language], pathInLanguage(language, path))),
+      alternate('x-default', path),
+    ].join('');
+  const urls = (path: string, changed?: Date) =>
+    LANGUAGES.map(
+      (language) =>
+        `  <url><loc>${address(pathInLanguage(language, path))}</loc>${changed ? `<lastmod>${changed.toISOString().slice(0, 10)}</lastmod>` : ''}${alternates(path)}</url>`,
+    );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    url('/'),
-    url('/categories'),
-    ...CONTENT_PAGE_PATHS.map((path) => url(path)),
-    ...collections.map((c) => url(`/category/${encodeURIComponent(c.slug)}`, c.updatedAt)),
-    ...published.map((p) => url(`/product/${p.id}`, p.updatedAt)),
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls('/'),
+    ...urls('/categories'),
+    ...CONTENT_PAGE_PATHS.flatMap((path) => urls(path)),
+    ...collections.flatMap((c) => urls(`/category/${encodeURIComponent(c.slug)}`, c.updatedAt)),
+    ...published.flatMap((p) => urls(`/product/${p.id}`, p.updatedAt)),
     '</urlset>',
     '',
   ].join('\n');

@@ -1,15 +1,10 @@
 import {
   LANGUAGE_TAGS,
-  RUNNING_SALES_QUERY_KEY,
   errorCodes,
-  languageOfPath,
-  pathInLanguage,
   productListQuery,
-  type Product,
-  type ProductList,
   type StorefrontDataNeed,
   type StorefrontMetNeed,
-  type StorefrontPage,
+  type StorefrontPagePlan,
 } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
@@ -17,9 +12,10 @@ import type { LoadScope } from '../../plugins/response-cache.ts';
 import type { ServedPage } from '../../plugins/web-app.ts';
 import { cachedCatalog } from '../catalog/index.ts';
 import { currentSalesAnswer } from '../offers/index.ts';
-import { headHtml, pageHead } from './head.ts';
+import { headHtml } from './head.ts';
 import { PageCache, type RenderedPage } from './page-cache.ts';
 import type { StorefrontRenderer } from './renderer.ts';
+import { SHOP_SHARE_IMAGE_PATH, productShareImagePath } from './share-image.ts';
 
 /** The shop's absolute address: PUBLIC_URL, or in development the address the visitor used. */
 export function baseUrl(app: FastifyInstance, request: FastifyRequest): string {
@@ -95,13 +91,11 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
   const kept = new PageCache(app.responseCache);
   return async (request: FastifyRequest, template: string): Promise<ServedPage | null> => {
     const url = new URL(request.url, 'http://storefront');
-    const page = renderer.storefrontPage(url.pathname, url.search);
+    const page = renderer.page(url.pathname, url.search);
     if (!page) return null;
-    if (page.page === 'blank-search') {
-      return { status: 302, html: '', redirect: pathInLanguage(languageOfPath(url.pathname).language, '/') };
-    }
+    if ('redirect' in page) return { status: 302, html: '', redirect: page.redirect };
     const base = baseUrl(app, request);
-    const shuffle = page.page === 'home' ? Math.floor(Math.random() * HOME_PAGE_SHUFFLES) : 0;
+    const shuffle = page.shuffled ? Math.floor(Math.random() * HOME_PAGE_SHUFFLES) : 0;
     const key = `${base}\u0000${url.pathname}${url.search}\u0000${shuffle}`;
     const ready = kept.get(key);
     if (ready) return ready;
@@ -117,25 +111,13 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
 }
 
 /**
- * What a page needs: what the web app's route asks for and, on the home page's first page, the running
- * sales for its banner (under RUNNING_SALES_QUERY_KEY), so the banner comes with the server render.
- */
-function needsOf(page: StorefrontPage): StorefrontDataNeed[] {
-  const needs = 'needs' in page ? page.needs : [];
-  if (page.page !== 'home' || page.pageNumber !== 1 || needs.some((need) => need.kind === 'runningSales')) {
-    return needs;
-  }
-  return [...needs, { kind: 'runningSales', key: RUNNING_SALES_QUERY_KEY }];
-}
-
-/**
  * A storefront page rendered with the catalog's answers, in the page template with its head; it holds
  * until the earliest `until` of those answers (the next sale start or end).
  */
 async function renderPage(
   app: FastifyInstance,
   renderer: StorefrontRenderer,
-  { page, url, base, template }: { page: StorefrontPage; url: URL; base: string; template: string },
+  { page, url, base, template }: { page: StorefrontPagePlan; url: URL; base: string; template: string },
 ): Promise<RenderedPage> {
   let until = Infinity;
   const scope: LoadScope = {
@@ -143,27 +125,18 @@ async function renderPage(
       until = Math.min(until, moment);
     },
   };
-  const met = await Promise.all(needsOf(page).map((need) => meet(app, need, scope)));
-  const first = met[0];
-  const product = page.page === 'product' && first && 'data' in first ? (first.data as Product) : undefined;
-  // A listing's first need is its page of products.
-  const listed = page.page !== 'product' && first && 'data' in first ? (first.data as ProductList) : undefined;
-  const rendered = await renderer.render(`${url.pathname}${url.search}`, met);
-  const missing = page.page === 'not-found' || (page.page === 'product' && !product);
-  const status = missing ? 404 : rendered.status;
-  const { language } = languageOfPath(url.pathname);
-  const ctx = { base, language, t: renderer.textsFor(language) };
-  const head = pageHead(ctx, status === 404 ? { page: 'not-found' } : page, {
-    product,
-    rendered,
-    empty: listed?.products.length === 0,
+  const met = await Promise.all(page.needs.map((need) => meet(app, need, scope)));
+  const rendered = await renderer.render(`${url.pathname}${url.search}`, met, {
+    base,
+    shopShareImage: SHOP_SHARE_IMAGE_PATH,
+    productShareImage: productShareImagePath,
   });
   return {
-    status,
+    status: rendered.status,
     until,
     html: fillTemplate(template, {
-      lang: LANGUAGE_TAGS[language],
-      head: headHtml(head, renderer.scriptSafeJson),
+      lang: LANGUAGE_TAGS[rendered.head.language],
+      head: headHtml(rendered.head, renderer.scriptSafeJson),
       body: rendered.html,
       state: renderer.scriptSafeJson(rendered.state),
       stateId: renderer.SSR_STATE_ID,

@@ -1,27 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Language, StorefrontMetNeed, StorefrontPage } from '@rr/core';
-import type { HeadTexts } from './head.ts';
+import type { StorefrontRenderer } from '@rr/core';
 
-/** A page as the web app rendered it: its HTML, status, query state, and the title it gives itself. */
-export interface RenderedStorefrontPage {
-  html: string;
-  status: number;
-  state: unknown;
-  title?: string;
-  description?: string;
-}
-
-/** The web app's server rendering (web/src/entry-server.tsx), as the server uses it. */
-export interface StorefrontRenderer {
-  storefrontPage(pathname: string, search: string): StorefrontPage | null;
-  render(url: string, met: StorefrontMetNeed[]): Promise<RenderedStorefrontPage>;
-  scriptSafeJson(value: unknown): string;
-  /** Issue 30: the storefront's texts in a language, for the page's head. */
-  textsFor(language: Language): HeadTexts;
-  SSR_STATE_ID: string;
-}
+export type { StorefrontRenderer };
 
 /**
  * The production build of the server rendering (web/dist-ssr/entry-server.js, made by `npm run build`),
@@ -31,5 +13,7 @@ export interface StorefrontRenderer {
 export async function loadStorefrontRenderer(ssrDir: string): Promise<StorefrontRenderer | null> {
   const entry = path.join(ssrDir, 'entry-server.js');
   if (!existsSync(entry)) return null;
-  return (await import(pathToFileURL(entry).href)) as StorefrontRenderer;
+  // The build's `storefront` export, typed by core's StorefrontRenderer on both sides of the seam.
+  const built: { storefront: StorefrontRenderer } = await import(pathToFileURL(entry).href);
+  return built.storefront;
 }

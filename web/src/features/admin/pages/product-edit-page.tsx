@@ -65,6 +65,8 @@ function formValuesOf(product: Product) {
     countInStock: String(product.countInStock),
     category: product.category as string,
     description: product.description,
+    nameHi: product.nameHi,
+    descriptionHi: product.descriptionHi,
     visibility: (product.isDraft ? 'draft' : 'published') as Visibility,
     ...factValuesOf(product),
     ...taxValuesOf(product),
@@ -117,6 +119,8 @@ function useEditProductForm(product: Product) {
       stockWas: product.countInStock,
       category: values.category,
       description: values.description,
+      nameHi: values.nameHi,
+      descriptionHi: values.descriptionHi,
       isDraft: values.visibility === 'draft',
       ...factsInput(values),
       ...taxInput(values),
@@ -142,6 +146,9 @@ function useEditProductForm(product: Product) {
   return { form, options, submit, category: categories.data?.find((c) => c.slug === form.values.category) };
 }
 
+/** Issue 30: the Hindi pages show the English text where the Hindi one is left empty. */
+const HINDI_HINT = 'Shown on the Hindi pages; left empty, they show the English one.';
+
 function EditProductForm({ product }: { product: Product }) {
   const { form, options, submit, category } = useEditProductForm(product);
   const { field, errors, values } = form;
@@ -151,6 +158,14 @@ function EditProductForm({ product }: { product: Product }) {
     <div className={`card ${styles.panel}`}>
       <form className={styles.form} onSubmit={submit} noValidate>
         <FormField label="Name" autoComplete="off" maxLength={120} required {...field('name')} />
+        <FormField
+          label="Name in Hindi (हिन्दी नाम)"
+          lang="hi"
+          autoComplete="off"
+          maxLength={120}
+          hint={HINDI_HINT}
+          {...field('nameHi')}
+        />
         <PriceFields price={field('price')} mrp={field('mrp')} followed={followed} />
         <ImageField value={values.image} error={errors.image} onChange={(image) => form.setValue('image', image)} />
         <div className={`${styles.pair} ${styles.figures}`}>
@@ -166,6 +181,14 @@ function EditProductForm({ product }: { product: Product }) {
           ))}
         </SelectField>
         <TextAreaField label="Description" rows={6} maxLength={5000} {...field('description')} />
+        <TextAreaField
+          label="Description in Hindi"
+          lang="hi"
+          rows={6}
+          maxLength={5000}
+          hint={HINDI_HINT}
+          {...field('descriptionHi')}
+        />
         <ProductTaxFields form={form} category={category} />
         <ProductFactsFields form={form} />
         <ProductPackageFields form={form} />

@@ -12,7 +12,14 @@ const fetchMock = vi.fn<typeof fetch>();
 const suggestions: ProductSuggestions = {
   categories: [{ slug: 'gems', name: 'Gems' }],
   products: [
-    { _id: 'p-blue', name: 'Blue Sapphire (Neelam)', nameHi: 'नीलम', image: '/x.svg', category: 'gems', price: 25000 },
+    {
+      _id: 'p-blue',
+      name: 'Blue Sapphire (Neelam)',
+      nameHi: 'नीलम (ब्लू सफ़ायर)',
+      image: '/x.svg',
+      category: 'gems',
+      price: 25000,
+    },
     { _id: 'p-iolite', name: 'Iolite (Neeli)', nameHi: '', image: '/x.svg', category: 'gems', price: 1800 },
   ],
 };
@@ -155,7 +162,7 @@ describe('SearchCombobox', () => {
     await screen.findByRole('option', { name: /नीलम/ });
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'रत्नसंग्रह',
-      'नीलम₹25,000.00',
+      'नीलम (ब्लू सफ़ायर)₹25,000.00',
       'Iolite (Neeli)₹1,800.00',
     ]);
     expect(screen.getByRole('listbox', { name: 'सुझाव' })).toBeTruthy();

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import {
   AddressesPage,
@@ -43,17 +43,36 @@ import { Layout } from './layout.tsx';
 // Features' own pages load lazily from their index.ts; this one combines two features, so it is here.
 const ProfilePage = lazy(() => import('./pages/profile-page.tsx').then((m) => ({ default: m.ProfilePage })));
 
-const routes: RouteObject[] = [
+/**
+ * The storefront's pages the server renders with their data (issue 30). A route of the table names its
+ * page in `handle.page`; what that page needs and what its head says are in page-data.ts under that
+ * name (server-only, so none of it weighs on the browser's JavaScript). A route without one (the cart,
+ * the account, admin) is rendered by the browser.
+ */
+export type StorefrontPageName = 'home' | 'search' | 'category' | 'product' | 'content' | 'not-found';
+
+/** The route's `handle`: which storefront page it is. */
+export interface StorefrontHandle {
+  page: StorefrontPageName;
+}
+
+const page = (name: StorefrontPageName): { handle: StorefrontHandle } => ({ handle: { page: name } });
+
+/**
+ * The one route table: the browser's (useRoutes, below) and the server rendering's (entry-server.tsx
+ * matches an address against it and takes the page's data and head from page-data.ts).
+ */
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/page/:pageNumber', element: <HomePage /> },
-      { path: '/search/:keyword', element: <SearchPage /> },
-      { path: '/search/:keyword/page/:pageNumber', element: <SearchPage /> },
+      { path: '/', element: <HomePage />, ...page('home') },
+      { path: '/page/:pageNumber', element: <HomePage />, ...page('home') },
+      { path: '/search/:keyword', element: <SearchPage />, ...page('search') },
+      { path: '/search/:keyword/page/:pageNumber', element: <SearchPage />, ...page('search') },
       { path: '/categories', element: <CategoriesPage /> },
-      { path: '/category/:category', element: <CategoryPage /> },
-      { path: '/product/:id', element: <ProductPage /> },
+      { path: '/category/:category', element: <CategoryPage />, ...page('category') },
+      { path: '/product/:id', element: <ProductPage />, ...page('product') },
       { path: '/cart/:id?', element: <CartPage /> },
       { path: '/login', element: <LoginPage /> },
       { path: '/register', element: <RegisterPage /> },
@@ -94,25 +113,19 @@ const routes: RouteObject[] = [
           { path: '/admin/audit', element: <AuditPage /> },
         ],
       },
-      ...contentPages.map(({ path, Component }) => ({ path, element: <Component /> })),
-      { path: '*', element: <NotFoundPage /> },
+      ...contentPages.map(({ path, Component }) => ({ path, element: <Component />, ...page('content') })),
+      // Any other path: the 404 page, which the server sends with a 404 status so that search engines
+      // do not take it for a page of the shop (SPEC §2).
+      { path: '*', element: <NotFoundPage />, ...page('not-found') },
     ],
   },
 ];
 
 /**
- * The routes, in React Router's declarative mode: the shop uses no loaders or actions, and the data
- * router they need would add about 17 KiB (gzipped) to every page's JavaScript.
+ * The routes, in React Router's declarative mode. Its data router (a loader and meta per route) runs on
+ * Preact too, but adds 16 KiB (gzipped) to the home page's JavaScript (decision 0046): the server
+ * rendering reads each page's data and head from page-data.ts instead.
  */
 export function AppRoutes() {
   return useRoutes(routes);
-}
-
-/**
- * Whether `pathname` is one of the shop's pages (SPEC §2); any other path shows the 404 page, which the
- * server sends with a 404 status so that search engines do not take it for a page of the shop.
- */
-export function isShopPath(pathname: string): boolean {
-  const matched = matchRoutes(routes, pathname);
-  return matched !== null && matched[matched.length - 1]?.route.path !== '*';
 }
