@@ -2,33 +2,35 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { footerPolicyLinks, shopContact } from '../features/content/index.ts';
 import { NewsletterForm } from '../features/newsletter/index.ts';
+import { useT, type MessageKey } from '../i18n/index.tsx';
 import styles from './footer.module.css';
 
 export function Footer() {
+  const t = useT();
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.grid}`}>
         <section aria-labelledby="footer-shop">
           <h2 id="footer-shop" className={styles.title}>
-            Rudraksha Ratna
+            {t('layout.shopName')}
           </h2>
-          <p>Authentic rudraksha, certified gemstones and handmade malas, shipped across India.</p>
+          <p>{t('layout.footerAbout')}</p>
           <p>
             <a href={`mailto:${shopContact.email}`}>{shopContact.email}</a>
             <br />
             <a href={shopContact.phoneHref}>{shopContact.phoneDisplay}</a>
             <br />
-            {shopContact.hours}
+            {t('layout.hours')}
           </p>
         </section>
         <nav aria-labelledby="footer-policies">
           <h2 id="footer-policies" className={styles.title}>
-            Help and Policies
+            {t('layout.footerPolicies')}
           </h2>
           <ul className={styles.links}>
             {footerPolicyLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
+                <Link to={link.to}>{t(`layout.link${link.to.replace('/', '.')}` as MessageKey)}</Link>
               </li>
             ))}
           </ul>
@@ -37,9 +39,7 @@ export function Footer() {
           <NewsletterForm />
         </Suspense>
       </div>
-      <p className={styles.copyright}>
-        © {new Date().getFullYear()} Rudraksha Ratna. Prices in Indian rupees, GST extra.
-      </p>
+      <p className={styles.copyright}>{t('layout.copyright', { year: new Date().getFullYear() })}</p>
     </footer>
   );
 }

@@ -59,6 +59,7 @@ export function Header() {
   const { pathname } = useLocation();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
+  const t = useT();
   useEffect(() => setMenuOpen(false), [pathname]);
 
   // The phone menu closes on Escape, focus going back to its button; an open user menu inside it
@@ -87,7 +88,7 @@ export function Header() {
         <Link to="/" className={styles.brand}>
           <img src="/images/logo-mark.svg" alt="" width={40} height={40} className={styles.logo} />
           <span className={styles.wordmark}>
-            Rudraksha Ratna<span className="visually-hidden">, home</span>
+            Rudraksha Ratna<span className="visually-hidden">{t('layout.homeLink')}</span>
           </span>
         </Link>
         <div className={styles.searchSlot}>
@@ -108,27 +109,27 @@ export function Header() {
           onBlur={onMenuBlur}
         >
           <span aria-hidden="true">☰</span>
-          <span className="visually-hidden">Menu</span>
+          <span className="visually-hidden">{t('layout.menu')}</span>
         </button>
         <nav
           ref={navRef}
           id="main-nav"
-          aria-label="Main"
+          aria-label={t('layout.mainNav')}
           className={`${styles.nav} ${menuOpen ? styles.navOpen : ''}`}
           onBlur={onMenuBlur}
         >
           <NavLink to="/category/rudraksha" className={({ isActive }) => (isActive ? styles.active : undefined)}>
-            Rudraksha
+            {t('category.rudraksha')}
           </NavLink>
           <NavLink to="/category/gems" className={({ isActive }) => (isActive ? styles.active : undefined)}>
-            Gems
+            {t('category.gems')}
           </NavLink>
           <NavLink to="/category/mala" className={({ isActive }) => (isActive ? styles.active : undefined)}>
-            Mala
+            {t('category.mala')}
           </NavLink>
           <CartLink count={count} className={styles.navCart} />
           {user ? <UserMenu user={user} /> : <SignInLink />}
-          <LanguageSwitch />
+          <LanguageSwitch className={styles.language} />
         </nav>
       </div>
     </header>

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { HydrateLater } from '../components/hydrate-later.tsx';
 import { Spinner } from '../components/spinner.tsx';
+import { useT } from '../i18n/index.tsx';
 import { useSessionEnd } from './session-end.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -11,13 +12,14 @@ import { StartupLoader } from './startup-loader.tsx';
 
 export function Layout() {
   useSessionEnd();
+  const t = useT();
   return (
     <>
       <ScrollToTop />
       <StartupLoader />
       <ScrollProgress />
       <a href="#main" className="skip-link">
-        Skip to content
+        {t('layout.skipToContent')}
       </a>
       <Header />
       <main id="main" tabIndex={-1}>

@@ -2,6 +2,7 @@ import type { UserInfo } from '@rr/core';
 import { Suspense, lazy, useEffect, useRef, useState, type FocusEvent } from 'react';
 import { Link } from 'react-router';
 import { signOut } from '../features/account/index.ts';
+import { useT } from '../i18n/index.tsx';
 import styles from './user-menu.module.css';
 
 // Issue 28: the admin's links (and the count of open returns) load when an admin opens the menu, so
@@ -14,6 +15,7 @@ const AdminMenuLinks = lazy(() => import('./admin-menu-links.tsx').then((m) => (
  */
 export function UserMenu({ user }: { user: UserInfo }) {
   const [open, setOpen] = useState(false);
+  const t = useT();
   const menuRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
 
@@ -61,17 +63,17 @@ export function UserMenu({ user }: { user: UserInfo }) {
       <ul id="user-menu" className={styles.list} hidden={!open}>
         <li>
           <Link to="/profile" onClick={close}>
-            Profile
+            {t('layout.profile')}
           </Link>
         </li>
         <li>
           <Link to="/profile/addresses" onClick={close}>
-            My Addresses
+            {t('layout.addresses')}
           </Link>
         </li>
         <li>
           <Link to="/wishlist" onClick={close}>
-            Wishlist
+            {t('layout.wishlist')}
           </Link>
         </li>
         {user.isAdmin && open && (
@@ -87,7 +89,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
               signOut();
             }}
           >
-            Logout
+            {t('layout.logout')}
           </button>
         </li>
       </ul>

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/index.tsx';
 import { formatRupees } from '@rr/core';
 import styles from './line-choices.module.css';
 
@@ -21,9 +22,10 @@ export function LineChoices({
   /** Where the line's layout puts it. */
   className?: string;
 }) {
+  const t = useT();
   if (!variantName && addOns.length === 0) return null;
   return (
-    <ul className={`${styles.choices} ${className ?? ''}`} aria-label="Chosen with it">
+    <ul className={`${styles.choices} ${className ?? ''}`} aria-label={t('layout.chosenWithIt')}>
       {variantName && <li>{variantName}</li>}
       {addOns.map((addOn) => (
         <li key={addOn.name}>

@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import { useRenderStatus } from '../lib/render-status.ts';
 import { usePageTitle } from './use-page-title.ts';
+import { useT } from '../i18n/index.tsx';
 import styles from './not-found-page.module.css';
 
 export function NotFoundPage() {
-  usePageTitle('Page Not Found | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('notFound.title'));
   useRenderStatus(404);
   return (
     <div className={`container page ${styles.notFound}`}>
-      <h1>Oops!</h1>
-      <p className={styles.code}>404 - The Page can&apos;t be found</p>
-      <p>The page may have moved, or the address may have a typo.</p>
+      <h1>{t('notFound.heading')}</h1>
+      <p className={styles.code}>{t('notFound.code')}</p>
+      <p>{t('notFound.text')}</p>
       <Link to="/" className="btn">
-        Go to Homepage
+        {t('notFound.home')}
       </Link>
     </div>
   );

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Message } from './message.tsx';
 import { Paginate } from './paginate.tsx';
+import { useT } from '../i18n/index.tsx';
 
 /**
  * A page number past the end of a listing (`/page/99`, `?page=99`): an empty page that says why and
@@ -15,11 +16,12 @@ export function PastLastPage({
   pages: number;
   hrefFor: (n: number) => string;
 }) {
+  const t = useT();
   return (
     <>
       <Message>
-        There is no page {page} here: {pages <= 1 ? 'this list has one page' : `this list has ${pages} pages`}.{' '}
-        <Link to={hrefFor(1)}>Go to the first page</Link>
+        {t('layout.pastLastPage', { page, count: Math.max(pages, 1) })}{' '}
+        <Link to={hrefFor(1)}>{t('layout.firstPage')}</Link>
       </Message>
       <Paginate page={page} pages={pages} hrefFor={hrefFor} />
     </>

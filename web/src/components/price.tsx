@@ -1,3 +1,4 @@
+import { useT } from '../i18n/index.tsx';
 import { discountPercent, formatRupees } from '@rr/core';
 import styles from './price.module.css';
 
@@ -24,16 +25,17 @@ function MrpSaving({
   gstPercent: number;
   named?: boolean;
 }) {
+  const t = useT();
   const percent = discountPercent(price, mrp, gstPercent);
   if (percent === null || mrp === null) return null;
   return (
     <>
-      {named && <span className={styles.mrpName}>MRP</span>}
+      {named && <span className={styles.mrpName}>{t('price.mrp')}</span>}
       <s className={styles.mrp}>
-        {!named && <span className="visually-hidden">MRP </span>}
+        {!named && <span className="visually-hidden">{t('price.mrp')} </span>}
         {formatRupees(mrp)}
       </s>
-      <span className={styles.badge}>{percent}% off</span>
+      <span className={styles.badge}>{t('price.off', { percent })}</span>
     </>
   );
 }
@@ -61,20 +63,21 @@ export function Price({
   /** False where the sale's badge is shown nearby already (the buy box beside the product's price). */
   saleName?: boolean;
 }) {
+  const t = useT();
   const onSale = sale !== null && sale.was > price;
   return (
     <div className={`${styles.price} ${styles[size]}`}>
       <span className={`${styles.amount} ${onSale ? styles.saleAmount : ''}`}>{formatRupees(price)}</span>
-      <span className={styles.gst}>+ GST</span>
+      <span className={styles.gst}>{t('price.gst')}</span>
       {onSale && (
         <>
           <s className={styles.was}>
-            <span className="visually-hidden">Was </span>
+            <span className="visually-hidden">{t('price.was')}</span>
             {formatRupees(sale.was)}
           </s>
           {saleName && (
             <span className={styles.saleBadge}>
-              {sale.name} · {sale.percentOff}% off
+              {t('price.saleBadge', { name: sale.name, percent: sale.percentOff })}
             </span>
           )}
         </>

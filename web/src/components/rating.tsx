@@ -1,3 +1,4 @@
+import { useT } from '../i18n/index.tsx';
 import { ratingStars } from '@rr/core';
 import styles from './rating.module.css';
 
@@ -7,7 +8,8 @@ import styles from './rating.module.css';
  * with gradients were thirty, in every product card.
  */
 export function Rating({ value, text }: { value: number; text?: string }) {
-  const label = `Rated ${value.toFixed(1)} out of 5`;
+  const t = useT();
+  const label = t('rating.label', { value: value.toFixed(1) });
   const halves = ratingStars(value).reduce((sum, kind) => sum + (kind === 'full' ? 2 : kind === 'half' ? 1 : 0), 0);
   return (
     <div className={styles.rating}>

@@ -1,3 +1,4 @@
+import { useT } from '../i18n/index.tsx';
 import type { ShopContact } from '@rr/core';
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../lib/api-client.ts';
@@ -24,11 +25,12 @@ export function whatsappLink(number: string, text: string): string {
 /** "Chat on WhatsApp" with `text` typed in, when the shop has a WhatsApp number; nothing otherwise. */
 export function WhatsAppChat({ text }: { text: string }) {
   const contact = useShopContact();
+  const t = useT();
   const number = contact.data?.whatsappNumber;
   if (!number) return null;
   return (
     <a className={styles.chat} href={whatsappLink(number, text)} target="_blank" rel="noopener noreferrer">
-      Chat on WhatsApp
+      {t('layout.whatsapp')}
     </a>
   );
 }

@@ -5,10 +5,16 @@ import {
   type AddOnReply,
   type CartItem,
   type Product,
+  translate,
   type ProductSale,
   type VariantReply,
 } from '@rr/core';
 import type { SalePrice } from '../../components/price.tsx';
+import { en } from '../../i18n/en.ts';
+import type { Translate } from '../../i18n/index.tsx';
+
+/** The English texts, for callers without the page's language (tests, the cart's address check). */
+const inEnglish: Translate = (key, params) => translate('en', en, key, params);
 
 /** A product's variant and a priced extra as GET /api/products/{id} gives them (issue 25). */
 export type ProductVariant = VariantReply;
@@ -106,17 +112,22 @@ export function filledValues(fields: readonly AddOnField[], values: Record<strin
 export function addOnProblem(
   addOns: readonly ProductAddOn[],
   values: Record<string, Record<string, string>>,
+  t: Translate = inEnglish,
 ): { addOn: string; field: string; message: string } | null {
   for (const addOn of addOns) {
     for (const field of addOn.fields) {
       const value = values[addOn._id]?.[field.name]?.trim() ?? '';
       if (field.required && value === '')
-        return { addOn: addOn._id, field: field.name, message: `Please fill in ${field.name} for ${addOn.name}.` };
+        return {
+          addOn: addOn._id,
+          field: field.name,
+          message: t('product.fillIn', { field: field.name, extra: addOn.name }),
+        };
       if ([...value].length > field.maxLength)
         return {
           addOn: addOn._id,
           field: field.name,
-          message: `${field.name} for ${addOn.name} must be at most ${field.maxLength} characters.`,
+          message: t('product.tooLong', { field: field.name, extra: addOn.name, max: field.maxLength }),
         };
     }
   }
@@ -159,14 +170,16 @@ export function addOnPicksFrom(text: string | null): AddOnPick[] {
 export function cartLineFor(
   product: ChoosableProduct,
   choice: { variant: string | null; addOns: readonly AddOnPick[]; qty: number },
+  t: Translate = inEnglish,
 ): { item: CartItem } | { problem: string } {
   const variant = variantFor(product, choice.variant);
   const offered = addOnsFor(product, variant);
   const unknown = choice.addOns.find((pick) => !offered.some((a) => a._id === pick._id));
-  if (unknown) return { problem: `An extra you chose is not offered with ${variant ? variant.name : 'this product'}.` };
+  if (unknown)
+    return { problem: t('product.extraNotOffered', { name: variant ? variant.name : t('product.thisProduct') }) };
   const taken = takenAddOns(offered, new Set(choice.addOns.map((a) => a._id)));
   const values = Object.fromEntries(choice.addOns.map((a) => [a._id, a.values]));
-  const problem = addOnProblem(taken, values);
+  const problem = addOnProblem(taken, values, t);
   if (problem) return { problem: problem.message };
   const offer = offerOf(product, variant);
   const item: CartItem = {
@@ -190,7 +203,7 @@ export function cartLineFor(
 }
 
 /** What the picker is called: "Size" when every variant has one, "Weight" likewise, else "Option". */
-export function pickerLabel(variants: readonly ProductVariant[]): string {
+export function pickerLabel(variants: readonly ProductVariant[]): 'Size' | 'Weight' | 'Option' {
   if (variants.every((v) => v.facts.sizeMm !== null)) return 'Size';
   if (variants.every((v) => v.facts.weightCarats !== null)) return 'Weight';
   return 'Option';

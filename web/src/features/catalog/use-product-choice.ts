@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/index.tsx';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -23,6 +24,7 @@ const KEEP_PLACE = { replace: true, preventScrollReset: true, state: { keepScrol
  */
 export function useProductChoice(product: ChoosableProduct) {
   const [searchParams, setSearchParams] = useSearchParams();
+  const t = useT();
   const variant = variantFor(product, searchParams.get('variant'));
   const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
   const [values, setValues] = useState<Record<string, Record<string, string>>>({});
@@ -64,7 +66,7 @@ export function useProductChoice(product: ChoosableProduct) {
     saleWithExtras: sale && { ...sale.shown, was: unitPrice(sale.shown.was, taken) },
     /** The unit price with the extras taken, at the sale price when a sale runs. */
     price: unitPrice(sale?.price ?? offer.price, taken),
-    problem: () => addOnProblem(taken, values),
+    problem: () => addOnProblem(taken, values, t),
     chooseVariant,
     toggle,
     setValue,

@@ -1,3 +1,4 @@
+import { useT } from '../../i18n/index.tsx';
 import { newsletterSubscription } from '@rr/core';
 import { Button } from '../../components/button.tsx';
 import { useSchemaForm } from '../../components/use-schema-form.ts';
@@ -8,12 +9,13 @@ import { useEarlyForm } from '../../lib/early-form.ts';
 export function NewsletterForm() {
   const earlyForm = useEarlyForm();
   const subscribe = useSubscribe();
+  const t = useT();
   const form = useSchemaForm({
     initialValues: { email: '' },
     schema: newsletterSubscription,
     check: ({ email }) => ({
       // One plain sentence for any address the schema refuses, in the line under the box.
-      email: newsletterSubscription.safeParse({ email }).success ? undefined : 'Please enter a valid e-mail address.',
+      email: newsletterSubscription.safeParse({ email }).success ? undefined : t('newsletter.invalid'),
     }),
     onSubmit: ({ email }) => subscribe.mutateAsync(email),
     clearAfterSubmit: true,
@@ -23,12 +25,12 @@ export function NewsletterForm() {
   return (
     <form ref={earlyForm} className={styles.form} onSubmit={form.submit} noValidate aria-labelledby="newsletter-title">
       <h2 id="newsletter-title" className={styles.title}>
-        Newsletter
+        {t('newsletter.title')}
       </h2>
-      <p className={styles.lead}>New arrivals, festival offers and care tips. No spam.</p>
+      <p className={styles.lead}>{t('newsletter.lead')}</p>
       <div className={styles.row}>
         <label htmlFor="newsletter-email" className="visually-hidden">
-          E-mail address
+          {t('newsletter.email')}
         </label>
         <input
           id="newsletter-email"
@@ -42,7 +44,7 @@ export function NewsletterForm() {
           aria-describedby="newsletter-status"
         />
         <Button type="submit" className={styles.button} busy={form.busy}>
-          Subscribe
+          {t('newsletter.subscribe')}
         </Button>
       </div>
       <p id="newsletter-status" className={error ? styles.error : styles.thanks} role="status">

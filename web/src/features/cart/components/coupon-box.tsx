@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import type { QuoteCoupon } from '@rr/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
@@ -23,8 +24,9 @@ export interface CouponBoxProps {
  * (the online discount is better and they do not combine).
  */
 export function CouponBox(props: CouponBoxProps) {
+  const t = useT();
   return (
-    <section className={styles.box} aria-label="Discount code">
+    <section className={styles.box} aria-label={t('cart.discountCode')}>
       {props.code ? <AppliedCode {...props} code={props.code} /> : <CodeForm {...props} />}
     </section>
   );
@@ -33,6 +35,7 @@ export function CouponBox(props: CouponBoxProps) {
 function CodeForm({ refusal, applying, onApply, disabled }: CouponBoxProps) {
   const [typed, setTyped] = useState('');
   const id = useId();
+  const t = useT();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply(typed);
@@ -40,7 +43,7 @@ function CodeForm({ refusal, applying, onApply, disabled }: CouponBoxProps) {
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <label htmlFor={id} className={styles.label}>
-        Have a code?
+        {t('cart.haveCode')}
       </label>
       <div className={styles.row}>
         <input
@@ -56,8 +59,8 @@ function CodeForm({ refusal, applying, onApply, disabled }: CouponBoxProps) {
           aria-describedby={refusal ? `${id}-refusal` : undefined}
           disabled={disabled}
         />
-        <Button type="submit" variant="outline" busy={applying} busyLabel="Applying…" disabled={disabled}>
-          Apply
+        <Button type="submit" variant="outline" busy={applying} busyLabel={t('cart.applying')} disabled={disabled}>
+          {t('cart.apply')}
         </Button>
       </div>
       {refusal && (
@@ -70,15 +73,17 @@ function CodeForm({ refusal, applying, onApply, disabled }: CouponBoxProps) {
 }
 
 function AppliedCode({ code, coupon, refusal, onRemove, disabled }: CouponBoxProps & { code: string }) {
+  const t = useT();
   return (
     <div className={styles.applied}>
       <p className={styles.codeLine}>
         <span>
-          Code <strong className={styles.code}>{code}</strong>
-          {coupon?.applied && <span className={styles.taken}> applied</span>}
+          {t('cart.code')} <strong className={styles.code}>{code}</strong>
+          {coupon?.applied && <span className={styles.taken}>{t('cart.applied')}</span>}
         </span>
         <button type="button" className={styles.remove} onClick={onRemove} disabled={disabled}>
-          Remove<span className="visually-hidden"> code {code}</span>
+          {t('cart.remove')}
+          <span className="visually-hidden">{t('cart.removeCode', { code })}</span>
         </button>
       </p>
       {coupon && !coupon.applied && coupon.message && <p className={styles.note}>{coupon.message}</p>}

@@ -1,8 +1,9 @@
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import {
   DEFAULT_MAX_LINE_QTY,
   DEFAULT_PAYMENT_METHOD,
-  MESSAGES,
   formatRupees,
+  localizedText,
   responsiveImage,
   type CartItem,
 } from '@rr/core';
@@ -21,11 +22,12 @@ import styles from './cart-page.module.css';
 
 /** /cart/:id?qty=n adds (or re-sets) that product's line, then shows the cart at /cart. */
 export function CartPage() {
-  usePageTitle('Shopping Cart | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('cart.title'));
   const { id } = useParams();
   return (
     <div className="container page">
-      <h1>Shopping Cart</h1>
+      <h1>{t('cart.heading')}</h1>
       {id ? <AddThenShow productId={id} /> : <CartLines />}
     </div>
   );
@@ -35,11 +37,12 @@ export function CartPage() {
 function useRequestedLine(productId: string) {
   const [searchParams] = useSearchParams();
   const product = useProduct(productId);
+  const t = useT();
   const variant = searchParams.get('variant');
   const addOnsText = searchParams.get('addOns');
   const line = useMemo(
-    () => (product.data ? cartLineFor(product.data, { variant, addOns: addOnPicksFrom(addOnsText), qty: 1 }) : null),
-    [product.data, variant, addOnsText],
+    () => (product.data ? cartLineFor(product.data, { variant, addOns: addOnPicksFrom(addOnsText), qty: 1 }, t) : null),
+    [product.data, variant, addOnsText, t],
   );
   return { product, line, requested: Number(searchParams.get('qty') ?? '1') };
 }
@@ -48,6 +51,8 @@ function AddThenShow({ productId }: { productId: string }) {
   const navigate = useNavigate();
   const { product, line, requested } = useRequestedLine(productId);
   const item = line && 'item' in line ? line.item : null;
+  const t = useT();
+  const language = useLanguage();
 
   useEffect(() => {
     if (!item || item.countInStock < 1) return;
@@ -62,15 +67,17 @@ function AddThenShow({ productId }: { productId: string }) {
   if (line && 'problem' in line) {
     return (
       <Message variant="danger">
-        {line.problem} <Link to={`/product/${productId}`}>Choose again</Link>
+        {line.problem} <Link to={`/product/${productId}`}>{t('cart.chooseAgain')}</Link>
       </Message>
     );
   }
   if (item && item.countInStock < 1) {
     return (
       <Message variant="danger">
-        {item.name}
-        {item.variantName ? ` (${item.variantName})` : ''} is out of stock. <Link to="/cart">View your cart</Link>
+        {t('cart.outOfStock', {
+          name: lineLabel({ ...item, name: product.data ? localizedText(product.data, language).name : item.name }),
+        })}{' '}
+        <Link to="/cart">{t('cart.viewCart')}</Link>
       </Message>
     );
   }
@@ -79,15 +86,16 @@ function AddThenShow({ productId }: { productId: string }) {
 
 function CartLines() {
   const items = useCartItems();
+  const t = useT();
 
   return (
     <div className={styles.layout}>
       {items.length === 0 ? (
         <Message>
-          {MESSAGES.cartEmpty} <Link to="/">Go Back</Link>
+          {t('cart.empty')} <Link to="/">{t('cart.goBack')}</Link>
         </Message>
       ) : (
-        <ul className={styles.lines} aria-label="Items in your cart">
+        <ul className={styles.lines} aria-label={t('cart.items')}>
           {items.map((item) => (
             <CartLine key={lineKey(item)} item={item} />
           ))}
@@ -105,18 +113,17 @@ function CartLines() {
 function CartSummary({ items }: { items: readonly CartItem[] }) {
   const navigate = useNavigate();
   const count = cartCount(items);
+  const t = useT();
   const { quote, code, refusal, applying, apply, remove } = useCouponQuote(items, DEFAULT_PAYMENT_METHOD);
   const discounts = (quote.data?.adjustments ?? []).filter((a) => a.amount > 0);
   return (
-    <aside className={`card ${styles.summary}`} aria-label="Cart summary">
-      <h2>
-        Subtotal ({count}) {count === 1 ? 'item' : 'items'}
-      </h2>
+    <aside className={`card ${styles.summary}`} aria-label={t('cart.summary')}>
+      <h2>{t('cart.subtotal', { count })}</h2>
       <p className={styles.subtotal} data-testid="cart-subtotal">
         {formatRupees(cartSubtotal(items))}
       </p>
       {items.length > 0 && discounts.length > 0 && (
-        <dl className={styles.discounts} aria-label="Discounts">
+        <dl className={styles.discounts} aria-label={t('cart.discounts')}>
           {discounts.map((a) => (
             <div key={`${a.kind} ${a.label}`} className={styles.discount}>
               <dt>{a.label}</dt>
@@ -127,10 +134,10 @@ function CartSummary({ items }: { items: readonly CartItem[] }) {
       )}
       {items.length > 0 && quote.data && quote.data.discountPrice > 0 && (
         <p className={styles.saved} data-testid="cart-savings">
-          You save {formatRupees(quote.data.discountPrice)}
+          {t('cart.youSave', { amount: formatRupees(quote.data.discountPrice) })}
         </p>
       )}
-      <p className={styles.note}>Shipping and GST (at each category's rate) are worked out at checkout.</p>
+      <p className={styles.note}>{t('cart.note')}</p>
       {items.length > 0 && (
         <CouponBox
           code={code}
@@ -143,19 +150,20 @@ function CartSummary({ items }: { items: readonly CartItem[] }) {
       )}
       {/* SPEC §2/§5: shown on an empty cart too, disabled. */}
       <Button block disabled={items.length === 0} onClick={() => navigate('/login?redirect=shipping')}>
-        Proceed To Checkout
+        {t('cart.checkout')}
       </Button>
     </aside>
   );
 }
 
 /** A line's name for buttons and fields: the product with its variant. */
-function lineLabel(item: CartItem): string {
+function lineLabel(item: Pick<CartItem, 'name' | 'variantName'>): string {
   return item.variantName ? `${item.name} (${item.variantName})` : item.name;
 }
 
 /** One line: picture, name (with its variant and extras), price, quantity, the line's total and Remove. */
 function CartLine({ item }: { item: CartItem }) {
+  const t = useT();
   return (
     <li className={`card ${styles.line}`}>
       <img {...responsiveImage(item.image, '96px')} alt="" width={96} height={96} className={styles.image} />
@@ -168,7 +176,7 @@ function CartLine({ item }: { item: CartItem }) {
       <LineChoices variantName={item.variantName} addOns={item.addOns} className={styles.choices} />
       <span className={styles.price}>{formatRupees(item.price)}</span>
       <label className={styles.qty}>
-        <span className="visually-hidden">Quantity of {lineLabel(item)}</span>
+        <span className="visually-hidden">{t('cart.quantityOf', { name: lineLabel(item) })}</span>
         <select
           className="select"
           value={item.qty}
@@ -185,16 +193,16 @@ function CartLine({ item }: { item: CartItem }) {
         </select>
       </label>
       <p className={styles.lineTotal}>
-        <span className={styles.lineLabel}>Total</span>{' '}
+        <span className={styles.lineLabel}>{t('cart.total')}</span>{' '}
         <strong data-testid="cart-line-total">{formatRupees(lineTotal(item))}</strong>
       </p>
       <Button
         variant="outline"
         className={styles.remove}
         onClick={() => removeFromCart(item)}
-        aria-label={`Remove ${lineLabel(item)}`}
+        aria-label={t('cart.removeLabel', { name: lineLabel(item) })}
       >
-        Remove
+        {t('cart.remove')}
       </Button>
     </li>
   );

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { formatRupees } from '@rr/core';
 import { FormField } from '../../../components/form-field.tsx';
 import type { ProductAddOn } from '../product-choice.ts';
@@ -29,10 +30,11 @@ export function AddOnPicker({
   onToggle: (id: string, on: boolean) => void;
   onValue: (id: string, field: string, value: string) => void;
 }) {
+  const t = useT();
   if (addOns.length === 0) return null;
   return (
     <fieldset className={styles.addOns}>
-      <legend className={styles.legend}>Extras</legend>
+      <legend className={styles.legend}>{t('product.extras')}</legend>
       {addOns.map((addOn) => (
         <div key={addOn._id} className={styles.addOn}>
           <label className={styles.check}>
@@ -45,7 +47,7 @@ export function AddOnPicker({
             <span className={styles.text}>
               <span className={styles.name}>
                 {addOn.name}
-                {addOn.required && <span className={styles.required}> (required)</span>}
+                {addOn.required && <span className={styles.required}>{t('product.required')}</span>}
               </span>
               <span className={styles.price}>+ {formatRupees(addOn.price)}</span>
             </span>
@@ -56,7 +58,7 @@ export function AddOnPicker({
                 <FormField
                   key={field.name}
                   label={field.name}
-                  hint={field.required ? undefined : 'Optional'}
+                  hint={field.required ? undefined : t('product.optional')}
                   value={values[addOn._id]?.[field.name] ?? ''}
                   maxLength={field.maxLength}
                   required={field.required}

@@ -1,3 +1,4 @@
+import { useT, type MessageKey } from '../../../i18n/index.tsx';
 import { BANNER_IMAGE_COUNT, BANNER_ROTATE_MS, srcSetFor, widthUrl } from '@rr/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -16,42 +17,52 @@ const SIZES = '(min-width: 1200px) 1168px, calc(100vw - 32px)';
  * Each offer's words and button are also real text and a real link: in the image they are unreadable on a
  * phone. `painted` is the button drawn in the picture (public/images/banners), which goes where it says.
  */
-const BANNERS = [
-  {
-    stem: '/images/banners/banner-1',
-    alt: 'Authentic Nepal rudraksha, lab certified',
-    headline: 'Authentic Nepal rudraksha, lab certified',
-    to: '/category/rudraksha',
-    cta: 'Shop Rudraksha',
-    painted: { x: 72, y: 322, width: 225, height: 54 },
-  },
-  {
-    stem: '/images/banners/banner-2',
-    alt: 'Navratna gemstones for every planet',
-    headline: 'Navratna gemstones for every planet',
-    to: '/category/gems',
-    cta: 'Explore Gems',
-    painted: { x: 72, y: 322, width: 202, height: 54 },
-  },
-  {
-    stem: '/images/banners/banner-3',
-    alt: 'Handmade jaap malas of 108 plus 1 beads',
-    headline: 'Handmade jaap malas of 108+1 beads',
-    to: '/category/mala',
-    cta: 'Shop Malas',
-    painted: { x: 72, y: 322, width: 179, height: 54 },
-  },
-  {
-    stem: '/images/banners/banner-4',
-    alt: 'Free touch energization with every rudraksha',
-    headline: 'Free touch energization with every rudraksha',
-    to: '/energization',
-    cta: 'How energization works',
-    painted: { x: 72, y: 322, width: 202, height: 54 },
-  },
-].slice(0, BANNER_IMAGE_COUNT);
+interface Banner {
+  stem: string;
+  /** The picture's alt text, the caption's headline and its link's words, in the page's language. */
+  alt: MessageKey;
+  headline: MessageKey;
+  to: string;
+  cta: MessageKey;
+  painted: { x: number; y: number; width: number; height: number };
+}
 
-type Banner = (typeof BANNERS)[number];
+const BANNERS = (
+  [
+    {
+      stem: '/images/banners/banner-1',
+      alt: 'home.banner1',
+      headline: 'home.banner1',
+      to: '/category/rudraksha',
+      cta: 'home.banner1Cta',
+      painted: { x: 72, y: 322, width: 225, height: 54 },
+    },
+    {
+      stem: '/images/banners/banner-2',
+      alt: 'home.banner2',
+      headline: 'home.banner2',
+      to: '/category/gems',
+      cta: 'home.banner2Cta',
+      painted: { x: 72, y: 322, width: 202, height: 54 },
+    },
+    {
+      stem: '/images/banners/banner-3',
+      alt: 'home.banner3Alt',
+      headline: 'home.banner3',
+      to: '/category/mala',
+      cta: 'home.banner3Cta',
+      painted: { x: 72, y: 322, width: 179, height: 54 },
+    },
+    {
+      stem: '/images/banners/banner-4',
+      alt: 'home.banner4',
+      headline: 'home.banner4',
+      to: '/energization',
+      cta: 'home.banner4Cta',
+      painted: { x: 72, y: 322, width: 202, height: 54 },
+    },
+  ] satisfies Banner[]
+).slice(0, BANNER_IMAGE_COUNT);
 
 /** The middle width as src and all widths as srcset; `sizes` is the slide's. */
 const picture = (banner: Banner) => ({
@@ -66,6 +77,7 @@ const picture = (banner: Banner) => ({
  */
 function PaintedButton({ banner, onFollow }: { banner: Banner; onFollow?: () => void }) {
   const { x, y, width, height } = banner.painted;
+  const t = useT();
   return (
     <Link
       to={banner.to}
@@ -78,9 +90,27 @@ function PaintedButton({ banner, onFollow }: { banner: Banner; onFollow?: () => 
       }}
       tabIndex={-1}
       aria-hidden="true"
-      title={banner.cta}
+      title={t(banner.cta)}
       onClick={onFollow}
     />
+  );
+}
+
+/** Each offer's words and link, the shown one visible. */
+function Captions({ index }: { index: number }) {
+  const t = useT();
+  return (
+    <div className={styles.captions}>
+      {BANNERS.map((banner, i) => (
+        // All captions share one cell, so the tallest sets its height and nothing moves as they change.
+        <p key={banner.stem} className={`${styles.caption} ${i === index ? styles.currentCaption : ''}`}>
+          <span className={styles.headline}>{t(banner.headline)}</span>
+          <Link to={banner.to} className={styles.cta}>
+            {t(banner.cta)} <span aria-hidden="true">→</span>
+          </Link>
+        </p>
+      ))}
+    </div>
   );
 }
 
@@ -106,6 +136,7 @@ function usePrefersReducedMotion(): boolean {
  */
 export function BannerCarousel() {
   const [index, setIndex] = useState(0);
+  const t = useT();
   /**
    * The slides whose pictures may load: the first at once (the page's largest picture), each next one once
    * the one before it has arrived, so the hidden slides never compete with the first for the network.
@@ -133,20 +164,20 @@ export function BannerCarousel() {
 
   const current = BANNERS[index]!;
   return (
-    <section className={styles.carousel} aria-roledescription="carousel" aria-label="Offers">
+    <section className={styles.carousel} aria-roledescription="carousel" aria-label={t('home.offers')}>
       <div className={styles.stage}>
         <button
           type="button"
           className={styles.slide}
           onClick={() => setOpen(true)}
-          aria-label={`Enlarge: ${current.alt}`}
+          aria-label={t('home.enlarge', { label: t(current.alt) })}
         >
           {BANNERS.map((banner, i) =>
             i < loadable || i === index ? (
               <img
                 key={banner.stem}
                 {...picture(banner)}
-                alt={i === index ? banner.alt : ''}
+                alt={i === index ? t(banner.alt) : ''}
                 aria-hidden={i === index ? undefined : true}
                 width={WIDTH}
                 height={HEIGHT}
@@ -160,38 +191,28 @@ export function BannerCarousel() {
         </button>
         <PaintedButton banner={current} />
       </div>
-      <div className={styles.captions}>
-        {BANNERS.map((banner, i) => (
-          // All captions share one cell, so the tallest sets its height and nothing moves as they change.
-          <p key={banner.stem} className={`${styles.caption} ${i === index ? styles.currentCaption : ''}`}>
-            <span className={styles.headline}>{banner.headline}</span>
-            <Link to={banner.to} className={styles.cta}>
-              {banner.cta} <span aria-hidden="true">→</span>
-            </Link>
-          </p>
-        ))}
-      </div>
+      <Captions index={index} />
       <div className={styles.controls}>
         {BANNERS.map((banner, i) => (
           <button
             key={banner.stem}
             type="button"
             className={`${styles.dot} ${i === index ? styles.activeDot : ''}`}
-            aria-label={`Show offer ${i + 1}`}
+            aria-label={t('home.showOffer', { n: i + 1 })}
             aria-current={i === index ? 'true' : undefined}
             onClick={() => setIndex(i)}
           />
         ))}
         <button type="button" className={styles.pause} onClick={() => setPaused(!paused)}>
-          {paused ? 'Play' : 'Pause'}
+          {paused ? t('home.play') : t('home.pause')}
         </button>
       </div>
-      <dialog ref={dialogRef} className={styles.dialog} onClose={() => setOpen(false)} aria-label={current.alt}>
+      <dialog ref={dialogRef} className={styles.dialog} onClose={() => setOpen(false)} aria-label={t(current.alt)}>
         <div className={styles.stage}>
           <img
             {...picture(current)}
             sizes="96vw"
-            alt={current.alt}
+            alt={t(current.alt)}
             width={WIDTH}
             height={HEIGHT}
             loading="lazy"
@@ -200,7 +221,7 @@ export function BannerCarousel() {
           <PaintedButton banner={current} onFollow={() => setOpen(false)} />
         </div>
         <button type="button" className="btn" onClick={() => setOpen(false)} autoFocus>
-          Close
+          {t('home.close')}
         </button>
       </dialog>
     </section>

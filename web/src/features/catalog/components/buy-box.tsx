@@ -1,3 +1,4 @@
+import { useT, type Translate } from '../../../i18n/index.tsx';
 import { DEFAULT_MAX_LINE_QTY } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,9 +14,9 @@ import { DeliveryCheck } from './delivery-check.tsx';
 import { StockAlertForm } from './stock-alert-form.tsx';
 import styles from './buy-box.module.css';
 
-function stockText(count: number): string {
-  if (count < 1) return 'Out Of Stock';
-  return count <= 3 ? `Only ${count} left` : 'In Stock';
+function stockText(count: number, t: Translate): string {
+  if (count < 1) return t('product.outOfStock');
+  return count <= 3 ? t('product.onlyLeft', { count }) : t('product.inStock');
 }
 
 /**
@@ -24,17 +25,21 @@ function stockText(count: number): string {
  */
 export function BuyBox({
   product,
+  name,
   choice,
   signedIn,
   className,
 }: {
   product: ChoosableProduct;
+  /** The product's name in the page's language. */
+  name: string;
   choice: ProductChoice;
   signedIn: boolean;
   /** Where the page's layout puts it. */
   className?: string;
 }) {
   const navigate = useNavigate();
+  const t = useT();
   // Server-rendered: a tap on Add To Cart before the app has taken the page over is held, then sent.
   const earlyForm = useEarlyForm();
   const [qty, setQty] = useState(1);
@@ -54,15 +59,15 @@ export function BuyBox({
   };
 
   return (
-    <aside className={`card ${styles.buyBox} ${className ?? ''}`} aria-label="Buy">
+    <aside className={`card ${styles.buyBox} ${className ?? ''}`} aria-label={t('product.buy')}>
       <form ref={earlyForm} className={styles.form} onSubmit={submit} noValidate>
         <dl className={styles.facts}>
-          <dt>Price</dt>
+          <dt>{t('product.price')}</dt>
           <dd data-testid="buy-price">
             <BuyPrice choice={choice} gstPercent={product.gstPercent} />
           </dd>
-          <dt>Status</dt>
-          <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock)}</dd>
+          <dt>{t('product.status')}</dt>
+          <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock, t)}</dd>
         </dl>
         <AddOnPicker
           addOns={choice.offered}
@@ -77,7 +82,7 @@ export function BuyBox({
         />
         {inStock && (
           <label className={styles.qty}>
-            Qty
+            {t('product.qty')}
             <select className="select" value={shownQty} onChange={(e) => setQty(Number(e.target.value))}>
               {Array.from({ length: maxQty }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
@@ -87,15 +92,15 @@ export function BuyBox({
             </select>
           </label>
         )}
-        {madeToOrder && <p className={styles.madeToOrder}>Made to order: not returnable</p>}
+        {madeToOrder && <p className={styles.madeToOrder}>{t('product.madeToOrder')}</p>}
         {atFault && <Message variant="danger">{atFault.message}</Message>}
         <Button type="submit" block disabled={!inStock}>
-          Add To Cart
+          {t('product.addToCart')}
         </Button>
       </form>
       {product.countInStock < 1 && <StockAlertForm key={product._id} productId={product._id} signedIn={signedIn} />}
       <DeliveryCheck />
-      <WhatsAppChat text={product.name} />
+      <WhatsAppChat text={name} />
     </aside>
   );
 }
@@ -105,13 +110,12 @@ export function BuyBox({
  * badge is beside the product's price already).
  */
 function BuyPrice({ choice, gstPercent }: { choice: ProductChoice; gstPercent: number }) {
+  const t = useT();
   return (
     <>
       <Price price={choice.price} mrp={null} gstPercent={gstPercent} sale={choice.saleWithExtras} saleName={false} />
       {choice.taken.length > 0 && (
-        <span className={styles.withExtras}>
-          with {choice.taken.length} {choice.taken.length === 1 ? 'extra' : 'extras'}
-        </span>
+        <span className={styles.withExtras}>{t('product.withExtras', { count: choice.taken.length })}</span>
       )}
     </>
   );

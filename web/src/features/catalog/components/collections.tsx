@@ -1,12 +1,7 @@
-import { categoryLabel, srcSetFor, type Category } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
+import { srcSetFor } from '@rr/core';
 import { Link } from 'react-router';
 import styles from './collections.module.css';
-
-const BLURB: Record<Category, string> = {
-  rudraksha: '1 to 14 mukhi, Gauri Shankar and Ganesh beads from Nepal and Java',
-  gems: 'Certified ruby, emerald, pukhraj, neelam, pearl and more',
-  mala: 'Jaap malas of rudraksha, sphatik, tulsi and sandalwood',
-};
 
 /**
  * Cards linking to each category collection. On a phone the 3:2 picture is cut to cover a 120 px wide,
@@ -15,6 +10,7 @@ const BLURB: Record<Category, string> = {
  */
 export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel;
+  const t = useT();
   return (
     <ul className={styles.collections}>
       {(['gems', 'rudraksha', 'mala'] as const).map((category) => (
@@ -32,8 +28,10 @@ export function Collections({ headingLevel = 'h2' }: { headingLevel?: 'h2' | 'h3
               decoding="async"
               className={styles.image}
             />
-            <Heading className={styles.title}>{categoryLabel(category)} Collection</Heading>
-            <p className={styles.blurb}>{BLURB[category]}</p>
+            <Heading className={styles.title}>
+              {t('catalog.categoryHeading', { label: t(`category.${category}`) })}
+            </Heading>
+            <p className={styles.blurb}>{t(`catalog.blurb.${category}`)}</p>
           </Link>
         </li>
       ))}

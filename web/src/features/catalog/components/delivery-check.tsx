@@ -1,35 +1,55 @@
-import { PINCODE_PATTERN, type PincodeAnswer } from '@rr/core';
+import { useLanguage, useT, type MessageKey } from '../../../i18n/index.tsx';
+import { PINCODE_PATTERN, formatDeliveryDate, type Language, type PincodeAnswer } from '@rr/core';
 import { useState, type FormEvent } from 'react';
-import { COD_AVAILABLE, COD_NOT_AVAILABLE, deliveredByText } from '../../../components/delivery-words.ts';
 import { ApiError, apiFetch } from '../../../lib/api-client.ts';
 import { useEarlyForm } from '../../../lib/early-form.ts';
 import { rememberDeliveryPincode, useDeliveryPincode } from '../../../lib/delivery-pincode.ts';
 import styles from './delivery-check.module.css';
 
-type Answer = { kind: 'found'; place: PincodeAnswer } | { kind: 'problem'; text: string } | null;
+type Answer = { kind: 'found'; place: PincodeAnswer } | { kind: 'problem'; text: MessageKey } | null;
 
 /** What the server said of a pincode, in the customer's words. */
 async function checkPincode(code: string): Promise<Answer> {
-  if (!PINCODE_PATTERN.test(code)) return { kind: 'problem', text: 'A pincode is 6 digits' };
+  if (!PINCODE_PATTERN.test(code)) return { kind: 'problem', text: 'product.pincodeDigits' };
   try {
     const place = await apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`);
     return { kind: 'found', place };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-      return { kind: 'problem', text: 'We do not know this pincode' };
-    return { kind: 'problem', text: 'Delivery could not be checked. Please try again.' };
+      return { kind: 'problem', text: 'product.pincodeUnknown' };
+    return { kind: 'problem', text: 'product.pincodeFailed' };
   }
 }
 
+/** A delivery date ('2026-12-02') as 'Wed, 2 Dec' or 'बुध, 2 दिस॰'. */
+function deliveryDate(date: string, language: Language): string {
+  if (language === 'en') return formatDeliveryDate(date);
+  return new Date(`${date}T00:00:00Z`).toLocaleDateString('hi-IN', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+}
+
 function DeliveryAnswer({ place }: { place: PincodeAnswer }) {
+  const t = useT();
+  const language = useLanguage();
+  const { from, to } = place.deliverBy;
   const where = place.district && place.district !== place.city ? `${place.city}, ${place.district}` : place.city;
   return (
     <div className={styles.answer} data-testid="delivery-answer">
-      {place.deliverBy.to && <strong>{deliveredByText(place.deliverBy)}</strong>}
-      <span>
-        to {where}, {place.state}
+      {to && (
+        <strong>
+          {from === to
+            ? t('product.deliveredBy', { date: deliveryDate(to, language) })
+            : t('product.deliveredBetween', { from: deliveryDate(from, language), to: deliveryDate(to, language) })}
+        </strong>
+      )}
+      <span>{t('product.deliveredTo', { place: where, state: place.state })}</span>
+      <span className={place.cod ? styles.cod : styles.noCod}>
+        {place.cod ? t('product.codAvailable') : t('product.codNotAvailable')}
       </span>
-      <span className={place.cod ? styles.cod : styles.noCod}>{place.cod ? COD_AVAILABLE : COD_NOT_AVAILABLE}</span>
     </div>
   );
 }
@@ -46,6 +66,7 @@ export function DeliveryCheck() {
   // Server-rendered with the product page: taken over once hydrated (decision 0038).
   const formRef = useEarlyForm();
   const value = typed ?? remembered;
+  const t = useT();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -58,28 +79,28 @@ export function DeliveryCheck() {
   };
 
   return (
-    <section className={styles.check} aria-label="Delivery">
+    <section className={styles.check} aria-label={t('product.deliveryLabel')}>
       <form ref={formRef} className={styles.form} onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor="deliver-to">Deliver to</label>
+        <label htmlFor="deliver-to">{t('product.deliverTo')}</label>
         <input
           id="deliver-to"
           className="input"
           inputMode="numeric"
           autoComplete="postal-code"
           maxLength={6}
-          placeholder="Pincode"
+          placeholder={t('product.pincode')}
           value={value}
           onChange={(e) => setTyped(e.target.value)}
         />
         <button type="submit" className="btn btn-outline" disabled={busy}>
-          Check
+          {t('product.check')}
         </button>
       </form>
       <div aria-live="polite">
         {answer?.kind === 'found' && <DeliveryAnswer place={answer.place} />}
         {answer?.kind === 'problem' && (
           <p className={styles.problem} role="alert">
-            {answer.text}
+            {t(answer.text)}
           </p>
         )}
       </div>

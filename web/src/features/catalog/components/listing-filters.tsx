@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { formatRupees, rattiFromCarats, type Category, type ListingFilterText } from '@rr/core';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,13 +8,7 @@ import { filtersFrom, hrefWithFilters, toggled, valuesOf } from '../listing-filt
 import styles from './listing-filters.module.css';
 import { useEarlyForm } from '../../../lib/early-form.ts';
 
-const SORTS = [
-  { value: 'relevance', label: 'Best match' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'price_asc', label: 'Price: low to high' },
-  { value: 'price_desc', label: 'Price: high to low' },
-  { value: 'rating', label: 'Top rated' },
-] as const;
+const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'] as const;
 
 interface ListingFiltersProps {
   keyword?: string;
@@ -52,6 +47,7 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const facets = useFacets({ keyword, category, ...filters });
+  const t = useT();
 
   const apply = (next: ListingFilterText) => {
     setFilters(next);
@@ -74,8 +70,6 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [open]);
 
-  const sorts = SORTS.filter((s) => s.value !== 'relevance' || keyword);
-  const sort = filters.sort && sorts.some((s) => s.value === filters.sort) ? filters.sort : sorts[0]!.value;
   const data = facets.data;
   const toggle = (key: 'mukhi' | 'origin' | 'size' | 'planet') => (value: string, on: boolean) =>
     set(key, toggled(filters[key], value, on));
@@ -91,18 +85,9 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           aria-controls={panelId}
           onClick={() => setOpen(true)}
         >
-          Filters{active > 0 ? ` (${active})` : ''}
+          {active > 0 ? t('catalog.filtersActive', { count: active }) : t('catalog.filters')}
         </button>
-        <label className={styles.sort}>
-          <span>Sort by</span>
-          <select className="input" value={sort} onChange={(e) => set('sort', e.target.value)}>
-            {sorts.map((s) => (
-              <option key={s.value} value={s.value}>
-                {s.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SortSelect keyword={keyword} chosen={filters.sort} onChoose={(value) => set('sort', value)} />
       </div>
       {open && <div className={styles.backdrop} onClick={close} aria-hidden="true" />}
       <div
@@ -115,10 +100,10 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
       >
         <div className={styles.panelHead}>
           <h2 id={headingId} className={styles.title}>
-            Filters
+            {t('catalog.filters')}
           </h2>
           {open && (
-            <button type="button" className={styles.close} onClick={close} aria-label="Close filters">
+            <button type="button" className={styles.close} onClick={close} aria-label={t('catalog.closeFilters')}>
               ×
             </button>
           )}
@@ -129,11 +114,11 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
             checked={filters.inStock === 'true'}
             onChange={(e) => set('inStock', e.target.checked ? 'true' : undefined)}
           />
-          <span>In stock only</span>
+          <span>{t('catalog.inStockOnly')}</span>
           {data && <span className={styles.count}>({data.inStock})</span>}
         </label>
         <RangeFilter
-          legend="Price (₹, before GST)"
+          legend={t('catalog.priceLegend')}
           name="price"
           keys={['minPrice', 'maxPrice']}
           filters={filters}
@@ -142,21 +127,21 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           onApply={(min, max) => apply({ ...filters, minPrice: min, maxPrice: max })}
         />
         <FacetChecks
-          legend="Mukhi"
+          legend={t('catalog.mukhi')}
           selected={filters.mukhi}
           counts={data?.mukhi}
           order={numeric}
           grid
-          label={withHiddenUnit('Mukhi')}
+          label={withHiddenUnit(t('catalog.mukhi'))}
           onToggle={toggle('mukhi')}
         />
         <FacetChecks
-          legend="Size (mm)"
+          legend={t('catalog.sizeLegend')}
           selected={filters.size}
           counts={data?.size}
           order={numeric}
           grid
-          label={withHiddenUnit('mm')}
+          label={withHiddenUnit(t('catalog.mm'))}
           onToggle={toggle('size')}
         />
         <WeightFilter
@@ -164,22 +149,71 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           weight={data?.weight}
           onApply={(min, max) => apply({ ...filters, minCarats: min, maxCarats: max })}
         />
-        <FacetChecks legend="Planet" selected={filters.planet} counts={data?.planet} onToggle={toggle('planet')} />
-        <FacetChecks legend="Origin" selected={filters.origin} counts={data?.origin} onToggle={toggle('origin')} />
-        <div className={styles.actions}>
-          {active > 0 && (
-            <Button variant="outline" onClick={() => apply({ sort: filters.sort })}>
-              Clear filters
-            </Button>
-          )}
-          {open && (
-            <Button onClick={close}>
-              Show {data ? `${data.total} ${data.total === 1 ? 'product' : 'products'}` : 'products'}
-            </Button>
-          )}
-        </div>
+        <FacetChecks
+          legend={t('catalog.planet')}
+          selected={filters.planet}
+          counts={data?.planet}
+          onToggle={toggle('planet')}
+        />
+        <FacetChecks
+          legend={t('catalog.origin')}
+          selected={filters.origin}
+          counts={data?.origin}
+          onToggle={toggle('origin')}
+        />
+        <PanelActions
+          total={data?.total}
+          onClear={active > 0 ? () => apply({ sort: filters.sort }) : undefined}
+          onShow={open ? close : undefined}
+        />
       </div>
       <div className={styles.results}>{children}</div>
+    </div>
+  );
+}
+
+/** The sort box; "Best match" only for a search. */
+function SortSelect({
+  keyword,
+  chosen,
+  onChoose,
+}: {
+  keyword?: string;
+  chosen: string | undefined;
+  onChoose: (value: string) => void;
+}) {
+  const t = useT();
+  const sorts = SORTS.filter((s) => s !== 'relevance' || keyword);
+  const sort = chosen && sorts.some((s) => s === chosen) ? chosen : sorts[0]!;
+  return (
+    <label className={styles.sort}>
+      <span>{t('catalog.sortBy')}</span>
+      <select className="input" value={sort} onChange={(e) => onChoose(e.target.value)}>
+        {sorts.map((s) => (
+          <option key={s} value={s}>
+            {t(`catalog.sort.${s}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Clear filters (when any is set) and, in the phone's drawer, Show n products. */
+function PanelActions({ total, onClear, onShow }: { total?: number; onClear?: () => void; onShow?: () => void }) {
+  const t = useT();
+  return (
+    <div className={styles.actions}>
+      {onClear && (
+        <Button variant="outline" onClick={onClear}>
+          {t('catalog.clearFilters')}
+        </Button>
+      )}
+      {onShow && (
+        <Button onClick={onShow}>
+          {total !== undefined ? t('catalog.showCount', { count: total }) : t('catalog.showProducts')}
+        </Button>
+      )}
     </div>
   );
 }
@@ -251,16 +285,17 @@ function WeightFilter({
   weight: { min: number | null; max: number | null } | undefined;
   onApply: (min: string | undefined, max: string | undefined) => void;
 }) {
+  const t = useT();
   const chosen = filters.minCarats !== undefined || filters.maxCarats !== undefined;
   if (!chosen && (weight?.min == null || weight.max == null || weight.min === weight.max)) return null;
   return (
     <RangeFilter
-      legend="Weight (carats)"
+      legend={t('catalog.weightLegend')}
       name="weight"
       keys={['minCarats', 'maxCarats']}
       filters={filters}
       range={weight}
-      format={(ct) => `${ct} ct (${rattiFromCarats(ct)} ratti)`}
+      format={(ct) => t('catalog.weightValue', { carats: ct, ratti: rattiFromCarats(ct) })}
       onApply={onApply}
     />
   );
@@ -278,7 +313,7 @@ function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarat
 }: {
   legend: string;
   /** Names the form and its button ("Apply price"). */
-  name: string;
+  name: 'price' | 'weight';
   keys: readonly [K, K];
   filters: ListingFilterText;
   range: { min: number | null; max: number | null } | undefined;
@@ -286,6 +321,7 @@ function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarat
   onApply: (min: string | undefined, max: string | undefined) => void;
 }) {
   const earlyForm = useEarlyForm();
+  const t = useT();
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
@@ -293,22 +329,17 @@ function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarat
     onApply(text(keys[0]), text(keys[1]));
   };
   const bounds = [
-    { name: keys[0], label: `Minimum ${name}`, placeholder: 'Min', value: filters[keys[0]] },
-    { name: keys[1], label: `Maximum ${name}`, placeholder: 'Max', value: filters[keys[1]] },
+    { name: keys[0], label: t(`catalog.minimum.${name}`), placeholder: t('catalog.min'), value: filters[keys[0]] },
+    { name: keys[1], label: t(`catalog.maximum.${name}`), placeholder: t('catalog.max'), value: filters[keys[1]] },
   ];
   return (
-    <form
-      ref={earlyForm}
-      className={styles.group}
-      onSubmit={submit}
-      aria-label={name[0]!.toUpperCase() + name.slice(1)}
-    >
+    <form ref={earlyForm} className={styles.group} onSubmit={submit} aria-label={t(`catalog.range.${name}`)}>
       <fieldset className={styles.plain}>
         <legend>{legend}</legend>
         <div className={styles.price}>
           {bounds.map((bound, i) => (
             <Fragment key={bound.name}>
-              {i > 0 && <span aria-hidden="true">to</span>}
+              {i > 0 && <span aria-hidden="true">{t('catalog.to')}</span>}
               <label>
                 <span className="visually-hidden">{bound.label}</span>
                 {/* Keyed by the value in the address: a new address shows its value. */}
@@ -325,12 +356,10 @@ function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarat
           ))}
         </div>
         {range?.min != null && range.max != null && (
-          <p className={styles.range}>
-            From {format(range.min)} to {format(range.max)}
-          </p>
+          <p className={styles.range}>{t('catalog.fromTo', { from: format(range.min), to: format(range.max) })}</p>
         )}
         <Button type="submit" variant="outline">
-          Apply {name}
+          {t(`catalog.apply.${name}`)}
         </Button>
       </fieldset>
     </form>

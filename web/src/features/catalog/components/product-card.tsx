@@ -1,4 +1,6 @@
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import {
+  localizedText,
   responsiveImage,
   salePricePaise,
   toPaise,
@@ -45,6 +47,8 @@ export function ProductCard({
   actions?: ReactNode;
 }) {
   const href = `/product/${product._id}`;
+  const t = useT();
+  const { name } = localizedText(product, useLanguage());
   return (
     <article className={`card ${styles.card}`}>
       <Link to={href} className={styles.imageLink} tabIndex={-1} aria-hidden="true">
@@ -62,16 +66,13 @@ export function ProductCard({
       <WishlistHeart productId={product._id} />
       <div className={styles.body}>
         <Heading className={styles.name}>
-          <Link to={href} title={product.name}>
-            {truncateCardName(product.name)}
+          <Link to={href} title={name}>
+            {truncateCardName(name)}
           </Link>
         </Heading>
-        <Rating
-          value={product.rating}
-          text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
-        />
+        <Rating value={product.rating} text={t('catalog.reviews', { count: product.numReviews })} />
         <CardPrice product={product} />
-        {product.countInStock === 0 && <p className={styles.out}>Out of stock</p>}
+        {product.countInStock === 0 && <p className={styles.out}>{t('catalog.outOfStock')}</p>}
         {actions && <div className={styles.actions}>{actions}</div>}
       </div>
     </article>
@@ -86,12 +87,13 @@ export function ProductCard({
 function CardPrice({ product }: { product: ProductSummary & { sale?: ProductSale | null } }) {
   const { sale } = product;
   const from = product.priceFrom;
+  const t = useT();
   const badge = (was: number) => (sale ? { name: sale.name, percentOff: sale.percentOff, was } : null);
   if (from != null) {
     const saleFrom = sale ? (sale.priceFrom ?? toRupees(salePricePaise(toPaise(from), sale.percentOff))) : null;
     return (
       <div className={styles.from}>
-        <span>from</span>
+        <span>{t('catalog.from')}</span>
         <Price price={saleFrom ?? from} mrp={null} gstPercent={product.gstPercent} sale={badge(from)} />
       </div>
     );

@@ -1,41 +1,49 @@
+import { useT } from '../../../i18n/index.tsx';
 import { CARATS_PER_RATTI, formatDecimal, type Product } from '@rr/core';
 import type { ReactNode } from 'react';
 import styles from './product-facts.module.css';
 
 /** Issue 14: the product's facts as a table; rows that do not apply are left out, and no facts, no table. */
 export function ProductFacts({ product }: { product: Product }) {
+  const t = useT();
   const rows: Array<[string, ReactNode]> = [];
-  if (product.mukhi !== null) rows.push(['Mukhi', `${product.mukhi} Mukhi`]);
-  if (product.origin) rows.push(['Origin', product.origin]);
-  if (product.sizeMm !== null) rows.push(['Size', `${formatDecimal(product.sizeMm)} mm`]);
+  if (product.mukhi !== null)
+    rows.push([t('product.fact.mukhi'), t('product.fact.mukhiValue', { mukhi: product.mukhi })]);
+  if (product.origin) rows.push([t('product.fact.origin'), product.origin]);
+  if (product.sizeMm !== null)
+    rows.push([t('product.fact.size'), `${formatDecimal(product.sizeMm)} ${t('catalog.mm')}`]);
   if (product.weightCarats !== null)
     rows.push([
-      'Weight',
+      t('product.fact.weight'),
       <>
-        {formatDecimal(product.weightCarats)} carats
+        {t('product.fact.carats', { carats: formatDecimal(product.weightCarats) })}
         {product.weightRatti !== null && (
           <>
             {' '}
-            ({formatDecimal(product.weightRatti)} ratti
-            <span className={styles.note}> at {CARATS_PER_RATTI} ct a ratti</span>)
+            {t('product.fact.ratti', { ratti: formatDecimal(product.weightRatti) })}
+            <span className={styles.note}>{t('product.fact.rattiNote', { carats: CARATS_PER_RATTI })}</span>)
           </>
         )}
       </>,
     ]);
-  if (product.beadCount !== null) rows.push(['Beads', String(product.beadCount)]);
-  if (product.planet) rows.push(['Planet', product.planet]);
+  if (product.beadCount !== null) rows.push([t('product.fact.beads'), String(product.beadCount)]);
+  if (product.planet) rows.push([t('product.fact.planet'), product.planet]);
   if (product.certificateLab || product.certificateNumber || product.certificateFile)
     rows.push([
-      'Certificate',
+      t('product.fact.certificate'),
       <>
-        {[product.certificateLab, product.certificateNumber && `No. ${product.certificateNumber}`]
+        {[
+          product.certificateLab,
+          product.certificateNumber && t('product.fact.certificateNo', { number: product.certificateNumber }),
+        ]
           .filter(Boolean)
           .join(', ')}
         {product.certificateFile && (
           <>
             {' '}
             <a href={product.certificateFile} target="_blank" rel="noopener" className={styles.link}>
-              View certificate<span className="visually-hidden"> (opens in a new tab)</span>
+              {t('product.fact.viewCertificate')}
+              <span className="visually-hidden">{t('product.fact.newTab')}</span>
             </a>
           </>
         )}
@@ -45,7 +53,7 @@ export function ProductFacts({ product }: { product: Product }) {
   return (
     <section className={styles.section} aria-labelledby="facts-heading">
       <h2 id="facts-heading" className={styles.heading}>
-        Product facts
+        {t('product.facts')}
       </h2>
       <table className={styles.table}>
         <tbody>

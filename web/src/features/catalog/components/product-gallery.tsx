@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { responsiveImage } from '@rr/core';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import styles from './product-gallery.module.css';
@@ -9,12 +10,30 @@ import styles from './product-gallery.module.css';
  * keeps its square box, so nothing moves when a picture arrives. One picture is shown alone.
  */
 /** `sizes` tells the browser how wide the main picture is drawn, to pick from its stored widths. */
+/** The previous (-1) or next (1) picture's button. */
+function Arrow({ step, onClick }: { step: -1 | 1; onClick: () => void }) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className={`${styles.arrow} ${step < 0 ? styles.prev : styles.next}`}
+      onClick={onClick}
+      aria-label={step < 0 ? t('product.previousPicture') : t('product.nextPicture')}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d={step < 0 ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.5" />
+      </svg>
+    </button>
+  );
+}
+
 export function ProductGallery({ images, alt, sizes = '100vw' }: { images: string[]; alt: string; sizes?: string }) {
   const track = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
   /** The slide a button or thumbnail is scrolling to: the scroll positions on the way there do not count. */
   const heading = useRef<number | null>(null);
   const count = images.length;
+  const t = useT();
 
   // The slide in view, from where the track is scrolled (swipes, buttons and thumbnails alike).
   useEffect(() => {
@@ -65,7 +84,11 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
   }
 
   return (
-    <section className={`card ${styles.gallery}`} aria-roledescription="carousel" aria-label={`Pictures of ${alt}`}>
+    <section
+      className={`card ${styles.gallery}`}
+      aria-roledescription="carousel"
+      aria-label={t('product.pictures', { name: alt })}
+    >
       <div className={styles.stage}>
         <div
           ref={track}
@@ -75,7 +98,7 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
           // A finger or a wheel takes over from a scroll a button started.
           onPointerDown={() => (heading.current = null)}
           onWheel={() => (heading.current = null)}
-          aria-label={`Picture ${current + 1} of ${count}; use the arrow keys or swipe for more`}
+          aria-label={t('product.pictureOf', { n: current + 1, count })}
         >
           {images.map((src, i) => (
             <div
@@ -83,12 +106,12 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
               className={styles.slide}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${i + 1} of ${count}`}
+              aria-label={t('product.nOfCount', { n: i + 1, count })}
               aria-hidden={i === current ? undefined : true}
             >
               <img
                 {...responsiveImage(src, sizes)}
-                alt={i === 0 ? alt : `${alt}, picture ${i + 1}`}
+                alt={i === 0 ? alt : t('product.pictureAlt', { name: alt, n: i + 1 })}
                 width={600}
                 height={600}
                 className={styles.image}
@@ -99,37 +122,19 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
             </div>
           ))}
         </div>
-        <button
-          type="button"
-          className={`${styles.arrow} ${styles.prev}`}
-          onClick={() => show(current - 1)}
-          aria-label="Previous picture"
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className={`${styles.arrow} ${styles.next}`}
-          onClick={() => show(current + 1)}
-          aria-label="Next picture"
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.5" />
-          </svg>
-        </button>
+        <Arrow step={-1} onClick={() => show(current - 1)} />
+        <Arrow step={1} onClick={() => show(current + 1)} />
         <p className={styles.counter} aria-live="polite">
           {current + 1} / {count}
         </p>
       </div>
-      <ul className={styles.thumbs} aria-label="Choose a picture">
+      <ul className={styles.thumbs} aria-label={t('product.choosePicture')}>
         {images.map((src, i) => (
           <li key={src}>
             <button
               type="button"
               className={styles.thumb}
-              aria-label={`Show picture ${i + 1}`}
+              aria-label={t('product.showPicture', { n: i + 1 })}
               aria-current={i === current ? 'true' : undefined}
               onClick={() => show(i)}
             >

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { REVIEW_RATINGS, reviewInput } from '@rr/core';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
@@ -7,8 +8,6 @@ import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useCreateReview } from '../api.ts';
 import styles from './review-form.module.css';
 import { ReviewPhotosInput } from './review-photos-input.tsx';
-
-export const REVIEW_SUBMITTED = 'Review submitted successfully';
 
 /**
  * SPEC §2 'Write a Customer Review', for signed-in customers: the product reloads with the new rating.
@@ -26,6 +25,7 @@ export function ReviewForm({
   fromLink?: boolean;
 }) {
   const create = useCreateReview(productId);
+  const t = useT();
   const [photos, setPhotos] = useState<string[]>([]);
   const [uploading, setUploading] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,7 +38,7 @@ export function ReviewForm({
       ...(photos.length ? { photos } : {}),
     }),
     // Nothing chosen yet is not a wrong number.
-    check: ({ rating }) => ({ rating: rating === '' ? 'Please select a rating' : undefined }),
+    check: ({ rating }) => ({ rating: rating === '' ? t('review.selectRating') : undefined }),
     onSubmit: (review) => create.mutateAsync(review),
   });
 
@@ -51,8 +51,8 @@ export function ReviewForm({
   if (create.isSuccess || reviewed) {
     return (
       <div className={`card ${styles.form}`}>
-        {create.isSuccess && <Message variant="success">{REVIEW_SUBMITTED}</Message>}
-        <p className={styles.done}>You have reviewed this product. Thank you for helping other customers choose.</p>
+        {create.isSuccess && <Message variant="success">{t('review.submitted')}</Message>}
+        <p className={styles.done}>{t('review.done')}</p>
       </div>
     );
   }
@@ -66,23 +66,23 @@ export function ReviewForm({
       aria-labelledby="write-review-heading"
     >
       {form.error && <Message variant="danger">{form.error}</Message>}
-      <SelectField label="Rating" required {...form.field('rating')}>
-        <option value="">Select...</option>
-        {REVIEW_RATINGS.map(({ value, label }) => (
+      <SelectField label={t('review.rating')} required {...form.field('rating')}>
+        <option value="">{t('review.select')}</option>
+        {REVIEW_RATINGS.map(({ value }) => (
           <option key={value} value={value}>
-            {value} - {label}
+            {value} - {t(`review.rating.${value}`)}
           </option>
         ))}
       </SelectField>
-      <TextAreaField label="Comment" rows={4} maxLength={1000} required {...form.field('comment')} />
+      <TextAreaField label={t('review.comment')} rows={4} maxLength={1000} required {...form.field('comment')} />
       <ReviewPhotosInput photos={photos} setPhotos={setPhotos} onBusy={setUploading} />
       <Button
         type="submit"
         className={styles.submit}
         busy={form.busy || uploading}
-        busyLabel={uploading ? 'Uploading photos…' : undefined}
+        busyLabel={uploading ? t('review.uploading') : undefined}
       >
-        Submit
+        {t('review.submit')}
       </Button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { MAX_REVIEW_PHOTOS, MAX_REVIEW_PHOTO_BYTES } from '@rr/core';
 import { useEffect, useId, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { Message } from '../../../components/message.tsx';
@@ -5,7 +6,6 @@ import { useUploadReviewPhoto } from '../api.ts';
 import styles from './review-photos-input.module.css';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
-const TOO_BIG = 'A photo must be at most 8 MB.';
 
 /** A stored photo's narrowest width (320 pixels), for a small preview. */
 export const thumbnail = (photo: string) => photo.replace(/-w720\.webp$/, '-w320.webp');
@@ -25,6 +25,7 @@ export function ReviewPhotosInput({
   onBusy: (busy: boolean) => void;
 }) {
   const upload = useUploadReviewPhoto();
+  const t = useT();
   const [uploading, setUploading] = useState(0);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
@@ -39,9 +40,9 @@ export function ReviewPhotosInput({
     const fitting = taken.filter((file) => file.size <= MAX_REVIEW_PHOTO_BYTES);
     setError(
       fitting.length < taken.length
-        ? TOO_BIG
+        ? t('review.tooBig')
         : files.length > taken.length
-          ? `A review has at most ${MAX_REVIEW_PHOTOS} photos.`
+          ? t('review.tooMany', { max: MAX_REVIEW_PHOTOS })
           : null,
     );
     if (fitting.length === 0) return;
@@ -51,7 +52,7 @@ export function ReviewPhotosInput({
         const { image } = await upload.mutateAsync(file);
         setPhotos((current) => (current.length < MAX_REVIEW_PHOTOS ? [...current, image] : current));
       } catch (err) {
-        setError(err instanceof Error ? err.message : 'The photo could not be uploaded.');
+        setError(err instanceof Error ? err.message : t('review.uploadFailed'));
       } finally {
         setUploading((n) => n - 1);
       }
@@ -61,10 +62,10 @@ export function ReviewPhotosInput({
   return (
     <div className={styles.photos}>
       <p className={styles.label} id={`${id}-label`}>
-        Add photos (up to {MAX_REVIEW_PHOTOS})
+        {t('review.addPhotos', { max: MAX_REVIEW_PHOTOS })}
       </p>
       <p className={styles.hint} id={`${id}-hint`}>
-        JPEG, PNG or WebP, at most 8 MB each. Where a photo was taken is removed before it is shown.
+        {t('review.photoHint')}
       </p>
       {(photos.length > 0 || uploading > 0) && (
         <Previews
@@ -75,7 +76,7 @@ export function ReviewPhotosInput({
       )}
       {room > 0 && (
         <label className={`btn btn-outline ${styles.choose}`}>
-          {photos.length + uploading === 0 ? 'Choose photos' : 'Add another photo'}
+          {photos.length + uploading === 0 ? t('review.choosePhotos') : t('review.addAnother')}
           <input
             type="file"
             accept={ACCEPTED}
@@ -102,15 +103,16 @@ function Previews({
   uploading: number;
   onRemove: (photo: string) => void;
 }) {
+  const t = useT();
   return (
-    <ul className={styles.previews} aria-label="Your photos">
+    <ul className={styles.previews} aria-label={t('review.yourPhotos')}>
       {photos.map((photo, i) => (
         <li key={photo} className={styles.preview}>
-          <img src={thumbnail(photo)} alt={`Your photo ${i + 1}`} />
+          <img src={thumbnail(photo)} alt={t('review.yourPhoto', { n: i + 1 })} />
           <button
             type="button"
             className={styles.remove}
-            aria-label={`Remove photo ${i + 1}`}
+            aria-label={t('review.removePhoto', { n: i + 1 })}
             onClick={() => onRemove(photo)}
           >
             ×
@@ -118,7 +120,11 @@ function Previews({
         </li>
       ))}
       {Array.from({ length: uploading }, (_, i) => (
-        <li key={`uploading-${i}`} className={`${styles.preview} ${styles.pending}`} aria-label="Uploading photo">
+        <li
+          key={`uploading-${i}`}
+          className={`${styles.preview} ${styles.pending}`}
+          aria-label={t('review.uploadingPhoto')}
+        >
           <span className={styles.spinner} aria-hidden="true" />
         </li>
       ))}

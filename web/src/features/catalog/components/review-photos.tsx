@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import styles from './review-photos.module.css';
 
@@ -11,6 +12,7 @@ const widthOf = (photo: string, width: 320 | 1200) => photo.replace(/-w720\.webp
 export function ReviewPhotos({ photos, reviewer }: { photos: readonly string[]; reviewer: string }) {
   const [shown, setShown] = useState<number | null>(null);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const t = useT();
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -25,17 +27,17 @@ export function ReviewPhotos({ photos, reviewer }: { photos: readonly string[]; 
     event.preventDefault();
     setShown(i);
   };
-  const label = (i: number) => `Photo ${i + 1} by ${reviewer}`;
+  const label = (i: number) => t('review.photoBy', { n: i + 1, name: reviewer });
 
   return (
     <>
-      <ul className={styles.photos} aria-label={`Photos by ${reviewer}`}>
+      <ul className={styles.photos} aria-label={t('review.photosBy', { name: reviewer })}>
         {photos.map((photo, i) => (
           <li key={photo}>
             <a href={widthOf(photo, 1200)} onClick={open(i)}>
               <img
                 src={widthOf(photo, 320)}
-                alt={`${label(i)} (opens larger)`}
+                alt={t('review.opensLarger', { label: label(i) })}
                 width={80}
                 height={80}
                 loading="lazy"
@@ -55,7 +57,7 @@ export function ReviewPhotos({ photos, reviewer }: { photos: readonly string[]; 
           <>
             <img src={widthOf(photos[shown]!, 1200)} alt={label(shown)} className={styles.large} />
             <button type="button" className="btn" onClick={() => setShown(null)} autoFocus>
-              Close
+              {t('review.close')}
             </button>
           </>
         )}

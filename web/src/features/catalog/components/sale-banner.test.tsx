@@ -1,6 +1,8 @@
-import type { RunningSale } from '@rr/core';
+import { translate, type RunningSale } from '@rr/core';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../../i18n/en.ts';
+import { hi } from '../../../i18n/hi.ts';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { SaleBanner, saleBannerHref, saleBannerText } from './sale-banner.tsx';
 
@@ -39,7 +41,10 @@ describe('the home page’s sale banner (issue 26)', () => {
   });
 
   it('says the name and percent when the banner is empty, and leads to the product or a search without a category', () => {
-    expect(saleBannerText({ ...diwali, banner: ' ' })).toBe('Diwali Sale: 20% off');
+    const inEnglish = (key: string, params?: Record<string, string | number>) => translate('en', en, key, params);
+    const inHindi = (key: string, params?: Record<string, string | number>) => translate('hi', hi, key, params);
+    expect(saleBannerText({ ...diwali, banner: ' ' }, inEnglish)).toBe('Diwali Sale: 20% off');
+    expect(saleBannerText({ ...diwali, banner: ' ' }, inHindi)).toBe('Diwali Sale: 20% छूट');
     expect(saleBannerHref({ ...diwali, categories: [], products: ['p1'] })).toBe('/product/p1');
     expect(saleBannerHref({ ...diwali, categories: [], products: ['p1', 'p2'] })).toBe('/search/Diwali%20Sale');
   });

@@ -1,11 +1,12 @@
+import { useT, type Translate } from '../../../i18n/index.tsx';
 import type { RunningSale } from '@rr/core';
 import { Link } from 'react-router';
 import { useRunningSales } from '../api.ts';
 import styles from './sale-banner.module.css';
 
 /** The banner's words: the owner's text, or the sale's name and percent. */
-export function saleBannerText(sale: Pick<RunningSale, 'banner' | 'name' | 'percentOff'>): string {
-  return sale.banner.trim() || `${sale.name}: ${sale.percentOff}% off`;
+export function saleBannerText(sale: Pick<RunningSale, 'banner' | 'name' | 'percentOff'>, t: Translate): string {
+  return sale.banner.trim() || t('home.saleOff', { name: sale.name, percent: sale.percentOff });
 }
 
 /**
@@ -25,13 +26,14 @@ export function saleBannerHref(sale: Pick<RunningSale, 'categories' | 'products'
 export function SaleBanner() {
   const sales = useRunningSales();
   const sale = sales.data?.[0];
+  const t = useT();
   if (!sale) return null;
   return (
     <div className={styles.frame}>
       <Link to={saleBannerHref(sale)} className={styles.banner} data-testid="sale-banner">
-        <span className={styles.text}>{saleBannerText(sale)}</span>
+        <span className={styles.text}>{saleBannerText(sale, t)}</span>
         <span className={styles.cta} aria-hidden="true">
-          Shop now →
+          {t('home.shopNow')}
         </span>
       </Link>
     </div>

@@ -3,6 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { SearchCombobox } from './search-combobox.tsx';
 
@@ -144,5 +146,25 @@ describe('SearchCombobox', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(fetchMock).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  });
+
+  it('speaks Hindi on a Hindi page: Hindi names where written, else the English ones (issue 30)', async () => {
+    const user = userEvent.setup();
+    renderInApp(
+      <LanguageProvider language="hi" texts={hi}>
+        <SearchCombobox />
+      </LanguageProvider>,
+    );
+    const box = screen.getByRole<HTMLInputElement>('combobox', { name: 'उत्पाद खोजें' });
+    expect(box.placeholder).toBe('रुद्राक्ष, रत्न, माला खोजें...');
+    expect(screen.getByRole('button', { name: 'खोजें' })).toBeTruthy();
+    await user.type(box, 'नीलम');
+    await screen.findByRole('option', { name: /नीलम/ });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'रत्नसंग्रह',
+      'नीलम (ब्लू सफ़ायर)₹25,000.00',
+      'Iolite (Neeli)₹1,800.00',
+    ]);
+    expect(screen.getByRole('listbox', { name: 'सुझाव' })).toBeTruthy();
   });
 });

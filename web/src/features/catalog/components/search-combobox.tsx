@@ -1,4 +1,5 @@
-import { MAX_KEYWORD_LENGTH, formatRupees } from '@rr/core';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { MAX_KEYWORD_LENGTH, formatRupees, type ProductSuggestions } from '@rr/core';
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useMatch, useNavigate } from 'react-router';
 import { useSuggestions } from '../api.ts';
@@ -26,6 +27,33 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
+/** The suggestions for what is typed (after a pause), as the list's options, in the page's language. */
+function useSuggestionOptions(
+  keyword: string,
+  listId: string,
+): { data: ProductSuggestions | undefined; options: Option[] } {
+  const t = useT();
+  const language = useLanguage();
+  const typed = useDebounced(searchKeyword(keyword), SUGGEST_DEBOUNCE_MS);
+  const suggestions = useSuggestions(typed);
+  const data = typed.length >= 2 ? suggestions.data : undefined;
+  const options: Option[] = [
+    ...(data?.categories ?? []).map((c) => ({
+      id: `${listId}-category-${c.slug}`,
+      href: `/category/${c.slug}`,
+      label: t(`category.${c.slug}`),
+      detail: t('search.collection'),
+    })),
+    ...(data?.products ?? []).map((p) => ({
+      id: `${listId}-product-${p._id}`,
+      href: `/product/${p._id}`,
+      label: language === 'hi' ? p.nameHi || p.name : p.name,
+      detail: formatRupees(p.price),
+    })),
+  ];
+  return { data, options };
+}
+
 /**
  * The header search with suggestions (issue 14): the ARIA 1.2 combobox pattern. The input owns the
  * focus; arrow keys move through the suggestions (announced through aria-activedescendant), Enter opens
@@ -49,24 +77,8 @@ export function SearchCombobox({
   const [open, setOpen] = useState(false);
   const listId = useId();
   useEffect(() => setKeyword(current), [current]);
-
-  const typed = useDebounced(searchKeyword(keyword), SUGGEST_DEBOUNCE_MS);
-  const suggestions = useSuggestions(typed);
-  const data = typed.length >= 2 ? suggestions.data : undefined;
-  const options: Option[] = [
-    ...(data?.categories ?? []).map((c) => ({
-      id: `${listId}-category-${c.slug}`,
-      href: `/category/${c.slug}`,
-      label: c.name,
-      detail: 'Collection',
-    })),
-    ...(data?.products ?? []).map((p) => ({
-      id: `${listId}-product-${p._id}`,
-      href: `/product/${p._id}`,
-      label: p.name,
-      detail: formatRupees(p.price),
-    })),
-  ];
+  const { data, options } = useSuggestionOptions(keyword, listId);
+  const t = useT();
   const expanded = open && options.length > 0;
   // The highlighted suggestion is kept with the list it was chosen in, so a new list starts with nothing
   // highlighted. Not reset by an effect: Preact runs effects after the next frame, and a key pressed
@@ -121,7 +133,7 @@ export function SearchCombobox({
   return (
     <form ref={earlyForm} role="search" className={formClassName} onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
-        Search products
+        {t('search.label')}
       </label>
       <div className={styles.wrap}>
         <input
@@ -134,7 +146,7 @@ export function SearchCombobox({
           aria-controls={listId}
           aria-activedescendant={activeOption?.id}
           className={inputClassName}
-          placeholder="Search rudraksha, gems, malas..."
+          placeholder={t('search.placeholder')}
           value={keyword}
           onChange={(e) => {
             setKeyword(e.target.value);
@@ -146,7 +158,7 @@ export function SearchCombobox({
           maxLength={MAX_KEYWORD_LENGTH}
           autoComplete="off"
         />
-        <ul id={listId} role="listbox" aria-label="Suggestions" className={styles.list} hidden={!expanded}>
+        <ul id={listId} role="listbox" aria-label={t('search.suggestions')} className={styles.list} hidden={!expanded}>
           {expanded &&
             options.map((option, i) => (
               <li
@@ -169,10 +181,10 @@ export function SearchCombobox({
         </ul>
       </div>
       <button type="submit" className={buttonClassName}>
-        Search
+        {t('search.button')}
       </button>
       <p className="visually-hidden" role="status" aria-live="polite">
-        {expanded ? `${options.length} suggestions; use the arrow keys to choose` : ''}
+        {expanded ? t('search.status', { count: options.length }) : ''}
       </p>
     </form>
   );

@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -14,12 +15,13 @@ const stockAlertBody = lazySchema(() => import('../form-schemas.ts').then((m) =>
  */
 export function StockAlertForm({ productId, signedIn }: { productId: string; signedIn: boolean }) {
   const earlyForm = useEarlyForm();
+  const t = useT();
   const alert = useStockAlert(productId);
   const form = useSchemaForm({
     initialValues: { phone: '' },
     schema: stockAlertBody,
     toInput: ({ phone }) => (signedIn ? {} : { phone }),
-    check: ({ phone }) => ({ phone: !signedIn && phone.trim() === '' ? 'Enter your mobile number' : undefined }),
+    check: ({ phone }) => ({ phone: !signedIn && phone.trim() === '' ? t('product.enterMobile') : undefined }),
     onSubmit: (body) => alert.mutateAsync(body),
   });
 
@@ -27,27 +29,21 @@ export function StockAlertForm({ productId, signedIn }: { productId: string; sig
     return <Message variant="success">{alert.data.message}</Message>;
   }
   return (
-    <form
-      ref={earlyForm}
-      className={styles.form}
-      onSubmit={form.submit}
-      noValidate
-      aria-label="Notify me when back in stock"
-    >
+    <form ref={earlyForm} className={styles.form} onSubmit={form.submit} noValidate aria-label={t('product.notifyMe')}>
       {!signedIn && (
         <FormField
-          label="Mobile number"
+          label={t('product.mobile')}
           type="tel"
           inputMode="tel"
           autoComplete="tel-national"
           maxLength={20}
-          hint="We text you once when it is back. Nothing else."
+          hint={t('product.mobileHint')}
           {...form.field('phone')}
         />
       )}
       {form.error && <Message variant="danger">{form.error}</Message>}
-      <Button type="submit" variant="outline" block busy={form.busy} busyLabel="Saving…">
-        Notify me when back in stock
+      <Button type="submit" variant="outline" block busy={form.busy} busyLabel={t('product.saving')}>
+        {t('product.notifyMe')}
       </Button>
     </form>
   );

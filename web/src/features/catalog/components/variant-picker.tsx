@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { useId } from 'react';
 import type { ProductVariant } from '../product-choice.ts';
 import styles from './variant-picker.module.css';
@@ -22,6 +23,7 @@ export function VariantPicker({
   onChoose: (id: string) => void;
 }) {
   const id = useId();
+  const t = useT();
   const name = variants.find((v) => v._id === chosen)?.name ?? '';
   if (variants.length > MAX_BUTTONS) {
     return (
@@ -31,7 +33,7 @@ export function VariantPicker({
           {variants.map((v) => (
             <option key={v._id} value={v._id}>
               {v.name}
-              {v.countInStock < 1 ? ' (out of stock)' : ''}
+              {v.countInStock < 1 ? t('product.variantOutOfStock') : ''}
             </option>
           ))}
         </select>
@@ -56,7 +58,7 @@ export function VariantPicker({
             />
             <span className={styles.face}>
               {v.name}
-              {v.countInStock < 1 && <span className="visually-hidden"> (out of stock)</span>}
+              {v.countInStock < 1 && <span className="visually-hidden">{t('product.variantOutOfStock')}</span>}
             </span>
           </label>
         ))}

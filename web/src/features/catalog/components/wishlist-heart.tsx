@@ -1,3 +1,4 @@
+import { useT } from '../../../i18n/index.tsx';
 import { useLocation, useNavigate } from 'react-router';
 import { useUserInfo, withRedirect } from '../../account/index.ts';
 import { useToggleWishlist, useWishlistIds } from '../wishlist-api.ts';
@@ -25,9 +26,10 @@ export function WishlistHeart({
   const { pathname, search } = useLocation();
   const saved = useWishlistIds().has(productId);
   const toggle = useToggleWishlist();
+  const t = useT();
   // While the call runs the heart already shows what it asked for.
   const pressed = toggle.isPending ? toggle.variables.save : saved;
-  const name = pressed ? 'Remove from wishlist' : 'Save to wishlist';
+  const name = pressed ? t('product.removeFromWishlist') : t('product.saveToWishlist');
 
   const onClick = () => {
     if (!user) {

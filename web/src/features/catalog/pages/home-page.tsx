@@ -1,4 +1,5 @@
-import { HOME_GRID_LIMIT, MESSAGES } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
+import { HOME_GRID_LIMIT } from '@rr/core';
 import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
@@ -47,10 +48,8 @@ export function HomePage() {
 }
 
 function Home({ page }: { page: number }) {
-  usePageTitle(
-    page === 1 ? 'Rudraksha Ratna | Rudraksha, Gems and Malas' : `Explore Products, Page ${page} | Rudraksha Ratna`,
-    'Authentic Nepal and Java rudraksha, lab-certified gemstones and handmade jaap malas, shipped across India.',
-  );
+  const t = useT();
+  usePageTitle(page === 1 ? t('home.title') : t('home.titlePage', { page }), t('home.description'));
   // Issue 14: filters and sort from the address; a chosen sort keeps its order.
   const filters = useListingFilters();
   const grid = useProducts({ pageNumber: page, limit: HOME_GRID_LIMIT, ...filters });
@@ -64,7 +63,7 @@ function Home({ page }: { page: number }) {
 
   return (
     <div className="container page">
-      <h1 className="visually-hidden">Rudraksha Ratna: rudraksha, gems and malas</h1>
+      <h1 className="visually-hidden">{t('home.heading')}</h1>
       {page === 1 && (
         <>
           <div className={styles.top}>
@@ -73,7 +72,7 @@ function Home({ page }: { page: number }) {
           </div>
           <HydrateLater>
             <section className={styles.section} aria-labelledby="collections-heading">
-              <h2 id="collections-heading">Shop by Collection</h2>
+              <h2 id="collections-heading">{t('home.collections')}</h2>
               <Collections headingLevel="h3" />
             </section>
           </HydrateLater>
@@ -82,16 +81,16 @@ function Home({ page }: { page: number }) {
       )}
       <HydrateLater>
         <section className={styles.section} aria-labelledby="explore-heading">
-          <h2 id="explore-heading">Explore More Products</h2>
+          <h2 id="explore-heading">{t('home.explore')}</h2>
           <FilteredListing firstPageHref="/">
             {grid.isPending ? (
               <Spinner />
             ) : grid.isError ? (
-              <Message variant="danger">{MESSAGES.failedToFetchProducts}</Message>
+              <Message variant="danger">{t('catalog.failedToFetch')}</Message>
             ) : gridProducts.length === 0 && page > 1 ? (
               <PastLastPage page={page} pages={grid.data.pages} hrefFor={pageHref} />
             ) : gridProducts.length === 0 ? (
-              <Message>{MESSAGES.noProducts}</Message>
+              <Message>{t('catalog.noProducts')}</Message>
             ) : (
               <>
                 <ProductGrid products={gridProducts} />
@@ -114,11 +113,12 @@ function Home({ page }: { page: number }) {
 
 function BestSellers() {
   const best = useBestSellers();
+  const t = useT();
   if (best.isError || (best.data && best.data.length === 0)) return null;
   return (
     <HydrateLater>
       <section className={styles.section} aria-labelledby="best-heading">
-        <h2 id="best-heading">Best Selling</h2>
+        <h2 id="best-heading">{t('home.bestSelling')}</h2>
         {best.isPending ? (
           <Spinner />
         ) : (

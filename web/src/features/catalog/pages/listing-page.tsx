@@ -1,4 +1,5 @@
-import { CATEGORIES, MESSAGES, categoryLabel, type Category } from '@rr/core';
+import { useT } from '../../../i18n/index.tsx';
+import { CATEGORIES, type Category } from '@rr/core';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
@@ -28,6 +29,7 @@ interface Listing {
 /** /search/:keyword(/page/:pageNumber) */
 export function SearchPage() {
   const { keyword: raw = '', pageNumber } = useParams();
+  const t = useT();
   const page = parsePageNumber(pageNumber);
   // A keyword typed into the address bar can be longer than the search takes: its start is searched.
   const keyword = searchKeyword(raw);
@@ -37,8 +39,8 @@ export function SearchPage() {
   const base = `/search/${encodeURIComponent(raw)}`;
   return (
     <ListingView
-      title={`Search: ${keyword} | Rudraksha Ratna`}
-      heading={`Search for: "${keyword}"`}
+      title={t('search.title', { keyword })}
+      heading={t('search.heading', { keyword })}
       keyword={keyword}
       page={page}
       hrefFor={(n) => (n === 1 ? base : `${base}/page/${n}`)}
@@ -49,15 +51,16 @@ export function SearchPage() {
 /** /category/:category, paged by ?page= */
 export function CategoryPage() {
   const { category = '' } = useParams();
+  const t = useT();
   const [searchParams] = useSearchParams();
   const page = parsePageNumber(searchParams.get('page'));
   if (!(CATEGORIES as readonly string[]).includes(category) || page === null) return <NotFoundPage />;
-  const label = categoryLabel(category);
+  const label = t(`category.${category as Category}`);
   return (
     <ListingView
-      title={`${label} | Collection`}
-      heading={`${label} Collection`}
-      description={`Shop the ${label.toLowerCase()} collection of Rudraksha Ratna: authentic, certified and shipped across India.`}
+      title={t('catalog.categoryTitle', { label })}
+      heading={t('catalog.categoryHeading', { label })}
+      description={t(`catalog.categoryDescription.${category as Category}`)}
       category={category as Category}
       page={page}
       hrefFor={(n) => (n === 1 ? `/category/${category}` : `/category/${category}?page=${n}`)}
@@ -67,6 +70,7 @@ export function CategoryPage() {
 
 function ListingView({ title, heading, description, keyword, category, page, hrefFor }: Listing) {
   usePageTitle(title, description);
+  const t = useT();
   // Issue 14: the filters in the address apply to the list and stay on its page links.
   const filters = useListingFilters();
   const result = useProducts({ keyword, category, pageNumber: page, ...filters });
@@ -83,7 +87,7 @@ function ListingView({ title, heading, description, keyword, category, page, hre
           ) : result.data.products.length === 0 && page > 1 ? (
             <PastLastPage page={page} pages={result.data.pages} hrefFor={pageHref} />
           ) : result.data.products.length === 0 ? (
-            <Message>{MESSAGES.noProducts}</Message>
+            <Message>{t('catalog.noProducts')}</Message>
           ) : (
             <>
               <ProductGrid products={result.data.products} eagerCount={4} headingLevel="h2" />

@@ -1,4 +1,5 @@
-import { MESSAGES, categoryLabel, formatDateIST, formatDateTimeIST, type Product } from '@rr/core';
+import { useDates, useLanguage, useT } from '../../../i18n/index.tsx';
+import { localizedText, type Product } from '@rr/core';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
@@ -27,14 +28,17 @@ const ReviewForm = lazy(() => import('../components/review-form.tsx').then((m) =
 export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
+  const t = useT();
+  const language = useLanguage();
+  const text = product.data ? localizedText(product.data, language) : null;
   usePageTitle(
-    product.data ? `${product.data.name} | Rudraksha Ratna` : 'Product | Rudraksha Ratna',
-    product.data?.description.slice(0, 160),
+    text ? t('product.title', { name: text.name }) : t('product.titlePending'),
+    text?.description.slice(0, 160),
   );
   return (
     <div className="container page">
       <Link to="/" className="back-link">
-        Go Back
+        {t('product.goBack')}
       </Link>
       {product.isPending ? (
         <Spinner />
@@ -56,19 +60,19 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
   const { offer, variant, sale } = choice;
   const variants = product.variants;
   const [saveNote, setSaveNote] = useState('');
+  const t = useT();
+  const dates = useDates();
+  const { name, description } = localizedText(product, useLanguage());
   return (
     <>
       <div className={styles.layout}>
-        <ProductGallery key={offer.images.join(' ')} images={offer.images} alt={product.name} sizes={PICTURE_SIZES} />
+        <ProductGallery key={offer.images.join(' ')} images={offer.images} alt={name} sizes={PICTURE_SIZES} />
         <div className={styles.info}>
           <p className={styles.category}>
-            <Link to={`/category/${product.category}`}>{categoryLabel(product.category)}</Link> · {product.brand}
+            <Link to={`/category/${product.category}`}>{t(`category.${product.category}`)}</Link> · {product.brand}
           </p>
-          <h1>{product.name}</h1>
-          <Rating
-            value={product.rating}
-            text={`${product.numReviews} ${product.numReviews === 1 ? 'review' : 'reviews'}`}
-          />
+          <h1>{name}</h1>
+          <Rating value={product.rating} text={t('catalog.reviews', { count: product.numReviews })} />
           <div className={styles.save}>
             <WishlistHeart productId={product._id} labelled onChanged={setSaveNote} />
             <p className={styles.saveNote} role="status">
@@ -85,23 +89,23 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
             />
             {product.sale && (
               <p className={styles.saleEnds}>
-                {product.sale.name} ends {formatDateTimeIST(product.sale.endsAt)}
+                {t('product.saleEnds', { name: product.sale.name, date: dates.dateTime(product.sale.endsAt) })}
               </p>
             )}
-            <p className={styles.taxNote}>{product.gstPercent}% GST is added at checkout.</p>
+            <p className={styles.taxNote}>{t('product.gstNote', { percent: product.gstPercent })}</p>
           </div>
           {variant && (
             <VariantPicker
-              label={pickerLabel(variants)}
+              label={t(`product.picker.${pickerLabel(variants)}`)}
               variants={variants}
               chosen={variant._id}
               onChoose={choice.chooseVariant}
             />
           )}
-          <p className={styles.description}>{product.description}</p>
+          <p className={styles.description}>{description}</p>
           <ProductFacts product={offer.facts} />
         </div>
-        <BuyBox product={product} choice={choice} signedIn={user !== null} className={styles.buyBox} />
+        <BuyBox product={product} name={name} choice={choice} signedIn={user !== null} className={styles.buyBox} />
       </div>
       <ProductReviews product={product} />
     </>
@@ -131,12 +135,14 @@ function useReviewLink(productId: string, signedIn: boolean): boolean {
 function ProductReviews({ product }: { product: Product }) {
   const user = useUserInfo();
   const fromLink = useReviewLink(product._id, user !== null);
+  const t = useT();
+  const dates = useDates();
   return (
     <HydrateLater>
       <section className={styles.reviews} aria-labelledby="reviews-heading">
-        <h2 id="reviews-heading">Reviews</h2>
+        <h2 id="reviews-heading">{t('product.reviews')}</h2>
         {product.reviews.length === 0 ? (
-          <Message>{MESSAGES.noReviews}</Message>
+          <Message>{t('product.noReviews')}</Message>
         ) : (
           <ul className={styles.reviewList}>
             {product.reviews.map((review) => (
@@ -148,16 +154,16 @@ function ProductReviews({ product }: { product: Product }) {
                       <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                         <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2" />
                       </svg>
-                      Verified purchase
+                      {t('product.verified')}
                     </span>
                   )}
                   {!review.verifiedPurchase && review.user && (
-                    <span className={styles.unverified}>Not counted in the rating: no purchase of this product</span>
+                    <span className={styles.unverified}>{t('product.unverified')}</span>
                   )}
                 </div>
                 <Rating value={review.rating} />
                 <time dateTime={review.createdAt} className={styles.reviewDate}>
-                  {formatDateIST(review.createdAt)}
+                  {dates.date(review.createdAt)}
                 </time>
                 <p className={styles.comment}>{review.comment}</p>
                 {review.photos.length > 0 && <ReviewPhotos photos={review.photos} reviewer={review.name} />}
@@ -168,7 +174,7 @@ function ProductReviews({ product }: { product: Product }) {
         <h3 id="write-review-heading" className={styles.writeReview}>
           {/* The anchor a review request's link ends with. */}
           <span id="write-review" />
-          Write a Customer Review
+          {t('product.writeReview')}
         </h3>
         {user ? (
           <Suspense fallback={<Spinner />}>
@@ -181,7 +187,9 @@ function ProductReviews({ product }: { product: Product }) {
           </Suspense>
         ) : (
           <Message>
-            Please <Link to={`/login?redirect=/product/${product._id}`}>sign in</Link> to write a review.
+            {t('product.signInBefore')}
+            <Link to={`/login?redirect=/product/${product._id}`}>{t('product.signInLink')}</Link>
+            {t('product.signInAfter')}
           </Message>
         )}
       </section>

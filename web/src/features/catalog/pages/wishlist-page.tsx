@@ -1,4 +1,5 @@
-import type { ProductSummary } from '@rr/core';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { localizedText, type ProductSummary } from '@rr/core';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -12,27 +13,24 @@ import styles from './wishlist-page.module.css';
 
 /** /wishlist (sign-in required, issue 28): the products the customer saved, newest first, as cards. */
 export function WishlistPage() {
-  usePageTitle('My Wishlist | Rudraksha Ratna');
+  const t = useT();
+  usePageTitle(t('wishlist.title'));
   const wishlist = useWishlist();
   const products = wishlist.data?.products ?? [];
   return (
     <div className="container page">
-      <h1>My Wishlist</h1>
+      <h1>{t('wishlist.heading')}</h1>
       {wishlist.isPending ? (
         <Spinner />
       ) : wishlist.isError ? (
         <Message variant="danger">{wishlist.error.message}</Message>
       ) : products.length === 0 ? (
         <Message>
-          Your wishlist is empty. Tap the heart on a product to save it here for later.{' '}
-          <Link to="/">Browse the shop</Link>
+          {t('wishlist.empty')} <Link to="/">{t('wishlist.browse')}</Link>
         </Message>
       ) : (
         <>
-          <p className={styles.intro}>
-            {products.length === 1 ? '1 product' : `${products.length} products`} saved. When one sold out comes back,
-            we text you once.
-          </p>
+          <p className={styles.intro}>{t('wishlist.saved', { count: products.length })}</p>
           <ul className={gridStyles.grid}>
             {products.map((product, i) => (
               <li key={product._id}>
@@ -59,23 +57,25 @@ function SavedActions({ product }: { product: ProductSummary }) {
   const navigate = useNavigate();
   const toggle = useToggleWishlist();
   const inStock = product.countInStock > 0;
+  const t = useT();
+  const { name } = localizedText(product, useLanguage());
   return (
     <>
       {inStock && product.priceFrom != null && (
         <Link to={`/product/${product._id}`} className="btn">
-          Choose options
+          {t('wishlist.chooseOptions')}
         </Link>
       )}
       {inStock && product.priceFrom == null && (
-        <Button onClick={() => navigate(addToCartPath(product._id, 1, null, []))}>Add to cart</Button>
+        <Button onClick={() => navigate(addToCartPath(product._id, 1, null, []))}>{t('wishlist.addToCart')}</Button>
       )}
       <Button
         variant="outline"
         busy={toggle.isPending}
-        aria-label={`Remove ${product.name} from wishlist`}
+        aria-label={t('wishlist.removeLabel', { name })}
         onClick={() => toggle.mutate({ productId: product._id, save: false })}
       >
-        Remove
+        {t('wishlist.remove')}
       </Button>
     </>
   );

@@ -1,0 +1,125 @@
+import type { ProductList, ProductSummary } from '@rr/core';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider } from '../../../i18n/index.tsx';
+import { jsonReply, renderInApp } from '../../../testing/render.tsx';
+import { nepalBead } from '../../../testing/variant-product.ts';
+import { CategoryPage } from './listing-page.tsx';
+import { ProductPage } from './product-page.tsx';
+
+// Issue 30: the shop's pages in Hindi, with the English name and description where no Hindi one is written.
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const inHindi = (ui: ReactNode, path: string) =>
+  renderInApp(
+    <LanguageProvider language="hi" texts={hi}>
+      {ui}
+    </LanguageProvider>,
+    path,
+  );
+
+const summary = (over: Partial<ProductSummary>): ProductSummary => ({
+  _id: 'p1',
+  name: 'Blue Sapphire',
+  nameHi: '',
+  description: 'A blue sapphire.',
+  descriptionHi: '',
+  image: '/images/x.svg',
+  brand: 'Rudraksha Ratna',
+  category: 'gems',
+  price: 25000,
+  mrp: null,
+  countInStock: 3,
+  isDraft: false,
+  rating: 4.5,
+  numReviews: 2,
+  gstPercent: 3,
+  priceFrom: null,
+  sale: null,
+  ...over,
+});
+
+describe('the shop in Hindi (issue 30)', () => {
+  it('shows a product page in Hindi: its Hindi name and description, the buy box and the title', async () => {
+    const bead = nepalBead({
+      nameHi: 'नेपाली पंचमुखी रुद्राक्ष',
+      descriptionHi: 'नेपाल का असली पंचमुखी रुद्राक्ष।',
+      numReviews: 1,
+    });
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply(bead)));
+    inHindi(
+      <Routes>
+        <Route path="/product/:id" element={<ProductPage />} />
+      </Routes>,
+      '/product/p-nepal',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'नेपाली पंचमुखी रुद्राक्ष' });
+    expect(screen.getByText('नेपाल का असली पंचमुखी रुद्राक्ष।')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'वापस जाएँ' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'रुद्राक्ष' }).getAttribute('href')).toBe('/category/rudraksha');
+    expect(screen.getByText('1 समीक्षा')).toBeTruthy();
+    const buy = screen.getByRole('complementary', { name: 'ख़रीदें' });
+    expect(within(buy).getByRole('button', { name: 'कार्ट में डालें' })).toBeTruthy();
+    expect(within(buy).getByText('स्टॉक में है')).toBeTruthy();
+    expect(within(buy).getByText('मात्रा')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'आकार: 20 mm' })).toBeTruthy();
+    expect(screen.getByText('चेकआउट पर 3% GST जुड़ेगा।')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('नेपाली पंचमुखी रुद्राक्ष | रुद्राक्ष रत्न'));
+    expect(screen.queryByText('Add To Cart')).toBeNull();
+  });
+
+  it('shows the English name and description of a product without Hindi ones', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply(nepalBead())));
+    inHindi(
+      <Routes>
+        <Route path="/product/:id" element={<ProductPage />} />
+      </Routes>,
+      '/product/p-nepal',
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Nepal 5 Mukhi Rudraksha' });
+    expect(screen.getByRole('button', { name: 'कार्ट में डालें' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('Nepal 5 Mukhi Rudraksha | रुद्राक्ष रत्न'));
+  });
+
+  it('lists a category in Hindi, each card with its Hindi name or else its English one', async () => {
+    const list: ProductList = {
+      products: [summary({ _id: 'p1', nameHi: 'नीलम' }), summary({ _id: 'p2', name: 'Iolite', numReviews: 1 })],
+      page: 1,
+      pages: 1,
+    };
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(jsonReply(String(url).includes('facets') ? { total: 2 } : list)),
+    );
+    inHindi(
+      <Routes>
+        <Route path="/category/:category" element={<CategoryPage />} />
+      </Routes>,
+      '/category/gems',
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'रत्न संग्रह' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'नीलम' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Iolite' })).toBeTruthy();
+    expect(screen.getByText('2 समीक्षाएँ')).toBeTruthy();
+    expect(screen.getByText('1 समीक्षा')).toBeTruthy();
+    expect(screen.getByText('क्रम')).toBeTruthy();
+    expect(screen.getAllByText('+ जीएसटी')).toHaveLength(2);
+    await waitFor(() => expect(document.title).toBe('रत्न | संग्रह'));
+  });
+
+  it('says a page is not there in Hindi', () => {
+    inHindi(<NotFoundPage />, '/nowhere');
+    expect(screen.getByText('404 - यह पृष्ठ नहीं मिला')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'होमपेज पर जाएँ' }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('पृष्ठ नहीं मिला | रुद्राक्ष रत्न');
+  });
+});
