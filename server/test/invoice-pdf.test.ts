@@ -35,7 +35,11 @@ const INVOICE_LABELS = [
   DOCUMENT_LABELS.signatory,
 ];
 const hindiRuns = (labels: readonly string[]) =>
-  labels.flatMap((label) => scriptRuns(label).filter((run) => run.devanagari).map((run) => run.text));
+  labels.flatMap((label) =>
+    scriptRuns(label)
+      .filter((run) => run.devanagari)
+      .map((run) => run.text),
+  );
 /** The ActualText runs of what the document holds, less its labels' Hindi. */
 const contentTexts = (pdf: Buffer) => actualTexts(pdf).filter((text) => !hindiRuns(INVOICE_LABELS).includes(text));
 const KARNATAKA = gstStateByName('Karnataka')!;

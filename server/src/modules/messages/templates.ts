@@ -388,7 +388,10 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       kind: 'back_in_stock',
       channel: 'email',
       recipient: alert.email,
-      subject: t('emailSubject', { subject: t('backInStock.subject', { product: alert.product.name }), shop: t('shop') }),
+      subject: t('emailSubject', {
+        subject: t('backInStock.subject', { product: alert.product.name }),
+        shop: t('shop'),
+      }),
       ...emailBodies(
         [t('greetingPlain'), t('backInStock.line', { product: alert.product.name }), t('backInStock.limited')],
         { label: t('backInStock.link'), url },

@@ -35,8 +35,7 @@ export const WHATSAPP_TEMPLATES = {
     variables: ['first name', 'order number', 'amount', 'how it is paid'],
     words:
       'Namaste {{1}}, your Rudraksha Ratna order #{{2}} of {{3}} is placed ({{4}}). We will message you here when it ships.',
-    wordsHi:
-      'नमस्ते {{1}}, आपका रुद्राक्ष रत्न ऑर्डर #{{2}} ({{3}}) मिल गया है ({{4}})। शिप होने पर हम यहीं संदेश भेजेंगे।',
+    wordsHi: 'नमस्ते {{1}}, आपका रुद्राक्ष रत्न ऑर्डर #{{2}} ({{3}}) मिल गया है ({{4}})। शिप होने पर हम यहीं संदेश भेजेंगे।',
   },
   cod_confirmation: {
     name: 'rr_cod_confirmation',
@@ -53,8 +52,7 @@ export const WHATSAPP_TEMPLATES = {
     variables: ['order number', 'courier', 'tracking number', 'tracking link'],
     words:
       'Your Rudraksha Ratna order #{{1}} has shipped by {{2}}, tracking number {{3}}. Track it here: {{4}} Thank you for your order.',
-    wordsHi:
-      'आपका रुद्राक्ष रत्न ऑर्डर #{{1}} {{2}} से शिप हो गया है, ट्रैकिंग नंबर {{3}}। यहां ट्रैक करें: {{4}} ऑर्डर के लिए धन्यवाद।',
+    wordsHi: 'आपका रुद्राक्ष रत्न ऑर्डर #{{1}} {{2}} से शिप हो गया है, ट्रैकिंग नंबर {{3}}। यहां ट्रैक करें: {{4}} ऑर्डर के लिए धन्यवाद।',
   },
   order_out_for_delivery: {
     name: 'rr_order_out_for_delivery',
@@ -116,7 +114,10 @@ export function whatsappText(
   variables: readonly string[],
   language: Language = 'en',
 ): string {
-  return (language === 'hi' ? spec.wordsHi : spec.words).replace(/\{\{(\d+)\}\}/g, (_, n: string) => variables[Number(n) - 1] ?? '');
+  return (language === 'hi' ? spec.wordsHi : spec.words).replace(
+    /\{\{(\d+)\}\}/g,
+    (_, n: string) => variables[Number(n) - 1] ?? '',
+  );
 }
 
 function whatsappMessage(
