@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { footerPolicyLinks, shopContact } from '../features/content/index.ts';
 import { NewsletterForm } from '../features/newsletter/index.ts';
-import { useT, type MessageKey } from '../i18n/index.tsx';
+import { useT } from '../i18n/index.tsx';
 import styles from './footer.module.css';
 
 export function Footer() {
@@ -30,7 +30,7 @@ export function Footer() {
           <ul className={styles.links}>
             {footerPolicyLinks.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{t(`layout.link${link.to.replace('/', '.')}` as MessageKey)}</Link>
+                <Link to={link.to}>{t(link.labelKey)}</Link>
               </li>
             ))}
           </ul>

@@ -8,6 +8,7 @@ import {
   stockUnits,
   type ErrorCode,
   type Order,
+  type Language,
 } from '@rr/core';
 import { and, eq, inArray, isNotNull, isNull, lt, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -106,9 +107,14 @@ export async function issueConfirmationCode(tx: Transaction, codeKey: string, or
  * Sends an order's code once the transaction that stored it committed. A failure is logged, not thrown:
  * the order stands and its page offers to send the code again.
  */
-export async function sendConfirmationCode(confirmations: Confirmations, phone: string, code: string): Promise<void> {
+export async function sendConfirmationCode(
+  confirmations: Confirmations,
+  phone: string,
+  code: string,
+  language: Language = 'en',
+): Promise<void> {
   try {
-    await confirmations.sms.sendOtp(phone, code, 'order');
+    await confirmations.sms.sendOtp(phone, code, 'order', language);
   } catch (err) {
     confirmations.log.warn({ err }, 'sending an order confirmation code failed');
   }
@@ -289,8 +295,10 @@ export async function resendConfirmationCode(
     return { code };
   });
   if (outcome.error) throw outcome.error;
+  // Issue 30: in the customer's language.
+  const [account] = await db.select({ language: users.language }).from(users).where(eq(users.id, customer.id));
   try {
-    await confirmations.sms.sendOtp(customer.phone, outcome.code!, 'order');
+    await confirmations.sms.sendOtp(customer.phone, outcome.code!, 'order', account?.language ?? 'en');
   } catch (err) {
     throw new DomainError(
       'upstream_failed',

@@ -16,6 +16,7 @@ import {
   type PaymentOrder,
   type PlaceOrderBody,
   type QuoteBody,
+  type Language,
 } from '@rr/core';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
@@ -323,13 +324,13 @@ export async function placeOrder(
     return made;
   });
   if (placed.code && !request.payment) {
-    await sendConfirmationCode(request.confirmations, request.customer.phone, placed.code);
+    await sendConfirmationCode(request.confirmations, request.customer.phone, placed.code, placed.language);
   }
   return { order: (await findOrder(db, placed.orderId))!, created: placed.created };
 }
 
 /** An order made, or found made before; `code` is the confirmation code to send an unproven phone. */
-type Made = { orderId: string; created: boolean; code?: string };
+type Made = { orderId: string; created: boolean; code?: string; language?: Language };
 
 /**
  * A Cash on Delivery order, priced and its stock taken. From a phone never proven by a code, it waits
@@ -386,13 +387,21 @@ async function cashOnDeliveryOrder(
   await claimOfferUses(tx, quote, usedCoupon(reserved), customer.id, { orderId });
   if (!waits) return { orderId, created: true };
   const code = await issueConfirmationCode(tx, confirmations.codeKey, orderId);
+  // Issue 30: the code goes in the customer's language.
+  const [account] = await tx.select({ language: users.language }).from(users).where(eq(users.id, customer.id));
+  const language = account?.language ?? 'en';
   // Issue 27: on WhatsApp too, with a button that confirms it (the SMS goes once this commits).
   if (onWhatsapp) {
     await enqueueMessages(tx, [
-      codConfirmationMessage({ orderId, totalPaise: quote.amounts.totalPaise, customer, code }),
+      codConfirmationMessage({
+        orderId,
+        totalPaise: quote.amounts.totalPaise,
+        customer: { ...customer, language },
+        code,
+      }),
     ]);
   }
-  return { orderId, created: true, code };
+  return { orderId, created: true, code, language };
 }
 
 /** Issue 28: the store credit a checkout spends: the balance (under the customer's lock), at most the total. */

@@ -127,7 +127,10 @@ export async function tellReturn(
 ): Promise<void> {
   if (!['requested', 'more_info', 'approved', 'rejected', 'received', 'replaced'].includes(ret.status)) return;
   const [account] = order.userId
-    ? await tx.select({ orderEmails: users.orderEmails }).from(users).where(eq(users.id, order.userId))
+    ? await tx
+        .select({ orderEmails: users.orderEmails, language: users.language })
+        .from(users)
+        .where(eq(users.id, order.userId))
     : [];
   const update: ReturnUpdate = {
     returnId: ret.id,
@@ -139,6 +142,7 @@ export async function tellReturn(
       phone: order.customerPhone,
       email: order.customerEmail,
       orderEmails: account?.orderEmails ?? true,
+      language: account?.language ?? 'en',
     },
     note: ret.ownerNote,
     pickup: ret.pickupCourier && ret.pickupAwb ? { courier: ret.pickupCourier, awb: ret.pickupAwb } : null,

@@ -146,13 +146,20 @@ export async function tellBackInStock(tx: Transaction, productIds: Array<string 
   const userIds = told.map((a) => a.userId).filter((id): id is string => id !== null);
   const accounts = userIds.length
     ? await tx
-        .select({ id: users.id, email: users.email, orderEmails: users.orderEmails, whatsapp: users.whatsappOptInAt })
+        .select({
+          id: users.id,
+          email: users.email,
+          orderEmails: users.orderEmails,
+          whatsapp: users.whatsappOptInAt,
+          language: users.language,
+        })
         .from(users)
         .where(inArray(users.id, userIds))
     : [];
   const emails = new Map(accounts.map((u) => [u.id, u.orderEmails ? u.email : null]));
   // Issue 27: WhatsApp too, for a customer who opted in.
   const onWhatsapp = new Set(accounts.filter((u) => u.whatsapp).map((u) => u.id));
+  const languages = new Map(accounts.map((u) => [u.id, u.language]));
   await enqueueMessages(
     tx,
     told.flatMap((alert) =>
@@ -162,6 +169,7 @@ export async function tellBackInStock(tx: Transaction, productIds: Array<string 
         phone: alert.phone,
         email: (alert.userId && emails.get(alert.userId)) || null,
         whatsapp: alert.userId !== null && onWhatsapp.has(alert.userId),
+        language: (alert.userId && languages.get(alert.userId)) || 'en',
       }),
     ),
   );

@@ -31,8 +31,9 @@ export function ProductPage() {
   const t = useT();
   const language = useLanguage();
   const text = product.data ? localizedText(product.data, language) : null;
+  // A product that is not there is the shop's 404 page (the server sends it with that status).
   usePageTitle(
-    text ? t('product.title', { name: text.name }) : t('product.titlePending'),
+    text ? t('product.title', { name: text.name }) : product.isError ? t('notFound.title') : t('product.titlePending'),
     text?.description.slice(0, 160),
   );
   return (
