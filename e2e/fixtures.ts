@@ -11,6 +11,9 @@ export interface ProductSpec {
   stock?: number;
   category?: 'rudraksha' | 'gems' | 'mala';
   description?: string;
+  /** Issue 30: the Hindi name and description. */
+  nameHi?: string;
+  descriptionHi?: string;
   /** Issue 25: the product's variants and add-ons, as PUT /api/products/{id} takes them. */
   variants?: unknown[];
   addOns?: unknown[];
@@ -60,6 +63,8 @@ export const test = base.extend<Fixtures>({
           category: spec.category ?? 'rudraksha',
           description: spec.description ?? 'A bead made for one test.',
           countInStock: spec.stock ?? 10,
+          ...(spec.nameHi ? { nameHi: spec.nameHi } : {}),
+          ...(spec.descriptionHi ? { descriptionHi: spec.descriptionHi } : {}),
           ...(spec.variants ? { variants: spec.variants } : {}),
           ...(spec.addOns ? { addOns: spec.addOns } : {}),
         },
