@@ -186,9 +186,10 @@ describe('JSON-LD and the sitemap', () => {
     const single = (await jsonLdOf(plain)).find((item) => item['@type'] === 'Product') as { offers: Offer };
     expect(single.offers['@type']).toBe('Offer');
 
-    // The sitemap names the product's page once, never a variant's address.
+    // The sitemap names the product's page once per language (issue 30), never a variant's address.
     const sitemap = (await t.app.inject({ url: '/sitemap.xml' })).body;
-    expect(sitemap.split(`/product/${product._id}<`)).toHaveLength(2);
+    expect(sitemap.match(new RegExp(`<loc>[^<]*/product/${product._id}</loc>`, 'g'))).toHaveLength(2);
+    expect(sitemap).toContain(`/hi/product/${product._id}</loc>`);
     expect(sitemap).not.toContain('variant=');
   });
 });
