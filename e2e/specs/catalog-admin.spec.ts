@@ -56,7 +56,7 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await expect(page).toHaveTitle('Edit Product | Rudraksha Ratna');
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Product' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', '/admin/productlist');
-  await expect(page.getByLabel('Name')).toHaveValue('New product');
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('New product');
   await expect(page.getByLabel('Price')).toHaveAttribute('type', 'number');
   await expect(page.getByLabel('Count In Stock')).toHaveAttribute('type', 'number');
   await expect(page.getByLabel('Category').locator('option')).toHaveText([
@@ -67,7 +67,7 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   ]);
 
   // The same rules as the server, before anything is sent.
-  await page.getByLabel('Name').fill(' ');
+  await page.getByLabel('Name', { exact: true }).fill(' ');
   await page.getByLabel('Price').fill('1499.50');
   await page.getByLabel('MRP').fill('999');
   await page.getByRole('button', { name: 'Update' }).click();
@@ -76,12 +76,12 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await expect(page).toHaveURL(`/admin/product/${id}/edit`);
   expect(await seriousViolations(page)).toEqual([]);
 
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('MRP').fill('1999');
   await page.getByLabel('Brand').fill('Ratna Test Works');
   await page.getByLabel('Count In Stock').fill('4');
   await page.getByLabel('Category').selectOption('mala');
-  await page.getByLabel('Description').fill('Hand-knotted tulsi beads.\nMade for this test.');
+  await page.getByLabel('Description', { exact: true }).fill('Hand-knotted tulsi beads.\nMade for this test.');
 
   // Issue 23: a new product is a draft until the admin publishes it (the switch has its own test).
   await page.getByRole('radio', { name: /^Published/ }).check();
@@ -159,7 +159,7 @@ test('a product saved as a draft stays out of the shop until the admin publishes
   const draftChoice = page.getByRole('radio', { name: /^Draft/ });
   const publishedChoice = page.getByRole('radio', { name: /^Published/ });
   await expect(draftChoice).toBeChecked();
-  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByLabel('Count In Stock').fill('3');
   // Publishing with the placeholder picture is warned about.
   await publishedChoice.check();
