@@ -150,7 +150,8 @@ test('header: Rudraksha beside the other collections, and Sign In comes back to 
   const customer = await makeCustomer('Return');
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
-  await expect(nav.getByRole('link')).toHaveText([/Rudraksha/, /Gems/, /Mala/, /Cart/, /Sign In/]);
+  // Issue 30: and last, the switch to the same page in Hindi.
+  await expect(nav.getByRole('link')).toHaveText([/Rudraksha/, /Gems/, /Mala/, /Cart/, /Sign In/, /हिन्दी/]);
   await nav.getByRole('link', { name: 'Rudraksha' }).click();
   await expect(page).toHaveURL('/category/rudraksha');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rudraksha Collection');

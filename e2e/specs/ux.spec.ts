@@ -56,6 +56,9 @@ test.describe('on a 360 px phone', () => {
     await expect(nav.getByRole('link', { name: 'Mala' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(nav.getByRole('link', { name: 'Sign In' })).toBeFocused();
+    // Issue 30: the language switch is the menu's last link.
+    await page.keyboard.press('Tab');
+    await expect(nav.getByRole('link', { name: 'हिन्दी में देखें (Hindi)' })).toBeFocused();
     await page.keyboard.press('Tab');
     await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await expect(nav.getByRole('link', { name: 'Gems' })).toBeHidden();
