@@ -1,4 +1,4 @@
-import { EmailLink, PhoneLink } from '../contact-links.tsx';
+import { EmailLink, OfficeCard, PhoneLink } from '../contact-links.tsx';
 import { shopContact, usePolicy } from '../shop-details.ts';
 import styles from '../content.module.css';
 
@@ -38,17 +38,12 @@ export function ContactHindi() {
         <h2>हमारे कार्यालय</h2>
         <div className={styles.cards}>
           {shopContact.offices.map((office, index) => (
-            <div key={office.name} className={styles.card}>
-              <h3>{officeNames[index]}</h3>
-              <address>
-                {office.lines.map((line) => (
-                  <span key={line} className={styles.addressLine}>
-                    {line}
-                  </span>
-                ))}
-              </address>
-              <p className={styles.muted}>खुला रहता है: {policy.hours}।</p>
-            </div>
+            <OfficeCard
+              key={office.name}
+              name={officeNames[index]!}
+              lines={office.lines}
+              hours={`खुला रहता है: ${policy.hours}।`}
+            />
           ))}
         </div>
       </section>

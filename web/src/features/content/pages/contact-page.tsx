@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { usePolicy } from '../shop-details.ts';
 import { SHOP_NAME } from '../../../components/use-page-title.ts';
-import { EmailLink, PhoneLink } from '../contact-links.tsx';
+import { EmailLink, OfficeCard, PhoneLink } from '../contact-links.tsx';
 import { shopContact } from '../shop-details.ts';
 import { StaticPage } from '../static-page.tsx';
 import styles from '../content.module.css';
@@ -65,17 +65,12 @@ function ContactEnglish() {
         <h2>Our offices</h2>
         <div className={styles.cards}>
           {shopContact.offices.map((office) => (
-            <div key={office.name} className={styles.card}>
-              <h3>{office.name}</h3>
-              <address>
-                {office.lines.map((line) => (
-                  <span key={line} className={styles.addressLine}>
-                    {line}
-                  </span>
-                ))}
-              </address>
-              <p className={styles.muted}>Open {shopContact.hours}.</p>
-            </div>
+            <OfficeCard
+              key={office.name}
+              name={office.name}
+              lines={office.lines}
+              hours={`Open ${shopContact.hours}.`}
+            />
           ))}
         </div>
       </section>
