@@ -8,7 +8,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild
       ? // The server rendering (src/entry-server.tsx) for the server's storefront module: web/dist-ssr.
         { outDir: 'dist-ssr', target: 'node20', emptyOutDir: true, copyPublicDir: false }
-      : { manifest: true, target: 'es2022', assetsInlineLimit: 0 }),
+      : { manifest: true, target: 'es2022', assetsInlineLimit: (file: string) => file.endsWith('hindi-label.woff2') }),
     rolldownOptions: {
       // Issue 29: core's staff roles and audit contract are read by the home page (a stored session's
       // role) and by the lazy admin screens; kept in one chunk with the accounts contract, the admin

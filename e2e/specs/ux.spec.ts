@@ -317,3 +317,31 @@ test('the register banner from an earlier submit goes once the form is edited', 
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(alert).toHaveText('Passwords do not match');
 });
+
+/**
+ * The menu keeps a width (header.module.css) so that links arriving late in a page's HTML do not move the
+ * search box. Once the language switch came, its links outgrew that width and a CI run measured the menu
+ * widening under a painted page: the kept width must hold every signed-out link, at each desktop layout.
+ */
+test('the menu’s kept width holds all its signed-out links, and none wraps', async ({ page }) => {
+  for (const width of [1280, 1024, 769]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/faqs');
+    const fit = await page.locator('#main-nav').evaluate((nav) => {
+      const links = Array.from(nav.querySelectorAll('a'));
+      const style = getComputedStyle(nav);
+      const content =
+        links.reduce((sum, a) => {
+          const own = getComputedStyle(a);
+          return sum + a.getBoundingClientRect().width + parseFloat(own.marginLeft) + parseFloat(own.marginRight);
+        }, 0) +
+        parseFloat(style.columnGap) * (links.length - 1);
+      const wrapped = links.filter((a) => a.getBoundingClientRect().height > 46).map((a) => a.textContent);
+      return { content, kept: parseFloat(style.minWidth), wrapped, links: links.length };
+    });
+    expect(fit.links, `${width} px`).toBe(6);
+    expect(fit.content, `${width} px`).toBeLessThanOrEqual(fit.kept);
+    expect(fit.wrapped, `${width} px`).toEqual([]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+  }
+});
