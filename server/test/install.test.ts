@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -10,6 +10,11 @@ import { describe, expect, it } from 'vitest';
  * (esbuild's postinstall only checks the binary its optional dependency already brings: package.json's
  * allowScripts denies it).
  */
+// npm's own version ranges (semver ships without types; these two functions are all the test needs).
+const semver = createRequire(import.meta.url)('semver') as {
+  minVersion: (range: string) => { version: string } | null;
+  satisfies: (version: string, range: string) => boolean;
+};
 const root = path.join(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   engines: { node: string };
