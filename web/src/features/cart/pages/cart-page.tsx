@@ -1,11 +1,5 @@
 import { useLanguage, useT } from '../../../i18n/index.tsx';
-import {
-  DEFAULT_MAX_LINE_QTY,
-  formatRupees,
-  localizedText,
-  responsiveImage,
-  type CartItem,
-} from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, formatRupees, localizedText, responsiveImage, type CartItem } from '@rr/core';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
