@@ -108,7 +108,15 @@ export type Translate = (key: MessageKey, params?: MessageParams) => string;
 /** `t(key, params)`: the text of `key` in the page's language; `params.count` chooses a plural form. */
 export function useT(): Translate {
   const { language, texts } = useContext(LanguageContext);
-  return useMemo<Translate>(() => (key, params) => translate(language, texts, key, params), [language, texts]);
+  return useMemo<Translate>(
+    () => (key, params) => {
+      const text = translate(language, texts, key, params);
+      // A key read before its area loaded (or never written): said where the e2e tests look for errors.
+      if (text === key) console.error(`No ${language} text for ${key}`);
+      return text;
+    },
+    [language, texts],
+  );
 }
 
 /** Dates in the page's language ('21 Nov 2026', '21 नव॰ 2026'), in Indian time. */

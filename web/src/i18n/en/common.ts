@@ -17,4 +17,12 @@ export const common = {
   'nav.cartItems#one': '{count} item',
   'nav.cartItems#other': '{count} items',
   'nav.signIn': 'Sign In',
+  // The footer's links to the static pages (on every page, so here rather than in content.ts).
+  'content.link.contact': 'Contact Us',
+  'content.link.customization': 'Customization',
+  'content.link.energization': 'Energization',
+  'content.link.faqs': 'FAQs',
+  'content.link.privacy': 'Privacy Policy',
+  'content.link.shippingReturns': 'Shipping and Returns',
+  'content.link.terms': 'Terms and Conditions',
 } as const;

@@ -8,13 +8,6 @@ export const content = {
   'content.policy.damageReport': '7 days of delivery',
   'content.policy.delivery': '10 to 14 business days',
   'content.policy.dispatch': '3 business days',
-  'content.link.contact': 'Contact Us',
-  'content.link.customization': 'Customization',
-  'content.link.energization': 'Energization',
-  'content.link.faqs': 'FAQs',
-  'content.link.privacy': 'Privacy Policy',
-  'content.link.shippingReturns': 'Shipping and Returns',
-  'content.link.terms': 'Terms and Conditions',
   'content.contact.heading': 'Contact Us',
   'content.contact.description':
     'Reach Rudraksha Ratna by e-mail at {email} or on {phone}, {hours}. Offices in Varanasi and Haridwar.',

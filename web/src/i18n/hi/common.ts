@@ -18,4 +18,12 @@ export const common: Record<keyof typeof en, string> = {
   'nav.cartItems#one': '{count} वस्तु',
   'nav.cartItems#other': '{count} वस्तुएँ',
   'nav.signIn': 'साइन इन',
+  // The footer's links to the static pages (on every page, so here rather than in content.ts).
+  'content.link.contact': 'संपर्क करें',
+  'content.link.customization': 'कस्टमाइज़ेशन',
+  'content.link.energization': 'अभिमंत्रण',
+  'content.link.faqs': 'सामान्य प्रश्न',
+  'content.link.privacy': 'गोपनीयता नीति',
+  'content.link.shippingReturns': 'शिपिंग और रिटर्न',
+  'content.link.terms': 'नियम और शर्तें',
 };

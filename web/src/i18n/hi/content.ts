@@ -7,13 +7,6 @@ export const content: Record<keyof typeof en, string> = {
   'content.policy.damageReport': 'डिलीवरी के 7 दिन',
   'content.policy.delivery': '10 से 14 कार्यदिवस',
   'content.policy.dispatch': '3 कार्यदिवस',
-  'content.link.contact': 'संपर्क करें',
-  'content.link.customization': 'कस्टमाइज़ेशन',
-  'content.link.energization': 'अभिमंत्रण',
-  'content.link.faqs': 'सामान्य प्रश्न',
-  'content.link.privacy': 'गोपनीयता नीति',
-  'content.link.shippingReturns': 'शिपिंग और रिटर्न',
-  'content.link.terms': 'नियम और शर्तें',
   'content.contact.heading': 'संपर्क करें',
   'content.contact.description':
     'रुद्राक्ष रत्न से ई-मेल {email} या फ़ोन {phone} पर संपर्क करें, {hours}। हमारे कार्यालय वाराणसी और हरिद्वार में हैं।',
