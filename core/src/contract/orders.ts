@@ -308,7 +308,17 @@ export const ORDER_PAGE_HEADERS = {
 export const orderIdParams = z.object({ id: z.string() });
 
 export const pincodeParams = z.object({ code: z.string() });
-export const pincodeInfo = z.object({ pincode: z.string(), city: z.string(), district: z.string(), state: z.string() });
+/**
+ * A pincode in the directory: `city` is the town a buyer writes (its district; in Delhi "New Delhi" or
+ * "Delhi"), `division` India Post's postal division, which SPEC's third-party lookup read as the city.
+ */
+export const pincodeInfo = z.object({
+  pincode: z.string(),
+  city: z.string(),
+  division: z.string(),
+  district: z.string(),
+  state: z.string(),
+});
 export type PincodeInfo = z.infer<typeof pincodeInfo>;
 /**
  * GET /api/pincode/{code}: the directory's city and state, and (issue 27) whether the courier collects

@@ -11,8 +11,9 @@ interface PlaceForm<Values extends PlaceValues> {
 }
 
 /**
- * SPEC: a 6-character pincode fills city (the India Post division) and state from the server's lookup; a
- * failed lookup is only logged, and takes back what an earlier lookup filled (what the customer typed stays).
+ * SPEC: a 6-character pincode fills city and state from the server's lookup (the city is the town a buyer
+ * writes, not the India Post division SPEC's lookup read: issue 32); a failed lookup is only logged, and
+ * takes back what an earlier lookup filled (what the customer typed stays).
  * Shared by the checkout's shipping form and the account's saved addresses (issue 28).
  */
 export function usePincodeFill<Values extends PlaceValues>(form: PlaceForm<Values>, initialCode: string) {

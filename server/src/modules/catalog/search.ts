@@ -19,8 +19,14 @@
  * English name (नीलम finds नीलम (ब्लू सफ़ायर) as neelam would find Neelam), and in the Hindi description
  * as in the English one. Migration 0040 keeps the Hindi texts in search_all and the Hindi name in a
  * trigram index of its own: every Hindi reading starts from one of the two.
+ *
+ * Issue 32: within each tier, the products of the category the keyword asks for first (`categoryAskedFor`:
+ * "5 mukhi" the beads before the mala of them, "rudraksha mala" the malas); while typing, a word being
+ * typed completes to the trade's name with the most names first (neel: neelam before neeli), and is read
+ * as the start of a word in names only (panch does not find a description's panchdhatu).
  */
-import { and, asc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { CATEGORIES, type Category } from '@rr/core';
+import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Database } from '../../db/client.ts';
 import { products, searchNameWords, searchSynonyms } from '../../db/schema/index.ts';
 import { currentGeneration, searchMemo, type SearchMemo } from './search-memo.ts';
@@ -124,6 +130,15 @@ function expand(words: string[], synonyms: Map<string, string>): string[] {
 export interface SearchPlan {
   /** The keyword, normalised: matched literally in the name and description. */
   literal: string;
+  /** Read for suggestions, as it is typed (`planSearch`'s `typing`). */
+  typing?: boolean;
+  /**
+   * While typing, the trade's names the last word may be the start of, the most named first ("neel": neelam,
+   * then neeli): each the words with the last one completed to the trade's names or to the catalog's.
+   */
+  completions?: Unit[][][];
+  /** The category the keyword names last ("5 mukhi": rudraksha; "rudraksha mala": mala), or null. */
+  category?: Category | null;
   /** The keyword's words; null when the keyword is searched for literally only. */
   units: Unit[] | null;
   /** The words with the trade's names replaced (one way or more); empty when none was found. */
@@ -134,6 +149,56 @@ export interface SearchPlan {
 
 /** Trade names that start with the last word typed, for suggestions: "neel" may be neelam or neeli. */
 const MAX_PREFIX_TERMS = 3;
+
+/**
+ * Issue 32: words that say what kind of product is asked for: a category's name (singular too), and a
+ * mukhi, which only a rudraksha bead has (a mala is made of them). A name holding the word is no sign: a
+ * "5 Mukhi Rudraksha Jaap Mala" is a mala.
+ */
+const CATEGORY_OF_WORD: ReadonlyMap<string, Category> = new Map<string, Category>([
+  ...CATEGORIES.flatMap((slug): Array<[string, Category]> => [
+    [slug, slug],
+    [slug.replace(/s$/, ''), slug],
+    [`${slug.replace(/s$/, '')}s`, slug],
+  ]),
+  ['gemstone', 'gems'],
+  ['gemstones', 'gems'],
+  ...MUKHI_SUFFIXES.map((word): [string, Category] => [word, 'rudraksha']),
+]);
+
+/**
+ * The kind of product a keyword asks for: the last of its words naming a category, as typed, else as the
+ * trade's names read (माला: mala). "5 mukhi mala" asks for a mala, "rudraksha mala" too, "5 mukhi" for a bead.
+ */
+function categoryAskedFor(alternatives: string[][]): Category | null {
+  for (const words of alternatives) {
+    const named = words
+      .flatMap((segment) => segment.split(' '))
+      .map((word) => CATEGORY_OF_WORD.get(word))
+      .filter((category) => category !== undefined);
+    if (named.length) return named.at(-1)!;
+  }
+  return null;
+}
+
+/**
+ * The trade's names the word being typed starts, by the catalog's name they stand for, the most named
+ * first ("neel": blue sapphire has seven names, iolite three), then the shortest: each with its terms.
+ */
+async function completionsOf(db: Database, last: string): Promise<Array<{ canonical: string; terms: string[] }>> {
+  const rows = await rawRows<{ canonical: string; terms: string[] }>(
+    db,
+    sql`select ${searchSynonyms.canonical} as canonical,
+          (array_agg(${searchSynonyms.term} order by length(${searchSynonyms.term}), ${searchSynonyms.term}))[1:3] as terms
+        from ${searchSynonyms}
+        where ${like(searchSynonyms.term, `${escapeLike(last)}%`)}
+        group by ${searchSynonyms.canonical}
+        order by (select count(*) from ${searchSynonyms} named where named.canonical = ${searchSynonyms.canonical}) desc,
+          min(length(${searchSynonyms.term})), ${searchSynonyms.canonical}
+        limit ${MAX_PREFIX_TERMS}`,
+  );
+  return rows;
+}
 
 /**
  * Reads a keyword: its words, and the trade's names in it (one indexed look-up). With `typing`, the last
@@ -158,21 +223,24 @@ export async function planSearch(
   const phrase = words.join(' ');
   const alternatives = [expand(words, synonyms)];
   const last = words.at(-1)!;
+  const completions: Unit[][][] = [];
   if (typing && last.length >= 3 && !synonyms.has(last)) {
-    const started = await db
-      .select({ canonical: searchSynonyms.canonical })
-      .from(searchSynonyms)
-      .where(like(searchSynonyms.term, `${escapeLike(last)}%`))
-      .orderBy(sql`length(${searchSynonyms.term})`, asc(searchSynonyms.term))
-      .limit(MAX_PREFIX_TERMS);
-    for (const { canonical } of started) {
-      alternatives.push([...expand(words.slice(0, -1), synonyms), canonical]);
+    const before = words.slice(0, -1);
+    for (const { canonical, terms } of await completionsOf(db, last)) {
+      const byCatalog = [...expand(before, synonyms), canonical];
+      alternatives.push(byCatalog);
+      // Whole words: the name holds the trade's name as typed in full, or the catalog's.
+      const whole = (segments: string[]) => toUnits(segments).map((unit) => ({ ...unit, prefix: false }));
+      completions.push([...terms.map((term) => whole([...before, ...searchWords(term)])), whole(byCatalog)]);
     }
   }
   const expanded = alternatives.filter((segments) => segments.join(' ') !== phrase).map(toUnits);
   const letters = Math.max(...words.map((word) => word.replace(/[^\p{L}\p{M}]/gu, '').length));
   return {
     literal,
+    typing,
+    completions,
+    category: categoryAskedFor([words, ...alternatives]),
     units: toUnits(words),
     expanded,
     fuzzy: letters >= MIN_FUZZY_LETTERS ? phrase : null,
@@ -285,15 +353,9 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
   const nameHolds = orHindi(sql`${nameLower} like ${contains}`, hi.nameHolds);
   const tiers: SQL[] = [sql`${nameLower} like ${`${escapeLike(plan.literal)}%`}`];
   // "1 mukhi" is in "11 mukhi" too: the name holding its words, in order, as words ranks first.
-  if (plan.units) {
-    const phrase = phraseOf(plan.units);
-    tiers.push(orHindi(unitMatches(nameWords, phrase, false), hi.nameWordsMatch([phrase])));
-  }
+  if (plan.units) tiers.push(...phraseTiers(plan.units, plan.completions ?? [], hi.nameWordsMatch));
   tiers.push(nameHolds);
-  const anywhere = (facts: boolean) => [
-    orHindi(sql`${descriptionLower} like ${contains}`, hi.descriptionHolds),
-    ...alternatives.map((units) => allUnitsMatch(allWords, units, facts)),
-  ];
+  const anywhere = (facts: boolean) => anywhereReadings(plan, alternatives, hi.descriptionHolds, facts);
   // One unit: its words in order are the words (the tier above).
   if (plan.units && plan.units.length > 1) {
     tiers.push(orHindi(inName([plan.units], false), hi.nameWordsMatch(plan.units)));
@@ -306,27 +368,77 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
   if (withFacts) tiers.push(anyOf(anywhere(true)));
   // What matches at all: the name or description literally, the words anywhere (search_all holds the
   // name), or a fuzzy name. Fewer, wider arms than the tiers, each served by an index.
-  const matches = [nameHolds, ...anywhere(true), ...fuzzy];
+  const matches = [nameHolds, ...anywhere(true), ...typedNames(plan, alternatives), ...fuzzy];
   // One plain word (no separator or space inside): each literal reading finds it inside search_all, so
   // that one indexed condition comes first and the readings only check what it finds. The planner
   // estimates the one condition well; for the three together it expects three times the rows and reads
   // the whole table.
   const [only, ...more] = plan.units ?? [];
-  const plainWord = only && more.length === 0 && only.phrase === plan.literal && !only.phrase.includes(' ');
-  const readings = () => [
-    sql`${nameWords} like ${contains}`,
-    sql`${descriptionLower} like ${contains}`,
-    allUnitsMatch(allWords, [only!], true),
-    ...hi.literally,
-  ];
-  const where = plainWord
+  const where = isPlainWord(plan, only, more)
     ? anyOf([
-        sql`(${allWords} like ${contains} and ${anyOf(readings())})`,
-        ...plan.expanded.map((units) => allUnitsMatch(allWords, units, true)),
+        sql`(${allWords} like ${contains} and ${anyOf(plainWordReadings(plan, only, hi.literally))})`,
+        ...plan.expanded.map((units) => inAllWords(plan, units, true)),
+        ...typedNames(plan, plan.expanded),
         ...fuzzy,
       ])
     : anyOf(matches);
-  return ranked(where, tiers);
+  return ranked(where, byCategory(tiers, plan.category));
+}
+
+/** One word as typed, without separators or spaces. */
+function isPlainWord(plan: SearchPlan, only: Unit | undefined, more: Unit[]): only is Unit {
+  return !!only && more.length === 0 && only.phrase === plan.literal && !only.phrase.includes(' ');
+}
+
+/**
+ * The description literally (not while typing, issue 32: then by whole words only), and the words anywhere.
+ */
+function anywhereReadings(plan: SearchPlan, alternatives: Unit[][], hindi: SQL | null, facts: boolean): SQL[] {
+  const contains = `%${escapeLike(plan.literal)}%`;
+  return [
+    ...(plan.typing ? [] : [orHindi(sql`${descriptionLower} like ${contains}`, hindi)]),
+    ...alternatives.map((units) => inAllWords(plan, units, facts)),
+  ];
+}
+
+/**
+ * The readings of one plain word inside search_all: the name, the description, the words (the mukhi fact
+ * too) and the Hindi texts. While typing (issue 32) the description by whole words only, and of the Hindi
+ * texts the name (`literally`: the Hindi name's reading first).
+ */
+function plainWordReadings(plan: SearchPlan, only: Unit, literally: SQL[]): SQL[] {
+  const contains = `%${escapeLike(plan.literal)}%`;
+  if (plan.typing)
+    return [sql`${nameWords} like ${contains}`, inAllWords(plan, [only], true), ...literally.slice(0, 1)];
+  return [
+    sql`${nameWords} like ${contains}`,
+    sql`${descriptionLower} like ${contains}`,
+    allUnitsMatch(allWords, [only], true),
+    ...literally,
+  ];
+}
+
+/**
+ * The words anywhere (search_all: name, description, category, origin, planet). Issue 32: while typing,
+ * as whole words: the start of a word is read in names only (`typedNames`), so "panch" is not a product
+ * whose description mentions panchdhatu.
+ */
+function inAllWords(plan: SearchPlan, units: Unit[], facts: boolean): SQL {
+  return allUnitsMatch(allWords, plan.typing ? units.map((unit) => ({ ...unit, prefix: false })) : units, facts);
+}
+
+/** While typing: the names holding the words, the last one as the start of a word. */
+function typedNames(plan: SearchPlan, alternatives: Unit[][]): SQL[] {
+  return plan.typing ? alternatives.map((units) => allUnitsMatch(nameWords, units, true)) : [];
+}
+
+/**
+ * Issue 32: within each tier, the products of the category the keyword asks for first: for "5 mukhi" the
+ * beads, then the mala of 5 mukhi beads; for "rudraksha mala" the malas, then the beads.
+ */
+function byCategory(tiers: SQL[], category: Category | null | undefined): SQL[] {
+  if (!category) return tiers;
+  return tiers.flatMap((tier) => [sql`(${tier} and ${products.category} = ${category})`, tier]);
 }
 
 const DEVANAGARI = /\p{Script=Devanagari}/u;
@@ -394,6 +506,17 @@ function fuzzyTiers(units: Unit[], close: Map<string, string[]>): SQL[] {
     )})`;
   if (fuzzy.length === 1) return close.get(fuzzy[0]!.phrase)!.map((word) => matching(() => replaced(word)));
   return [matching((unit) => anyOf(close.get(unit.phrase)!.map(replaced)))];
+}
+
+/**
+ * The name holding the words in order, as words. Issue 32: of those names holding the word being typed,
+ * "neel", first those with the trade's name it most likely completes to (neelam, then neeli).
+ */
+function phraseTiers(units: Unit[], completions: Unit[][][], hindi: (units: Unit[]) => SQL | null): SQL[] {
+  const phrase = phraseOf(units);
+  const holdsPhrase = orHindi(unitMatches(nameWords, phrase, false), hindi([phrase]));
+  const inName = (alternatives: Unit[][]) => anyOf(alternatives.map((u) => allUnitsMatch(nameWords, u, false)));
+  return [...completions.map((completion) => sql`(${holdsPhrase} and ${inName(completion)})`), holdsPhrase];
 }
 
 /** The units as one run of words (the last may be the start of a word). */

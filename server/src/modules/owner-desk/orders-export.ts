@@ -8,7 +8,7 @@ import {
 } from '@rr/core';
 import { and, asc, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orders, refunds } from '../../db/schema/index.ts';
 import { csvLine } from '../../csv.ts';
 import { withAddOnFieldOrder } from '../catalog/index.ts';
 
@@ -38,6 +38,13 @@ export const ORDERS_EXPORT_COLUMNS = [
   // empty without one. "Discount" holds every discount.
   'Coupon',
   'Coupon discount',
+  // Issue 32, after those: the GST invoice's serial (from shipping on), the courier and its tracking
+  // number, and the money given back (see `refundCells`).
+  'Invoice number',
+  'Courier',
+  'AWB',
+  'Refund',
+  'Refund status',
 ] as const;
 
 /** '2026-11-23 09:05': a moment as an Indian date and time a spreadsheet reads. */
@@ -89,6 +96,46 @@ async function itemsOfOrders(db: Database, orderIds: string[]): Promise<Map<stri
   return itemsOf;
 }
 
+type RefundStatus = 'pending' | 'processed' | 'failed';
+/** What a refund's status tells the owner, the one that needs a look first. */
+const STATUS_ORDER: readonly RefundStatus[] = ['failed', 'pending', 'processed'];
+
+/** Each order's partial refunds (issue 28): their amounts and statuses, oldest first. */
+async function refundsOfOrders(
+  db: Database,
+  orderIds: string[],
+): Promise<Map<string, Array<{ amountPaise: number; status: RefundStatus }>>> {
+  const rows = await db
+    .select({ orderId: refunds.orderId, amountPaise: refunds.amountPaise, status: refunds.status })
+    .from(refunds)
+    .where(inArray(refunds.orderId, orderIds))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+  const byOrder = new Map<string, Array<{ amountPaise: number; status: RefundStatus }>>();
+  for (const { orderId, ...refund } of rows) byOrder.set(orderId, [...(byOrder.get(orderId) ?? []), refund]);
+  return byOrder;
+}
+
+/**
+ * The "Refund" and "Refund status" cells: every refund of the order (a cancelled online order's, and
+ * the partial refunds of issue 28) added up in rupees, and the status that needs the owner first
+ * (failed, then pending, then processed); both empty when nothing was refunded.
+ */
+export function refundCells(
+  cancellation: { status: RefundStatus | null; amountPaise: number | null; totalPaise: number },
+  partial: ReadonlyArray<{ amountPaise: number; status: RefundStatus }>,
+): [number | '', string] {
+  const all = [
+    ...(cancellation.status
+      ? [{ amountPaise: cancellation.amountPaise ?? cancellation.totalPaise, status: cancellation.status }]
+      : []),
+    ...partial,
+  ];
+  if (all.length === 0) return ['', ''];
+  const amount = all.reduce((sum, r) => sum + r.amountPaise, 0);
+  const status = STATUS_ORDER.find((s) => all.some((r) => r.status === s))!;
+  return [toRupees(amount), status];
+}
+
 /**
  * The orders placed from `from` to `to` (Indian dates, both included) in a state, as CSV lines, oldest
  * first. Read in batches by (placed, id), so a million orders stream through without filling memory.
@@ -106,10 +153,8 @@ export async function* ordersExportLines(db: Database, query: OrdersExportQuery)
       .orderBy(asc(orders.createdAt), asc(orders.id))
       .limit(BATCH);
     if (rows.length === 0) return;
-    const itemsOf = await itemsOfOrders(
-      db,
-      rows.map((r) => r.order.id),
-    );
+    const ids = rows.map((r) => r.order.id);
+    const [itemsOf, refundsOf] = await Promise.all([itemsOfOrders(db, ids), refundsOfOrders(db, ids)]);
     for (const { order: row } of rows) {
       yield csvLine([
         row.id,
@@ -132,6 +177,13 @@ export async function* ordersExportLines(db: Database, query: OrdersExportQuery)
         toRupees(row.totalPaise),
         row.couponCode ?? '',
         row.couponCode === null ? '' : toRupees(row.couponDiscountPaise ?? 0),
+        row.invoiceNumber ?? '',
+        row.courier ?? '',
+        row.trackingNumber ?? '',
+        ...refundCells(
+          { status: row.refundStatus, amountPaise: row.refundPaise, totalPaise: row.totalPaise },
+          refundsOf.get(row.id) ?? [],
+        ),
       ]);
     }
     // The database's own text of the last time: a Date would drop its microseconds and repeat rows.

@@ -20,7 +20,7 @@ export const pincodeRoutes: FastifyPluginAsync<{ directory: PincodeDirectory; de
       schema: {
         tags: ['checkout'],
         summary:
-          'City (the India Post division), district and state of a pincode from the offline directory; whether the courier collects cash there (`cod`) and in how many days a parcel ordered now arrives (`deliveryDays`, `deliverBy`)',
+          'City (the town a buyer writes: the district, in Delhi New Delhi or Delhi), India Post division, district and state of a pincode from the offline directory; whether the courier collects cash there (`cod`) and in how many days a parcel ordered now arrives (`deliveryDays`, `deliverBy`)',
         params: pincodeParams,
         response: { 200: pincodeAnswer, 400: errorReply, 404: errorReply },
       },

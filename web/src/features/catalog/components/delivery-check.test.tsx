@@ -8,6 +8,7 @@ import { DeliveryCheck } from './delivery-check.tsx';
 const guwahati: PincodeAnswer = {
   pincode: '781001',
   city: 'Guwahati',
+  division: 'Guwahati',
   district: 'Kamrup Metropolitan',
   state: 'Assam',
   cod: true,
