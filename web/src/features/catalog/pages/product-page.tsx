@@ -34,7 +34,7 @@ export function ProductPage() {
   // A product that is not there is the shop's 404 page (the server sends it with that status).
   usePageTitle(
     text ? t('product.title', { name: text.name }) : product.isError ? t('notFound.title') : t('product.titlePending'),
-    text?.description.slice(0, 160),
+    text?.description,
   );
   return (
     <div className="container page">
@@ -70,7 +70,8 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
         <ProductGallery key={offer.images.join(' ')} images={offer.images} alt={name} sizes={PICTURE_SIZES} />
         <div className={styles.info}>
           <p className={styles.category}>
-            <Link to={`/category/${product.category}`}>{t(`category.${product.category}`)}</Link> · {product.brand}
+            <Link to={`/category/${product.category}`}>{t(`category.${product.category}`)}</Link>
+            {product.brand.trim() && ` · ${product.brand}`}
           </p>
           <h1>{name}</h1>
           <Rating value={product.rating} text={t('catalog.reviews', { count: product.numReviews })} />
