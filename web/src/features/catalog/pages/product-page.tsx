@@ -30,8 +30,9 @@ export function ProductPage() {
   const product = useProduct(id);
   const t = useT();
   const language = useLanguage();
-  const text = product.data ? localizedText(product.data, language) : null;
-  // A product that is not there is the shop's 404 page (the server sends it with that status).
+  // A product that is not there is the shop's 404 page (the server sends it with that status). One that
+  // has gone while it was shown (a refetch answered 404) keeps its old data: not its title (issue 32).
+  const text = product.data && !product.isError ? localizedText(product.data, language) : null;
   usePageTitle(
     text ? t('product.title', { name: text.name }) : product.isError ? t('notFound.title') : t('product.titlePending'),
     text?.description,
