@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import type { Page } from '@playwright/test';
 import type { Product } from '@rr/core';
 import { expect, startSignedIn, test, type ProductSpec } from '../fixtures.ts';
 
@@ -34,7 +35,7 @@ function sizedBead(): ProductSpec {
 }
 
 /** The layout shift of the page so far (CLS's sum, without the shifts a tap caused). */
-const layoutShift = (page: import('@playwright/test').Page) =>
+const layoutShift = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<number>((resolve) => {
@@ -105,6 +106,38 @@ test('on a phone: price, stock and Add To Cart on the first screen and after scr
   await expect(line).toContainText('18 mm');
   await expect(line).toContainText('Name: रमेश शर्मा');
   await expect(page.getByTestId('buy-bar')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // On to checkout: the step bar is one row of four at 360 px, in both languages.
+  for (const path of ['/shipping', '/hi/shipping']) {
+    await page.goto(path);
+    const steps = page.getByRole('navigation', { name: /Checkout steps|चेकआउट के चरण/ }).getByRole('listitem');
+    await expect(steps).toHaveCount(4);
+    const tops = await steps.evaluateAll((items) => items.map((li) => Math.round(li.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `${path}: ${tops.join(', ')}`).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  }
+});
+
+test('on a phone the home banner shows its picture without its 7 px words, and the caption beside it', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Offers' });
+  const slide = (await carousel.getByRole('button', { name: /^Enlarge/ }).boundingBox())!;
+  const headline = carousel.getByText('Authentic Nepal rudraksha, lab certified');
+  await expect(headline).toBeVisible();
+  // The caption is readable, and beside the picture.
+  const size = await headline.evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  expect(size).toBeGreaterThanOrEqual(15);
+  const caption = (await headline.boundingBox())!;
+  expect(caption.x + caption.width).toBeLessThanOrEqual(slide.x);
+  // The picture is cut to its right part: its words (x 72 to 625 of its 1200) are not in it.
+  const image = carousel.locator('img[alt="Authentic Nepal rudraksha, lab certified"]');
+  const fit = await image.evaluate((el) => [getComputedStyle(el).objectFit, getComputedStyle(el).objectPosition]);
+  expect(fit).toEqual(['cover', '100% 50%']);
+  expect(1200 - 450 * (slide.width / slide.height)).toBeGreaterThanOrEqual(625);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
 

@@ -96,27 +96,38 @@ export function BuyBox({
         )}
         {madeToOrder && <p className={styles.madeToOrder}>{t('product.madeToOrder')}</p>}
         {atFault && <Message variant="danger">{atFault.message}</Message>}
-        {/* Issue 32: on a phone, the price, the stock and Add To Cart are a bar fixed at the foot of the
-            screen, there from the first screen on; elsewhere they are the box's first and last lines. The
-            one button of the one form: the bar is the box's own, not a copy. */}
-        <div className={styles.bar} data-testid="buy-bar">
-          <dl className={styles.facts}>
-            <dt>{t('product.price')}</dt>
-            <dd data-testid="buy-price">
-              <BuyPrice choice={choice} gstPercent={product.gstPercent} />
-            </dd>
-            <dt>{t('product.status')}</dt>
-            <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock, t)}</dd>
-          </dl>
-          <Button type="submit" block disabled={!inStock} className={styles.add}>
-            {t('product.addToCart')}
-          </Button>
-        </div>
+        <BuyBar choice={choice} gstPercent={product.gstPercent} />
       </form>
       {product.countInStock < 1 && <StockAlertForm key={product._id} productId={product._id} signedIn={signedIn} />}
       <DeliveryCheck />
       <WhatsAppChat text={name} />
     </aside>
+  );
+}
+
+/**
+ * Issue 32: the price, the stock and Add To Cart. On a phone they are a bar fixed at the foot of the
+ * screen, there from the first screen on; elsewhere they are the box's first and last lines. The one
+ * submit button of the buy box's one form: the bar is the box's own, not a copy.
+ */
+function BuyBar({ choice, gstPercent }: { choice: ProductChoice; gstPercent: number }) {
+  const t = useT();
+  const stock = choice.offer.countInStock;
+  const inStock = stock > 0;
+  return (
+    <div className={styles.bar} data-testid="buy-bar">
+      <dl className={styles.facts}>
+        <dt>{t('product.price')}</dt>
+        <dd data-testid="buy-price">
+          <BuyPrice choice={choice} gstPercent={gstPercent} />
+        </dd>
+        <dt>{t('product.status')}</dt>
+        <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock, t)}</dd>
+      </dl>
+      <Button type="submit" block disabled={!inStock} className={styles.add}>
+        {t('product.addToCart')}
+      </Button>
+    </div>
   );
 }
 
