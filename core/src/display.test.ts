@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { demoMarkupPercent } from './demo-mrp.ts';
-import { categoryLabel, discountPercent, ratingStars, truncateCardName } from './display.ts';
+import { categoryLabel, discountPercent, metaDescription, ratingStars, truncateCardName } from './display.ts';
 
 describe('truncateCardName', () => {
   it('keeps names of up to 40 characters', () => {
@@ -62,5 +62,27 @@ describe('categoryLabel', () => {
   it('capitalises', () => {
     expect(categoryLabel('gems')).toBe('Gems');
     expect(categoryLabel('RUDRAKSHA')).toBe('Rudraksha');
+  });
+});
+
+describe('metaDescription', () => {
+  it('keeps a description that fits, on one line', () => {
+    expect(metaDescription('Five-faced bead.\nFrom Nepal.')).toBe('Five-faced bead. From Nepal.');
+    const fits = 'a'.repeat(160);
+    expect(metaDescription(fits)).toBe(fits);
+  });
+  it('cuts a longer one after its last whole word, with an ellipsis, within the limit', () => {
+    const text = `${'word '.repeat(31)}ending`; // 161 characters
+    const cut = metaDescription(text);
+    expect(cut).toBe(`${'word '.repeat(31).trim()}…`);
+    expect(Array.from(cut).length).toBeLessThanOrEqual(160);
+    expect(metaDescription('Genuine panchmukhi rudraksha beads', 20)).toBe('Genuine panchmukhi…');
+  });
+  it('never ends on a comma or a stop before the ellipsis', () => {
+    expect(metaDescription('Nepal bead, lab certified', 15)).toBe('Nepal bead…');
+    expect(metaDescription('पाँच मुखी रुद्राक्ष। नेपाल से', 22)).toBe('पाँच मुखी रुद्राक्ष…');
+  });
+  it('cuts a single word longer than the limit', () => {
+    expect(metaDescription('abcdefghij', 5)).toBe('abcd…');
   });
 });

@@ -8,6 +8,24 @@ export function truncateCardName(name: string): string {
   return chars.length > CARD_NAME_MAX ? `${chars.slice(0, CARD_NAME_TRUNCATED).join('')}...` : name;
 }
 
+/** How long a page's meta (and og, twitter) description may be: what search results show of one. */
+export const META_DESCRIPTION_MAX = 160;
+
+/**
+ * Issue 32: a description for a page's head, on one line, of at most `max` characters: a longer one is
+ * cut after its last whole word that fits, with an ellipsis (never mid-word, never after a comma).
+ */
+export function metaDescription(text: string, max = META_DESCRIPTION_MAX): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  const chars = Array.from(line);
+  if (chars.length <= max) return line;
+  // The last space that leaves room for the ellipsis: the words before it are whole. One word longer
+  // than all of it is cut (nothing else can be done with it).
+  const space = chars.lastIndexOf(' ', max - 1);
+  const kept = chars.slice(0, space > 0 ? space : max - 1).join('');
+  return `${kept.replace(/[\s,;:.\-–—।|(]+$/u, '')}…`;
+}
+
 /**
  * The saving on a real MRP, in whole percent (rounded down, never overstated); null when none. The MRP
  * includes GST and the price does not, so the saving is measured from the price with the product's GST.

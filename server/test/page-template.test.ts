@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { readPageTemplate } from '../src/plugins/web-app.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
 /** A built web app as Vite writes it: index.html naming early.js and the entry's stylesheet. */
-function builtApp(css: string): string {
+function builtApp(css: string, early = EARLY): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'rr-page-template-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(
@@ -16,7 +16,7 @@ function builtApp(css: string): string {
       '<script type="module" crossorigin src="/assets/index-abc.js"></script>' +
       '<link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>',
   );
-  writeFileSync(path.join(dir, 'early.js'), EARLY);
+  writeFileSync(path.join(dir, 'early.js'), early);
   writeFileSync(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1);');
   writeFileSync(path.join(dir, 'assets', 'index-abc.css'), css);
   return dir;
@@ -35,6 +35,18 @@ describe('the page template', () => {
     // The app's module script stays a file.
     expect(template.html).toContain('src="/assets/index-abc.js"');
     expect(template.scriptSources).toEqual([EARLY_HASH]);
+  });
+
+  it("leaves early.js's comments out of every page's head (issue 32), and the script as it runs", () => {
+    const early = readFileSync(path.resolve(import.meta.dirname, '../../web/public/early.js'), 'utf8');
+    expect(early).toMatch(/^\s*\/\/ /m);
+    const template = readPageTemplate(builtApp(CSS, early))!;
+    const inlined = template.html.match(/<script>([\s\S]*?)<\/script>/)![1]!;
+    expect(inlined).not.toMatch(/^\s*\/\//m);
+    expect(inlined.length).toBeLessThan(early.length / 2);
+    expect(inlined).toContain("document.addEventListener('DOMContentLoaded'");
+    expect(() => new Function(inlined)).not.toThrow();
+    expect(template.scriptSources).toEqual([`'sha256-${createHash('sha256').update(inlined).digest('base64')}'`]);
   });
 
   it('keeps the stylesheet a link if its text would end the style element', () => {

@@ -5,7 +5,7 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { MAX_PAGE_LIMIT, formatRupees, type Product, type ProductList } from '@rr/core';
+import { MAX_PAGE_LIMIT, formatRupees, metaDescription, type Product, type ProductList } from '@rr/core';
 import sharp from 'sharp';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -197,7 +197,7 @@ describe('server-rendered pages', () => {
     const page = await open(`/product/${product._id}`);
     expect(page.status).toBe(200);
     expect(page.title).toBe(`${product.name} | Rudraksha Ratna`);
-    expect(page.meta('description')).toBe(product.description.slice(0, 160));
+    expect(page.meta('description')).toBe(metaDescription(product.description));
     expect(page.canonical).toBe(`${BASE}/product/${product._id}`);
     expect(page.meta('og:type')).toBe('product');
     expect(page.meta('og:title')).toBe(`${product.name} | Rudraksha Ratna`);
@@ -232,6 +232,24 @@ describe('server-rendered pages', () => {
     const ld = byType(page, 'Product') as unknown as ProductLd;
     expect(ld.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(ld).not.toHaveProperty('aggregateRating');
+  });
+
+  it('cuts a long description at a word with an ellipsis, and names no brand when there is none', async () => {
+    // Issue 32: the head's descriptions were cut mid-word at 160 characters; an empty brand was an empty Brand.
+    const words = 'Genuine five faced rudraksha from Nepal, energised and lab certified for daily wear.';
+    const id = await make.product(t, {
+      name: 'Long-described bead',
+      columns: { description: `${words}\n\n${words} ${words}`, brand: '' },
+    });
+    const page = await open(`/product/${id}`);
+    const description = page.meta('description')!;
+    expect(Array.from(description).length).toBeLessThanOrEqual(160);
+    expect(description).toMatch(/ [a-z]+…$/);
+    expect(`${words} ${words} ${words}`.startsWith(description.slice(0, -1))).toBe(true);
+    expect(`${words} ${words} ${words}`.charAt(description.length - 1)).toBe(' ');
+    expect(page.meta('og:description')).toBe(description);
+    expect(page.meta('twitter:description')).toBe(description);
+    expect(byType(page, 'Product')).not.toHaveProperty('brand');
   });
 
   it('answers an unknown product with a 404 page saying so', async () => {

@@ -6,6 +6,7 @@ import {
   LANGUAGE_TAGS,
   gstBasisPointsOf,
   localizedText,
+  metaDescription,
   pathInLanguage,
   salePricePaise,
   toPaise,
@@ -74,7 +75,7 @@ export function fullHead(
   const path = parts?.path ?? null;
   return {
     title: rendered.title ?? SHOP_NAME,
-    description: rendered.description || ctx.t('head.shopDescription'),
+    description: metaDescription(rendered.description || ctx.t('head.shopDescription')),
     canonical: path === null ? null : pageUrl(ctx, path),
     alternates: path === null ? [] : alternatesOf(ctx, path),
     language: ctx.language,
@@ -122,7 +123,7 @@ function productFacts(ctx: HeadContext, product: Product, image: string | null) 
     name,
     description,
     ...(image ? { image: [image] } : {}),
-    brand: { '@type': 'Brand', name: product.brand },
+    ...(product.brand.trim() ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
     category: ctx.t(`category.${product.category}`),
     ...(product.numReviews > 0
       ? {

@@ -1,10 +1,15 @@
+import { metaDescription } from '@rr/core';
 import { useContext, useEffect } from 'react';
 import { RenderStatusContext } from '../lib/render-status.ts';
 
 export const SHOP_NAME = 'Rudraksha Ratna';
 
-/** Sets the exact document title (and, when given, the meta description) while the page is shown. */
-export function usePageTitle(title: string, description?: string): void {
+/**
+ * Sets the exact document title (and, when given, the meta description, on one line and cut at a word
+ * when long) while the page is shown.
+ */
+export function usePageTitle(title: string, fullDescription?: string): void {
+  const description = fullDescription && metaDescription(fullDescription);
   // On the server, the page's head is written from them.
   const render = useContext(RenderStatusContext);
   if (render) Object.assign(render, { title, description });

@@ -1,6 +1,6 @@
 import { useT, type Translate } from '../../../i18n/index.tsx';
 import { DEFAULT_MAX_LINE_QTY } from '@rr/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -21,7 +21,8 @@ function stockText(count: number, t: Translate): string {
 
 /**
  * The buy box: the price with the extras taken, the stock of the chosen variant, the extras, the
- * quantity and Add To Cart, which refuses (saying why, at the field) while a required text is missing.
+ * quantity and Add To Cart, which refuses (saying why, at the field, which it focuses) while a required
+ * text is missing. On a phone the price, the stock and Add To Cart are a bar at the foot of the screen.
  */
 export function BuyBox({
   product,
@@ -50,25 +51,26 @@ export function BuyBox({
   const shownQty = Math.min(qty, Math.max(maxQty, 1));
   const madeToOrder = choice.taken.some((a) => a.madeToOrder);
 
+  // Each refusal: its field is focused, so that a tap in the phone's bar shows what is missing.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) earlyForm.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals, earlyForm]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const problem = choice.problem();
     setAtFault(problem);
-    if (problem) return;
+    if (problem) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     navigate(addToCartPath(product._id, shownQty, choice.variant?._id ?? null, choice.picks));
   };
 
   return (
     <aside className={`card ${styles.buyBox} ${className ?? ''}`} aria-label={t('product.buy')}>
       <form ref={earlyForm} className={styles.form} onSubmit={submit} noValidate>
-        <dl className={styles.facts}>
-          <dt>{t('product.price')}</dt>
-          <dd data-testid="buy-price">
-            <BuyPrice choice={choice} gstPercent={product.gstPercent} />
-          </dd>
-          <dt>{t('product.status')}</dt>
-          <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock, t)}</dd>
-        </dl>
         <AddOnPicker
           addOns={choice.offered}
           taken={choice.takenIds}
@@ -94,14 +96,38 @@ export function BuyBox({
         )}
         {madeToOrder && <p className={styles.madeToOrder}>{t('product.madeToOrder')}</p>}
         {atFault && <Message variant="danger">{atFault.message}</Message>}
-        <Button type="submit" block disabled={!inStock}>
-          {t('product.addToCart')}
-        </Button>
+        <BuyBar choice={choice} gstPercent={product.gstPercent} />
       </form>
       {product.countInStock < 1 && <StockAlertForm key={product._id} productId={product._id} signedIn={signedIn} />}
       <DeliveryCheck />
       <WhatsAppChat text={name} />
     </aside>
+  );
+}
+
+/**
+ * Issue 32: the price, the stock and Add To Cart. On a phone they are a bar fixed at the foot of the
+ * screen, there from the first screen on; elsewhere they are the box's first and last lines. The one
+ * submit button of the buy box's one form: the bar is the box's own, not a copy.
+ */
+function BuyBar({ choice, gstPercent }: { choice: ProductChoice; gstPercent: number }) {
+  const t = useT();
+  const stock = choice.offer.countInStock;
+  const inStock = stock > 0;
+  return (
+    <div className={styles.bar} data-testid="buy-bar">
+      <dl className={styles.facts}>
+        <dt>{t('product.price')}</dt>
+        <dd data-testid="buy-price">
+          <BuyPrice choice={choice} gstPercent={gstPercent} />
+        </dd>
+        <dt>{t('product.status')}</dt>
+        <dd className={inStock ? styles.inStock : styles.outOfStock}>{stockText(stock, t)}</dd>
+      </dl>
+      <Button type="submit" block disabled={!inStock} className={styles.add}>
+        {t('product.addToCart')}
+      </Button>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { focusManager } from '@tanstack/react-query';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
@@ -145,6 +146,35 @@ describe('the product page of a product with variants (issue 25)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add To Cart' }));
     await screen.findByText('Cart');
     expect(`${address().pathname}${address().search}`).toBe('/cart/p-nepal?qty=1');
+  });
+});
+
+describe('the category and brand line (issue 32)', () => {
+  const line = () => screen.getByRole('link', { name: 'Rudraksha' }).parentElement!.textContent;
+  it('names the brand after the category', async () => {
+    await openProduct(nepalBead());
+    expect(line()).toBe('Rudraksha · Rudraksha Ratna');
+  });
+  it('leaves no dot dangling without a brand', async () => {
+    await openProduct({ ...nepalBead(), brand: ' ' });
+    expect(line()).toBe('Rudraksha');
+  });
+});
+
+describe('a product that is not found', () => {
+  it('titles the page Page Not Found when the product goes while it is shown (issue 32)', async () => {
+    await openProduct(nepalBead());
+    await waitFor(() => expect(document.title).toBe('Nepal 5 Mukhi Rudraksha | Rudraksha Ratna'));
+    // Unpublished meanwhile: the refetch on coming back to the tab answers 404, the old data stays cached.
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply({ message: 'Product not found' }, 404)));
+    act(() => {
+      focusManager.setFocused(false);
+      focusManager.setFocused(true);
+    });
+    await screen.findByText('Product not found');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Nepal 5 Mukhi Rudraksha' })).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Page Not Found | Rudraksha Ratna'));
+    focusManager.setFocused(undefined);
   });
 });
 

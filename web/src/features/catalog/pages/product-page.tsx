@@ -30,11 +30,12 @@ export function ProductPage() {
   const product = useProduct(id);
   const t = useT();
   const language = useLanguage();
-  const text = product.data ? localizedText(product.data, language) : null;
-  // A product that is not there is the shop's 404 page (the server sends it with that status).
+  // A product that is not there is the shop's 404 page (the server sends it with that status). One that
+  // has gone while it was shown (a refetch answered 404) keeps its old data: not its title (issue 32).
+  const text = product.data && !product.isError ? localizedText(product.data, language) : null;
   usePageTitle(
     text ? t('product.title', { name: text.name }) : product.isError ? t('notFound.title') : t('product.titlePending'),
-    text?.description.slice(0, 160),
+    text?.description,
   );
   return (
     <div className="container page">
@@ -70,7 +71,8 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
         <ProductGallery key={offer.images.join(' ')} images={offer.images} alt={name} sizes={PICTURE_SIZES} />
         <div className={styles.info}>
           <p className={styles.category}>
-            <Link to={`/category/${product.category}`}>{t(`category.${product.category}`)}</Link> · {product.brand}
+            <Link to={`/category/${product.category}`}>{t(`category.${product.category}`)}</Link>
+            {product.brand.trim() && ` · ${product.brand}`}
           </p>
           <h1>{name}</h1>
           <Rating value={product.rating} text={t('catalog.reviews', { count: product.numReviews })} />

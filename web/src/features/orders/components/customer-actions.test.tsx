@@ -88,6 +88,15 @@ describe('the customer cancels an order (issue 28)', () => {
     expect(screen.getByRole('button', { name: 'Order Placed' })).toHaveProperty('disabled', true);
   });
 
+  it('asks once on a double click, whatever the answer (issue 32)', async () => {
+    order = testOrder();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    openOrder();
+    await userEvent.dblClick(await screen.findByRole('button', { name: 'Cancel Order' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(cancelCalls()).toHaveLength(0);
+  });
+
   it("shows the server's refusal (shipped meanwhile) and keeps the order as it was", async () => {
     order = testOrder();
     cancelReply = () => jsonReply({ message: 'The order has shipped: it can no longer be cancelled' }, 409);

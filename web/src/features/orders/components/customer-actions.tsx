@@ -48,7 +48,9 @@ export function CustomerActions({ order }: { order: Order }) {
             variant="outline"
             busy={cancel.isPending}
             busyLabel={t('orders.cancelling')}
-            onClick={() => {
+            onClick={(event) => {
+              // Issue 32: a double click's second click (queued while the question was open) asks nothing.
+              if (event.detail > 1 || cancel.isPending) return;
               if (window.confirm(cancelPrompt(order, t))) cancel.mutate();
             }}
           >
