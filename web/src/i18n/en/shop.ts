@@ -285,6 +285,9 @@ export const shop = {
   'cart.code': 'Code',
   'cart.applied': ' applied',
   'cart.removeCode': ' code {code}',
+  'cart.codeMissing': 'Please enter a code.',
+  'cart.codeShape': 'A code has 3 to 30 letters, digits and hyphens.',
+  'cart.codeCheckFailed': 'The code could not be checked. Please try again.',
   // The newsletter form in the footer.
   'newsletter.title': 'Newsletter',
   'newsletter.lead': 'New arrivals, festival offers and care tips. No spam.',

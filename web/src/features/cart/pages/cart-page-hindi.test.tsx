@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderLines } from '../../../components/order-lines.tsx';
@@ -75,5 +75,20 @@ describe('the cart page in Hindi (issue 30)', () => {
       </LanguageProvider>,
     );
     expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['पंचमुखी रुद्राक्ष', 'Sphatik Mala']);
+  });
+
+  it('says in Hindi what is wrong with a code typed in, before asking the server', async () => {
+    addToCart({ product: 'p1', name: '5 Mukhi Rudraksha', image: '/x.svg', price: 299, countInStock: 5, qty: 1 });
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonReply({ message: 'no quote here' }, 503)));
+    openInHindi('/cart');
+    const box = within(screen.getByRole('region', { name: 'डिस्काउंट कोड' }));
+    const apply = async (code: string) => {
+      fireEvent.input(await screen.findByLabelText('कोई कोड है?'), { target: { value: code } });
+      fireEvent.click(box.getByRole('button', { name: 'लागू करें' }));
+    };
+    await apply('  ');
+    expect(box.getByRole('alert').textContent).toBe('कृपया कोड लिखें।');
+    await apply('50% OFF!');
+    expect(box.getByRole('alert').textContent).toBe('कोड में 3 से 30 अक्षर, अंक और हाइफ़न होते हैं।');
   });
 });
