@@ -109,6 +109,11 @@ const environment = z.object({
   MSG91_AUTH_KEY: z.string().optional(),
   /** The MSG91 flow template mapped to the DLT-registered OTP template; its text uses the ##otp## variable. */
   MSG91_TEMPLATE_ID: z.string().optional(),
+  /**
+   * Issue 30: the flow template of the Hindi code SMS (its own DLT template, Unicode text, ##otp##).
+   * Unset: customers whose language is Hindi get the English code SMS (MSG91_TEMPLATE_ID).
+   */
+  MSG91_TEMPLATE_ID_HI: z.string().trim().optional(),
   MSG91_BASE_URL: z.url().default('https://control.msg91.com'),
   /**
    * MSG91 flow templates of the order messages, each mapped in MSG91 to its DLT template:
@@ -299,6 +304,8 @@ export type Config = {
         provider: 'msg91';
         authKey: string;
         templateId: string;
+        /** The Hindi code SMS's template; absent: the English one (templateId). */
+        templateIdHi?: string;
         orderTemplates: Record<string, string>;
         baseUrl: string;
       };
@@ -549,6 +556,7 @@ function smsSettings(e: Environment): Config['sms'] {
     provider: 'msg91',
     authKey: e.MSG91_AUTH_KEY!,
     templateId: e.MSG91_TEMPLATE_ID!,
+    ...(e.MSG91_TEMPLATE_ID_HI ? { templateIdHi: e.MSG91_TEMPLATE_ID_HI } : {}),
     orderTemplates: Object.fromEntries(
       (e.MSG91_ORDER_TEMPLATES ?? '')
         .split(',')

@@ -97,6 +97,10 @@ describe('loadConfig', () => {
     expect(production.mail).toEqual({ provider: 'smtp', smtpUrl: live.SMTP_URL, from: expect.any(String) });
     expect(production.publicUrl).toBe('https://shop.example.in');
     expect(production.sms).toMatchObject({ orderTemplates: { order_placed: 'p1', order_shipped: 's2' } });
+    expect(production.sms).not.toHaveProperty('templateIdHi');
+    expect(loadConfig({ NODE_ENV: 'production', ...live, MSG91_TEMPLATE_ID_HI: ' dlt-hi ' }).sms).toMatchObject({
+      templateIdHi: 'dlt-hi',
+    });
     expect(loadConfig({}).mail.provider).toBe('sandbox');
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
     expect(() => loadConfig({ MSG91_ORDER_TEMPLATES: 'order_placed' })).toThrow(/kind=id/);

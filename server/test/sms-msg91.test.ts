@@ -124,3 +124,34 @@ describe('the app configured for MSG91', () => {
     expect(res.statusCode).toBe(404);
   });
 });
+
+describe('the app with a Hindi code template (issue 30)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      env: {
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'live-key',
+        MSG91_TEMPLATE_ID: 'dlt-tmpl-en',
+        MSG91_TEMPLATE_ID_HI: 'dlt-tmpl-hi',
+        MSG91_BASE_URL: baseUrl,
+      },
+    });
+  });
+  afterAll(async () => t?.close());
+
+  const templateOfCodeSentTo = async (phone: string) => {
+    received.length = 0;
+    answer = { status: 200, body: { type: 'success', message: 'queued' } };
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/resendOTP', payload: { phone } });
+    expect(res.statusCode).toBe(200);
+    return (received[0]!.body as { template_id: string }).template_id;
+  };
+
+  it('sends a Hindi customer their code under MSG91_TEMPLATE_ID_HI, an English one under MSG91_TEMPLATE_ID', async () => {
+    const hindi = await make.customer(t, { language: 'hi' });
+    const english = await make.customer(t);
+    expect(await templateOfCodeSentTo(hindi.phone)).toBe('dlt-tmpl-hi');
+    expect(await templateOfCodeSentTo(english.phone)).toBe('dlt-tmpl-en');
+  });
+});

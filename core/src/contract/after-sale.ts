@@ -234,6 +234,15 @@ export const returnsQuery = z.object({
   order: z.optional(z.string()),
 });
 
+/**
+ * Why a line of an order cannot be returned, as returnability answers it: the storefront shows these in
+ * the page's language (issue 30), so the server and the web share the words.
+ */
+export const RETURN_LINE_REASONS = {
+  notReturnable: 'Made-to-order and energised items cannot be returned.',
+  allReturned: 'Already returned or refunded.',
+} as const;
+
 /** Whether an order may still be returned, and the lines that may (what the return form offers). */
 export const returnability = z.object({
   /** Null when a return may be asked for; else why not (not delivered, window passed, nothing returnable). */

@@ -18,6 +18,8 @@ export type CartAddOn = z.infer<typeof cartAddOn>;
 export const cartItem = z.object({
   product: z.string().check(z.minLength(1)),
   name: z.string(),
+  /** Issue 30: the product's Hindi name, for Hindi pages; absent without one (and on older carts). */
+  nameHi: z.optional(z.string()),
   image: z.string(),
   price: z.number().check(z.gte(0)),
   countInStock: z.int().check(z.gte(0)),

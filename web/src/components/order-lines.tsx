@@ -1,4 +1,4 @@
-import { useT } from '../i18n/index.tsx';
+import { useLanguage, useT } from '../i18n/index.tsx';
 import { formatRupees, responsiveImage, toPaise, toRupees } from '@rr/core';
 import { Link } from 'react-router';
 import { LineChoices, type LineAddOn } from './line-choices.tsx';
@@ -6,6 +6,8 @@ import styles from './order-lines.module.css';
 
 export interface OrderLine {
   name: string;
+  /** Issue 30: a cart line's Hindi product name, shown on Hindi pages (orders keep the English one). */
+  nameHi?: string;
   image: string;
   price: number;
   qty: number;
@@ -44,13 +46,15 @@ export function OrderLines({ lines, showTax = false }: { lines: readonly OrderLi
 
 function OrderLineItem({ line, showTax }: { line: OrderLine; showTax: boolean }) {
   const t = useT();
+  const language = useLanguage();
+  const name = language === 'hi' && line.nameHi ? line.nameHi : line.name;
   const variant = variantOf(line);
   const href = `/product/${line.product}${variant.id ? `?variant=${encodeURIComponent(variant.id)}` : ''}`;
   return (
     <li className={styles.item}>
       <img {...responsiveImage(line.image, '56px')} alt="" width={56} height={56} loading="lazy" />
       <div className={styles.name}>
-        {line.product ? <Link to={href}>{line.name}</Link> : <span>{line.name}</span>}
+        {line.product ? <Link to={href}>{name}</Link> : <span>{name}</span>}
         <LineChoices variantName={variant.name} addOns={line.addOns} />
         {line.returnable === false && <p className={styles.final}>{t('orders.notReturnable')}</p>}
       </div>

@@ -1,5 +1,6 @@
 import {
   OPEN_RETURN_STATUSES,
+  RETURN_LINE_REASONS,
   RETURN_WINDOW_DAYS,
   errorCodes,
   formatDateIST,
@@ -25,7 +26,7 @@ type ItemRow = typeof orderItems.$inferSelect;
 export type ReturnRow = typeof orderReturns.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const NOT_RETURNABLE = 'Made-to-order and energised items cannot be returned.';
+export const NOT_RETURNABLE = RETURN_LINE_REASONS.notReturnable;
 
 export const returnNotFound = () => new DomainError('not_found', errorCodes.returnNotFound, 'Return not found');
 export const returnConflict = (message: string) => new DomainError('conflict', errorCodes.returnStateConflict, message);
@@ -86,7 +87,7 @@ export async function returnabilityOfRow(
         name: i.variantName ? `${i.name} (${i.variantName})` : i.name,
         qty: i.qty,
         returnableQty: i.returnable ? left : 0,
-        reason: !i.returnable ? NOT_RETURNABLE : left === 0 ? 'Already returned or refunded.' : null,
+        reason: !i.returnable ? NOT_RETURNABLE : left === 0 ? RETURN_LINE_REASONS.allReturned : null,
       };
     });
   return { refusal: refusalOf(row, returnBy, lines, now), returnBy: returnBy?.toISOString() ?? null, lines, items };

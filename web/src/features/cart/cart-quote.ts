@@ -8,6 +8,7 @@ import {
 } from '@rr/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useT, type Translate } from '../../i18n/index.tsx';
 import { ApiError, apiFetch, refusedWith } from '../../lib/api-client.ts';
 import { setCouponCode, useCouponCode } from './cart-store.ts';
 
@@ -118,9 +119,9 @@ export function couponRefusal(error: unknown): string | null {
 }
 
 /** What a code typed in is refused for before asking the server: empty, or not a code's shape. */
-function typedCodeProblem(code: string): string | null {
-  if (code === '') return 'Please enter a code.';
-  return COUPON_CODE_PATTERN.test(code) ? null : 'A code has 3 to 30 letters, digits and hyphens.';
+function typedCodeProblem(code: string, t: Translate): string | null {
+  if (code === '') return t('cart.codeMissing');
+  return COUPON_CODE_PATTERN.test(code) ? null : t('cart.codeShape');
 }
 
 /**
@@ -131,6 +132,7 @@ function typedCodeProblem(code: string): string | null {
  */
 export function useCouponQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod, place: QuotePlace = {}) {
   const queryClient = useQueryClient();
+  const t = useT();
   const code = useCouponCode();
   const quote = useCartQuote(cart, paymentMethod, place, code);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -145,7 +147,7 @@ export function useCouponQuote(cart: readonly CartItem[], paymentMethod: Payment
 
   const apply = async (typed: string) => {
     const next = normalizeCouponCode(typed);
-    const problem = typedCodeProblem(next);
+    const problem = typedCodeProblem(next, t);
     setRefusal(problem);
     if (problem) return;
     const orderItems = cart.map(orderLine);
@@ -159,7 +161,7 @@ export function useCouponQuote(cart: readonly CartItem[], paymentMethod: Payment
       setCouponCode(next);
     } catch (error) {
       // A 4xx about the code says why as the customer should read it; other failures say what failed.
-      setRefusal(error instanceof ApiError ? error.message : 'The code could not be checked. Please try again.');
+      setRefusal(error instanceof ApiError ? error.message : t('cart.codeCheckFailed'));
       queryClient.removeQueries({ queryKey: quoteKey(orderItems, paymentMethod, place, next), exact: true });
     } finally {
       setApplying(false);

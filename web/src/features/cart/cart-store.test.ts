@@ -128,6 +128,26 @@ describe('a line with a variant and add-ons (issue 25)', () => {
   });
 });
 
+describe('a cart line’s name in the page’s language (issue 30)', () => {
+  it('keeps the Hindi name with the line and shows it on Hindi pages, English on English ones', async () => {
+    addToCart(bead({ nameHi: 'पंचमुखी रुद्राक्ष' }));
+    vi.resetModules();
+    const reread = await import('./cart-store.ts');
+    const [line] = reread.cartStore.get();
+    expect(line).toEqual(bead({ nameHi: 'पंचमुखी रुद्राक्ष' }));
+    expect(reread.cartLineName(line!, 'hi')).toBe('पंचमुखी रुद्राक्ष');
+    expect(reread.cartLineName(line!, 'en')).toBe('5 Mukhi Rudraksha');
+  });
+
+  it('names a line saved before lines kept a Hindi name in English on Hindi pages', async () => {
+    storage.set('cartItems', JSON.stringify([bead()]));
+    vi.resetModules();
+    const reread = await import('./cart-store.ts');
+    expect(reread.cartStore.get()).toEqual([bead()]);
+    expect(reread.cartLineName(reread.cartStore.get()[0]!, 'hi')).toBe('5 Mukhi Rudraksha');
+  });
+});
+
 describe('reading a stored cart line without zod', () => {
   it('gives what core’s cartItem schema gives (its fields only), and null where it refuses', () => {
     const goodLine = fc.record({
@@ -145,7 +165,12 @@ describe('reading a stored cart line without zod', () => {
       values: fc.oneof(fc.dictionary(fc.string(), fc.string()), fc.dictionary(fc.string(), fc.anything())),
     });
     const choices = fc.record(
-      { variant: fc.string(), variantName: fc.string(), addOns: fc.array(addOn, { maxLength: 3 }) },
+      {
+        nameHi: fc.oneof(fc.string(), fc.integer()),
+        variant: fc.string(),
+        variantName: fc.string(),
+        addOns: fc.array(addOn, { maxLength: 3 }),
+      },
       { requiredKeys: [] },
     );
     const goodChosenLine = fc.tuple(goodLine, choices).map(([line, chosen]) => ({ ...line, ...chosen }));

@@ -6,6 +6,7 @@ import {
   toRupees,
   type CartAddOn,
   type CartItem,
+  type Language,
 } from '@rr/core';
 import { createPersistedStore, isPlainObject, useStore } from '../../lib/persisted-store.ts';
 
@@ -56,13 +57,23 @@ function readLineChoices(
  */
 export function readCartItem(raw: unknown): CartItem | null {
   if (!isPlainObject(raw)) return null;
-  const { product, name, image, price, countInStock, qty } = raw;
+  const { product, name, nameHi, image, price, countInStock, qty } = raw;
   if (typeof product !== 'string' || product === '' || typeof name !== 'string' || typeof image !== 'string') {
     return null;
   }
+  if (nameHi !== undefined && typeof nameHi !== 'string') return null;
   if (!isAmount(price) || !isCount(countInStock, 0) || !isCount(qty, 1)) return null;
   const choices = readLineChoices(raw);
-  return choices ? { product, name, image, price, countInStock, qty, ...choices } : null;
+  if (!choices) return null;
+  return { product, name, ...(nameHi !== undefined ? { nameHi } : {}), image, price, countInStock, qty, ...choices };
+}
+
+/**
+ * A cart line's product name in `language` (issue 30): the Hindi one kept with the line, else (a product
+ * without one, a cart saved before lines kept it) the English one.
+ */
+export function cartLineName(item: Pick<CartItem, 'name' | 'nameHi'>, language: Language): string {
+  return language === 'hi' && item.nameHi ? item.nameHi : item.name;
 }
 
 /** What makes a cart line one line: the product, its variant and the add-ons with their values. */

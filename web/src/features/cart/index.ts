@@ -4,6 +4,7 @@ import { lazy } from 'react';
 export {
   addToCart,
   cartCount,
+  cartLineName,
   clearCart,
   lineKey,
   setCouponCode,

@@ -185,6 +185,8 @@ export function cartLineFor(
   const item: CartItem = {
     product: product._id,
     name: product.name,
+    // Issue 30: Hindi pages name the line in Hindi (cartLineName); none without a Hindi name.
+    ...(product.nameHi ? { nameHi: product.nameHi } : {}),
     image: offer.images[0] ?? product.image,
     price: unitPrice(offer.price, taken),
     countInStock: offer.countInStock,

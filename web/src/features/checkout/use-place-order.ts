@@ -11,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { useUserInfo } from '../account/index.ts';
 import { clearCart, couponRefusal } from '../cart/index.ts';
 import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
+import { useT, type Translate } from '../../i18n/index.tsx';
 import { refusedWith } from '../../lib/api-client.ts';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
 
@@ -24,8 +25,6 @@ interface CheckoutAttempt {
 function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
-
-const COD_CONFIRM = 'Are you sure you want to place this order with Cash on Delivery (COD)?';
 
 /**
  * One idempotency key per checkout attempt: trying the same order again after an error sends the same key
@@ -93,6 +92,10 @@ function bodyExtras(
   return { credit, always, shown: { ...(expectedTotal === undefined ? {} : { expectedTotal }), ...always } };
 }
 
+/** Razorpay's reason a payment failed, in the page's language around it. */
+const paymentFailedText = (reason: string | undefined, t: Translate) =>
+  t('checkout.paymentFailed', { reason: reason ?? t('checkout.paymentNotThrough') });
+
 /**
  * Placing the order: Cash on Delivery after a confirm, or online through Razorpay's checkout (PRODUCT.md
  * "Online payment"): the server holds the stock and creates the payment, the customer pays, and the
@@ -112,6 +115,7 @@ export function usePlaceOrder(
   const user = useUserInfo();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useT();
   const { messages, setError, setNotice, clearMessages, setCouponError } = useCheckoutMessages();
   const [busy, setBusy] = useState(false);
   const { keyFor, endAttempt } = useAttemptKeys();
@@ -130,7 +134,7 @@ export function usePlaceOrder(
   const { credit, always, shown } = bodyExtras(expectedTotal, extras);
 
   const placeWithoutGateway = async () => {
-    if (!credit.coversAll && !window.confirm(COD_CONFIRM)) return;
+    if (!credit.coversAll && !window.confirm(t('checkout.codConfirm'))) return;
     setBusy(true);
     try {
       const body = { ...orderPayload(cart, address, couponCode), paymentMethod: method, ...shown };
@@ -175,17 +179,14 @@ export function usePlaceOrder(
             ondismiss: () => {
               if (outcome === 'paid') return;
               void releaseOnlinePayment(payment.orderId).catch(() => undefined);
-              if (outcome !== 'failed')
-                setNotice('Payment cancelled. Nothing was charged and your cart is still here.');
+              if (outcome !== 'failed') setNotice(t('checkout.paymentCancelled'));
               setBusy(false);
             },
           },
         },
         (failure) => {
           outcome = 'failed';
-          setError(
-            `Payment failed: ${failure.error.description ?? 'the payment did not go through'} Your cart is still here.`,
-          );
+          setError(paymentFailedText(failure.error.description, t));
         },
       );
     } catch (err) {

@@ -38,7 +38,9 @@ function Shipped({ order, showTracking }: { order: Order; showTracking: boolean 
         </>
       )}
       {tracking && tracking.status !== 'booked' && (
-        <span className={`${styles.tracking} ${trouble ? styles.trouble : ''}`}>{tracking.label}</span>
+        <span className={`${styles.tracking} ${trouble ? styles.trouble : ''}`}>
+          {t(`orders.trackingStatus.${tracking.status}`)}
+        </span>
       )}
     </span>
   );

@@ -1,13 +1,18 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OrderLines } from '../../../components/order-lines.tsx';
 import { hi } from '../../../i18n/hi.ts';
 import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { nepalBead } from '../../../testing/variant-product.ts';
+import { addToCart, clearCart, useCartItems } from '../cart-store.ts';
 import { CartPage } from './cart-page.tsx';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  clearCart();
+});
 
 const openInHindi = (path: string) =>
   renderInApp(
@@ -34,5 +39,56 @@ describe('the cart page in Hindi (issue 30)', () => {
     openInHindi('/cart/p-nepal?variant=v18');
     expect(await screen.findByText(/नेपाली पंचमुखी रुद्राक्ष \(18 mm\) स्टॉक में नहीं है।/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'अपना कार्ट देखें' })).toBeTruthy();
+  });
+
+  it('keeps the product’s Hindi name with the line it adds, and names the line in Hindi', async () => {
+    const bead = nepalBead({ nameHi: 'नेपाली पंचमुखी रुद्राक्ष' });
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonReply(bead)));
+    openInHindi('/cart/p-nepal?variant=v20');
+    const link = await screen.findByRole('link', { name: 'नेपाली पंचमुखी रुद्राक्ष' });
+    expect(link.getAttribute('href')).toBe('/product/p-nepal?variant=v20');
+    expect(screen.getByRole('button', { name: /नेपाली पंचमुखी रुद्राक्ष \(20 mm\)/ })).toBeTruthy();
+    expect(screen.queryByText('Nepal 5 Mukhi Rudraksha')).toBeNull();
+  });
+
+  it('names a line saved without a Hindi name (an older cart) in English', () => {
+    addToCart({ product: 'p1', name: '5 Mukhi Rudraksha', image: '/x.svg', price: 299, countInStock: 5, qty: 1 });
+    openInHindi('/cart');
+    expect(screen.getByRole('link', { name: '5 Mukhi Rudraksha' })).toBeTruthy();
+  });
+
+  it('names the cart’s lines in Hindi in the place-order page’s items (OrderLines)', () => {
+    addToCart({
+      product: 'p1',
+      name: '5 Mukhi Rudraksha',
+      nameHi: 'पंचमुखी रुद्राक्ष',
+      image: '/x.svg',
+      price: 299,
+      countInStock: 5,
+      qty: 1,
+    });
+    addToCart({ product: 'p2', name: 'Sphatik Mala', image: '/x.svg', price: 500, countInStock: 5, qty: 1 });
+    const Lines = () => <OrderLines lines={useCartItems()} />;
+    renderInApp(
+      <LanguageProvider language="hi" texts={hi}>
+        <Lines />
+      </LanguageProvider>,
+    );
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['पंचमुखी रुद्राक्ष', 'Sphatik Mala']);
+  });
+
+  it('says in Hindi what is wrong with a code typed in, before asking the server', async () => {
+    addToCart({ product: 'p1', name: '5 Mukhi Rudraksha', image: '/x.svg', price: 299, countInStock: 5, qty: 1 });
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonReply({ message: 'no quote here' }, 503)));
+    openInHindi('/cart');
+    const box = within(screen.getByRole('region', { name: 'डिस्काउंट कोड' }));
+    const apply = async (code: string) => {
+      fireEvent.input(await screen.findByLabelText('कोई कोड है?'), { target: { value: code } });
+      fireEvent.click(box.getByRole('button', { name: 'लागू करें' }));
+    };
+    await apply('  ');
+    expect(box.getByRole('alert').textContent).toBe('कृपया कोड लिखें।');
+    await apply('50% OFF!');
+    expect(box.getByRole('alert').textContent).toBe('कोड में 3 से 30 अक्षर, अंक और हाइफ़न होते हैं।');
   });
 });

@@ -8,7 +8,16 @@ import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { addOnPicksFrom, cartLineFor, useProduct } from '../../catalog/index.ts';
-import { addToCart, cartCount, cartSubtotal, lineKey, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
+import {
+  addToCart,
+  cartCount,
+  cartLineName,
+  cartSubtotal,
+  lineKey,
+  lineTotal,
+  removeFromCart,
+  useCartItems,
+} from '../cart-store.ts';
 import { CouponBox } from '../components/coupon-box.tsx';
 import { useCartPrices, type LineNews } from '../use-cart-prices.ts';
 import styles from './cart-page.module.css';
@@ -172,6 +181,7 @@ function lineLabel(item: Pick<CartItem, 'name' | 'variantName'>): string {
 /** One line: picture, name (with its variant and extras), price, quantity, the line's total and Remove. */
 function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
   const t = useT();
+  const name = cartLineName(item, useLanguage());
   return (
     <li className={`card ${styles.line}`}>
       <img {...responsiveImage(item.image, '96px')} alt="" width={96} height={96} className={styles.image} />
@@ -179,12 +189,12 @@ function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
         to={`/product/${item.product}${item.variant ? `?variant=${encodeURIComponent(item.variant)}` : ''}`}
         className={styles.name}
       >
-        {item.name}
+        {name}
       </Link>
       <LineChoices variantName={item.variantName} addOns={item.addOns} className={styles.choices} />
       <span className={styles.price}>{formatRupees(item.price)}</span>
       <label className={styles.qty}>
-        <span className="visually-hidden">{t('cart.quantityOf', { name: lineLabel(item) })}</span>
+        <span className="visually-hidden">{t('cart.quantityOf', { name: lineLabel({ ...item, name }) })}</span>
         <select
           className="select"
           value={item.qty}
@@ -208,7 +218,7 @@ function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
         variant="outline"
         className={styles.remove}
         onClick={() => removeFromCart(item)}
-        aria-label={t('cart.removeLabel', { name: lineLabel(item) })}
+        aria-label={t('cart.removeLabel', { name: lineLabel({ ...item, name }) })}
       >
         {t('cart.remove')}
       </Button>

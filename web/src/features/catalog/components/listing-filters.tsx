@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { useFacets } from '../api.ts';
 import { filtersFrom, hrefWithFilters, toggled, valuesOf } from '../listing-filter-params.ts';
+import { factValueText } from '../fact-values.ts';
 import styles from './listing-filters.module.css';
 import { useEarlyForm } from '../../../lib/early-form.ts';
 
@@ -153,12 +154,14 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
           legend={t('catalog.planet')}
           selected={filters.planet}
           counts={data?.planet}
+          label={(value) => factValueText('planet', value, t)}
           onToggle={toggle('planet')}
         />
         <FacetChecks
           legend={t('catalog.origin')}
           selected={filters.origin}
           counts={data?.origin}
+          label={(value) => factValueText('origin', value, t)}
           onToggle={toggle('origin')}
         />
         <PanelActions

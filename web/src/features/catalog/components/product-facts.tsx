@@ -1,6 +1,7 @@
 import { useT } from '../../../i18n/index.tsx';
 import { CARATS_PER_RATTI, formatDecimal, type Product } from '@rr/core';
 import type { ReactNode } from 'react';
+import { factValueText } from '../fact-values.ts';
 import styles from './product-facts.module.css';
 
 /** Issue 14: the product's facts as a table; rows that do not apply are left out, and no facts, no table. */
@@ -9,7 +10,7 @@ export function ProductFacts({ product }: { product: Product }) {
   const rows: Array<[string, ReactNode]> = [];
   if (product.mukhi !== null)
     rows.push([t('product.fact.mukhi'), t('product.fact.mukhiValue', { mukhi: product.mukhi })]);
-  if (product.origin) rows.push([t('product.fact.origin'), product.origin]);
+  if (product.origin) rows.push([t('product.fact.origin'), factValueText('origin', product.origin, t)]);
   if (product.sizeMm !== null)
     rows.push([t('product.fact.size'), `${formatDecimal(product.sizeMm)} ${t('catalog.mm')}`]);
   if (product.weightCarats !== null)
@@ -27,7 +28,7 @@ export function ProductFacts({ product }: { product: Product }) {
       </>,
     ]);
   if (product.beadCount !== null) rows.push([t('product.fact.beads'), String(product.beadCount)]);
-  if (product.planet) rows.push([t('product.fact.planet'), product.planet]);
+  if (product.planet) rows.push([t('product.fact.planet'), factValueText('planet', product.planet, t)]);
   if (product.certificateLab || product.certificateNumber || product.certificateFile)
     rows.push([
       t('product.fact.certificate'),

@@ -1,9 +1,9 @@
 import type { CartItem } from '@rr/core';
-import { useT } from '../../../i18n/index.tsx';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { Link } from 'react-router';
 import { displayMessage } from '../../../components/field-errors.ts';
 import { Message } from '../../../components/message.tsx';
-import { lineKey } from '../../cart/index.ts';
+import { cartLineName, lineKey } from '../../cart/index.ts';
 
 /** Why the order cannot be placed as the cart stands, each with the way back to the cart. */
 export function QuoteProblems({
@@ -16,6 +16,8 @@ export function QuoteProblems({
   shortOfStock: ReadonlyArray<{ item: CartItem; left: number }>;
 }) {
   const t = useT();
+  const language = useLanguage();
+  const named = (item: CartItem) => cartLineName(item, language);
   const count = unavailable.length;
   return (
     <>
@@ -26,13 +28,16 @@ export function QuoteProblems({
       )}
       {unavailable.length > 0 && (
         <Message variant="danger">
-          {t('checkout.unavailable', { names: unavailable.map((i) => i.name).join(', '), count })}{' '}
+          {t('checkout.unavailable', { names: unavailable.map(named).join(', '), count })}{' '}
           <Link to="/cart">{t('checkout.removeFromCart', { count })}</Link> {t('checkout.toContinue')}
         </Message>
       )}
       {shortOfStock.map(({ item, left }) => (
         <Message key={lineKey(item)} variant="danger">
-          {t('checkout.onlyLeft', { left, name: item.variantName ? `${item.name} (${item.variantName})` : item.name })}{' '}
+          {t('checkout.onlyLeft', {
+            left,
+            name: item.variantName ? `${named(item)} (${item.variantName})` : named(item),
+          })}{' '}
           <Link to="/cart">{t('checkout.changeQuantity')}</Link> {t('checkout.toContinue')}
         </Message>
       ))}

@@ -1,6 +1,5 @@
 import { useT } from '../../../i18n/index.tsx';
 import {
-  MESSAGES,
   ONLINE_PAYMENT_METHOD,
   type CartQuote,
   type PaymentMethod,
@@ -94,7 +93,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
       <QuoteProblems quoteError={quoteError} unavailable={unavailable} shortOfStock={shortOfStock} />
       {cart.length === 0 ? (
         <Message>
-          {MESSAGES.cartEmpty} <Link to="/">{t('checkout.goBack')}</Link>
+          {t('cart.empty')} <Link to="/">{t('checkout.goBack')}</Link>
         </Message>
       ) : (
         <div className={layout.layout}>

@@ -1,8 +1,10 @@
-import type { Order, PartialRefund } from '@rr/core';
+import { translate, type Order, type PartialRefund } from '@rr/core';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../../i18n/en.ts';
+import type { Translate } from '../../../i18n/index.tsx';
 import { ORDER_ID, deliveredOrder } from '../../../testing/order.ts';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { OrderPage } from '../pages/order-page.tsx';
@@ -112,11 +114,12 @@ describe('refunds on the order page (issue 28)', () => {
 });
 
 describe('refundMethodText', () => {
+  const t: Translate = (key, params) => translate('en', en, key, params);
   it('splits a card refund that partly goes back as store credit', () => {
     expect(
-      refundMethodText(refund({ method: 'gateway', amount: 1000, gatewayAmount: 700, storeCreditAmount: 300 })),
+      refundMethodText(refund({ method: 'gateway', amount: 1000, gatewayAmount: 700, storeCreditAmount: 300 }), t),
     ).toBe('₹700.00 to your card/UPI, ₹300.00 as store credit');
-    expect(refundMethodText(refund({ method: 'gateway', gatewayAmount: 590, storeCreditAmount: 0 }))).toBe(
+    expect(refundMethodText(refund({ method: 'gateway', gatewayAmount: 590, storeCreditAmount: 0 }), t)).toBe(
       'To your card/UPI',
     );
   });

@@ -1,5 +1,12 @@
-import { RETURN_REASON_MAX, returnRequestInput, type ReturnRequestInput, type Returnability } from '@rr/core';
+import {
+  RETURN_LINE_REASONS,
+  RETURN_REASON_MAX,
+  returnRequestInput,
+  type ReturnRequestInput,
+  type Returnability,
+} from '@rr/core';
 import { useState, type FormEvent } from 'react';
+import { useT, type Translate } from '../../../i18n/index.tsx';
 import { Button } from '../../../components/button.tsx';
 import { fieldErrors } from '../../../components/field-errors.ts';
 import { FormField, TextAreaField } from '../../../components/form-field.tsx';
@@ -54,20 +61,21 @@ export function ReturnForm({
   const [videoUrl, setVideoUrl] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const request = useRequestReturn(orderId);
+  const t = useT();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = returnBody(lines, qty, { resolution, reason, photos, videoUrl });
     const checked = returnRequestInput.safeParse(body);
-    setErrors(checked.success ? {} : fieldErrors(checked.error.issues));
+    setErrors(checked.success ? {} : formErrors(fieldErrors(checked.error.issues), t));
     if (checked.success) request.mutate(checked.data, { onSuccess: onSent });
   };
 
   return (
-    <form className={styles.returnForm} onSubmit={submit} noValidate aria-label="Return or replace items">
+    <form className={styles.returnForm} onSubmit={submit} noValidate aria-label={t('orders.returnForm')}>
       {request.isError && <Message variant="danger">{request.error.message}</Message>}
       <fieldset className={styles.returnLines}>
-        <legend>Items to return</legend>
+        <legend>{t('orders.itemsToReturn')}</legend>
         {lines.map((line, n) => (
           <LineStepper
             key={`${line.product}|${line.variant}`}
@@ -80,8 +88,8 @@ export function ReturnForm({
       </fieldset>
       <ResolutionChoice value={resolution} onChange={setResolution} />
       <TextAreaField
-        label="Reason"
-        hint="What is wrong with the item? (damaged, not as described, wrong item…)"
+        label={t('orders.returnReason')}
+        hint={t('orders.returnReasonHint')}
         maxLength={RETURN_REASON_MAX}
         rows={4}
         value={reason}
@@ -90,22 +98,22 @@ export function ReturnForm({
       />
       <ReturnPhotos photos={photos} setPhotos={setPhotos} disabled={request.isPending} />
       <FormField
-        label="Or an unboxing video link"
+        label={t('orders.videoLink')}
         type="url"
         inputMode="url"
         placeholder="https://"
-        hint="A link to the video (Google Drive, YouTube…), if you recorded one."
+        hint={t('orders.videoLinkHint')}
         maxLength={500}
         value={videoUrl}
         onChange={(e) => setVideoUrl(e.currentTarget.value)}
         error={errors.videoUrl ?? errors.photos}
       />
       <div className={styles.formButtons}>
-        <Button type="submit" busy={request.isPending} busyLabel="Sending…">
-          Send Return Request
+        <Button type="submit" busy={request.isPending} busyLabel={t('orders.sending')}>
+          {t('orders.sendReturn')}
         </Button>
         <Button variant="outline" onClick={onClose} disabled={request.isPending}>
-          Close
+          {t('orders.close')}
         </Button>
       </div>
     </form>
@@ -114,14 +122,28 @@ export function ReturnForm({
 
 type Resolution = ReturnRequestInput['resolution'] & string;
 
+/**
+ * The form's problems in the page's language: the schema's (core's, in English) for the fields a
+ * customer can get wrong, by field; any other stays as the schema says it.
+ */
+function formErrors(errors: Record<string, string>, t: Translate): Record<string, string> {
+  const said: Record<string, string> = { ...errors };
+  if (errors.lines) said.lines = t('orders.chooseItem');
+  if (errors.reason) said.reason = t('orders.returnReasonMissing');
+  if (errors.videoUrl) said.videoUrl = t('orders.videoLinkInvalid');
+  if (errors.photos) said.photos = t('orders.photoOrVideo');
+  return said;
+}
+
 /** A refund, or the same item again. */
 function ResolutionChoice({ value, onChange }: { value: Resolution; onChange: (next: Resolution) => void }) {
+  const t = useT();
   return (
     <fieldset className={styles.resolution}>
-      <legend>What would you like?</legend>
+      <legend>{t('orders.whatWouldYouLike')}</legend>
       <label>
-        <input type="radio" name="resolution" checked={value === 'refund'} onChange={() => onChange('refund')} />A
-        refund
+        <input type="radio" name="resolution" checked={value === 'refund'} onChange={() => onChange('refund')} />
+        {t('orders.wantRefund')}
       </label>
       <label>
         <input
@@ -130,16 +152,19 @@ function ResolutionChoice({ value, onChange }: { value: Resolution; onChange: (n
           checked={value === 'replacement'}
           onChange={() => onChange('replacement')}
         />
-        A replacement of the same item
+        {t('orders.wantReplacement')}
       </label>
     </fieldset>
   );
 }
 
 /** Why a line cannot be chosen: the server's reason, or a product since taken off the catalog. */
-const whyNot = (line: ReturnableLine) =>
-  line.reason ??
-  (line.product === null ? 'No longer in our catalog: please contact us to return it.' : 'Nothing left to return');
+function whyNot(line: ReturnableLine, t: Translate): string {
+  if (line.reason === RETURN_LINE_REASONS.notReturnable) return t('orders.returnRefusedMadeToOrder');
+  if (line.reason === RETURN_LINE_REASONS.allReturned) return t('orders.lineAlreadyReturned');
+  if (line.reason) return line.reason;
+  return line.product === null ? t('orders.lineNotInCatalog') : t('orders.lineNothingLeft');
+}
 
 /** One line of the order: a − / + stepper up to its returnable units, or why it cannot be returned. */
 function LineStepper({
@@ -152,25 +177,27 @@ function LineStepper({
   onChange: (qty: number) => void;
 }) {
   const can = choosable(line);
+  const t = useT();
+  const name = { name: line.name };
   return (
     <div className={`${styles.returnLine}${can ? '' : ` ${styles.returnLineOff}`}`}>
       <div>
         <span className={styles.returnLineName}>{line.name}</span>
         <span className={styles.returnLineNote}>
-          {can ? `${line.returnableQty} of ${line.qty} can be returned` : whyNot(line)}
+          {can ? t('orders.lineReturnable', { left: line.returnableQty, qty: line.qty }) : whyNot(line, t)}
         </span>
       </div>
-      <div className={styles.stepper} role="group" aria-label={`How many of ${line.name}`}>
+      <div className={styles.stepper} role="group" aria-label={t('orders.howManyOf', name)}>
         <button
           type="button"
           className="btn btn-outline"
           onClick={() => onChange(value - 1)}
           disabled={!can || value <= 0}
-          aria-label={`One fewer ${line.name}`}
+          aria-label={t('orders.oneFewer', name)}
         >
           −
         </button>
-        <output aria-live="polite" aria-label={`${line.name} to return`}>
+        <output aria-live="polite" aria-label={t('orders.toReturn', name)}>
           {value}
         </output>
         <button
@@ -178,7 +205,7 @@ function LineStepper({
           className="btn btn-outline"
           onClick={() => onChange(value + 1)}
           disabled={!can || value >= line.returnableQty}
-          aria-label={`One more ${line.name}`}
+          aria-label={t('orders.oneMore', name)}
         >
           +
         </button>

@@ -1,12 +1,12 @@
 import { MAX_REVIEW_PHOTO_BYTES, RETURN_PHOTOS_MAX } from '@rr/core';
 import { useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
+import { useT } from '../../../i18n/index.tsx';
 import { Button } from '../../../components/button.tsx';
 import { useUploadReturnPhoto } from '../after-sale-api.ts';
 import styles from '../pages/orders.module.css';
 
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 const MB = MAX_REVIEW_PHOTO_BYTES / 1024 / 1024;
-const TOO_BIG = `Each photo must be at most ${MB} MB`;
 
 /**
  * Photos of a return (or of a reply to the owner): chosen from the phone, uploaded one after another,
@@ -22,6 +22,7 @@ export function ReturnPhotos({
   disabled?: boolean;
 }) {
   const upload = useUploadReturnPhoto();
+  const t = useT();
   const [error, setError] = useState<string | null>(null);
   const room = RETURN_PHOTOS_MAX - photos.length;
 
@@ -33,7 +34,7 @@ export function ReturnPhotos({
     setError(null);
     for (const file of files) {
       if (file.size > MAX_REVIEW_PHOTO_BYTES) {
-        setError(TOO_BIG);
+        setError(t('orders.photoTooBig', { mb: MB }));
         continue;
       }
       try {
@@ -48,23 +49,21 @@ export function ReturnPhotos({
 
   return (
     <fieldset className={styles.photos}>
-      <legend>Photos</legend>
-      <p className={styles.hint}>
-        Up to {RETURN_PHOTOS_MAX} photos of the item and its packing (JPEG, PNG or WebP, {MB} MB each).
-      </p>
+      <legend>{t('orders.photos')}</legend>
+      <p className={styles.hint}>{t('orders.photosHint', { max: RETURN_PHOTOS_MAX, mb: MB })}</p>
       {photos.length > 0 && (
         <ul className={styles.photoList}>
           {photos.map((photo, n) => (
             <li key={photo}>
-              <img src={photo} alt={`Photo ${n + 1}`} width={88} height={88} />
+              <img src={photo} alt={t('orders.photoN', { n: n + 1 })} width={88} height={88} />
               <Button
                 variant="outline"
                 className={styles.removePhoto}
                 onClick={() => setPhotos((shown) => shown.filter((p) => p !== photo))}
                 disabled={disabled}
-                aria-label={`Remove photo ${n + 1}`}
+                aria-label={t('orders.removePhotoN', { n: n + 1 })}
               >
-                Remove
+                {t('orders.removePhoto')}
               </Button>
             </li>
           ))}
@@ -74,7 +73,11 @@ export function ReturnPhotos({
         <label
           className={`btn btn-outline ${styles.addPhoto}${disabled || upload.isPending ? ` ${styles.addPhotoBusy}` : ''}`}
         >
-          {upload.isPending ? 'Uploading…' : photos.length ? 'Add Another Photo' : 'Add Photos'}
+          {upload.isPending
+            ? t('orders.uploadingPhoto')
+            : photos.length
+              ? t('orders.addAnotherPhoto')
+              : t('orders.addPhotos')}
           <input
             type="file"
             accept={ACCEPTED}

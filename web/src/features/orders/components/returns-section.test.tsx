@@ -179,9 +179,10 @@ describe('returns on the order page (issue 28)', () => {
   });
 
   it('says why a return cannot be asked for, in small text, with no button', async () => {
-    returnability = { ...open, refusal: 'Returns closed on 3 Dec' };
+    // A delivered order with units left is refused only once its window closed: said from returnBy.
+    returnability = { ...open, refusal: 'Returns for this order closed on 2 Dec 2026.' };
     openOrder();
-    expect(await screen.findByText('Returns closed on 3 Dec')).toBeTruthy();
+    expect(await screen.findByText('Returns for this order closed on 2 Dec 2026.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Return or Replace Items' })).toBeNull();
   });
 

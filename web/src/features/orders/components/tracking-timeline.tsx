@@ -1,5 +1,5 @@
 import { useDates, useT } from '../../../i18n/index.tsx';
-import { TRACKING_STATUS_LABELS, type TrackingAnswer } from '@rr/core';
+import type { TrackingAnswer } from '@rr/core';
 import styles from '../pages/orders.module.css';
 
 /** Issue 27: where a booked parcel is, by the courier's tracking events, newest first. */
@@ -12,7 +12,9 @@ export function TrackingTimeline({ tracking }: { tracking: TrackingAnswer }) {
     <div className={styles.tracking} aria-labelledby="tracking-heading" role="group">
       <p id="tracking-heading" className={styles.trackingNow}>
         <strong>{t('orders.tracking')}</strong>
-        <span className={`${styles.badge} ${failed ? styles.badgeBad : ''}`}>{tracking.label}</span>{' '}
+        <span className={`${styles.badge} ${failed ? styles.badgeBad : ''}`}>
+          {t(`orders.trackingStatus.${tracking.status}`)}
+        </span>{' '}
         <small className={styles.note}>{t('orders.updated', { date: dates.dateTime(tracking.updatedAt) })}</small>
       </p>
       {tracking.note && (
@@ -27,7 +29,7 @@ export function TrackingTimeline({ tracking }: { tracking: TrackingAnswer }) {
             <li key={`${event.at}-${i}`}>
               <span className={styles.eventWhen}>{dates.dateTime(event.at)}</span>
               <span>
-                {TRACKING_STATUS_LABELS[event.status]}
+                {t(`orders.trackingStatus.${event.status}`)}
                 {event.note && <span className={styles.note}> · {event.note}</span>}
               </span>
             </li>

@@ -6,7 +6,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { refusedWith } from '../../../lib/api-client.ts';
 import { useUserInfo } from '../../account/index.ts';
-import { shopPolicy } from '../../content/index.ts';
+import { usePolicy } from '../../content/index.ts';
 import { useOrder } from '../api.ts';
 import { OrderDetail } from '../components/order-detail.tsx';
 import styles from './orders.module.css';
@@ -22,6 +22,7 @@ function OrderView({ id }: { id: string }) {
   const state: unknown = useLocation().state;
   const justPlaced = typeof state === 'object' && state !== null && 'placed' in state && state.placed === true;
   const t = useT();
+  const policy = usePolicy();
   const order = useOrder(id);
   const missing = refusedWith(order.error, 'ORDER_NOT_FOUND');
   usePageTitle(missing ? t('orders.notFoundTitle') : t('orders.title', { number: shortOrderNumber(id) }));
@@ -38,8 +39,8 @@ function OrderView({ id }: { id: string }) {
         <Message variant="success">
           <strong>{t('orders.thankYou')}</strong>{' '}
           {t('orders.placedNote', {
-            dispatch: shopPolicy.dispatch,
-            delivery: shopPolicy.delivery,
+            dispatch: policy.dispatch,
+            delivery: policy.delivery,
             number: shortOrderNumber(id),
           })}
         </Message>
