@@ -36,4 +36,4 @@ console.log(
     `(budget ${BUDGET_KIB} KiB: ${gzipped / 1024 <= BUDGET_KIB ? 'within' : `${kb(gzipped - BUDGET_KIB * 1024)} over`})`,
 );
 // The largest files, so a change that adds weight shows where it went.
-for (const s of sizes.slice(0, 5)) console.log(`  ${kb(s.gzipped).padStart(10)}  ${s.file}`);
+for (const s of sizes.slice(0, Number(process.env.TOP ?? 5))) console.log(`  ${kb(s.gzipped).padStart(10)}  ${s.file}`);

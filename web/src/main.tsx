@@ -2,8 +2,7 @@ import { languageOfPath } from '@rr/core';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
-import { en } from './i18n/en.ts';
-import { loadTexts, type Texts } from './i18n/index.tsx';
+import { startingTexts, type Texts } from './i18n/index.tsx';
 import { hydrateWith, readSsrState, setHydrationSeed } from './lib/ssr-state.ts';
 import './styles/global.css';
 
@@ -40,5 +39,4 @@ function start(texts: Texts) {
 // A Hindi page's texts load before it renders; English ones come with the app. Not awaited at the top
 // level: a top-level await in the entry makes the bundler split the home page's script into twice as
 // many files (measured: 104.5 KiB gzipped instead of 93.8).
-if (language === 'en') start(en);
-else void loadTexts(language).then(start);
+void startingTexts(language).then(start);

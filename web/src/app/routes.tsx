@@ -38,6 +38,7 @@ import {
 import { PaymentPage, PlaceOrderPage, ShippingPage } from '../features/checkout/index.ts';
 import { contentPages } from '../features/content/index.ts';
 import { OrderListPage, OrderPage } from '../features/orders/index.ts';
+import { TextArea } from '../i18n/index.tsx';
 import { Layout } from './layout.tsx';
 
 // Features' own pages load lazily from their index.ts; this one combines two features, so it is here.
@@ -73,47 +74,57 @@ export const routes: RouteObject[] = [
       { path: '/categories', element: <CategoriesPage /> },
       { path: '/category/:category', element: <CategoryPage />, ...page('category') },
       { path: '/product/:id', element: <ProductPage />, ...page('product') },
-      { path: '/cart/:id?', element: <CartPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/verifyotp', element: <VerifyOtpPage /> },
+      // The cart, the account, checkout, orders and the back office: with the account's texts.
       {
-        element: <RequireSignIn />,
+        element: <TextArea area="account" />,
         children: [
-          { path: '/profile', element: <ProfilePage /> },
-          { path: '/profile/addresses', element: <AddressesPage /> },
-          { path: '/wishlist', element: <WishlistPage /> },
-          { path: '/shipping', element: <ShippingPage /> },
-          { path: '/payment', element: <PaymentPage /> },
-          { path: '/placeorder', element: <PlaceOrderPage /> },
-          { path: '/order/:id', element: <OrderPage /> },
+          { path: '/cart/:id?', element: <CartPage /> },
+          { path: '/login', element: <LoginPage /> },
+          { path: '/register', element: <RegisterPage /> },
+          { path: '/verifyotp', element: <VerifyOtpPage /> },
+          {
+            element: <RequireSignIn />,
+            children: [
+              { path: '/profile', element: <ProfilePage /> },
+              { path: '/profile/addresses', element: <AddressesPage /> },
+              { path: '/wishlist', element: <WishlistPage /> },
+              { path: '/shipping', element: <ShippingPage /> },
+              { path: '/payment', element: <PaymentPage /> },
+              { path: '/placeorder', element: <PlaceOrderPage /> },
+              { path: '/order/:id', element: <OrderPage /> },
+            ],
+          },
+          {
+            element: <RequireAdmin />,
+            children: [
+              { path: '/admin', element: <DashboardPage /> },
+              { path: '/admin/import', element: <CatalogImportPage /> },
+              { path: '/admin/userlist', element: <UserListPage /> },
+              { path: '/admin/user/:id/edit', element: <UserEditPage /> },
+              { path: '/admin/productlist', element: <ProductListPage /> },
+              { path: '/admin/productlist/:pageNumber', element: <ProductListPage /> },
+              { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
+              { path: '/admin/orderlist', element: <OrderListPage /> },
+              { path: '/admin/categories', element: <CategoryListPage /> },
+              { path: '/admin/search-synonyms', element: <SearchSynonymsPage /> },
+              { path: '/admin/coupons', element: <CouponListPage /> },
+              { path: '/admin/coupons/new', element: <CouponEditPage /> },
+              { path: '/admin/coupons/:id/edit', element: <CouponEditPage /> },
+              { path: '/admin/sales', element: <SaleListPage /> },
+              { path: '/admin/sales/new', element: <SaleEditPage /> },
+              { path: '/admin/sales/:id/edit', element: <SaleEditPage /> },
+              { path: '/admin/shipping', element: <ShippingSettingsPage /> },
+              { path: '/admin/returns', element: <ReturnsPage /> },
+              { path: '/admin/audit', element: <AuditPage /> },
+            ],
+          },
         ],
       },
+      // The static pages, with theirs.
       {
-        element: <RequireAdmin />,
-        children: [
-          { path: '/admin', element: <DashboardPage /> },
-          { path: '/admin/import', element: <CatalogImportPage /> },
-          { path: '/admin/userlist', element: <UserListPage /> },
-          { path: '/admin/user/:id/edit', element: <UserEditPage /> },
-          { path: '/admin/productlist', element: <ProductListPage /> },
-          { path: '/admin/productlist/:pageNumber', element: <ProductListPage /> },
-          { path: '/admin/product/:id/edit', element: <ProductEditPage /> },
-          { path: '/admin/orderlist', element: <OrderListPage /> },
-          { path: '/admin/categories', element: <CategoryListPage /> },
-          { path: '/admin/search-synonyms', element: <SearchSynonymsPage /> },
-          { path: '/admin/coupons', element: <CouponListPage /> },
-          { path: '/admin/coupons/new', element: <CouponEditPage /> },
-          { path: '/admin/coupons/:id/edit', element: <CouponEditPage /> },
-          { path: '/admin/sales', element: <SaleListPage /> },
-          { path: '/admin/sales/new', element: <SaleEditPage /> },
-          { path: '/admin/sales/:id/edit', element: <SaleEditPage /> },
-          { path: '/admin/shipping', element: <ShippingSettingsPage /> },
-          { path: '/admin/returns', element: <ReturnsPage /> },
-          { path: '/admin/audit', element: <AuditPage /> },
-        ],
+        element: <TextArea area="content" />,
+        children: contentPages.map(({ path, Component }) => ({ path, element: <Component />, ...page('content') })),
       },
-      ...contentPages.map(({ path, Component }) => ({ path, element: <Component />, ...page('content') })),
       // Any other path: the 404 page, which the server sends with a 404 status so that search engines
       // do not take it for a page of the shop (SPEC §2).
       { path: '*', element: <NotFoundPage />, ...page('not-found') },

@@ -1,5 +1,7 @@
 // Issue 30: the storefront's texts in the page's language. The page's language is in its address
-// (core's languageOfPath); English texts come with the app, Hindi ones load before a Hindi page renders.
+// (core's languageOfPath). The shop's texts (common, shop) come first: English's with the app, Hindi's
+// before a Hindi page renders. The account's and the static pages' texts are areas of their own that
+// load with the pages that use them (<TextArea>), so the home page does not carry them.
 import {
   HINDI_BASE,
   LANGUAGE_TAGS,
@@ -11,8 +13,10 @@ import {
   type MessageParams,
 } from '@rr/core';
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
-import { en, type MessageKey, type Texts } from './en.ts';
+import { Outlet, useLocation } from 'react-router';
+import { common } from './en/common.ts';
+import { shop } from './en/shop.ts';
+import type { MessageKey, Texts } from './en.ts';
 
 export type { MessageKey, Texts } from './en.ts';
 
@@ -21,11 +25,70 @@ interface LanguageState {
   texts: Texts;
 }
 
-const LanguageContext = createContext<LanguageState>({ language: 'en', texts: en });
+/**
+ * The texts a page starts with, its areas still to come (<TextArea> adds them before a page that reads
+ * them renders). Typed as all texts: a key of an area not yet loaded reads as the key itself.
+ */
+export async function startingTexts(language: Language): Promise<Texts> {
+  const first = language === 'hi' ? (await import('./hi-first.ts')).hiFirst : { ...common, ...shop };
+  return { ...first } as Texts;
+}
 
-/** The texts of `language`: English's are in the app, Hindi's a chunk of their own. */
-export async function loadTexts(language: Language): Promise<Texts> {
-  return language === 'hi' ? (await import('./hi.ts')).hi : en;
+/**
+ * The texts of a component rendered outside the app (a component test): English's first ones. The web's
+ * test setup (testing/setup.ts) fills in the rest, so that a component test reads every English text.
+ */
+export const outsideAppTexts = { ...common, ...shop } as Texts;
+
+const LanguageContext = createContext<LanguageState>({ language: 'en', texts: outsideAppTexts });
+
+/**
+ * The areas that load with their pages: the account, checkout and orders (account), the static pages
+ * (content). `key` is one of the area's keys: the texts have the area once they have it.
+ */
+const AREAS = {
+  account: {
+    key: 'account.signIn',
+    en: () => import('./en/account.ts').then((m) => m.account),
+    hi: () => import('./hi/account.ts').then((m) => m.account),
+  },
+  content: {
+    key: 'content.back',
+    en: () => import('./en/content.ts').then((m) => m.content),
+    hi: () => import('./hi/content.ts').then((m) => m.content),
+  },
+} as const satisfies Record<string, { key: MessageKey } & Record<Language, () => Promise<Record<string, string>>>>;
+
+export type TextAreaName = keyof typeof AREAS;
+
+/** An area's key, for i18n.test.ts to check that it is the area's. */
+export const areaKey = (area: TextAreaName): MessageKey => AREAS[area].key;
+
+const loading = new Map<string, Promise<void>>();
+
+/** Loads `area` into `texts` (once per page): what a page of that area waits for. */
+export function loadTextArea(language: Language, texts: Texts, area: TextAreaName): Promise<void> | null {
+  if (AREAS[area].key in texts) return null;
+  const id = `${language}:${area}`;
+  let pending = loading.get(id);
+  if (!pending) {
+    pending = AREAS[area][language]().then((loaded) => {
+      Object.assign(texts, loaded);
+    });
+    loading.set(id, pending);
+  }
+  return pending;
+}
+
+/**
+ * A layout route for the pages of a text area: they render once the area's texts are in (a suspense, as
+ * a lazy page's code; a server-rendered page keeps its HTML until then). The server has all the texts.
+ */
+export function TextArea({ area }: { area: TextAreaName }) {
+  const { language, texts } = useContext(LanguageContext);
+  const pending = loadTextArea(language, texts, area);
+  if (pending) throw pending;
+  return <Outlet />;
 }
 
 export function LanguageProvider({ language, texts, children }: LanguageState & { children: ReactNode }) {

@@ -1,5 +1,11 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { en } from '../i18n/en.ts';
+import { outsideAppTexts } from '../i18n/index.tsx';
+
+// A component rendered alone (no LanguageProvider) reads English texts: all of them, as if every text
+// area had loaded (in the app the account's and the static pages' load with their pages).
+Object.assign(outsideAppTexts, en);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup between tests.
 afterEach(cleanup);

@@ -12,6 +12,7 @@ export {
   type LineIdentity,
 } from './cart-store.ts';
 export { couponRefusal, orderLine, useCartQuote, useCouponQuote, type QuotePlace } from './cart-quote.ts';
+export { pricesLine, quoteLineFor, type QuoteLine } from './quote-lines.ts';
 
 /** Loaded on first visit, keeping it out of the home page's JavaScript. */
 export const CartPage = lazy(() => import('./pages/cart-page.tsx').then((m) => ({ default: m.CartPage })));

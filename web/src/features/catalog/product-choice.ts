@@ -10,11 +10,11 @@ import {
   type VariantReply,
 } from '@rr/core';
 import type { SalePrice } from '../../components/price.tsx';
-import { en } from '../../i18n/en.ts';
+import { shop } from '../../i18n/en/shop.ts';
 import type { Translate } from '../../i18n/index.tsx';
 
 /** The English texts, for callers without the page's language (tests, the cart's address check). */
-const inEnglish: Translate = (key, params) => translate('en', en, key, params);
+const inEnglish: Translate = (key, params) => translate('en', shop, key, params);
 
 /** A product's variant and a priced extra as GET /api/products/{id} gives them (issue 25). */
 export type ProductVariant = VariantReply;

@@ -118,6 +118,11 @@ export const account = {
   'address.businessNameHint': 'The legal name registered with this GSTIN',
   'address.nameRequired': 'Name is required',
   'address.phoneRequired': 'Phone is required',
+  'address.addressRequired': 'Address is required',
+  'address.postalCodeRequired': 'Postal code is required',
+  'address.postalCodeInvalid': 'Postal code must be a 6-digit pincode that does not start with 0',
+  'address.cityRequired': 'City is required',
+  'address.stateRequired': 'State is required',
   // Checkout
   'checkout.steps': 'Checkout steps',
   'checkout.stepSignIn': 'Sign In',

@@ -10,7 +10,10 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   clearCart();
   vi.stubGlobal('fetch', fetchMock);
-  fetchMock.mockImplementation(() => Promise.resolve(jsonReply(nepalBead())));
+  // The product; the cart's quote (issue 32) is not what these tests are about: it fails, and the cart shows as saved.
+  fetchMock.mockImplementation((url) =>
+    Promise.resolve(String(url).endsWith('/api/orders/quote') ? jsonReply({}, 503) : jsonReply(nepalBead())),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

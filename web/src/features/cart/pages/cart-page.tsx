@@ -1,12 +1,5 @@
 import { useLanguage, useT } from '../../../i18n/index.tsx';
-import {
-  DEFAULT_MAX_LINE_QTY,
-  DEFAULT_PAYMENT_METHOD,
-  formatRupees,
-  localizedText,
-  responsiveImage,
-  type CartItem,
-} from '@rr/core';
+import { DEFAULT_MAX_LINE_QTY, formatRupees, localizedText, responsiveImage, type CartItem } from '@rr/core';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -15,9 +8,9 @@ import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { addOnPicksFrom, cartLineFor, useProduct } from '../../catalog/index.ts';
-import { useCouponQuote } from '../cart-quote.ts';
 import { addToCart, cartCount, cartSubtotal, lineKey, lineTotal, removeFromCart, useCartItems } from '../cart-store.ts';
 import { CouponBox } from '../components/coupon-box.tsx';
+import { useCartPrices, type LineNews } from '../use-cart-prices.ts';
 import styles from './cart-page.module.css';
 
 /** /cart/:id?qty=n adds (or re-sets) that product's line, then shows the cart at /cart. */
@@ -87,6 +80,8 @@ function AddThenShow({ productId }: { productId: string }) {
 function CartLines() {
   const items = useCartItems();
   const t = useT();
+  // Issue 32: today's prices and stock from the server, not only those the cart was saved with.
+  const prices = useCartPrices(items);
 
   return (
     <div className={styles.layout}>
@@ -97,11 +92,11 @@ function CartLines() {
       ) : (
         <ul className={styles.lines} aria-label={t('cart.items')}>
           {items.map((item) => (
-            <CartLine key={lineKey(item)} item={item} />
+            <CartLine key={lineKey(item)} item={item} news={prices.news(item)} />
           ))}
         </ul>
       )}
-      <CartSummary items={items} />
+      <CartSummary items={items} coupon={prices.coupon} failed={prices.failed} />
     </div>
   );
 }
@@ -110,11 +105,19 @@ function CartLines() {
  * The subtotal at the lines' prices, the discounts the server's quote takes off (a running sale, the
  * code) and the code box. Priced as Cash on Delivery: the place-order page shows the method's own amounts.
  */
-function CartSummary({ items }: { items: readonly CartItem[] }) {
+function CartSummary({
+  items,
+  coupon,
+  failed,
+}: {
+  items: readonly CartItem[];
+  coupon: ReturnType<typeof useCartPrices>['coupon'];
+  failed: boolean;
+}) {
   const navigate = useNavigate();
   const count = cartCount(items);
   const t = useT();
-  const { quote, code, refusal, applying, apply, remove } = useCouponQuote(items, DEFAULT_PAYMENT_METHOD);
+  const { quote, code, refusal, applying, apply, remove } = coupon;
   const discounts = (quote.data?.adjustments ?? []).filter((a) => a.amount > 0);
   return (
     <aside className={`card ${styles.summary}`} aria-label={t('cart.summary')}>
@@ -135,6 +138,11 @@ function CartSummary({ items }: { items: readonly CartItem[] }) {
       {items.length > 0 && quote.data && quote.data.discountPrice > 0 && (
         <p className={styles.saved} data-testid="cart-savings">
           {t('cart.youSave', { amount: formatRupees(quote.data.discountPrice) })}
+        </p>
+      )}
+      {failed && (
+        <p className={styles.unchecked} role="status">
+          {t('cart.pricesUnchecked')}
         </p>
       )}
       <p className={styles.note}>{t('cart.note')}</p>
@@ -162,7 +170,7 @@ function lineLabel(item: Pick<CartItem, 'name' | 'variantName'>): string {
 }
 
 /** One line: picture, name (with its variant and extras), price, quantity, the line's total and Remove. */
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
   const t = useT();
   return (
     <li className={`card ${styles.line}`}>
@@ -204,6 +212,24 @@ function CartLine({ item }: { item: CartItem }) {
       >
         {t('cart.remove')}
       </Button>
+      {news && <LineNewsNote news={news} />}
     </li>
+  );
+}
+
+/** What changed on a line since it was saved (issue 32): its price, and whether enough are left. */
+function LineNewsNote({ news }: { news: LineNews }) {
+  const t = useT();
+  const said = [
+    news.priceChange &&
+      t('cart.priceChanged', { from: formatRupees(news.priceChange.from), to: formatRupees(news.priceChange.to) }),
+    news.outOfStock && t('cart.lineSoldOut'),
+    news.onlyLeft !== null && t('cart.onlyLeft', { count: news.onlyLeft }),
+  ].filter((text): text is string => Boolean(text));
+  const warn = news.outOfStock || news.onlyLeft !== null;
+  return (
+    <p className={`${styles.news} ${warn ? styles.newsWarn : ''}`} data-testid="cart-line-news">
+      {said.join(' ')}
+    </p>
   );
 }

@@ -1,4 +1,4 @@
-import { MAX_SAVED_ADDRESSES, shippingAddressInput, type SavedAddress } from '@rr/core';
+import { MAX_SAVED_ADDRESSES, PINCODE_PATTERN, shippingAddressInput, type SavedAddress } from '@rr/core';
 import { useT } from '../../../i18n/index.tsx';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { Button } from '../../../components/button.tsx';
 import { AddressFields } from '../../../components/address-fields.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useFocusFirstError } from '../../../components/use-focus-first-error.ts';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { usePincodeFill } from '../../../components/use-pincode-fill.ts';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
@@ -124,10 +125,20 @@ function useShippingForm(start: LocalAddress, saving: boolean) {
       ...(gstin.trim() ? { gstin } : {}),
       ...(businessName.trim() ? { businessName } : {}),
     }),
-    // Optional in the API (SPEC clients send none); this form always asks for both.
-    check: ({ name, phone }) => ({
+    // Name and phone are optional in the API (SPEC clients send none); this form always asks for both.
+    // The other fields' checks are the schema's, said here in the page's language (issue 32: an empty
+    // pincode says it is required, not that it is not 6 digits).
+    check: ({ name, phone, address, postalCode, city, state }) => ({
       name: name.trim() ? undefined : t('address.nameRequired'),
       phone: phone.trim() ? undefined : t('address.phoneRequired'),
+      address: address.trim() ? undefined : t('address.addressRequired'),
+      postalCode: !postalCode.trim()
+        ? t('address.postalCodeRequired')
+        : PINCODE_PATTERN.test(postalCode.trim())
+          ? undefined
+          : t('address.postalCodeInvalid'),
+      city: city.trim() ? undefined : t('address.cityRequired'),
+      state: state.trim() ? undefined : t('address.stateRequired'),
     }),
     onSubmit: async (address) => {
       // Saved only when the customer asks, and before moving on, so that a refusal shows here.
@@ -156,9 +167,19 @@ function ShippingForm({
   const [businessOpen, setBusinessOpen] = useState(Boolean(start?.gstin || start?.businessName));
   const businessShown = businessOpen || Boolean(form.errors.gstin || form.errors.businessName);
   const changePostalCode = usePincodeFill(form, start?.postalCode ?? '');
+  // Issue 32: sent with errors, the form goes to the first field to fix.
+  const focus = useFocusFirstError(form.errors);
 
   return (
-    <form onSubmit={form.submit} noValidate className={styles.form}>
+    <form
+      ref={focus.formRef}
+      onSubmit={(event) => {
+        focus.sent();
+        form.submit(event);
+      }}
+      noValidate
+      className={styles.form}
+    >
       <AddressFields
         field={form.field}
         onPostalCodeChange={changePostalCode}
