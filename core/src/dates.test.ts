@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDateIST, formatDateTimeIST, isoDateIST } from './dates.ts';
+import { formatDateIST, formatDateTimeIST, formatDayMonth, isoDateIST } from './dates.ts';
 
 describe('dates in Indian time', () => {
   // 20 Nov 2026, 19:00 UTC is already 21 Nov, 00:30 in India.
@@ -8,6 +8,13 @@ describe('dates in Indian time', () => {
   it('shows the Indian calendar date, not the UTC one', () => {
     expect(isoDateIST(lateEvening)).toBe('2026-11-21');
     expect(formatDateIST(lateEvening)).toBe('21 Nov 2026');
+  });
+  it('names a calendar day as a chart axis does: day and month (issue 32)', () => {
+    expect(formatDayMonth('2026-11-27')).toBe('27 Nov');
+    expect(formatDayMonth('2026-09-01')).toBe('1 Sept');
+    expect(formatDayMonth('2026-01-05', 'hi')).toBe('5 जन॰');
+    expect(() => formatDayMonth('11-27')).toThrow(RangeError);
+    expect(() => formatDayMonth('2026-13-01')).toThrow(RangeError);
   });
   it('shows the Indian time of day', () => {
     expect(formatDateTimeIST(lateEvening).replace(/\u202f/g, ' ')).toMatch(/^21 Nov 2026, 12:30 am$/i);

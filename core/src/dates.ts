@@ -37,6 +37,18 @@ export function formatDateIST(iso: string, language: DateLanguage = 'en'): strin
   return dayMonthYear(inIndia(iso), language);
 }
 
+/**
+ * An Indian calendar date ('2026-11-27', as the dashboard's days are) as a chart's axis names it:
+ * '27 Nov' ('27 नव॰' in Hindi).
+ */
+export function formatDayMonth(date: string, language: DateLanguage = 'en'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const month = Number(match?.[2]) - 1;
+  const day = Number(match?.[3]);
+  if (!match || month < 0 || month > 11 || day < 1 || day > 31) throw new RangeError(`Not a date: ${date}`);
+  return `${day} ${MONTHS[language][month]}`;
+}
+
 /** '21 Nov 2026, 4:05 pm' ('21 नव॰ 2026, 4:05 pm' in Hindi) */
 export function formatDateTimeIST(iso: string, language: DateLanguage = 'en'): string {
   const d = inIndia(iso);

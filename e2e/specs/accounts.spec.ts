@@ -412,7 +412,10 @@ test('the sign-in page is accessible and links on with the redirect', async ({ p
 test.describe('on a 360 px phone', () => {
   test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
 
-  test('the user list and My Orders scroll inside their frames, not the page', async ({ page, request }) => {
+  test('the user list and My Orders are cards within the page, nothing to scroll sideways', async ({
+    page,
+    request,
+  }) => {
     const admin = await login(request, ADMIN.phone, ADMIN.password);
     await startSignedIn(page, admin);
     for (const path of ['/admin/userlist', '/profile']) {
@@ -420,7 +423,8 @@ test.describe('on a 360 px phone', () => {
       const frame = page.getByRole('region', { name: path === '/profile' ? 'My Orders' : 'Users' });
       await expect(frame.getByRole('table')).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // Issue 32: a card a row up to 600 px, so the frame has nothing hidden to the right either.
+      expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(false);
     }
   });
 });

@@ -42,7 +42,16 @@ test('an admin creates a product, edits it with an uploaded image, sees it in th
   await expect(page).toHaveTitle('Products | Rudraksha Ratna');
   await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
   const table = page.getByRole('region', { name: 'Products' });
-  await expect(table.getByRole('columnheader')).toHaveText(['ID', 'NAME', 'PRICE', 'CATEGORY', 'BRAND', 'Actions']);
+  await expect(table.getByRole('columnheader')).toHaveText([
+    'ID',
+    'NAME',
+    'STATE',
+    'PRICE',
+    'STOCK',
+    'CATEGORY',
+    'BRAND',
+    'Actions',
+  ]);
   await expect(table.getByRole('row')).toHaveCount(13);
   expect(await seriousViolations(page)).toEqual([]);
   await expect(
@@ -170,7 +179,8 @@ test('a product saved as a draft stays out of the shop until the admin publishes
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL('/admin/productlist');
   const row = page.getByRole('region', { name: 'Products' }).getByRole('row').filter({ hasText: name });
-  await expect(row).toContainText('Draft: not in the shop until published');
+  // Issue 32: the state in a column of its own (the third).
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Draft not in the shop until published');
   await expect(await search()).toHaveCount(0);
   await expect(page.getByText('No products found. Try a different keyword/category.')).toBeVisible();
 
@@ -180,6 +190,7 @@ test('a product saved as a draft stays out of the shop until the admin publishes
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL('/admin/productlist');
   await expect(row).not.toContainText('Draft');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('Published');
   await expect(await search()).toHaveCount(1);
 
   // Taken down again: gone from the shop, still opening by its address.

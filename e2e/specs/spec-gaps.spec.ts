@@ -216,7 +216,8 @@ test.describe('on a 360 px phone', () => {
     const order = await placeCodOrder(request, customer, product._id);
     await page.reload();
     await expect(table.getByRole('row').nth(1).getByRole('cell').first()).toHaveText(order._id);
-    await expect(page.getByText('Scroll sideways for more')).toBeVisible();
+    // Issue 32: on a phone the orders are cards, whole within the screen: nothing to scroll sideways to.
+    await expect(page.getByText('Scroll sideways for more')).toHaveCount(0);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 });

@@ -1,6 +1,38 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import styles from './data-table.module.css';
 
+/**
+ * What a cell is on a phone's card (issue 32): the row's `title` (its name or number), its `actions`
+ * (beside the title, at the top), a `state` (paid, delivered, draft, stock: right under them), a
+ * `reference` (a record's id: last), or, left out, a field like any other. On a wider screen every cell
+ * is an ordinary one, in its column.
+ */
+export type CellRole = 'title' | 'actions' | 'state' | 'reference';
+
+/**
+ * A cell of a DataTable: `label` is its column's heading, which a phone's card shows above its value
+ * (the card hides the table's head). One rendering for both: the stylesheet decides, by width.
+ */
+export function Cell({
+  label,
+  role,
+  className,
+  colSpan,
+  children,
+}: {
+  label?: string;
+  role?: CellRole;
+  className?: string;
+  colSpan?: number;
+  children?: ReactNode;
+}) {
+  return (
+    <td data-label={label} data-cell={role} className={className} colSpan={colSpan}>
+      {children}
+    </td>
+  );
+}
+
 type Overflow = { left: boolean; right: boolean };
 
 function measure(el: HTMLElement): Overflow {
@@ -9,8 +41,10 @@ function measure(el: HTMLElement): Overflow {
 }
 
 /**
- * A table that scrolls sideways inside its own frame on a narrow phone instead of widening the page.
- * The frame is a focusable region named by `labelledBy`, so keyboard users can scroll it too. When the
+ * A table that, up to 600 px wide, shows each row as a card (issue 32): the title and the actions at the
+ * top, the states under them, then each other cell under its column's heading (see `Cell`). Nothing to
+ * scroll sideways to. Wider, it is a table that scrolls sideways inside its own frame when it must rather
+ * than widening the page. The frame is a focusable region named by `labelledBy`, so keyboard users can scroll it too. When the
  * table is wider than its frame, a faded edge shows on the side with more columns and a hint says so;
  * not on an `empty` table, whose only row (a 'nothing here yet' line) hides nothing worth scrolling to.
  */

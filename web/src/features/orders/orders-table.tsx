@@ -1,7 +1,7 @@
 import { useT } from '../../i18n/index.tsx';
 import { formatRupees, isoDateIST, shortOrderNumber, type Order } from '@rr/core';
 import { Link } from 'react-router';
-import { DataTable } from '../../components/data-table.tsx';
+import { Cell, DataTable } from '../../components/data-table.tsx';
 import { RecordId } from '../../components/record-id.tsx';
 import styles from './orders-table.module.css';
 
@@ -46,7 +46,10 @@ function Shipped({ order, showTracking }: { order: Order; showTracking: boolean 
   );
 }
 
-/** SPEC's order tables: My Orders on the profile, and the admin list with its USER column. */
+/**
+ * SPEC's order tables: My Orders on the profile, and the admin list with its USER column. On a phone a card
+ * an order: its number and Details at the top, then paid and delivered (issue 32).
+ */
 export function OrdersTable({
   orders,
   showUser,
@@ -84,20 +87,20 @@ export function OrdersTable({
         ) : (
           orders.map((order) => (
             <tr key={order._id}>
-              <td>
+              <Cell label={t('orders.colId')} role="title">
                 <RecordId id={order._id} quoted />
-              </td>
-              {showUser && <td>{order.user.name}</td>}
-              <td>{isoDateIST(order.createdAt)}</td>
-              <td>{formatRupees(order.totalPrice)}</td>
-              <td>
+              </Cell>
+              {showUser && <Cell label="USER">{order.user.name}</Cell>}
+              <Cell label={t('orders.colDate')}>{isoDateIST(order.createdAt)}</Cell>
+              <Cell label={t('orders.colTotal')}>{formatRupees(order.totalPrice)}</Cell>
+              <Cell label={t('orders.colPaid')} role="state">
                 {order.isCancelled ? (
                   t('orders.cancelled')
                 ) : (
                   <DateOrCross date={order.paidAt} label={t('orders.notPaid')} />
                 )}
-              </td>
-              <td>
+              </Cell>
+              <Cell label={t('orders.colDelivered')} role="state">
                 {order.status === 'shipped' ? (
                   <Shipped order={order} showTracking={showUser} />
                 ) : order.confirmBy && !order.isCancelled ? (
@@ -105,8 +108,8 @@ export function OrdersTable({
                 ) : (
                   <DateOrCross date={order.deliveredAt} label={t('orders.notDelivered')} />
                 )}
-              </td>
-              <td>
+              </Cell>
+              <Cell role="actions">
                 <Link
                   to={`/order/${order._id}`}
                   className="btn btn-outline"
@@ -114,7 +117,7 @@ export function OrdersTable({
                 >
                   {t('orders.details')}
                 </Link>
-              </td>
+              </Cell>
             </tr>
           ))
         )}

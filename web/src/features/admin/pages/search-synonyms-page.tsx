@@ -2,7 +2,7 @@ import { searchSynonymInput, type MessageReply, type SearchSynonym, type SearchS
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
+import { Cell, DataTable } from '../../../components/data-table.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -84,43 +84,64 @@ export function SearchSynonymsPage() {
             value={filter}
             onChange={(e) => setFilter(e.target.value)}
           />
-          <DataTable labelledBy="synonyms-heading" empty={shown.length === 0}>
-            <thead>
-              <tr>
-                <th scope="col">TERM</th>
-                <th scope="col">FINDS</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.length === 0 ? (
-                <tr>
-                  <td colSpan={3}>No synonym matches.</td>
-                </tr>
-              ) : (
-                shown.map((s) => (
-                  <tr key={s._id}>
-                    <td className={styles.name}>{s.term}</td>
-                    <td>{s.canonical}</td>
-                    <td>
-                      <Button
-                        className={styles.delete}
-                        aria-label={`Delete ${s.term}`}
-                        busy={remove.isPending && remove.variables === s._id}
-                        onClick={() => remove.mutate(s._id)}
-                      >
-                        Delete
-                      </Button>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </DataTable>
+          <SynonymTable
+            synonyms={shown}
+            deletingId={remove.isPending ? remove.variables : undefined}
+            onDelete={(id) => remove.mutate(id)}
+          />
         </>
       )}
     </div>
+  );
+}
+
+/** The synonyms: on a phone, a card each with its term and Delete at the top. */
+function SynonymTable({
+  synonyms,
+  deletingId,
+  onDelete,
+}: {
+  synonyms: SearchSynonym[];
+  deletingId: string | undefined;
+  onDelete: (id: string) => void;
+}) {
+  return (
+    <DataTable labelledBy="synonyms-heading" empty={synonyms.length === 0}>
+      <thead>
+        <tr>
+          <th scope="col">TERM</th>
+          <th scope="col">FINDS</th>
+          <th scope="col">
+            <span className="visually-hidden">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {synonyms.length === 0 ? (
+          <tr>
+            <Cell colSpan={3}>No synonym matches.</Cell>
+          </tr>
+        ) : (
+          synonyms.map((s) => (
+            <tr key={s._id}>
+              <Cell label="TERM" role="title" className={styles.name}>
+                {s.term}
+              </Cell>
+              <Cell label="FINDS">{s.canonical}</Cell>
+              <Cell role="actions">
+                <Button
+                  className={styles.delete}
+                  aria-label={`Delete ${s.term}`}
+                  busy={deletingId === s._id}
+                  onClick={() => onDelete(s._id)}
+                >
+                  Delete
+                </Button>
+              </Cell>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </DataTable>
   );
 }

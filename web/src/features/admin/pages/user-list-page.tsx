@@ -2,7 +2,7 @@ import type { User } from '@rr/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
-import { DataTable } from '../../../components/data-table.tsx';
+import { Cell, DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { RecordId } from '../../../components/record-id.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -98,20 +98,22 @@ function UserTable({
           const isMe = user._id === me?._id;
           return (
             <tr key={user._id}>
-              <td>
+              <Cell label="ID" role="reference">
                 <RecordId id={user._id} />
-              </td>
-              <td className={styles.name}>
-                {user.name}
-                {isMe && <span className={styles.you}> (you)</span>}
-              </td>
-              <td>
+              </Cell>
+              <Cell label="NAME" role="title" className={styles.name}>
+                <span>
+                  {user.name}
+                  {isMe && <span className={styles.you}> (you)</span>}
+                </span>
+              </Cell>
+              <Cell label="EMAIL">
                 <a href={`mailto:${user.email}`}>{user.email}</a>
-              </td>
-              <td>
+              </Cell>
+              <Cell label="ADMIN" role="state">
                 <AdminCell user={user} />
-              </td>
-              <td>
+              </Cell>
+              <Cell role="actions">
                 <div className={styles.actions}>
                   <Link
                     to={`/admin/user/${user._id}/edit`}
@@ -131,7 +133,7 @@ function UserTable({
                     </Button>
                   )}
                 </div>
-              </td>
+              </Cell>
             </tr>
           );
         })}
@@ -143,7 +145,7 @@ function UserTable({
 /** SPEC's admin mark, and (issue 29) which part of the shop a staff member works on. */
 function AdminCell({ user }: { user: User }) {
   return (
-    <>
+    <span>
       {user.isAdmin ? (
         <span className={styles.yes}>
           <span aria-hidden="true">✓</span>
@@ -156,6 +158,6 @@ function AdminCell({ user }: { user: User }) {
         </span>
       )}
       <span className={user.role ? styles.role : styles.customer}>{roleLabel(user.role)}</span>
-    </>
+    </span>
   );
 }
