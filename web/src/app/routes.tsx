@@ -120,11 +120,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      // The static pages, with theirs.
-      {
-        element: <TextArea area="content" />,
-        children: contentPages.map(({ path, Component }) => ({ path, element: <Component />, ...page('content') })),
-      },
+      ...contentPages.map(({ path, Component }) => ({ path, element: <Component />, ...page('content') })),
       // Any other path: the 404 page, which the server sends with a 404 status so that search engines
       // do not take it for a page of the shop (SPEC §2).
       { path: '*', element: <NotFoundPage />, ...page('not-found') },

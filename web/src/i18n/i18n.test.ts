@@ -2,10 +2,8 @@ import { placeholdersOf } from '@rr/core';
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
 import { account as enAccount } from './en/account.ts';
-import { content as enContent } from './en/content.ts';
 import { hi } from './hi.ts';
 import { account as hiAccount } from './hi/account.ts';
-import { content as hiContent } from './hi/content.ts';
 import { areaKey, loadTextArea, startingTexts } from './index.tsx';
 
 describe('the storefront texts (issue 30)', () => {
@@ -32,10 +30,7 @@ describe('the storefront texts (issue 30)', () => {
 
 describe('the text areas that load with their pages (issue 30)', () => {
   it('names each area by one of its own keys, in both languages, and starts without it', async () => {
-    for (const [area, english, hindi] of [
-      ['account', enAccount, hiAccount],
-      ['content', enContent, hiContent],
-    ] as const) {
+    for (const [area, english, hindi] of [['account', enAccount, hiAccount]] as const) {
       const key = areaKey(area);
       expect(english, area).toHaveProperty([key]);
       expect(hindi, area).toHaveProperty([key]);
@@ -56,6 +51,6 @@ describe('the text areas that load with their pages (issue 30)', () => {
     expect(texts['product.addToCart']).toBe(hi['product.addToCart']);
     expect(loadTextArea('hi', texts, 'account')).toBeNull();
     // Texts that have everything (the server's) never wait.
-    expect(loadTextArea('en', { ...en }, 'content')).toBeNull();
+    expect(loadTextArea('en', { ...en }, 'account')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // Issue 30: the storefront's texts in the page's language. The page's language is in its address
-// (core's languageOfPath). The shop's texts (common, shop) come first: English's with the app, Hindi's
-// before a Hindi page renders. The account's and the static pages' texts are areas of their own that
-// load with the pages that use them (<TextArea>), so the home page does not carry them.
+// (core's languageOfPath). The shop's texts (common, shop, content) come first: English's with the app,
+// Hindi's before a Hindi page renders. The account's texts are an area of their own that loads with the
+// pages that use them (<TextArea>), so the home page does not carry them.
 import {
   HINDI_BASE,
   LANGUAGE_TAGS,
@@ -15,6 +15,7 @@ import {
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { common } from './en/common.ts';
+import { content } from './en/content.ts';
 import { shop } from './en/shop.ts';
 import type { MessageKey, Texts } from './en.ts';
 
@@ -30,7 +31,7 @@ interface LanguageState {
  * them renders). Typed as all texts: a key of an area not yet loaded reads as the key itself.
  */
 export async function startingTexts(language: Language): Promise<Texts> {
-  const first = language === 'hi' ? (await import('./hi-first.ts')).hiFirst : { ...common, ...shop };
+  const first = language === 'hi' ? (await import('./hi-first.ts')).hiFirst : { ...common, ...shop, ...content };
   return { ...first } as Texts;
 }
 
@@ -38,24 +39,20 @@ export async function startingTexts(language: Language): Promise<Texts> {
  * The texts of a component rendered outside the app (a component test): English's first ones. The web's
  * test setup (testing/setup.ts) fills in the rest, so that a component test reads every English text.
  */
-export const outsideAppTexts = { ...common, ...shop } as Texts;
+export const outsideAppTexts = { ...common, ...shop, ...content } as Texts;
 
 const LanguageContext = createContext<LanguageState>({ language: 'en', texts: outsideAppTexts });
 
 /**
- * The areas that load with their pages: the account, checkout and orders (account), the static pages
- * (content). `key` is one of the area's keys: the texts have the area once they have it.
+ * The areas that load with their pages: the account, checkout and orders (account). `key` is one of the
+ * area's keys: the texts have the area once they have it. (The static pages' texts are first texts: the
+ * home page shows the FAQ and the shop's promises.)
  */
 const AREAS = {
   account: {
     key: 'account.signIn',
     en: () => import('./en/account.ts').then((m) => m.account),
     hi: () => import('./hi/account.ts').then((m) => m.account),
-  },
-  content: {
-    key: 'content.back',
-    en: () => import('./en/content.ts').then((m) => m.content),
-    hi: () => import('./hi/content.ts').then((m) => m.content),
   },
 } as const satisfies Record<string, { key: MessageKey } & Record<Language, () => Promise<Record<string, string>>>>;
 
