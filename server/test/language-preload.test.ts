@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEVANAGARI_FONT_PATH, languagePreloadHtml } from '../src/modules/storefront/pages.ts';
+import { DEVANAGARI_FONT_PATH, languagePreloadHtml } from '../src/plugins/web-app.ts';
 
 describe('the Devanagari font preload (issue 30)', () => {
   it('is in a Hindi page head only', () => {

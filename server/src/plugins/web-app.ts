@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import { errorCodes } from '@rr/core';
+import { LANGUAGE_TAGS, errorCodes, languageOfPath, type Language } from '@rr/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain-error.ts';
 import { STATUS_OF_KIND } from './errors.ts';
@@ -12,6 +12,31 @@ import { preferredEncoding, type Encoding } from './response-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+
+/** Where the Devanagari web font is (web/public/fonts, subset by web/scripts/subset-devanagari.mjs). */
+export const DEVANAGARI_FONT_PATH = '/fonts/devanagari-subset.woff2';
+
+/**
+ * What a page in `language` preloads in its head: a Hindi page's Devanagari font, so that its text is
+ * drawn in it at once rather than swapped in after the styles ask for it (issue 30). Nothing for English.
+ */
+export function languagePreloadHtml(language: Language): string {
+  return language === 'hi'
+    ? `<link rel="preload" href="${DEVANAGARI_FONT_PATH}" as="font" type="font/woff2" crossorigin>`
+    : '';
+}
+
+/**
+ * index.html for a page the browser renders (the cart, the account) in `language`: its `<html lang>`,
+ * which the Hindi styles and the font key on, and the font's preload. A server-rendered page gets both
+ * from its render (storefront/pages.ts).
+ */
+export function pageShell(indexHtml: string, language: Language): string {
+  if (language === 'en') return indexHtml;
+  return indexHtml
+    .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`)
+    .replace('</head>', () => `${languagePreloadHtml(language)}</head>`);
+}
 
 /** A page rendered on the server, as the not-found handler sends it. */
 export interface ServedPage {
@@ -80,6 +105,9 @@ export async function registerWebApp(
   renderPage: PageRenderer | null = null,
 ): Promise<void> {
   const indexHtml = template?.html ?? null;
+  const hindiShell = indexHtml ? pageShell(indexHtml, 'hi') : null;
+  /** index.html in the language of the page at `pathname`. */
+  const shellFor = (pathname: string) => (languageOfPath(pathname).language === 'hi' ? hindiShell : indexHtml)!;
 
   if (indexHtml) {
     await app.register(fastifyStatic, {
@@ -123,7 +151,7 @@ export async function registerWebApp(
       .code(page?.status ?? refusedWith ?? 200)
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return sendCompressed(request, reply, page?.html ?? indexHtml, page?.encoded);
+    return sendCompressed(request, reply, page?.html ?? shellFor(pathname), page?.encoded);
   });
 }
 

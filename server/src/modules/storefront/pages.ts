@@ -2,7 +2,6 @@ import {
   LANGUAGE_TAGS,
   errorCodes,
   productListQuery,
-  type Language,
   type StorefrontDataNeed,
   type StorefrontMetNeed,
   type StorefrontPagePlan,
@@ -10,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
 import type { LoadScope } from '../../plugins/response-cache.ts';
-import type { ServedPage } from '../../plugins/web-app.ts';
+import { languagePreloadHtml, type ServedPage } from '../../plugins/web-app.ts';
 import { cachedCatalog } from '../catalog/index.ts';
 import { currentSalesAnswer } from '../offers/index.ts';
 import { headHtml } from './head.ts';
@@ -56,19 +55,6 @@ async function meet(app: FastifyInstance, need: StorefrontDataNeed, scope: LoadS
         throw error;
       }
   }
-}
-
-/** Where the Devanagari web font is (web/public/fonts, subset by web/scripts/subset-devanagari.mjs). */
-export const DEVANAGARI_FONT_PATH = '/fonts/devanagari-subset.woff2';
-
-/**
- * What a page in `language` preloads in its head: a Hindi page's Devanagari font, so that its text is
- * drawn in it at once rather than swapped in after the styles ask for it (issue 30). Nothing for English.
- */
-export function languagePreloadHtml(language: Language): string {
-  return language === 'hi'
-    ? `<link rel="preload" href="${DEVANAGARI_FONT_PATH}" as="font" type="font/woff2" crossorigin>`
-    : '';
 }
 
 /**
