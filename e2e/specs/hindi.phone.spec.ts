@@ -90,6 +90,10 @@ test('in Hindi on a phone: a search in Devanagari, Cash on Delivery checkout and
   // The cart and checkout, every step in Hindi.
   await page.getByRole('button', { name: t('product.addToCart') }).click();
   await expect(page).toHaveURL('/hi/cart');
+  // A page the browser renders is in Hindi too (the Devanagari font keys on it).
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  await expect(page.getByRole('button', { name: t('cart.checkout') })).toBeVisible();
   await page.getByRole('button', { name: t('cart.checkout') }).click();
   await expect(page).toHaveURL('/hi/shipping');
   await page.getByLabel(t('address.address'), { exact: true }).fill('12 Example Lane, Godowlia');
