@@ -1,5 +1,5 @@
+import { ListSearch } from '../../../components/list-search.tsx';
 import { categoryLabel, formatDecimal, formatRupees, MAX_KEYWORD_LENGTH, type ProductSummary } from '@rr/core';
-import type { FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -196,26 +196,18 @@ function ProductRow({
  */
 function ProductSearch({ keyword }: { keyword: string }) {
   const navigate = useNavigate();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const typed = new FormData(event.currentTarget).get('keyword');
-    void navigate(hrefFor(1, typeof typed === 'string' ? typed.trim() : ''));
-  };
   return (
-    <form role="search" aria-label="Products" className={styles.search} action="/admin/productlist" onSubmit={onSubmit}>
-      <label htmlFor="product-search">Find a product</label>
-      <input
-        id="product-search"
-        className="input"
-        type="search"
-        name="keyword"
-        defaultValue={keyword}
-        maxLength={MAX_KEYWORD_LENGTH}
-        placeholder="Name or words in it"
-      />
-      <button type="submit" className="btn btn-outline">
-        Find Product
-      </button>
-    </form>
+    <ListSearch
+      regionLabel="Products"
+      label="Find a product"
+      id="product-search"
+      name="keyword"
+      defaultValue={keyword}
+      maxLength={MAX_KEYWORD_LENGTH}
+      placeholder="Name or words in it"
+      button="Find Product"
+      action="/admin/productlist"
+      onSubmit={(typed) => void navigate(hrefFor(1, typed))}
+    />
   );
 }

@@ -1,3 +1,4 @@
+import { ListSearch } from '../../../components/list-search.tsx';
 import { ADMIN_ORDER_FILTERS, type AdminOrderFilter } from '@rr/core';
 import { Link, useSearchParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
@@ -46,22 +47,19 @@ export function OrderListPage() {
           </Link>
         ))}
       </nav>
-      <form role="search" aria-label="Orders" className={styles.search} action="/admin/orderlist">
+      <ListSearch
+        regionLabel="Orders"
+        label="Find an order"
+        id="order-search"
+        name="q"
+        defaultValue={q}
+        maxLength={100}
+        placeholder="Order number, phone or name"
+        button="Find Order"
+        action="/admin/orderlist"
+      >
         {status && <input type="hidden" name="status" value={status} />}
-        <label htmlFor="order-search">Find an order</label>
-        <input
-          id="order-search"
-          className="input"
-          type="search"
-          name="q"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="Order number, phone or name"
-        />
-        <button type="submit" className="btn btn-outline">
-          Find Order
-        </button>
-      </form>
+      </ListSearch>
       {orders.isPending ? (
         <Spinner />
       ) : orders.isError ? (
