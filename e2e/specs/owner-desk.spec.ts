@@ -60,6 +60,8 @@ test('an admin lands on the dashboard and reads it on a desktop and on a phone',
   await low.getByRole('link', { name: product.name }).click();
   const history = page.getByRole('region', { name: 'Stock history' });
   await expect(history.getByRole('row').nth(1)).toContainText('Order placed');
+  // Issue 32: who, and whether a customer or the staff.
+  await expect(history.getByRole('row').nth(1)).toContainText('(customer)');
 });
 
 test('an admin exports the orders of today as CSV', async ({ page, admin, request, makeCustomer, makeProduct }) => {

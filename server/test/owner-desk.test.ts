@@ -913,8 +913,14 @@ describe('stock history and the ledger', () => {
     // Issue 23: a cancellation names the admin who made it.
     expect(entries[3]).toMatchObject({ reference: placed._id, actorName: expect.any(String) });
     expect(entries[3]!.actorName).toBe(entries[0]!.actorName);
-    expect(entries[4]).toMatchObject({ actorName: 'Test Customer' });
-    expect(entries[1]).toMatchObject({ reference: expect.any(String), actorName: 'Test Customer' });
+    // Issue 32: and says that the one who cancelled is on the staff, the one who ordered a customer.
+    expect(entries[3]).toMatchObject({ actorIsStaff: true });
+    expect(entries[4]).toMatchObject({ actorName: 'Test Customer', actorIsStaff: false });
+    expect(entries[1]).toMatchObject({
+      reference: expect.any(String),
+      actorName: 'Test Customer',
+      actorIsStaff: false,
+    });
     expect(await ledgerDisagreements(t.db)).toEqual([]);
   });
 

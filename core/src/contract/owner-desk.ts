@@ -204,6 +204,8 @@ export const stockHistoryReply = z.object({
       reason: z.string(),
       /** The admin or customer who made the change; null for the shop itself or a removed account. */
       actorName: z.nullable(z.string()),
+      /** Whether that person is on the shop's staff (issue 32: a cancellation says who, customer or staff). */
+      actorIsStaff: z.boolean(),
       reference: z.nullable(z.string()),
     }),
   ),

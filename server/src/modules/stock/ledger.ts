@@ -14,6 +14,7 @@ export async function stockHistory(db: Database, productId: string): Promise<Sto
       after: stockLedger.after,
       reason: stockLedger.reason,
       actorName: users.name,
+      actorRole: users.role,
       reference: stockLedger.reference,
     })
     .from(stockLedger)
@@ -21,7 +22,9 @@ export async function stockHistory(db: Database, productId: string): Promise<Sto
     .where(eq(stockLedger.productId, productId))
     .orderBy(desc(stockLedger.id))
     .limit(STOCK_HISTORY_LIMIT);
-  return { entries: rows.map((r) => ({ ...r, at: r.at.toISOString() })) };
+  return {
+    entries: rows.map(({ actorRole, ...r }) => ({ ...r, actorIsStaff: actorRole !== null, at: r.at.toISOString() })),
+  };
 }
 
 /** Whose stock a version names: a product's, or (issue 25) one variant's. */

@@ -22,7 +22,8 @@ const REASONS: Record<string, string> = {
 };
 
 function who(entry: History['entries'][number]): string {
-  if (entry.actorName) return entry.actorName;
+  // Staff or the customer: a cancellation by either reads the same otherwise (issue 32).
+  if (entry.actorName) return `${entry.actorName} (${entry.actorIsStaff ? 'staff' : 'customer'})`;
   return ['cancel', 'expire', 'unconfirmed'].includes(entry.reason) ? 'the shop' : '—';
 }
 
