@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { StartRefused, isLoopback, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeDemoAccounts, isCatalogEmpty, publicDemoSignIns, seedDemoData } from './db/seed.ts';
+import { warmDocumentFonts } from './modules/fulfilment/index.ts';
 import { moveDiskFilesToStore, openFileStore } from './modules/uploads/index.ts';
 
 /** What closing may take beyond the requests' grace: the workers and the database. */
@@ -38,6 +39,12 @@ async function start(): Promise<void> {
 
   const app = await buildApp(config, database, { files });
   await app.listen({ host: config.host, port: config.port });
+  // The documents' fonts, parsed now rather than inside the first invoice's request (pdf-text.ts).
+  setTimeout(() => {
+    warmDocumentFonts().catch((err: unknown) =>
+      console.error(`Loading the invoice fonts failed; the first invoice loads them: ${(err as Error).message}`),
+    );
+  }, 0);
   const { port } = app.server.address() as { port: number };
   const where = isLoopback(config.host)
     ? `http://localhost:${port} (this machine only)`

@@ -40,6 +40,18 @@ function loadFaces(): Record<Weight, Fontkit.Font> {
 }
 
 /**
+ * Loads pdfkit and parses the font, and shapes a Devanagari word once, so that the first invoice or credit
+ * note does not: that first time held the event loop ~0.8 s on an idle 2-core machine (measured
+ * 2026-11-27), past the load shedding's 1 s under load, so requests beside it got 503 (a CI run). Called
+ * by server.ts once the shop listens, when nothing is waiting yet.
+ */
+export async function warmDocumentFonts(): Promise<void> {
+  await import('pdfkit');
+  // fontkit's shaper (the types here list only what pdfkit is given) builds its Devanagari tables on first use.
+  (loadFaces().regular as unknown as { layout: (text: string) => unknown }).layout('रुद्राक्ष Rudraksha ₹');
+}
+
+/**
  * What the font can draw of `text`: each character it has no glyph for becomes its base letters when
  * they can be drawn (a letter with a mark the font lacks) and "?" otherwise (Tamil, emoji, control
  * characters), rather than the empty box the font would draw. Tabs and typographic spaces are spaces.
