@@ -17,7 +17,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_LABELS } from '../src/modules/fulfilment/document-labels.ts';
 import { GSTIN_NOT_CONFIGURED, renderInvoicePdf, type InvoicePdfInput } from '../src/modules/fulfilment/invoice-pdf.ts';
-import { drawableText, scriptRuns } from '../src/modules/fulfilment/pdf-text.ts';
+import { drawableText, scriptRuns, warmDocumentFonts } from '../src/modules/fulfilment/pdf-text.ts';
 import { actualTexts, glyphTexts, pdfFonts, pdfLines } from './pdf-reading.ts';
 
 /** Where the totals column starts: the amount in words is left of it. */
@@ -87,6 +87,12 @@ function keep(name: string, pdf: Buffer) {
   const folder = process.env.INVOICE_PDF_OUT;
   if (folder) writeFileSync(path.join(folder, name), pdf);
 }
+
+describe("the documents' start-up draw (server.ts, after listen)", () => {
+  it('draws its small document to the end, in both scripts and weights', async () => {
+    await expect(warmDocumentFonts()).resolves.toBeUndefined();
+  });
+});
 
 describe('tax invoice PDF', () => {
   it('prints an intra-state invoice with CGST and SGST, shipping and the seller details', async () => {

@@ -42,13 +42,23 @@ function loadFaces(): Record<Weight, Fontkit.Font> {
 /**
  * Loads pdfkit and parses the font, and shapes a Devanagari word once, so that the first invoice or credit
  * note does not: that first time held the event loop ~0.8 s on an idle 2-core machine (measured
- * 2026-11-27), past the load shedding's 1 s under load, so requests beside it got 503 (a CI run). Called
- * by server.ts once the shop listens, when nothing is waiting yet.
+ * 2026-11-27), past the load shedding's 1 s under load, so requests beside it got 503 (a CI run). A
+ * small document drawn once the shop listens (server.ts), when nothing is waiting yet, does it instead.
  */
 export async function warmDocumentFonts(): Promise<void> {
-  await import('pdfkit');
-  // fontkit's shaper (the types here list only what pdfkit is given) builds its Devanagari tables on first use.
-  (loadFaces().regular as unknown as { layout: (text: string) => unknown }).layout('रुद्राक्ष Rudraksha ₹');
+  const { default: PDFDocument } = await import('pdfkit');
+  const doc = new PDFDocument({ size: 'A4' });
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('data', () => undefined);
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  // Both weights, both scripts and the rupee sign: what a tax invoice draws.
+  const writer = pdfTextWriter(doc);
+  writer.draw('रुद्राक्ष Rudraksha ₹1,499.00', 40, 40, { size: 10 });
+  writer.draw('कर बीजक TAX INVOICE', 40, 60, { size: 12, weight: 'bold' });
+  doc.end();
+  await done;
 }
 
 /**
