@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { downloadFile } from '../../../lib/save-file.ts';
+import searchStyles from '../../../components/list-search.module.css';
 import styles from '../pages/orders.module.css';
 
 /** This month in Indian time, as an <input type="month"> value ("2026-11"). */
@@ -32,7 +33,7 @@ export function GstReport() {
       <h2 id="gst-report-heading">GST sales register</h2>
       <p>Every tax invoice and credit note of a month, with taxable value, CGST, SGST and IGST, as a CSV file.</p>
       {error && <Message variant="danger">{error}</Message>}
-      <form className={styles.search} onSubmit={(event) => void download(event)}>
+      <form className={searchStyles.search} onSubmit={(event) => void download(event)}>
         <label htmlFor="gst-month">Month</label>
         <input
           id="gst-month"
