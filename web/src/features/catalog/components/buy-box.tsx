@@ -107,7 +107,7 @@ export function BuyBox({
 
 /**
  * Issue 32: the price, the stock and Add To Cart. On a phone they are a bar fixed at the foot of the
- * screen, there from the first screen on; elsewhere they are the box's first and last lines. The one
+ * screen, there from the first screen on; elsewhere they are the box's last lines. The one
  * submit button of the buy box's one form: the bar is the box's own, not a copy.
  */
 function BuyBar({ choice, gstPercent }: { choice: ProductChoice; gstPercent: number }) {
