@@ -1,19 +1,28 @@
 /**
- * npm run load: 60 s of mixed traffic against a freshly started production-mode server on 127.0.0.1:
- * shoppers browsing the catalog (list, search, detail, bestsellers) while signed-in customers quote and
- * place Cash on Delivery orders, which an admin marks delivered (so no customer hits the open-order cap).
- * Prints req/s, p99 latency, answers by status per request kind, and the server's RSS before and after.
+ * npm run load: 60 s of traffic against a freshly started production-mode server on 127.0.0.1: shoppers
+ * browsing the catalog (list, search, detail, bestsellers), in turns alone and beside signed-in customers
+ * who quote and place Cash on Delivery orders as fast as they can, which an admin marks delivered (so no
+ * customer hits the open-order cap). The turns alternate (alone, beside orders, alone, ...) so that a
+ * noisy machine weighs on both alike. Prints the catalog's req/s and p99 alone and beside the orders and
+ * their ratio (issue 31), per kind of read too, the orders' own figures, answers by status per request
+ * kind, and the server's RSS before and after.
  *
  * Database: an in-memory PGlite by default; with DATABASE_URL=postgres://... a throwaway database is
  * created on that server for the run and dropped afterwards. Rate limits are off (all traffic comes
- * from one address). LOAD_SECONDS (60), LOAD_CATALOG_CONNECTIONS (8), LOAD_CHECKOUT_CONNECTIONS (4),
- * LOAD_CUSTOMERS (24) tune it.
+ * from one address). LOAD_SECONDS (60, all turns together), LOAD_TURN_SECONDS (10), LOAD_WARM_UP_SECONDS (5),
+ * LOAD_CATALOG_CONNECTIONS (8), LOAD_CHECKOUT_CONNECTIONS (4), LOAD_CUSTOMERS (24) tune it;
+ * BENCH_SERVER_ROOT runs another checkout's server (a before/after figure, server-process.ts).
  */
+import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
 import { startServer } from './server-process.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
+const turnSeconds = Number(process.env.LOAD_TURN_SECONDS ?? 10);
+const warmUpSeconds = Number(process.env.LOAD_WARM_UP_SECONDS ?? 5);
+/** Turns of each kind (catalog alone, catalog beside orders), alternating. */
+const turns = Math.max(1, Math.round(seconds / (2 * turnSeconds)));
 const catalogConnections = Number(process.env.LOAD_CATALOG_CONNECTIONS ?? 8);
 const checkoutConnections = Number(process.env.LOAD_CHECKOUT_CONNECTIONS ?? 4);
 const customerCount = Number(process.env.LOAD_CUSTOMERS ?? 24);
@@ -33,12 +42,30 @@ async function api<T>(base: string, method: string, url: string, body?: unknown,
   return (await res.json()) as T;
 }
 
+type Turn = 'alone' | 'beside orders';
+let turn: Turn | 'warm-up' = 'alone';
 /** Answers by status, per kind of request. */
 const answers = new Map<string, Map<number, number>>();
+/** Catalog answers (any status) per turn kind and kind of read. */
+const catalogAnswers = new Map<Turn, Map<string, number>>();
+/** Catalog answers sent from the server's memory (X-Cache: hit), per turn kind. */
+const fromMemory = new Map<Turn, number>();
+/** Counts a catalog read's answer: `count`, and whether it came from memory. */
+function countRead(kind: string) {
+  return (status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+    count(kind, status);
+    if (turn !== 'warm-up' && headers?.['x-cache'] === 'hit') fromMemory.set(turn, (fromMemory.get(turn) ?? 0) + 1);
+  };
+}
 function count(kind: string, status: number): void {
+  if (turn === 'warm-up') return;
   const byStatus = answers.get(kind) ?? new Map<number, number>();
   byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   answers.set(kind, byStatus);
+  if (!kind.startsWith('catalog')) return;
+  const byKind = catalogAnswers.get(turn) ?? new Map<string, number>();
+  byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  catalogAnswers.set(turn, byKind);
 }
 
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
@@ -80,18 +107,18 @@ try {
   const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
   const keywords = ['mukhi', 'ruby', 'mala', 'rudraksha', 'emerald', 'pearl', 'sphatik', 'neelam'];
   const catalogRequests: autocannon.Request[] = [
-    { method: 'GET', path: '/api/products', onResponse: (status) => count('catalog: list', status) },
+    { method: 'GET', path: '/api/products', onResponse: countRead('catalog: list') },
     {
       method: 'GET',
       setupRequest: (request) => ({ ...request, path: `/api/products?keyword=${pick(keywords)}` }),
-      onResponse: (status) => count('catalog: search', status),
+      onResponse: countRead('catalog: search'),
     },
     {
       method: 'GET',
       setupRequest: (request) => ({ ...request, path: `/api/products/${pick(productIds)}` }),
-      onResponse: (status) => count('catalog: detail', status),
+      onResponse: countRead('catalog: detail'),
     },
-    { method: 'GET', path: '/api/products/bestsellers', onResponse: (status) => count('catalog: bestsellers', status) },
+    { method: 'GET', path: '/api/products/bestsellers', onResponse: countRead('catalog: bestsellers') },
   ];
 
   let nextCustomer = 0;
@@ -147,35 +174,98 @@ try {
   ];
 
   console.log(
-    `\n${seconds} s: ${catalogConnections} catalog + ${checkoutConnections} checkout connections, ` +
-      `${postgres ? 'PostgreSQL' : 'embedded PGlite (in memory)'}, ${productIds.length} products, ${customerCount} customers\n`,
+    `\n${turns} turns of ${turnSeconds} s each, catalog alone and beside orders: ${catalogConnections} catalog + ` +
+      `${checkoutConnections} checkout connections, ${postgres ? 'PostgreSQL' : 'embedded PGlite (in memory)'}, ` +
+      `${productIds.length} products, ${customerCount} customers\n`,
   );
-  const [catalog, checkout] = await Promise.all([
-    autocannon({ url: base, connections: catalogConnections, duration: seconds, requests: catalogRequests }),
-    autocannon({ url: base, connections: checkoutConnections, duration: seconds, requests: checkoutRequests }),
-  ]);
+  // Uncounted: the server's code warms up (the first seconds of a fresh process are several times slower).
+  turn = 'warm-up';
+  await autocannon({ url: base, connections: catalogConnections, duration: warmUpSeconds, requests: catalogRequests });
+  const results: Record<Turn, autocannon.Result[]> = { alone: [], 'beside orders': [] };
+  const checkouts: autocannon.Result[] = [];
+  for (let i = 0; i < turns; i++) {
+    turn = 'alone';
+    results.alone.push(
+      await autocannon({
+        url: base,
+        connections: catalogConnections,
+        duration: turnSeconds,
+        requests: catalogRequests,
+      }),
+    );
+    turn = 'beside orders';
+    const [catalog, checkout] = await Promise.all([
+      autocannon({ url: base, connections: catalogConnections, duration: turnSeconds, requests: catalogRequests }),
+      autocannon({ url: base, connections: checkoutConnections, duration: turnSeconds, requests: checkoutRequests }),
+    ]);
+    results['beside orders'].push(catalog);
+    checkouts.push(checkout);
+  }
   const rssAfter = server.rssMb();
 
-  console.log('traffic      req/s   p50 ms   p99 ms   max ms   requests   non-2xx   errors   timeouts');
+  /** Req/s over all turns of a kind; p50 and p99 the worst turn's; the rest added up. */
+  const summary = (runs: autocannon.Result[]) => {
+    const total = runs.reduce((sum, r) => sum + r.requests.total, 0);
+    const duration = runs.reduce((sum, r) => sum + r.duration, 0);
+    const worst = (pick: (r: autocannon.Result) => number) => Math.max(...runs.map(pick));
+    const sum = (pick: (r: autocannon.Result) => number) => runs.reduce((n, r) => n + pick(r), 0);
+    return {
+      perSecond: total / duration,
+      p50: worst((r) => r.latency.p50),
+      p99: worst((r) => r.latency.p99),
+      max: worst((r) => r.latency.max),
+      total,
+      non2xx: sum((r) => r.non2xx),
+      errors: sum((r) => r.errors),
+      timeouts: sum((r) => r.timeouts),
+      turnRates: runs.map((r) => Math.round(r.requests.total / r.duration)),
+    };
+  };
+  const alone = summary(results.alone);
+  const beside = summary(results['beside orders']);
+  const orders = summary(checkouts);
+  console.log(
+    'traffic                 req/s   p50 ms   p99 ms   max ms   requests   non-2xx   errors   timeouts   per turn',
+  );
   for (const [name, r] of [
-    ['catalog', catalog],
-    ['checkout', checkout],
+    ['catalog alone', alone],
+    ['catalog beside orders', beside],
+    ['checkout (orders)', orders],
   ] as const) {
     console.log(
       [
-        name.padEnd(9),
-        String(Math.round(r.requests.average)).padStart(8),
-        String(r.latency.p50).padStart(8),
-        String(r.latency.p99).padStart(8),
-        String(r.latency.max).padStart(8),
-        String(r.requests.total).padStart(10),
+        name.padEnd(21),
+        String(Math.round(r.perSecond)).padStart(7),
+        String(r.p50).padStart(8),
+        String(r.p99).padStart(8),
+        String(r.max).padStart(8),
+        String(r.total).padStart(10),
         String(r.non2xx).padStart(9),
         String(r.errors).padStart(8),
         String(r.timeouts).padStart(10),
+        `   ${r.turnRates.join(' / ')}`,
       ].join(' '),
     );
   }
-  console.log(`total    ${String(Math.round(catalog.requests.average + checkout.requests.average)).padStart(8)} req/s`);
+  const placed = answers.get('checkout: place COD order')?.get(201) ?? 0;
+  console.log(
+    `\ncatalog beside orders / alone: ${(beside.perSecond / alone.perSecond).toFixed(2)} ` +
+      `(p99 ${beside.p99} ms beside ${(placed / (turns * turnSeconds)).toFixed(0)} COD orders/s)`,
+  );
+  const memoryShare = (t: Turn) =>
+    (fromMemory.get(t) ?? 0) / [...(catalogAnswers.get(t)?.values() ?? [])].reduce((a, b) => a + b, 0);
+  console.log(
+    `  answered from memory: ${(memoryShare('alone') * 100).toFixed(1)}% alone, ` +
+      `${(memoryShare('beside orders') * 100).toFixed(1)}% beside orders`,
+  );
+  const kinds = [...(catalogAnswers.get('alone')?.keys() ?? [])].sort();
+  for (const kind of kinds) {
+    const rate = (t: Turn) => (catalogAnswers.get(t)?.get(kind) ?? 0) / (turns * turnSeconds);
+    console.log(
+      `  ${kind.padEnd(22)} ${rate('alone').toFixed(0).padStart(7)} alone ${rate('beside orders').toFixed(0).padStart(7)} ` +
+        `beside orders   ratio ${(rate('beside orders') / rate('alone')).toFixed(2)}`,
+    );
+  }
   console.log('\nanswers by status');
   for (const [kind, byStatus] of [...answers].sort(([a], [b]) => a.localeCompare(b))) {
     const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
@@ -184,7 +274,8 @@ try {
   const failures = [...answers.values()].flatMap((byStatus) => [...byStatus].filter(([status]) => status >= 400));
   console.log(
     `\nerrors by status: ${failures.length ? failures.map(([s, n]) => `${s}: ${n}`).join(', ') : 'none'}` +
-      `; socket errors ${catalog.errors + checkout.errors}, timeouts ${catalog.timeouts + checkout.timeouts}`,
+      `; socket errors ${alone.errors + beside.errors + orders.errors}, ` +
+      `timeouts ${alone.timeouts + beside.timeouts + orders.timeouts}`,
   );
   console.log(`server RSS: ${rssBefore ?? 'n/a'} MB before, ${rssAfter ?? 'n/a'} MB after\n`);
 } finally {

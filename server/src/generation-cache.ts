@@ -1,10 +1,10 @@
 import { LRUCache } from 'lru-cache';
 
 /**
- * The in-memory caches of the server (catalog answers, rendered pages, signed-in users, search counts)
- * share one rule: a value is kept only under the generation it was read in, and a change raises the
- * generation. This class is that rule over `lru-cache`, which does the bookkeeping each of them once did
- * by hand on a Map: least recently used out first past an entry or byte budget, and an age limit.
+ * Signed-in users and search counts are kept under one rule: a value is kept only under the generation it
+ * was read in, and a change raises the generation. This class is that rule over `lru-cache`, which does
+ * the bookkeeping: least recently used out first past an entry or byte budget, and an age limit. (Catalog
+ * answers and rendered pages are dropped by what changed instead: catalog-changes.ts, decision 0051.)
  *
  * The generation is counted here (`invalidate`, for a cache that hears of changes itself) or elsewhere
  * (`follow`, for one that reads it from the database or from another cache). Either way everything kept

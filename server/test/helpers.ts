@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject, onTestFinished } from 'vitest';
@@ -18,6 +19,8 @@ export interface TestApp {
   database: DatabaseHandle;
   config: Config;
   close(): Promise<void>;
+  /** Another handle on the same database (the same PGlite, or a new pool on the same PostgreSQL database). */
+  openAgain(): DatabaseHandle;
 }
 
 /** PostgreSQL refuses to copy a template while another copy of it is starting: try again shortly. */
@@ -47,10 +50,18 @@ function pgliteFrom(dumpFile: string): DatabaseHandle {
  * from the ones global-setup.ts prepared once for the run: an in-memory PGlite by default, or a
  * throwaway database on the PostgreSQL server named by TEST_DATABASE_URL (dropped again on close).
  */
-async function freshDatabase(seed: boolean): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(
+  seed: boolean,
+): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; openAgain: () => DatabaseHandle }> {
   const templates = inject('testDatabaseTemplates');
   const template = seed ? templates.seeded : templates.bare;
-  if (templates.kind === 'pglite') return { database: pgliteFrom(template), drop: async () => undefined };
+  if (templates.kind === 'pglite') {
+    const database = pgliteFrom(template);
+    // The same in-process database; closed by its first handle only.
+    const client = (database.db as unknown as { $client: PGlite }).$client;
+    const openAgain = () => ({ ...pgliteHandle(client), close: async () => undefined });
+    return { database, drop: async () => undefined, openAgain };
+  }
   const { serverUrl } = templates;
   const name = `rr_test_${randomBytes(6).toString('hex')}`;
   await createDatabaseFrom(serverUrl, name, template);
@@ -58,6 +69,7 @@ async function freshDatabase(seed: boolean): Promise<{ database: DatabaseHandle;
   url.pathname = `/${name}`;
   return {
     database: openDatabase({ kind: 'postgres', url: url.toString() }),
+    openAgain: () => openDatabase({ kind: 'postgres', url: url.toString() }),
     drop: async () => {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
@@ -116,7 +128,26 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase(options.seed !== false);
+  return appOn(await freshDatabase(options.seed !== false), options);
+}
+
+/**
+ * A second instance of `first`'s app on the same database, with caches and a change listener of its own
+ * (as another server process would have): closed when the test ends, before `first`.
+ */
+export async function anotherInstance(first: TestApp, options: TestAppOptions = {}): Promise<TestApp> {
+  const second = await appOn(
+    { database: first.openAgain(), drop: async () => undefined, openAgain: first.openAgain },
+    options,
+  );
+  onTestFinished(() => second.close());
+  return second;
+}
+
+async function appOn(
+  { database, drop, openAgain }: Awaited<ReturnType<typeof freshDatabase>>,
+  options: TestAppOptions,
+): Promise<TestApp> {
   const dataDir = `/tmp/rr-test-${randomBytes(4).toString('hex')}`;
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -148,6 +179,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.close();
       await drop();
     },
+    openAgain,
   };
 }
 

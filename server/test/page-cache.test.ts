@@ -96,9 +96,27 @@ describe('server-rendered pages kept in memory', () => {
     expect(changed.body).toContain(formatRupees(320));
     expect(changed.body).not.toContain(formatRupees(300));
     expect(counting.renders(url)).toBe(renders + 1);
-    // A change to another product drops it too: a page may show any product (a listing, best sellers).
+    // Another product's change leaves it alone (decision 0051): the page shows this product only.
     await warm(url);
     await editPrice(await make.product(t), 999);
+    await open(url);
+    expect(counting.renders(url)).toBe(renders + 1);
+  });
+
+  it("are rendered again when a product they list changes, or another product's listing facts", async () => {
+    const listed = await make.product(t, { price: 350, category: 'mala', stock: 5 });
+    const url = '/category/mala';
+    await warm(url);
+    const renders = counting.renders(url);
+    // Its stock: the listing shows it.
+    await t.db.update(products).set({ countInStock: 4 }).where(eq(products.id, listed));
+    await eventually(async () => {
+      await open(url);
+      expect(counting.renders(url)).toBe(renders + 1);
+    });
+    // A product of another category, but a price change: it could move into any list (a price filter).
+    await warm(url);
+    await editPrice(await make.product(t, { category: 'gems' }), 888);
     await open(url);
     expect(counting.renders(url)).toBe(renders + 2);
   });
@@ -108,11 +126,11 @@ describe('server-rendered pages kept in memory', () => {
     const url = '/category/gems';
     await warm(url);
     await editPrice(id, 411);
-    const generation = t.app.responseCache.generation;
+    const heard = t.app.responseCache.changes.heard;
     // The render reads 411; before it is done, the price moves to 412 (plain SQL: a job, another instance).
     counting.duringNextRender(async () => {
       await t.db.update(products).set({ pricePaise: 41_200 }).where(eq(products.id, id));
-      await eventually(async () => expect(t.app.responseCache.generation).toBeGreaterThan(generation));
+      await eventually(async () => expect(t.app.responseCache.changes.heard).toBeGreaterThan(heard));
     });
     const raced = await open(url);
     expect(raced.body).toContain(formatRupees(411));

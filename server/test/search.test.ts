@@ -444,9 +444,9 @@ describe('searches the cache cannot answer (issue 23)', () => {
     const shop = await rateLimitedApp({ env: { SEARCH_MISSES_PER_MINUTE: '3' } });
     // The product's change notice is in before the searches, so it cannot drop the answers they keep.
     await eventually(async () => expect(shop.app.responseCache.live).toBe(true));
-    const generation = shop.app.responseCache.generation;
+    const heard = shop.app.responseCache.changes.heard;
     await make.product(shop, { name: 'Nepal 5 Mukhi Rudraksha' });
-    await eventually(async () => expect(shop.app.responseCache.generation).toBeGreaterThan(generation));
+    await eventually(async () => expect(shop.app.responseCache.changes.heard).toBeGreaterThan(heard));
     const from = (remoteAddress: string) => (url: string) => shop.app.inject({ url, remoteAddress });
     const asker = from('203.0.113.7');
     for (const url of [

@@ -5,20 +5,21 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../db/client.ts';
-import { GenerationCache } from '../generation-cache.ts';
+import { CatalogChanges, KeptValues, SHOWS_ANY, catalogChangeOf, type Shown } from '../catalog-changes.ts';
 import { SignedInUsers, USER_NOTICE_PREFIX } from './signed-in-users.ts';
 
 /**
  * Answers kept as the bytes sent (JSON, serialised and checked against the route's schema once),
- * with their ETag, until anything they were read from changes. Correctness rests on one counter, the
- * generation: every change to the catalog tables raises a database notice (migration 0011's triggers,
- * whoever writes: this instance, another one, a job, plain SQL); each notice and each reconnection of
- * the listener raise the generation (a write request answered here first waits for its notices), and only
- * entries of the current generation are served. While the listener is down nothing is stored or served
- * from memory (the answers are read fresh), since a change could go unnoticed.
+ * with their ETag, until something they show changes. Every change to the catalog tables raises a
+ * database notice saying which products changed (migration 0042's triggers, whoever writes: this
+ * instance, another one, a job, plain SQL); each answer says, while it is read, which products it shows
+ * and whether it is a list (LoadScope), and a notice drops the answers it touches (catalog-changes.ts,
+ * decision 0051). A write request answered here first waits for its notices; a read overtaken by a
+ * change it shows is not kept. While the listener is down nothing is stored or served from memory (the
+ * answers are read fresh), since a change could go unnoticed.
  */
 
-/** The channel migration 0011's triggers notify. */
+/** The channel migration 0042's (and 0012's) triggers notify. */
 export const CATALOG_CHANNEL = 'catalog_changed';
 
 /**
@@ -41,11 +42,44 @@ export function publicCacheControl(until: number, now: number): string {
 }
 
 /**
- * Given to a load: an answer that holds only until a moment (a sale's start or end) says so, and is
- * dropped at that moment (the earliest one said), whatever the generation.
+ * Given to a load, which tells it what the answer depends on: a moment it holds until (a sale's start or
+ * end; dropped then, the earliest one said), the products it shows, and whether it is a list. An answer
+ * that never calls `shows` is taken to show every product (any product's change drops it).
  */
 export interface LoadScope {
   holdsUntil(until: number): void;
+  /**
+   * The answer shows these products' facts (none, for an answer that shows no product; 'any' for one
+   * read from an answer that did not say).
+   */
+  shows(productIds: Iterable<string> | 'any'): void;
+  /** Which products the answer holds, or their order, follows their listing facts (price, name, stock...). */
+  lists(): void;
+}
+
+/** What a load tells its scope, gathered: see LoadScope. */
+export function gatheringScope(): LoadScope & { until: () => number; shown: () => Shown } {
+  let until = Infinity;
+  let products: Set<string> | 'any' | null = null;
+  let lists = false;
+  return {
+    holdsUntil: (moment) => {
+      until = Math.min(until, moment);
+    },
+    shows: (productIds) => {
+      if (productIds === 'any' || products === 'any') {
+        products = 'any';
+        return;
+      }
+      products ??= new Set();
+      for (const id of productIds) products.add(id);
+    },
+    lists: () => {
+      lists = true;
+    },
+    until: () => until,
+    shown: () => (products === null || products === 'any' ? SHOWS_ANY : { products, lists }),
+  };
 }
 
 export interface ResponseCacheOptions {
@@ -64,13 +98,13 @@ export interface CachedAnswer<T> {
   etag: string;
   /** When it stops being true without any change to the database (epoch ms; Infinity: never). */
   until: number;
+  /** The products it shows, and whether it is a list (see LoadScope). */
+  shown: Shown;
 }
 
 interface Entry extends CachedAnswer<unknown> {
   /** The bytes compressed, made the first time a client asks for them. */
   encoded: Partial<Record<Encoding, Buffer>>;
-  /** The generation it was read under (-1: read while not live, never kept). */
-  generation: number;
   /** What the entry is charged against the byte budget: its bytes, and about as much again for the value. */
   cost: number;
   /** Whether shared caches may keep it (its route's `isPublic`), known once it has been sent. */
@@ -80,45 +114,55 @@ interface Entry extends CachedAnswer<unknown> {
 export type CacheStatus = 'hit' | 'miss' | 'bypass';
 
 export class ResponseCache {
-  #live = false;
+  /** The changes heard: what drops entries, and whether any are kept at all. */
+  readonly changes = new CatalogChanges();
   /** Least recently used out first past either budget; an entry larger than the byte budget is never kept. */
-  readonly #entries: GenerationCache<string, Entry>;
-  readonly #loading = new Map<string, Promise<Entry>>();
+  readonly #entries: KeptValues<string, Entry>;
   /** Request addresses (path and query, as sent) whose answer is the entry under a key: see `byAddress`. */
   readonly #addresses: LRUCache<string, string>;
 
   constructor(options: Partial<ResponseCacheOptions> = {}) {
     const { maxEntries, maxBytes, maxAgeMs } = { ...DEFAULTS, ...options };
-    this.#entries = new GenerationCache({ maxEntries, maxBytes, bytesOf: (entry) => entry.cost, maxAgeMs });
-    // Addresses stay true across generations (an address always asks the same question); only the
-    // entries they point to come and go.
+    this.#entries = new KeptValues(this.changes, {
+      maxEntries,
+      maxBytes,
+      bytesOf: (entry) => entry.cost,
+      maxAgeMs,
+      shownOf: (entry) => entry.shown,
+      // Past a sale's start or end its prices have changed: read again (and replaced) on this ask.
+      holds: (entry) => Date.now() < entry.until,
+    });
+    // Addresses stay true across changes (an address always asks the same question); only the entries
+    // they point to come and go.
     this.#addresses = new LRUCache({ max: maxEntries * 4 });
   }
 
   /** True while changes are known to reach this instance: only then are answers kept. */
   get live(): boolean {
-    return this.#live;
+    return this.changes.live;
   }
 
   get size(): { entries: number; bytes: number } {
     return this.#entries.size;
   }
 
-  /** Raised by every change: what was read under an older one may be out of date. */
+  /** Raised by every broad change (not a product's): what shows no product follows it (the running sales). */
   get generation(): number {
-    return this.#entries.generation;
+    return this.changes.generation;
   }
 
-  /** Something changed: every answer kept so far is dropped (and loads under way are not kept). */
+  /** A notice on the catalog channel (migration 0042's payloads): the answers it touches are dropped. */
+  hear(payload: string): void {
+    this.changes.hear(catalogChangeOf(payload));
+  }
+
+  /** Anything may have changed: every answer kept so far is dropped (and loads under way are not kept). */
   invalidate(): void {
-    this.#entries.invalidate();
-    this.#loading.clear();
+    this.changes.hear({ kind: 'all' });
   }
 
   setLive(live: boolean): void {
-    // Either way what is kept may have missed a change: going down, or coming back after a gap.
-    this.invalidate();
-    this.#live = live;
+    this.changes.setLive(live);
   }
 
   /**
@@ -140,8 +184,7 @@ export class ResponseCache {
    * past its `until` is not (a sale started or ended since it was read): the next load replaces it.
    */
   peek<T>(key: string): CachedAnswer<T> | undefined {
-    const entry = this.#entries.get(key) as (Entry & CachedAnswer<T>) | undefined;
-    return entry && Date.now() < entry.until ? entry : undefined;
+    return this.#entries.get(key) as (Entry & CachedAnswer<T>) | undefined;
   }
 
   /**
@@ -166,48 +209,28 @@ export class ResponseCache {
     schema: z.core.$ZodType<T>,
     load: (scope: LoadScope) => Promise<T>,
   ): Promise<[CachedAnswer<T>, CacheStatus]> {
-    if (!this.#live) return [(await build(schema, load, -1)) as Entry & CachedAnswer<T>, 'bypass'];
-    const generation = this.generation;
-    const loadKey = `${generation}\u0000${key}`;
-    let loading = this.#loading.get(loadKey);
-    if (!loading) {
-      loading = build(schema, load, generation);
-      this.#loading.set(loadKey, loading);
-      loading.then(
-        (entry) => {
-          if (this.#loading.get(loadKey) === loading) this.#loading.delete(loadKey);
-          // Read before a change this instance has heard of since: served to its askers, never kept.
-          if (this.#live) this.#entries.set(key, entry, entry.generation);
-        },
-        () => {
-          if (this.#loading.get(loadKey) === loading) this.#loading.delete(loadKey);
-        },
-      );
-    }
-    return [(await loading) as Entry & CachedAnswer<T>, 'miss'];
+    const [entry, status] = await this.#entries.getOrRead(key, () => build(schema, load));
+    return [entry as Entry & CachedAnswer<T>, status];
   }
 }
 
 /** About what an entry's bookkeeping costs besides its bytes. */
 const ENTRY_OVERHEAD = 256;
 
-async function build<T>(
-  schema: z.core.$ZodType<T>,
-  load: (scope: LoadScope) => Promise<T>,
-  generation: number,
-): Promise<Entry> {
-  let until = Infinity;
-  const value = z.parse(
-    schema,
-    await load({
-      holdsUntil: (moment) => {
-        until = Math.min(until, moment);
-      },
-    }),
-  );
+async function build<T>(schema: z.core.$ZodType<T>, load: (scope: LoadScope) => Promise<T>): Promise<Entry> {
+  const scope = gatheringScope();
+  const value = z.parse(schema, await load(scope));
   const body = Buffer.from(JSON.stringify(value));
   const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
-  return { value, body, etag, until, generation, cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
+  return {
+    value,
+    body,
+    etag,
+    until: scope.until(),
+    shown: scope.shown(),
+    cost: body.length * 2 + ENTRY_OVERHEAD,
+    encoded: {},
+  };
 }
 
 /** True when If-None-Match names this ETag (weak comparison, as RFC 9110 asks for If-None-Match). */
@@ -427,7 +450,7 @@ export async function registerResponseCache(
     notice: (payload) =>
       payload.startsWith(USER_NOTICE_PREFIX)
         ? users.forget(payload.slice(USER_NOTICE_PREFIX.length))
-        : cache.invalidate(),
+        : cache.hear(payload),
     live: (live) => {
       cache.setLive(live);
       users.setLive(live);

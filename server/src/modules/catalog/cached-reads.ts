@@ -60,13 +60,42 @@ const SEARCH_RETRY_AFTER_SECONDS = 5;
 
 /**
  * Reads an answer's rows, then the running sales, so the answer holds until the next sale boundary
- * (sale-prices.ts; the response cache drops it then).
+ * (sale-prices.ts; the response cache drops it then). It shows the products `shown` names (decision 0051:
+ * a change to one of them drops it), and is a list when `lists` (any product's listing change drops it).
  */
 const withSales =
-  <Rows, T>(source: CatalogSource, rows: () => Promise<Rows>, priced: (rows: Rows, sales: RunningSale[]) => T) =>
+  <Rows, T>(
+    source: CatalogSource,
+    rows: () => Promise<Rows>,
+    priced: (rows: Rows, sales: RunningSale[]) => T,
+    shown: (value: T) => { ids: Iterable<string>; lists: boolean },
+  ) =>
   async (scope: LoadScope): Promise<T> => {
     const read = await rows();
-    return priced(read, await salesForAnswer(source, scope));
+    const value = priced(read, await salesForAnswer(source, scope));
+    const { ids, lists } = shown(value);
+    scope.shows(ids);
+    if (lists) scope.lists();
+    return value;
+  };
+
+const listed = (products: Array<{ _id: string }>) => ({ ids: products.map((p) => p._id), lists: true });
+
+/**
+ * How long the best sellers' order may lag behind the units sold (decision 0051): every order moves the
+ * counts, and a strip re-read on every order would be read as often as orders come. The stock and prices
+ * it shows are never late: a change to one of its products drops it at once, like any answer.
+ */
+export const BEST_SELLERS_CLOCK_MS = 10_000;
+
+/** A filter panel or a suggestion list: it follows the listing facts of every product. */
+const readsLists =
+  <T>(read: () => Promise<T>, shows: (value: T) => Iterable<string>) =>
+  async (scope: LoadScope): Promise<T> => {
+    const value = await read();
+    scope.shows(shows(value));
+    scope.lists();
+    return value;
   };
 
 /**
@@ -82,6 +111,7 @@ export const catalogAnswers = {
       source,
       () => (query.keyword ? searching(source, (db) => listProducts(db, query)) : listProducts(source.db, query)),
       listWithSales,
+      (list) => listed(list.products),
     ),
     isPublic: always,
     costly: Boolean(query.keyword),
@@ -89,7 +119,12 @@ export const catalogAnswers = {
   product: (source: CatalogSource, id: string): CachedRoute<Product> => ({
     key: cacheKey('product', { id: id.toLowerCase() }),
     schema: product,
-    load: withSales(source, () => getProduct(source.db, id), productWithSale),
+    load: withSales(
+      source,
+      () => getProduct(source.db, id),
+      productWithSale,
+      (p) => ({ ids: [p._id], lists: false }),
+    ),
     // A draft is its editor's work in progress: no shared cache keeps it.
     isPublic: (value) => !value.isDraft,
   }),
@@ -99,7 +134,10 @@ export const catalogAnswers = {
     return {
       key: cacheKey('facets', published),
       schema: productFacets,
-      load: () => (query.keyword ? searching(source, (db) => facetsOf(db, published)) : facetsOf(source.db, published)),
+      load: readsLists(
+        () => (query.keyword ? searching(source, (db) => facetsOf(db, published)) : facetsOf(source.db, published)),
+        () => [],
+      ),
       isPublic: always,
       costly: Boolean(query.keyword),
     };
@@ -107,20 +145,26 @@ export const catalogAnswers = {
   suggest: (source: CatalogSource, q: string | undefined): CachedRoute<ProductSuggestions> => ({
     key: cacheKey('suggest', { q }),
     schema: productSuggestions,
-    load: () => (q?.trim() ? searching(source, (db) => suggest(db, q)) : suggest(source.db, q)),
+    load: readsLists(
+      () => (q?.trim() ? searching(source, (db) => suggest(db, q)) : suggest(source.db, q)),
+      (found) => found.products.map((p) => p._id),
+    ),
     isPublic: always,
     costly: Boolean(q?.trim()),
   }),
   bestSellers: (source: CatalogSource): CachedRoute<ProductSummary[]> => ({
     key: cacheKey('bestsellers'),
     schema: summaries,
-    load: withSales(source, () => bestSellers(source.db), summariesWithSales),
+    load: (scope) => {
+      scope.holdsUntil(Date.now() + BEST_SELLERS_CLOCK_MS);
+      return withSales(source, () => bestSellers(source.db), summariesWithSales, listed)(scope);
+    },
     isPublic: always,
   }),
   topRated: (source: CatalogSource): CachedRoute<ProductSummary[]> => ({
     key: cacheKey('top'),
     schema: summaries,
-    load: withSales(source, () => topRated(source.db), summariesWithSales),
+    load: withSales(source, () => topRated(source.db), summariesWithSales, listed),
     isPublic: always,
   }),
 };
@@ -128,13 +172,17 @@ export const catalogAnswers = {
 /**
  * The public catalog answers for in-process readers (server rendering), from the same cache as the
  * API: always current (see plugins/response-cache.ts). The values are shared: read them, never change them.
- * Each answer's `until` (the next sale boundary) is told to `scope`, so a page made of them is kept no
- * longer than they are.
+ * Each answer's `until` (the next sale boundary) and what it shows are told to `scope`, so a page made of
+ * them is kept no longer than they are.
  */
 export function cachedCatalog(app: FastifyInstance, scope?: LoadScope) {
   const read = async <T>(answer: CachedRoute<T>): Promise<T> => {
     const [kept] = await app.responseCache.get(answer.key, answer.schema, answer.load);
-    scope?.holdsUntil(kept.until);
+    if (scope) {
+      scope.holdsUntil(kept.until);
+      scope.shows(kept.shown.products);
+      if (kept.shown.lists) scope.lists();
+    }
     return kept.value;
   };
   return {

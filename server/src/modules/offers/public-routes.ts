@@ -37,7 +37,11 @@ const runningSales = z.array(runningSale);
 export const currentSalesAnswer = (app: FastifyInstance): CachedRoute<RunningSale[]> => ({
   key: cacheKey('sales-current'),
   schema: runningSales,
-  load: (scope) => salesForAnswer(app, scope),
+  load: (scope) => {
+    // No product's change touches it: only a broad one (the sales table's trigger sends those).
+    scope.shows([]);
+    return salesForAnswer(app, scope);
+  },
   isPublic: () => true,
 });
 

@@ -8,7 +8,7 @@ import {
 } from '@rr/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
-import type { LoadScope } from '../../plugins/response-cache.ts';
+import { gatheringScope, type LoadScope } from '../../plugins/response-cache.ts';
 import { languagePreloadHtml, type ServedPage } from '../../plugins/web-app.ts';
 import { cachedCatalog } from '../catalog/index.ts';
 import { currentSalesAnswer } from '../offers/index.ts';
@@ -112,19 +112,14 @@ export function storefrontPages(app: FastifyInstance, renderer: StorefrontRender
 
 /**
  * A storefront page rendered with the catalog's answers, in the page template with its head; it holds
- * until the earliest `until` of those answers (the next sale start or end).
+ * until the earliest `until` of those answers (the next sale start or end), and shows what they show.
  */
 async function renderPage(
   app: FastifyInstance,
   renderer: StorefrontRenderer,
   { page, url, base, template }: { page: StorefrontPagePlan; url: URL; base: string; template: string },
 ): Promise<RenderedPage> {
-  let until = Infinity;
-  const scope: LoadScope = {
-    holdsUntil: (moment) => {
-      until = Math.min(until, moment);
-    },
-  };
+  const scope = gatheringScope();
   const met = await Promise.all(page.needs.map((need) => meet(app, need, scope)));
   const rendered = await renderer.render(`${url.pathname}${url.search}`, met, {
     base,
@@ -133,7 +128,8 @@ async function renderPage(
   });
   return {
     status: rendered.status,
-    until,
+    until: scope.until(),
+    shown: scope.shown(),
     html: fillTemplate(template, {
       lang: LANGUAGE_TAGS[rendered.head.language],
       head: headHtml(rendered.head, renderer.scriptSafeJson) + languagePreloadHtml(rendered.head.language),
