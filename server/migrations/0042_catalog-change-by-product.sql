@@ -1,8 +1,10 @@
 -- Issue 31 (decision 0051): the catalog's change notices say which products changed, so each instance
 -- drops only the cached answers that show them, instead of every answer on every order (migration 0012
 -- sent one empty notice for any statement on a catalog table). Payloads on 'catalog_changed':
---   'product:<id>,<id>,...'  what these products' answers show changed (stock that stays in or out of
---                            stock, a picture, a review, a variant's stock): answers showing one go.
+--   'stock:<id>=<n>,...'     these products' stock, and nothing else they show, changed (and stayed in
+--                            or out of stock): answers showing one take the new count, or go.
+--   'product:<id>,<id>,...'  what these products' answers show changed (a picture, a review, a
+--                            variant's stock): answers showing one go.
 --   'listing:<id>,<id>,...'  and where they stand in lists may have changed (price, name, draft mark,
 --                            rating, facts, stock running out or coming back, added or removed): every
 --                            list, count and filter panel goes too.
@@ -20,15 +22,21 @@ CREATE FUNCTION catalog_own_columns() RETURNS text[] LANGUAGE sql IMMUTABLE AS $
                'certificate_lab', 'certificate_number', 'certificate_file', 'bead_count', 'package_weight_grams',
                'package_length_cm', 'package_breadth_cm', 'package_height_cm', 'units_sold', 'updated_at']
 $$;--> statement-breakpoint
-CREATE FUNCTION catalog_products_notify(own uuid[], listing uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+-- `stock`: 'id=count' of products whose stock alone changed (the products trigger's only).
+CREATE FUNCTION catalog_products_notify(own uuid[], listing uuid[], stock text[] DEFAULT NULL)
+RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   moved uuid[] := ARRAY(SELECT DISTINCT id FROM unnest(listing) AS id WHERE id IS NOT NULL ORDER BY id);
   shown uuid[] := ARRAY(SELECT DISTINCT id FROM unnest(own) AS id
                         WHERE id IS NOT NULL AND NOT id = ANY(moved) ORDER BY id);
+  counts text[] := ARRAY(SELECT count FROM unnest(stock) AS count ORDER BY count);
 BEGIN
-  IF cardinality(moved) + cardinality(shown) > 100 THEN
+  IF cardinality(moved) + cardinality(shown) + cardinality(counts) > 100 THEN
     PERFORM pg_notify('catalog_changed', '');
     RETURN;
+  END IF;
+  IF cardinality(counts) > 0 THEN
+    PERFORM pg_notify('catalog_changed', 'stock:' || array_to_string(counts, ','));
   END IF;
   IF cardinality(moved) > 0 THEN
     PERFORM pg_notify('catalog_changed', 'listing:' || array_to_string(moved, ','));
@@ -42,23 +50,30 @@ CREATE FUNCTION catalog_products_changed() RETURNS trigger LANGUAGE plpgsql AS $
 DECLARE
   own uuid[];
   listing uuid[];
+  stock text[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
     listing := ARRAY(SELECT id FROM new_rows);
   ELSIF TG_OP = 'DELETE' THEN
     listing := ARRAY(SELECT id FROM old_rows);
   ELSE
-    SELECT
-      array_agg(coalesce(n.id, o.id)) FILTER (
-        WHERE o.id IS NULL OR n.id IS NULL
+    WITH changed AS (
+      SELECT coalesce(n.id, o.id) AS id, n.count_in_stock AS count,
+        o.id IS NULL OR n.id IS NULL
           OR (o.count_in_stock > 0) <> (n.count_in_stock > 0)
-          OR to_jsonb(o) - catalog_own_columns() <> to_jsonb(n) - catalog_own_columns()),
-      array_agg(n.id) FILTER (
-        WHERE to_jsonb(o) - 'units_sold' - 'updated_at' <> to_jsonb(n) - 'units_sold' - 'updated_at')
-    INTO listing, own
-    FROM old_rows o FULL JOIN new_rows n ON n.id = o.id;
+          OR to_jsonb(o) - catalog_own_columns() <> to_jsonb(n) - catalog_own_columns() AS moves,
+        to_jsonb(o) - 'units_sold' - 'updated_at' <> to_jsonb(n) - 'units_sold' - 'updated_at' AS shows,
+        to_jsonb(o) - 'count_in_stock' - 'units_sold' - 'updated_at'
+          = to_jsonb(n) - 'count_in_stock' - 'units_sold' - 'updated_at' AS stock_only
+      FROM old_rows o FULL JOIN new_rows n ON n.id = o.id
+    )
+    SELECT array_agg(id) FILTER (WHERE moves),
+           array_agg(id) FILTER (WHERE shows AND NOT moves AND NOT stock_only),
+           array_agg(id::text || '=' || count) FILTER (WHERE shows AND NOT moves AND stock_only)
+    INTO listing, own, stock
+    FROM changed;
   END IF;
-  PERFORM catalog_products_notify(own, listing);
+  PERFORM catalog_products_notify(own, listing, stock);
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

@@ -23,14 +23,33 @@ export interface Shown {
 /** A value that did not say what it shows: any change to any product drops it. */
 export const SHOWS_ANY: Shown = { products: 'any', lists: true };
 
-/** What a notice on the catalog channel says changed. */
-export type CatalogChange = { kind: 'all' } | { kind: 'products'; ids: readonly string[]; listing: boolean };
+/**
+ * What a notice on the catalog channel says changed: anything, or some products (`listing` when where
+ * they stand in lists may have moved; `stock` when their stock alone changed, to these counts).
+ */
+export type CatalogChange =
+  { kind: 'all' } | { kind: 'products'; ids: readonly string[]; listing: boolean; stock?: ReadonlyMap<string, number> };
 
 const PRODUCT_NOTICE = 'product:';
 const LISTING_NOTICE = 'listing:';
+const STOCK_NOTICE = 'stock:';
+
+/** 'stock:<id>=<n>,...' as a change, or null when it is not one of those. */
+function stockChangeOf(payload: string): CatalogChange | null {
+  if (!payload.startsWith(STOCK_NOTICE)) return null;
+  const stock = new Map<string, number>();
+  for (const pair of payload.slice(STOCK_NOTICE.length).split(',')) {
+    const [id, count] = pair.split('=');
+    if (!id || !count || !/^\d+$/.test(count)) return null;
+    stock.set(id, Number(count));
+  }
+  return { kind: 'products', ids: [...stock.keys()], listing: false, stock };
+}
 
 /** The change a notice's payload says (migration 0042); anything else is taken as a broad change. */
 export function catalogChangeOf(payload: string): CatalogChange {
+  const stock = stockChangeOf(payload);
+  if (stock) return stock;
   for (const [prefix, listing] of [
     [PRODUCT_NOTICE, false],
     [LISTING_NOTICE, true],
@@ -128,6 +147,11 @@ export interface KeptValuesOptions<V> {
   shownOf: (value: V) => Shown;
   /** Whether a kept value still holds without any change (false past a sale's start or end): else it is read again. */
   holds?: (value: V) => boolean;
+  /**
+   * The value with these products' new stock counts, when stock is all it shows of them that changed;
+   * the value itself when it shows none of the counts; undefined when it cannot say (it is dropped).
+   */
+  withStock?: (value: V, stock: ReadonlyMap<string, number>) => V | undefined;
 }
 
 export type KeptStatus = 'hit' | 'miss' | 'bypass';
@@ -141,6 +165,7 @@ export class KeptValues<K extends string, V extends NonNullable<unknown>> {
   readonly #changes: CatalogChanges;
   readonly #shownOf: (value: V) => Shown;
   readonly #holds: (value: V) => boolean;
+  readonly #withStock: KeptValuesOptions<V>['withStock'];
   readonly #values: LRUCache<K, V>;
   /** The keys of values that show each product; of those that did not say; of lists. */
   readonly #byProduct = new Map<string, Set<K>>();
@@ -149,12 +174,13 @@ export class KeptValues<K extends string, V extends NonNullable<unknown>> {
   readonly #reading = new Map<K, { since: number; value: Promise<V> }>();
 
   constructor(changes: CatalogChanges, options: KeptValuesOptions<V>) {
-    const { maxEntries, maxBytes, bytesOf, maxAgeMs, shownOf, holds = () => true } = options;
+    const { maxEntries, maxBytes, bytesOf, maxAgeMs, shownOf, holds = () => true, withStock } = options;
     if (maxEntries === undefined && maxBytes === undefined) throw new Error('Kept values need a budget');
     if (maxBytes !== undefined && !bytesOf) throw new Error('A byte budget needs bytesOf');
     this.#changes = changes;
     this.#shownOf = shownOf;
     this.#holds = holds;
+    this.#withStock = withStock;
     const common = { ttl: maxAgeMs, dispose: (value: V, key: K) => this.#unindex(key, value) };
     this.#values =
       maxBytes === undefined
@@ -252,7 +278,28 @@ export class KeptValues<K extends string, V extends NonNullable<unknown>> {
     }
     const gone = new Set<K>(this.#anyProduct);
     if (change.listing) for (const key of this.#lists) gone.add(key);
-    for (const id of change.ids) for (const key of this.#byProduct.get(id) ?? []) gone.add(key);
+    const touched = new Set<K>();
+    for (const id of change.ids) for (const key of this.#byProduct.get(id) ?? []) touched.add(key);
+    for (const key of touched) {
+      if (gone.has(key)) continue;
+      // Stock alone changed: a value that can show the new counts takes them, in place of reading again.
+      const value = change.stock && this.#withStock ? this.#values.peek(key) : undefined;
+      const updated = value && this.#withStock!(value, change.stock!);
+      if (!updated) gone.add(key);
+      else if (updated !== value) this.#replace(key, updated);
+    }
     for (const key of gone) this.#values.delete(key);
+  }
+
+  /** Puts `value` in place of the one under `key`, with what it shows (the same products). */
+  #replace(key: K, value: V): void {
+    // It keeps the age limit of the read it came from.
+    const ttl = this.#values.getRemainingTTL(key);
+    if (!(ttl > 0)) {
+      this.#values.delete(key);
+      return;
+    }
+    this.#values.set(key, value, { ttl });
+    if (this.#values.has(key)) this.#index(key, this.#shownOf(value));
   }
 }

@@ -29,7 +29,18 @@ describe('catalog notices', () => {
   it('read products, listings, and anything else as a broad change', () => {
     expect(catalogChangeOf('product:a,b')).toEqual({ kind: 'products', ids: ['a', 'b'], listing: false });
     expect(catalogChangeOf('listing:c')).toEqual({ kind: 'products', ids: ['c'], listing: true });
-    for (const payload of ['', 'product:', 'something:new']) expect(catalogChangeOf(payload)).toEqual({ kind: 'all' });
+    expect(catalogChangeOf('stock:a=3,b=0')).toEqual({
+      kind: 'products',
+      ids: ['a', 'b'],
+      listing: false,
+      stock: new Map([
+        ['a', 3],
+        ['b', 0],
+      ]),
+    });
+    for (const payload of ['', 'product:', 'stock:a=', 'stock:a=-1', 'something:new']) {
+      expect(catalogChangeOf(payload)).toEqual({ kind: 'all' });
+    }
   });
 });
 

@@ -57,6 +57,15 @@ describe("a product's stock change", () => {
     expect((await read(t, orderedList)).json<ProductList>().products.map((p) => [p._id, p.countInStock])).toEqual([
       [ordered, 3],
     ]);
+    // Another order: its stock alone changed, so the kept answers took the new count (from memory, a new ETag).
+    const before = await read(t, `/api/products/${ordered}`);
+    expect((await make.codOrder(t, customer.token, ordered, 1)).statusCode).toBe(201);
+    for (const url of [`/api/products/${ordered}`, orderedList]) {
+      const after = await read(t, url);
+      expect([url, after.headers['x-cache']]).toEqual([url, 'hit']);
+      expect(after.body).toContain('"countInStock":2');
+    }
+    expect((await read(t, `/api/products/${ordered}`)).headers.etag).not.toBe(before.headers.etag);
     // Unrelated answers are still kept: the same bytes, from memory.
     expect(await cacheOf(t, `/api/products/${other}`)).toBe('hit');
     expect(await cacheOf(t, otherList)).toBe('hit');
@@ -88,6 +97,21 @@ describe("a product's stock change", () => {
     expect(await cacheOf(t, inStockOnly)).toBe('miss');
     // The other product's page shows nothing that changed.
     expect(await cacheOf(t, `/api/products/${other}`)).toBe('hit');
+  });
+});
+
+describe('a change besides stock', () => {
+  it("a picture: the product's answers are read again, others stay", async () => {
+    const { ordered, other, orderedList, otherList } = await twoProducts();
+    await warm(t, `/api/products/${ordered}`, orderedList, `/api/products/${other}`, otherList);
+    await t.db.update(products).set({ image: '/images/other.svg', countInStock: 2 }).where(eq(products.id, ordered));
+    await eventually(async () => expect(await cacheOf(t, `/api/products/${ordered}`)).toBe('miss'));
+    expect((await read(t, orderedList)).json<ProductList>().products[0]).toMatchObject({
+      image: '/images/other.svg',
+      countInStock: 2,
+    });
+    expect(await cacheOf(t, `/api/products/${other}`)).toBe('hit');
+    expect(await cacheOf(t, otherList)).toBe('hit');
   });
 });
 

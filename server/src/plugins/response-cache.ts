@@ -131,6 +131,7 @@ export class ResponseCache {
       shownOf: (entry) => entry.shown,
       // Past a sale's start or end its prices have changed: read again (and replaced) on this ask.
       holds: (entry) => Date.now() < entry.until,
+      withStock: entryWithStock,
     });
     // Addresses stay true across changes (an address always asks the same question); only the entries
     // they point to come and go.
@@ -217,11 +218,45 @@ export class ResponseCache {
 /** About what an entry's bookkeeping costs besides its bytes. */
 const ENTRY_OVERHEAD = 256;
 
+/** A product as answers carry it (a summary, a detail): where its stock count is. */
+interface Stocked {
+  _id: string;
+  countInStock: number;
+}
+const isStocked = (value: unknown): value is Stocked =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as Stocked)._id === 'string' &&
+  typeof (value as Stocked).countInStock === 'number';
+
+/**
+ * `entry` with the products' new stock counts (a 'stock:' notice: nothing else they show changed), as a
+ * new entry (the old value may be held by a reader); `entry` itself when it shows none of the counts. The
+ * products an answer shows, with their counts, are the answer itself (a detail), its items (best sellers,
+ * top rated) or its `products` (a list); an answer that shows one of them otherwise is dropped.
+ */
+function entryWithStock(entry: Entry, stock: ReadonlyMap<string, number>): Entry | undefined {
+  const value = entry.value as { products?: unknown };
+  const items: unknown[] = Array.isArray(value) ? value : Array.isArray(value.products) ? value.products : [value];
+  if (!items.every(isStocked)) return undefined;
+  if (!items.some((item) => stock.has(item._id) && stock.get(item._id) !== item.countInStock)) return entry;
+  const restock = (item: Stocked) => ({ ...item, countInStock: stock.get(item._id) ?? item.countInStock });
+  const updated = Array.isArray(value)
+    ? (value as Stocked[]).map(restock)
+    : Array.isArray(value.products)
+      ? { ...value, products: (value.products as Stocked[]).map(restock) }
+      : restock(value as Stocked);
+  const body = Buffer.from(JSON.stringify(updated));
+  return { ...entry, value: updated, body, etag: etagOf(body), cost: body.length * 2 + ENTRY_OVERHEAD, encoded: {} };
+}
+
+const etagOf = (body: Buffer) => `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+
 async function build<T>(schema: z.core.$ZodType<T>, load: (scope: LoadScope) => Promise<T>): Promise<Entry> {
   const scope = gatheringScope();
   const value = z.parse(schema, await load(scope));
   const body = Buffer.from(JSON.stringify(value));
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(body);
   return {
     value,
     body,
