@@ -106,6 +106,18 @@ describe('requests and the response cache', () => {
     expect(after).not.toContain(id);
   });
 
+  it('counts the pages and the addresses no route has under a label each, not their addresses', async () => {
+    const page = 'rr_http_requests_total{method="GET",route="page",status="200"}';
+    const unmatched = 'rr_http_requests_total{method="GET",route="unmatched",status="404"}';
+    const before = await scrape();
+    expect((await t.app.inject({ url: '/collection/rudraksha-beads-xyz' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/nothing-here-xyz' })).statusCode).toBe(404);
+    const after = await scrape();
+    expect(sample(after, page)).toBe((sample(before, page) ?? 0) + 1);
+    expect(sample(after, unmatched)).toBe((sample(before, unmatched) ?? 0) + 1);
+    expect(after).not.toContain('xyz');
+  });
+
   it('counts a cache hit, through the route and from memory before Fastify', async () => {
     const id = await make.product(t);
     const url = `/api/products/${id}`;

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { errorCodes } from '@rr/core';
@@ -19,8 +19,17 @@ import type { MemoryAnswerObserver, ResponseCache } from './response-cache.ts';
 /** Upper bounds of the duration buckets, in seconds: a memory answer takes well under a millisecond. */
 const DURATION_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const DURATION_BUCKETS_MS = DURATION_BUCKETS.map((seconds) => seconds * 1000);
-/** The route label of a request no route matched: the address itself would make a series per address. */
+/**
+ * The route labels of requests no route matched (the address itself would make a series per address):
+ * the storefront's pages, which the not-found handler renders (HTML), and the rest.
+ */
+export const PAGE_ROUTE = 'page';
 export const UNMATCHED_ROUTE = 'unmatched';
+
+function unroutedLabel(reply: FastifyReply): string {
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/html') ? PAGE_ROUTE : UNMATCHED_ROUTE;
+}
 
 /** One route's (method and pattern) requests by status and their durations. */
 class RouteFigures {
@@ -395,7 +404,7 @@ export function registerMetrics(
   });
   // A callback hook, not an async one: no promise a request.
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const route = request.routeOptions.url ?? unroutedLabel(reply);
     figures.request(request.method, route, reply.statusCode, reply.elapsedTime);
     const cache = reply.getHeader('x-cache');
     if (cache === 'hit' || cache === 'miss' || cache === 'bypass') figures.cacheAnswer(route, cache, false);
