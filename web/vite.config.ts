@@ -1,6 +1,63 @@
 import { defineConfig } from 'vite';
 import { reactLibraries, reactToPreact } from './preact-aliases.ts';
 
+/**
+ * What the first page of a visit loads in one file with the entry's libraries (issue 30, decision 0048).
+ *
+ * Small modules that every page reads (the entry does) and lazy pages read too: left to itself the
+ * bundler put each set of them that the same pages share in a file of its own, and the home page fetched
+ * 17 files of under 1 KiB, each compressed alone (70.9 KiB gzipped in all; 64.8 KiB in one file). Only
+ * modules the home page reads belong here, as the whole file loads with it (web/scripts/report-size.mjs
+ * lists what it loads).
+ *
+ * And the styles of the server-rendered pages that load on first visit (the product and listing pages,
+ * `lazyPage` in features/catalog/index.ts) and of their components: their HTML comes rendered, so their
+ * styles must come with the page's first stylesheet, not with the pages' code (a product page was painted
+ * unstyled until its chunk came: e2e server-rendering.spec saw a layout shift of 0.28). Here, they stay
+ * before global.css as when those pages came with the entry, so `.card` and the like still win over them.
+ */
+const SHARED_MODULES = [
+  'core/src/constants.ts',
+  'core/src/dates.ts',
+  'core/src/display.ts',
+  'core/src/gem-facts.ts',
+  'core/src/i18n.ts',
+  'core/src/images.ts',
+  'core/src/money.ts',
+  'core/src/offer-rules.ts',
+  'core/src/pricing.ts',
+  'core/src/staff.ts',
+  'web/src/components/field-errors.ts',
+  'web/src/components/price.tsx',
+  'web/src/components/rating.tsx',
+  'web/src/components/use-page-title.ts',
+  'web/src/features/account/api.ts',
+  'web/src/features/account/guards.tsx',
+  'web/src/features/account/index.ts',
+  'web/src/features/account/redirect-target.ts',
+  'web/src/features/account/session-store.ts',
+  'web/src/features/account/sign-out.ts',
+  'web/src/features/catalog/components/wishlist-heart.tsx',
+  'web/src/features/catalog/wishlist-api.ts',
+  'web/src/lib/api-client.ts',
+  'web/src/lib/persisted-store.ts',
+  'web/src/lib/ssr-state.ts',
+  // The product and listing pages' styles.
+  'web/src/components/form-field.module.css',
+  'web/src/components/whatsapp-chat.module.css',
+  'web/src/features/catalog/components/add-on-picker.module.css',
+  'web/src/features/catalog/components/buy-box.module.css',
+  'web/src/features/catalog/components/delivery-check.module.css',
+  'web/src/features/catalog/components/product-facts.module.css',
+  'web/src/features/catalog/components/product-gallery.module.css',
+  'web/src/features/catalog/components/review-photos.module.css',
+  'web/src/features/catalog/components/stock-alert-form.module.css',
+  'web/src/features/catalog/components/variant-picker.module.css',
+  'web/src/features/catalog/pages/listing-page.module.css',
+  'web/src/features/catalog/pages/product-page.module.css',
+];
+const inSharedChunk = (id: string) => SHARED_MODULES.some((file) => id.replaceAll('\\', '/').endsWith(file));
+
 // JSX is compiled by Vite itself (tsconfig's `react-jsx`); its `react/jsx-runtime` is Preact's too.
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: reactToPreact },
@@ -10,16 +67,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         { outDir: 'dist-ssr', target: 'node20', emptyOutDir: true, copyPublicDir: false }
       : { manifest: true, target: 'es2022', assetsInlineLimit: (file: string) => file.endsWith('hindi-label.woff2') }),
     rolldownOptions: {
-      // Issue 29: core's staff roles and audit contract are read by the home page (a stored session's
-      // role) and by the lazy admin screens; kept in one chunk with the accounts contract, the admin
-      // screens' use of them does not split them into more files for the home page to fetch.
-      output: isSsrBuild
-        ? {}
-        : {
-            codeSplitting: {
-              groups: [{ name: 'accounts', test: /core[\\/]src[\\/](staff|i18n|contract[\\/](audit|accounts))\.ts$/ }],
-            },
-          },
+      output: isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'shared', test: inSharedChunk }] } },
       onwarn(warning, warn) {
         // TanStack Query's "use client" markers, meant for React Server Components, which the shop has none of.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return;

@@ -15,6 +15,8 @@ export const OTP_LENGTH = 4;
 export const OTP_RESEND_SECONDS = 60;
 export const OTP_VALID_MINUTES = 10;
 export const PINCODE_LENGTH = 6;
+/** PRODUCT.md: 6 digits, the first 1 to 9. */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 
 /**
  * Carats in one ratti. The trade in India prices gems by the "commercial" (pakki) ratti of 0.91 ct; the

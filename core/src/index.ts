@@ -7,6 +7,7 @@ export * from './error-codes.ts';
 export * from './search-keyword.ts';
 export * from './contract/common.ts';
 export * from './contract/catalog.ts';
+export * from './gem-facts.ts';
 export * from './contract/product-facts.ts';
 export * from './contract/search.ts';
 export * from './contract/categories.ts';

@@ -1,11 +1,37 @@
-import type { Paise } from './money.ts';
-import { bestSaleFor } from './contract/offers.ts';
+import { percentOf, type Paise } from './money.ts';
 import type { AdjustmentRule, QuoteLineInput } from './quote.ts';
 
 /**
  * Issue 26: the quote's rules for festival offers (decision 0041). Sales are applied first (each product
- * at its best running sale, never two), then the coupon, then the online payment discount.
+ * at its best running sale, never two), then the coupon, then the online payment discount. No zod here:
+ * the storefront's first JavaScript reads these (the schemas are in contract/offers.ts).
  */
+
+/** Codes are case-insensitive: stored and compared in capitals, A-Z, 0-9 and hyphens. */
+export const COUPON_CODE_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]{1,28}[A-Z0-9])?$/;
+
+/** What a code as typed becomes: trimmed and in capitals ("diwali-25 " is "DIWALI-25"). */
+export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
+
+/** One unit's price in a sale of `percentOff`: what every page shows and the quote charges. */
+export const salePricePaise = (unitPaise: Paise, percentOff: number): Paise =>
+  unitPaise - percentOf(unitPaise, percentOff);
+
+/**
+ * The sale a product is in: of the running sales that cover it (its id or its category), the largest
+ * percent, then the one ending first. Sales never stack.
+ */
+export function bestSaleFor<
+  S extends { percentOff: number; endsAt: string; categories: readonly string[]; products: readonly string[] },
+>(sales: readonly S[], product: { id: string; category: string }): S | null {
+  let best: S | null = null;
+  for (const s of sales) {
+    if (!s.products.includes(product.id) && !s.categories.includes(product.category)) continue;
+    if (!best || s.percentOff > best.percentOff || (s.percentOff === best.percentOff && s.endsAt < best.endsAt))
+      best = s;
+  }
+  return best;
+}
 
 /** A running sale as the rules need it. */
 export interface SaleOffer {

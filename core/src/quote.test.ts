@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bestSaleFor, salePricePaise } from './contract/offers.ts';
-import { couponRuleFor, saleRulesFor, type SaleOffer } from './offer-rules.ts';
+import { bestSaleFor, couponRuleFor, salePricePaise, saleRulesFor, type SaleOffer } from './offer-rules.ts';
 import { lowestMrpPaise } from './pricing.ts';
 import {
   apportion,

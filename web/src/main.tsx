@@ -2,6 +2,7 @@ import { languageOfPath } from '@rr/core';
 import { hydrate } from '@tanstack/react-query';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
+import { loadPagesAt } from './app/routes.tsx';
 import { startingTexts, type Texts } from './i18n/index.tsx';
 import { hydrateWith, readSsrState, setHydrationSeed } from './lib/ssr-state.ts';
 import './styles/global.css';
@@ -14,7 +15,7 @@ const container = document.getElementById('root')!;
 const queryClient = createQueryClient();
 const ssr = readSsrState();
 // The page's language is in its address (issue 30).
-const { language } = languageOfPath(location.pathname);
+const { language, path } = languageOfPath(location.pathname);
 
 /** Renders (or, with the server's HTML, hydrates) the app with its texts. */
 function start(texts: Texts) {
@@ -36,7 +37,8 @@ function start(texts: Texts) {
   }
 }
 
-// A Hindi page's texts load before it renders; English ones come with the app. Not awaited at the top
-// level: a top-level await in the entry makes the bundler split the home page's script into twice as
-// many files (measured: 104.5 KiB gzipped instead of 93.8).
-void startingTexts(language).then(start);
+// A Hindi page's texts load before it renders; English ones come with the app. So does the code of a page
+// that loads on first visit (the product and listing pages), so that it hydrates at once. Not awaited at
+// the top level: a top-level await in the entry makes the bundler split the home page's script into
+// twice as many files (measured: 104.5 KiB gzipped instead of 93.8).
+void Promise.all([startingTexts(language), loadPagesAt(path)]).then(([texts]) => start(texts));

@@ -2,11 +2,9 @@
 // list them, and the storefront, the quote and orders carry them. Field names are the shop's public contract.
 import * as z from 'zod/mini';
 import { IST_OFFSET_MS } from '../dates.ts';
-import { percentOf, type Paise } from '../money.ts';
+import { COUPON_CODE_PATTERN, normalizeCouponCode } from '../offer-rules.ts';
 import { FORBIDDEN_TEXT, UUID_PATTERN, numberFromText, preprocess, rupees } from './common.ts';
 
-/** Codes are case-insensitive: stored and compared in capitals, A-Z, 0-9 and hyphens. */
-export const COUPON_CODE_PATTERN = /^[A-Z0-9](?:[A-Z0-9-]{1,28}[A-Z0-9])?$/;
 export const COUPON_CODE_MAX = 30;
 /** The most a coupon or a sale may take off in percent (a shop never gives goods away). */
 export const MAX_OFFER_PERCENT = 90;
@@ -16,9 +14,6 @@ export const SALE_BANNER_MAX = 140;
 /** Wrong codes a client (or an account) may try in GUESS_WINDOW_MINUTES before it must wait. */
 export const MAX_WRONG_COUPON_CODES = 10;
 export const GUESS_WINDOW_MINUTES = 15;
-
-/** What a code as typed becomes: trimmed and in capitals ("diwali-25 " is "DIWALI-25"). */
-export const normalizeCouponCode = (code: string) => code.trim().toUpperCase();
 
 /** A code as a customer types it: any case, checked against the pattern once in capitals. */
 export const couponCodeField = z.pipe(
@@ -318,26 +313,6 @@ export const productSale = z.object({
   endsAt: z.string(),
 });
 export type ProductSale = z.infer<typeof productSale>;
-
-/** One unit's price in a sale of `percentOff`: what every page shows and the quote charges. */
-export const salePricePaise = (unitPaise: Paise, percentOff: number): Paise =>
-  unitPaise - percentOf(unitPaise, percentOff);
-
-/**
- * The sale a product is in: of the running sales that cover it (its id or its category), the largest
- * percent, then the one ending first. Sales never stack.
- */
-export function bestSaleFor<
-  S extends { percentOff: number; endsAt: string; categories: readonly string[]; products: readonly string[] },
->(sales: readonly S[], product: { id: string; category: string }): S | null {
-  let best: S | null = null;
-  for (const s of sales) {
-    if (!s.products.includes(product.id) && !s.categories.includes(product.category)) continue;
-    if (!best || s.percentOff > best.percentOff || (s.percentOff === best.percentOff && s.endsAt < best.endsAt))
-      best = s;
-  }
-  return best;
-}
 
 /** On the quote and the payment order: the code asked for and what it does to this cart. */
 export const quoteCoupon = z.object({

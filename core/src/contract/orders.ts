@@ -5,6 +5,7 @@ import {
   MAX_PAGE_NUMBER,
   ONLINE_PAYMENT_METHOD,
   OTP_LENGTH,
+  PINCODE_PATTERN,
 } from '../constants.ts';
 import { gstinProblem, normalizeGstin } from '../gst/gstin.ts';
 import { NAME_MAX, phone } from './accounts.ts';
@@ -27,8 +28,6 @@ export const MAX_ORDER_LINES = 50;
 /** ₹1 crore: larger orders are arranged with the shop directly (and amounts stay within 32-bit paise). */
 export const MAX_ORDER_TOTAL_PAISE = 1_00_00_000_00;
 
-/** PRODUCT.md: 6 digits, the first 1 to 9. */
-export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
 export const postalCode = z
   .string({ error: 'postalCode must be text' })
   .check(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { productUpdate } from './catalog.ts';
-import { productFacts, rattiFromCarats } from './product-facts.ts';
+import { rattiFromCarats } from '../gem-facts.ts';
+import { productFacts } from './product-facts.ts';
 
 describe('product facts', () => {
   it('derives ratti at the commercial 0.91 ct, to 2 decimals', () => {

@@ -1,35 +1,10 @@
 // Issue 14: product facts as data (mukhi, origin, size, weight, beads, planet, certificate), extra
 // pictures, and "notify me when back in stock".
 import * as z from 'zod/mini';
-import { CARATS_PER_RATTI } from '../constants.ts';
+import { PLANETS } from '../gem-facts.ts';
 import { phone } from './accounts.ts';
 import { numberFromText, preprocess } from './common.ts';
 import { packageInput } from './shipping.ts';
-
-/** A gem's weight in commercial ratti, to 2 decimals. */
-export function rattiFromCarats(carats: number): number {
-  return Math.round((carats / CARATS_PER_RATTI) * 100) / 100;
-}
-
-/** The nine planets (navagraha) gems are worn for. */
-export const PLANETS = ['Sun', 'Moon', 'Mars', 'Mercury', 'Jupiter', 'Venus', 'Saturn', 'Rahu', 'Ketu'] as const;
-export type Planet = (typeof PLANETS)[number];
-
-/** Origins the trade names, offered as suggestions: any other origin may be typed. */
-export const ORIGIN_SUGGESTIONS = [
-  'Nepal',
-  'Indonesia (Java)',
-  'India',
-  'Sri Lanka',
-  'Myanmar (Burma)',
-  'Thailand',
-  'Colombia',
-  'Zambia',
-  'Brazil',
-  'Italy',
-  'Japan',
-  'Africa',
-] as const;
 
 export const MAX_PRODUCT_IMAGES = 8;
 export const FACT_TEXT_MAX = 60;

@@ -3,7 +3,7 @@
 import * as z from 'zod/mini';
 import { CATEGORIES } from '../constants.ts';
 import { optionalQuery } from './common.ts';
-import { PLANETS } from './product-facts.ts';
+import { PLANETS } from '../gem-facts.ts';
 
 export const LISTING_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];

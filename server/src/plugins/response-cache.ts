@@ -109,6 +109,8 @@ interface Entry extends CachedAnswer<unknown> {
   cost: number;
   /** Whether shared caches may keep it (its route's `isPublic`), known once it has been sent. */
   public?: boolean;
+  /** The pattern of the route that sent it (metrics label its answers from memory by it). */
+  route?: string;
 }
 
 export type CacheStatus = 'hit' | 'miss' | 'bypass';
@@ -150,6 +152,11 @@ export class ResponseCache {
   /** Raised by every broad change (not a product's): what shows no product follows it (the running sales). */
   get generation(): number {
     return this.changes.generation;
+  }
+
+  /** How many changes this instance has heard, each dropping what it touches (a figure for /metrics). */
+  get invalidations(): number {
+    return this.changes.heard;
   }
 
   /** A notice on the catalog channel (migration 0042's payloads): the answers it touches are dropped. */
@@ -390,6 +397,7 @@ function send<T, Reply extends FastifyReply>(
 ): Reply {
   const entry = answer as Entry;
   entry.public ??= route.isPublic(answer.value);
+  entry.route ??= request.routeOptions.url;
   if (request.method === 'GET' && entry.public && status !== 'bypass' && request.raw.url) {
     request.server.responseCache.rememberAddress(request.raw.url, route.key);
   }
@@ -397,6 +405,9 @@ function send<T, Reply extends FastifyReply>(
   reply.code(wire.statusCode).headers(wire.headers);
   return (wire.body ? reply.send(wire.body) : reply.send()) as Reply;
 }
+
+/** Told of each answer from memory (a GET): its route's pattern, status and time taken (ms). */
+export type MemoryAnswerObserver = (route: string | undefined, statusCode: number, ms: number) => void;
 
 /**
  * Answers a GET from memory before the framework sees it (the server's request handler calls this
@@ -411,6 +422,7 @@ export function answerFromMemory(
   cache: ResponseCache,
   securityHeaders: Readonly<Record<string, string>>,
   requestLog: FastifyBaseLogger | null,
+  observe: MemoryAnswerObserver | null = null,
 ): (request: IncomingMessage, response: ServerResponse) => boolean {
   return (request, response) => {
     if (request.method !== 'GET' || !request.url) return false;
@@ -428,6 +440,7 @@ export function answerFromMemory(
       response.writeHead(wire.statusCode, headers);
       response.end();
     }
+    observe?.(entry.route, wire.statusCode, performance.now() - startedAt);
     if (requestLog) {
       requestLog.info(
         {

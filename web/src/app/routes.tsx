@@ -1,5 +1,5 @@
-import { lazy } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, lazy } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { NotFoundPage } from '../components/not-found-page.tsx';
 import {
   AddressesPage,
@@ -39,6 +39,7 @@ import { PaymentPage, PlaceOrderPage, ShippingPage } from '../features/checkout/
 import { contentPages } from '../features/content/index.ts';
 import { OrderListPage, OrderPage } from '../features/orders/index.ts';
 import { TextArea } from '../i18n/index.tsx';
+import type { LazyPage } from '../lib/lazy-page.ts';
 import { Layout } from './layout.tsx';
 
 // Features' own pages load lazily from their index.ts; this one combines two features, so it is here.
@@ -135,4 +136,18 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/**
+ * Starts loading the code of the lazy pages (`lazyPage`) the route table shows at `path` (a path without
+ * the /hi of a Hindi page), resolving when it has come: main.tsx waits for it before hydrating the
+ * server's HTML, so that the page hydrates with the rest.
+ */
+export function loadPagesAt(path: string): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(routes, path) ?? []).map(({ route }) => {
+      const type: unknown = isValidElement(route.element) ? route.element.type : null;
+      return typeof type === 'function' && 'load' in type ? (type as LazyPage<object>).load() : null;
+    }),
+  );
 }
