@@ -27,9 +27,17 @@ export interface ServerProcess {
   healthyAfterMs: number;
   /** The server's resident memory in MB (Linux /proc), or null elsewhere. */
   rssMb(): number | null;
+  /**
+   * CPU seconds the server has used, user and system (Linux /proc, at the kernel's 100 ticks a second),
+   * or null elsewhere: work per request, which a busy machine disturbs far less than req/s.
+   */
+  cpuSeconds(): number | null;
   /** Asks the server to close; resolves once it has exited. */
   stop(): Promise<void>;
 }
+
+/** USER_HZ: what Linux counts CPU time in (100 on every architecture Node runs on). */
+const CLOCK_TICKS = 100;
 
 const withoutEmpty = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
 
@@ -79,6 +87,15 @@ export async function startServer(
       try {
         const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
         return kb ? Math.round(Number(kb) / 1024) : null;
+      } catch {
+        return null;
+      }
+    },
+    cpuSeconds() {
+      try {
+        // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+        const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
       } catch {
         return null;
       }

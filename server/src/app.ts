@@ -69,6 +69,7 @@ import {
   mailOutboxRoutes,
   orderMessageRoutes,
   messageSettings,
+  outboxBacklog,
   startOutboxWorker,
   whatsappOutboxRoutes,
   type OutboxWorker,
@@ -78,6 +79,7 @@ import { frameworkErrorReply, registerErrorHandler } from './plugins/errors.ts';
 import { clientKey } from './plugins/client-address.ts';
 import { Drain } from './plugins/graceful-close.ts';
 import { serializeError } from './plugins/log-serializers.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { answerFromMemory, registerResponseCache } from './plugins/response-cache.ts';
 import { registerWorkLimits } from './plugins/work-limits.ts';
 import { JSON_SECURITY_HEADERS, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
@@ -191,6 +193,17 @@ async function registerLoadShedding(app: FastifyInstance, config: Config): Promi
           retryAfterSeconds: OVERLOADED_RETRY_AFTER_SECONDS,
         }),
       ),
+  });
+}
+
+/** Issue 31: /metrics (decision 0049), reading the cache, the pool, the outbox and the load shedding. */
+function registerShopMetrics(app: FastifyInstance, config: Config, database: DatabaseHandle) {
+  const thresholdMs = config.http.loadShedEventLoopDelayMs;
+  return registerMetrics(app, config.metrics, {
+    cache: app.responseCache,
+    pool: () => database.pool(),
+    outbox: () => outboxBacklog(database.db),
+    loadShed: thresholdMs > 0 ? { delayMs: () => app.memoryUsage().eventLoopDelay, thresholdMs } : null,
   });
 }
 
@@ -445,6 +458,7 @@ export async function buildApp(
     app.responseCache,
     JSON_SECURITY_HEADERS,
     REQUEST_LOG_LEVELS.has(config.logLevel) ? app.log : null,
+    registerShopMetrics(app, config, database),
   );
   const pincodes = deps.pincodes ?? new OfflinePincodeDirectory();
   const courier = deps.courier !== undefined ? deps.courier : createCourier(config.courier, pincodes);

@@ -226,6 +226,15 @@ const environment = z.object({
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(120_000),
   /** Requests get 503 while the event loop lags more than this (load shedding); 0 turns it off. */
   LOAD_SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1_000),
+  /**
+   * Issue 31, the Prometheus figures (decision 0049): METRICS_PORT serves GET /metrics on a port of its
+   * own, on METRICS_HOST (this machine by default), and never on the shop's port; without it,
+   * METRICS_TOKEN serves it on the shop's port. The token, when set, is asked for on either
+   * (`Authorization: Bearer <token>`). Neither set: no /metrics, and nothing is counted.
+   */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   /** On SIGTERM, requests under way get this long to finish before their connections are cut. */
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(8_000),
   /** The catalog response cache (decision 0019); off only to measure the database behind it (bench:scale). */
@@ -324,6 +333,8 @@ export type Config = {
   rateLimits: boolean;
   catalogCache: boolean;
   workLimits: { searchMissesPerMinute: number; pageRendersPerMinute: number; searchStatementMs: number };
+  /** Issue 31: who may read /metrics (null token: not on the shop's port; null port: no port of its own). */
+  metrics: { token: string | null; port: number | null; host: string };
   http: {
     headersTimeoutMs: number;
     requestTimeoutMs: number;
@@ -592,6 +603,23 @@ function paymentSettings(e: Environment, razorpay: boolean): Config['payments'] 
   };
 }
 
+/**
+ * The figures tell volumes and route names, not secrets, but still only to the shop's own: a port of
+ * their own that other machines can reach needs the token too.
+ */
+function metricsSettings(e: Environment): Config['metrics'] {
+  const port = e.METRICS_PORT ?? null;
+  if (port !== null && port !== 0 && port === e.PORT) {
+    throw new StartRefused('Invalid configuration: METRICS_PORT must differ from PORT');
+  }
+  if (port !== null && !isLoopback(e.METRICS_HOST) && !e.METRICS_TOKEN) {
+    throw new StartRefused(
+      `Invalid configuration: METRICS_HOST=${e.METRICS_HOST} is reachable from other machines, so it needs METRICS_TOKEN`,
+    );
+  }
+  return { token: e.METRICS_TOKEN ?? null, port, host: e.METRICS_HOST };
+}
+
 /** The only reader of process.env; a `.env` file in the working folder fills in what is not set. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const e = readEnvironment(source);
@@ -646,6 +674,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       pageRendersPerMinute: e.PAGE_RENDERS_PER_MINUTE,
       searchStatementMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
     },
+    metrics: metricsSettings(e),
     http: {
       headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_MS,
       // Node requires the headers' time to be within the request's.

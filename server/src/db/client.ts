@@ -63,6 +63,18 @@ export interface DatabaseHandle {
    * caller must assume it missed some). Resolves once the first attempt is done, live or not.
    */
   listen(channel: string, events: ChannelEvents): Promise<Listener>;
+  /** The connection pool's figures (PostgreSQL); null for PGlite, one embedded connection and no pool. */
+  pool(): PoolFigures | null;
+}
+
+export interface PoolFigures {
+  /** Connections checked out by requests and jobs. */
+  inUse: number;
+  idle: number;
+  /** The most the pool opens. */
+  max: number;
+  /** Callers waiting for a connection: every one is in use and the pool is at its most. */
+  waiting: number;
 }
 
 export interface Listener {
@@ -89,6 +101,9 @@ const MIGRATION_LOCK_KEY = 7_240_315;
 export type DatabaseOptions =
   { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; timeouts?: Partial<DatabaseTimeouts> };
 
+/** Connections a PostgreSQL pool opens at most, per instance. */
+const POOL_MAX = 10;
+
 /** Warns at most once in this many milliseconds, so an outage does not flood the log. */
 const LOST_CONNECTION_LOG_INTERVAL_MS = 10_000;
 
@@ -102,7 +117,7 @@ const LOST_CONNECTION_LOG_INTERVAL_MS = 10_000;
 function openPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: timeouts.connectMs,
     idleTimeoutMillis: timeouts.idleMs,
     statement_timeout: timeouts.statementMs,
@@ -166,6 +181,12 @@ export function openDatabase(database: DatabaseOptions): DatabaseHandle {
       },
       close: () => pool.end(),
       listen: (channel, events) => listenOnPostgres(database.url, timeouts, channel, events),
+      pool: () => ({
+        inUse: pool.totalCount - pool.idleCount,
+        idle: pool.idleCount,
+        max: POOL_MAX,
+        waiting: pool.waitingCount,
+      }),
     };
   }
   if (database.dataDir) mkdirSync(database.dataDir, { recursive: true });
@@ -208,6 +229,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
+    pool: () => null,
     async listen(channel, events) {
       // In-process: the notices of a commit are handed over before the writer's query resolves, and
       // there is no connection to lose.

@@ -75,6 +75,8 @@ interface Entry extends CachedAnswer<unknown> {
   cost: number;
   /** Whether shared caches may keep it (its route's `isPublic`), known once it has been sent. */
   public?: boolean;
+  /** The pattern of the route that sent it (metrics label its answers from memory by it). */
+  route?: string;
 }
 
 export type CacheStatus = 'hit' | 'miss' | 'bypass';
@@ -86,6 +88,8 @@ export class ResponseCache {
   readonly #loading = new Map<string, Promise<Entry>>();
   /** Request addresses (path and query, as sent) whose answer is the entry under a key: see `byAddress`. */
   readonly #addresses: LRUCache<string, string>;
+  /** How many times everything kept was dropped (a figure for /metrics). */
+  #invalidations = 0;
 
   constructor(options: Partial<ResponseCacheOptions> = {}) {
     const { maxEntries, maxBytes, maxAgeMs } = { ...DEFAULTS, ...options };
@@ -109,8 +113,13 @@ export class ResponseCache {
     return this.#entries.generation;
   }
 
+  get invalidations(): number {
+    return this.#invalidations;
+  }
+
   /** Something changed: every answer kept so far is dropped (and loads under way are not kept). */
   invalidate(): void {
+    this.#invalidations++;
     this.#entries.invalidate();
     this.#loading.clear();
   }
@@ -332,6 +341,7 @@ function send<T, Reply extends FastifyReply>(
 ): Reply {
   const entry = answer as Entry;
   entry.public ??= route.isPublic(answer.value);
+  entry.route ??= request.routeOptions.url;
   if (request.method === 'GET' && entry.public && status !== 'bypass' && request.raw.url) {
     request.server.responseCache.rememberAddress(request.raw.url, route.key);
   }
@@ -339,6 +349,9 @@ function send<T, Reply extends FastifyReply>(
   reply.code(wire.statusCode).headers(wire.headers);
   return (wire.body ? reply.send(wire.body) : reply.send()) as Reply;
 }
+
+/** Told of each answer from memory (a GET): its route's pattern, status and time taken (ms). */
+export type MemoryAnswerObserver = (route: string | undefined, statusCode: number, ms: number) => void;
 
 /**
  * Answers a GET from memory before the framework sees it (the server's request handler calls this
@@ -353,6 +366,7 @@ export function answerFromMemory(
   cache: ResponseCache,
   securityHeaders: Readonly<Record<string, string>>,
   requestLog: FastifyBaseLogger | null,
+  observe: MemoryAnswerObserver | null = null,
 ): (request: IncomingMessage, response: ServerResponse) => boolean {
   return (request, response) => {
     if (request.method !== 'GET' || !request.url) return false;
@@ -370,6 +384,7 @@ export function answerFromMemory(
       response.writeHead(wire.statusCode, headers);
       response.end();
     }
+    observe?.(entry.route, wire.statusCode, performance.now() - startedAt);
     if (requestLog) {
       requestLog.info(
         {

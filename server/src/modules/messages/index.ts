@@ -1,6 +1,6 @@
 export { contactRoutes } from './contact-routes.ts';
 export { mailOutboxRoutes, whatsappOutboxRoutes } from './dev-routes.ts';
-export { enqueueCorrection, enqueueMessages, type NewMessage } from './outbox.ts';
+export { enqueueCorrection, enqueueMessages, outboxBacklog, type NewMessage, type OutboxBacklog } from './outbox.ts';
 export { orderMessageRoutes } from './order-message-routes.ts';
 export {
   backInStockMessages,

@@ -159,3 +159,30 @@ export async function markFailed(
   if (marked.length === 0) return null;
   return giveUp ? 'failed' : 'retry';
 }
+
+/** The messages still to be sent, by why they wait, and how long the one due first has waited. */
+export interface OutboxBacklog {
+  /** Due now: the worker should be sending them (or is). */
+  due: number;
+  /** Failed at least once, waiting for their next attempt (a provider in trouble). */
+  retrying: number;
+  /** Written to go out later (a review request, days after the delivery). */
+  scheduled: number;
+  /** Seconds since the message due first became due; 0 when none is. */
+  oldestDueSeconds: number;
+}
+
+/** Read on the pending messages only (the partial index `outbox_messages_due_idx`): sent ones pile up. */
+export async function outboxBacklog(db: Database): Promise<OutboxBacklog> {
+  const due = sql`${outboxMessages.nextAttemptAt} <= now()`;
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${due})::int`,
+      retrying: sql<number>`count(*) filter (where not (${due}) and ${outboxMessages.attempts} > 0)::int`,
+      scheduled: sql<number>`count(*) filter (where not (${due}) and ${outboxMessages.attempts} = 0)::int`,
+      oldestDueSeconds: sql<number>`coalesce(extract(epoch from now() - min(${outboxMessages.nextAttemptAt}) filter (where ${due})), 0)::float8`,
+    })
+    .from(outboxMessages)
+    .where(eq(outboxMessages.status, 'pending'));
+  return row!;
+}

@@ -150,9 +150,7 @@ describe('the cart page quotes the saved cart (issue 32)', () => {
       'Only 2 left: lower the quantity to check out.',
     );
     // The news shows from the quote as it comes; the cart is saved with today's stock just after.
-    await vi.waitFor(() =>
-      expect(cartStore.get()).toMatchObject([{ countInStock: 0 }, { countInStock: 2, qty: 3 }]),
-    );
+    await vi.waitFor(() => expect(cartStore.get()).toMatchObject([{ countInStock: 0 }, { countInStock: 2, qty: 3 }]));
   });
 
   it('says a product no longer on sale is out of stock', async () => {
