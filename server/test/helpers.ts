@@ -113,6 +113,8 @@ export interface TestAppOptions {
   logStream?: AppDependencies['logStream'];
   /** Issue 27: a courier of the test's own (Shiprocket against a fake); default: the configuration's. */
   courier?: AppDependencies['courier'];
+  /** Issue 31: what loads the documents' fonts once staff are at work; default: nothing in tests. */
+  warmDocuments?: AppDependencies['warmDocuments'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -136,6 +138,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     storefront: options.storefront,
     logStream: options.logStream,
     ...(options.courier === undefined ? {} : { courier: options.courier }),
+    ...(options.warmDocuments === undefined ? {} : { warmDocuments: options.warmDocuments }),
   });
   await app.ready();
   return {
