@@ -21,6 +21,8 @@ export const SMS_VARIABLE_MAX = 30;
 /** A line of the order as the buyer chose it: the product, its variant and its add-ons with their texts. */
 export interface OrderEventItem {
   name: string;
+  /** Issue 30: the product's Hindi name when it was bought (null: none), for Hindi messages. */
+  nameHi?: string | null;
   qty: number;
   variantName: string | null;
   addOns: { name: string; values: Readonly<Record<string, string>> }[];
@@ -117,7 +119,8 @@ export function orderItemLines(items: readonly OrderEventItem[] | undefined, lan
   const t = messageTexts(language);
   return (items ?? []).map((item) => {
     const addOns = item.addOns.map((a) => addOnChoiceLabel(a.name, a.values));
-    const product = productWithVariant(item.name, item.variantName);
+    const name = (language === 'hi' && item.nameHi) || item.name;
+    const product = productWithVariant(name, item.variantName);
     return addOns.length
       ? t('item.with', { qty: item.qty, product, addOns: addOns.join(t('item.and')) })
       : t('item.plain', { qty: item.qty, product });
@@ -329,6 +332,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       text: sms.text,
       html: null,
       variables: sms.variables.map(clip),
+      language,
     },
   ];
   if (event.customer.orderEmails) {
@@ -337,6 +341,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       kind: event.kind,
       channel: 'email',
       recipient: event.customer.email,
+      language,
       subject: t('emailSubject', { subject, shop: t('shop') }),
       ...emailBodies(lines, { label: t('seeOrder'), url: orderUrl }, t('shop')),
       variables: [],
@@ -367,7 +372,8 @@ export interface BackInStockAlert {
  * link) and, for a customer with order e-mails on, an e-mail. Keyed by the alert, so it is written once.
  */
 export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
-  const t = messageTexts(alert.language);
+  const language = alert.language ?? 'en';
+  const t = messageTexts(language);
   const url = alert.product.url;
   const name = clip(alert.product.name);
   const messages: NewMessage[] = [
@@ -380,6 +386,7 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       text: t('backInStock.sms', { product: name, url }),
       html: null,
       variables: [name, url],
+      language,
     },
   ];
   if (alert.email) {
@@ -388,6 +395,7 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       kind: 'back_in_stock',
       channel: 'email',
       recipient: alert.email,
+      language,
       subject: t('emailSubject', {
         subject: t('backInStock.subject', { product: alert.product.name }),
         shop: t('shop'),
@@ -422,7 +430,8 @@ export interface PasswordReset {
 export function passwordResetMessages(reset: PasswordReset, settings: MessageSettings): NewMessage[] {
   const key = `password_reset:${reset.userId}:${reset.at.toISOString()}`;
   const profileUrl = `${settings.publicUrl}/profile`;
-  const t = messageTexts(reset.language);
+  const language = reset.language ?? 'en';
+  const t = messageTexts(language);
   return [
     {
       idempotencyKey: `${key}:sms`,
@@ -433,12 +442,14 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
       text: t('passwordReset.sms'),
       html: null,
       variables: [],
+      language,
     },
     {
       idempotencyKey: `${key}:email`,
       kind: 'password_reset',
       channel: 'email',
       recipient: reset.email,
+      language,
       subject: t('emailSubject', { subject: t('passwordReset.subject'), shop: t('shop') }),
       ...emailBodies(
         [
@@ -485,7 +496,8 @@ export function reviewRequestMessages(request: ReviewRequest, settings: MessageS
   const number = shortOrderNumber(request.orderId);
   const key = `review_request:${request.orderId}`;
   const product = clip(first.name);
-  const t = messageTexts(request.customer.language);
+  const language = request.customer.language ?? 'en';
+  const t = messageTexts(language);
   const messages: NewMessage[] = [
     {
       idempotencyKey: `${key}:sms`,
@@ -497,6 +509,7 @@ export function reviewRequestMessages(request: ReviewRequest, settings: MessageS
       html: null,
       variables: [product, number, link(first.id)],
       nextAttemptAt: request.notBefore,
+      language,
     },
   ];
   if (request.customer.orderEmails) messages.push(reviewRequestEmail(request, number, link));
@@ -528,6 +541,7 @@ function reviewRequestEmail(request: ReviewRequest, number: string, link: (id: s
     kind: 'review_request',
     channel: 'email',
     recipient: request.customer.email,
+    language: request.customer.language ?? 'en',
     subject: t('emailSubject', { subject: t('review.subject', { number }), shop: t('shop') }),
     text,
     html,
@@ -602,7 +616,8 @@ const RETURN_WORDS: Record<
 /** The customer's SMS and (when they want order e-mails) e-mail about a return; written once per move. */
 export function returnMessages(update: ReturnUpdate, settings: MessageSettings): NewMessage[] {
   const number = shortOrderNumber(update.orderId);
-  const t = messageTexts(update.customer.language);
+  const language = update.customer.language ?? 'en';
+  const t = messageTexts(language);
   const words = RETURN_WORDS[update.status](update, number, update.note ? clip(update.note) : '', t);
   const key = `return:${update.returnId}:${update.occasion}`;
   const messages: NewMessage[] = [
@@ -615,6 +630,7 @@ export function returnMessages(update: ReturnUpdate, settings: MessageSettings):
       text: words.sms,
       html: null,
       variables: [number, update.status],
+      language,
     },
   ];
   if (update.customer.orderEmails) {
@@ -623,6 +639,7 @@ export function returnMessages(update: ReturnUpdate, settings: MessageSettings):
       kind: 'return_update',
       channel: 'email',
       recipient: update.customer.email,
+      language,
       subject: t('emailSubject', { subject: words.subject, shop: t('shop') }),
       ...emailBodies(
         [t('greeting', { name: update.customer.name }), ...words.lines],

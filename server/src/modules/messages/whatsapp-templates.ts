@@ -137,6 +137,7 @@ function whatsappMessage(
     template: templateRef(spec.name, language),
     text: whatsappText(spec, variables, language),
     html: null,
+    language,
     variables: buttonPayload === undefined ? variables : [...variables, buttonPayload],
   };
 }
