@@ -110,7 +110,9 @@ describe('loadConfig', () => {
       loadConfig({ NODE_ENV: 'production', ...live, MSG91_ORDER_TEMPLATES_HI: 'order_placed=ph1, order_shipped = sh2' })
         .sms,
     ).toMatchObject({ orderTemplatesHi: { order_placed: 'ph1', order_shipped: 'sh2' } });
-    expect(() => loadConfig({ MSG91_ORDER_TEMPLATES_HI: 'order_placed' })).toThrow(/MSG91_ORDER_TEMPLATES_HI looks like kind=id/);
+    expect(() => loadConfig({ MSG91_ORDER_TEMPLATES_HI: 'order_placed' })).toThrow(
+      /MSG91_ORDER_TEMPLATES_HI looks like kind=id/,
+    );
   });
 
   it('refuses to start in production with the development secret or a sandbox adapter', () => {

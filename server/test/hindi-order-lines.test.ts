@@ -53,7 +53,9 @@ describe("an order's lines in Hindi", () => {
     // Renamed later: the order keeps what it was bought as.
     await t.db.update(products).set({ nameHi: 'नया नाम' }).where(eq(products.id, neelam));
 
-    const order = (await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(buyer.token) })).json<Order>();
+    const order = (
+      await t.app.inject({ url: `/api/orders/${placed._id}`, headers: bearer(buyer.token) })
+    ).json<Order>();
     const byProduct = new Map(order.orderItems.map((line) => [line.product, line]));
     expect(byProduct.get(neelam)).toMatchObject({ nameHi: NEELAM_HI });
     expect(byProduct.get(neelam)!.name).toMatch(/^Blue Sapphire/);
@@ -130,7 +132,9 @@ describe("an order's lines in Hindi", () => {
     });
     expect(shipped.statusCode, shipped.body).toBe(200);
     const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    const descriptions = (await invoiceOf(t.db, row!)).lines.filter((l) => l.kind === 'goods').map((l) => l.description);
+    const descriptions = (await invoiceOf(t.db, row!)).lines
+      .filter((l) => l.kind === 'goods')
+      .map((l) => l.description);
     expect(descriptions).toHaveLength(2);
     const neelamLine = descriptions.find((d) => d.startsWith('Blue Sapphire'))!;
     expect(neelamLine.endsWith(` / ${NEELAM_HI}`), neelamLine).toBe(true);
