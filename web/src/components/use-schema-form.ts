@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
+import { useErrorText } from '../i18n/index.tsx';
 import { displayMessage, fieldErrors } from './field-errors.ts';
 
 /** What a form's controls hold: text for inputs, selects and text areas; a flag for a checkbox. */
@@ -97,6 +98,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
     options.checkInitialValues ? validate(options, values, null).errors : {},
   );
   const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   // A second press while the first is on its way sends nothing.
   const sending = useRef(false);
@@ -134,7 +136,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
       .catch((reason: unknown) => {
         const refusal = serverFieldError(reason, values);
         if (refusal) setErrors({ [refusal.field]: refusal.message } as FormErrors<Values>);
-        else setError(reason instanceof Error ? reason.message : String(reason));
+        else setError(errorText(reason));
       })
       .finally(() => {
         sending.current = false;
