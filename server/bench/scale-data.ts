@@ -136,14 +136,14 @@ function generationSteps(size: ScaleSize, passwordHash: string): Array<[string, 
     ],
     [
       'customers',
-      `insert into users (name, email, phone, password_hash, is_admin, phone_verified_at, created_at)
-       select 'Scale Admin', 'scale-admin@example.in', '${SCALE_ADMIN_PHONE}', '${passwordHash}', true, now(), now() - interval '4 years'
+      `insert into users (name, email, phone, password_hash, role, phone_verified_at, created_at)
+       select 'Scale Admin', 'scale-admin@example.in', '${SCALE_ADMIN_PHONE}', '${passwordHash}', 'owner', now(), now() - interval '4 years'
        union all
        select (${sqlList(['Aarav', 'Priya', 'Rohan', 'Ananya', 'Vikram', 'Meera', 'Arjun', 'Kavya', 'Ishaan', 'Diya', 'Karan', 'Neha', 'Siddharth', 'Pooja', 'Aditya', 'Lakshmi'])})[1 + n % 16]
               || ' ' || (${sqlList(['Sharma', 'Iyer', 'Patel', 'Reddy', 'Nair', 'Gupta', 'Singh', 'Menon', 'Joshi', 'Rao', 'Das', 'Kulkarni', 'Bose', 'Verma'])})[1 + (n / 16) % 14],
               'scale-customer-' || n || '@example.in',
               -- Distinct phones that do not share their digits (3^18 is prime to 10^9: n -> n * 3^18 is one to one).
-              '8' || lpad(((n::bigint * 387420489) % 1000000000)::text, 9, '0'), '${passwordHash}', false,
+              '8' || lpad(((n::bigint * 387420489) % 1000000000)::text, 9, '0'), '${passwordHash}', null,
               now(), now() - interval '3 years' - (n % 300) * interval '1 day'
        from generate_series(1, ${C}) n`,
     ],
@@ -194,7 +194,7 @@ function generationSteps(size: ScaleSize, passwordHash: string): Array<[string, 
          from products p join categories c on c.slug = p.category;
        create unique index on scale_product_no (n);
        create unlogged table scale_customer_no as
-         select row_number() over (order by phone)::int as n, id, name, email, phone from users where not is_admin;
+         select row_number() over (order by phone)::int as n, id, name, email, phone from users where role is null;
        create unique index on scale_customer_no (n);`,
     ],
     [

@@ -78,7 +78,7 @@ async function samples(): Promise<Samples> {
     const [many, few] = [(await variants(26)).rows[0]!.id, (await variants(4)).rows[0]!.id];
     const order = await client.query(`select id from orders order by created_at desc offset 100 limit 1`);
     const customer = await client.query(
-      `select u.phone, u.name from users u join orders o on o.user_id = u.id where not u.is_admin
+      `select u.phone, u.name from users u join orders o on o.user_id = u.id where u.role is null
        group by u.id order by count(*) desc limit 1`,
     );
     return {

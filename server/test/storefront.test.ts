@@ -224,6 +224,16 @@ describe('server-rendered pages', () => {
     const image = page.meta('og:image')!;
     expect(image.startsWith(`${BASE}/share/products/${product._id}.jpg?v=`)).toBe(true);
     expect(page.meta('twitter:image')).toBe(image);
+
+    // Issue 31: the head preloads the picture the page shows first, as the page asks for it (same
+    // srcset and sizes, so the browser fetches the one file), at the head's top, before the scripts.
+    const first = /<img\b[^>]*\sfetchpriority="high"[^>]*>/i.exec(page.body)![0];
+    const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(page.html)![0];
+    expect(attribute(preload, 'href')).toBe(attribute(first, 'src'));
+    expect(attribute(preload, 'imagesrcset')).toBe(attribute(first, 'srcset'));
+    expect(attribute(preload, 'imagesizes')).toBe(attribute(first, 'sizes'));
+    expect(page.html.indexOf(preload)).toBeLessThan(page.html.indexOf('<title>'));
   });
 
   it('marks a product out of stock and leaves the rating out until it is reviewed', async () => {

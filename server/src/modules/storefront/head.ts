@@ -44,3 +44,26 @@ export function headHtml(head: PageHead, scriptJson: (value: unknown) => string)
     ...head.jsonLd.map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
   ].join('\n    ');
 }
+
+/** An attribute's value as written in rendered HTML (already escaped there, so it is copied as it is). */
+const attributeOf = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+
+/**
+ * Issue 31: a preload, at the top of the head, of the first picture the page itself asks for first (its
+ * `<img fetchpriority="high">`: the home banner, a product's picture, a collection's first cards), with
+ * the same srcset and sizes, so the browser picks the same file. The picture is most pages' largest
+ * paint; without this it is found only once the parser reaches it, behind the scripts' preloads.
+ */
+export function imagePreloadHtml(bodyHtml: string): string {
+  const tag = /<img\b[^>]*\sfetchpriority="high"[^>]*>/i.exec(bodyHtml)?.[0];
+  const src = tag && attributeOf(tag, 'src');
+  if (!tag || !src) return '';
+  const srcset = attributeOf(tag, 'srcset');
+  const sizes = attributeOf(tag, 'sizes');
+  return (
+    `<link rel="preload" as="image" href="${src}"` +
+    (srcset ? ` imagesrcset="${srcset}"` : '') +
+    (sizes ? ` imagesizes="${sizes}"` : '') +
+    ' fetchpriority="high">'
+  );
+}

@@ -12,7 +12,7 @@ import type { LoadScope } from '../../plugins/response-cache.ts';
 import { languagePreloadHtml, type ServedPage } from '../../plugins/web-app.ts';
 import { cachedCatalog } from '../catalog/index.ts';
 import { currentSalesAnswer } from '../offers/index.ts';
-import { headHtml } from './head.ts';
+import { headHtml, imagePreloadHtml } from './head.ts';
 import { PageCache, type RenderedPage } from './page-cache.ts';
 import type { StorefrontRenderer } from './renderer.ts';
 import { SHOP_SHARE_IMAGE_PATH, productShareImagePath } from './share-image.ts';
@@ -136,7 +136,10 @@ async function renderPage(
     until,
     html: fillTemplate(template, {
       lang: LANGUAGE_TAGS[rendered.head.language],
-      head: headHtml(rendered.head, renderer.scriptSafeJson) + languagePreloadHtml(rendered.head.language),
+      head:
+        imagePreloadHtml(rendered.html) +
+        headHtml(rendered.head, renderer.scriptSafeJson) +
+        languagePreloadHtml(rendered.head.language),
       body: rendered.html,
       state: renderer.scriptSafeJson(rendered.state),
       stateId: renderer.SSR_STATE_ID,
