@@ -147,6 +147,11 @@ export const account = {
   'checkout.cod': 'Cash on Delivery',
   'checkout.codNote': 'Pay in cash when the parcel arrives.',
   'checkout.codNotAvailable': 'Cash on Delivery is not available for this order.',
+  // Issue 30: why the quote refuses COD (its `cod.refusal`), on Hindi pages; English ones show its reason.
+  'checkout.codRefused.above_limit': 'Cash on Delivery is available for orders up to {amount}. Please pay online.',
+  'checkout.codRefused.pincode': 'Our courier does not collect cash at this pincode. Please pay online.',
+  'checkout.codRefused.made_to_order':
+    'Made-to-order items (such as energisation) are not sent Cash on Delivery. Please pay online.',
   'checkout.online': 'Pay online with Razorpay',
   'checkout.onlineNote': 'UPI, cards, net banking and wallets.',
   'checkout.onlineOffer': 'Get {percent}% instant discount!',

@@ -140,6 +140,10 @@ export const account: Record<keyof typeof en, string> = {
   'checkout.cod': 'कैश ऑन डिलीवरी',
   'checkout.codNote': 'पार्सल पहुँचने पर नकद भुगतान करें।',
   'checkout.codNotAvailable': 'इस ऑर्डर पर कैश ऑन डिलीवरी उपलब्ध नहीं है।',
+  'checkout.codRefused.above_limit': 'कैश ऑन डिलीवरी केवल {amount} तक के ऑर्डर पर उपलब्ध है। कृपया ऑनलाइन भुगतान करें।',
+  'checkout.codRefused.pincode': 'हमारा कूरियर इस पिनकोड पर नकद नहीं लेता। कृपया ऑनलाइन भुगतान करें।',
+  'checkout.codRefused.made_to_order':
+    'ऑर्डर पर बनी वस्तुएँ (जैसे अभिमंत्रण) कैश ऑन डिलीवरी से नहीं भेजी जातीं। कृपया ऑनलाइन भुगतान करें।',
   'checkout.online': 'Razorpay से ऑनलाइन भुगतान',
   'checkout.onlineNote': 'UPI, कार्ड, नेट बैंकिंग और वॉलेट।',
   'checkout.onlineOffer': '{percent}% की तुरंत छूट पाएँ!',
