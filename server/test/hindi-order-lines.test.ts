@@ -99,9 +99,12 @@ describe("an order's lines in Hindi", () => {
     const inHindi = await emailOf(hindi.token, hindi.email);
     expect(inHindi.text).toContain(NEELAM_HI);
     expect(inHindi.text).not.toContain('Blue Sapphire');
+    // Its link opens the order page in Hindi.
+    expect(inHindi.text).toMatch(/\/hi\/order\/[0-9a-f-]{36}/);
     const inEnglish = await emailOf(english.token, english.email);
     expect(inEnglish.text).toContain('Blue Sapphire (Neelam)');
     expect(inEnglish.text).not.toContain(NEELAM_HI);
+    expect(inEnglish.text).not.toContain('/hi/');
   });
 
   it('are written on the invoice in English, then in Hindi', async () => {

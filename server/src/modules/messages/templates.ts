@@ -2,6 +2,7 @@ import {
   addOnChoiceLabel,
   formatRupees,
   maskPhone,
+  pathInLanguage,
   productWithVariant,
   reviewFormPath,
   shortOrderNumber,
@@ -318,7 +319,9 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   const t = messageTexts(language);
   const number = shortOrderNumber(event.orderId);
   const amount = formatRupees(toRupees(event.totalPaise));
-  const orderUrl = `${settings.publicUrl}/order/${event.orderId}`;
+  // Issue 30: the customer's link opens the order page in their language; the shop's, in English.
+  const orderPath = `/order/${event.orderId}`;
+  const orderUrl = `${settings.publicUrl}${pathInLanguage(language, orderPath)}`;
   const name = event.customer.name.split(/\s+/)[0] || event.customer.name;
   const { sms, subject, lines } = orderEventWords(event, { number, amount, name, t, language });
 
@@ -348,7 +351,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
     });
   }
   if (event.kind === 'order_placed' && settings.shopEmail) {
-    messages.push(shopNewOrderMessage(event, settings.shopEmail, orderUrl));
+    messages.push(shopNewOrderMessage(event, settings.shopEmail, `${settings.publicUrl}${orderPath}`));
   }
   return [...messages, ...whatsappOrderMessages(event, settings)];
 }
@@ -643,7 +646,7 @@ export function returnMessages(update: ReturnUpdate, settings: MessageSettings):
       subject: t('emailSubject', { subject: words.subject, shop: t('shop') }),
       ...emailBodies(
         [t('greeting', { name: update.customer.name }), ...words.lines],
-        { label: t('seeOrder'), url: `${settings.publicUrl}/order/${update.orderId}` },
+        { label: t('seeOrder'), url: `${settings.publicUrl}${pathInLanguage(language, `/order/${update.orderId}`)}` },
         t('shop'),
       ),
       variables: [],
