@@ -84,6 +84,13 @@ export interface SchemaForm<Values extends Record<string, FieldValue>> {
   submit: (event?: FormEvent) => void;
 }
 
+/** The form's refusal that names no field, in the page's language (issue 30: `useErrorText`). */
+function useFormRefusal() {
+  const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
+  return [error, (reason: unknown) => setError(reason === null ? null : errorText(reason))] as const;
+}
+
 /**
  * One way to write a form (decision 0014): values, per-field errors from the `core` schema and from the
  * server's reply, a field's error cleared as soon as that field is edited, and a busy submit. A server
@@ -97,8 +104,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
   const [errors, setErrors] = useState<FormErrors<Values>>(() =>
     options.checkInitialValues ? validate(options, values, null).errors : {},
   );
-  const [error, setError] = useState<string | null>(null);
-  const errorText = useErrorText();
+  const [error, setError] = useFormRefusal();
   const [busy, setBusy] = useState(false);
   // A second press while the first is on its way sends nothing.
   const sending = useRef(false);
@@ -136,7 +142,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
       .catch((reason: unknown) => {
         const refusal = serverFieldError(reason, values);
         if (refusal) setErrors({ [refusal.field]: refusal.message } as FormErrors<Values>);
-        else setError(errorText(reason));
+        else setError(reason);
       })
       .finally(() => {
         sending.current = false;
