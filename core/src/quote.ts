@@ -33,6 +33,8 @@ export interface LineAdjustment {
 export interface QuoteLineInput {
   productId: string;
   name: string;
+  /** Issue 30: the product's Hindi name (absent or null: it has none; add-on lines have none). */
+  nameHi?: string | null;
   image: string;
   /** One unit's price before GST. */
   unitPricePaise: Paise;

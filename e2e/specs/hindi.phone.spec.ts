@@ -119,6 +119,9 @@ test('in Hindi on a phone: a search in Devanagari, Cash on Delivery checkout and
     t('orders.heading', { number: orderId.slice(0, 8).toUpperCase() }),
   );
   await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  // The line is named as the product's Hindi name was when it was bought.
+  const items = page.getByRole('region', { name: t('checkout.orderItems') });
+  await expect(items.getByRole('link', { name: `${word} रुद्राक्ष` })).toBeVisible();
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   await noWiderThanPhone(page);
   expect(problems).toEqual([]);

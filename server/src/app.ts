@@ -35,7 +35,7 @@ import {
 import { newsletterRoutes } from './modules/newsletter/index.ts';
 import { publicSaleRoutes } from './modules/offers/index.ts';
 import { orderRoutes } from './modules/orders/index.ts';
-import { fulfilmentRoutes } from './modules/fulfilment/index.ts';
+import { fulfilmentRoutes, warmDocumentFonts } from './modules/fulfilment/index.ts';
 import { ownerDeskRoutes } from './modules/owner-desk/index.ts';
 import { paymentRoutes, releaseExpiredHolds } from './modules/payments/index.ts';
 import { pincodeRoutes } from './modules/pincode/index.ts';
@@ -82,7 +82,7 @@ import { serializeError } from './plugins/log-serializers.ts';
 import { registerMetrics } from './plugins/metrics.ts';
 import { answerFromMemory, registerResponseCache } from './plugins/response-cache.ts';
 import { registerWorkLimits } from './plugins/work-limits.ts';
-import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
+import { JSON_SECURITY_HEADERS, registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { readPageTemplate, registerWebApp } from './plugins/web-app.ts';
 
 declare module 'fastify' {
@@ -116,6 +116,11 @@ export interface AppDependencies {
   files?: FileStore;
   /** Where the log is written (default: standard output); tests read what was logged. */
   logStream?: { write(line: string): void };
+  /**
+   * Loads what the documents (invoices, credit notes, labels) are drawn with, once a staff member is at
+   * work (see `warmDocumentsForStaff`); defaults to pdf-text.ts's, none in tests.
+   */
+  warmDocuments?: (() => Promise<void>) | null;
 }
 
 const OVERLOADED = 'The shop is very busy right now. Please try again in a few seconds.';
@@ -374,6 +379,31 @@ async function registerWhatsappRoutes(app: FastifyInstance, config: Config, what
 }
 
 /**
+ * The documents' fonts and pdfkit (pdf-text.ts's `warmDocumentFonts`) are loaded after the first answer
+ * to a staff member, not at start: they hold about 30 MB that a shop nobody is running the desk of does
+ * not need (issue 31: idle memory), and only staff make documents (a customer's invoice exists once
+ * staff shipped the order). Loaded then rather than inside the first document's request, which held the
+ * event loop up to a second (a CI run's load shedding answered 503 beside it).
+ */
+function warmDocumentsForStaff(app: FastifyInstance, config: Config, given: AppDependencies['warmDocuments']): void {
+  const warm = given !== undefined ? given : config.env === 'test' ? null : warmDocumentFonts;
+  if (!warm) return;
+  let started = false;
+  // A callback hook, not an async one: every answer passes it without a promise.
+  app.addHook('onResponse', (request, _reply, done) => {
+    if (!started && request.user?.isAdmin) {
+      started = true;
+      setTimeout(() => {
+        warm().catch((err: unknown) =>
+          app.log.error({ err }, 'loading the document fonts failed; the first document loads them'),
+        );
+      }, 0);
+    }
+    done();
+  });
+}
+
+/**
  * Stock held for payments that never came, or by orders never confirmed, gives itself back; pending
  * refunds are tried again; idempotency keys are forgotten after a day.
  */
@@ -426,7 +456,7 @@ export async function buildApp(
   await registerResponseCache(app, database, { enabled: config.catalogCache });
   front.fromMemory = answerFromMemory(
     app.responseCache,
-    security,
+    JSON_SECURITY_HEADERS,
     REQUEST_LOG_LEVELS.has(config.logLevel) ? app.log : null,
     registerShopMetrics(app, config, database),
   );
@@ -448,6 +478,7 @@ export async function buildApp(
     ),
     courier,
   };
+  warmDocumentsForStaff(app, config, deps.warmDocuments);
   await registerModuleRoutes(app, config, adapters);
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;
   await registerWebApp(app, config.webDistDir, pageTemplate, storefront ? storefrontPages(app, storefront) : null);

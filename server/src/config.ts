@@ -8,6 +8,13 @@ const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** MSG91 flow templates by message kind: `order_placed=id1,order_shipped=id2,...`. */
+const orderTemplates = (name: string) =>
+  z
+    .string()
+    .regex(/^\s*[a-z_]+\s*=\s*[^,=\s]+(\s*,\s*[a-z_]+\s*=\s*[^,=\s]+)*\s*$/, `${name} looks like kind=id,kind=id`)
+    .optional();
+
 /**
  * A start refused for what the configuration says (or, in server.ts, what it finds): its message is the
  * whole story, so the process prints that alone, not a stack (in the built server Node would also print
@@ -119,13 +126,12 @@ const environment = z.object({
    * MSG91 flow templates of the order messages, each mapped in MSG91 to its DLT template:
    * `order_placed=id1,order_shipped=id2,...`. A kind left out is not sent by SMS (its e-mail still is).
    */
-  MSG91_ORDER_TEMPLATES: z
-    .string()
-    .regex(
-      /^\s*[a-z_]+\s*=\s*[^,=\s]+(\s*,\s*[a-z_]+\s*=\s*[^,=\s]+)*\s*$/,
-      'MSG91_ORDER_TEMPLATES looks like kind=id,kind=id',
-    )
-    .optional(),
+  MSG91_ORDER_TEMPLATES: orderTemplates('MSG91_ORDER_TEMPLATES'),
+  /**
+   * Issue 30: the Hindi order messages' flow templates, as MSG91_ORDER_TEMPLATES (each its own DLT
+   * template, Unicode, the same variables). A kind left out goes to Hindi customers under the English one.
+   */
+  MSG91_ORDER_TEMPLATES_HI: orderTemplates('MSG91_ORDER_TEMPLATES_HI'),
   /** E-mail through this SMTP server (smtp://user:pass@host:587); unset: the sandbox outbox (not in production). */
   SMTP_URL: z
     .string()
@@ -316,6 +322,8 @@ export type Config = {
         /** The Hindi code SMS's template; absent: the English one (templateId). */
         templateIdHi?: string;
         orderTemplates: Record<string, string>;
+        /** Issue 30: the Hindi order messages' templates by kind; a kind without one: the English one. */
+        orderTemplatesHi: Record<string, string>;
         baseUrl: string;
       };
   mail: { provider: 'sandbox'; from: string } | { provider: 'smtp'; smtpUrl: string; from: string };
@@ -561,6 +569,16 @@ function trustProxySetting(value: string): Config['trustProxy'] {
     .filter(Boolean);
 }
 
+/** `order_placed=id1,order_shipped=id2` as { order_placed: 'id1', order_shipped: 'id2' }. */
+function templatesByKind(setting: string | undefined): Record<string, string> {
+  return Object.fromEntries(
+    (setting ?? '')
+      .split(',')
+      .filter((pair) => pair.trim())
+      .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
+  );
+}
+
 function smsSettings(e: Environment): Config['sms'] {
   if (e.SMS_PROVIDER !== 'msg91') return { provider: 'sandbox' };
   return {
@@ -568,12 +586,8 @@ function smsSettings(e: Environment): Config['sms'] {
     authKey: e.MSG91_AUTH_KEY!,
     templateId: e.MSG91_TEMPLATE_ID!,
     ...(e.MSG91_TEMPLATE_ID_HI ? { templateIdHi: e.MSG91_TEMPLATE_ID_HI } : {}),
-    orderTemplates: Object.fromEntries(
-      (e.MSG91_ORDER_TEMPLATES ?? '')
-        .split(',')
-        .filter((pair) => pair.trim())
-        .map((pair) => pair.split('=').map((part) => part.trim()) as [string, string]),
-    ),
+    orderTemplates: templatesByKind(e.MSG91_ORDER_TEMPLATES),
+    orderTemplatesHi: templatesByKind(e.MSG91_ORDER_TEMPLATES_HI),
     baseUrl: e.MSG91_BASE_URL,
   };
 }

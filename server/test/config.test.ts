@@ -104,6 +104,15 @@ describe('loadConfig', () => {
     expect(loadConfig({}).mail.provider).toBe('sandbox');
     expect(loadConfig({ PORT: '4100' }).publicUrl).toBe('http://127.0.0.1:4100');
     expect(() => loadConfig({ MSG91_ORDER_TEMPLATES: 'order_placed' })).toThrow(/kind=id/);
+    // Issue 30: the Hindi order templates, in the same shape.
+    expect(production.sms).toMatchObject({ orderTemplatesHi: {} });
+    expect(
+      loadConfig({ NODE_ENV: 'production', ...live, MSG91_ORDER_TEMPLATES_HI: 'order_placed=ph1, order_shipped = sh2' })
+        .sms,
+    ).toMatchObject({ orderTemplatesHi: { order_placed: 'ph1', order_shipped: 'sh2' } });
+    expect(() => loadConfig({ MSG91_ORDER_TEMPLATES_HI: 'order_placed' })).toThrow(
+      /MSG91_ORDER_TEMPLATES_HI looks like kind=id/,
+    );
   });
 
   it('refuses to start in production with the development secret or a sandbox adapter', () => {

@@ -125,6 +125,8 @@ export interface TestAppOptions {
   logStream?: AppDependencies['logStream'];
   /** Issue 27: a courier of the test's own (Shiprocket against a fake); default: the configuration's. */
   courier?: AppDependencies['courier'];
+  /** Issue 31: what loads the documents' fonts once staff are at work; default: nothing in tests. */
+  warmDocuments?: AppDependencies['warmDocuments'];
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -167,6 +169,7 @@ async function appOn(
     storefront: options.storefront,
     logStream: options.logStream,
     ...(options.courier === undefined ? {} : { courier: options.courier }),
+    ...(options.warmDocuments === undefined ? {} : { warmDocuments: options.warmDocuments }),
   });
   await app.ready();
   return {

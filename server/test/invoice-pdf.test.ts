@@ -88,7 +88,7 @@ function keep(name: string, pdf: Buffer) {
   if (folder) writeFileSync(path.join(folder, name), pdf);
 }
 
-describe("the documents' start-up draw (server.ts, after listen)", () => {
+describe("the documents' warm-up draw (app.ts, after the first answer to staff)", () => {
   it('draws its small document to the end, in both scripts and weights', async () => {
     await expect(warmDocumentFonts()).resolves.toBeUndefined();
   });

@@ -49,6 +49,22 @@ describe('the page template', () => {
     expect(template.scriptSources).toEqual([`'sha256-${createHash('sha256').update(inlined).digest('base64')}'`]);
   });
 
+  it('carries every stylesheet the build links, in their order (a shared one and the entry one)', () => {
+    const dir = builtApp(CSS);
+    const index = path.join(dir, 'index.html');
+    writeFileSync(
+      index,
+      readFileSync(index, 'utf8').replace(
+        '<link rel="stylesheet"',
+        '<link rel="stylesheet" crossorigin href="/assets/shared-abc.css"><link rel="stylesheet"',
+      ),
+    );
+    writeFileSync(path.join(dir, 'assets', 'shared-abc.css'), '.shared{color:red}');
+    const { html } = readPageTemplate(dir)!;
+    expect(html).toContain(`<style>.shared{color:red}</style><style>${CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+  });
+
   it('keeps the stylesheet a link if its text would end the style element', () => {
     const template = readPageTemplate(builtApp('.a::after{content:"</style>"}'))!;
     expect(template.html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');

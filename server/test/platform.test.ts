@@ -67,6 +67,39 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
+  // Issue 31: the page headers (CSP, framing, referrer, HSTS...) go with pages and files; a JSON answer
+  // carries only nosniff of them.
+  const PAGE_ONLY = [
+    'content-security-policy',
+    'x-frame-options',
+    'strict-transport-security',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+  ];
+
+  it.each([
+    ['a catalog answer', '/api/products', 200],
+    ['the health check', '/healthz', 200],
+    ['a JSON 404', '/api/nothing-here', 404],
+  ])('sends %s, being JSON, with nosniff and without the page headers', async (_what, url, status) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(status);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    for (const name of PAGE_ONLY) expect(res.headers[name], name).toBeUndefined();
+  });
+
+  it.each([
+    ['a page', '/product/123'],
+    ['a script', '/assets/app-abc123.js'],
+  ])('sends %s with every security header', async (_what, url) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('publishes an OpenAPI document listing the catalog endpoints, and its UI', async () => {
     const doc = await t.app.inject({ url: '/api/docs/json' });
     expect(doc.statusCode).toBe(200);

@@ -155,3 +155,55 @@ describe('the app with a Hindi code template (issue 30)', () => {
     expect(await templateOfCodeSentTo(english.phone)).toBe('dlt-tmpl-en');
   });
 });
+
+describe('order SMS in Hindi (issue 30)', () => {
+  const sent = () => received.map((r) => (r.body as { template_id: string }).template_id);
+
+  it('go under the Hindi template of their kind, else under the English one', async () => {
+    received.length = 0;
+    answer = { status: 200, body: { type: 'success', message: 'queued' } };
+    const sms = new Msg91Sms({
+      authKey: 'k',
+      templateId: 't',
+      orderTemplates: { order_placed: 'placed-en', order_shipped: 'shipped-en' },
+      orderTemplatesHi: { order_placed: 'placed-hi' },
+      baseUrl,
+    });
+    const message = { text: 'x', variables: ['1'] };
+    await sms.sendTemplate('9876543210', { ...message, kind: 'order_placed', language: 'hi' });
+    await sms.sendTemplate('9876543210', { ...message, kind: 'order_placed', language: 'en' });
+    await sms.sendTemplate('9876543210', { ...message, kind: 'order_placed' });
+    await sms.sendTemplate('9876543210', { ...message, kind: 'order_shipped', language: 'hi' });
+    expect(sent()).toEqual(['placed-hi', 'placed-en', 'placed-en', 'shipped-en']);
+  });
+
+  it('reach MSG91 from the outbox under MSG91_ORDER_TEMPLATES_HI for a Hindi customer', async () => {
+    const t = await createTestApp({
+      env: {
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'live-key',
+        MSG91_TEMPLATE_ID: 'dlt-tmpl-1',
+        MSG91_ORDER_TEMPLATES: 'order_placed=placed-en',
+        MSG91_ORDER_TEMPLATES_HI: 'order_placed=placed-hi',
+        MSG91_BASE_URL: baseUrl,
+      },
+    });
+    try {
+      answer = { status: 200, body: { type: 'success', message: 'queued' } };
+      const bead = await make.product(t);
+      const hindi = await make.customer(t, { language: 'hi' });
+      const english = await make.customer(t);
+      for (const buyer of [hindi, english]) {
+        expect((await make.codOrder(t, buyer.token, bead)).statusCode).toBe(201);
+        received.length = 0;
+        await t.app.outbox.drain();
+        const flows = received.map((r) => r.body as { template_id: string; recipients: { mobiles: string }[] });
+        expect(flows.find((f) => f.recipients[0]!.mobiles === `91${buyer.phone}`)?.template_id).toBe(
+          buyer === hindi ? 'placed-hi' : 'placed-en',
+        );
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

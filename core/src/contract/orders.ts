@@ -154,6 +154,11 @@ export type PlaceOrderBody = z.infer<typeof placeOrderBody>;
 
 export const orderItem = z.object({
   name: z.string(),
+  /**
+   * Issue 30: the product's Hindi name when it was bought (Hindi pages show it); null when it had none
+   * (absent from orders answered before it existed).
+   */
+  nameHi: z.optional(z.nullable(z.string())),
   qty: z.int(),
   image: z.string(),
   price: z.number(),

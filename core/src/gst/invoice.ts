@@ -19,6 +19,8 @@ export type { SupplyType } from '../quote.ts';
 /** An order line as the order stores it (order_items): its share of the order's quote. */
 export interface StoredQuoteLine {
   name: string;
+  /** Issue 30: the product's Hindi name when it was bought (absent or null: none). */
+  nameHi?: string | null;
   hsnCode: string | null;
   uqc: string;
   qty: number;
@@ -182,12 +184,16 @@ export function shippingWaivedOf(quote: Pick<StoredQuote, 'lines' | 'shipping' |
 /**
  * What the invoice calls a line: a product with its variant ("Nepal 5 Mukhi Rudraksha — 20 mm"), an
  * add-on with the product it was chosen with and the texts filled in ("Energisation for Rudraksha Mala —
- * Wearer's name: राम कुमार; Gotra: Kashyap").
+ * Wearer's name: राम कुमार; Gotra: Kashyap"). Issue 30: a product bought with a Hindi name has it after
+ * the English one, as the invoice's labels are written ("Nepal 5 Mukhi Rudraksha — 20 mm / नेपाली पंचमुखी
+ * रुद्राक्ष"), on every invoice whatever the customer's language.
  */
 function describeLine(line: StoredQuoteLine, lines: readonly StoredQuoteLine[]): string {
   const product = line.addOnOf == null ? undefined : lines[line.addOnOf];
   if (product) return addOnLineLabel(line.name, product.name, line.addOnValues);
-  return productWithVariant(line.name, line.variantName);
+  const english = productWithVariant(line.name, line.variantName);
+  const hindi = line.nameHi?.trim();
+  return hindi && hindi !== line.name ? `${english} / ${hindi}` : english;
 }
 
 /** Checks a stored quote adds up: its five amounts are what its lines and shipping make. */

@@ -201,9 +201,20 @@ export async function rawRows<T>(db: Database, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/**
+ * PostgreSQL's settings inside PGlite, on top of PGlite's own (issue 31: idle memory). initdb gives a
+ * data folder 128 MB of shared buffers, and inside WebAssembly they are allocated and zeroed at start,
+ * so the whole pool was resident from the first second (about 125 MB of the 375 MB the shop idled at).
+ * The process is the database's only client, and the data folder's pages stay in the OS's file cache
+ * besides, so a small pool costs a read call on a miss, not a disk read. PGlite runs one backend, so
+ * the per-connection tables need not be sized for 100.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '8MB', max_connections: '4' };
+
 /** A PGlite with the extensions the migrations use (pg_trgm for search): every PGlite is made here. */
-export function newPglite(options: Omit<PGliteOptions, 'extensions'> = {}): PGlite {
-  return new PGlite({ ...options, extensions: { pg_trgm } });
+export function newPglite(options: Omit<PGliteOptions, 'extensions' | 'startParams'> = {}): PGlite {
+  const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+  return new PGlite({ ...options, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...settings] });
 }
 
 /** The database handle of an open PGlite (a data folder, memory, or a loaded dump in tests). */

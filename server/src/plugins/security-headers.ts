@@ -29,11 +29,38 @@ export function securityHeaders(options: HelmetOptions): Readonly<Record<string,
   return Object.freeze(headers);
 }
 
-/** Sets the security headers on every answer Fastify sends (answers from memory carry them too). */
+/**
+ * What a JSON answer carries of the security headers (issue 31): only nosniff, so that a browser never
+ * takes its bytes for a script, a style or a page. The rest are about pages: what they may load and run
+ * (CSP), who may frame them, where their links send the referrer, HSTS (which every page of the shop
+ * carries, so the browser has it); on a catalog answer they were most of its header bytes, written on
+ * every request. A bodiless 304 needs none either: the browser keeps the headers of the answer it holds.
+ */
+export const JSON_SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+});
+
+/** application/json and the +json types (problem+json, the OpenAPI document). */
+export function isJsonType(contentType: unknown): boolean {
+  if (typeof contentType !== 'string') return false;
+  const type = contentType.split(';', 1)[0]!.trim().toLowerCase();
+  return type === 'application/json' || type.endsWith('+json');
+}
+
+/**
+ * Sets the security headers on every answer Fastify sends (answers from memory carry
+ * JSON_SECURITY_HEADERS too): `headers` on pages, files and anything else, JSON_SECURITY_HEADERS on
+ * JSON and on 304s. A header the route set itself (a certificate's own CSP) is left as the route set it.
+ */
 export function registerSecurityHeaders(app: FastifyInstance, headers: Readonly<Record<string, string>>): void {
-  const entries = Object.entries(headers);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of entries) reply.raw.setHeader(name, value);
-    done();
+  const page = Object.entries(headers);
+  const json = Object.entries(JSON_SECURITY_HEADERS);
+  // A callback hook, not an async one: every answer passes without a promise.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    const lean = reply.statusCode === 304 || isJsonType(reply.getHeader('content-type'));
+    for (const [name, value] of lean ? json : page) {
+      if (reply.getHeader(name) === undefined) reply.header(name, value);
+    }
+    done(null, payload);
   });
 }

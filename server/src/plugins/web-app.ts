@@ -81,8 +81,10 @@ export function readPageTemplate(webDistDir: string): PageTemplate | null {
     scriptSources.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
     return `<script>${code}</script>`;
   });
+  // Every stylesheet the build links, in its order (since issue 30's decision 0048 the shared one, then
+  // the entry's): each would be a request that holds the first paint.
   html = html.replace(
-    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/,
+    /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
     (tag, file: string) => {
       const filePath = path.join(webDistDir, file);
       // A stylesheet closes the style element only by `</style`: none is expected, but then keep the link.

@@ -6,8 +6,11 @@ import styles from './order-lines.module.css';
 
 export interface OrderLine {
   name: string;
-  /** Issue 30: a cart line's Hindi product name, shown on Hindi pages (orders keep the English one). */
-  nameHi?: string;
+  /**
+   * Issue 30: the Hindi product name (a cart line's, or the one an order line was bought with), shown on
+   * Hindi pages; absent, null or empty: the English one.
+   */
+  nameHi?: string | null | undefined;
   image: string;
   price: number;
   qty: number;

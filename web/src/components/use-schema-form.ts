@@ -1,5 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
+import { useErrorText } from '../i18n/index.tsx';
 import { displayMessage, fieldErrors } from './field-errors.ts';
 
 /** What a form's controls hold: text for inputs, selects and text areas; a flag for a checkbox. */
@@ -83,6 +84,13 @@ export interface SchemaForm<Values extends Record<string, FieldValue>> {
   submit: (event?: FormEvent) => void;
 }
 
+/** The form's refusal that names no field, in the page's language (issue 30: `useErrorText`). */
+function useFormRefusal() {
+  const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
+  return [error, (reason: unknown) => setError(reason === null ? null : errorText(reason))] as const;
+}
+
 /**
  * One way to write a form (decision 0014): values, per-field errors from the `core` schema and from the
  * server's reply, a field's error cleared as soon as that field is edited, and a busy submit. A server
@@ -96,7 +104,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
   const [errors, setErrors] = useState<FormErrors<Values>>(() =>
     options.checkInitialValues ? validate(options, values, null).errors : {},
   );
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useFormRefusal();
   const [busy, setBusy] = useState(false);
   // A second press while the first is on its way sends nothing.
   const sending = useRef(false);
@@ -134,7 +142,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
       .catch((reason: unknown) => {
         const refusal = serverFieldError(reason, values);
         if (refusal) setErrors({ [refusal.field]: refusal.message } as FormErrors<Values>);
-        else setError(reason instanceof Error ? reason.message : String(reason));
+        else setError(reason);
       })
       .finally(() => {
         sending.current = false;

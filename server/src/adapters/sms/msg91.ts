@@ -12,6 +12,12 @@ export interface Msg91Options {
    * `var1`, `var2`, ... in order. A kind without a template is not sent by SMS.
    */
   orderTemplates?: Record<string, string>;
+  /**
+   * Issue 30: the flow templates of the Hindi order messages by kind (their own DLT templates, Unicode,
+   * the same variables in the same order). A kind without one goes to a Hindi customer under the English
+   * template (its variables are the Hindi message's).
+   */
+  orderTemplatesHi?: Record<string, string>;
   baseUrl: string;
   timeoutMs?: number;
 }
@@ -28,7 +34,9 @@ export class Msg91Sms implements SmsSender {
   }
 
   async sendTemplate(phone: string, message: TemplateSms, signal?: AbortSignal): Promise<void> {
-    const templateId = this.options.orderTemplates?.[message.kind];
+    const templateId =
+      (message.language === 'hi' && this.options.orderTemplatesHi?.[message.kind]) ||
+      this.options.orderTemplates?.[message.kind];
     if (!templateId) throw new SmsDeliveryError(`no MSG91 template is configured for ${message.kind}`, true);
     const variables = Object.fromEntries(message.variables.map((value, i) => [`var${i + 1}`, value]));
     await this.flow(templateId, { mobiles: `91${phone}`, ...variables }, signal);

@@ -1,13 +1,15 @@
 import type { Language } from '@rr/core';
 
 /**
- * A transactional SMS in India goes out under a DLT-registered template: `kind` names the template,
- * `variables` fill it (each at most 30 characters) and `text` is what the customer reads.
+ * A transactional SMS in India goes out under a DLT-registered template: `kind` and `language` name the
+ * template, `variables` fill it (each at most 30 characters) and `text` is what the customer reads.
  */
 export interface TemplateSms {
   kind: string;
   text: string;
   variables: string[];
+  /** Issue 30: the language `text` is written in (the customer's; English when absent). */
+  language?: Language;
 }
 
 /** Sends one-time sign-in codes and order messages by SMS. A rejected promise means "not sent". */

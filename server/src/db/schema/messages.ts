@@ -1,3 +1,4 @@
+import type { Language } from '@rr/core';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
@@ -49,6 +50,11 @@ export const outboxMessages = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * Issue 30: the language the message is written in (the customer's): an SMS goes out under the DLT
+     * template registered for it (MSG91_ORDER_TEMPLATES_HI for Hindi).
+     */
+    language: text('language').$type<Language>().notNull().default('en'),
     status: text('status').$type<'pending' | 'sent' | 'failed'>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     /** Not before: the next try after a failure (backoff). */
@@ -66,5 +72,6 @@ export const outboxMessages = pgTable(
     index('outbox_messages_recipient_idx').on(t.recipient, t.createdAt),
     check('outbox_messages_channel_check', sql`${t.channel} in ('sms', 'email', 'whatsapp')`),
     check('outbox_messages_status_check', sql`${t.status} in ('pending', 'sent', 'failed')`),
+    check('outbox_messages_language_check', sql`${t.language} in ('en', 'hi')`),
   ],
 );

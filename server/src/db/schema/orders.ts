@@ -198,6 +198,11 @@ export const orderItems = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
+    /**
+     * Issue 30: the product's Hindi name when it was bought (Hindi pages, messages and the invoice show
+     * it beside the English one); null when the product had none, and on add-on lines.
+     */
+    nameHi: text('name_hi'),
     image: text('image').notNull(),
     /** Its place in the quote: the order the invoice lists lines in (and splits CGST/SGST in). */
     lineNo: integer('line_no').notNull().default(0),

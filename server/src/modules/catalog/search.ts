@@ -259,7 +259,8 @@ export function escapeLike(text: string): string {
 // The expressions below must stay as the indexes of migration 0012 write them, or the indexes go unused.
 const nameLower = sql`lower(${products.name})`;
 const descriptionLower = sql`lower(${products.description})`;
-// Migration 0040's index on the Hindi name; the Hindi description has none (search_all holds its words).
+// Migration 0040's trigram index and 0041's prefix index on the Hindi name; the Hindi description has
+// none (search_all holds its words).
 const nameHiLower = sql`lower(${products.nameHi})`;
 const descriptionHiLower = sql`lower(${products.descriptionHi})`;
 // Generated columns of migration 0012 (rr_search_words), left out of the Drizzle schema on purpose.
@@ -351,7 +352,7 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
   const inName = (units: Unit[][], facts: boolean) => anyOf(units.map((u) => allUnitsMatch(nameWords, u, facts)));
   const hi = hindiReadings(plan);
   const nameHolds = orHindi(sql`${nameLower} like ${contains}`, hi.nameHolds);
-  const tiers: SQL[] = [sql`${nameLower} like ${`${escapeLike(plan.literal)}%`}`];
+  const tiers: SQL[] = [orHindi(sql`${nameLower} like ${`${escapeLike(plan.literal)}%`}`, hi.nameStarts)];
   // "1 mukhi" is in "11 mukhi" too: the name holding its words, in order, as words ranks first.
   if (plan.units) tiers.push(...phraseTiers(plan.units, plan.completions ?? [], hi.nameWordsMatch));
   tiers.push(nameHolds);
@@ -448,18 +449,20 @@ const DEVANAGARI = /\p{Script=Devanagari}/u;
  * and description; null for a keyword without (Latin searches read as they did: words of a Hindi text
  * are still in search_all). Each reading starts from an index: the Hindi name's trigram index, or
  * search_all (which holds the words of both Hindi texts), whose finds the Hindi text is then checked for.
- * A Hindi name that starts with the keyword ranks with the names that hold it as a word: the English
- * name's first tier reads a prefix index (lower(name) text_pattern_ops) the Hindi name has not, and its
- * trigram index hands over every name with a word so started (9,000 of 100,000 for सफ़ायर, 90 ms).
+ * A Hindi name that starts with the keyword ranks first, as an English one does: the first tier reads
+ * the Hindi name's prefix index (migration 0041, lower(name_hi) text_pattern_ops) beside the English
+ * name's, where the trigram index would hand over every name with a word so started (9,000 of 100,000
+ * for सफ़ायर).
  */
 function hindiReadings(plan: SearchPlan) {
   if (!DEVANAGARI.test(plan.literal)) {
-    return { nameHolds: null, nameWordsMatch: () => null, descriptionHolds: null, literally: [] };
+    return { nameStarts: null, nameHolds: null, nameWordsMatch: () => null, descriptionHolds: null, literally: [] };
   }
   const contains = `%${escapeLike(plan.literal)}%`;
   // A keyword without separators that a Hindi description holds, search_all holds too.
   const separated = [...plan.literal].some((char) => SEPARATORS.has(char));
   return {
+    nameStarts: sql`${nameHiLower} like ${`${escapeLike(plan.literal)}%`}`,
     nameHolds: sql`${nameHiLower} like ${contains}`,
     nameWordsMatch: (units: Unit[]) => sql`(${allUnitsMatch(allWords, units, false)} and ${hindiNameHolds(units)})`,
     descriptionHolds: separated ? null : sql`(${allWords} like ${contains} and ${descriptionHiLower} like ${contains})`,

@@ -22,6 +22,7 @@ export async function orderEventItems(tx: Transaction, orderId: string): Promise
     .select({
       lineNo: orderItems.lineNo,
       name: orderItems.name,
+      nameHi: orderItems.nameHi,
       qty: orderItems.qty,
       variantName: orderItems.variantName,
       addOnId: orderItems.addOnId,
@@ -36,6 +37,7 @@ export async function orderEventItems(tx: Transaction, orderId: string): Promise
     .filter((line) => line.addOnOf == null)
     .map((line) => ({
       name: line.name,
+      nameHi: line.nameHi,
       qty: line.qty,
       variantName: line.variantName,
       addOns: lines

@@ -26,14 +26,17 @@ export async function requestReviews(
     .where(eq(users.id, row.userId));
   if (!account) return;
   const lines = await tx
-    .select({ id: orderItems.productId, name: orderItems.name })
+    .select({ id: orderItems.productId, name: orderItems.name, nameHi: orderItems.nameHi })
     .from(orderItems)
     // Product lines only (add-ons are extras of a line), and products still in the catalog.
     .where(and(eq(orderItems.orderId, row.id), isNull(orderItems.addOnOf), isNotNull(orderItems.productId)))
     .orderBy(asc(orderItems.lineNo));
-  // One request a product, however many lines (variants) of it the order has.
+  // One request a product, however many lines (variants) of it the order has; named in the customer's
+  // language (issue 30: the Hindi name it was bought with, when it had one).
   const names = new Map<string, string>();
-  for (const { id, name } of lines) if (id && !names.has(id)) names.set(id, name);
+  for (const { id, name, nameHi } of lines) {
+    if (id && !names.has(id)) names.set(id, (account.language === 'hi' && nameHi) || name);
+  }
   const reviewed = await reviewedProducts(tx, row.userId, [...names.keys()]);
   const products = [...names].filter(([id]) => !reviewed.has(id)).map(([id, name]) => ({ id, name }));
   const messages = reviewRequestMessages(

@@ -5,7 +5,16 @@ import { outboxMessages } from '../../db/schema/index.ts';
 
 export type NewMessage = Pick<
   typeof outboxMessages.$inferInsert,
-  'idempotencyKey' | 'kind' | 'channel' | 'recipient' | 'subject' | 'text' | 'html' | 'template' | 'nextAttemptAt'
+  | 'idempotencyKey'
+  | 'kind'
+  | 'channel'
+  | 'recipient'
+  | 'subject'
+  | 'text'
+  | 'html'
+  | 'template'
+  | 'nextAttemptAt'
+  | 'language'
 > & { variables: string[] };
 
 export type OutboxMessage = typeof outboxMessages.$inferSelect;

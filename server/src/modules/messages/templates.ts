@@ -2,6 +2,7 @@ import {
   addOnChoiceLabel,
   formatRupees,
   maskPhone,
+  pathInLanguage,
   productWithVariant,
   reviewFormPath,
   shortOrderNumber,
@@ -21,6 +22,8 @@ export const SMS_VARIABLE_MAX = 30;
 /** A line of the order as the buyer chose it: the product, its variant and its add-ons with their texts. */
 export interface OrderEventItem {
   name: string;
+  /** Issue 30: the product's Hindi name when it was bought (null: none), for Hindi messages. */
+  nameHi?: string | null;
   qty: number;
   variantName: string | null;
   addOns: { name: string; values: Readonly<Record<string, string>> }[];
@@ -117,7 +120,8 @@ export function orderItemLines(items: readonly OrderEventItem[] | undefined, lan
   const t = messageTexts(language);
   return (items ?? []).map((item) => {
     const addOns = item.addOns.map((a) => addOnChoiceLabel(a.name, a.values));
-    const product = productWithVariant(item.name, item.variantName);
+    const name = (language === 'hi' && item.nameHi) || item.name;
+    const product = productWithVariant(name, item.variantName);
     return addOns.length
       ? t('item.with', { qty: item.qty, product, addOns: addOns.join(t('item.and')) })
       : t('item.plain', { qty: item.qty, product });
@@ -315,7 +319,9 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
   const t = messageTexts(language);
   const number = shortOrderNumber(event.orderId);
   const amount = formatRupees(toRupees(event.totalPaise));
-  const orderUrl = `${settings.publicUrl}/order/${event.orderId}`;
+  // Issue 30: the customer's link opens the order page in their language; the shop's, in English.
+  const orderPath = `/order/${event.orderId}`;
+  const orderUrl = `${settings.publicUrl}${pathInLanguage(language, orderPath)}`;
   const name = event.customer.name.split(/\s+/)[0] || event.customer.name;
   const { sms, subject, lines } = orderEventWords(event, { number, amount, name, t, language });
 
@@ -329,6 +335,7 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       text: sms.text,
       html: null,
       variables: sms.variables.map(clip),
+      language,
     },
   ];
   if (event.customer.orderEmails) {
@@ -337,13 +344,14 @@ export function orderMessages(event: OrderEvent, settings: MessageSettings): New
       kind: event.kind,
       channel: 'email',
       recipient: event.customer.email,
+      language,
       subject: t('emailSubject', { subject, shop: t('shop') }),
       ...emailBodies(lines, { label: t('seeOrder'), url: orderUrl }, t('shop')),
       variables: [],
     });
   }
   if (event.kind === 'order_placed' && settings.shopEmail) {
-    messages.push(shopNewOrderMessage(event, settings.shopEmail, orderUrl));
+    messages.push(shopNewOrderMessage(event, settings.shopEmail, `${settings.publicUrl}${orderPath}`));
   }
   return [...messages, ...whatsappOrderMessages(event, settings)];
 }
@@ -367,7 +375,8 @@ export interface BackInStockAlert {
  * link) and, for a customer with order e-mails on, an e-mail. Keyed by the alert, so it is written once.
  */
 export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
-  const t = messageTexts(alert.language);
+  const language = alert.language ?? 'en';
+  const t = messageTexts(language);
   const url = alert.product.url;
   const name = clip(alert.product.name);
   const messages: NewMessage[] = [
@@ -380,6 +389,7 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       text: t('backInStock.sms', { product: name, url }),
       html: null,
       variables: [name, url],
+      language,
     },
   ];
   if (alert.email) {
@@ -388,6 +398,7 @@ export function backInStockMessages(alert: BackInStockAlert): NewMessage[] {
       kind: 'back_in_stock',
       channel: 'email',
       recipient: alert.email,
+      language,
       subject: t('emailSubject', {
         subject: t('backInStock.subject', { product: alert.product.name }),
         shop: t('shop'),
@@ -422,7 +433,8 @@ export interface PasswordReset {
 export function passwordResetMessages(reset: PasswordReset, settings: MessageSettings): NewMessage[] {
   const key = `password_reset:${reset.userId}:${reset.at.toISOString()}`;
   const profileUrl = `${settings.publicUrl}/profile`;
-  const t = messageTexts(reset.language);
+  const language = reset.language ?? 'en';
+  const t = messageTexts(language);
   return [
     {
       idempotencyKey: `${key}:sms`,
@@ -433,12 +445,14 @@ export function passwordResetMessages(reset: PasswordReset, settings: MessageSet
       text: t('passwordReset.sms'),
       html: null,
       variables: [],
+      language,
     },
     {
       idempotencyKey: `${key}:email`,
       kind: 'password_reset',
       channel: 'email',
       recipient: reset.email,
+      language,
       subject: t('emailSubject', { subject: t('passwordReset.subject'), shop: t('shop') }),
       ...emailBodies(
         [
@@ -485,7 +499,8 @@ export function reviewRequestMessages(request: ReviewRequest, settings: MessageS
   const number = shortOrderNumber(request.orderId);
   const key = `review_request:${request.orderId}`;
   const product = clip(first.name);
-  const t = messageTexts(request.customer.language);
+  const language = request.customer.language ?? 'en';
+  const t = messageTexts(language);
   const messages: NewMessage[] = [
     {
       idempotencyKey: `${key}:sms`,
@@ -497,6 +512,7 @@ export function reviewRequestMessages(request: ReviewRequest, settings: MessageS
       html: null,
       variables: [product, number, link(first.id)],
       nextAttemptAt: request.notBefore,
+      language,
     },
   ];
   if (request.customer.orderEmails) messages.push(reviewRequestEmail(request, number, link));
@@ -528,6 +544,7 @@ function reviewRequestEmail(request: ReviewRequest, number: string, link: (id: s
     kind: 'review_request',
     channel: 'email',
     recipient: request.customer.email,
+    language: request.customer.language ?? 'en',
     subject: t('emailSubject', { subject: t('review.subject', { number }), shop: t('shop') }),
     text,
     html,
@@ -602,7 +619,8 @@ const RETURN_WORDS: Record<
 /** The customer's SMS and (when they want order e-mails) e-mail about a return; written once per move. */
 export function returnMessages(update: ReturnUpdate, settings: MessageSettings): NewMessage[] {
   const number = shortOrderNumber(update.orderId);
-  const t = messageTexts(update.customer.language);
+  const language = update.customer.language ?? 'en';
+  const t = messageTexts(language);
   const words = RETURN_WORDS[update.status](update, number, update.note ? clip(update.note) : '', t);
   const key = `return:${update.returnId}:${update.occasion}`;
   const messages: NewMessage[] = [
@@ -615,6 +633,7 @@ export function returnMessages(update: ReturnUpdate, settings: MessageSettings):
       text: words.sms,
       html: null,
       variables: [number, update.status],
+      language,
     },
   ];
   if (update.customer.orderEmails) {
@@ -623,10 +642,11 @@ export function returnMessages(update: ReturnUpdate, settings: MessageSettings):
       kind: 'return_update',
       channel: 'email',
       recipient: update.customer.email,
+      language,
       subject: t('emailSubject', { subject: words.subject, shop: t('shop') }),
       ...emailBodies(
         [t('greeting', { name: update.customer.name }), ...words.lines],
-        { label: t('seeOrder'), url: `${settings.publicUrl}/order/${update.orderId}` },
+        { label: t('seeOrder'), url: `${settings.publicUrl}${pathInLanguage(language, `/order/${update.orderId}`)}` },
         t('shop'),
       ),
       variables: [],

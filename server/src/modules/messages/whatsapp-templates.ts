@@ -1,4 +1,12 @@
-import { formatRupees, isLanguage, shortOrderNumber, toRupees, type Language, type Paise } from '@rr/core';
+import {
+  formatRupees,
+  isLanguage,
+  pathInLanguage,
+  shortOrderNumber,
+  toRupees,
+  type Language,
+  type Paise,
+} from '@rr/core';
 import type { WhatsappTemplate } from '../../adapters/whatsapp/index.ts';
 import type { MessageKind } from '../../db/schema/index.ts';
 import { messageTexts } from './i18n/index.ts';
@@ -137,6 +145,7 @@ function whatsappMessage(
     template: templateRef(spec.name, language),
     text: whatsappText(spec, variables, language),
     html: null,
+    language,
     variables: buttonPayload === undefined ? variables : [...variables, buttonPayload],
   };
 }
@@ -189,7 +198,7 @@ const ORDER_VARIABLES: Partial<
 export function whatsappOrderMessages(event: WhatsappOrderEvent, settings: MessageSettings): NewMessage[] {
   const kind = event.kind as WhatsappKind;
   const language = event.customer.language ?? 'en';
-  const orderUrl = `${settings.publicUrl}/order/${event.orderId}`;
+  const orderUrl = `${settings.publicUrl}${pathInLanguage(language, `/order/${event.orderId}`)}`;
   const variables = ORDER_VARIABLES[kind]?.(event, orderUrl, messageTexts(language));
   if (!variables || !event.customer.whatsapp) return [];
   return [whatsappMessage(kind, `${event.idempotencyKey}:whatsapp`, event.customer.phone, variables, { language })];

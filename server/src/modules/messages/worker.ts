@@ -52,7 +52,7 @@ async function deliver(
   } else if (message.channel === 'sms') {
     await sms.sendTemplate(
       message.recipient,
-      { kind: message.kind, text: message.text, variables: message.variables },
+      { kind: message.kind, text: message.text, variables: message.variables, language: message.language },
       signal,
     );
   } else {

@@ -50,6 +50,7 @@ const column = (c: Column) => sql`${c}`;
  */
 const ORDER_ITEM = jsonObject({
   name: sql`${i.name}`,
+  nameHi: sql`${i.nameHi}`,
   qty: sql`${i.qty}`,
   image: sql`${i.image}`,
   price: rupees(sql`line.price`),

@@ -166,6 +166,7 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       orderId: created!.id,
       productId: line.productId,
       name: line.name,
+      nameHi: line.nameHi ?? null,
       image: line.image,
       lineNo,
       pricePaise: line.unitPricePaise,
@@ -202,6 +203,7 @@ export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
     .map((item) => ({
       productId: item.productId,
       name: item.name,
+      nameHi: item.nameHi,
       image: item.image,
       unitPricePaise: item.pricePaise,
       mrpPaise: item.mrpPaise,

@@ -140,6 +140,7 @@ function readProducts(db: Database, ids: string[]) {
     .select({
       id: products.id,
       name: products.name,
+      nameHi: products.nameHi,
       category: products.category,
       image: products.image,
       pricePaise: products.pricePaise,
@@ -231,6 +232,8 @@ function quoteInputs(
   const main: QuoteLineInput = {
     productId: product.id,
     name: product.name,
+    // Issue 30: kept with the order for its Hindi pages, messages and invoice ('' is none).
+    nameHi: product.nameHi || null,
     image: variant?.image ?? product.image,
     unitPricePaise: variant?.pricePaise ?? product.pricePaise,
     mrpPaise: variant ? variant.mrpPaise : product.mrpPaise,

@@ -8,7 +8,7 @@ import {
 } from '@rr/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useT, type Translate } from '../../i18n/index.tsx';
+import { useErrorText, useT, type Translate } from '../../i18n/index.tsx';
 import { ApiError, apiFetch, refusedWith } from '../../lib/api-client.ts';
 import { setCouponCode, useCouponCode } from './cart-store.ts';
 
@@ -113,9 +113,12 @@ const COUPON_REFUSALS: ErrorCode[] = [
   'COUPON_TOO_MANY_TRIES',
 ];
 
-/** The server's words for a refused code, as they are; null when `error` is no refusal of a code. */
-export function couponRefusal(error: unknown): string | null {
-  return refusedWith(error, ...COUPON_REFUSALS) ? error.message : null;
+/**
+ * The server's words for a refused code (through `text`: on Hindi pages, issue 30, the code's text); null
+ * when `error` is no refusal of a code.
+ */
+export function couponRefusal(error: unknown, text: (error: Error) => string = (e) => e.message): string | null {
+  return refusedWith(error, ...COUPON_REFUSALS) ? text(error) : null;
 }
 
 /** What a code typed in is refused for before asking the server: empty, or not a code's shape. */
@@ -133,11 +136,12 @@ function typedCodeProblem(code: string, t: Translate): string | null {
 export function useCouponQuote(cart: readonly CartItem[], paymentMethod: PaymentMethod, place: QuotePlace = {}) {
   const queryClient = useQueryClient();
   const t = useT();
+  const errorText = useErrorText();
   const code = useCouponCode();
   const quote = useCartQuote(cart, paymentMethod, place, code);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
-  const keptRefused = code ? couponRefusal(quote.error) : null;
+  const keptRefused = code ? couponRefusal(quote.error, errorText) : null;
 
   useEffect(() => {
     if (keptRefused === null) return;
@@ -161,7 +165,7 @@ export function useCouponQuote(cart: readonly CartItem[], paymentMethod: Payment
       setCouponCode(next);
     } catch (error) {
       // A 4xx about the code says why as the customer should read it; other failures say what failed.
-      setRefusal(error instanceof ApiError ? error.message : t('cart.codeCheckFailed'));
+      setRefusal(error instanceof ApiError ? errorText(error) : t('cart.codeCheckFailed'));
       queryClient.removeQueries({ queryKey: quoteKey(orderItems, paymentMethod, place, next), exact: true });
     } finally {
       setApplying(false);

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { useUserInfo } from '../account/index.ts';
 import { clearCart, couponRefusal } from '../cart/index.ts';
 import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
-import { useT, type Translate } from '../../i18n/index.tsx';
+import { useErrorText, useT, type Translate } from '../../i18n/index.tsx';
 import { refusedWith } from '../../lib/api-client.ts';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
 
@@ -48,15 +48,16 @@ function useAttemptKeys() {
  * refused the code, which the code box shows beside the code so it can be removed.
  */
 function useCheckoutMessages() {
+  const errorText = useErrorText();
   const [error, setErrorText] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
   const [codRefusal, setCodRefusal] = useState<string | null>(null);
   const setError = (err: unknown) => {
-    const refusal = couponRefusal(err);
+    const refusal = couponRefusal(err, errorText);
     // Issue 27: COD refused for this order is shown with "Pay online instead", not as a bare error.
-    if (refusedWith(err, 'COD_NOT_AVAILABLE')) setCodRefusal(err.message);
-    else if (refusal === null) setErrorText(err instanceof Error ? err.message : String(err));
+    if (refusedWith(err, 'COD_NOT_AVAILABLE')) setCodRefusal(errorText(err));
+    else if (refusal === null) setErrorText(errorText(err));
     else setCouponError(refusal);
   };
   const clearMessages = () => {

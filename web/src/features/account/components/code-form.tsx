@@ -1,5 +1,5 @@
 import { OTP_LENGTH, OTP_VALID_MINUTES, maskPhone, type ErrorCode } from '@rr/core';
-import { useT, type Translate } from '../../../i18n/index.tsx';
+import { useErrorText, useT, type Translate } from '../../../i18n/index.tsx';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -33,6 +33,7 @@ function leadText(t: Translate, phone: string, sending: boolean, earlierCodeAt: 
  */
 export function CodeForm({ phone }: { phone: string }) {
   const t = useT();
+  const errorText = useErrorText();
   const verify = useVerifyOtp();
   const { send, secondsLeft, flash, resend, earlierCodeAt } = useOtpSending(phone, () => verify.reset());
   const [digits, setDigits] = useState(emptyCode);
@@ -63,15 +64,15 @@ export function CodeForm({ phone }: { phone: string }) {
 
   if (refusedWith(send.error, 'PHONE_NOT_REGISTERED')) {
     // The links below the form offer registering or another number.
-    return <Message variant="danger">{send.error.message}</Message>;
+    return <Message variant="danger">{errorText(send.error)}</Message>;
   }
   // The day's or the hour's codes used up is said as the server says it; only a code sent a moment ago is not.
   const tooSoon = refusedWith(send.error, 'CODE_RESEND_WAIT');
   return (
     <>
       <p className={styles.lead}>{leadText(t, phone, send.isPending && !send.isSuccess, earlierCodeAt, tooSoon)}</p>
-      {send.isError && !tooSoon && <Message variant="danger">{send.error.message}</Message>}
-      {verify.isError && <Message variant="danger">{verify.error.message}</Message>}
+      {send.isError && !tooSoon && <Message variant="danger">{errorText(send.error)}</Message>}
+      {verify.isError && <Message variant="danger">{errorText(verify.error)}</Message>}
       <form className={styles.form} onSubmit={submit} noValidate>
         <OtpInput
           handle={input}

@@ -1,5 +1,5 @@
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '@rr/core';
-import { useT } from '../../../i18n/index.tsx';
+import { useErrorText, useT } from '../../../i18n/index.tsx';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddressSummary } from '../../../components/address-summary.tsx';
@@ -88,11 +88,12 @@ function AddressItem({ address, onEdit }: { address: SavedAddress; onEdit: () =>
   const update = useUpdateAddress();
   const remove = useDeleteAddress();
   const failed = update.error ?? remove.error;
+  const errorText = useErrorText();
   const name = address.label || address.name;
   return (
     <li className={`card ${styles.item}`}>
       <AddressSummary address={address} />
-      {failed && <Message variant="danger">{failed.message}</Message>}
+      {failed && <Message variant="danger">{errorText(failed)}</Message>}
       <div className={styles.actions}>
         <Button variant="outline" onClick={onEdit} aria-label={t('address.editLabel', { name })}>
           {t('address.edit')}

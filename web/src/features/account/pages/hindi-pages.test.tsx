@@ -35,6 +35,25 @@ describe('the account pages in Hindi (issue 30)', () => {
     expect(document.title).toBe('साइन इन | रुद्राक्ष रत्न');
   });
 
+  it('says a refused sign-in in Hindi by its code; the English page says the server’s words', async () => {
+    const user = userEvent.setup();
+    const refused = () => jsonReply({ message: 'Invalid phone number or password', code: 'BAD_CREDENTIALS' }, 401);
+    const signIn = async () => {
+      await user.type(screen.getByLabelText(/फ़ोन नंबर|Phone Number/), '9876543210');
+      await user.type(screen.getByLabelText(/पासवर्ड|Password/), 'wrong-password-1');
+      await user.click(screen.getByRole('button', { name: /साइन इन करें|Sign In/ }));
+    };
+    fetchMock.mockImplementation(async () => refused());
+    const hindi = renderInApp(inHindi(<LoginPage />), '/login');
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe('फ़ोन नंबर या पासवर्ड गलत है');
+    hindi.unmount();
+
+    renderInApp(<LoginPage />, '/login');
+    await signIn();
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid phone number or password');
+  });
+
   it('keeps the English page as it was', () => {
     renderInApp(<LoginPage />, '/login');
     expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();

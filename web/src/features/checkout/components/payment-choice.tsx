@@ -6,6 +6,7 @@ import {
   type PaymentMethod,
 } from '@rr/core';
 import { useT } from '../../../i18n/index.tsx';
+import { useCodReason } from '../cod-reason.ts';
 import styles from './payment-choice.module.css';
 
 /**
@@ -24,6 +25,7 @@ export function PaymentChoice({
   cod?: CodAnswer;
 }) {
   const t = useT();
+  const codReason = useCodReason();
   const codRefused = cod !== undefined && !cod.allowed;
   return (
     <fieldset className={styles.choice} disabled={disabled}>
@@ -42,7 +44,7 @@ export function PaymentChoice({
           <small>{t('checkout.codNote')}</small>
           {codRefused && (
             <em className={styles.refused} data-testid="cod-disabled-reason">
-              {cod.reason ?? t('checkout.codNotAvailable')}
+              {codReason(cod)}
             </em>
           )}
         </span>

@@ -1,5 +1,5 @@
 import type { CartItem } from '@rr/core';
-import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { useErrorText, useLanguage, useT } from '../../../i18n/index.tsx';
 import { Link } from 'react-router';
 import { displayMessage } from '../../../components/field-errors.ts';
 import { Message } from '../../../components/message.tsx';
@@ -16,6 +16,7 @@ export function QuoteProblems({
   shortOfStock: ReadonlyArray<{ item: CartItem; left: number }>;
 }) {
   const t = useT();
+  const errorText = useErrorText();
   const language = useLanguage();
   const named = (item: CartItem) => cartLineName(item, language);
   const count = unavailable.length;
@@ -23,7 +24,7 @@ export function QuoteProblems({
     <>
       {quoteError && (
         <Message variant="danger">
-          {displayMessage(quoteError.message)} <Link to="/cart">{t('checkout.changeCart')}</Link>
+          {displayMessage(errorText(quoteError))} <Link to="/cart">{t('checkout.changeCart')}</Link>
         </Message>
       )}
       {unavailable.length > 0 && (

@@ -1,6 +1,9 @@
 import { formatRupees, type CartItem, type CartQuote } from '@rr/core';
+import type { ReactNode } from 'react';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { addToCart, clearCart } from '../../cart/index.ts';
 import { clearCheckout, paymentMethodStore, shippingAddressStore } from '../checkout-store.ts';
@@ -74,6 +77,35 @@ afterEach(() => {
   fetchMock.mockReset();
   clearCart();
   clearCheckout();
+});
+
+describe('Cash on Delivery refused, on Hindi pages (issue 30)', () => {
+  const inHindi = (page: ReactNode) => (
+    <LanguageProvider language="hi" texts={hi}>
+      {page}
+    </LanguageProvider>
+  );
+
+  it('says why in Hindi by the refusal, with the limit the quote names', async () => {
+    fetchMock.mockImplementation(async (_input, init) => {
+      const method = (JSON.parse(String(init?.body)) as { paymentMethod: string }).paymentMethod;
+      return jsonReply(quote(method, method === 'Cash on Delivery' ? refused : undefined));
+    });
+    renderInApp(inHindi(<PlaceOrderPage />));
+    expect((await screen.findByTestId('cod-refused')).textContent).toBe(
+      'कैश ऑन डिलीवरी केवल ₹500 तक के ऑर्डर पर उपलब्ध है। कृपया ऑनलाइन भुगतान करें।',
+    );
+  });
+
+  it('says why beside the COD choice in Hindi', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonReply(quote('Cash on Delivery', { allowed: false, refusal: 'made_to_order', reason: 'Made-to-order ...' })),
+    );
+    renderInApp(inHindi(<PaymentPage />));
+    expect((await screen.findByTestId('cod-disabled-reason')).textContent).toBe(
+      'ऑर्डर पर बनी वस्तुएँ (जैसे अभिमंत्रण) कैश ऑन डिलीवरी से नहीं भेजी जातीं। कृपया ऑनलाइन भुगतान करें।',
+    );
+  });
 });
 
 describe('Place order with Cash on Delivery (issue 27)', () => {

@@ -29,6 +29,7 @@ import {
   useStoreCreditChoice,
   type StoreCreditChoice,
 } from '../components/store-credit-choice.tsx';
+import { useCodReason } from '../cod-reason.ts';
 import { usePlaceOrder } from '../use-place-order.ts';
 import styles from './checkout.module.css';
 import { useQuoteReconciliation } from '../use-quote-reconciliation.ts';
@@ -45,12 +46,17 @@ export function PlaceOrderPage() {
 
 /**
  * Why COD is refused for this order, or null when it is not (or the order is paid online): the server's
- * message when it refused the order, else the quote's reason ('' when the quote gives none).
+ * message when it refused the order, else the quote's reason (issue 30: in the page's language).
  */
-function codRefusalOf(online: boolean, quote: CartQuote | undefined, refusedOnPlacing: string | null): string | null {
+function codRefusalOf(
+  online: boolean,
+  quote: CartQuote | undefined,
+  refusedOnPlacing: string | null,
+  codReason: (cod: CartQuote['cod']) => string,
+): string | null {
   if (online) return null;
   if (refusedOnPlacing !== null) return refusedOnPlacing;
-  return quote && !quote.cod.allowed ? (quote.cod.reason ?? '') : null;
+  return quote && !quote.cod.allowed ? codReason(quote.cod) : null;
 }
 
 function PlaceOrder({ address, method }: { address: ShippingAddressInput; method: PaymentMethod }) {
@@ -63,6 +69,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
     { state: address.state, postalCode: address.postalCode, ...(credit.use ? { useStoreCredit: true } : {}) },
   );
   const [whatsappOptIn, setWhatsappOptIn] = useState(false);
+  const codReason = useCodReason();
   const placing = usePlaceOrder(cart, address, method, quote.data?.totalPrice, coupon.code, {
     whatsappOptIn,
     credit: { use: credit.use, coversAll: creditCoversAll(quote.data, credit) },
@@ -74,7 +81,7 @@ function PlaceOrder({ address, method }: { address: ShippingAddressInput; method
     paymentMethodStore.set(next);
   };
   // Issue 27: COD refused for this cart and pincode (by the quote, or by the server as the order was placed).
-  const codRefusal = codRefusalOf(online, quote.data, placing.codRefusal);
+  const codRefusal = codRefusalOf(online, quote.data, placing.codRefusal, codReason);
 
   return (
     <div className="container page">

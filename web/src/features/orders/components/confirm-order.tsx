@@ -1,4 +1,4 @@
-import { useDates, useT } from '../../../i18n/index.tsx';
+import { useDates, useErrorText, useT } from '../../../i18n/index.tsx';
 import { ORDER_CONFIRM_MINUTES, OTP_LENGTH, type Order } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
@@ -33,6 +33,7 @@ export function AwaitingConfirmation({ order, isAdmin }: { order: Order; isAdmin
 
 function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) {
   const t = useT();
+  const errorText = useErrorText();
   const [code, setCode] = useState('');
   const confirm = useConfirmOrder(order._id);
   const resend = useResendConfirmationCode(order._id);
@@ -60,7 +61,7 @@ function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) 
         maxLength={OTP_LENGTH}
         value={code}
         onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-        error={confirm.isError ? confirm.error.message : null}
+        error={confirm.isError ? errorText(confirm.error) : null}
       />
       <div className={styles.actions}>
         <Button
@@ -84,7 +85,7 @@ function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) 
         </Button>
       </div>
       {resend.isSuccess && <Message variant="success">{resend.data.message}</Message>}
-      {resend.isError && <Message variant="danger">{resend.error.message}</Message>}
+      {resend.isError && <Message variant="danger">{errorText(resend.error)}</Message>}
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { en } from '../../../i18n/en.ts';
-import { useT, type Translate } from '../../../i18n/index.tsx';
+import { useErrorText, useT, type Translate } from '../../../i18n/index.tsx';
 import { ONLINE_PAYMENT_METHOD, formatRupees, toPaise, toRupees, translate, type Order } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -33,6 +33,7 @@ export function cancelPrompt(order: Order, t: Translate = inEnglish): string {
  */
 export function CustomerActions({ order }: { order: Order }) {
   const t = useT();
+  const errorText = useErrorText();
   const cancel = useCancelOrder(order._id);
   const canCancel = !order.isCancelled && !order.isShipped && !order.isDelivered;
   return (
@@ -42,7 +43,7 @@ export function CustomerActions({ order }: { order: Order }) {
       </Button>
       {canCancel && (
         <>
-          {cancel.isError && <Message variant="danger">{cancel.error.message}</Message>}
+          {cancel.isError && <Message variant="danger">{errorText(cancel.error)}</Message>}
           <Button
             block
             variant="outline"

@@ -15,6 +15,7 @@ import { OrderRefunds, RefundedSoFar } from './order-refunds.tsx';
 import { RefundsSection } from './refunds-section.tsx';
 import { ReturnsSection } from './returns-section.tsx';
 import { permissionsOf } from '../../../lib/staff-pages.ts';
+import { useLineName } from '../line-names.ts';
 
 /**
  * Issue 28: the part paid with store credit, and what the rest was (or is) paid with; null without any.
@@ -59,6 +60,7 @@ export function OrderDetail({ order }: { order: Order }) {
   const user = useUserInfo();
   const isAdmin = Boolean(user?.isAdmin);
   const may = permissionsOf(user);
+  const named = useLineName(order);
   return (
     <div className={layout.layout}>
       <div>
@@ -79,7 +81,10 @@ export function OrderDetail({ order }: { order: Order }) {
           <OrderRefunds order={order} canRefund={may('refunds')} />
         ) : (
           <>
-            <RefundsSection orderId={order._id} refunds={order.refunds} />
+            <RefundsSection
+              orderId={order._id}
+              refunds={order.refunds.map((refund) => ({ ...refund, lines: refund.lines.map(named) }))}
+            />
             <ReturnsSection order={order} />
           </>
         )}

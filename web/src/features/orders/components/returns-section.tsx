@@ -7,6 +7,7 @@ import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import layout from '../../../components/order-layout.module.css';
 import { useOrderReturns, useReplyToReturn, useReturnability } from '../after-sale-api.ts';
+import { useLineName } from '../line-names.ts';
 import styles from '../pages/orders.module.css';
 import { ReturnForm } from './return-form.tsx';
 import { ReturnPhotos } from './return-photos.tsx';
@@ -22,6 +23,7 @@ export function ReturnsSection({ order }: { order: Order }) {
   const returns = useOrderReturns(order._id, delivered);
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
+  const named = useLineName(order);
   if (!delivered) return null;
   return (
     <section className={`card ${layout.block}`} aria-labelledby="returns-heading">
@@ -34,7 +36,7 @@ export function ReturnsSection({ order }: { order: Order }) {
       ) : open ? (
         <ReturnForm
           orderId={order._id}
-          returnability={returnability.data}
+          returnability={{ ...returnability.data, lines: returnability.data.lines.map(named) }}
           onClose={() => setOpen(false)}
           onSent={() => {
             setOpen(false);
@@ -54,7 +56,7 @@ export function ReturnsSection({ order }: { order: Order }) {
       {returns.data && returns.data.length > 0 && (
         <ul className={styles.afterSaleList} aria-label={t('orders.yourReturns')}>
           {returns.data.map((ret) => (
-            <ReturnCard key={ret._id} ret={ret} />
+            <ReturnCard key={ret._id} ret={{ ...ret, lines: ret.lines.map(named) }} />
           ))}
         </ul>
       )}

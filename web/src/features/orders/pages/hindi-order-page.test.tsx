@@ -233,6 +233,37 @@ describe('the order page in Hindi (issue 30)', () => {
   });
 });
 
+describe('the names of what was bought on the Hindi order page (issue 30)', () => {
+  const withHindiNames = (o: Order): Order => ({
+    ...o,
+    orderItems: o.orderItems.map((line) =>
+      line.product === 'p1' ? { ...line, nameHi: 'पंचमुखी रुद्राक्ष' } : { ...line, nameHi: null },
+    ),
+  });
+
+  it('are the Hindi names the lines were bought with, else the English ones', async () => {
+    order = withHindiNames(testOrder());
+    openInHindi();
+    const items = await screen.findByRole('region', { name: 'ऑर्डर के सामान' });
+    expect(within(items).getByRole('link', { name: 'पंचमुखी रुद्राक्ष' })).toBeTruthy();
+    expect(within(items).getByRole('link', { name: 'Sphatik Mala' })).toBeTruthy();
+    expect(items.textContent).not.toContain('5 Mukhi Rudraksha');
+  });
+
+  it('name the lines of the return form, the returns and the refunds in Hindi too', async () => {
+    const user = userEvent.setup();
+    order = withHindiNames(deliveredOrder({ refunds: [cardRefund] }));
+    returns = [asked];
+    openInHindi();
+    expect((await screen.findByTestId('return')).textContent).toContain('पंचमुखी रुद्राक्ष × 1');
+    expect(screen.getByTestId('refund').textContent).toContain('पंचमुखी रुद्राक्ष × 1');
+    await user.click(screen.getByRole('button', { name: 'सामान वापस करें या बदलवाएँ' }));
+    const form = screen.getByRole('form', { name: 'सामान वापस करें या बदलवाएँ' });
+    expect(within(form).getByRole('button', { name: 'पंचमुखी रुद्राक्ष एक और' })).toBeTruthy();
+    expect(within(form).getByRole('button', { name: 'Sphatik Mala एक और' })).toBeTruthy();
+  });
+});
+
 describe('the order page’s English status names', () => {
   it('are core’s, as the API and the back office say them', () => {
     for (const [status, label] of Object.entries(TRACKING_STATUS_LABELS))
