@@ -192,6 +192,28 @@ test('the home page hydrates without mismatch or shift, and is readable without 
   await expectNoShift(page);
 });
 
+test("the page's own stylesheets come with it once: a lazy page's code fetches them again for nothing", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('.css')) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/');
+  // A product page's code (loaded on the way there) names the shared stylesheet among what it needs.
+  await page.locator('a[href^="/product/"]').first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  await expect(page.getByRole('button', { name: /add to cart/i }).first()).toBeVisible();
+  expect(fetched.filter((path) => /\/assets\/(shared|index)-/.test(path))).toEqual([]);
+  // Only the page's own styles apply: no second link placed after the entry's.
+  const live = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')]
+      .filter((link) => !link.disabled)
+      .map((link) => new URL(link.href).pathname),
+  );
+  expect(live.filter((path) => /\/assets\/(shared|index)-/.test(path))).toEqual([]);
+});
+
 test('a static page and the 404 page come rendered and hydrate in place, without shift', async ({ browser, page }) => {
   const noScript = await browser.newContext({ javaScriptEnabled: false });
   const bare = await noScript.newPage();

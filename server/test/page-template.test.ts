@@ -31,7 +31,7 @@ describe('the page template', () => {
     expect(template.html).toContain(`<script>${EARLY}</script>`);
     expect(template.html).toContain(`<style>${CSS}</style>`);
     expect(template.html).not.toContain('early.js');
-    expect(template.html).not.toContain('index-abc.css');
+    expect(template.html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
     // The app's module script stays a file.
     expect(template.html).toContain('src="/assets/index-abc.js"');
     expect(template.scriptSources).toEqual([EARLY_HASH]);
@@ -61,8 +61,13 @@ describe('the page template', () => {
     );
     writeFileSync(path.join(dir, 'assets', 'shared-abc.css'), '.shared{color:red}');
     const { html } = readPageTemplate(dir)!;
-    expect(html).toContain(`<style>.shared{color:red}</style><style>${CSS}</style>`);
-    expect(html).not.toContain('rel="stylesheet"');
+    // Each link stays, disabled (not fetched), so that the loader of a lazy page's code, which names
+    // them among what that code needs, finds them and adds no second link after the entry's styles.
+    expect(html).toContain(
+      `<style>.shared{color:red}</style><link rel="stylesheet" href="/assets/shared-abc.css" disabled>` +
+        `<style>${CSS}</style><link rel="stylesheet" href="/assets/index-abc.css" disabled>`,
+    );
+    expect(html).not.toMatch(/<link rel="stylesheet"(?: crossorigin)? href="[^"]*">/);
   });
 
   it('keeps the stylesheet a link if its text would end the style element', () => {

@@ -89,7 +89,10 @@ export function readPageTemplate(webDistDir: string): PageTemplate | null {
       const filePath = path.join(webDistDir, file);
       // A stylesheet closes the style element only by `</style`: none is expected, but then keep the link.
       const css = existsSync(filePath) ? readFileSync(filePath, 'utf8') : '</style';
-      return css.includes('</style') ? tag : `<style>${css}</style>`;
+      // The link stays, disabled (never fetched, applies nothing), for the code's loader: a lazy page's
+      // code names these stylesheets among what it needs, and the loader adds a link for one it finds
+      // none of: a second download, its rules then after the entry's and winning where they should not.
+      return css.includes('</style') ? tag : `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`;
     },
   );
   return { html, scriptSources };
