@@ -12,10 +12,14 @@
  * from one address). LOAD_SECONDS (60, all turns together), LOAD_TURN_SECONDS (10), LOAD_WARM_UP_SECONDS (5),
  * LOAD_CATALOG_CONNECTIONS (8), LOAD_CHECKOUT_CONNECTIONS (4), LOAD_CUSTOMERS (24) tune it;
  * BENCH_SERVER_ROOT runs another checkout's server (a before/after figure, server-process.ts).
+ * LOAD_INSTANCES=2 (with DATABASE_URL=postgres://... and Redis at REDIS_URL, default 127.0.0.1:6379)
+ * runs two instances behind nginx with deploy/nginx.conf (nginx.ts) and sends all traffic through it;
+ * compare its req/s with a run of one instance.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
-import { startServer } from './server-process.ts';
+import { startNginx } from './nginx.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const seconds = Number(process.env.LOAD_SECONDS ?? 60);
@@ -69,10 +73,30 @@ function count(kind: string, status: number): void {
 }
 
 const postgresUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
+const instanceCount = Number(process.env.LOAD_INSTANCES ?? 1);
+if (instanceCount > 1 && !postgresUrl) throw new Error('LOAD_INSTANCES > 1 needs DATABASE_URL=postgres://...');
 const postgres = postgresUrl ? await throwawayPostgres(postgresUrl, 'rr_load') : null;
-// Rate limits are off: every request of the run comes from this one address.
-const server = await startServer({ DATABASE_URL: postgres?.url ?? 'memory://', RATE_LIMITS: 'false', REDIS_URL: '' });
-const base = server.base;
+// Rate limits are off: every request of the run comes from this one address. The instances start one
+// after the other (the first migrates and seeds the demo data).
+const servers: ServerProcess[] = [];
+for (let i = 0; i < instanceCount; i++) {
+  servers.push(
+    await startServer({
+      DATABASE_URL: postgres?.url ?? 'memory://',
+      RATE_LIMITS: 'false',
+      REDIS_URL: instanceCount > 1 ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '',
+    }),
+  );
+}
+const proxy = instanceCount > 1 ? await startNginx(servers.map((s) => s.base)) : null;
+const base = proxy?.base ?? servers[0]!.base;
+const server = {
+  rssMb: () => servers.reduce((sum, s) => sum + (s.rssMb() ?? 0), 0) || null,
+  stop: async () => {
+    await proxy?.stop();
+    await Promise.all(servers.map((s) => s.stop()));
+  },
+};
 
 try {
   // Enough stock for a minute of orders, and enough customers that none waits on another.
@@ -176,6 +200,7 @@ try {
   console.log(
     `\n${turns} turns of ${turnSeconds} s each, catalog alone and beside orders: ${catalogConnections} catalog + ` +
       `${checkoutConnections} checkout connections, ${postgres ? 'PostgreSQL' : 'embedded PGlite (in memory)'}, ` +
+      `${instanceCount > 1 ? `${instanceCount} instances behind nginx (deploy/nginx.conf), ` : ''}` +
       `${productIds.length} products, ${customerCount} customers\n`,
   );
   // Uncounted: the server's code warms up (the first seconds of a fresh process are several times slower).
