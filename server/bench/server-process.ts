@@ -10,7 +10,7 @@ import path from 'node:path';
 /** BENCH_SERVER_ROOT runs another checkout's server (an earlier commit, for a before/after figure). */
 const root = path.resolve(process.env.BENCH_SERVER_ROOT ?? path.join(import.meta.dirname, '../..'));
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
