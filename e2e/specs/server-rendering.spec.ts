@@ -207,7 +207,7 @@ test("the page's own stylesheets come with it once: a lazy page's code fetches t
   expect(fetched.filter((path) => /\/assets\/(shared|index)-/.test(path))).toEqual([]);
   // Only the page's own styles apply: no second link placed after the entry's.
   const live = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]')]
+    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel=stylesheet]'))
       .filter((link) => !link.disabled)
       .map((link) => new URL(link.href).pathname),
   );
