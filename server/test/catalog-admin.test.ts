@@ -355,6 +355,7 @@ describe('admin product writes', () => {
     expect(order.orderItems).toEqual([
       {
         name: valid.name,
+        nameHi: null,
         qty: 1,
         image: valid.image,
         price: valid.price,

@@ -28,6 +28,16 @@ const ALLOWED: Array<{ file: string; status: string; why: string }> = [
     why: "a storefront page: the rendered page's own status (its 404 page), or STATUS_OF_KIND of the DomainError that refused it",
   },
   {
+    file: 'plugins/metrics.ts',
+    status: '404',
+    why: "METRICS_PORT's own node:http server (no Fastify, no error plugin): any other path, or a wrong token",
+  },
+  {
+    file: 'plugins/metrics.ts',
+    status: '503',
+    why: "METRICS_PORT's own node:http server: the figures could not be gathered (Prometheus marks the scrape failed)",
+  },
+  {
     file: 'plugins/response-cache.ts',
     status: 'wire.statusCode',
     why: 'a cached answer: 200 or 304 (the type of wireAnswer says so), set by reply.code, writeHead and logged',

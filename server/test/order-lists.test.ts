@@ -53,6 +53,7 @@ function toOrder(row: typeof orders.$inferSelect, items: Array<typeof orderItems
         const sum = (pick: (i: (typeof items)[number]) => number) => [item, ...addOns].reduce((s, i) => s + pick(i), 0);
         return {
           name: item.name,
+          nameHi: item.nameHi,
           qty: item.qty,
           image: item.image,
           price: toRupees(sum((i) => i.pricePaise)),

@@ -44,8 +44,8 @@ class RouteFigures {
     readonly route: string,
   ) {}
 
-  record(statusCode: number, ms: number): void {
-    this.byStatus.set(statusCode, (this.byStatus.get(statusCode) ?? 0) + 1);
+  record(status: number, ms: number): void {
+    this.byStatus.set(status, (this.byStatus.get(status) ?? 0) + 1);
     this.count++;
     this.sumMs += ms;
     for (let i = 0; i < DURATION_BUCKETS_MS.length; i++) {
@@ -71,14 +71,14 @@ export class RequestFigures {
   readonly #routes = new Map<string, RouteFigures>();
   readonly #cache = new Map<string, CacheSeries>();
 
-  request(method: string, route: string, statusCode: number, ms: number): void {
+  request(method: string, route: string, status: number, ms: number): void {
     const key = `${method} ${route}`;
     let figures = this.#routes.get(key);
     if (!figures) {
       figures = new RouteFigures(method, route);
       this.#routes.set(key, figures);
     }
-    figures.record(statusCode, ms);
+    figures.record(status, ms);
   }
 
   /** An answer of a cached route: from memory (hit) or read from the database (miss, or bypass). */
@@ -417,9 +417,9 @@ export function registerMetrics(
     app.decorate('metricsServer', null);
     registerMetricsRoute(app, scrape, settings.token!);
   }
-  return (route, statusCode, ms) => {
+  return (route, status, ms) => {
     const pattern = route ?? UNMATCHED_ROUTE;
-    figures.request('GET', pattern, statusCode, ms);
+    figures.request('GET', pattern, status, ms);
     figures.cacheAnswer(pattern, 'hit', true);
   };
 }

@@ -407,7 +407,7 @@ function send<T, Reply extends FastifyReply>(
 }
 
 /** Told of each answer from memory (a GET): its route's pattern, status and time taken (ms). */
-export type MemoryAnswerObserver = (route: string | undefined, statusCode: number, ms: number) => void;
+export type MemoryAnswerObserver = (route: string | undefined, status: number, ms: number) => void;
 
 /**
  * Answers a GET from memory before the framework sees it (the server's request handler calls this
