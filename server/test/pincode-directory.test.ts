@@ -19,6 +19,7 @@ describe('the offline pincode directory (issue 32: the city is the town, not the
     ['174001', 'Bilaspur', 'Hamirpur'],
     // A district named unlike its town.
     ['208002', 'Kanpur', 'Kanpur City'],
+    ['781001', 'Guwahati', 'Guwahati'],
   ])('%s: city %s, division %s kept beside it', async (pincode, city, division) => {
     const found = await sample.lookup(pincode);
     expect(found).toMatchObject({ pincode, city, division });

@@ -27,6 +27,8 @@ const TOWN_OF_DISTRICT: Readonly<Record<string, string>> = {
   'Ahmed Nagar': 'Ahmednagar',
   'Karim Nagar': 'Karimnagar',
   'Mahabub Nagar': 'Mahabubnagar',
+  // Guwahati's pincodes (7810xx) are under "Kamrup" in the directory (Kamrup Metropolitan today).
+  Kamrup: 'Guwahati',
 };
 
 /**
