@@ -232,14 +232,16 @@ const PICKUP_LOCATIONS = [
 
 const fake = new FakeShiprocket();
 const WEBHOOK_TOKEN = 'shop-webhook-token-0123456789';
-const courier = () =>
+// Each call's time limit: room for a loaded CI machine (a booking is several calls; 300 ms each once
+// failed there), and short only where a test waits for it to pass (their delayed answer takes 1 s).
+const courier = (timeoutMs = 5_000) =>
   new ShiprocketCourier({
     email: 'api@shop.example.in',
     password: 'secret',
     webhookToken: WEBHOOK_TOKEN,
     pickupLocation: 'Varanasi Store',
     baseUrl: fake.baseUrl,
-    timeoutMs: 300,
+    timeoutMs,
   });
 
 const PARCEL = {
@@ -353,7 +355,7 @@ describe('the Shiprocket adapter', () => {
 
   it('a timeout and a 5xx are transient CourierErrors; a 4xx refusal carries their message', async () => {
     fake.overrides.set('POST /v1/external/orders/create/adhoc', { status: 200, body: {}, delayMs: 1_000 });
-    await expect(courier().book(PARCEL)).rejects.toMatchObject({ name: 'CourierError', transient: true });
+    await expect(courier(300).book(PARCEL)).rejects.toMatchObject({ name: 'CourierError', transient: true });
     fake.overrides.set('POST /v1/external/orders/create/adhoc', { status: 502, body: { message: 'Bad gateway' } });
     await expect(courier().book(PARCEL)).rejects.toMatchObject({ transient: true });
     fake.overrides.set('POST /v1/external/orders/create/adhoc', {
@@ -519,7 +521,7 @@ describe('reverse pickups through Shiprocket (issue 28)', () => {
 
   it('a timeout and a 5xx are transient CourierErrors; a refusal carries their words', async () => {
     fake.overrides.set('POST /v1/external/orders/create/return', { status: 200, body: {}, delayMs: 1_000 });
-    await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({ name: 'CourierError', transient: true });
+    await expect(courier(300).bookReturn(RETURN)).rejects.toMatchObject({ name: 'CourierError', transient: true });
     fake.overrides.set('POST /v1/external/orders/create/return', { status: 502, body: { message: 'Bad gateway' } });
     await expect(courier().bookReturn(RETURN)).rejects.toMatchObject({ name: 'CourierError', transient: true });
     fake.overrides.set('POST /v1/external/orders/create/return', {
