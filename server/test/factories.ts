@@ -84,11 +84,16 @@ export const admin = (t: WithApp) => signIn(t.app, DEMO_ADMIN);
 
 /** A Cash on Delivery order of `qty` units of one product, placed through the API (the reply as it came). */
 export function codOrder(t: WithApp, token: string, productId: string, qty = 1, address: object = ADDRESS) {
+  return codOrderOf(t, token, [{ product: productId, qty }], address);
+}
+
+/** A Cash on Delivery order of these lines (several products, a line's add-ons), as its customer places it. */
+export function codOrderOf(t: WithApp, token: string, orderItems: object[], address: object = ADDRESS) {
   return t.app.inject({
     method: 'POST',
     url: '/api/orders',
     headers: bearer(token),
-    payload: { orderItems: [{ product: productId, qty }], shippingAddress: address, paymentMethod: 'Cash on Delivery' },
+    payload: { orderItems, shippingAddress: address, paymentMethod: 'Cash on Delivery' },
   });
 }
 

@@ -35,19 +35,10 @@ describe("an order's lines in Hindi", () => {
     const neelam = await hindiProduct();
     const plain = await make.product(t, { name: 'Plain bead' });
     const buyer = await make.customer(t, { language: 'hi' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(buyer.token),
-      payload: {
-        orderItems: [
-          { product: neelam, qty: 1 },
-          { product: plain, qty: 2 },
-        ],
-        shippingAddress: make.ADDRESS,
-        paymentMethod: 'Cash on Delivery',
-      },
-    });
+    const res = await make.codOrderOf(t, buyer.token, [
+      { product: neelam, qty: 1 },
+      { product: plain, qty: 2 },
+    ]);
     expect(res.statusCode).toBe(201);
     const placed = res.json<Order>();
     // Renamed later: the order keeps what it was bought as.
@@ -69,16 +60,7 @@ describe("an order's lines in Hindi", () => {
       .values({ productId: neelam, position: 0, name: 'Energisation', pricePaise: 501_00, isService: true })
       .returning({ id: productAddOns.id });
     const buyer = await make.customer(t);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(buyer.token),
-      payload: {
-        orderItems: [{ product: neelam, qty: 1, addOns: [{ _id: addOn!.id }] }],
-        shippingAddress: make.ADDRESS,
-        paymentMethod: 'Cash on Delivery',
-      },
-    });
+    const res = await make.codOrderOf(t, buyer.token, [{ product: neelam, qty: 1, addOns: [{ _id: addOn!.id }] }]);
     expect(res.statusCode, res.body).toBe(201);
     const rows = await t.db
       .select({ nameHi: orderItems.nameHi, addOnId: orderItems.addOnId })
@@ -111,19 +93,10 @@ describe("an order's lines in Hindi", () => {
     const neelam = await hindiProduct();
     const plain = await make.product(t, { name: 'Plain bead for the invoice' });
     const buyer = await make.customer(t, { language: 'hi' });
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/orders',
-      headers: bearer(buyer.token),
-      payload: {
-        orderItems: [
-          { product: neelam, qty: 1 },
-          { product: plain, qty: 1 },
-        ],
-        shippingAddress: make.ADDRESS,
-        paymentMethod: 'Cash on Delivery',
-      },
-    });
+    const placed = await make.codOrderOf(t, buyer.token, [
+      { product: neelam, qty: 1 },
+      { product: plain, qty: 1 },
+    ]);
     const id = placed.json<Order>()._id;
     // The invoice is issued as the order ships.
     const admin = await make.admin(t);
