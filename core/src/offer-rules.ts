@@ -1,5 +1,5 @@
 import { percentOf, type Paise } from './money.ts';
-import type { AdjustmentRule, QuoteLineInput } from './quote.ts';
+import type { AdjustmentRule, AdjustmentTerms, QuoteLineInput } from './quote.ts';
 
 /**
  * Issue 26: the quote's rules for festival offers (decision 0041). Sales are applied first (each product
@@ -70,6 +70,7 @@ export function saleRulesFor(
     productIds,
     productLinesOnly: true,
     sourceId: sale._id,
+    terms: { name: sale.name, percentOff: sale.percentOff },
   }));
 }
 
@@ -107,5 +108,13 @@ export function couponRuleFor(coupon: CouponOffer): AdjustmentRule {
     ...(coupon.freeShipping ? { percentOff: 0 } : {}),
     ...(limited ? { productIds: new Set(coupon.productIds), categories: new Set(coupon.categories) } : {}),
     sourceId: coupon.id,
+    terms: couponTerms(coupon),
   };
+}
+
+/** What a coupon's label says, as facts (issue 30): its code and a percent, an amount or free shipping. */
+function couponTerms(coupon: CouponOffer): AdjustmentTerms {
+  if (coupon.percentOff !== null) return { code: coupon.code, percentOff: coupon.percentOff };
+  if (coupon.amountOffPaise !== null) return { code: coupon.code, amountOffPaise: coupon.amountOffPaise };
+  return { code: coupon.code, freeShipping: true };
 }

@@ -57,7 +57,12 @@ describe('buildQuote: SPEC §9 where the law allows', () => {
       taxPaise: 8100,
     });
     expect(quote.lines[0]!.adjustments).toEqual([
-      { kind: 'online_discount', label: 'Online payment discount (10%)', amountPaise: 5000 },
+      {
+        kind: 'online_discount',
+        label: 'Online payment discount (10%)',
+        amountPaise: 5000,
+        terms: { percentOff: 10 },
+      },
     ]);
     expect(quote.amounts).toEqual({
       itemsPaise: 50000,

@@ -21,12 +21,26 @@ import { basisPointsOf, percentOf, type Paise } from './money.ts';
  */
 export type AdjustmentKind = 'sale' | 'coupon' | 'online_discount';
 
+/**
+ * Issue 30: what an adjustment's English label says, as facts, so a page in another language can say it
+ * in its own words: the sale's name or the coupon's code, and what it takes off (a percent, an amount, or
+ * the shipping charge). Adjustments priced before these were kept have none: their label is all there is.
+ */
+export interface AdjustmentTerms {
+  name?: string;
+  code?: string;
+  percentOff?: number;
+  amountOffPaise?: Paise;
+  freeShipping?: boolean;
+}
+
 export interface LineAdjustment {
   kind: AdjustmentKind;
   label: string;
   amountPaise: Paise;
   /** The sale's or coupon's id (absent for the online discount): what the owner's reports count by. */
   sourceId?: string;
+  terms?: AdjustmentTerms;
 }
 
 /** A cart line as the catalog prices it, before the quote's arithmetic. */
@@ -157,6 +171,8 @@ export interface AdjustmentRule {
   /** Leaves add-on lines alone (a sale lowers a product's price, not its extras'). */
   productLinesOnly?: boolean;
   sourceId?: string;
+  /** What `label` says, as facts (issue 30): each line's share carries them. */
+  terms?: AdjustmentTerms;
 }
 
 export interface QuoteRules {
@@ -186,6 +202,7 @@ export const ONLINE_DISCOUNT_RULE: AdjustmentRule = {
   kind: 'online_discount',
   label: `Online payment discount (${ONLINE_DISCOUNT_PERCENT}%)`,
   percentOff: ONLINE_DISCOUNT_PERCENT,
+  terms: { percentOff: ONLINE_DISCOUNT_PERCENT },
 };
 
 /** The rules of a cart paid by `paymentMethod`'s kind: online payment takes the online discount. */
@@ -259,6 +276,7 @@ function applyAdjustments(lines: readonly QuoteLineInput[], rules: QuoteRules): 
       if (share === 0) return;
       const adjustment: LineAdjustment = { kind: rule.kind, label: rule.label, amountPaise: share };
       if (rule.sourceId) adjustment.sourceId = rule.sourceId;
+      if (rule.terms) adjustment.terms = rule.terms;
       shares[i]!.push(adjustment);
       left[i]! -= share;
     });

@@ -159,7 +159,9 @@ describe('a coupon on the quote and the order', () => {
       totalPrice: 2124,
     });
     expect(q.coupon).toEqual({ code: c.code, discount: 200, applied: true, message: null });
-    expect(q.adjustments).toEqual([{ kind: 'coupon', label: `Coupon ${c.code} (10% off)`, amount: 200 }]);
+    expect(q.adjustments).toEqual([
+      { kind: 'coupon', label: `Coupon ${c.code} (10% off)`, amount: 200, terms: { code: c.code, percentOff: 10 } },
+    ]);
     expect(q.lines.map((l) => l.taxableValue)).toEqual(expect.arrayContaining([900, 900]));
 
     const customer = await make.customer(t);
@@ -167,6 +169,10 @@ describe('a coupon on the quote and the order', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const o = placed.json<Order>();
     expect(o.coupon).toEqual({ code: c.code, discount: 100 });
+    // Issue 30: the order's adjustment keeps the terms a Hindi page says it by.
+    expect(o.adjustments).toEqual([
+      { kind: 'coupon', label: `Coupon ${c.code} (10% off)`, amount: 100, terms: { code: c.code, percentOff: 10 } },
+    ]);
     expect(o.orderItems[0]).toMatchObject({ discount: 100, taxableValue: 900, taxPrice: 162 });
     expect(o.totalPrice).toBe(1062);
     expect(await usesOf(c._id)).toBe(1);
@@ -189,6 +195,10 @@ describe('a coupon on the quote and the order', () => {
     const line = (id: string) => q.lines.find((l) => l.product === id)!;
     expect(line(a)).toMatchObject({ discount: 200, taxableValue: 100 });
     expect(line(b)).toMatchObject({ discount: 0, taxableValue: 100 });
+    expect(q.adjustments[0]!.terms).toEqual({ code: c.code, amountOff: 200 });
+    const placed = await order((await make.customer(t)).token, [{ product: a, qty: 1 }], c.code);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json<Order>().adjustments[0]!.terms).toEqual({ code: c.code, amountOff: 200 });
 
     const big = await coupon({ amountOff: 5000 });
     const capped = (await quote([{ product: b, qty: 1 }], big.code)).json<CartQuote>();
@@ -239,8 +249,8 @@ describe('a coupon on the quote and the order', () => {
     const stacked = (await quote([{ product: a, qty: 1 }], both.code, ONLINE)).json<CartQuote>();
     // 5% of ₹1,000, then 10% of the ₹950 left.
     expect(stacked.adjustments).toEqual([
-      { kind: 'coupon', label: `Coupon ${both.code} (5% off)`, amount: 50 },
-      { kind: 'online_discount', label: 'Online payment discount (10%)', amount: 95 },
+      { kind: 'coupon', label: `Coupon ${both.code} (5% off)`, amount: 50, terms: { code: both.code, percentOff: 5 } },
+      { kind: 'online_discount', label: 'Online payment discount (10%)', amount: 95, terms: { percentOff: 10 } },
     ]);
     expect(stacked.discountPrice).toBe(145);
   });
@@ -367,8 +377,13 @@ describe('a sale on the quote', () => {
     const q = (await quote([{ product: a, qty: 2 }], c.code)).json<CartQuote>();
     // 15% of ₹999 is ₹149.85 a unit: ₹849.15 each, ₹1,698.30 for two; the code 10% of that.
     expect(q.adjustments).toEqual([
-      { kind: 'sale', label: 'Navratri Sale (15% off)', amount: 299.7 },
-      { kind: 'coupon', label: `Coupon ${c.code} (10% off)`, amount: 169.83 },
+      {
+        kind: 'sale',
+        label: 'Navratri Sale (15% off)',
+        amount: 299.7,
+        terms: { name: 'Navratri Sale', percentOff: 15 },
+      },
+      { kind: 'coupon', label: `Coupon ${c.code} (10% off)`, amount: 169.83, terms: { code: c.code, percentOff: 10 } },
     ]);
     const tooSmall = await quote([{ product: a, qty: 1 }], c.code);
     expect(tooSmall.json().message).toBe('Add ₹750.85 more to use this code.');

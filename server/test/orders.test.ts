@@ -609,7 +609,9 @@ describe('POST /api/orders/quote', () => {
     // The discount lowers the value GST is charged on: 18% of ₹900, not of ₹1,000.
     expect(res).toMatchObject({ itemsPrice: 1000, discountPrice: 100, taxPrice: 162, totalPrice: 1062 });
     expect(res.lines[0]).toMatchObject({ discount: 100, taxableValue: 900, taxPrice: 162 });
-    expect(res.adjustments).toEqual([{ kind: 'online_discount', label: 'Online payment discount (10%)', amount: 100 }]);
+    expect(res.adjustments).toEqual([
+      { kind: 'online_discount', label: 'Online payment discount (10%)', amount: 100, terms: { percentOff: 10 } },
+    ]);
   });
 
   it('splits GST by the place of supply when the state is given: CGST + SGST inside the seller’s state, else IGST', async () => {

@@ -186,7 +186,26 @@ export const orderItem = z.object({
 export type OrderItem = z.infer<typeof orderItem>;
 
 /** An adjustment of the quote (a sale, a coupon, the online discount), all its lines' shares added. */
-export const quoteAdjustment = z.object({ kind: z.string(), label: z.string(), amount: z.number() });
+/**
+ * Issue 30: what an adjustment's English `label` says, as facts, for a page in another language to say it
+ * in its words: the sale's `name` or the coupon's `code`, and `percentOff`, `amountOff` (rupees) or
+ * `freeShipping`. Absent on adjustments priced before they were kept: the label is all there is.
+ */
+export const adjustmentTerms = z.object({
+  name: z.optional(z.string()),
+  code: z.optional(z.string()),
+  percentOff: z.optional(z.number()),
+  amountOff: z.optional(z.number()),
+  freeShipping: z.optional(z.boolean()),
+});
+export type AdjustmentTermsAnswer = z.infer<typeof adjustmentTerms>;
+
+export const quoteAdjustment = z.object({
+  kind: z.string(),
+  label: z.string(),
+  amount: z.number(),
+  terms: z.optional(adjustmentTerms),
+});
 
 /**
  * The GST on the shipping charge: freight charged with the goods is part of one composite supply, taxed

@@ -103,10 +103,16 @@ const REFUND = jsonObject({
   createdAt: isoTime(column(refunds.createdAt)),
 });
 
-/** The order's adjustments (each kind's shares on its lines added up), in rupees. */
-const ORDER_ADJUSTMENTS = sql`(select coalesce(json_agg(json_build_object('kind', kind, 'label', label,
-    'amount', amount::float8 / 100) order by kind, label), '[]')
-  from (select a->>'kind' as kind, a->>'label' as label, sum((a->>'amountPaise')::bigint) as amount
+/**
+ * The order's adjustments (each kind's shares on its lines added up), in rupees, with their terms (issue
+ * 30: the same on every share of one label; the amount off in rupees) where the lines kept them.
+ */
+const ORDER_ADJUSTMENTS = sql`(select coalesce(json_agg(json_strip_nulls(json_build_object('kind', kind,
+    'label', label, 'amount', amount::float8 / 100, 'terms', case when terms->'amountOffPaise' is null then terms
+      else (terms - 'amountOffPaise') || jsonb_build_object('amountOff', (terms->>'amountOffPaise')::float8 / 100)
+    end)) order by kind, label), '[]')
+  from (select a->>'kind' as kind, a->>'label' as label, sum((a->>'amountPaise')::bigint) as amount,
+      (array_agg(a->'terms'))[1] as terms
     from ${orderItems} cross join jsonb_array_elements(${i.adjustments}) as a
     where ${i.orderId} = ${o.id} group by 1, 2) as by_kind)`;
 

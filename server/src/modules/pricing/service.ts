@@ -11,6 +11,7 @@ import {
   stockUnits,
   toRupees,
   type CartQuote,
+  type LineAdjustment,
   type PaymentMethod,
   type PlaceOrderBody,
   type Quote,
@@ -433,6 +434,16 @@ function storeCreditOfQuote(totalPaise: number, credit: { balancePaise: number; 
   };
 }
 
+/** One of the quote's adjustments as the answer says it: rupees, and its terms' amount off in rupees. */
+function adjustmentAnswer(a: LineAdjustment): CartQuote["adjustments"][number] {
+  const answer: CartQuote["adjustments"][number] = { kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) };
+  if (a.terms) {
+    const { amountOffPaise, ...terms } = a.terms;
+    answer.terms = amountOffPaise === undefined ? terms : { ...terms, amountOff: toRupees(amountOffPaise) };
+  }
+  return answer;
+}
+
 export function quoteAnswer(
   priced: PricedCart,
   sellerState: string,
@@ -489,7 +500,7 @@ export function quoteAnswer(
       // Everything shippingPrice holds: freight and the COD fee, as an order answers it.
       taxPrice: toRupees(shipping.taxPaise + (quote.codFee?.taxPaise ?? 0)),
     },
-    adjustments: quote.adjustments.map((a) => ({ kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) })),
+    adjustments: quote.adjustments.map(adjustmentAnswer),
     codFee: quote.codFee
       ? { amount: toRupees(quote.codFee.chargePaise), taxPrice: toRupees(quote.codFee.taxPaise) }
       : null,
