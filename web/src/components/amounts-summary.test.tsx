@@ -1,5 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hi } from '../i18n/hi.ts';
+import { LanguageProvider } from '../i18n/index.tsx';
 import { AmountsSummary } from './amounts-summary.tsx';
 
 const amounts = { itemsPrice: 50, shippingPrice: 100, taxPrice: 27, totalPrice: 177 };
@@ -52,6 +54,37 @@ describe('AmountsSummary', () => {
     const terms = screen.getAllByRole('term').map((t) => t.textContent);
     expect(terms).toEqual(['Items', 'Diwali Sale (20% off)', 'Code DIWALI10', 'Shipping', 'Tax (GST)', 'Total']);
     expect(screen.getByTestId('order-savings').textContent).toBe('You save ₹280.10');
+  });
+
+  it('names each discount in Hindi from its terms on a Hindi page, its label where it has none (issue 30)', () => {
+    const adjustments = [
+      { kind: 'sale', label: 'Diwali Sale (20% off)', amount: 200, terms: { name: 'Diwali Sale', percentOff: 20 } },
+      { kind: 'coupon', label: 'Coupon DIWALI10 (10% off)', amount: 80, terms: { code: 'DIWALI10', percentOff: 10 } },
+      { kind: 'coupon', label: 'Coupon SHIV250 (₹250 off)', amount: 250, terms: { code: 'SHIV250', amountOff: 250 } },
+      { kind: 'online_discount', label: 'Online payment discount (5%)', amount: 30, terms: { percentOff: 5 } },
+      { kind: 'coupon', label: 'Coupon OLD5 (5% off)', amount: 5 },
+    ];
+    render(
+      <LanguageProvider language="hi" texts={hi}>
+        <AmountsSummary amounts={{ ...amounts, adjustments }} />
+      </LanguageProvider>,
+    );
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    expect(terms.slice(1, 6)).toEqual([
+      'Diwali Sale (20% छूट)',
+      'कूपन DIWALI10 (10% छूट)',
+      'कूपन SHIV250 (₹250 छूट)',
+      'ऑनलाइन छूट (5%)',
+      'Coupon OLD5 (5% off)',
+    ]);
+  });
+
+  it('keeps the quote’s own label for a sale or code on an English page, terms or not', () => {
+    const adjustments = [
+      { kind: 'coupon', label: 'Coupon SHIV250 (₹250 off)', amount: 250, terms: { code: 'SHIV250', amountOff: 250 } },
+    ];
+    render(<AmountsSummary amounts={{ ...amounts, adjustments }} />);
+    expect(screen.getByText('Coupon SHIV250 (₹250 off)')).toBeTruthy();
   });
 
   it('names the online discount as SPEC does, whatever the quote calls it', () => {

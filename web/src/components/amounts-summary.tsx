@@ -1,6 +1,7 @@
 import { useT, type Translate } from '../i18n/index.tsx';
 import { ONLINE_DISCOUNT_PERCENT, formatRupees, toPaise, toRupees } from '@rr/core';
 import { Fragment, type ReactNode } from 'react';
+import { useAdjustmentLabel, type LabelledAdjustment } from './adjustment-label.ts';
 import styles from './amounts-summary.module.css';
 
 export interface Amounts {
@@ -13,7 +14,7 @@ export interface Amounts {
    * Issue 26: each discount taken off before GST (a sale, a code, the online discount) with its label,
    * as the quote lists them; shown instead of `discountPrice`, with what they save together.
    */
-  adjustments?: ReadonlyArray<{ kind: string; label: string; amount: number }>;
+  adjustments?: ReadonlyArray<LabelledAdjustment & { amount: number }>;
   totalPrice: number;
   /** Issue 27: the Cash on Delivery fee (before GST), which is inside `shippingPrice`; shown as its own line. */
   codFee?: { amount: number; taxPrice: number } | null;
@@ -48,14 +49,13 @@ function taxNotes({ shippingGst, gst, codFee }: Amounts, t: Translate): string[]
 /** The discount lines: the quote's adjustments by label, or SPEC's one online discount. */
 function DiscountLines({ amounts }: { amounts: Amounts }) {
   const t = useT();
-  // SPEC's name for the online payment discount, kept whatever the quote's label says.
-  const onlineDiscount = t('orders.onlineDiscount', { percent: ONLINE_DISCOUNT_PERCENT });
+  const labelOf = useAdjustmentLabel();
   const shown = amounts.adjustments?.filter((a) => a.amount > 0) ?? [];
   // An order priced before adjustments were listed has only its online discount.
   if (shown.length > 0) {
     return shown.map((a) => (
       <Fragment key={`${a.kind} ${a.label}`}>
-        <dt className={styles.discount}>{a.kind === 'online_discount' ? onlineDiscount : a.label}</dt>
+        <dt className={styles.discount}>{labelOf(a)}</dt>
         <dd className={styles.discount}>−{formatRupees(a.amount)}</dd>
       </Fragment>
     ));
@@ -63,7 +63,7 @@ function DiscountLines({ amounts }: { amounts: Amounts }) {
   if (amounts.discountPrice === undefined) return null;
   return (
     <>
-      <dt className={styles.discount}>{onlineDiscount}</dt>
+      <dt className={styles.discount}>{t('orders.onlineDiscount', { percent: ONLINE_DISCOUNT_PERCENT })}</dt>
       <dd className={styles.discount}>−{formatRupees(amounts.discountPrice)}</dd>
     </>
   );

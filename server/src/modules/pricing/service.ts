@@ -435,8 +435,8 @@ function storeCreditOfQuote(totalPaise: number, credit: { balancePaise: number; 
 }
 
 /** One of the quote's adjustments as the answer says it: rupees, and its terms' amount off in rupees. */
-function adjustmentAnswer(a: LineAdjustment): CartQuote["adjustments"][number] {
-  const answer: CartQuote["adjustments"][number] = { kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) };
+function adjustmentAnswer(a: LineAdjustment): CartQuote['adjustments'][number] {
+  const answer: CartQuote['adjustments'][number] = { kind: a.kind, label: a.label, amount: toRupees(a.amountPaise) };
   if (a.terms) {
     const { amountOffPaise, ...terms } = a.terms;
     answer.terms = amountOffPaise === undefined ? terms : { ...terms, amountOff: toRupees(amountOffPaise) };

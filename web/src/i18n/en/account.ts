@@ -264,6 +264,11 @@ export const account = {
   'orders.total': 'Total',
   'orders.youSave': 'You save {amount}',
   'orders.onlineDiscount': 'Online discount ({percent}%)',
+  // A sale's and a coupon's discount, said from their terms (English pages show the quote's own label).
+  'orders.saleDiscount': '{name} ({percent}% off)',
+  'orders.couponPercent': 'Coupon {code} ({percent}% off)',
+  'orders.couponAmount': 'Coupon {code} ({amount} off)',
+  'orders.couponFreeShipping': 'Coupon {code} (free shipping)',
   'orders.gstOnShipping': 'Includes {amount} on shipping ({percent}%, as the goods)',
   'orders.gstOnShippingCod': 'Includes {amount} on shipping and the COD fee ({percent}%, as the goods)',
   'orders.notReturnable': 'Made to order: not returnable',

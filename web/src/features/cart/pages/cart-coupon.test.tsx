@@ -2,6 +2,8 @@ import type { CartItem, CartQuote, QuoteCoupon } from '@rr/core';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { cartStore, clearCart, couponCodeStore } from '../cart-store.ts';
 import { CartPage } from './cart-page.tsx';
@@ -120,6 +122,27 @@ describe('the code box on the cart page (issue 26)', () => {
     expect(couponCodeStore.get()).toBe('DIWALI10');
     expect(quoteBodies().at(-1)).toMatchObject({ couponCode: 'DIWALI10', paymentMethod: 'Cash on Delivery' });
     expect(screen.getByLabelText('Discounts').textContent).toContain('Code DIWALI10−₹160.00');
+  });
+
+  it('names the sale and the code in Hindi on a Hindi page, from their terms (issue 30)', async () => {
+    const terms = {
+      sale: { ...sale, terms: { name: 'Diwali Sale', percentOff: 20 } },
+      code: { ...diwali10, terms: { code: 'DIWALI10', percentOff: 10 } },
+    };
+    quoteAnswers(() => jsonReply(quote([terms.sale, terms.code])));
+    renderInApp(
+      <LanguageProvider language="hi" texts={hi}>
+        <Routes>
+          <Route path="/cart" element={<CartPage />} />
+        </Routes>
+      </LanguageProvider>,
+      '/cart',
+    );
+    const discounts = await screen.findByLabelText('छूट');
+    expect([...discounts.querySelectorAll('dt')].map((dt) => dt.textContent)).toEqual([
+      'Diwali Sale (20% छूट)',
+      'कूपन DIWALI10 (10% छूट)',
+    ]);
   });
 
   it('shows the server’s refusal as it is under the box, and keeps no code', async () => {

@@ -2,6 +2,7 @@ import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { DEFAULT_MAX_LINE_QTY, formatRupees, localizedText, responsiveImage, type CartItem } from '@rr/core';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useAdjustmentLabel } from '../../../components/adjustment-label.ts';
 import { Button } from '../../../components/button.tsx';
 import { LineChoices } from '../../../components/line-choices.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -126,6 +127,7 @@ function CartSummary({
   const navigate = useNavigate();
   const count = cartCount(items);
   const t = useT();
+  const labelOf = useAdjustmentLabel();
   const { quote, code, refusal, applying, apply, remove } = coupon;
   const discounts = (quote.data?.adjustments ?? []).filter((a) => a.amount > 0);
   return (
@@ -138,7 +140,7 @@ function CartSummary({
         <dl className={styles.discounts} aria-label={t('cart.discounts')}>
           {discounts.map((a) => (
             <div key={`${a.kind} ${a.label}`} className={styles.discount}>
-              <dt>{a.label}</dt>
+              <dt>{labelOf(a)}</dt>
               <dd>−{formatRupees(a.amount)}</dd>
             </div>
           ))}
