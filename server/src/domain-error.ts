@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@rr/core';
+import type { ErrorCode, ErrorReply } from '@rr/core';
 
 /**
  * What kind of refusal an error is, in the terms of the business. Services say which kind; only the
@@ -25,6 +25,8 @@ export class DomainError extends Error {
     readonly options: {
       /** Seconds after which trying again may succeed (sent as Retry-After). */
       retryAfterSeconds?: number;
+      /** The figures the message says (the reply's `details`, issue 30): see core's errorReply. */
+      details?: ErrorReply['details'];
       cause?: unknown;
     } = {},
   ) {

@@ -75,6 +75,7 @@ describe('what one customer can tie up without paying', () => {
     expect(over.json().message).toMatch(
       /^Orders that are not paid yet are limited to 12 items and ₹10,000.00 in all, and 11 items/,
     );
+    expect(over.json().details).toEqual({ maxItems: 12, maxAmount: 10000 });
     expect(await stockOf(ids[3]!)).toBe(100);
     // One more fits exactly.
     expect((await cod(c.token, [[ids[3]!, 1]])).statusCode).toBe(201);

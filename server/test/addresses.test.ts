@@ -136,6 +136,7 @@ describe('saved addresses', () => {
     expect(refused.json()).toEqual({
       message: 'You can keep at most 10 addresses: delete one you no longer use first.',
       code: 'ADDRESS_LIMIT',
+      details: { count: 10 },
     });
     expect(await rowsOf(me._id)).toHaveLength(10);
   });

@@ -223,6 +223,14 @@ describe('a coupon on the quote and the order', () => {
       expect(res.json()).toMatchObject({ code });
       expect(res.json().message).toMatch(message);
     }
+    // Issue 30: the figures of the message again, for a Hindi page to say.
+    const notStarted = await quote(
+      [{ product: a, qty: 1 }],
+      (await coupon({ percentOff: 5, startsAt: '2099-01-01' })).code,
+    );
+    expect(notStarted.json().details).toEqual({ startsAt: expect.stringMatching(/^2098-12-31T18:30:00/) });
+    const short = await quote([{ product: a, qty: 1 }], (await coupon({ percentOff: 5, minOrder: 1000 })).code);
+    expect(short.json().details).toEqual({ amount: 600 });
     const unknown = await quote([{ product: a, qty: 1 }], 'NO-SUCH-CODE');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toEqual({

@@ -376,6 +376,8 @@ describe('POST /api/orders', () => {
     });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toMatch(/^Only 3 of Test bead .* left in stock\.$/);
+    // Issue 30: the figure again, for a Hindi page to say.
+    expect(tooMany.json().details).toEqual({ count: 3 });
     const none = await make.product(t, { stock: 0 });
     const soldOut = await place(customer.token, {
       orderItems: [line(1, none)],
@@ -426,6 +428,7 @@ describe('POST /api/orders', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('qty must be at most 10 of one product');
+    expect(res.json().details).toEqual({ limit: 10 });
     expect(await stockOf(id)).toBe(5000);
   });
 
@@ -514,6 +517,7 @@ describe('the total the checkout showed (expectedTotal)', () => {
     expect(res.json()).toEqual({
       code: 'PRICE_CHANGED',
       message: 'Prices changed since you looked: this order now costs ₹613.60. Please check it and place it again.',
+      details: { amount: 613.6 },
     });
     expect(await orderCount()).toBe(before);
     expect(await stockOf(id)).toBe(5);

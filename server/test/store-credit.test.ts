@@ -154,6 +154,7 @@ describe('store credit at checkout', () => {
     const short = await call(poor.token, 'POST', '/api/orders', body);
     expect(short.statusCode).toBe(409);
     expect(short.json().code).toBe('STORE_CREDIT_SHORT');
+    expect(short.json().details).toMatchObject({ creditAmount: 10 });
     expect(await balanceOf(poor.token)).toBe(10);
     expect((await t.app.inject({ url: `/api/products/${product}` })).json().countInStock).toBe(stockBefore);
   });

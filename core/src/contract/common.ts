@@ -19,6 +19,12 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 export const errorReply = z.object({
   message: z.string(),
   code: z.enum(Object.values(errorCodes) as [ErrorCode, ...ErrorCode[]]),
+  /**
+   * Issue 30: the figures the message says, for a page in another language to say them: counts and
+   * limits as numbers, `amount` and `…Amount` in rupees, `…At` an ISO time, `waitSeconds` a wait. Only
+   * on refusals whose message has figures.
+   */
+  details: z.optional(z.record(z.string(), z.union([z.number(), z.string()]))),
 });
 export type ErrorReply = z.infer<typeof errorReply>;
 

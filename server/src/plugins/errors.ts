@@ -111,9 +111,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Our own refusals: the message is written for the client, whatever the status.
       const status = STATUS_OF_KIND[error.kind];
       if (status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
-      const { retryAfterSeconds } = error.options;
+      const { retryAfterSeconds, details } = error.options;
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
-      return send(reply, status, { message: error.message, code: error.code });
+      return send(reply, status, { message: error.message, code: error.code, ...(details ? { details } : {}) });
     }
     // The database is away (restart, failover, lost connections, timeouts): worth a retry shortly.
     if (isDatabaseUnavailable(error)) {

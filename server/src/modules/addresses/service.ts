@@ -97,6 +97,7 @@ export async function createAddress(db: Database, userId: string, input: SavedAd
         'conflict',
         errorCodes.addressLimit,
         `You can keep at most ${MAX_SAVED_ADDRESSES} addresses: delete one you no longer use first.`,
+        { details: { count: MAX_SAVED_ADDRESSES } },
       );
     const isDefault = existing.length === 0 || input.isDefault === true;
     if (isDefault) await unsetDefault(tx, userId);

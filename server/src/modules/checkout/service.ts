@@ -112,6 +112,7 @@ async function reserveCart(
       'conflict',
       errorCodes.priceChanged,
       `Prices changed since you looked: this order now costs ${formatRupees(toRupees(amounts.totalPaise))}. Please check it and place it again.`,
+      { details: { amount: toRupees(amounts.totalPaise) } },
     );
   }
   if (amounts.totalPaise > MAX_ORDER_TOTAL_PAISE) {
@@ -135,6 +136,7 @@ async function reserveCart(
           ? `, and ${unpaid.units} items (${formatRupees(toRupees(unpaid.paise))}) are already on their way to you unpaid`
           : '') +
         '. Please pay online or contact the shop for a larger order.',
+      { details: { maxItems: limits.maxUnpaidUnits, maxAmount: toRupees(limits.maxUnpaidPaise) } },
     );
   }
   const reason = stockReason ?? (paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order');
@@ -152,6 +154,7 @@ function refuseUndeliverable(priced: PricedCart, paymentMethod: PaymentMethod): 
       'invalid_data',
       errorCodes.pincodeNotServiced,
       `Our couriers do not deliver to pincode ${priced.delivery.place.pincode} yet. Please contact the shop.`,
+      { details: { pincode: priced.delivery.place.pincode } },
     );
   }
   if (paymentMethod === DEFAULT_PAYMENT_METHOD && !priced.cod.allowed) {
@@ -359,6 +362,7 @@ async function cashOnDeliveryOrder(
       'conflict',
       errorCodes.openCashOnDeliveryLimit,
       `You already have ${MAX_OPEN_COD_ORDERS} Cash on Delivery orders on their way. Please pay online, or wait for one to arrive.`,
+      { details: { count: MAX_OPEN_COD_ORDERS } },
     );
   }
   const reserved = await reserveCart(
@@ -458,6 +462,7 @@ async function storeCreditOrder(
       'conflict',
       errorCodes.storeCreditShort,
       `Your store credit (${formatRupees(toRupees(balance))}) does not cover this order (${formatRupees(toRupees(total))}): pay the rest online.`,
+      { details: { creditAmount: toRupees(balance), totalAmount: toRupees(total) } },
     );
   }
   const orderId = await insertOrder(tx, {

@@ -16,7 +16,8 @@ const refuse = (
   kind: 'invalid_data' | 'conflict',
   code: (typeof errorCodes)[keyof typeof errorCodes],
   message: string,
-) => new DomainError(kind, code, message);
+  details?: Record<string, string>,
+) => new DomainError(kind, code, message, details ? { details } : {});
 
 /**
  * The coupon a customer's code names, if it can be used at `now`: refused (4xx, with the message the
@@ -31,6 +32,7 @@ export async function couponByCode(db: Database, code: string, now: Date): Promi
       'invalid_data',
       errorCodes.couponNotStarted,
       couponMessages.notStarted(formatDateTimeIST(row.startsAt.toISOString())),
+      { startsAt: row.startsAt.toISOString() },
     );
   }
   if (row.endsAt && row.endsAt <= now) throw refuse('invalid_data', errorCodes.couponExpired, couponMessages.expired);

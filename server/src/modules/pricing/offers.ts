@@ -55,6 +55,7 @@ function refuseForCart(inputs: readonly QuoteLineInput[], sales: AdjustmentRule[
       'invalid_data',
       errorCodes.couponMinOrder,
       couponMessages.minOrder(formatRupees(toRupees(coupon.minOrderPaise - worth))),
+      { details: { amount: toRupees(coupon.minOrderPaise - worth) } },
     );
   }
 }

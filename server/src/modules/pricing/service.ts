@@ -114,7 +114,9 @@ function mergeLines(lines: PlaceOrderBody['orderItems'], maxLineQty: number): Ch
     const stock = stockKey(chosen);
     const qty = (units.get(stock) ?? 0) + line.qty;
     if (qty > limit) {
-      throw new DomainError('invalid_data', errorCodes.lineQtyLimit, `qty must be at most ${limit} of one product`);
+      throw new DomainError('invalid_data', errorCodes.lineQtyLimit, `qty must be at most ${limit} of one product`, {
+        details: { limit },
+      });
     }
     units.set(stock, qty);
     const key = JSON.stringify([stock, chosen.addOns]);
@@ -394,7 +396,9 @@ export function refuseUnavailable(cart: PricedCart): void {
       throw new DomainError('conflict', errorCodes.outOfStock, `${name} is out of stock.`);
     }
     if (line.qty > inStock) {
-      throw new DomainError('conflict', errorCodes.notEnoughStock, `Only ${inStock} of ${name} left in stock.`);
+      throw new DomainError('conflict', errorCodes.notEnoughStock, `Only ${inStock} of ${name} left in stock.`, {
+        details: { count: inStock },
+      });
     }
   }
 }
