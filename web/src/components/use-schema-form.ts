@@ -1,6 +1,6 @@
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
-import { useErrorText } from '../i18n/index.tsx';
+import { useErrorText } from '../i18n/error-text.ts';
 import { displayMessage, fieldErrors } from './field-errors.ts';
 
 /** What a form's controls hold: text for inputs, selects and text areas; a flag for a checkbox. */

@@ -12,7 +12,7 @@ import {
   type Language,
   type MessageParams,
 } from '@rr/core';
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { common } from './en/common.ts';
 import { content } from './en/content.ts';
@@ -116,33 +116,9 @@ export function useT(): Translate {
   );
 }
 
-/** The stable code an error of the API carries (the API client's ApiError), or null. */
-function refusalCode(error: unknown): string | null {
-  const code = error instanceof Error && 'code' in error ? error.code : null;
-  return typeof code === 'string' ? code : null;
-}
-
-/** The first rupee figure of a message ("Add ₹120.50 more ..."): the `{amount}` its text repeats. */
-const RUPEES = /₹[\d,]+(?:\.\d+)?/;
-
-/**
- * Issue 30: what an error says, in the page's language. The API's messages are English (decision 0045):
- * on a Hindi page a refusal whose code has a text (`errors.<CODE>`, the account's texts) says that, with
- * the server message's rupee figure as its `{amount}`; anything else (no code, a code no shopper meets, a
- * page without the account's texts) says the error's own words, as English pages do.
- */
-export function useErrorText(): (error: unknown) => string {
-  const { language, texts } = useContext(LanguageContext);
-  return useCallback(
-    (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      const code = refusalCode(error);
-      const key = `errors.${code}` as MessageKey;
-      if (language === 'en' || code === null || !(key in texts)) return message;
-      return translate(language, texts, key, { amount: RUPEES.exec(message)?.[0] ?? '' });
-    },
-    [language, texts],
-  );
+/** The page's texts (the areas loaded so far): for hooks that look a key up before translating it. */
+export function useTexts(): Texts {
+  return useContext(LanguageContext).texts;
 }
 
 /** Dates in the page's language ('21 Nov 2026', '21 नव॰ 2026'), in Indian time. */

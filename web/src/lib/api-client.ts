@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly retryAfter: number | null = null,
     /** The stable code beside the message (`errorCodes` in core): what the client branches on. */
     readonly code: string | null = null,
+    /** Issue 30: the figures the message says (core's errorReply `details`), for other languages to say. */
+    readonly details: ErrorReply['details'] | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,6 +52,12 @@ function replyText(body: unknown, field: keyof ErrorReply): string | null {
   if (!body || typeof body !== 'object' || !(field in body)) return null;
   const value: unknown = (body as Record<string, unknown>)[field];
   return typeof value === 'string' ? value : null;
+}
+
+/** The reply's `details`: an object of figures, or null. */
+function replyDetails(body: unknown): ErrorReply['details'] | null {
+  const details = body && typeof body === 'object' && 'details' in body ? body.details : null;
+  return details && typeof details === 'object' ? (details as ErrorReply['details']) : null;
 }
 
 type ApiInit = RequestInit & { json?: unknown };
@@ -101,6 +109,7 @@ async function send(path: string, init: ApiInit, accept: string): Promise<Respon
     response.status,
     Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
     replyText(body, 'code'),
+    replyDetails(body),
   );
   // The code, never the English sentence: SPEC may reword the message for people.
   if (error.code === TOKEN_FAILED) tokenFailureListeners.forEach((listener) => listener(error));

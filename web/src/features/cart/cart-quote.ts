@@ -8,7 +8,8 @@ import {
 } from '@rr/core';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useErrorText, useT, type Translate } from '../../i18n/index.tsx';
+import { useT, type Translate } from '../../i18n/index.tsx';
+import { useErrorText } from '../../i18n/error-text.ts';
 import { ApiError, apiFetch, refusedWith } from '../../lib/api-client.ts';
 import { setCouponCode, useCouponCode } from './cart-store.ts';
 

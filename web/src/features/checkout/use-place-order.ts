@@ -11,7 +11,8 @@ import { useNavigate } from 'react-router';
 import { useUserInfo } from '../account/index.ts';
 import { clearCart, couponRefusal } from '../cart/index.ts';
 import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
-import { useErrorText, useT, type Translate } from '../../i18n/index.tsx';
+import { useT, type Translate } from '../../i18n/index.tsx';
+import { useErrorText } from '../../i18n/error-text.ts';
 import { refusedWith } from '../../lib/api-client.ts';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
 

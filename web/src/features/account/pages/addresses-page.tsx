@@ -1,5 +1,6 @@
 import { MAX_SAVED_ADDRESSES, type SavedAddress } from '@rr/core';
-import { useErrorText, useT } from '../../../i18n/index.tsx';
+import { useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { AddressSummary } from '../../../components/address-summary.tsx';

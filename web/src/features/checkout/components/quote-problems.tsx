@@ -1,5 +1,6 @@
 import type { CartItem } from '@rr/core';
-import { useErrorText, useLanguage, useT } from '../../../i18n/index.tsx';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { Link } from 'react-router';
 import { displayMessage } from '../../../components/field-errors.ts';
 import { Message } from '../../../components/message.tsx';

@@ -1,4 +1,5 @@
-import { useDates, useErrorText, useT } from '../../../i18n/index.tsx';
+import { useDates, useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { ORDER_CONFIRM_MINUTES, OTP_LENGTH, type Order } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';

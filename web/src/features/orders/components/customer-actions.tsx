@@ -1,5 +1,6 @@
 import { en } from '../../../i18n/en.ts';
-import { useErrorText, useT, type Translate } from '../../../i18n/index.tsx';
+import { useT, type Translate } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { ONLINE_PAYMENT_METHOD, formatRupees, toPaise, toRupees, translate, type Order } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
