@@ -35,6 +35,10 @@ function send(reply: FastifyReply, status: number, body: ErrorReply): FastifyRep
   return reply.code(status).send(body);
 }
 
+/** A refusal of ours: its message and code, and the figures the message says when it has any (issue 30). */
+const domainReply = (message: string, code: ErrorCode, details: ErrorReply['details']): ErrorReply =>
+  details ? { message, code, details } : { message, code };
+
 const MAX_DEPTH = 32;
 
 /**
@@ -113,7 +117,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (status >= 500) request.log.error({ err: error.cause ?? error }, error.message);
       const { retryAfterSeconds, details } = error.options;
       if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
-      return send(reply, status, { message: error.message, code: error.code, ...(details ? { details } : {}) });
+      return send(reply, status, domainReply(error.message, error.code, details));
     }
     // The database is away (restart, failover, lost connections, timeouts): worth a retry shortly.
     if (isDatabaseUnavailable(error)) {

@@ -20,6 +20,15 @@ export function waitText(seconds: number, language: Language): string {
   return new Intl.NumberFormat(LANGUAGE_TAGS[language], { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
+/** One figure of a refusal as its placeholder: rupees, a date and time, a wait, or as it is. */
+function detailParam(name: string, value: number | string, language: Language): MessageParams {
+  if (typeof value === 'number' && (name === 'amount' || name.endsWith('Amount')))
+    return { [name]: formatRupees(value) };
+  if (typeof value === 'string' && name.endsWith('At')) return { [name]: formatDateTimeIST(value, language) };
+  if (typeof value === 'number' && name === 'waitSeconds') return { wait: waitText(value, language) };
+  return { [name]: value };
+}
+
 /**
  * The figures of a refusal as its text's placeholders (core's errorReply `details`): `amount` and
  * `…Amount` in rupees, `…At` a date and time, `waitSeconds` (or the Retry-After) as `{wait}`, the rest
@@ -29,10 +38,8 @@ export function errorParams(error: unknown, message: string, language: Language)
   const params: Record<string, string | number> = { amount: RUPEES.exec(message)?.[0] ?? '' };
   const details = fieldOf(error, 'details');
   for (const [name, value] of Object.entries(details && typeof details === 'object' ? details : {})) {
-    if (typeof value === 'number' && (name === 'amount' || name.endsWith('Amount'))) params[name] = formatRupees(value);
-    else if (typeof value === 'string' && name.endsWith('At')) params[name] = formatDateTimeIST(value, language);
-    else if (typeof value === 'number' && name === 'waitSeconds') params.wait = waitText(value, language);
-    else if (typeof value === 'number' || typeof value === 'string') params[name] = value;
+    if (typeof value === 'number' || typeof value === 'string')
+      Object.assign(params, detailParam(name, value, language));
   }
   const retryAfter = fieldOf(error, 'retryAfter');
   if (params.wait === undefined && typeof retryAfter === 'number') params.wait = waitText(retryAfter, language);
