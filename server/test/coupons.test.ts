@@ -245,6 +245,8 @@ describe('a coupon on the quote and the order', () => {
     const weak = (await quote([{ product: a, qty: 1 }], small.code, ONLINE)).json<CartQuote>();
     expect(weak.coupon).toMatchObject({ code: small.code, discount: 50, applied: false });
     expect(weak.coupon!.message).toMatch(/Paying online already takes ₹100\.00 off/);
+    // Issue 30: why, for a Hindi page to say.
+    expect(weak.coupon).toMatchObject({ reason: 'online_better', onlineDiscount: 100 });
     expect(weak.adjustments.map((a) => a.kind)).toEqual(['online_discount']);
     expect(weak.discountPrice).toBe(100);
 
@@ -273,7 +275,8 @@ describe('a coupon on the quote and the order', () => {
     expect(q.totalPrice).toBe(94.4);
     const dear = await product('gems', 1000);
     const free = (await quote([{ product: dear, qty: 1 }], c.code)).json<CartQuote>();
-    expect(free.coupon).toMatchObject({ applied: false, discount: 0 });
+    expect(free.coupon).toMatchObject({ applied: false, discount: 0, reason: 'shipping_free' });
+    expect(free.coupon).not.toHaveProperty('onlineDiscount');
   });
 });
 

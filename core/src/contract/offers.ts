@@ -322,6 +322,12 @@ export const quoteCoupon = z.object({
   /** False when paying online gives more than this code and the two do not combine: `message` says so. */
   applied: z.boolean(),
   message: z.nullable(z.string()),
+  /**
+   * Issue 30: why a code is not applied, for a page in another language to say `message` in its words:
+   * paying online takes more off (`onlineDiscount` rupees) or shipping is free already. Absent otherwise.
+   */
+  reason: z.optional(z.enum(['online_better', 'shipping_free'])),
+  onlineDiscount: z.optional(z.number()),
 });
 export type QuoteCoupon = z.infer<typeof quoteCoupon>;
 

@@ -21,6 +21,9 @@ export interface QuoteCouponState {
   discountPaise: number;
   applied: boolean;
   message: string | null;
+  /** Why it is not applied (issue 30), and with 'online_better' what paying online takes off. */
+  reason?: 'online_better' | 'shipping_free';
+  onlineDiscountPaise?: number;
 }
 
 interface OfferRules {
@@ -90,6 +93,7 @@ export async function applyOffers(
         ...state,
         applied: false,
         message: 'Shipping is already free on this order: the code changes nothing.',
+        reason: 'shipping_free',
       },
     };
   }
@@ -105,6 +109,8 @@ export async function applyOffers(
           ...state,
           applied: false,
           message: `Paying online already takes ${formatRupees(toRupees(onlineOff))} off, more than this code: you get the better of the two. With Cash on Delivery the code applies.`,
+          reason: 'online_better',
+          onlineDiscountPaise: onlineOff,
         },
       };
     }

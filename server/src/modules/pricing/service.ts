@@ -517,6 +517,10 @@ export function quoteAnswer(
       discount: toRupees(priced.coupon.discountPaise),
       applied: priced.coupon.applied,
       message: priced.coupon.message,
+      ...(priced.coupon.reason ? { reason: priced.coupon.reason } : {}),
+      ...(priced.coupon.onlineDiscountPaise !== undefined
+        ? { onlineDiscount: toRupees(priced.coupon.onlineDiscountPaise) }
+        : {}),
     },
     gst,
   };

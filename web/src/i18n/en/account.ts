@@ -270,6 +270,10 @@ export const account = {
   'orders.couponPercent': 'Coupon {code} ({percent}% off)',
   'orders.couponAmount': 'Coupon {code} ({amount} off)',
   'orders.couponFreeShipping': 'Coupon {code} (free shipping)',
+  // Why a code kept with the cart is not applied (English pages show the quote's own words).
+  'cart.codeOnlineBetter':
+    'Paying online already takes {amount} off, more than this code: you get the better of the two. With Cash on Delivery the code applies.',
+  'cart.codeShippingFree': 'Shipping is already free on this order: the code changes nothing.',
   'orders.gstOnShipping': 'Includes {amount} on shipping ({percent}%, as the goods)',
   'orders.gstOnShippingCod': 'Includes {amount} on shipping and the COD fee ({percent}%, as the goods)',
   'orders.notReturnable': 'Made to order: not returnable',

@@ -256,6 +256,9 @@ export const account: Record<keyof typeof en, string> = {
   'orders.couponPercent': 'कूपन {code} ({percent}% छूट)',
   'orders.couponAmount': 'कूपन {code} ({amount} छूट)',
   'orders.couponFreeShipping': 'कूपन {code} (मुफ़्त शिपिंग)',
+  'cart.codeOnlineBetter':
+    'ऑनलाइन भुगतान पर पहले से {amount} की छूट है, जो इस कोड से ज़्यादा है: आपको दोनों में से बेहतर मिलती है। कैश ऑन डिलीवरी पर यह कोड लागू होगा।',
+  'cart.codeShippingFree': 'इस ऑर्डर पर शिपिंग पहले से मुफ़्त है: इस कोड से कुछ नहीं बदलता।',
   'orders.gstOnShipping': 'शिपिंग पर {amount} शामिल ({percent}%, सामान की तरह)',
   'orders.gstOnShippingCod': 'शिपिंग और COD शुल्क पर {amount} शामिल ({percent}%, सामान की तरह)',
   'orders.notReturnable': 'ऑर्डर पर बना: वापस नहीं होगा',

@@ -1,5 +1,5 @@
-import { useT } from '../../../i18n/index.tsx';
-import type { QuoteCoupon } from '@rr/core';
+import { useLanguage, useT, type Translate } from '../../../i18n/index.tsx';
+import { formatRupees, type Language, type QuoteCoupon } from '@rr/core';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import styles from './coupon-box.module.css';
@@ -23,6 +23,16 @@ export interface CouponBoxProps {
  * it saves is in the amounts beside it). The server's words are shown as they are: why a code was refused, or why it is not used
  * (the online discount is better and they do not combine).
  */
+/**
+ * Why a code is not applied: the server's words, or on a page in another language (issue 30) the same
+ * said from the quote's reason.
+ */
+function whyNotApplied(coupon: QuoteCoupon, language: Language, t: Translate): string | null {
+  if (language === 'en' || !coupon.reason) return coupon.message;
+  if (coupon.reason === 'shipping_free') return t('cart.codeShippingFree');
+  return t('cart.codeOnlineBetter', { amount: formatRupees(coupon.onlineDiscount ?? 0) });
+}
+
 export function CouponBox(props: CouponBoxProps) {
   const t = useT();
   return (
@@ -74,6 +84,7 @@ function CodeForm({ refusal, applying, onApply, disabled }: CouponBoxProps) {
 
 function AppliedCode({ code, coupon, refusal, onRemove, disabled }: CouponBoxProps & { code: string }) {
   const t = useT();
+  const language = useLanguage();
   return (
     <div className={styles.applied}>
       <p className={styles.codeLine}>
@@ -86,7 +97,9 @@ function AppliedCode({ code, coupon, refusal, onRemove, disabled }: CouponBoxPro
           <span className="visually-hidden">{t('cart.removeCode', { code })}</span>
         </button>
       </p>
-      {coupon && !coupon.applied && coupon.message && <p className={styles.note}>{coupon.message}</p>}
+      {coupon && !coupon.applied && coupon.message && (
+        <p className={styles.note}>{whyNotApplied(coupon, language, t)}</p>
+      )}
       {refusal && (
         <p className={styles.refusal} role="alert">
           {refusal}

@@ -170,6 +170,23 @@ describe('the code box on the cart page (issue 26)', () => {
     expect(box().queryByText('applied')).toBeNull();
   });
 
+  it('says in Hindi on a Hindi page why the code is not used, from the quote’s reason (issue 30)', async () => {
+    couponCodeStore.set('DIWALI10');
+    const message = 'Paying online already takes ₹200.00 off, more than this code: …';
+    const coupon = { code: 'DIWALI10', discount: 160, applied: false, message };
+    quoteAnswers(() => jsonReply(quote([sale], { ...coupon, reason: 'online_better', onlineDiscount: 200 })));
+    renderInApp(
+      <LanguageProvider language="hi" texts={hi}>
+        <Routes>
+          <Route path="/cart" element={<CartPage />} />
+        </Routes>
+      </LanguageProvider>,
+      '/cart',
+    );
+    expect(await screen.findByText(/^ऑनलाइन भुगतान पर पहले से ₹200\.00 की छूट है/)).toBeTruthy();
+    expect(screen.queryByText(message)).toBeNull();
+  });
+
   it('removes the code: the quote is asked without it', async () => {
     couponCodeStore.set('DIWALI10');
     quoteAnswers((code) =>
