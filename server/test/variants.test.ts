@@ -177,6 +177,35 @@ describe('a product with variants and add-ons, as the admin saves it', () => {
     expect(await ledgerDisagreements(t.db)).toEqual([]);
   });
 
+  it('keeps a variant’s and an add-on’s Hindi name (issue 30): kept when not sent, cleared when empty', async () => {
+    const { id, small, capping } = await beadWithChoices();
+    const named = await put(id, {
+      variants: [{ _id: small._id, name: '18 mm', nameHi: '  18 मिमी ', sku: small.sku, price: 400, countInStock: 3 }],
+      addOns: [{ _id: capping._id, name: 'Silver capping', nameHi: 'चाँदी की कैपिंग', price: 350 }],
+    });
+    expect(named.statusCode, named.body).toBe(200);
+    let product = await getProduct(id);
+    expect(product.variants[0]).toMatchObject({ name: '18 mm', nameHi: '18 मिमी' });
+    expect(product.addOns[0]).toMatchObject({ name: 'Silver capping', nameHi: 'चाँदी की कैपिंग' });
+
+    // A save that does not send them (an older form) keeps them; an empty one clears them.
+    await put(id, {
+      variants: [{ _id: small._id, name: '18 mm', sku: small.sku, price: 420, countInStock: 3 }],
+      addOns: [{ _id: capping._id, name: 'Silver capping', nameHi: '', price: 350 }],
+    });
+    product = await getProduct(id);
+    expect(product.variants[0]).toMatchObject({ price: 420, nameHi: '18 मिमी' });
+    expect(product.addOns[0]).not.toHaveProperty('nameHi');
+
+    const tooLong = await put(id, {
+      variants: [
+        { _id: small._id, name: '18 mm', nameHi: 'म'.repeat(61), sku: small.sku, price: 400, countInStock: 3 },
+      ],
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toMatch(/nameHi must be at most 60 characters/);
+  });
+
   it('refuses a bad list with a 400 naming the entry, and changes nothing', async () => {
     const { id, small } = await beadWithChoices();
     const other = await beadWithChoices();

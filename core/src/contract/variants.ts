@@ -17,6 +17,8 @@ export const SKU_PATTERN = /^[A-Za-z0-9._-]{1,40}$/;
 export const variantReply = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Issue 30: its Hindi name, when the shop wrote one (Hindi pages show `name` without it). */
+  nameHi: z.optional(z.string()),
   sku: z.string(),
   price: z.number(),
   mrp: z.nullable(z.number()),
@@ -43,6 +45,8 @@ export type AddOnFieldReply = z.infer<typeof addOnField>;
 export const addOnReply = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Issue 30: its Hindi name, when the shop wrote one. */
+  nameHi: z.optional(z.string()),
   price: z.number(),
   fields: z.array(addOnField),
   required: z.boolean(),
@@ -67,6 +71,18 @@ const name = (field: string, max: number) =>
       z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
     );
 
+/** Issue 30: a Hindi name; empty or null: none (Hindi pages show the English one); absent: kept as it is. */
+const hindiName = z.optional(
+  z.nullable(
+    z
+      .string({ error: 'nameHi must be text' })
+      .check(
+        z.trim(),
+        z.maxLength(VARIANT_NAME_MAX, { error: `nameHi must be at most ${VARIANT_NAME_MAX} characters` }),
+      ),
+  ),
+);
+
 const entryId = z.optional(
   z.string({ error: '_id must be text' }).check(z.regex(UUID_PATTERN, { error: '_id is not an id' })),
 );
@@ -77,6 +93,7 @@ const flag = (field: string) => z.optional(z.boolean({ error: `${field} must be 
 export const variantInput = z.object({
   _id: entryId,
   name: name('name', VARIANT_NAME_MAX),
+  nameHi: hindiName,
   sku: z
     .string({ error: 'sku must be text' })
     .check(
@@ -124,6 +141,7 @@ export const addOnFieldInput = z.object({
 export const addOnInput = z.object({
   _id: entryId,
   name: name('name', VARIANT_NAME_MAX),
+  nameHi: hindiName,
   price: numberFromText(
     z.number({ error: 'price must be a number' }).check(
       z.gte(0, { error: 'price must be 0 or more' }),

@@ -31,6 +31,8 @@ export const productVariants = pgTable(
     /** Display order on the product page. */
     position: smallint('position').notNull(),
     name: text('name').notNull(),
+    /** Issue 30: its Hindi name; null: Hindi pages show `name`. */
+    nameHi: text('name_hi'),
     sku: text('sku').notNull(),
     pricePaise: integer('price_paise').notNull(),
     mrpPaise: integer('mrp_paise'),
@@ -97,6 +99,8 @@ export const productAddOns = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     name: text('name').notNull(),
+    /** Issue 30: its Hindi name; null: Hindi pages show `name`. */
+    nameHi: text('name_hi'),
     pricePaise: integer('price_paise').notNull(),
     fields: jsonb('fields').$type<AddOnField[]>().notNull().default([]),
     required: boolean('required').notNull().default(false),

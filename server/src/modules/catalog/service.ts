@@ -165,6 +165,7 @@ const reviewsOfProduct = () => sql<ReviewJson[]>`(
 interface VariantJson {
   id: string;
   name: string;
+  nameHi: string | null;
   sku: string;
   pricePaise: number;
   mrpPaise: number | null;
@@ -183,6 +184,7 @@ interface VariantJson {
 interface AddOnJson {
   id: string;
   name: string;
+  nameHi: string | null;
   pricePaise: number;
   fields: AddOnField[];
   required: boolean;
@@ -196,7 +198,7 @@ interface AddOnJson {
 /** Issue 25: the product's variants and add-ons in display order, read with the product. */
 export const variantsOfProduct = () => sql<VariantJson[]>`(
   select coalesce(json_agg(json_build_object(
-    'id', v.id, 'name', v.name, 'sku', v.sku, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
+    'id', v.id, 'name', v.name, 'nameHi', v.name_hi, 'sku', v.sku, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
     'countInStock', v.count_in_stock, 'image', v.image, 'images', v.images, 'sizeMm', v.size_mm,
     'weightCarats', v.weight_carats, 'isDefault', v.is_default,
     'packageWeightGrams', v.package_weight_grams, 'packageLengthCm', v.package_length_cm,
@@ -206,7 +208,7 @@ export const variantsOfProduct = () => sql<VariantJson[]>`(
 
 export const addOnsOfProduct = () => sql<AddOnJson[]>`(
   select coalesce(json_agg(json_build_object(
-    'id', a.id, 'name', a.name, 'pricePaise', a.price_paise, 'fields', a.fields, 'required', a.required,
+    'id', a.id, 'name', a.name, 'nameHi', a.name_hi, 'pricePaise', a.price_paise, 'fields', a.fields, 'required', a.required,
     'variantIds', a.variant_ids, 'isService', a.is_service, 'madeToOrder', a.made_to_order,
     'hsnCode', a.hsn_code, 'gstBasisPoints', a.gst_basis_points
   ) order by a.position, a.id), '[]')
@@ -216,6 +218,7 @@ function variantReplyOf(v: VariantJson, product: ProductRow): Product['variants'
   return {
     _id: v.id,
     name: v.name,
+    ...(v.nameHi ? { nameHi: v.nameHi } : {}),
     sku: v.sku,
     price: toRupees(v.pricePaise),
     mrp: v.mrpPaise == null ? null : toRupees(v.mrpPaise),
@@ -241,6 +244,7 @@ export function addOnReplyOf(a: AddOnJson): Product['addOns'][number] {
   return {
     _id: a.id,
     name: a.name,
+    ...(a.nameHi ? { nameHi: a.nameHi } : {}),
     price: toRupees(a.pricePaise),
     fields: a.fields,
     required: a.required,

@@ -62,10 +62,14 @@ export function packageColumns(pkg: PackageFacts | null | undefined) {
   };
 }
 
+/** Issue 30: a Hindi name as given (empty: none); absent, the column is left as it is. */
+const hindiNameColumn = (nameHi: string | null | undefined) => (nameHi === undefined ? {} : { nameHi: nameHi || null });
+
 function variantColumns(v: VariantInput, position: number) {
   return {
     position,
     name: v.name,
+    ...hindiNameColumn(v.nameHi),
     sku: v.sku,
     pricePaise: toPaise(v.price),
     mrpPaise: v.mrp == null ? null : toPaise(v.mrp),
@@ -147,6 +151,7 @@ function addOnColumns(a: AddOnInput, position: number) {
   return {
     position,
     name: a.name,
+    ...hindiNameColumn(a.nameHi),
     pricePaise: toPaise(a.price),
     fields: (a.fields ?? []).map((f) => ({ name: f.name, maxLength: f.maxLength, required: f.required ?? false })),
     required: a.required ?? false,
