@@ -67,6 +67,10 @@ export function placeholdersOf(text: string): string[] {
   return [...new Set([...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!))].sort();
 }
 
+/** Issue 30: a variant's or add-on's name in `language`: its Hindi one where the shop wrote it. */
+export const nameIn = (record: { name: string; nameHi?: string | null | undefined }, language: Language): string =>
+  (language === 'hi' && record.nameHi) || record.name;
+
 /**
  * A product's (or any catalog record's) name and description in `language`: the Hindi ones where the
  * shop wrote them, else the English ones.

@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 export const cartAddOn = z.object({
   _id: z.string().check(z.minLength(1)),
   name: z.string(),
+  /** Issue 30: its Hindi name, for Hindi pages; absent without one. */
+  nameHi: z.optional(z.string()),
   price: z.number().check(z.gte(0)),
   /** The buyer's text for the add-on's fields, by field name (wearer's name, gotra). */
   values: z.record(z.string(), z.string()),
@@ -26,6 +28,8 @@ export const cartItem = z.object({
   qty: z.int().check(z.gte(1)),
   variant: z.optional(z.string().check(z.minLength(1))),
   variantName: z.optional(z.string()),
+  /** Issue 30: the variant's Hindi name, for Hindi pages; absent without one. */
+  variantNameHi: z.optional(z.string()),
   addOns: z.optional(z.array(cartAddOn)),
 });
 export type CartItem = z.infer<typeof cartItem>;

@@ -1,9 +1,11 @@
-import { useT } from '../i18n/index.tsx';
-import { formatRupees } from '@rr/core';
+import { useLanguage, useT } from '../i18n/index.tsx';
+import { formatRupees, nameIn } from '@rr/core';
 import styles from './line-choices.module.css';
 
 export interface LineAddOn {
   name: string;
+  /** Issue 30: its Hindi name (a cart line's), shown on Hindi pages. */
+  nameHi?: string;
   price: number;
   values: Record<string, string>;
 }
@@ -14,22 +16,26 @@ export interface LineAddOn {
  */
 export function LineChoices({
   variantName,
+  variantNameHi,
   addOns = [],
   className,
 }: {
   variantName?: string | null;
+  /** Issue 30: the variant's Hindi name (a cart line's), shown on Hindi pages. */
+  variantNameHi?: string | null;
   addOns?: readonly LineAddOn[];
   /** Where the line's layout puts it. */
   className?: string;
 }) {
   const t = useT();
+  const language = useLanguage();
   if (!variantName && addOns.length === 0) return null;
   return (
     <ul className={`${styles.choices} ${className ?? ''}`} aria-label={t('layout.chosenWithIt')}>
-      {variantName && <li>{variantName}</li>}
+      {variantName && <li>{nameIn({ name: variantName, nameHi: variantNameHi }, language)}</li>}
       {addOns.map((addOn) => (
         <li key={addOn.name}>
-          {addOn.name} <span className={styles.price}>+ {formatRupees(addOn.price)}</span>
+          {nameIn(addOn, language)} <span className={styles.price}>+ {formatRupees(addOn.price)}</span>
           {Object.entries(addOn.values).map(([field, value]) => (
             <span key={field} className={styles.value}>
               {field}: {value}

@@ -23,14 +23,16 @@ export interface OrderLine {
   /** Issue 25: the variant as an order names it, or a cart line's variant id and name. */
   variant?: string | { _id: string; name: string } | null;
   variantName?: string;
+  /** Issue 30: a cart line's variant's Hindi name. */
+  variantNameHi?: string;
   addOns?: readonly LineAddOn[];
   /** An order line of a made-to-order extra: it cannot be returned. */
   returnable?: boolean;
 }
 
-function variantOf(line: OrderLine): { id: string | null; name: string | null } {
+function variantOf(line: OrderLine): { id: string | null; name: string | null; nameHi?: string | undefined } {
   if (line.variant && typeof line.variant === 'object') return { id: line.variant._id, name: line.variant.name };
-  return { id: line.variant ?? null, name: line.variantName ?? null };
+  return { id: line.variant ?? null, name: line.variantName ?? null, nameHi: line.variantNameHi };
 }
 
 /**
@@ -58,7 +60,7 @@ function OrderLineItem({ line, showTax }: { line: OrderLine; showTax: boolean })
       <img {...responsiveImage(line.image, '56px')} alt="" width={56} height={56} loading="lazy" />
       <div className={styles.name}>
         {line.product ? <Link to={href}>{name}</Link> : <span>{name}</span>}
-        <LineChoices variantName={variant.name} addOns={line.addOns} />
+        <LineChoices variantName={variant.name} variantNameHi={variant.nameHi} addOns={line.addOns} />
         {line.returnable === false && <p className={styles.final}>{t('orders.notReturnable')}</p>}
       </div>
       <span className={styles.sum}>

@@ -20,19 +20,26 @@ const isCount = (value: unknown, min: number): value is number =>
 /** A stored add-on of a line as core's `cartAddOn` reads it, or null where the schema refuses it. */
 function readCartAddOn(raw: unknown): CartAddOn | null {
   if (!isPlainObject(raw)) return null;
-  const { _id, name, price, values } = raw;
+  const { _id, name, nameHi, price, values } = raw;
   if (typeof _id !== 'string' || _id === '' || typeof name !== 'string') return null;
+  if (nameHi !== undefined && typeof nameHi !== 'string') return null;
   if (!isAmount(price)) return null;
   if (!isPlainObject(values) || !Object.values(values).every((v) => typeof v === 'string')) return null;
-  return { _id, name, price, values: { ...(values as Record<string, string>) } };
+  return {
+    _id,
+    name,
+    ...(nameHi !== undefined ? { nameHi } : {}),
+    price,
+    values: { ...(values as Record<string, string>) },
+  };
 }
 
 /** A line's variant and add-ons (issue 25): absent ones stay absent; undefined when one is unreadable. */
 function readLineChoices(
   raw: Record<string, unknown>,
-): Pick<CartItem, 'variant' | 'variantName' | 'addOns'> | undefined {
-  const { variant, variantName, addOns } = raw;
-  const choices: Pick<CartItem, 'variant' | 'variantName' | 'addOns'> = {};
+): Pick<CartItem, 'variant' | 'variantName' | 'variantNameHi' | 'addOns'> | undefined {
+  const { variant, variantName, variantNameHi, addOns } = raw;
+  const choices: Pick<CartItem, 'variant' | 'variantName' | 'variantNameHi' | 'addOns'> = {};
   if (variant !== undefined) {
     if (typeof variant !== 'string' || variant === '') return undefined;
     choices.variant = variant;
@@ -40,6 +47,10 @@ function readLineChoices(
   if (variantName !== undefined) {
     if (typeof variantName !== 'string') return undefined;
     choices.variantName = variantName;
+  }
+  if (variantNameHi !== undefined) {
+    if (typeof variantNameHi !== 'string') return undefined;
+    choices.variantNameHi = variantNameHi;
   }
   if (addOns !== undefined) {
     if (!Array.isArray(addOns)) return undefined;

@@ -127,6 +127,25 @@ describe('the cart line of a choice', () => {
     });
   });
 
+  it('keeps the Hindi names of the variant and the extras with the line, where the shop wrote them (issue 30)', () => {
+    const named = {
+      ...bead,
+      variants: bead.variants.map((v) => (v._id === 'v22' ? { ...v, nameHi: '22 मिमी' } : v)),
+      addOns: bead.addOns.map((a) => (a._id === 'gold' ? { ...a, nameHi: 'सोने की कैपिंग' } : a)),
+    };
+    const picks = [
+      { _id: 'gold', values: {} },
+      { _id: 'silver', values: {} },
+    ];
+    const line = cartLineFor(named, { variant: 'v22', addOns: picks, qty: 1 });
+    expect(line).toMatchObject({ item: { variantName: '22 mm', variantNameHi: '22 मिमी' } });
+    const addOns = 'item' in line ? line.item.addOns : [];
+    expect(addOns?.map((a) => [a.name, a.nameHi])).toEqual([
+      ['Silver capping', undefined],
+      ['Gold capping', 'सोने की कैपिंग'],
+    ]);
+  });
+
   it('orders the default variant for an unknown one, and a product without variants as before', () => {
     expect(cartLineFor(bead, { variant: 'gone', addOns: [], qty: 1 })).toMatchObject({
       item: { variant: 'v20', variantName: '20 mm', price: 1000 },

@@ -192,11 +192,15 @@ export function cartLineFor(
     countInStock: offer.countInStock,
     qty: choice.qty,
   };
-  if (variant) Object.assign(item, { variant: variant._id, variantName: variant.name });
+  if (variant) {
+    Object.assign(item, { variant: variant._id, variantName: variant.name });
+    if (variant.nameHi) item.variantNameHi = variant.nameHi;
+  }
   if (taken.length) {
     item.addOns = taken.map((a) => ({
       _id: a._id,
       name: a.name,
+      ...(a.nameHi ? { nameHi: a.nameHi } : {}),
       price: a.price,
       values: filledValues(a.fields, values[a._id]),
     }));

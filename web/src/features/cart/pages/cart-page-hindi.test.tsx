@@ -51,6 +51,31 @@ describe('the cart page in Hindi (issue 30)', () => {
     expect(screen.queryByText('Nepal 5 Mukhi Rudraksha')).toBeNull();
   });
 
+  it('names the line’s variant and extra in Hindi where they have Hindi names (issue 30)', () => {
+    addToCart({
+      product: 'p1',
+      name: '5 Mukhi Rudraksha',
+      image: '/x.svg',
+      price: 649,
+      countInStock: 5,
+      qty: 1,
+      variant: 'v20',
+      variantName: '20 mm',
+      variantNameHi: '20 मिमी',
+      addOns: [
+        { _id: 'silver', name: 'Silver capping', nameHi: 'चाँदी की कैपिंग', price: 350, values: {} },
+        { _id: 'puja', name: 'Energisation', price: 251, values: {} },
+      ],
+    });
+    openInHindi('/cart');
+    const chosen = screen.getByRole('list', { name: 'इसके साथ चुना गया' });
+    expect(
+      within(chosen)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['20 मिमी', 'चाँदी की कैपिंग + ₹350.00', 'Energisation + ₹251.00']);
+  });
+
   it('names a line saved without a Hindi name (an older cart) in English', () => {
     addToCart({ product: 'p1', name: '5 Mukhi Rudraksha', image: '/x.svg', price: 299, countInStock: 5, qty: 1 });
     openInHindi('/cart');

@@ -193,7 +193,12 @@ function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
       >
         {name}
       </Link>
-      <LineChoices variantName={item.variantName} addOns={item.addOns} className={styles.choices} />
+      <LineChoices
+        variantName={item.variantName}
+        variantNameHi={item.variantNameHi}
+        addOns={item.addOns}
+        className={styles.choices}
+      />
       <span className={styles.price}>{formatRupees(item.price)}</span>
       <label className={styles.qty}>
         <span className="visually-hidden">{t('cart.quantityOf', { name: lineLabel({ ...item, name }) })}</span>

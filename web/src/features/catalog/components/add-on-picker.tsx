@@ -1,5 +1,5 @@
-import { useT } from '../../../i18n/index.tsx';
-import { formatRupees } from '@rr/core';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { formatRupees, nameIn } from '@rr/core';
 import { FormField } from '../../../components/form-field.tsx';
 import type { ProductAddOn } from '../product-choice.ts';
 import styles from './add-on-picker.module.css';
@@ -31,6 +31,7 @@ export function AddOnPicker({
   onValue: (id: string, field: string, value: string) => void;
 }) {
   const t = useT();
+  const language = useLanguage();
   if (addOns.length === 0) return null;
   return (
     <fieldset className={styles.addOns}>
@@ -46,7 +47,7 @@ export function AddOnPicker({
             />
             <span className={styles.text}>
               <span className={styles.name}>
-                {addOn.name}
+                {nameIn(addOn, language)}
                 {addOn.required && <span className={styles.required}>{t('product.required')}</span>}
               </span>
               <span className={styles.price}>+ {formatRupees(addOn.price)}</span>

@@ -1,4 +1,5 @@
-import { useT } from '../../../i18n/index.tsx';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { nameIn } from '@rr/core';
 import { useId } from 'react';
 import type { ProductVariant } from '../product-choice.ts';
 import styles from './variant-picker.module.css';
@@ -24,7 +25,9 @@ export function VariantPicker({
 }) {
   const id = useId();
   const t = useT();
-  const name = variants.find((v) => v._id === chosen)?.name ?? '';
+  const language = useLanguage();
+  const current = variants.find((v) => v._id === chosen);
+  const name = current ? nameIn(current, language) : '';
   if (variants.length > MAX_BUTTONS) {
     return (
       <label className={styles.select}>
@@ -32,7 +35,7 @@ export function VariantPicker({
         <select className="select" value={chosen} onChange={(e) => onChoose(e.target.value)}>
           {variants.map((v) => (
             <option key={v._id} value={v._id}>
-              {v.name}
+              {nameIn(v, language)}
               {v.countInStock < 1 ? t('product.variantOutOfStock') : ''}
             </option>
           ))}
@@ -57,7 +60,7 @@ export function VariantPicker({
               className={styles.radio}
             />
             <span className={styles.face}>
-              {v.name}
+              {nameIn(v, language)}
               {v.countInStock < 1 && <span className="visually-hidden">{t('product.variantOutOfStock')}</span>}
             </span>
           </label>

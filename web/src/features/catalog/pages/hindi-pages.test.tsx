@@ -78,6 +78,29 @@ describe('the shop in Hindi (issue 30)', () => {
     expect(screen.queryByText('Add To Cart')).toBeNull();
   });
 
+  it('names the variants and extras in Hindi where the shop wrote Hindi names, else in English', async () => {
+    const plain = nepalBead();
+    const bead = nepalBead({
+      variants: plain.variants.map((v) => (v._id === 'v20' ? { ...v, nameHi: '20 मिमी' } : v)),
+      addOns: plain.addOns.map((a) => (a._id === 'silver' ? { ...a, nameHi: 'चाँदी की कैपिंग' } : a)),
+    });
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply(bead)));
+    inHindi(
+      <Routes>
+        <Route path="/product/:id" element={<ProductPage />} />
+      </Routes>,
+      '/product/p-nepal',
+    );
+    const sizes = await screen.findByRole('group', { name: 'आकार: 20 मिमी' });
+    expect(
+      within(sizes)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual([expect.stringMatching(/^18 mm/), '20 मिमी', '22 mm']);
+    expect(screen.getByRole('checkbox', { name: /चाँदी की कैपिंग/ })).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: /Energisation/ })).toBeTruthy();
+  });
+
   it('shows the English name and description of a product without Hindi ones', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonReply(nepalBead())));
     inHindi(
