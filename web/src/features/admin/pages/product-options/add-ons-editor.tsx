@@ -63,7 +63,7 @@ export function AddOnsEditor({ options }: { options: ProductOptions }) {
   );
 }
 
-type AddOnText = 'name' | 'price' | 'hsnCode' | 'gstPercent';
+type AddOnText = 'name' | 'nameHi' | 'price' | 'hsnCode' | 'gstPercent';
 type AddOnFlag = 'required' | 'service' | 'madeToOrder';
 
 function AddOnCard({
@@ -103,6 +103,17 @@ function AddOnCard({
             required
             placeholder="Silver capping"
             {...input('name')}
+          />
+        </div>
+        <div className={styles.span2}>
+          <FormField
+            label="Hindi name"
+            hint="Shown on Hindi pages; empty: the English name."
+            autoComplete="off"
+            lang="hi"
+            maxLength={60}
+            placeholder="चाँदी की कैपिंग"
+            {...input('nameHi')}
           />
         </div>
         <FormField label="Price" type="number" inputMode="decimal" step={0.01} min={0} required {...input('price')} />

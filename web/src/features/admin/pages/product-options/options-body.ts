@@ -6,6 +6,8 @@ import type { OptionsState } from './rows.ts';
 export interface VariantBody {
   _id?: string;
   name: string;
+  /** Issue 30: left out when it has none and had none; empty clears it. */
+  nameHi?: string;
   sku: string;
   price: number | undefined;
   mrp: number | null;
@@ -21,6 +23,7 @@ export interface VariantBody {
 export interface AddOnBody {
   _id?: string;
   name: string;
+  nameHi?: string;
   price: number | undefined;
   fields: Array<{ name: string; maxLength: number | undefined; required: boolean }>;
   required: boolean;
@@ -43,6 +46,12 @@ const numberOrEmpty = (text: string) => (text.trim() === '' ? undefined : Number
 const present = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
+/** A row's Hindi name (issue 30) when it has one or had one: an emptied one is sent, to clear it. */
+function hindiNameOf(row: { nameHi: string; nameHiWas: string }) {
+  const nameHi = row.nameHi.trim();
+  return nameHi === '' && row.nameHiWas === '' ? {} : { nameHi };
+}
+
 /** A row's packed weight when it has one or had one (the box figures, set elsewhere, are kept). */
 function packageOf(row: OptionsState['variants'][number]) {
   const weight = row.packageWeightGrams.trim();
@@ -56,6 +65,7 @@ export function optionsBody(state: Pick<OptionsState, 'variants' | 'addOns'>): O
     variants: state.variants.map((row) => ({
       ...present('_id', row._id),
       name: row.name.trim(),
+      ...hindiNameOf(row),
       sku: row.sku.trim(),
       price: numberOrEmpty(row.price),
       mrp: numberOrEmpty(row.mrp) ?? null,
@@ -76,6 +86,7 @@ export function optionsBody(state: Pick<OptionsState, 'variants' | 'addOns'>): O
       return {
         ...present('_id', row._id),
         name: row.name.trim(),
+        ...hindiNameOf(row),
         price: numberOrEmpty(row.price),
         fields: row.fields.map((field) => ({
           name: field.name.trim(),

@@ -133,6 +133,19 @@ describe('the variant and add-on rows', () => {
 });
 
 describe('the PUT body', () => {
+  it('sends a Hindi name given, an emptied one as empty (to clear it), and none for rows that never had one (issue 30)', () => {
+    const named = { ...product, variants: [variant(V18, '18 mm', { nameHi: '18 मिमी' }), variant(V20, '20 mm')] };
+    const state = apply(
+      optionsStateOf(named),
+      { type: 'editVariant', key: V18, patch: { nameHi: '  ' } },
+      { type: 'editAddOn', key: SILVER, patch: { nameHi: ' चाँदी की कैपिंग ' } },
+    );
+    const body = optionsBody(state);
+    expect(body.variants.map((v) => v.nameHi)).toEqual(['', undefined]);
+    expect(body.variants[1]).not.toHaveProperty('nameHi');
+    expect(body.addOns[0]!.nameHi).toBe('चाँदी की कैपिंग');
+  });
+
   it('sends each list whole, in order, with ids for saved rows only, numbers for figures, empty facts left out', () => {
     let state = apply(
       optionsStateOf(product),

@@ -8,6 +8,10 @@ export interface VariantRow {
   key: string;
   _id?: string;
   name: string;
+  /** Issue 30: its Hindi name; empty: Hindi pages show `name`. */
+  nameHi: string;
+  /** The Hindi name it was saved with (empty: none), so that clearing it is sent. */
+  nameHiWas: string;
   sku: string;
   price: string;
   mrp: string;
@@ -36,6 +40,10 @@ export interface AddOnRow {
   key: string;
   _id?: string;
   name: string;
+  /** Issue 30: its Hindi name; empty: Hindi pages show `name`. */
+  nameHi: string;
+  /** The Hindi name it was saved with (empty: none), so that clearing it is sent. */
+  nameHiWas: string;
   price: string;
   required: boolean;
   service: boolean;
@@ -65,6 +73,8 @@ export function variantRowOf(variant: VariantReply, productImage: string): Varia
     key: variant._id,
     _id: variant._id,
     name: variant.name,
+    nameHi: variant.nameHi ?? '',
+    nameHiWas: variant.nameHi ?? '',
     sku: variant.sku,
     price: text(variant.price),
     mrp: text(variant.mrp),
@@ -86,6 +96,8 @@ export function addOnRowOf(addOn: AddOnReply): AddOnRow {
     key: addOn._id,
     _id: addOn._id,
     name: addOn.name,
+    nameHi: addOn.nameHi ?? '',
+    nameHiWas: addOn.nameHi ?? '',
     price: text(addOn.price),
     required: addOn.required,
     service: addOn.service,
@@ -116,6 +128,8 @@ export function newVariantRow(key: string, start: VariantStart = {}): VariantRow
   return {
     key,
     name: '',
+    nameHi: '',
+    nameHiWas: '',
     sku: '',
     price: '',
     mrp: '',
@@ -135,6 +149,8 @@ export function newAddOnRow(key: string): AddOnRow {
   return {
     key,
     name: '',
+    nameHi: '',
+    nameHiWas: '',
     price: '',
     required: false,
     service: false,

@@ -10,7 +10,16 @@ import type { ProductOptions } from './use-product-options.ts';
 
 const MAX_UPLOAD_MB = MAX_UPLOAD_BYTES / (1024 * 1024);
 type TextField =
-  'name' | 'sku' | 'price' | 'mrp' | 'countInStock' | 'sizeMm' | 'weightCarats' | 'packageWeightGrams' | 'image';
+  | 'name'
+  | 'nameHi'
+  | 'sku'
+  | 'price'
+  | 'mrp'
+  | 'countInStock'
+  | 'sizeMm'
+  | 'weightCarats'
+  | 'packageWeightGrams'
+  | 'image';
 
 /**
  * Issue 25: the product's variants (sizes, weights), each a card of its own: name, SKU, price, MRP,
@@ -145,6 +154,17 @@ function VariantFigures({ row, input }: { row: VariantRow; input: InputProps }) 
     <div className={styles.grid}>
       <div className={styles.span2}>
         <FormField label="Name" autoComplete="off" maxLength={60} required placeholder="18 mm" {...input('name')} />
+      </div>
+      <div className={styles.span2}>
+        <FormField
+          label="Hindi name"
+          hint="Shown on Hindi pages; empty: the English name."
+          autoComplete="off"
+          lang="hi"
+          maxLength={60}
+          placeholder="18 मिमी"
+          {...input('nameHi')}
+        />
       </div>
       <FormField label="SKU" autoComplete="off" maxLength={40} required spellCheck={false} {...input('sku')} />
       <FormField label="Price" type="number" inputMode="decimal" step={0.01} min={0.01} required {...input('price')} />
