@@ -361,8 +361,12 @@ function idRange(hexDigits: string): [string, string] {
  * A whole phone number is looked up by its equality indexes (migration 0022) and as an order number
  * only: a name never holds ten digits, and leaving the names out keeps every match an index lookup, so
  * all of them can be counted and sorted (`indexed`) however many orders one customer has.
+ *
+ * Part of a phone number reads every match too (`readsAll`, issue 31): its matches are the orders of the
+ * few phones holding those digits, and finding the newest of them when there are more than the count
+ * limit read them all anyway, after a first trigram scan to count them. It is counted as a name is.
  */
-function orderSearch(q: string): { where: SQL; indexed: boolean } {
+function orderSearch(q: string): { where: SQL; indexed: boolean; readsAll: boolean } {
   const digits = q.replace(/\D/g, '');
   const hex = q.replace(/^#/, '').toLowerCase();
   const isPhoneText = /^[\d\s+()-]+$/.test(q);
@@ -377,13 +381,14 @@ function orderSearch(q: string): { where: SQL; indexed: boolean } {
   // A phone number is digits with the usual marks (+91, spaces, dashes, brackets), never hex letters.
   // Phones are stored as their ten digits: a whole number is found by equality, part of one through the
   // trigram index.
+  const partPhone = !wholePhone && digits.length >= 4 && isPhoneText;
   if (wholePhone) {
     const phone = digits.slice(-10);
     conditions.push(sql`(${orders.customerPhone} = ${phone} or ${orders.recipientPhone} = ${phone})`);
-  } else if (digits.length >= 4 && isPhoneText) {
+  } else if (partPhone) {
     conditions.push(sql`(${orders.customerPhone} || E'\n' || ${orders.recipientPhone}) like ${`%${digits}%`}`);
   }
-  return { where: sql`(${sql.join(conditions, sql` or `)})`, indexed: wholePhone };
+  return { where: sql`(${sql.join(conditions, sql` or `)})`, indexed: wholePhone, readsAll: wholePhone || partPhone };
 }
 
 /** Orders in all or in one state, from the counts the `orders_state_counts` trigger keeps. */
@@ -407,7 +412,7 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
   }
   const search = orderSearch(query.q);
   const where = and(inState, search.where);
-  const found = await findSearchPage(db, where!, search.indexed, { limit, offset });
+  const found = await findSearchPage(db, where!, search.readsAll, { limit, offset });
   const json = await readOrdersById(db, found.ids);
   if (search.indexed) return ordersPage({ json, total: found.total }, page, limit);
   const countLimit = searchCountLimit(limit, offset);
@@ -427,13 +432,13 @@ const searchCountLimit = (limit: number, offset: number) => offset + limit * (1 
 async function findSearchPage(
   db: Database,
   where: SQL,
-  indexed: boolean,
+  readsAll: boolean,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ ids: string; total: number }> {
   const newestFirst = sql`order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit} offset ${offset}`;
-  if (indexed) {
+  if (readsAll) {
     // Every match through the indexes (in a CTE of its own: left to itself, the planner walks the newest
-    // orders looking for them), then sorted and paged.
+    // orders looking for them), then counted, sorted and paged.
     const [found] = await executePrepared<{ ids: string; total: number }>(
       db,
       sql`with matches as materialized (select ${orders.id}, ${orders.createdAt} from ${orders} where ${where})
