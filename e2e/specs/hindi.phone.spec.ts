@@ -126,3 +126,41 @@ test('in Hindi on a phone: a search in Devanagari, Cash on Delivery checkout and
   await noWiderThanPhone(page);
   expect(problems).toEqual([]);
 });
+
+test("the shop's Devanagari font: fetched after a first Hindi page has loaded, drawn from the next page on", async ({
+  page,
+}) => {
+  const fontRequests: number[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/fonts/devanagari-subset.woff2')) fontRequests.push(Date.now());
+  });
+  // An English page never asks for it.
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForTimeout(500);
+  expect(fontRequests).toEqual([]);
+
+  const started = Date.now();
+  await page.goto('/hi', { waitUntil: 'load' });
+  const loadedAfter = await page.evaluate(() => performance.timing.loadEventStart - performance.timing.navigationStart);
+  // The first Hindi page asks nothing of the font before its load event and draws in the device's own font.
+  await expect(page.locator('html')).not.toHaveClass(/rr-devanagari/);
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('rr.devanagariFont')))
+    .toBe('/fonts/devanagari-subset.woff2');
+  expect(fontRequests.length).toBe(1);
+  expect(fontRequests[0]! - started).toBeGreaterThanOrEqual(loadedAfter);
+  expect(await page.evaluate(() => document.fonts.check('16px "RR Devanagari"', 'नीलम'))).toBe(false);
+
+  // The next page has it at once: the class is set before the first paint and the page's text uses it.
+  await page.goto('/hi/category/gems');
+  await expect(page.locator('html')).toHaveClass(/rr-devanagari/);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].some((face) => face.family.includes('RR Devanagari') && face.status === 'loaded');
+      }),
+    )
+    .toBe(true);
+  await noWiderThanPhone(page);
+});

@@ -8,11 +8,43 @@
 //    moment (a quick tap on a slow phone) would make the browser reload the page and lose what was typed.
 //    A form the server sent is held here until its component has taken it over (it sets `__rrLive`,
 //    src/lib/early-form.ts), which then sends it. Forms the app renders later are never held.
+// 3. Issue 30 (decision 0054): a Hindi page draws Devanagari in the shop's font (global.css) only when this
+//    browser fetched it on an earlier page (`rr-devanagari`); otherwise in the device's own font, and the
+//    shop's font is fetched once the page has loaded, for the pages after it. Nothing waits for it.
 (function () {
   try {
     if (sessionStorage.getItem('rr.startupLoaderShown') !== '1') document.documentElement.classList.add('rr-startup');
   } catch {
     // No storage (a private mode): no loader, as before.
+  }
+  var root = document.documentElement;
+  if (/^hi\b/.test(root.lang)) {
+    var fontUrl = '/fonts/devanagari-subset.woff2';
+    var fontKey = 'rr.devanagariFont';
+    var fetched = null;
+    try {
+      fetched = localStorage.getItem(fontKey);
+    } catch {
+      // No storage: the device's own font.
+    }
+    if (fetched === fontUrl) root.classList.add('rr-devanagari');
+    else if (window.FontFace) {
+      window.addEventListener('load', function () {
+        setTimeout(function () {
+          // Loaded, not added to the page's fonts: this page keeps its font; the cache keeps ours.
+          new FontFace('RR Devanagari', 'url(' + fontUrl + ')', { weight: '400 700' }).load().then(
+            function () {
+              try {
+                localStorage.setItem(fontKey, fontUrl);
+              } catch {
+                // No storage: the next page uses the device's font again.
+              }
+            },
+            function () {},
+          );
+        }, 0);
+      });
+    }
   }
   // The forms the server sent: every form there is until the page has been read (the app renders none
   // before then), and only those.

@@ -13,29 +13,14 @@ import { preferredEncoding, type Encoding } from './response-cache.ts';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Where the Devanagari web font is (web/public/fonts, subset by web/scripts/subset-devanagari.mjs). */
-export const DEVANAGARI_FONT_PATH = '/fonts/devanagari-subset.woff2';
-
-/**
- * What a page in `language` preloads in its head: a Hindi page's Devanagari font, so that its text is
- * drawn in it at once rather than swapped in after the styles ask for it (issue 30). Nothing for English.
- */
-export function languagePreloadHtml(language: Language): string {
-  return language === 'hi'
-    ? `<link rel="preload" href="${DEVANAGARI_FONT_PATH}" as="font" type="font/woff2" crossorigin>`
-    : '';
-}
-
 /**
  * index.html for a page the browser renders (the cart, the account) in `language`: its `<html lang>`,
- * which the Hindi styles and the font key on, and the font's preload. A server-rendered page gets both
+ * which the Hindi styles and the font key on (early.js, decision 0054). A server-rendered page gets it
  * from its render (storefront/pages.ts).
  */
 export function pageShell(indexHtml: string, language: Language): string {
   if (language === 'en') return indexHtml;
-  return indexHtml
-    .replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`)
-    .replace('</head>', () => `${languagePreloadHtml(language)}</head>`);
+  return indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`);
 }
 
 /** A page rendered on the server, as the not-found handler sends it. */
@@ -122,7 +107,17 @@ export async function registerWebApp(
       cacheControl: false,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The Devanagari font keeps its name across builds; a Hindi page uses it only when it is at hand
+        // at once (decision 0054), so a stale copy is used while a fresh one is asked for.
+        const font = filePath.includes(`${path.sep}fonts${path.sep}`);
+        res.setHeader(
+          'cache-control',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : font
+              ? 'public, max-age=86400, stale-while-revalidate=2592000'
+              : 'public, max-age=3600',
+        );
       },
     });
   }

@@ -160,10 +160,14 @@ function addOnColumns(a: AddOnInput, position: number) {
 
 /** Replaces the product's add-ons with `list` (after its variants are written: add-ons may name them). */
 export async function writeAddOns(tx: Transaction, productId: string, list: readonly AddOnInput[]): Promise<void> {
-  const [own, variants] = await Promise.all([
-    tx.select({ id: productAddOns.id }).from(productAddOns).where(eq(productAddOns.productId, productId)),
-    tx.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.productId, productId)),
-  ]);
+  const own = await tx
+    .select({ id: productAddOns.id })
+    .from(productAddOns)
+    .where(eq(productAddOns.productId, productId));
+  const variants = await tx
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
   checkIds(list, own, 'addOns');
   list.forEach((a, n) => {
     const stranger = (a.variants ?? []).find((id) => !variants.some((v) => v.id === id.toLowerCase()));

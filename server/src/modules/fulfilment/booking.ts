@@ -9,7 +9,7 @@ import {
 } from '@rr/core';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { CourierError, type BookedParcel, type ParcelBooking } from '../../adapters/courier/index.ts';
-import type { Transaction } from '../../db/client.ts';
+import { readTogether, type Transaction } from '../../db/client.ts';
 import { orderItems, orders, productVariants, products, shipments } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { changeOrder, findOrder, recordShipment, recordTracking, type OrderAudit } from '../orders/index.ts';
@@ -83,18 +83,21 @@ export async function parcelOf(ctx: FulfilmentContext, row: OrderRow): Promise<P
     .orderBy(asc(orderItems.lineNo));
   const productIds = lines.map((l) => l.productId).filter((id): id is string => id !== null);
   const variantIds = lines.map((l) => l.variantId).filter((id): id is string => id !== null);
-  const [shipping, productRows, variantRows] = await Promise.all([
-    readShipping(ctx.db, ctx.sellerPincode),
-    productIds.length
-      ? ctx.db.select(PACKAGE_COLUMNS(products)).from(products).where(inArray(products.id, productIds))
-      : [],
-    variantIds.length
-      ? ctx.db
-          .select(PACKAGE_COLUMNS(productVariants))
-          .from(productVariants)
-          .where(inArray(productVariants.id, variantIds))
-      : [],
-  ]);
+  const [shipping, productRows, variantRows] = await readTogether(
+    ctx.db,
+    () => readShipping(ctx.db, ctx.sellerPincode),
+    () =>
+      productIds.length
+        ? ctx.db.select(PACKAGE_COLUMNS(products)).from(products).where(inArray(products.id, productIds))
+        : Promise.resolve([]),
+    () =>
+      variantIds.length
+        ? ctx.db
+            .select(PACKAGE_COLUMNS(productVariants))
+            .from(productVariants)
+            .where(inArray(productVariants.id, variantIds))
+        : Promise.resolve([]),
+  );
   const units = lines
     .filter((l) => l.addOnOf === null)
     .map((l) => ({

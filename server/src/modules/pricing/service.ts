@@ -25,7 +25,7 @@ import {
   type Package,
 } from '@rr/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { readTogether, type Database } from '../../db/client.ts';
 import { categories, productAddOns, productVariants, products } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { runningSales } from '../offers/index.ts';
@@ -162,11 +162,12 @@ function readProducts(db: Database, ids: string[]) {
 
 /** The catalog's products of the cart, with their variants and add-ons. */
 async function readCatalog(db: Database, ids: string[]) {
-  const [found, variants, addOns] = await Promise.all([
-    readProducts(db, ids),
-    db.select().from(productVariants).where(inArray(productVariants.productId, ids)),
-    db.select().from(productAddOns).where(inArray(productAddOns.productId, ids)).orderBy(productAddOns.position),
-  ]);
+  const [found, variants, addOns] = await readTogether(
+    db,
+    () => readProducts(db, ids),
+    () => db.select().from(productVariants).where(inArray(productVariants.productId, ids)),
+    () => db.select().from(productAddOns).where(inArray(productAddOns.productId, ids)).orderBy(productAddOns.position),
+  );
   const byProduct = <T extends { productId: string }>(rows: T[], id: string) => rows.filter((r) => r.productId === id);
   return new Map(
     found.map((p) => [p.id, { product: p, variants: byProduct(variants, p.id), addOns: byProduct(addOns, p.id) }]),
@@ -335,11 +336,12 @@ export async function priceCart(
 ): Promise<PricedCart> {
   const wanted = mergeLines(cart, maxLineQty);
   const now = offers.now ?? new Date();
-  const [catalog, sales, shipping] = await Promise.all([
-    readCatalog(db, [...new Set(wanted.map((l) => l.productId))]),
-    runningSales(db, now),
-    readShipping(db, destination.deliveries.sellerPincode),
-  ]);
+  const [catalog, sales, shipping] = await readTogether(
+    db,
+    () => readCatalog(db, [...new Set(wanted.map((l) => l.productId))]),
+    () => runningSales(db, now),
+    () => readShipping(db, destination.deliveries.sellerPincode),
+  );
   const inputs: QuoteLineInput[] = [];
   const countInStock = new Map<string, number>();
   const parcel: { pkg: Package; qty: number }[] = [];

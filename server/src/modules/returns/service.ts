@@ -12,7 +12,7 @@ import {
   type Returnability,
 } from '@rr/core';
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import { readTogether, type Database, type Transaction } from '../../db/client.ts';
 import { orderItems, orderReturns, orders, refunds, users, type AfterSaleLine } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { assertMay, type AuthUser } from '../../plugins/auth.ts';
@@ -43,19 +43,22 @@ async function unitsTaken(
   orderId: string,
   exceptReturn?: string,
 ): Promise<Map<number, number>> {
-  const [returns, refunded] = await Promise.all([
-    db
-      .select({ lines: orderReturns.lines, refundId: orderReturns.refundId })
-      .from(orderReturns)
-      .where(
-        and(
-          eq(orderReturns.orderId, orderId),
-          ne(orderReturns.status, 'rejected'),
-          exceptReturn ? ne(orderReturns.id, exceptReturn) : undefined,
+  const [returns, refunded] = await readTogether(
+    db,
+    () =>
+      db
+        .select({ lines: orderReturns.lines, refundId: orderReturns.refundId })
+        .from(orderReturns)
+        .where(
+          and(
+            eq(orderReturns.orderId, orderId),
+            ne(orderReturns.status, 'rejected'),
+            exceptReturn ? ne(orderReturns.id, exceptReturn) : undefined,
+          ),
         ),
-      ),
-    db.select({ lines: refunds.lines, returnId: refunds.returnId }).from(refunds).where(eq(refunds.orderId, orderId)),
-  ]);
+    () =>
+      db.select({ lines: refunds.lines, returnId: refunds.returnId }).from(refunds).where(eq(refunds.orderId, orderId)),
+  );
   const taken = new Map<number, number>();
   const add = (lines: readonly AfterSaleLine[]) => {
     for (const l of lines) taken.set(l.lineNo, (taken.get(l.lineNo) ?? 0) + l.qty);

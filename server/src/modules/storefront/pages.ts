@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain-error.ts';
 import { gatheringScope, type LoadScope } from '../../plugins/response-cache.ts';
-import { languagePreloadHtml, type ServedPage } from '../../plugins/web-app.ts';
+import type { ServedPage } from '../../plugins/web-app.ts';
 import { cachedCatalog } from '../catalog/index.ts';
 import { currentSalesAnswer } from '../offers/index.ts';
 import { headHtml, imagePreloadHtml } from './head.ts';
@@ -132,10 +132,7 @@ async function renderPage(
     shown: scope.shown(),
     html: fillTemplate(template, {
       lang: LANGUAGE_TAGS[rendered.head.language],
-      head:
-        imagePreloadHtml(rendered.html) +
-        headHtml(rendered.head, renderer.scriptSafeJson) +
-        languagePreloadHtml(rendered.head.language),
+      head: imagePreloadHtml(rendered.html) + headHtml(rendered.head, renderer.scriptSafeJson),
       body: rendered.html,
       state: renderer.scriptSafeJson(rendered.state),
       stateId: renderer.SSR_STATE_ID,
