@@ -1,10 +1,9 @@
 import type { UserInfo } from '@rr/core';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ORDER_ID, testOrder } from '../../../testing/order.ts';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
-import { sessionStore } from '../../account/session-store.ts';
 import { OrderActions } from './order-actions.tsx';
 
 const owner: UserInfo = {
@@ -17,12 +16,21 @@ const owner: UserInfo = {
   token: 't',
 };
 
+/** Signs in or out as another tab would: the session store follows localStorage's storage event. */
+function setSession(user: UserInfo | null) {
+  act(() => {
+    if (user) localStorage.setItem('userInfo', JSON.stringify(user));
+    else localStorage.removeItem('userInfo');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'userInfo' }));
+  });
+}
+
 const fetchMock = vi.fn<typeof fetch>();
 const calls = (action: string) =>
   fetchMock.mock.calls.filter(([url]) => String(url) === `/api/orders/${ORDER_ID}/${action}`);
 
 beforeEach(() => {
-  sessionStore.set(owner);
+  setSession(owner);
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockImplementation(async (input) => {
     const url = String(input);
@@ -32,7 +40,7 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  sessionStore.set(null);
+  setSession(null);
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   fetchMock.mockReset();

@@ -86,12 +86,7 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
             </Button>
           )}
           {canMarkPaid && (
-            <Button
-              block
-              variant={canDeliver ? 'outline' : 'solid'}
-              onClick={run('pay')}
-              disabled={action.isPending}
-            >
+            <Button block variant={canDeliver ? 'outline' : 'solid'} onClick={run('pay')} disabled={action.isPending}>
               Mark As Paid
             </Button>
           )}
