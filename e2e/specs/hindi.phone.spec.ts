@@ -158,7 +158,7 @@ test("the shop's Devanagari font: fetched after a first Hindi page has loaded, d
     .poll(() =>
       page.evaluate(async () => {
         await document.fonts.ready;
-        return [...document.fonts].some((face) => face.family.includes('RR Devanagari') && face.status === 'loaded');
+        return document.fonts.check('16px "RR Devanagari"', 'नीलम');
       }),
     )
     .toBe(true);

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures.ts';
+import { expect, startSignedIn, test } from '../fixtures.ts';
 
 test('the home page on a 360 px phone: fixed navbar, menu, no sideways scrolling', async ({ page }) => {
   await page.goto('/');
@@ -23,4 +23,56 @@ test('the home page on a 360 px phone: fixed navbar, menu, no sideways scrolling
   await expect(page).toHaveURL('/category/gems');
   await expect(nav.getByRole('link', { name: 'Gems' })).toBeHidden();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('a line of large amounts stays on a 360 px phone: the place-order and order pages wrap it inside its card', async ({
+  page,
+  makeCustomer,
+  makeProduct,
+}) => {
+  test.slow();
+  // "3 x ₹1,19,000.00 = ₹3,57,000.00" on one line is wider than the card's column on a phone.
+  const product = await makeProduct({ label: 'Collector grade wide line bead', price: 119000, stock: 5 });
+  await startSignedIn(page, await makeCustomer('Wide'));
+  await page.goto(`/cart/${product._id}?qty=3`);
+  await expect(page).toHaveURL('/cart');
+  await page.goto('/shipping');
+  await page.getByLabel('Address', { exact: true }).fill('12 Example Lane, Godowlia');
+  await page.getByLabel('Postal Code').fill('221001');
+  await expect(page.getByLabel('State')).toHaveValue('Uttar Pradesh');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/payment');
+  await page.getByRole('radio', { name: /Pay online with Razorpay/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/placeorder');
+
+  /** The line's amounts inside the card of the order's items, the card as far from each edge of the screen. */
+  const lineWithinCard = async () => {
+    const items = page.getByRole('region', { name: 'Order Items' });
+    await expect(items).toContainText('3 x ₹1,19,000.00 = ₹3,57,000.00');
+    const { text, content, left, right } = await items.evaluate((section) => {
+      const sum = Array.from(section.querySelectorAll('li span')).find((s) => s.textContent?.startsWith('3 x'))!;
+      const range = document.createRange();
+      range.selectNodeContents(sum);
+      const card = section.getBoundingClientRect();
+      return {
+        text: range.getBoundingClientRect().right,
+        content: card.right - parseFloat(getComputedStyle(section).paddingRight),
+        left: card.left,
+        right: document.documentElement.clientWidth - card.right,
+      };
+    });
+    expect(text).toBeLessThanOrEqual(content + 0.5);
+    // Widened by the line, the card would reach into the page's right margin (or past the screen).
+    expect(Math.abs(left - right), `card margins ${left} and ${right}`).toBeLessThanOrEqual(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  };
+  await lineWithinCard();
+  await page.getByRole('button', { name: 'Pay and Place Order' }).click();
+  await page
+    .getByRole('dialog', { name: 'Test payment (sandbox)' })
+    .getByRole('button', { name: /^Pay ₹/ })
+    .click();
+  await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
+  await lineWithinCard();
 });

@@ -231,3 +231,28 @@ test('the dashboard chart on a phone: Indian dates of 11 px or more, apart', asy
   }
   await noWiderThanPhone(page);
 });
+
+test("a product's stock history on a phone: a card per change, its Who in full", async ({
+  page,
+  request,
+  admin,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const product = await makeProduct({ label: 'history card bead' });
+  await placeCodOrder(request, await makeCustomer('HistoryCard'), product._id);
+  await startSignedIn(page, admin);
+  await page.goto(`/admin/product/${product._id}/edit`);
+  const history = page.getByRole('region', { name: 'Stock history' });
+  const table = history.getByRole('table');
+  const placed = table.getByRole('row').filter({ hasText: 'Order placed' });
+  await expect(placed).toBeVisible();
+  const who = await cellUnder(table, placed, 'Who');
+  await expect(who).toContainText('(customer)');
+  await expectWithinWidth(who);
+  await expectWithinWidth(await cellUnder(table, placed, 'Change'));
+  expect(await shownLabel(who)).toBe('Who');
+  // Nothing in the history to scroll sideways to.
+  expect(await history.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await noWiderThanPhone(page);
+});

@@ -14,7 +14,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { orderItems, orders } from '../src/db/schema/index.ts';
-import { isKeptPage } from '../src/modules/orders/reading.ts';
+import { isKeptPage, readOrdersById } from '../src/modules/orders/reading.ts';
 import { SEARCH_PAGES_AHEAD } from '../src/modules/orders/service.ts';
 import { bearer, createTestApp, uniquePhone, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
@@ -416,5 +416,53 @@ describe('the admin order search', () => {
     expect((await search(`q=${name}&status=delivered`)).list).toEqual([]);
     expect((await search(`q=${name}&limit=2&pageNumber=50`)).list).toEqual([]);
     expect((await search(`q=${encodeURIComponent(`${name.slice(0, 4)}%`)}`)).list).toEqual([]);
+  });
+
+  // Issue 31: a search finds its page of ids first, then reads those orders' JSON by id.
+  it('answers every search page as the matching orders newest first, found either way (issue 31)', async () => {
+    const phone = uniquePhone();
+    const name = `Pagedsearch${Date.now()}`;
+    const own = await insertOrders(10, { name, phone });
+    const gifts = await insertOrders(4, { name: 'Gift Sender', phone: uniquePhone(), recipientPhone: phone });
+    const rows = await t.db
+      .select({ id: orders.id, createdAt: orders.createdAt })
+      .from(orders)
+      .where(inArray(orders.id, [...own, ...gifts]));
+    const newestFirst = (some: string[]) =>
+      rows
+        .filter((r) => some.includes(r.id))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+        .map((r) => r.id);
+    const countLimit = (page: number) => (page - 1) * 2 + 2 * (1 + SEARCH_PAGES_AHEAD);
+    const cases = [
+      { q: phone, matches: newestFirst([...own, ...gifts]), counted: false },
+      { q: phone.slice(-7), matches: newestFirst([...own, ...gifts]), counted: true },
+      { q: name, matches: newestFirst(own), counted: true },
+    ];
+    for (const { q, matches, counted } of cases) {
+      expect((await search(`q=${q}&limit=100`)).list).toEqual(await expectedAnswers(matches));
+      // Page 1 of a part of a phone counts fewer than its 14 matches (the newest orders walked), page 3 all.
+      for (const page of [1, 3, 5, 7, 8]) {
+        const { list, headers } = await search(`q=${q}&limit=2&pageNumber=${page}`);
+        expect(list).toEqual(await expectedAnswers(matches.slice((page - 1) * 2, page * 2)));
+        const total = counted ? Math.min(matches.length, countLimit(page)) : matches.length;
+        expect(headers['x-total-count']).toBe(String(total));
+        expect(headers['x-total-capped']).toBe(counted && countLimit(page) < matches.length ? 'true' : undefined);
+      }
+    }
+    // Narrowed by state: the delivered ones among the matches only.
+    const delivered = [own[3]!, gifts[1]!];
+    await t.db.update(orders).set({ isDelivered: true, deliveredAt: new Date() }).where(inArray(orders.id, delivered));
+    for (const q of [phone, phone.slice(-7)]) {
+      expect(ids((await search(`q=${q}&status=delivered&limit=2`)).list)).toEqual(newestFirst(delivered));
+    }
+    expect(ids((await search(`q=${name}&status=delivered`)).list)).toEqual([own[3]]);
+  });
+
+  it('reads the orders of a page found beforehand newest first, and nothing for no ids', async () => {
+    const found = await insertOrders(3, { name: 'By Id', phone: uniquePhone() });
+    const json = await readOrdersById(t.db, `{${[found[2], found[0], found[1]].join(',')}}`);
+    expect(JSON.parse(json)).toEqual(await expectedAnswers(found));
+    expect(await readOrdersById(t.db, '{}')).toBe('[]');
   });
 });

@@ -19,12 +19,12 @@ import {
   toRupees,
 } from '@rr/core';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import { executePrepared, type Database, type Transaction } from '../../db/client.ts';
 import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordChange, type AuditActor } from '../audit/index.ts';
-import { newestOrders, parseOrders, readNewestOrders, readOrders, type OrdersRead } from './reading.ts';
+import { newestOrders, parseOrders, readNewestOrders, readOrders, readOrdersById, type OrdersRead } from './reading.ts';
 import { refreshRatingsReviewedBy } from '../catalog/index.ts';
 import { countUnitsSold } from '../stock/index.ts';
 
@@ -361,8 +361,12 @@ function idRange(hexDigits: string): [string, string] {
  * A whole phone number is looked up by its equality indexes (migration 0022) and as an order number
  * only: a name never holds ten digits, and leaving the names out keeps every match an index lookup, so
  * all of them can be counted and sorted (`indexed`) however many orders one customer has.
+ *
+ * Part of a phone number reads every match too (`readsAll`, issue 31): its matches are the orders of the
+ * few phones holding those digits, and finding the newest of them when there are more than the count
+ * limit read them all anyway, after a first trigram scan to count them. It is counted as a name is.
  */
-function orderSearch(q: string): { where: SQL; indexed: boolean } {
+function orderSearch(q: string): { where: SQL; indexed: boolean; readsAll: boolean } {
   const digits = q.replace(/\D/g, '');
   const hex = q.replace(/^#/, '').toLowerCase();
   const isPhoneText = /^[\d\s+()-]+$/.test(q);
@@ -377,13 +381,14 @@ function orderSearch(q: string): { where: SQL; indexed: boolean } {
   // A phone number is digits with the usual marks (+91, spaces, dashes, brackets), never hex letters.
   // Phones are stored as their ten digits: a whole number is found by equality, part of one through the
   // trigram index.
+  const partPhone = !wholePhone && digits.length >= 4 && isPhoneText;
   if (wholePhone) {
     const phone = digits.slice(-10);
     conditions.push(sql`(${orders.customerPhone} = ${phone} or ${orders.recipientPhone} = ${phone})`);
-  } else if (digits.length >= 4 && isPhoneText) {
+  } else if (partPhone) {
     conditions.push(sql`(${orders.customerPhone} || E'\n' || ${orders.recipientPhone}) like ${`%${digits}%`}`);
   }
-  return { where: sql`(${sql.join(conditions, sql` or `)})`, indexed: wholePhone };
+  return { where: sql`(${sql.join(conditions, sql` or `)})`, indexed: wholePhone, readsAll: wholePhone || partPhone };
 }
 
 /** Orders in all or in one state, from the counts the `orders_state_counts` trigger keeps. */
@@ -407,37 +412,61 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
   }
   const search = orderSearch(query.q);
   const where = and(inState, search.where);
-  if (search.indexed) {
+  const found = await findSearchPage(db, where!, search.readsAll, { limit, offset });
+  const json = await readOrdersById(db, found.ids);
+  if (search.indexed) return ordersPage({ json, total: found.total }, page, limit);
+  const countLimit = searchCountLimit(limit, offset);
+  return ordersPage({ json, total: Math.min(found.total, countLimit) }, page, limit, found.total > countLimit);
+}
+
+/** What a search counts up to: the end of the page asked for and SEARCH_PAGES_AHEAD pages beyond it. */
+const searchCountLimit = (limit: number, offset: number) => offset + limit * (1 + SEARCH_PAGES_AHEAD);
+
+/**
+ * Issue 31: the page of a search's matches, as the ids of its orders (PostgreSQL's array literal), and
+ * how many it counted. A narrow statement of one table, planned for the values searched for (it is
+ * run unnamed, so PostgreSQL plans it with them: a trigram pattern's plan depends on it); the orders'
+ * JSON is then read by id (`readOrdersById`), a statement planned once per connection. Planning the
+ * JSON together with the search, anew for every search, cost more than executing it.
+ */
+async function findSearchPage(
+  db: Database,
+  where: SQL,
+  readsAll: boolean,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ ids: string; total: number }> {
+  const newestFirst = sql`order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit} offset ${offset}`;
+  if (readsAll) {
     // Every match through the indexes (in a CTE of its own: left to itself, the planner walks the newest
-    // orders looking for them), then sorted and paged.
-    const found = await readOrders(db, {
-      with: sql`with matches as materialized (select ${orders.id}, ${orders.createdAt} from ${orders} where ${where})`,
-      page: sql`select * from ${orders} where ${orders.id} in (
-        select id from matches order by created_at desc, id desc limit ${limit} offset ${offset})`,
-      total: sql`select count(*) from matches`,
-    });
-    return ordersPage(found, page, limit);
+    // orders looking for them), then counted, sorted and paged.
+    const [found] = await executePrepared<{ ids: string; total: number }>(
+      db,
+      sql`with matches as materialized (select ${orders.id}, ${orders.createdAt} from ${orders} where ${where})
+        select (select count(*) from matches)::int as total,
+          array(select id from matches as ${orders} ${newestFirst})::text as ids`,
+      false,
+    );
+    return found!;
   }
   // A search finds its matches first, up to the count limit (through the trigram and id indexes, in a
-  // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page read
-  // by id. More: the page is read walking the newest orders, which soon meets enough of them. Left to
-  // itself, the planner may walk the newest orders for a rare match and read all million of them. Both
-  // pages are in the statement; a one-time filter on the count runs only the one that applies.
-  const countLimit = offset + limit * (1 + SEARCH_PAGES_AHEAD);
-  const found = await readOrders(db, {
-    with: sql`with matches as materialized (
+  // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page taken.
+  // More: the page is found walking the newest orders, which soon meets enough of them. Left to itself,
+  // the planner may walk the newest orders for a rare match and read all million of them. Both pages
+  // are in the statement; a one-time filter on the count runs only the one that applies.
+  const countLimit = searchCountLimit(limit, offset);
+  const [found] = await executePrepared<{ ids: string; total: number }>(
+    db,
+    sql`with matches as materialized (
         select ${orders.id}, ${orders.createdAt} from ${orders} where ${where} limit ${countLimit + 1}
-      ), counted as (select count(*) as n from matches)`,
-    page: sql`(select * from ${orders} where ${orders.id} in (
-          select id from matches order by created_at desc, id desc limit ${limit} offset ${offset}
-        ) and (select n from counted) <= ${countLimit})
-      union all
-      (select * from ${orders} where ${where} and (select n from counted) > ${countLimit}
-        order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit} offset ${offset})`,
-    total: sql`select n from counted`,
-  });
-  const capped = found.total > countLimit;
-  return ordersPage({ json: found.json, total: Math.min(found.total, countLimit) }, page, limit, capped);
+      ), counted as (select count(*) as n from matches)
+      select (select n from counted)::int as total, array(
+        (select id from matches as ${orders} where (select n from counted) <= ${countLimit} ${newestFirst})
+        union all
+        (select ${orders.id} from ${orders} where ${where} and (select n from counted) > ${countLimit} ${newestFirst})
+      )::text as ids`,
+    false,
+  );
+  return found!;
 }
 
 /** An admin change the order's state does not allow. */

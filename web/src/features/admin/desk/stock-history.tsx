@@ -1,4 +1,5 @@
 import { formatDateTimeIST, type StockHistory as History } from '@rr/core';
+import { Cell, DataTable } from '../../../components/data-table.tsx';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useStockHistory } from '../desk-api.ts';
@@ -27,11 +28,15 @@ function who(entry: History['entries'][number]): string {
   return ['cancel', 'expire', 'unconfirmed'].includes(entry.reason) ? 'the shop' : '—';
 }
 
-/** The product's latest stock changes (the ledger), for its edit page. */
+/**
+ * The product's latest stock changes (the ledger), for its edit page: a table, and on a phone a card per
+ * change (DataTable, issue 32) with nothing cut off at the side. The table's frame is the region the
+ * heading names.
+ */
 export function StockHistory({ productId }: { productId: string }) {
   const history = useStockHistory(productId);
   return (
-    <section className={`card ${styles.section}`} aria-labelledby="stock-history-heading">
+    <section className={`card ${styles.section}`}>
       <h2 id="stock-history-heading">Stock history</h2>
       {history.isPending ? (
         <Spinner />
@@ -40,34 +45,34 @@ export function StockHistory({ productId }: { productId: string }) {
       ) : history.data.entries.length === 0 ? (
         <p className={styles.empty}>No stock changes yet.</p>
       ) : (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <thead>
-              <tr>
-                <th scope="col">When (IST)</th>
-                <th scope="col">Change</th>
-                <th scope="col">Why</th>
-                <th scope="col">Who</th>
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.entries.map((e, i) => {
-                const change = e.after - e.before;
-                return (
-                  <tr key={`${e.at}-${i}`}>
-                    <td>{formatDateTimeIST(e.at)}</td>
-                    <td>
-                      {formatCount(e.before)} → {formatCount(e.after)} ({change > 0 ? '+' : '−'}
-                      {formatCount(Math.abs(change))})
-                    </td>
-                    <td>{REASONS[e.reason] ?? e.reason}</td>
-                    <td>{who(e)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable labelledBy="stock-history-heading">
+          <thead>
+            <tr>
+              <th scope="col">When (IST)</th>
+              <th scope="col">Change</th>
+              <th scope="col">Why</th>
+              <th scope="col">Who</th>
+            </tr>
+          </thead>
+          <tbody>
+            {history.data.entries.map((e, i) => {
+              const change = e.after - e.before;
+              return (
+                <tr key={`${e.at}-${i}`}>
+                  <Cell label="When (IST)" role="title">
+                    {formatDateTimeIST(e.at)}
+                  </Cell>
+                  <Cell label="Change" role="state">
+                    {formatCount(e.before)} → {formatCount(e.after)} ({change > 0 ? '+' : '−'}
+                    {formatCount(Math.abs(change))})
+                  </Cell>
+                  <Cell label="Why">{REASONS[e.reason] ?? e.reason}</Cell>
+                  <Cell label="Who">{who(e)}</Cell>
+                </tr>
+              );
+            })}
+          </tbody>
+        </DataTable>
       )}
     </section>
   );

@@ -1,4 +1,5 @@
 import { ONLINE_PAYMENT_METHOD, formatRupees, type Order, type Permission } from '@rr/core';
+import type { MouseEvent } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import { useUserInfo } from '../../account/index.ts';
@@ -58,7 +59,9 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
     may,
   );
 
-  const run = (what: AdminOrderAction) => {
+  const run = (what: AdminOrderAction) => (event: MouseEvent<HTMLButtonElement>) => {
+    // Issue 32: a double click's second click (queued while the question was open) asks nothing.
+    if (event.detail > 1 || action.isPending) return;
     if (window.confirm(confirmText(what, order))) action.mutate(what);
   };
 
@@ -66,34 +69,29 @@ export function OrderActions({ order, isAdmin }: { order: Order; isAdmin: boolea
     <>
       {action.isError && <Message variant="danger">{action.error.message}</Message>}
       {canRetryRefund && (
-        <Button block onClick={() => run('refund')} busy={action.isPending} busyLabel="Refunding…">
+        <Button block onClick={run('refund')} busy={action.isPending} busyLabel="Refunding…">
           Retry Refund
         </Button>
       )}
       {canDeliver || canMarkPaid || canCancel ? (
         <div className={styles.actions}>
           {canDeliver && (
-            <Button block onClick={() => run('deliver')} disabled={action.isPending}>
+            <Button block onClick={run('deliver')} disabled={action.isPending}>
               Mark As Delivered
             </Button>
           )}
           {canDeliver && canMarkPaid && (
-            <Button block variant="outline" onClick={() => run('deliver-and-collect')} disabled={action.isPending}>
+            <Button block variant="outline" onClick={run('deliver-and-collect')} disabled={action.isPending}>
               Delivered, Cash Collected
             </Button>
           )}
           {canMarkPaid && (
-            <Button
-              block
-              variant={canDeliver ? 'outline' : 'solid'}
-              onClick={() => run('pay')}
-              disabled={action.isPending}
-            >
+            <Button block variant={canDeliver ? 'outline' : 'solid'} onClick={run('pay')} disabled={action.isPending}>
               Mark As Paid
             </Button>
           )}
           {canCancel && (
-            <Button block variant="outline" onClick={() => run('cancel')} disabled={action.isPending}>
+            <Button block variant="outline" onClick={run('cancel')} disabled={action.isPending}>
               Cancel Order
             </Button>
           )}
