@@ -61,7 +61,10 @@ export async function startServer(
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const spawnedAt = performance.now();
-  const server = spawn(process.execPath, SERVER_COMMAND[build], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's
+  // DevTools), to see where a bench's server time goes.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(process.execPath, [...profile, ...SERVER_COMMAND[build]], {
     cwd: root,
     // An empty value unsets the variable (DATABASE_URL: '' is PGlite in DATA_DIR).
     env: withoutEmpty({
