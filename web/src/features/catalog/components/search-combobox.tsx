@@ -74,9 +74,16 @@ export function SearchCombobox({
   const match = useMatch('/search/:keyword/*');
   const current = match?.params.keyword ?? '';
   const [keyword, setKeyword] = useState(current);
+  // The box follows the address's keyword when the address changes, not when the box first shows: an
+  // effect on mount ran after the form was taken over (useEarlyForm) and emptied what the shopper had
+  // typed before the app took the page over.
+  const [shownFor, setShownFor] = useState(current);
+  if (shownFor !== current) {
+    setShownFor(current);
+    setKeyword(current);
+  }
   const [open, setOpen] = useState(false);
   const listId = useId();
-  useEffect(() => setKeyword(current), [current]);
   const { data, options } = useSuggestionOptions(keyword, listId);
   const t = useT();
   const expanded = open && options.length > 0;
