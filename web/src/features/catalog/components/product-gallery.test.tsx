@@ -1,4 +1,6 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { renderToString } from 'preact-render-to-string';
+import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ProductGallery } from './product-gallery.tsx';
 
@@ -78,5 +80,20 @@ describe('ProductGallery', () => {
     render(<ProductGallery images={['/images/a.svg']} alt="Tulsi mala" />);
     expect(screen.getByRole('img', { name: 'Tulsi mala' })).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('counts a swipe made before the app took the page over (the server-rendered track scrolls by itself)', () => {
+    const page = document.createElement('div');
+    page.innerHTML = renderToString(<ProductGallery images={pictures} alt="Ruby" />);
+    document.body.append(page);
+    const track = screen.getByLabelText(/Picture 1 of 3/);
+    layOut(track);
+    track.scrollLeft = 360;
+    act(() => {
+      hydrateRoot(page, <ProductGallery images={pictures} alt="Ruby" />);
+    });
+    expect(counter()).toBe('2 / 3');
+    expect(currentThumb()).toBe(1);
+    page.remove();
   });
 });

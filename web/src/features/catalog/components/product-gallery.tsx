@@ -48,6 +48,8 @@ export function ProductGallery({ images, alt, sizes = '100vw' }: { images: strin
       setCurrent(index);
     };
     el.addEventListener('scroll', onScroll, { passive: true });
+    // A swipe before the app took the page over (the server's HTML scrolls on its own) counts too.
+    onScroll();
     return () => el.removeEventListener('scroll', onScroll);
   }, [count]);
 
