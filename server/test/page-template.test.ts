@@ -32,9 +32,8 @@ describe('the page template', () => {
     expect(template.html).toContain(`<style>${CSS}</style>`);
     expect(template.html).not.toContain('early.js');
     expect(template.html).not.toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">');
-    // The app's module stays a file, fetched at once and run by early.js after the first paint (0055).
-    expect(template.html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js" data-app>');
-    expect(template.html).not.toContain('<script type="module"');
+    // The app's module script stays a file.
+    expect(template.html).toContain('src="/assets/index-abc.js"');
     expect(template.scriptSources).toEqual([EARLY_HASH]);
   });
 

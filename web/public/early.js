@@ -11,10 +11,6 @@
 // 3. Issue 30 (decision 0054): a Hindi page draws Devanagari in the shop's font (global.css) only when this
 //    browser fetched it on an earlier page (`rr-devanagari`); otherwise in the device's own font, and the
 //    shop's font is fetched once the page has loaded, for the pages after it. Nothing waits for it.
-// 4. The app's code (decision 0055): the server's page names it as a preload (`link[data-app]`, fetched at
-//    once) and it runs once the page is parsed and first painted, so the first paint of a server-rendered
-//    page never waits for the app's code to run. A page the browser renders, or in a hidden tab, starts it
-//    at once.
 (function () {
   try {
     if (sessionStorage.getItem('rr.startupLoaderShown') !== '1') document.documentElement.classList.add('rr-startup');
@@ -50,21 +46,6 @@
       });
     }
   }
-  var started = false;
-  var startApp = function () {
-    if (started) return;
-    started = true;
-    var entry = document.querySelector('link[data-app]');
-    if (entry) import(entry.href);
-  };
-  document.addEventListener('DOMContentLoaded', function () {
-    // A page the browser renders (an empty root) has nothing to paint first; nor has a hidden tab.
-    var page = document.getElementById('root');
-    if (!page || !page.firstChild || document.visibilityState === 'hidden') return startApp();
-    requestAnimationFrame(function () {
-      setTimeout(startApp, 0);
-    });
-  });
   // The forms the server sent: every form there is until the page has been read (the app renders none
   // before then), and only those.
   var served = null;

@@ -11,9 +11,6 @@ import './styles/global.css';
 // left out of the production build.
 if (import.meta.env.DEV) await import('preact/debug');
 
-// When the app's code began to run (early.js starts it after the first paint, decision 0055).
-performance.mark('rr:app-start');
-
 const container = document.getElementById('root')!;
 const queryClient = createQueryClient();
 const ssr = readSsrState();

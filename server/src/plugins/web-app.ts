@@ -66,12 +66,6 @@ export function readPageTemplate(webDistDir: string): PageTemplate | null {
     scriptSources.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
     return `<script>${code}</script>`;
   });
-  // The app's entry module: fetched at once (a preload) and run by early.js after the first paint, so a
-  // server-rendered page is painted before the app's code runs (decision 0055).
-  html = html.replace(
-    /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/,
-    (_tag, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-app>`,
-  );
   // Every stylesheet the build links, in its order (since issue 30's decision 0048 the shared one, then
   // the entry's): each would be a request that holds the first paint.
   html = html.replace(
