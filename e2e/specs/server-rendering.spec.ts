@@ -431,3 +431,15 @@ test('text typed before the app has taken over is what the form sends afterwards
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText(/Thank you for subscribing/)).toBeVisible();
 });
+
+test('a search typed before the app has taken over keeps its words and is searched once it has', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const box = page.getByRole('combobox', { name: 'Search products' });
+  await box.fill('neelam');
+  await box.press('Enter');
+  await expect(box).toHaveValue('neelam');
+  release();
+  await expect(page).toHaveURL('/search/neelam');
+  await expect(box).toHaveValue('neelam');
+});
