@@ -15,7 +15,7 @@ interface FieldText {
   hint?: string;
 }
 
-type FormFieldProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
+export type FormFieldProps = FieldText & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>;
 
 /** The label, hint and error around one control, tied to it for screen readers. */
 function Field({

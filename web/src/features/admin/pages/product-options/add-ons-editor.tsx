@@ -2,7 +2,7 @@ import { GST_PERCENTS, MAX_ADD_ONS, MAX_ADD_ON_FIELDS, MAX_ADD_ON_TEXT } from '@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { FormField, SelectField } from '../../../../components/form-field.tsx';
 import styles from './product-options.module.css';
-import { CheckField, RowActions, RowCard } from './row-parts.tsx';
+import { CheckField, HindiNameField, RowActions, RowCard } from './row-parts.tsx';
 import type { AddOnFieldRow, AddOnRow } from './rows.ts';
 import type { ProductOptions } from './use-product-options.ts';
 
@@ -105,17 +105,7 @@ function AddOnCard({
             {...input('name')}
           />
         </div>
-        <div className={styles.span2}>
-          <FormField
-            label="Hindi name"
-            hint="Shown on Hindi pages; empty: the English name."
-            autoComplete="off"
-            lang="hi"
-            maxLength={60}
-            placeholder="चाँदी की कैपिंग"
-            {...input('nameHi')}
-          />
-        </div>
+        <HindiNameField placeholder="चाँदी की कैपिंग" {...input('nameHi')} />
         <FormField label="Price" type="number" inputMode="decimal" step={0.01} min={0} required {...input('price')} />
       </div>
       <div className={styles.checks}>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../../../components/button.tsx';
+import { FormField, type FormFieldProps } from '../../../../components/form-field.tsx';
 import styles from './product-options.module.css';
 
 /**
@@ -121,6 +122,22 @@ export function CheckField({
           </small>
         )}
       </span>
+    </div>
+  );
+}
+
+/** A variant's or an add-on's Hindi name (issue 30): Hindi pages show it, the English one where it is empty. */
+export function HindiNameField(props: Pick<FormFieldProps, 'value' | 'onChange' | 'error' | 'placeholder'>) {
+  return (
+    <div className={styles.span2}>
+      <FormField
+        label="Hindi name"
+        hint="Shown on Hindi pages; empty: the English name."
+        autoComplete="off"
+        lang="hi"
+        maxLength={60}
+        {...props}
+      />
     </div>
   );
 }

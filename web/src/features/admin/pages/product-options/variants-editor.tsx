@@ -4,7 +4,7 @@ import { FormField } from '../../../../components/form-field.tsx';
 import { useUploadImage } from '../../../catalog/index.ts';
 import { ACCEPTED_IMAGES, UploadButton } from '../upload-button.tsx';
 import styles from './product-options.module.css';
-import { RowActions, RowCard } from './row-parts.tsx';
+import { HindiNameField, RowActions, RowCard } from './row-parts.tsx';
 import type { VariantRow, VariantStart } from './rows.ts';
 import type { ProductOptions } from './use-product-options.ts';
 
@@ -155,17 +155,7 @@ function VariantFigures({ row, input }: { row: VariantRow; input: InputProps }) 
       <div className={styles.span2}>
         <FormField label="Name" autoComplete="off" maxLength={60} required placeholder="18 mm" {...input('name')} />
       </div>
-      <div className={styles.span2}>
-        <FormField
-          label="Hindi name"
-          hint="Shown on Hindi pages; empty: the English name."
-          autoComplete="off"
-          lang="hi"
-          maxLength={60}
-          placeholder="18 मिमी"
-          {...input('nameHi')}
-        />
-      </div>
+      <HindiNameField placeholder="18 मिमी" {...input('nameHi')} />
       <FormField label="SKU" autoComplete="off" maxLength={40} required spellCheck={false} {...input('sku')} />
       <FormField label="Price" type="number" inputMode="decimal" step={0.01} min={0.01} required {...input('price')} />
       <FormField label="MRP" type="number" inputMode="decimal" step={0.01} min={0.01} {...input('mrp')} />
