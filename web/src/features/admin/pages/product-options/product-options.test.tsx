@@ -288,4 +288,16 @@ describe('the product edit page’s variants and add-ons', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Price').readOnly).toBe(false);
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add variant' })));
   });
+
+  it('saves the Hindi names typed into a variant and an add-on (issue 30)', async () => {
+    const user = userEvent.setup();
+    await openEditor(twoSizes());
+    await user.type(card('Variant 1').getByLabelText(/Hindi name/), '18 मिमी');
+    await user.type(card('Add-on 1').getByLabelText(/Hindi name/), 'चाँदी की कैपिंग');
+    await user.click(update());
+    await waitFor(() => expect(puts()).toBe(1));
+    const body = sent() as { variants: { nameHi?: string }[]; addOns: { nameHi?: string }[] };
+    expect(body.variants[0]!.nameHi).toBe('18 मिमी');
+    expect(body.addOns[0]!.nameHi).toBe('चाँदी की कैपिंग');
+  });
 });
