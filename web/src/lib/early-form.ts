@@ -20,12 +20,22 @@ const TEXT_FIELDS =
  * Hydration keeps text typed into a field before it on the screen but not in the component's state
  * (Preact leaves a field's value alone while hydrating), so the form would send its old value (an empty
  * box said to be empty while it shows an address). Each such field is reported to the app as a change,
- * the way a keystroke is: an input event. Then the form is live, and if it was sent meanwhile (held by
+ * the way a keystroke is: an input event (a change event for a box ticked or a choice picked). Then the form is live, and if it was sent meanwhile (held by
  * public/early.js) it is sent now.
  */
 export function takeOverForm(form: HTMLFormElement): void {
   for (const field of form.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(TEXT_FIELDS)) {
     if (field.value !== field.defaultValue) field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  // Boxes ticked and choices picked meanwhile likewise (an add-on ticked before the take-over showed
+  // ticked but was not in the component's state: its text field never came, nor the add-on to the cart).
+  for (const box of form.querySelectorAll<HTMLInputElement>('input[type=checkbox], input[type=radio]')) {
+    if (box.checked !== box.defaultChecked) box.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+  for (const select of form.querySelectorAll('select')) {
+    if ([...select.options].some((option) => option.selected !== option.defaultSelected)) {
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
   }
   form.__rrLive = true;
   if (window.__rrHeldForm !== form) return;
