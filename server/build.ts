@@ -32,10 +32,13 @@ const entryPoints = {
 const EXTERNAL = [
   '@electric-sql/pglite',
   'pdfkit',
-  '@fastify/swagger-ui',
   '@fastify/static',
   '@fastify/rate-limit',
   'pg-native',
+  // Fastify's default schema compilers (Ajv, fast-json-stringify): app.ts gives it zod's instead, so
+  // they are never loaded; left out, the start does not parse them either (issue 31).
+  '@fastify/ajv-compiler',
+  '@fastify/fast-json-stringify-compiler',
 ];
 
 const isBundled = (specifier: string) =>
@@ -48,6 +51,34 @@ const externalPackages: Plugin = {
     b.onResolve({ filter: /^[^./]/ }, (args) =>
       isBundled(args.path) || args.path.startsWith('node:') ? undefined : { path: args.path, external: true },
     );
+  },
+};
+
+/**
+ * Packages bundled although they read files beside their own code (`__dirname`): each file's
+ * `__dirname` becomes its folder inside the package, found in node_modules at run time from the bundle.
+ * @fastify/swagger-ui (the API docs' page and pictures) is bundled so that its `yaml` is the bundle's
+ * copy, which @fastify/swagger loads anyway: from node_modules it was 74 more files to find, read and
+ * compile at every start (issue 31).
+ */
+const BUNDLED_WITH_FILES = ['@fastify/swagger-ui'];
+
+const packageDirname: Plugin = {
+  name: 'package-dirname',
+  setup(b) {
+    for (const name of BUNDLED_WITH_FILES) {
+      const inNodeModules = `/node_modules/${name}/`;
+      b.onLoad({ filter: /\.js$/ }, async (args) => {
+        const file = args.path.split(path.sep).join('/');
+        if (!file.includes(inNodeModules)) return undefined;
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('__dirname')) return undefined;
+        const folder = path.posix.dirname(file.slice(file.lastIndexOf(inNodeModules) + inNodeModules.length));
+        const packageRoot = `require('node:path').dirname(require.resolve(${JSON.stringify(`${name}/package.json`)}))`;
+        const dirname = `require('node:path').join(${packageRoot}, ${JSON.stringify(folder)})`;
+        return { contents: source.replaceAll('__dirname', `(${dirname})`), loader: 'js' };
+      });
+    }
   },
 };
 
@@ -90,7 +121,7 @@ await build({
   banner: {
     js: "import { createRequire as __rrRequire } from 'node:module'; const require = __rrRequire(import.meta.url);",
   },
-  plugins: [externalPackages, sourceDirname],
+  plugins: [externalPackages, sourceDirname, packageDirname],
   logLevel: 'warning',
 });
 console.log(`Built the server into ${path.relative(process.cwd(), outdir) || '.'} in ${Date.now() - started} ms`);

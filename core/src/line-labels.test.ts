@@ -18,6 +18,16 @@ describe('line labels', () => {
     expect(addOnChoiceLabel('Energisation', { Gotra: 'Kashyap' })).toBe('Energisation (Gotra: Kashyap)');
   });
 
+  it('calls a field by the label given for it (issue 30: its Hindi one), by its name without one', () => {
+    const values = { "Wearer's name": 'राम कुमार', Gotra: 'Kashyap' };
+    const labels = { "Wearer's name": 'धारक का नाम', Gotra: ' ' };
+    expect(addOnValuesText(values, labels)).toBe('धारक का नाम: राम कुमार; Gotra: Kashyap');
+    expect(addOnChoiceLabel('अभिमंत्रण', values, labels)).toBe('अभिमंत्रण (धारक का नाम: राम कुमार; Gotra: Kashyap)');
+    expect(addOnLineLabel('Energisation', 'Mala', { Gotra: 'Kashyap' }, null, { Gotra: 'Gotra / गोत्र' })).toBe(
+      'Energisation for Mala — Gotra / गोत्र: Kashyap',
+    );
+  });
+
   it('puts the texts in the order the add-on asks them, then any it no longer asks', () => {
     const stored = { Gotra: 'Kashyap', Old: 'x', "Wearer's name": 'Ram' };
     expect(Object.keys(inFieldOrder(stored, ["Wearer's name", 'Gotra', 'Nakshatra']))).toEqual([

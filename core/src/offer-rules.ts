@@ -37,6 +37,8 @@ export function bestSaleFor<
 export interface SaleOffer {
   _id: string;
   name: string;
+  /** Issue 30: its Hindi name; absent or empty: none. */
+  nameHi?: string;
   percentOff: number;
   endsAt: string;
   categories: readonly string[];
@@ -70,7 +72,7 @@ export function saleRulesFor(
     productIds,
     productLinesOnly: true,
     sourceId: sale._id,
-    terms: { name: sale.name, percentOff: sale.percentOff },
+    terms: { name: sale.name, ...(sale.nameHi && { nameHi: sale.nameHi }), percentOff: sale.percentOff },
   }));
 }
 

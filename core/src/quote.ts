@@ -28,6 +28,8 @@ export type AdjustmentKind = 'sale' | 'coupon' | 'online_discount';
  */
 export interface AdjustmentTerms {
   name?: string;
+  /** A sale's Hindi name, when the shop wrote one (issue 30). */
+  nameHi?: string;
   code?: string;
   percentOff?: number;
   amountOffPaise?: Paise;
@@ -47,7 +49,10 @@ export interface LineAdjustment {
 export interface QuoteLineInput {
   productId: string;
   name: string;
-  /** Issue 30: the product's Hindi name (absent or null: it has none; add-on lines have none). */
+  /**
+   * Issue 30: the Hindi name of what the line is (the product's, or on an add-on's line the add-on's);
+   * absent or null: it has none.
+   */
   nameHi?: string | null;
   image: string;
   /** One unit's price before GST. */
@@ -63,6 +68,8 @@ export interface QuoteLineInput {
   /** The variant bought; null for a product without variants. */
   variantId?: string | null;
   variantName?: string | null;
+  /** Issue 30: the variant's Hindi name when it was priced (absent or null: none). */
+  variantNameHi?: string | null;
   /**
    * An add-on's line: the add-on, the index in the quote of the product line it was chosen with (always
    * an earlier line), and the texts the buyer filled in. Its qty is that line's.
@@ -70,6 +77,8 @@ export interface QuoteLineInput {
   addOnId?: string | null;
   addOnOf?: number | null;
   addOnValues?: Record<string, string> | null;
+  /** Issue 30: the Hindi labels of those texts' fields when priced, by field name (absent or null: none). */
+  addOnFieldNamesHi?: Record<string, string> | null;
   /** A service (energisation): never the principal supply the shipping charge is taxed as. */
   isService?: boolean;
   /** False when a made-to-order add-on was chosen with this product line. */

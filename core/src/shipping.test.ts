@@ -127,6 +127,7 @@ describe('codVerdict', () => {
       allowed: false,
       refusal: 'above_limit',
       reason: 'Cash on Delivery is available for orders up to ₹50,000. Please pay online.',
+      limit: 50_000,
     });
     expect(codVerdict({ ...facts, pincodeCod: false, postalCode: '744101' })).toEqual({
       allowed: false,

@@ -158,6 +158,8 @@ export interface CodVerdict {
   refusal: CodRefusal | null;
   /** What the customer reads when refused, offering online payment. */
   reason: string | null;
+  /** Issue 30: with `above_limit`, the limit in rupees (pages in other languages say it from this). */
+  limit?: number;
 }
 
 const rupeesText = (paise: Paise) => `₹${formatDecimal(toRupees(paise))}`;
@@ -172,10 +174,13 @@ export function codVerdict(facts: CodFacts): CodVerdict {
     );
   }
   if (facts.orderValuePaise > facts.codMaxPaise) {
-    return refuse(
-      'above_limit',
-      `Cash on Delivery is available for orders up to ${rupeesText(facts.codMaxPaise)}. Please pay online.`,
-    );
+    return {
+      ...refuse(
+        'above_limit',
+        `Cash on Delivery is available for orders up to ${rupeesText(facts.codMaxPaise)}. Please pay online.`,
+      ),
+      limit: toRupees(facts.codMaxPaise),
+    };
   }
   if (facts.pincodeCod === false) {
     return refuse(

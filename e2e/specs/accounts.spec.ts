@@ -479,6 +479,9 @@ test.describe('the code page on a 360 px phone', () => {
     const info = await makeCustomer('Narrow');
     await page.goto(`/verifyotp?phone=${info.phone}&redirect=/shipping`);
     await expect(page.getByText(/Enter the 4-digit code we sent by SMS/)).toBeVisible();
+    // The page asks for the code as it opens and keeps when it was sent once the answer has come; a reload
+    // before that would find nothing kept, and the page would say the server's "a moment ago" instead.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('otpSent'))).not.toBeNull();
     await page.reload();
     await expect(page.getByText(/We sent a code by SMS to .* a little while ago/)).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

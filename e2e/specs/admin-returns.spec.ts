@@ -62,6 +62,12 @@ async function deliveredOrder(
   return order;
 }
 
+/** The answer to the owner's next change of a return: each is made once its PUT has answered, and leaving the
+ * page sooner could cancel it. */
+function returnSaved(page: Page, returnId: string) {
+  return page.waitForResponse((r) => r.url().includes(`/api/returns/${returnId}`) && r.request().method() === 'PUT');
+}
+
 /** A picture the customer uploads (the review-photo upload, open to signed-in customers). */
 async function uploadPhoto(request: APIRequestContext, user: UserInfo): Promise<string> {
   const res = await request.post('/api/upload/review-photo', {
@@ -78,6 +84,8 @@ test('the owner approves a return, marks it received and refunds it as store cre
   makeCustomer,
   makeProduct,
 }) => {
+  // The whole life of a return, with two axe checks and screenshots at two widths: over a minute on CI.
+  test.slow();
   const admin = await login(request, ADMIN.phone, ADMIN.password);
   const product = await makeProduct({ label: 'returned bead', price: 450, stock: 10 });
   const customer = await makeCustomer('Returner');
@@ -108,11 +116,15 @@ test('the owner approves a return, marks it received and refunds it as store cre
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // Approved: the sandbox courier books the reverse pickup.
+  const approved = returnSaved(page, ret._id);
   await card.getByRole('button', { name: 'Approve and book pickup' }).click();
+  expect((await approved).status()).toBe(200);
   await page.goto('/admin/returns?status=approved');
   await expect(card).toContainText('Approved: pickup booked');
   await expect(card).toContainText('Pickup:');
+  const received = returnSaved(page, ret._id);
   await card.getByRole('button', { name: 'Mark received' }).click();
+  expect((await received).status()).toBe(200);
 
   await page.goto('/admin/returns?status=received');
   await expect(card).toContainText('Received back');
@@ -133,7 +145,9 @@ test('the owner approves a return, marks it received and refunds it as store cre
     expect(dialog.message()).toBe(`Refund about ${amountText}: store credit?`);
     void dialog.accept();
   });
+  const refunded = returnSaved(page, ret._id);
   await form.getByRole('button', { name: `Refund ${amountText}` }).click();
+  expect((await refunded).status()).toBe(200);
   await page.goto('/admin/returns?status=refunded');
   await expect(card).toContainText('Refunded');
   await expect(card.getByRole('button')).toHaveCount(0);

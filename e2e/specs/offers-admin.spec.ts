@@ -92,7 +92,7 @@ test('the owner creates a coupon and a sale, sees them listed with their status,
   await expect(page.getByRole('list', { name: 'Products chosen' })).toContainText(product.name);
   await page.getByLabel('Starts').fill('2099-01-01T10:00');
   await page.getByLabel('Ends').fill('2099-01-07T23:59');
-  await page.getByLabel('Banner text').fill('Test: 20% off one bead');
+  await page.getByLabel('Banner text', { exact: true }).fill('Test: 20% off one bead');
   await page.getByRole('button', { name: 'Create sale' }).click();
 
   await expect(page.getByText(`Sale ${saleName} created.`)).toBeVisible();

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { expect, startSignedIn, test } from '../fixtures.ts';
 
 test('the home page on a 360 px phone: fixed navbar, menu, no sideways scrolling', async ({ page }) => {
@@ -75,4 +76,20 @@ test('a line of large amounts stays on a 360 px phone: the place-order and order
     .click();
   await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}$/);
   await lineWithinCard();
+});
+
+test('below the fold waits to be drawn on a phone: later product cards come when scrolled to', async ({ page }) => {
+  // content-visibility: auto (decision 0058): what is far below the screen is neither laid out nor painted
+  // with the first frame; it is all there, and drawn as it comes near.
+  const drawn = (locator: Locator) => locator.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+  await page.goto('/category/rudraksha');
+  const cards = page.locator('main ul > li').filter({ has: page.locator('article') });
+  await expect(cards.nth(5)).toBeAttached();
+  expect(await drawn(cards.nth(0))).toBe(true);
+  expect(await drawn(cards.nth(5).locator('article'))).toBe(false);
+
+  await cards.nth(5).scrollIntoViewIfNeeded();
+  await expect.poll(() => drawn(cards.nth(5).locator('article'))).toBe(true);
+  await cards.nth(5).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/product\//);
 });

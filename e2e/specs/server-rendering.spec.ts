@@ -343,6 +343,7 @@ test('a collection that arrives in parts: the sort box is as wide before its opt
 
 test('a signed-in customer with a cart: the server-rendered page hydrates, then shows their name and cart', async ({
   page,
+  request,
   makeCustomer,
   makeProduct,
 }) => {
@@ -350,6 +351,12 @@ test('a signed-in customer with a cart: the server-rendered page hydrates, then 
   // show a signed-out header or an empty cart here.
   const customer = await makeCustomer('Hydrating');
   const product = await makeProduct({ label: 'hydration cart bead', price: 250 });
+  const reviewer = await makeCustomer('Reviewer');
+  const reviewed = await request.post(`/api/products/${product._id}/reviews`, {
+    headers: { authorization: `Bearer ${reviewer.token}` },
+    data: { rating: 4, comment: 'Smooth beads, well strung.' },
+  });
+  expect(reviewed.status()).toBe(201);
   await startSignedIn(page, customer);
   await page.evaluate((line) => localStorage.setItem('cartItems', JSON.stringify([line])), {
     product: product._id,
@@ -366,6 +373,15 @@ test('a signed-in customer with a cart: the server-rendered page hydrates, then 
   await expect(page.getByRole('banner').getByLabel('3 items').filter({ visible: true })).toBeVisible();
   // Signed in after hydration: the review form (loaded when first shown) is there.
   await expect(page.getByRole('form', { name: 'Write a Customer Review' })).toBeVisible();
+  // ... in place of the sign-in line only: the reviews part (taken over after the page) keeps the server's
+  // elements, its review included.
+  const gone = await page.evaluate(() => window.__rrHydration!.changes().filter((c) => c.startsWith('gone')));
+  // (The header's Sign In link goes too, sooner or later as the header takes the session.)
+  expect(gone.filter((change) => change !== 'gone: a "Sign In"')).toEqual([
+    'gone: div "Please sign in to write a review."',
+    'gone: a "sign in"',
+  ]);
+  await expect(page.getByText('Smooth beads, well strung.')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -430,6 +446,37 @@ test('text typed before the app has taken over is what the form sends afterwards
   await expect.poll(() => formsNotLive(page)).toEqual([]);
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText(/Thank you for subscribing/)).toBeVisible();
+});
+
+test("a product card's heart tapped before the app has taken over is answered once it has", async ({
+  page,
+  makeProduct,
+}) => {
+  const product = await makeProduct({ label: 'early heart bead', price: 640 });
+  const release = await holdScripts(page);
+  await page.goto(`/search/${encodeURIComponent(product.name)}`, { waitUntil: 'commit' });
+  const heart = page.locator('article', { hasText: product.name }).getByRole('button', { name: 'Save to wishlist' });
+  await heart.click();
+  // Still the server's page: nothing has answered the tap yet, and the browser did not send it itself.
+  await expect(page).toHaveURL(/\/search\//);
+  release();
+  // A guest's heart asks to sign in first, and comes back.
+  await expect(page).toHaveURL(/\/login\?redirect=\/search\//);
+});
+
+test("a server-rendered button tapped before the app has taken over is answered once it has (the banner's dots)", async ({
+  page,
+}) => {
+  // Reduced motion: the carousel does not turn by itself, so only the tap can show the second offer.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const second = page.getByRole('button', { name: 'Show offer 2' });
+  await second.click();
+  // Still the server's page: the tap is held, nothing has answered it yet.
+  await expect(second).not.toHaveAttribute('aria-current', 'true');
+  release();
+  await expect(second).toHaveAttribute('aria-current', 'true');
 });
 
 test('a search typed before the app has taken over keeps its words and is searched once it has', async ({ page }) => {

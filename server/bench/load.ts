@@ -4,8 +4,8 @@
  * who quote and place Cash on Delivery orders as fast as they can, which an admin marks delivered (so no
  * customer hits the open-order cap). The turns alternate (alone, beside orders, alone, ...) so that a
  * noisy machine weighs on both alike. Prints the catalog's req/s and p99 alone and beside the orders and
- * their ratio (issue 31), per kind of read too, the orders' own figures, answers by status per request
- * kind, and the server's RSS before and after.
+ * their ratio (issue 31), per kind of read too, the orders' own figures, the server's CPU time a read and
+ * (estimated) an order, answers by status per request kind, and the server's RSS before and after.
  *
  * Database: an in-memory PGlite by default; with DATABASE_URL=postgres://... a throwaway database is
  * created on that server for the run and dropped afterwards. Rate limits are off (all traffic comes
@@ -18,6 +18,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
+import { checkoutRequests as checkoutTraffic, pick, prepareShop } from './checkout-traffic.ts';
 import { startNginx } from './nginx.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
@@ -30,22 +31,6 @@ const turns = Math.max(1, Math.round(seconds / (2 * turnSeconds)));
 const catalogConnections = Number(process.env.LOAD_CATALOG_CONNECTIONS ?? 8);
 const checkoutConnections = Number(process.env.LOAD_CHECKOUT_CONNECTIONS ?? 4);
 const customerCount = Number(process.env.LOAD_CUSTOMERS ?? 24);
-const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
-const SHIPPING = { address: '12 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
-
-async function api<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 type Turn = 'alone' | 'beside orders';
 let turn: Turn | 'warm-up' = 'alone';
 /** Answers by status, per kind of request. */
@@ -92,6 +77,7 @@ const proxy = instanceCount > 1 ? await startNginx(servers.map((s) => s.base)) :
 const base = proxy?.base ?? servers[0]!.base;
 const server = {
   rssMb: () => servers.reduce((sum, s) => sum + (s.rssMb() ?? 0), 0) || null,
+  cpuSeconds: () => servers.reduce((sum, s) => sum + (s.cpuSeconds() ?? 0), 0),
   stop: async () => {
     await proxy?.stop();
     await Promise.all(servers.map((s) => s.stop()));
@@ -99,36 +85,10 @@ const server = {
 };
 
 try {
-  // Enough stock for a minute of orders, and enough customers that none waits on another.
-  const admin = await api<{ token: string }>(base, 'POST', '/api/users/loginviapassword', ADMIN);
-  const productIds: string[] = [];
-  for (let page = 1, pages = 1; page <= pages; page++) {
-    const list = await api<{ products: Array<{ _id: string }>; pages: number }>(
-      base,
-      'GET',
-      `/api/products?pageNumber=${page}`,
-    );
-    productIds.push(...list.products.map((p) => p._id));
-    pages = list.pages;
-  }
-  for (const id of productIds) {
-    const product = await api<Record<string, unknown>>(base, 'GET', `/api/products/${id}`);
-    await api(base, 'PUT', `/api/products/${id}`, { ...product, countInStock: 100_000 }, admin.token);
-  }
-  const tokens: string[] = [];
-  for (let i = 0; i < customerCount; i++) {
-    const phone = `7${String(Date.now() % 1e5).padStart(5, '0')}${String(i).padStart(4, '0')}`;
-    const customer = await api<{ token: string }>(base, 'POST', '/api/users', {
-      name: `Load Customer ${i}`,
-      email: `load${phone}@example.in`,
-      phone,
-      password: 'load-test-pass-1',
-    });
-    tokens.push(customer.token);
-  }
+  const shop = await prepareShop(base, customerCount);
+  const { productIds } = shop;
 
   const rssBefore = server.rssMb();
-  const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
   const keywords = ['mukhi', 'ruby', 'mala', 'rudraksha', 'emerald', 'pearl', 'sphatik', 'neelam'];
   const catalogRequests: autocannon.Request[] = [
     { method: 'GET', path: '/api/products', onResponse: countRead('catalog: list') },
@@ -145,57 +105,7 @@ try {
     { method: 'GET', path: '/api/products/bestsellers', onResponse: countRead('catalog: bestsellers') },
   ];
 
-  let nextCustomer = 0;
-  type Checkout = { token?: string; productId?: string; orderId?: string };
-  const checkoutRequests: autocannon.Request[] = [
-    {
-      method: 'POST',
-      path: '/api/orders/quote',
-      setupRequest: (request, context: Checkout) => {
-        context.token = tokens[nextCustomer++ % tokens.length];
-        context.productId = pick(productIds);
-        return {
-          ...request,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
-          body: JSON.stringify({
-            orderItems: [{ product: context.productId, qty: 1 }],
-            paymentMethod: 'Cash on Delivery',
-          }),
-        };
-      },
-      onResponse: (status) => count('checkout: quote', status),
-    },
-    {
-      method: 'POST',
-      path: '/api/orders',
-      setupRequest: (request, context: Checkout) => ({
-        ...request,
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
-        body: JSON.stringify({
-          orderItems: [{ product: context.productId, qty: 1 }],
-          shippingAddress: SHIPPING,
-          paymentMethod: 'Cash on Delivery',
-        }),
-      }),
-      onResponse: (status, body, context: Checkout) => {
-        count('checkout: place COD order', status);
-        context.orderId = status === 201 ? (JSON.parse(body) as { _id: string })._id : undefined;
-      },
-    },
-    {
-      method: 'PUT',
-      // No order, no delivery: a falsy request starts this connection's sequence again.
-      setupRequest: (request, context: Checkout) =>
-        context.orderId
-          ? {
-              ...request,
-              path: `/api/orders/${context.orderId}/deliver`,
-              headers: { authorization: `Bearer ${admin.token}` },
-            }
-          : (null as unknown as autocannon.Request),
-      onResponse: (status) => count('checkout: admin delivers', status),
-    },
-  ];
+  const checkoutRequests = checkoutTraffic(shop, count);
 
   console.log(
     `\n${turns} turns of ${turnSeconds} s each, catalog alone and beside orders: ${catalogConnections} catalog + ` +
@@ -208,8 +118,11 @@ try {
   await autocannon({ url: base, connections: catalogConnections, duration: warmUpSeconds, requests: catalogRequests });
   const results: Record<Turn, autocannon.Result[]> = { alone: [], 'beside orders': [] };
   const checkouts: autocannon.Result[] = [];
+  /** The servers' CPU seconds during each kind of turn. */
+  const cpu: Record<Turn, number> = { alone: 0, 'beside orders': 0 };
   for (let i = 0; i < turns; i++) {
     turn = 'alone';
+    let cpuBefore = server.cpuSeconds();
     results.alone.push(
       await autocannon({
         url: base,
@@ -218,11 +131,14 @@ try {
         requests: catalogRequests,
       }),
     );
+    cpu.alone += server.cpuSeconds() - cpuBefore;
     turn = 'beside orders';
+    cpuBefore = server.cpuSeconds();
     const [catalog, checkout] = await Promise.all([
       autocannon({ url: base, connections: catalogConnections, duration: turnSeconds, requests: catalogRequests }),
       autocannon({ url: base, connections: checkoutConnections, duration: turnSeconds, requests: checkoutRequests }),
     ]);
+    cpu['beside orders'] += server.cpuSeconds() - cpuBefore;
     results['beside orders'].push(catalog);
     checkouts.push(checkout);
   }
@@ -276,6 +192,15 @@ try {
   console.log(
     `\ncatalog beside orders / alone: ${(beside.perSecond / alone.perSecond).toFixed(2)} ` +
       `(p99 ${beside.p99} ms beside ${(placed / (turns * turnSeconds)).toFixed(0)} COD orders/s)`,
+  );
+  // The orders' share of the server's CPU beside them: what the turn used, less its catalog reads at
+  // what a read cost alone (an estimate: a read beside orders may cost more).
+  const perRead = cpu.alone / alone.total;
+  const ordersCpu = cpu['beside orders'] - perRead * beside.total;
+  console.log(
+    `  server CPU: ${((perRead * 1e6) | 0).toString()} µs a catalog read alone; beside orders ` +
+      `${((cpu['beside orders'] / (turns * turnSeconds)) * 100).toFixed(0)}% of a core, ` +
+      `about ${placed ? ((ordersCpu * 1000) / placed).toFixed(1) : 'n/a'} ms an order (quote, place, deliver)`,
   );
   const memoryShare = (t: Turn) =>
     (fromMemory.get(t) ?? 0) / [...(catalogAnswers.get(t)?.values() ?? [])].reduce((a, b) => a + b, 0);

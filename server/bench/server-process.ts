@@ -77,6 +77,8 @@ export async function startServer(
       NODE_ENV: 'production',
       ALLOW_INSECURE_DEFAULTS: 'true',
       LOG_LEVEL: 'warn',
+      // As `npm run serve` / `start:prod` and the systemd unit run it (decision 0057).
+      GLIBC_TUNABLES: 'glibc.malloc.mmap_threshold=131072',
       ...env,
     }),
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -433,7 +433,8 @@ describe('offers', () => {
     expect(
       (await call(owner, 'PUT', `/api/admin/sales/${id}`, { endsAt: '2026-11-30T00:00:00.000Z' })).statusCode,
     ).toBe(400);
-    expect((await call(owner, 'PUT', `/api/admin/sales/${id}`, { percentOff: 20 })).statusCode).toBe(200);
+    const changed = { percentOff: 20, nameHi: 'ऑडिट सप्ताह' };
+    expect((await call(owner, 'PUT', `/api/admin/sales/${id}`, changed)).statusCode).toBe(200);
     expect((await call(owner, 'DELETE', `/api/admin/sales/${id}`)).statusCode).toBe(200);
     const entries = await entriesAfter(since);
     expect(entries.map((e) => [e.action, e.entityId])).toEqual([
@@ -446,11 +447,17 @@ describe('offers', () => {
       percentOff: 10,
       categories: ['mala'],
       products: [],
+      nameHi: '',
       banner: '',
+      bannerHi: '',
       isActive: true,
       ...window,
     });
-    expect(entries[1]).toMatchObject({ ...by(owner, 'owner'), before: { percentOff: 10 }, after: { percentOff: 20 } });
+    expect(entries[1]).toMatchObject({
+      ...by(owner, 'owner'),
+      before: { percentOff: 10, nameHi: '' },
+      after: { percentOff: 20, nameHi: 'ऑडिट सप्ताह' },
+    });
     expect(entries[2]).toMatchObject({ before: { name: 'Audit week', percentOff: 20 }, after: null });
   });
 });

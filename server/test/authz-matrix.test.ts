@@ -838,9 +838,10 @@ const MATRIX: Record<string, Row> = {
     ok: 200,
   },
 
-  // The web app (the test fixture's files; every other path gets index.html from the not-found handler)
+  // The web app (the test fixture's files; every other path gets index.html from the not-found handler).
+  // The build's scripts are looked up by one route (issue 31, decision 0061).
   'GET /index.html': { request: get('/index.html'), access: 'anyone', ok: 200 },
-  'GET /assets/app-abc123.js': { request: get('/assets/app-abc123.js'), access: 'anyone', ok: 200 },
+  'GET /assets/*': { request: get('/assets/app-abc123.js'), access: 'anyone', ok: 200 },
 };
 
 /**

@@ -77,8 +77,9 @@ describe('the catalog CSV with variants', () => {
     const plain = demoProductId('nepal-2-mukhi-rudraksha');
     const { header, rows } = await exported([five, plain]);
     const cell = (row: string[], column: string) => row[header.indexOf(column)];
-    expect(header.slice(-14)).toEqual([
+    expect(header.slice(-15)).toEqual([
       'variant',
+      'variant_name_hi',
       'sku',
       'variant_price',
       'variant_mrp',
@@ -167,6 +168,52 @@ describe('the catalog CSV with variants', () => {
     // The same file again: nothing left to write.
     const again = await preview(body);
     expect(again.rows.map((r) => r.action)).toEqual(['unchanged', 'unchanged', 'unchanged']);
+  });
+
+  it('exports and imports a variant’s Hindi name (issue 30): kept as exported, changed, and an empty cell clears it', async () => {
+    const [a, b] = [sku('a'), sku('b')];
+    const id = await withVariants([
+      { name: '20 mm', nameHi: '20 मिमी', sku: a, price: 400, countInStock: 5, isDefault: true },
+      { name: '22 mm', sku: b, price: 600, countInStock: 5 },
+    ]);
+    const { header, rows } = await exported([id]);
+    const at = (column: string) => header.indexOf(column);
+    expect(rows.map((r) => [r[at('variant')], r[at('variant_name_hi')]])).toEqual([
+      ['20 mm', '20 मिमी'],
+      ['22 mm', ''],
+    ]);
+    // The export as it is changes nothing.
+    const same = await preview(fileOf(header, rows));
+    expect(same.rows.map((r) => r.action)).toEqual(['unchanged', 'unchanged']);
+
+    const [twenty, twentyTwo] = rows;
+    twenty![at('variant_name_hi')] = '';
+    twentyTwo![at('variant_name_hi')] = ' 22 मिमी ';
+    const body = fileOf(header, [twenty!, twentyTwo!]);
+    const plan = await preview(body);
+    expect(plan.rows.map((r) => [r.action, r.changes])).toEqual([
+      ['update', [{ column: 'variant_name_hi', from: '20 मिमी', to: '' }]],
+      ['update', [{ column: 'variant_name_hi', from: '', to: '22 मिमी' }]],
+    ]);
+    expect((await apply(body, plan.plan)).statusCode).toBe(200);
+    expect((await variantsOf(id)).map((v) => [v.name, v.nameHi])).toEqual([
+      ['20 mm', null],
+      ['22 mm', '22 मिमी'],
+    ]);
+    const product = await read(id);
+    expect(product.variants.map((v) => v.nameHi)).toEqual([undefined, '22 मिमी']);
+
+    // A file without the column keeps the Hindi names.
+    const { header: again, rows: now } = await exported([id]);
+    const without = again.filter((c) => c !== 'variant_name_hi');
+    const cut = now.map((r) => r.filter((_, i) => again[i] !== 'variant_name_hi'));
+    cut[0]![without.indexOf('variant_price')] = '410.00';
+    const kept = await preview(fileOf(without, cut));
+    expect((await apply(fileOf(without, cut), kept.plan)).statusCode).toBe(200);
+    expect((await variantsOf(id)).map((v) => [v.pricePaise, v.nameHi])).toEqual([
+      [41_000, null],
+      [60_000, '22 मिमी'],
+    ]);
   });
 
   it('leaves a variant whose stock moved after the export as it is (a conflict), and applies the others', async () => {

@@ -236,6 +236,13 @@ describe('a coupon on the quote and the order', () => {
     expect(unknown.json()).toEqual({
       code: 'COUPON_INVALID',
       message: 'There is no code NO-SUCH-CODE. Please check it.',
+      details: { reason: 'unknown', code: 'NO-SUCH-CODE' },
+    });
+    const paused = await quote([{ product: a, qty: 1 }], (await coupon({ percentOff: 5, isActive: false })).code);
+    expect(paused.json()).toEqual({
+      code: 'COUPON_INVALID',
+      message: 'This code is not valid any more.',
+      details: { reason: 'paused' },
     });
   });
 

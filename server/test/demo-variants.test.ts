@@ -31,6 +31,9 @@ describe('demo variants and add-ons', () => {
       ['22 mm', 'RR-NP5-22', 549, 899, 5, 22],
     ]);
     expect(five.variants.find((v) => v.isDefault)?.name).toBe('20 mm');
+    // Issue 30: each with its Hindi name, for the Hindi pages.
+    expect(five.variants.map((v) => v.nameHi)).toEqual(['18 मिमी', '20 मिमी', '22 मिमी']);
+    expect(five.addOns.map((a) => a.nameHi)).toEqual(['चाँदी की कैपिंग', 'सोने की कैपिंग']);
     // The product shows its default variant's price and MRP and the sum of their stock.
     expect(five).toMatchObject({ price: 299, mrp: 499, countInStock: 25, priceFrom: 249 });
     expect(five.addOns.map((a) => [a.name, a.price, a.service, a.hsnCode, a.gstPercent])).toEqual([
@@ -47,8 +50,9 @@ describe('demo variants and add-ons', () => {
       ['6.25 ratti / 5.69 ct', 106250, 5.69, 6.25],
     ]);
     expect(neelam).toMatchObject({ price: 59500, countInStock: 3, weightCarats: 3.64 });
+    expect(neelam.variants[1]!.nameHi).toBe('5.25 रत्ती / 4.78 कैरेट');
     expect(neelam.addOns).toMatchObject([
-      { name: 'Lab certificate', price: 1100, service: true, hsnCode: '998346', gstPercent: 18 },
+      { name: 'Lab certificate', nameHi: 'लैब प्रमाणपत्र', price: 1100, service: true, hsnCode: '998346', gstPercent: 18 },
     ]);
   });
 
@@ -62,10 +66,11 @@ describe('demo variants and add-ons', () => {
         {
           _id: expect.any(String),
           name: "Energisation (puja) in the wearer's name",
+          nameHi: 'धारक के नाम से अभिमंत्रण (पूजा)',
           price: 501,
           fields: [
-            { name: "Wearer's name", maxLength: 60, required: true },
-            { name: 'Gotra', maxLength: 40, required: false },
+            { name: "Wearer's name", nameHi: 'धारक का नाम', maxLength: 60, required: true },
+            { name: 'Gotra', nameHi: 'गोत्र', maxLength: 40, required: false },
           ],
           required: false,
           variants: null,

@@ -191,6 +191,25 @@ describe('the share of a product unconfirmed orders may hold', () => {
     expect(await stockOf(bead)).toBe(0);
   });
 
+  it("sends the refusal's figures and the product's names for a Hindi page: how many are left to order, or none", async () => {
+    const name = `Neelam ${Math.random()}`;
+    const bead = await make.product(t, { name, stock: 10, columns: { nameHi: 'नीलम' } });
+    expect((await make.codOrder(t, (await unproven()).token, bead, 3)).statusCode).toBe(201);
+    const some = await make.codOrder(t, (await unproven()).token, bead, 4);
+    expect(some.statusCode).toBe(409);
+    expect(some.json()).toEqual({
+      code: 'UNCONFIRMED_SHARE',
+      message: `Only 2 of ${name} can be ordered with Cash on Delivery before your phone is confirmed. Please order fewer, or pay online.`,
+      details: { reason: 'onlyRoom', count: 2, product: name, productHi: 'नीलम' },
+    });
+    expect((await make.codOrder(t, (await unproven()).token, bead, 2)).statusCode).toBe(201);
+    const none = await make.codOrder(t, (await unproven()).token, bead, 1);
+    expect(none.json().details).toEqual({ reason: 'noRoom', count: 0, product: name, productHi: 'नीलम' });
+    const plain = await make.product(t, { stock: 2 });
+    const plainNone = await make.codOrder(t, (await unproven()).token, plain, 2);
+    expect(plainNone.json().details).not.toHaveProperty('productHi');
+  });
+
   it('holds when unproven customers order at the same moment', async () => {
     const bead = await make.product(t, { stock: 10 });
     const buyers = await Promise.all(Array.from({ length: 6 }, () => unproven()));

@@ -377,7 +377,7 @@ describe('POST /api/orders', () => {
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json().message).toMatch(/^Only 3 of Test bead .* left in stock\.$/);
     // Issue 30: the figure again, for a Hindi page to say.
-    expect(tooMany.json().details).toEqual({ count: 3 });
+    expect(tooMany.json().details).toEqual({ count: 3, product: expect.stringMatching(/^Test bead /) });
     const none = await make.product(t, { stock: 0 });
     const soldOut = await place(customer.token, {
       orderItems: [line(1, none)],
@@ -386,6 +386,7 @@ describe('POST /api/orders', () => {
     });
     expect(soldOut.statusCode).toBe(409);
     expect(soldOut.json().message).toMatch(/is out of stock\.$/);
+    expect(soldOut.json().details).toEqual({ product: expect.stringMatching(/^Test bead /) });
     expect(await stockOf(few)).toBe(3);
     expect(await stockOf(other)).toBe(10);
     expect(await orderCount()).toBe(before);

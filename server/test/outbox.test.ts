@@ -218,6 +218,32 @@ describe('the outbox', () => {
     if (url) expect(a.sent.length > 0 && b.sent.length > 0).toBe(true);
   });
 
+  it('a drain returns only once every message due is sent, though the poll claimed one meanwhile', async () => {
+    await enqueue([message('drained-1'), message('drained-2')]);
+    // A provider that takes 150 ms a message; the poll comes 30 ms after the drain began its first send.
+    class SlowSender extends RecordingSender {
+      override async sendTemplate(phone: string, sms: TemplateSms) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return super.sendTemplate(phone, sms);
+      }
+    }
+    const sender = new SlowSender();
+    const w = startOutboxWorker({
+      db: t.db,
+      sms: sender,
+      mail: sender,
+      log: t.app.log,
+      pollMs: 30,
+      retryBaseMs: 1,
+      maxAttempts: 5,
+      leaseMs: 60_000,
+    });
+    await w.drain();
+    const sent = sender.sent.filter((s) => s.includes('text of drained-'));
+    await w.stop();
+    expect(sent.sort()).toEqual(['9876543210:text of drained-1', '9876543210:text of drained-2']);
+  });
+
   it('the app sends what is written, and the sandbox keeps e-mails for the dev outbox, newest first', async () => {
     await enqueue([
       message('dev-1', { channel: 'email', recipient: 'Reader@Example.in', subject: 'One', text: 'first mail' }),

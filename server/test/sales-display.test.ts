@@ -200,8 +200,10 @@ describe('GET /api/sales/current', () => {
       expect(current.find((s) => s._id === id)).toEqual({
         _id: id,
         name: 'Diwali Sale',
+        nameHi: '',
         percentOff: 25,
         banner: 'Festival prices',
+        bannerHi: '',
         categories: [],
         products: [bead.id],
         endsAt: expect.any(String),

@@ -154,7 +154,7 @@ describe('store credit at checkout', () => {
     const short = await call(poor.token, 'POST', '/api/orders', body);
     expect(short.statusCode).toBe(409);
     expect(short.json().code).toBe('STORE_CREDIT_SHORT');
-    expect(short.json().details).toMatchObject({ creditAmount: 10 });
+    expect(short.json().details).toMatchObject({ creditAmount: 10, askedAmount: short.json().details.totalAmount });
     expect(await balanceOf(poor.token)).toBe(10);
     expect((await t.app.inject({ url: `/api/products/${product}` })).json().countInStock).toBe(stockBefore);
   });
@@ -184,5 +184,22 @@ describe('store credit at checkout', () => {
     expect(row!.balance).toBeGreaterThanOrEqual(0);
     const entries = await t.db.select().from(storeCreditEntries).where(eq(storeCreditEntries.userId, buyer._id));
     expect(entries.reduce((s, e) => s + e.amountPaise, 0)).toBe(row!.balance);
+  });
+});
+
+describe('store credit refused for want of it', () => {
+  it('says the balance and the amount asked (issue 30), and changes nothing', async () => {
+    const buyer = await customerWithCredit(250.5);
+    const tooMuch = await call(admin, 'POST', `/api/admin/users/${buyer._id}/store-credit`, {
+      amount: -300,
+      note: 'Mistake',
+    });
+    expect(tooMuch.statusCode).toBe(409);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'STORE_CREDIT_SHORT',
+      message: 'The store credit (₹250.50) does not cover ₹300.00.',
+      details: { creditAmount: 250.5, askedAmount: 300 },
+    });
+    expect(await balanceOf(buyer.token)).toBe(250.5);
   });
 });

@@ -11,6 +11,9 @@
 // 3. Issue 30 (decision 0054): a Hindi page draws Devanagari in the shop's font (global.css) only when this
 //    browser fetched it on an earlier page (`rr-devanagari`); otherwise in the device's own font, and the
 //    shop's font is fetched once the page has loaded, for the pages after it. Nothing waits for it.
+// 4. A tap on a server-rendered button (type=button: a banner's dot, the phone's menu or Filters) before the
+//    app has taken the page over would do nothing. The last one is held here and tapped again once the app
+//    has (`__rrTakenOver`, src/lib/early-form.ts's takeOverTaps, which main.tsx calls).
 (function () {
   try {
     if (sessionStorage.getItem('rr.startupLoaderShown') !== '1') document.documentElement.classList.add('rr-startup');
@@ -52,6 +55,17 @@
   document.addEventListener('DOMContentLoaded', function () {
     served = Array.prototype.slice.call(document.forms);
   });
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (window.__rrTakenOver) return;
+      var button = event.target instanceof Element ? event.target.closest('button[type=button]') : null;
+      if (!button) return;
+      event.preventDefault();
+      window.__rrHeldTap = button;
+    },
+    true,
+  );
   document.addEventListener(
     'submit',
     function (event) {

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
 import { loadPagesAt } from './app/routes.tsx';
 import { startingTexts, type Texts } from './i18n/index.tsx';
+import { takeOverTaps } from './lib/early-form.ts';
 import { hydrateWith, readSsrState, setHydrationSeed } from './lib/ssr-state.ts';
 import './styles/global.css';
 
@@ -31,8 +32,15 @@ function start(texts: Texts) {
     setHydrationSeed(ssr.seed);
     // Hydration in a task of its own, after the one that ran the app's modules: two shorter tasks instead
     // of one long one. Preact hydrates in one pass (React's transition yielded every few milliseconds).
-    setTimeout(() => hydrateWith(() => hydrateRoot(container, app)), 0);
+    setTimeout(() => {
+      try {
+        hydrateWith(() => hydrateRoot(container, app));
+      } finally {
+        takeOverTaps();
+      }
+    }, 0);
   } else {
+    takeOverTaps();
     createRoot(container).render(app);
   }
 }

@@ -9,6 +9,8 @@ export const cartAddOn = z.object({
   price: z.number().check(z.gte(0)),
   /** The buyer's text for the add-on's fields, by field name (wearer's name, gotra). */
   values: z.record(z.string(), z.string()),
+  /** Issue 30: the Hindi labels of its fields, by field name, for Hindi pages; absent without any. */
+  fieldNamesHi: z.optional(z.record(z.string(), z.string())),
 });
 export type CartAddOn = z.infer<typeof cartAddOn>;
 

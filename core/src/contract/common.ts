@@ -21,8 +21,10 @@ export const errorReply = z.object({
   code: z.enum(Object.values(errorCodes) as [ErrorCode, ...ErrorCode[]]),
   /**
    * Issue 30: the figures the message says, for a page in another language to say them: counts and
-   * limits as numbers, `amount` and `…Amount` in rupees, `…At` an ISO time, `waitSeconds` a wait. Only
-   * on refusals whose message has figures.
+   * limits as numbers, `amount` and `…Amount` in rupees, `…At` an ISO time, `waitSeconds` a wait; the
+   * names it says (`product`), each with its Hindi one where the shop wrote it (`productHi`); and, where
+   * one code is refused for different reasons (ADD_ON_REFUSED, COUPON_INVALID, UNCONFIRMED_SHARE), the
+   * `reason`. Only on refusals whose message has figures or names.
    */
   details: z.optional(z.record(z.string(), z.union([z.number(), z.string()]))),
 });

@@ -229,9 +229,21 @@ export const coupon = z.object({
 });
 export type Coupon = z.infer<typeof coupon>;
 
+/** Issue 30: a sale's optional Hindi text (its name, its banner); empty: the English one shows. */
+const optionalSaleText = (field: string, max: number) =>
+  z.optional(
+    z.string({ error: `${field} must be text` }).check(
+      z.trim(),
+      z.maxLength(max, { error: `${field} must be at most ${max} characters` }),
+      z.refine((v) => !FORBIDDEN_TEXT.test(v), { error: `${field} holds characters we do not accept` }),
+    ),
+  );
+
 export const saleFields = {
   /** Shown on cards, the product page and invoices' discount lines: "Diwali Sale". */
   name: offerText('name', SALE_NAME_MAX),
+  /** Issue 30: the name on Hindi pages and messages ("दिवाली सेल"); empty or absent: the English one. */
+  nameHi: optionalSaleText('nameHi', SALE_NAME_MAX),
   percentOff: offerPercent('percentOff'),
   categories: z.optional(slugList),
   products: z.optional(productIdList),
@@ -245,6 +257,8 @@ export const saleFields = {
       z.refine((v) => !FORBIDDEN_TEXT.test(v), { error: 'banner holds characters we do not accept' }),
     ),
   ),
+  /** Issue 30: the banner on Hindi pages; empty: the English banner, else the name and the percent. */
+  bannerHi: optionalSaleText('bannerHi', SALE_BANNER_MAX),
   isActive: flag('isActive'),
 };
 
@@ -270,12 +284,15 @@ export type SaleUpdate = z.infer<typeof saleUpdate>;
 export const sale = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Issue 30: empty when the shop wrote none. */
+  nameHi: z.string(),
   percentOff: z.int(),
   categories: z.array(z.string()),
   products: z.array(z.string()),
   startsAt: z.string(),
   endsAt: z.string(),
   banner: z.string(),
+  bannerHi: z.string(),
   isActive: z.boolean(),
   status: z.enum(OFFER_STATES),
   /** Orders not cancelled (and checkouts being paid) with a line at the sale's price. */
@@ -291,8 +308,11 @@ export type Sale = z.infer<typeof sale>;
 export const runningSale = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Issue 30: the Hindi name and banner; empty: the English ones show on Hindi pages. */
+  nameHi: z.string(),
   percentOff: z.int(),
   banner: z.string(),
+  bannerHi: z.string(),
   categories: z.array(z.string()),
   products: z.array(z.string()),
   endsAt: z.string(),
@@ -307,6 +327,8 @@ export type RunningSale = z.infer<typeof runningSale>;
 export const productSale = z.object({
   _id: z.string(),
   name: z.string(),
+  /** Issue 30: the sale's Hindi name; absent or empty: it has none. */
+  nameHi: z.optional(z.string()),
   percentOff: z.int(),
   price: z.number(),
   priceFrom: z.optional(z.nullable(z.number())),

@@ -193,6 +193,8 @@ export type OrderItem = z.infer<typeof orderItem>;
  */
 export const adjustmentTerms = z.object({
   name: z.optional(z.string()),
+  /** A sale's Hindi name, when it had one. */
+  nameHi: z.optional(z.string()),
   code: z.optional(z.string()),
   percentOff: z.optional(z.number()),
   amountOff: z.optional(z.number()),
@@ -414,6 +416,8 @@ export const cartQuote = z.object({
     z.object({
       product: z.string(),
       name: z.string(),
+      /** Issue 30: the product's Hindi name today, for Hindi pages; absent without one. */
+      nameHi: z.optional(z.string()),
       image: z.string(),
       price: z.number(),
       countInStock: z.int(),
@@ -425,7 +429,10 @@ export const cartQuote = z.object({
       discount: z.number(),
       taxableValue: z.number(),
       taxPrice: z.number(),
-      /** Issue 25: as on an order's lines (price includes the add-ons). */
+      /**
+       * Issue 25: as on an order's lines (price includes the add-ons); issue 30: with their Hindi names
+       * and the Hindi labels of the add-ons' filled fields today, where they have them.
+       */
       variant: z.nullable(chosenVariant),
       addOns: z.array(chosenAddOn),
       returnable: z.boolean(),

@@ -138,6 +138,8 @@ export const CATALOG_CSV_COLUMNS = [
   // Issue 25: a product sold in variants has a row per variant, each with the product's id and columns
   // (its price, mrp and stock left empty: the variants' own are these), the variant named by its sku.
   'variant',
+  // Issue 30: the variant's Hindi name (empty: the English one shows); a file without the column keeps it.
+  'variant_name_hi',
   'sku',
   'variant_price',
   'variant_mrp',

@@ -150,6 +150,8 @@ export const codAnswer = z.object({
   allowed: z.boolean(),
   refusal: z.nullable(z.enum(['above_limit', 'pincode', 'made_to_order'])),
   reason: z.nullable(z.string()),
+  /** Issue 30: with `above_limit`, the order value (rupees) COD is offered up to, for other languages' texts. */
+  limit: z.optional(z.number()),
 });
 export type CodAnswer = z.infer<typeof codAnswer>;
 

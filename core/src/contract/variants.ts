@@ -38,7 +38,14 @@ export const variantReply = z.object({
 });
 export type VariantReply = z.infer<typeof variantReply>;
 
-export const addOnField = z.object({ name: z.string(), maxLength: z.int(), required: z.boolean() });
+export const addOnField = z.object({
+  /** What the buyer's text is keyed by in an order (`values`): the public name of the field. */
+  name: z.string(),
+  /** Issue 30: its Hindi label, when the shop wrote one (Hindi pages label the text with `name` without it). */
+  nameHi: z.optional(z.string()),
+  maxLength: z.int(),
+  required: z.boolean(),
+});
 export type AddOnFieldReply = z.infer<typeof addOnField>;
 
 /** An add-on as the product page reads it. */
@@ -126,6 +133,8 @@ export type VariantInput = z.infer<typeof variantInput>;
 
 export const addOnFieldInput = z.object({
   name: name('name', 40),
+  /** Issue 30: absent on a kept add-on's field keeps the Hindi label of its field of the same name. */
+  nameHi: hindiName,
   maxLength: numberFromText(
     z
       .int({ error: 'maxLength must be a whole number' })
@@ -204,12 +213,21 @@ export const addOnChoices = z
   .array(addOnChoice, { error: 'addOns must be a list' })
   .check(z.maxLength(MAX_ADD_ONS, { error: `A line can have at most ${MAX_ADD_ONS} add-ons` }));
 
-/** What an order line (or a quote line) says about its choices: the variant and the add-ons. */
-export const chosenVariant = z.object({ _id: z.string(), name: z.string() });
+/**
+ * What an order line (or a quote line) says about its choices: the variant and the add-ons. Issue 30:
+ * `nameHi`, on an order's lines, is the Hindi name it was bought with (absent: none).
+ */
+export const chosenVariant = z.object({ _id: z.string(), name: z.string(), nameHi: z.optional(z.string()) });
 export const chosenAddOn = z.object({
   _id: z.string(),
   name: z.string(),
+  nameHi: z.optional(z.string()),
   price: z.number(),
   values: z.record(z.string(), z.string()),
+  /**
+   * Issue 30, on an order's lines: the Hindi labels its texts' fields had when it was bought, by the
+   * field's name (the keys of `values`); absent when none had one.
+   */
+  fieldNamesHi: z.optional(z.record(z.string(), z.string())),
 });
 export type ChosenAddOn = z.infer<typeof chosenAddOn>;

@@ -19,7 +19,7 @@ export type { SupplyType } from '../quote.ts';
 /** An order line as the order stores it (order_items): its share of the order's quote. */
 export interface StoredQuoteLine {
   name: string;
-  /** Issue 30: the product's Hindi name when it was bought (absent or null: none). */
+  /** Issue 30: the Hindi name (the product's, an add-on's) when it was bought (absent or null: none). */
   nameHi?: string | null;
   hsnCode: string | null;
   uqc: string;
@@ -32,9 +32,13 @@ export interface StoredQuoteLine {
   taxPaise: Paise;
   // Issue 25: absent on lines stored before variants and add-ons.
   variantName?: string | null;
+  /** Issue 30: the variant's Hindi name when it was bought (absent or null: none). */
+  variantNameHi?: string | null;
   /** An add-on's line: the index of its product line (an earlier line), and the texts the buyer filled in. */
   addOnOf?: number | null;
   addOnValues?: Readonly<Record<string, string>> | null;
+  /** Issue 30: the Hindi labels of those texts' fields when it was bought, by field name (absent or null: none). */
+  addOnFieldNamesHi?: Readonly<Record<string, string>> | null;
   /** Issue 26: the line's shares of each discount, by label (absent or empty on lines stored without them). */
   adjustments?: readonly LineAdjustment[];
 }
@@ -181,19 +185,40 @@ export function shippingWaivedOf(quote: Pick<StoredQuote, 'lines' | 'shipping' |
   return waived > 0 ? { couponCode: coupon.code, amountPaise: waived } : null;
 }
 
+/** The Hindi name, else the English one. */
+const inHindi = (hindi: string | null | undefined, english: string) => hindi?.trim() || english;
+
+/** Issue 30: "Wearer's name / धारक का नाम" for each field with a Hindi label of its own. */
+function bilingualLabels(labelsHi: Readonly<Record<string, string>> | null | undefined): Record<string, string> {
+  const labels: Record<string, string> = {};
+  for (const [field, hindi] of Object.entries(labelsHi ?? {})) {
+    if (hindi.trim() && hindi.trim() !== field) labels[field] = `${field} / ${hindi.trim()}`;
+  }
+  return labels;
+}
+
 /**
  * What the invoice calls a line: a product with its variant ("Nepal 5 Mukhi Rudraksha — 20 mm"), an
  * add-on with the product it was chosen with and the texts filled in ("Energisation for Rudraksha Mala —
- * Wearer's name: राम कुमार; Gotra: Kashyap"). Issue 30: a product bought with a Hindi name has it after
- * the English one, as the invoice's labels are written ("Nepal 5 Mukhi Rudraksha — 20 mm / नेपाली पंचमुखी
- * रुद्राक्ष"), on every invoice whatever the customer's language.
+ * Wearer's name: राम कुमार; Gotra: Kashyap"). Issue 30: a line bought with Hindi names (the product's,
+ * the variant's, the add-on's) has them after the English ones, as the invoice's labels are written
+ * ("Nepal 5 Mukhi Rudraksha — 20 mm / नेपाली पंचमुखी रुद्राक्ष — 20 मिमी", "Energisation for Rudraksha
+ * Mala / रुद्राक्ष माला के लिए अभिमंत्रण — Wearer's name: …"), English where one has none, on every
+ * invoice whatever the customer's language; so do the add-on's fields ("Wearer's name / धारक का नाम: …").
  */
 function describeLine(line: StoredQuoteLine, lines: readonly StoredQuoteLine[]): string {
   const product = line.addOnOf == null ? undefined : lines[line.addOnOf];
-  if (product) return addOnLineLabel(line.name, product.name, line.addOnValues);
+  if (product) {
+    const named = Boolean(line.nameHi?.trim() || product.nameHi?.trim());
+    const hindi = named ? `${inHindi(product.nameHi, product.name)} के लिए ${inHindi(line.nameHi, line.name)}` : null;
+    return addOnLineLabel(line.name, product.name, line.addOnValues, hindi, bilingualLabels(line.addOnFieldNamesHi));
+  }
   const english = productWithVariant(line.name, line.variantName);
-  const hindi = line.nameHi?.trim();
-  return hindi && hindi !== line.name ? `${english} / ${hindi}` : english;
+  const hindi = productWithVariant(
+    inHindi(line.nameHi, line.name),
+    line.variantName && inHindi(line.variantNameHi, line.variantName),
+  );
+  return hindi !== english ? `${english} / ${hindi}` : english;
 }
 
 /** Checks a stored quote adds up: its five amounts are what its lines and shipping make. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -80,6 +80,14 @@ export interface DatabaseHandle {
   listen(channel: string, events: ChannelEvents): Promise<Listener>;
   /** The connection pool's figures (PostgreSQL); null for PGlite, one embedded connection and no pool. */
   pool(): PoolFigures | null;
+  /**
+   * The database for work whose every statement may take at most `ms` (statement_timeout), so one kind of
+   * query cannot hold connections the rest of the shop needs: on PostgreSQL a pool of its own (at most
+   * BUDGETED_POOL_MAX connections), whose connections start with that timeout, opened on first use and
+   * closed with the handle; PGlite runs no timers, so there it is `db`. A statement cut short throws an
+   * error `isStatementTimeout` recognises.
+   */
+  budgeted(ms: number): Database;
 }
 
 export interface PoolFigures {
@@ -109,6 +117,30 @@ export interface ChannelEvents {
 }
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../migrations');
+
+/**
+ * Whether the database has every migration in the journal, so that migrating would do nothing:
+ * drizzle's migrator applies the journal's migrations newer than the newest it recorded (its
+ * `created_at`, the journal's `when`). Answered from the journal and two small reads, where the migrator
+ * reads and hashes every migration file and runs its DDL and a transaction at every start (issue 31:
+ * start-up). A database that lacks any goes through the migrator as before.
+ */
+export async function migrationsApplied(db: Database): Promise<boolean> {
+  const [table] = await rawRows<{ name: string | null }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations')::text as name`,
+  );
+  if (!table?.name) return false;
+  const [recorded] = await rawRows<{ newest: string | null }>(
+    db,
+    sql`select max(created_at)::text as newest from drizzle.__drizzle_migrations`,
+  );
+  if (recorded?.newest == null) return false;
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: Array<{ when: number }>;
+  };
+  return journal.entries.every((entry) => entry.when <= Number(recorded.newest));
+}
 /** Arbitrary constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK_KEY = 7_240_315;
 
@@ -118,6 +150,11 @@ export type DatabaseOptions =
 
 /** Connections a PostgreSQL pool opens at most, per instance. */
 const POOL_MAX = 10;
+/**
+ * Connections a budgeted pool (`DatabaseHandle.budgeted`: searches) opens at most, beside POOL_MAX: more
+ * searches at once wait in the process, not on the connections checkouts use.
+ */
+const BUDGETED_POOL_MAX = 5;
 
 /** Warns at most once in this many milliseconds, so an outage does not flood the log. */
 const LOST_CONNECTION_LOG_INTERVAL_MS = 10_000;
@@ -129,15 +166,19 @@ const LOST_CONNECTION_LOG_INTERVAL_MS = 10_000;
  * connection while checked out goes back to the pool at once, marked broken, so the pool replaces it
  * even when its holder never releases it (drizzle leaks the client when `begin` itself fails).
  */
-function openPool(url: string, timeouts: DatabaseTimeouts): pg.Pool {
+function openPool(url: string, timeouts: DatabaseTimeouts, max = POOL_MAX): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
-    max: POOL_MAX,
+    max,
     connectionTimeoutMillis: timeouts.connectMs,
     idleTimeoutMillis: timeouts.idleMs,
     statement_timeout: timeouts.statementMs,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
     query_timeout: timeouts.queryMs,
+    // Issue 31: no JIT compilation. The shop's statements are short reads whose estimated cost can still
+    // pass jit_above_cost (a search's fenced tiers at 100k products): compiling them took 90 ms to save
+    // nothing, at every execution of a statement planned anew.
+    options: '-c jit=off',
     keepAlive: true,
   });
   let lastWarning = 0;
@@ -175,10 +216,12 @@ export function openDatabase(database: DatabaseOptions): DatabaseHandle {
     const timeouts = { ...DATABASE_TIMEOUT_DEFAULTS, ...database.timeouts };
     const pool = openPool(database.url, timeouts);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const budgeted = new Map<number, { pool: pg.Pool; db: Database }>();
     return {
       db,
       kind: 'postgres',
       async migrate() {
+        if (await migrationsApplied(db)) return;
         // A connection of its own, without the statement timeouts: a migration may take its time.
         const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: timeouts.connectMs });
         client.on('error', (err) => console.warn(`database: migration connection lost (${err.message})`));
@@ -194,7 +237,19 @@ export function openDatabase(database: DatabaseOptions): DatabaseHandle {
       async ping() {
         await db.execute(sql`select 1`);
       },
-      close: () => pool.end(),
+      async close() {
+        await Promise.all([pool.end(), ...[...budgeted.values()].map((kept) => kept.pool.end())]);
+      },
+      budgeted(ms) {
+        const statementMs = Math.max(1, Math.round(ms));
+        let kept = budgeted.get(statementMs);
+        if (!kept) {
+          const budgetPool = openPool(database.url, { ...timeouts, statementMs }, BUDGETED_POOL_MAX);
+          kept = { pool: budgetPool, db: drizzlePg(budgetPool, { schema }) as unknown as Database };
+          budgeted.set(statementMs, kept);
+        }
+        return kept.db;
+      },
       listen: (channel, events) => listenOnPostgres(database.url, timeouts, channel, events),
       pool: () => ({
         inUse: pool.totalCount - pool.idleCount,
@@ -239,12 +294,16 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder }),
+    async migrate() {
+      if (await migrationsApplied(db)) return;
+      await migratePglite(pgliteDb, { migrationsFolder });
+    },
     async ping() {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
     pool: () => null,
+    budgeted: () => db,
     async listen(channel, events) {
       // In-process: the notices of a commit are handed over before the writer's query resolves, and
       // there is no connection to lose.
@@ -412,28 +471,7 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 }
 
 /** True when the statement was cancelled by its statement_timeout (or wraps such an error). */
-function isStatementTimeout(error: unknown, depth = 0): boolean {
+export function isStatementTimeout(error: unknown, depth = 0): boolean {
   if (!(error instanceof Error) || depth > 5) return false;
   return (error as { code?: unknown }).code === '57014' || isStatementTimeout(error.cause, depth + 1);
-}
-
-/**
- * Runs `work` in a transaction whose statements may each take at most `ms` (statement_timeout, local to
- * the transaction), so one kind of query cannot hold connections the rest of the shop needs. A
- * statement cut short throws `onTimeout()`. PGlite runs no timers, so there it is a plain transaction.
- */
-export function withStatementBudget<T>(
-  db: Database,
-  ms: number,
-  work: (db: Database) => Promise<T>,
-  onTimeout: () => Error,
-): Promise<T> {
-  return db
-    .transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${Math.max(1, Math.round(ms))}`));
-      return work(tx);
-    })
-    .catch((err: unknown) => {
-      throw isStatementTimeout(err) ? onTimeout() : err;
-    });
 }

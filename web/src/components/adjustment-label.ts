@@ -26,7 +26,7 @@ export function useAdjustmentLabel(): (adjustment: LabelledAdjustment) => string
         return t('orders.onlineDiscount', { percent: terms?.percentOff ?? ONLINE_DISCOUNT_PERCENT });
       if (language === 'en' || !terms) return label;
       if (kind === 'sale' && terms.name !== undefined && terms.percentOff !== undefined)
-        return t('orders.saleDiscount', { name: terms.name, percent: terms.percentOff });
+        return t('orders.saleDiscount', { name: terms.nameHi || terms.name, percent: terms.percentOff });
       if (kind !== 'coupon' || terms.code === undefined) return label;
       if (terms.percentOff !== undefined)
         return t('orders.couponPercent', { code: terms.code, percent: terms.percentOff });

@@ -79,6 +79,26 @@ describe('AmountsSummary', () => {
     ]);
   });
 
+  it('names a sale by its Hindi name on a Hindi page when it has one, its English label on an English page', () => {
+    const adjustments = [
+      {
+        kind: 'sale',
+        label: 'Diwali Sale (20% off)',
+        amount: 200,
+        terms: { name: 'Diwali Sale', nameHi: 'दिवाली सेल', percentOff: 20 },
+      },
+    ];
+    const hindi = render(
+      <LanguageProvider language="hi" texts={hi}>
+        <AmountsSummary amounts={{ ...amounts, adjustments }} />
+      </LanguageProvider>,
+    );
+    expect(screen.getAllByRole('term')[1]?.textContent).toBe('दिवाली सेल (20% छूट)');
+    hindi.unmount();
+    render(<AmountsSummary amounts={{ ...amounts, adjustments }} />);
+    expect(screen.getAllByRole('term')[1]?.textContent).toBe('Diwali Sale (20% off)');
+  });
+
   it('keeps the quote’s own label for a sale or code on an English page, terms or not', () => {
     const adjustments = [
       { kind: 'coupon', label: 'Coupon SHIV250 (₹250 off)', amount: 250, terms: { code: 'SHIV250', amountOff: 250 } },

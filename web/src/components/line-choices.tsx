@@ -4,10 +4,15 @@ import styles from './line-choices.module.css';
 
 export interface LineAddOn {
   name: string;
-  /** Issue 30: its Hindi name (a cart line's), shown on Hindi pages. */
-  nameHi?: string;
+  /** Issue 30: its Hindi name (a cart line's, or the one an order line was bought with), shown on Hindi pages. */
+  nameHi?: string | undefined;
   price: number;
   values: Record<string, string>;
+  /**
+   * Issue 30: the Hindi labels of its fields by name (a cart line's, or those an order line was bought
+   * with), shown on Hindi pages; absent, or a field without one: its name.
+   */
+  fieldNamesHi?: Record<string, string> | undefined;
 }
 
 /**
@@ -21,7 +26,7 @@ export function LineChoices({
   className,
 }: {
   variantName?: string | null;
-  /** Issue 30: the variant's Hindi name (a cart line's), shown on Hindi pages. */
+  /** Issue 30: the variant's Hindi name (a cart line's, or an order line's), shown on Hindi pages. */
   variantNameHi?: string | null;
   addOns?: readonly LineAddOn[];
   /** Where the line's layout puts it. */
@@ -38,7 +43,7 @@ export function LineChoices({
           {nameIn(addOn, language)} <span className={styles.price}>+ {formatRupees(addOn.price)}</span>
           {Object.entries(addOn.values).map(([field, value]) => (
             <span key={field} className={styles.value}>
-              {field}: {value}
+              {(language === 'hi' && addOn.fieldNamesHi?.[field]) || field}: {value}
             </span>
           ))}
         </li>

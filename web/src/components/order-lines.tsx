@@ -20,8 +20,11 @@ export interface OrderLine {
   hsnCode?: string | null;
   gstPercent?: number;
   taxPrice?: number;
-  /** Issue 25: the variant as an order names it, or a cart line's variant id and name. */
-  variant?: string | { _id: string; name: string } | null;
+  /**
+   * Issue 25: the variant as an order names it (issue 30: with the Hindi name it was bought with), or a
+   * cart line's variant id and name.
+   */
+  variant?: string | { _id: string; name: string; nameHi?: string | undefined } | null;
   variantName?: string;
   /** Issue 30: a cart line's variant's Hindi name. */
   variantNameHi?: string;
@@ -31,7 +34,9 @@ export interface OrderLine {
 }
 
 function variantOf(line: OrderLine): { id: string | null; name: string | null; nameHi?: string | undefined } {
-  if (line.variant && typeof line.variant === 'object') return { id: line.variant._id, name: line.variant.name };
+  if (line.variant && typeof line.variant === 'object') {
+    return { id: line.variant._id, name: line.variant.name, nameHi: line.variant.nameHi };
+  }
   return { id: line.variant ?? null, name: line.variantName ?? null, nameHi: line.variantNameHi };
 }
 

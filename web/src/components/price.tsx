@@ -1,10 +1,12 @@
-import { useT } from '../i18n/index.tsx';
-import { discountPercent, formatRupees } from '@rr/core';
+import { useLanguage, useT } from '../i18n/index.tsx';
+import { discountPercent, formatRupees, nameIn } from '@rr/core';
 import styles from './price.module.css';
 
 /** A running sale's price for what is shown (issue 26): the catalog price it replaces and its badge. */
 export interface SalePrice {
   name: string;
+  /** Issue 30: the sale's Hindi name, for Hindi pages; absent or empty: the English one. */
+  nameHi?: string | undefined;
   percentOff: number;
   /** The catalog price (before GST), struck through beside the sale price. */
   was: number;
@@ -64,6 +66,7 @@ export function Price({
   saleName?: boolean;
 }) {
   const t = useT();
+  const language = useLanguage();
   const onSale = sale !== null && sale.was > price;
   return (
     <div className={`${styles.price} ${styles[size]}`}>
@@ -77,7 +80,7 @@ export function Price({
           </s>
           {saleName && (
             <span className={styles.saleBadge}>
-              {t('price.saleBadge', { name: sale.name, percent: sale.percentOff })}
+              {t('price.saleBadge', { name: nameIn(sale, language), percent: sale.percentOff })}
             </span>
           )}
         </>

@@ -88,7 +88,7 @@ export interface SchemaForm<Values extends Record<string, FieldValue>> {
 function useFormRefusal() {
   const [error, setError] = useState<string | null>(null);
   const errorText = useErrorText();
-  return [error, (reason: unknown) => setError(reason === null ? null : errorText(reason))] as const;
+  return [error, (reason: unknown) => setError(reason === null ? null : errorText(reason)), errorText] as const;
 }
 
 /**
@@ -104,7 +104,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
   const [errors, setErrors] = useState<FormErrors<Values>>(() =>
     options.checkInitialValues ? validate(options, values, null).errors : {},
   );
-  const [error, setError] = useFormRefusal();
+  const [error, setError, errorText] = useFormRefusal();
   const [busy, setBusy] = useState(false);
   // A second press while the first is on its way sends nothing.
   const sending = useRef(false);
@@ -140,7 +140,7 @@ export function useSchemaForm<Values extends Record<string, FieldValue>, Output>
         if (options.clearAfterSubmit) setValuesState(initial);
       })
       .catch((reason: unknown) => {
-        const refusal = serverFieldError(reason, values);
+        const refusal = serverFieldError(reason, values, errorText);
         if (refusal) setErrors({ [refusal.field]: refusal.message } as FormErrors<Values>);
         else setError(reason);
       })
@@ -211,13 +211,18 @@ function validate<Values extends Record<string, FieldValue>, Output>(
   return { success: true, data: parsed.data, errors };
 }
 
-/** "currentPassword: the current password is not correct." is about that field, when the form has it. */
+/**
+ * "currentPassword: the current password is not correct." is about that field, when the form has it;
+ * said under it in the page's language when its code has a text there (issue 30), else in the server's words.
+ */
 function serverFieldError<Values extends object>(
   reason: unknown,
   values: Values,
+  errorText: (error: unknown) => string,
 ): { field: string; message: string } | null {
   if (!(reason instanceof Error)) return null;
   const match = /^([A-Za-z][A-Za-z0-9]*): (.+)$/s.exec(reason.message);
   if (!match || !(match[1]! in values)) return null;
-  return { field: match[1]!, message: displayMessage(match[2]!) };
+  const said = errorText(reason);
+  return { field: match[1]!, message: said === reason.message ? displayMessage(match[2]!) : said };
 }

@@ -29,17 +29,33 @@ function detailParam(name: string, value: number | string, language: Language): 
   return { [name]: value };
 }
 
+/** Issue 30: how a detail in the page's language is named: `productHi` beside `product` for Hindi. */
+const detailInLanguage = (name: string, language: Language) =>
+  language === 'en' ? null : `${name}${language[0]!.toUpperCase()}${language.slice(1)}`;
+
+/** The error's `details` as an object (none: empty). */
+function detailsOf(error: unknown): Record<string, unknown> {
+  const details = fieldOf(error, 'details');
+  return details && typeof details === 'object' ? (details as Record<string, unknown>) : {};
+}
+
 /**
  * The figures of a refusal as its text's placeholders (core's errorReply `details`): `amount` and
  * `…Amount` in rupees, `…At` a date and time, `waitSeconds` (or the Retry-After) as `{wait}`, the rest
- * as they are; without details, the message's rupee figure is its `{amount}`.
+ * as they are; a name sent also in the page's language (`productHi` for `product` on a Hindi page) is
+ * said in it; without details, the message's rupee figure is its `{amount}`.
  */
 export function errorParams(error: unknown, message: string, language: Language): MessageParams {
   const params: Record<string, string | number> = { amount: RUPEES.exec(message)?.[0] ?? '' };
-  const details = fieldOf(error, 'details');
-  for (const [name, value] of Object.entries(details && typeof details === 'object' ? details : {})) {
+  const details = detailsOf(error);
+  for (const [name, value] of Object.entries(details)) {
     if (typeof value === 'number' || typeof value === 'string')
       Object.assign(params, detailParam(name, value, language));
+  }
+  for (const name of Object.keys(details)) {
+    const own = detailInLanguage(name, language);
+    const value = own === null ? undefined : details[own];
+    if (typeof value === 'string' && value.trim() !== '') params[name] = value;
   }
   const retryAfter = fieldOf(error, 'retryAfter');
   if (params.wait === undefined && typeof retryAfter === 'number') params.wait = waitText(retryAfter, language);
@@ -47,11 +63,23 @@ export function errorParams(error: unknown, message: string, language: Language)
 }
 
 /**
+ * The keys of a refusal's texts, the most particular first: with a `reason` in its details (issue 30:
+ * one code refused for different reasons, as ADD_ON_REFUSED is) `errors.<CODE>.<reason>`, then
+ * `errors.<CODE>`.
+ */
+function errorKeys(code: string, error: unknown): MessageKey[] {
+  const reason = detailsOf(error).reason;
+  const keys = typeof reason === 'string' && /^\w+$/.test(reason) ? [`errors.${code}.${reason}`] : [];
+  return [...keys, `errors.${code}`] as MessageKey[];
+}
+
+/**
  * Issue 30: what an error says, in the page's language. The API's messages are English (decision 0045):
- * on a Hindi page a refusal whose code has a text (`errors.<CODE>`, the account's texts) says that, with
- * the figures the server sent beside the message (`details`, the Retry-After); anything else (no code, a
- * code no shopper meets, a page without the account's texts, a figure the server did not send) says the
- * error's own words, as English pages do.
+ * on a Hindi page a refusal whose code has a text (`errors.<CODE>`, the account's texts; first
+ * `errors.<CODE>.<reason>` when its details give a reason) says that, with the figures and names the
+ * server sent beside the message (`details`, the Retry-After); a text missing a figure gives way to the
+ * next; anything else (no code, a code no shopper meets, a page without the account's texts, a figure
+ * the server did not send) says the error's own words, as English pages do.
  */
 export function useErrorText(): (error: unknown) => string {
   const language = useLanguage();
@@ -60,10 +88,13 @@ export function useErrorText(): (error: unknown) => string {
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       const code = fieldOf(error, 'code');
-      const key = `errors.${typeof code === 'string' ? code : ''}` as MessageKey;
-      if (language === 'en' || typeof code !== 'string' || !(key in texts)) return message;
-      const text = translate(language, texts, key, errorParams(error, message, language));
-      return /\{\w+\}/.test(text) ? message : text;
+      if (language === 'en' || typeof code !== 'string') return message;
+      for (const key of errorKeys(code, error)) {
+        if (!(key in texts)) continue;
+        const text = translate(language, texts, key, errorParams(error, message, language));
+        if (!/\{\w+\}/.test(text)) return text;
+      }
+      return message;
     },
     [language, texts],
   );

@@ -8,6 +8,10 @@ declare global {
   interface Window {
     /** A server-rendered form sent before its component took it over, held by public/early.js. */
     __rrHeldForm?: HTMLFormElement;
+    /** The last server-rendered button tapped before the app took the page over (public/early.js). */
+    __rrHeldTap?: HTMLButtonElement;
+    /** Set once the app has taken the page over (or rendered it itself): early.js holds no tap after. */
+    __rrTakenOver?: boolean;
   }
 }
 
@@ -56,4 +60,20 @@ export function useEarlyForm(): RefObject<HTMLFormElement | null> {
     if (ref.current) takeOverForm(ref.current);
   }, []);
   return ref;
+}
+
+/**
+ * The app has taken the page over (main.tsx, right after hydrating, or before rendering a page the server
+ * did not): taps go to it from now on, and the one public/early.js held meanwhile is tapped again, after
+ * the parts that hydrate in tasks of their own (HydrateLater) have.
+ */
+export function takeOverTaps(): void {
+  window.__rrTakenOver = true;
+  const held = window.__rrHeldTap;
+  window.__rrHeldTap = undefined;
+  if (held) {
+    setTimeout(() => {
+      if (held.isConnected) held.click();
+    }, 0);
+  }
 }

@@ -54,6 +54,8 @@ export const sales = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    /** Issue 30: the name on Hindi pages and messages; empty: the English one shows. */
+    nameHi: text('name_hi').notNull().default(''),
     percentOff: smallint('percent_off').notNull(),
     categories: text('categories')
       .array()
@@ -66,6 +68,8 @@ export const sales = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     banner: text('banner').notNull().default(''),
+    /** Issue 30: the banner on Hindi pages; empty: the English banner (or the Hindi name and percent). */
+    bannerHi: text('banner_hi').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

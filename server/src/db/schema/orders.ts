@@ -199,8 +199,9 @@ export const orderItems = pgTable(
     productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     /**
-     * Issue 30: the product's Hindi name when it was bought (Hindi pages, messages and the invoice show
-     * it beside the English one); null when the product had none, and on add-on lines.
+     * Issue 30: the Hindi name of what was bought, when it was bought (Hindi pages, messages and the
+     * invoice show it beside the English one): the product's, or on an add-on's line the add-on's; null
+     * when it had none (and on add-on lines bought before migration 0044).
      */
     nameHi: text('name_hi'),
     image: text('image').notNull(),
@@ -225,6 +226,8 @@ export const orderItems = pgTable(
     // Issue 25. A line of a product with variants names the variant bought (kept when it is removed).
     variantId: uuid('variant_id'),
     variantName: text('variant_name'),
+    /** Issue 30: the variant's Hindi name when it was bought; null when it had none. */
+    variantNameHi: text('variant_name_hi'),
     /**
      * An add-on's line: the add-on, the `line_no` of the product line it was chosen with, and the texts
      * the buyer filled in. Null on product lines. Its qty is its product line's.
@@ -232,6 +235,11 @@ export const orderItems = pgTable(
     addOnId: uuid('add_on_id'),
     addOnOf: integer('add_on_of'),
     addOnValues: jsonb('add_on_values').$type<Record<string, string>>(),
+    /**
+     * Issue 30: the Hindi labels the add-on's fields had when it was bought, by field name (the keys of
+     * `add_on_values`), for Hindi pages, messages and the invoice; null when none had one.
+     */
+    addOnFieldNamesHi: jsonb('add_on_field_names_hi').$type<Record<string, string>>(),
     /** False when a made-to-order add-on was chosen with the line (PRODUCT.md returns). */
     returnable: boolean('returnable').notNull().default(true),
   },

@@ -80,6 +80,8 @@ export const productVariants = pgTable(
 /** A text the buyer fills in for an add-on (the wearer's name, gotra). */
 export interface AddOnField {
   name: string;
+  /** Issue 30: its Hindi label; absent: Hindi pages show `name`. */
+  nameHi?: string;
   maxLength: number;
   required: boolean;
 }

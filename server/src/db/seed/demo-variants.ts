@@ -1,7 +1,7 @@
 // Issue 25: the demo catalog's variants (sizes, weights) and priced add-ons, by product slug, as a
 // rudraksha and gem shop sells them: a Nepal 5 mukhi bead in three sizes with silver or gold capping, a
 // blue sapphire in three weights with a lab certificate, and energisation in the wearer's name on the
-// malas. The seed writes them through the catalog's own product update, as the admin's save does. A
+// malas, each with its Hindi name (issue 30). The seed writes them through the catalog's own product update, as the admin's save does. A
 // product's `price` and `countInStock` in demo-catalog.ts are its default variant's price and the sum of
 // its variants' stock (the seed checks), so listings read the same before and after.
 import { CARATS_PER_RATTI, type AddOnInput, type VariantInput } from '@rr/core';
@@ -17,6 +17,7 @@ const carats = (ratti: number) => Math.round(ratti * CARATS_PER_RATTI * 100) / 1
 function gemWeight(ratti: number, sku: string, price: number, mrp: number, countInStock: number): VariantInput {
   return {
     name: `${ratti.toFixed(2)} ratti / ${carats(ratti).toFixed(2)} ct`,
+    nameHi: `${ratti.toFixed(2)} रत्ती / ${carats(ratti).toFixed(2)} कैरेट`,
     sku,
     price,
     mrp,
@@ -26,15 +27,27 @@ function gemWeight(ratti: number, sku: string, price: number, mrp: number, count
 }
 
 function beadSize(sizeMm: number, sku: string, price: number, mrp: number, countInStock: number): VariantInput {
-  return { name: `${sizeMm} mm`, sku, price, mrp, countInStock, facts: { sizeMm } };
+  return { name: `${sizeMm} mm`, nameHi: `${sizeMm} मिमी`, sku, price, mrp, countInStock, facts: { sizeMm } };
 }
 
 /**
  * Capping is goods of its own (silver or gold jewellery parts, 7113, 3 %), not the bead's seed heading.
  * The shop's owner confirms codes and rates with their accountant: these are demo figures, not tax advice.
  */
-const SILVER_CAPPING: AddOnInput = { name: 'Silver capping', price: 450, hsnCode: '711311', gstPercent: 3 };
-const GOLD_CAPPING: AddOnInput = { name: 'Gold capping', price: 3500, hsnCode: '711319', gstPercent: 3 };
+const SILVER_CAPPING: AddOnInput = {
+  name: 'Silver capping',
+  nameHi: 'चाँदी की कैपिंग',
+  price: 450,
+  hsnCode: '711311',
+  gstPercent: 3,
+};
+const GOLD_CAPPING: AddOnInput = {
+  name: 'Gold capping',
+  nameHi: 'सोने की कैपिंग',
+  price: 3500,
+  hsnCode: '711319',
+  gstPercent: 3,
+};
 
 /**
  * A fresh report from an independent lab in the buyer's name: technical testing and analysis services
@@ -42,6 +55,7 @@ const GOLD_CAPPING: AddOnInput = { name: 'Gold capping', price: 3500, hsnCode: '
  */
 const LAB_CERTIFICATE: AddOnInput = {
   name: 'Lab certificate',
+  nameHi: 'लैब प्रमाणपत्र',
   price: 1100,
   service: true,
   hsnCode: '998346',
@@ -57,10 +71,11 @@ const LAB_CERTIFICATE: AddOnInput = {
  */
 const ENERGISATION: AddOnInput = {
   name: "Energisation (puja) in the wearer's name",
+  nameHi: 'धारक के नाम से अभिमंत्रण (पूजा)',
   price: 501,
   fields: [
-    { name: "Wearer's name", maxLength: 60, required: true },
-    { name: 'Gotra', maxLength: 40, required: false },
+    { name: "Wearer's name", nameHi: 'धारक का नाम', maxLength: 60, required: true },
+    { name: 'Gotra', nameHi: 'गोत्र', maxLength: 40, required: false },
   ],
   service: true,
   madeToOrder: true,

@@ -15,7 +15,7 @@ import {
 } from '@rr/core';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { withStatementBudget, type Database } from '../../db/client.ts';
+import { isStatementTimeout, type Database } from '../../db/client.ts';
 import { DomainError } from '../../domain-error.ts';
 import { cacheKey, type CachedRoute, type LoadScope } from '../../plugins/response-cache.ts';
 import { salesForAnswer } from '../offers/index.ts';
@@ -38,21 +38,20 @@ export type CatalogSource = FastifyInstance;
 
 /**
  * A search reads the database within its statement budget (PostgreSQL), so unique keywords cannot keep
- * connections busy that checkouts need; a search cut short answers 503 SEARCH_TIMED_OUT.
+ * connections busy that checkouts need; a search cut short answers 503 SEARCH_TIMED_OUT. Issue 31: on
+ * connections of their own that start with that budget (`app.searchDb`), not in a transaction that sets
+ * it: three round trips fewer (begin, set local statement_timeout, commit), half of an uncached search's.
  */
-function searching<T>(source: CatalogSource, work: (db: Database) => Promise<T>): Promise<T> {
-  return withStatementBudget(
-    source.db,
-    source.config.workLimits.searchStatementMs,
-    (tx) => {
-      shareSearchMemo(tx, source.db);
-      return work(tx);
-    },
-    () =>
-      new DomainError('unavailable', errorCodes.searchTimedOut, SEARCH_TIMED_OUT, {
-        retryAfterSeconds: SEARCH_RETRY_AFTER_SECONDS,
-      }),
-  );
+async function searching<T>(source: CatalogSource, work: (db: Database) => Promise<T>): Promise<T> {
+  shareSearchMemo(source.searchDb, source.db);
+  try {
+    return await work(source.searchDb);
+  } catch (err) {
+    if (!isStatementTimeout(err)) throw err;
+    throw new DomainError('unavailable', errorCodes.searchTimedOut, SEARCH_TIMED_OUT, {
+      retryAfterSeconds: SEARCH_RETRY_AFTER_SECONDS,
+    });
+  }
 }
 
 const SEARCH_TIMED_OUT = 'This search took too long. Please try again in a moment, or with other words.';

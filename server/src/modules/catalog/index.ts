@@ -3,7 +3,7 @@ export { catalogAdminRoutes } from './admin-routes.ts';
 export { cachedCatalog, type PublicListQuery } from './cached-reads.ts';
 export { catalogRoutes } from './routes.ts';
 export { productCards } from './cards.ts';
-export { productNotFound, refreshProductRating, refreshRatingsReviewedBy } from './service.ts';
+export { productNotFound, refreshProductRating, refreshRatingsOfOrder, refreshRatingsReviewedBy } from './service.ts';
 export {
   PLACEHOLDER_IMAGE,
   insertProducts,

@@ -35,6 +35,7 @@ export function saleOf(item: Priced, sales: readonly RunningSale[]): ProductSale
   return {
     _id: best._id,
     name: best.name,
+    ...(best.nameHi && { nameHi: best.nameHi }),
     percentOff: best.percentOff,
     price: atSale(item.price),
     priceFrom: item.priceFrom == null ? null : atSale(item.priceFrom),

@@ -290,6 +290,12 @@ export interface SearchSql {
   tiers: SQL[];
   /** A match's place: the number of its first tier. */
   rank: SQL;
+  /**
+   * For each tier narrowed to the category the keyword asks for (`byCategory`), that category's condition;
+   * null for the others. The planner takes a tier and a category for unrelated, and misjudges the two
+   * together (listing.ts rankedCandidates).
+   */
+  narrowedBy: Array<SQL | null>;
 }
 
 /** Catalog words a misspelt word may stand for, the most alike first. */
@@ -352,7 +358,7 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
   const inName = (units: Unit[][], facts: boolean) => anyOf(units.map((u) => allUnitsMatch(nameWords, u, facts)));
   const hi = hindiReadings(plan);
   const nameHolds = orHindi(sql`${nameLower} like ${contains}`, hi.nameHolds);
-  const tiers: SQL[] = [orHindi(sql`${nameLower} like ${`${escapeLike(plan.literal)}%`}`, hi.nameStarts)];
+  const tiers: SQL[] = [orHindi(startsWith(nameLower, plan.literal), hi.nameStarts)];
   // "1 mukhi" is in "11 mukhi" too: the name holding its words, in order, as words ranks first.
   if (plan.units) tiers.push(...phraseTiers(plan.units, plan.completions ?? [], hi.nameWordsMatch));
   tiers.push(nameHolds);
@@ -383,7 +389,7 @@ export function searchSql(plan: SearchPlan, close?: Map<string, string[]>): Sear
         ...fuzzy,
       ])
     : anyOf(matches);
-  return ranked(where, byCategory(tiers, plan.category));
+  return ranked(where, ...byCategory(tiers, plan.category));
 }
 
 /** One word as typed, without separators or spaces. */
@@ -437,9 +443,10 @@ function typedNames(plan: SearchPlan, alternatives: Unit[][]): SQL[] {
  * Issue 32: within each tier, the products of the category the keyword asks for first: for "5 mukhi" the
  * beads, then the mala of 5 mukhi beads; for "rudraksha mala" the malas, then the beads.
  */
-function byCategory(tiers: SQL[], category: Category | null | undefined): SQL[] {
-  if (!category) return tiers;
-  return tiers.flatMap((tier) => [sql`(${tier} and ${products.category} = ${category})`, tier]);
+function byCategory(tiers: SQL[], category: Category | null | undefined): [SQL[], Array<SQL | null>] {
+  if (!category) return [tiers, tiers.map(() => null)];
+  const inCategory = sql`${products.category} = ${category}`;
+  return [tiers.flatMap((tier) => [sql`(${tier} and ${inCategory})`, tier]), tiers.flatMap(() => [inCategory, null])];
 }
 
 const DEVANAGARI = /\p{Script=Devanagari}/u;
@@ -462,7 +469,7 @@ function hindiReadings(plan: SearchPlan) {
   // A keyword without separators that a Hindi description holds, search_all holds too.
   const separated = [...plan.literal].some((char) => SEPARATORS.has(char));
   return {
-    nameStarts: sql`${nameHiLower} like ${`${escapeLike(plan.literal)}%`}`,
+    nameStarts: startsWith(nameHiLower, plan.literal),
     nameHolds: sql`${nameHiLower} like ${contains}`,
     nameWordsMatch: (units: Unit[]) => sql`(${allUnitsMatch(allWords, units, false)} and ${hindiNameHolds(units)})`,
     descriptionHolds: separated ? null : sql`(${allWords} like ${contains} and ${descriptionHiLower} like ${contains})`,
@@ -484,14 +491,24 @@ function hindiNameHolds(units: Unit[]): SQL {
   )})`;
 }
 
+/**
+ * The text starts with `prefix`: read through the prefix index (a btree, text_pattern_ops) alone. The same
+ * test as a LIKE pattern lets the planner read the trigram index instead, which hands over every name
+ * holding the keyword anywhere (issue 31: 42,858 names for "rudraksha%", of which 2,858 start with it).
+ */
+function startsWith(text: SQL, prefix: string): SQL {
+  return sql`starts_with(${text}, ${prefix})`;
+}
+
 /** The English reading, or it and the Hindi one. */
 function orHindi(english: SQL, hindi: SQL | null): SQL {
   return hindi ? anyOf([english, hindi]) : english;
 }
 
-function ranked(where: SQL, tiers: SQL[]): SearchSql {
+function ranked(where: SQL, tiers: SQL[], narrowedBy: Array<SQL | null> = tiers.map(() => null)): SearchSql {
   const places = tiers.map((condition, i) => sql`when ${condition} then ${sql.raw(String(i))}`);
-  return { where, tiers, rank: sql`(case ${sql.join(places, sql` `)} else ${sql.raw(String(tiers.length))} end)` };
+  const rank = sql`(case ${sql.join(places, sql` `)} else ${sql.raw(String(tiers.length))} end)`;
+  return { where, tiers, rank, narrowedBy };
 }
 
 /**

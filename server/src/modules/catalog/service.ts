@@ -16,7 +16,7 @@ import {
 } from '@rr/core';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { categories, products, reviews, type AddOnField } from '../../db/schema/index.ts';
+import { categories, orderItems, products, reviews, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { listingOrder, listingTotal, listingWhere, rankedCandidates, readListing } from './listing.ts';
 import type { ListWithoutSales, WithoutSale } from './sale-prices.ts';
@@ -246,7 +246,13 @@ export function addOnReplyOf(a: AddOnJson): Product['addOns'][number] {
     name: a.name,
     ...(a.nameHi ? { nameHi: a.nameHi } : {}),
     price: toRupees(a.pricePaise),
-    fields: a.fields,
+    // Issue 30: a field's Hindi label answered when set.
+    fields: a.fields.map((f) => ({
+      name: f.name,
+      ...(f.nameHi ? { nameHi: f.nameHi } : {}),
+      maxLength: f.maxLength,
+      required: f.required,
+    })),
     required: a.required,
     variants: a.variantIds,
     service: a.isService,
@@ -372,6 +378,24 @@ export async function refreshRatingsReviewedBy(
     .select({ productId: reviews.productId })
     .from(reviews)
     .where(and(eq(reviews.userId, userId), inArray(reviews.productId, ids)));
+  for (const { productId } of reviewed) await refreshProductRating(db, productId);
+}
+
+/** As refreshRatingsReviewedBy, for the products of an order's lines (one read: the reviews among them). */
+export async function refreshRatingsOfOrder(db: Database, userId: string | null, orderId: string): Promise<void> {
+  if (!userId) return;
+  const reviewed = await db
+    .select({ productId: reviews.productId })
+    .from(reviews)
+    .where(
+      and(
+        eq(reviews.userId, userId),
+        inArray(
+          reviews.productId,
+          db.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)),
+        ),
+      ),
+    );
   for (const { productId } of reviewed) await refreshProductRating(db, productId);
 }
 

@@ -10,7 +10,7 @@ import {
 } from '@rr/core';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
-import { productAddOns, productVariants, products } from '../../db/schema/index.ts';
+import { productAddOns, productVariants, products, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { setStockLevel, setVariantStockLevel } from '../stock/index.ts';
 
@@ -147,13 +147,24 @@ async function priceFromVariants(tx: Transaction, productId: string, list: reado
     .where(eq(products.id, productId));
 }
 
-function addOnColumns(a: AddOnInput, position: number) {
+/**
+ * An add-on's fields as stored. Issue 30: a field's Hindi label as given (empty: none); absent, the one
+ * its field of the same name had (on a kept add-on), as a Hindi name left out is kept.
+ */
+function addOnFields(fields: AddOnInput['fields'], stored: readonly AddOnField[]): AddOnField[] {
+  return (fields ?? []).map((f) => {
+    const nameHi = f.nameHi === undefined ? stored.find((s) => s.name === f.name)?.nameHi : f.nameHi;
+    return { name: f.name, ...(nameHi ? { nameHi } : {}), maxLength: f.maxLength, required: f.required ?? false };
+  });
+}
+
+function addOnColumns(a: AddOnInput, position: number, stored: readonly AddOnField[] = []) {
   return {
     position,
     name: a.name,
     ...hindiNameColumn(a.nameHi),
     pricePaise: toPaise(a.price),
-    fields: (a.fields ?? []).map((f) => ({ name: f.name, maxLength: f.maxLength, required: f.required ?? false })),
+    fields: addOnFields(a.fields, stored),
     required: a.required ?? false,
     variantIds: a.variants?.length ? a.variants.map((id) => id.toLowerCase()) : null,
     isService: a.service ?? false,
@@ -166,7 +177,7 @@ function addOnColumns(a: AddOnInput, position: number) {
 /** Replaces the product's add-ons with `list` (after its variants are written: add-ons may name them). */
 export async function writeAddOns(tx: Transaction, productId: string, list: readonly AddOnInput[]): Promise<void> {
   const own = await tx
-    .select({ id: productAddOns.id })
+    .select({ id: productAddOns.id, fields: productAddOns.fields })
     .from(productAddOns)
     .where(eq(productAddOns.productId, productId));
   const variants = await tx
@@ -187,8 +198,14 @@ export async function writeAddOns(tx: Transaction, productId: string, list: read
         : eq(productAddOns.productId, productId),
     );
   for (const [n, a] of list.entries()) {
-    if (a._id) await tx.update(productAddOns).set(addOnColumns(a, n)).where(eq(productAddOns.id, a._id.toLowerCase()));
-    else await tx.insert(productAddOns).values({ ...addOnColumns(a, n), productId });
+    if (a._id) {
+      const id = a._id.toLowerCase();
+      const stored = own.find((o) => o.id === id)?.fields ?? [];
+      await tx
+        .update(productAddOns)
+        .set(addOnColumns(a, n, stored))
+        .where(eq(productAddOns.id, id));
+    } else await tx.insert(productAddOns).values({ ...addOnColumns(a, n), productId });
   }
 }
 

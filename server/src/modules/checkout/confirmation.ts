@@ -43,12 +43,6 @@ const newCode = () => String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH
 const codeHash = (key: string, orderId: string, code: string) =>
   createHmac('sha256', key).update(`${orderId}:${code}`).digest('base64url');
 
-/** Whether the customer's phone was ever proven by a code (read under the caller's customer lock). */
-export async function phoneProven(tx: Transaction, customerId: string): Promise<boolean> {
-  const [row] = await tx.select({ at: users.phoneVerifiedAt }).from(users).where(eq(users.id, customerId));
-  return Boolean(row?.at);
-}
-
 /** When an unconfirmed order placed now cancels itself. */
 export const confirmByFrom = (now: Date) => new Date(now.getTime() + ORDER_CONFIRM_MINUTES * 60_000);
 
@@ -91,6 +85,15 @@ export async function refuseOverUnconfirmedShare(tx: Transaction, cart: readonly
         room > 0
           ? `Only ${room} of ${line.name} can be ordered with Cash on Delivery before your phone is confirmed. Please order fewer, or pay online.`
           : `${line.name} cannot be ordered with Cash on Delivery before your phone is confirmed just now. Please pay online, or try again later.`,
+        // Issue 30: the message's figures and name (in Hindi too), and which of its two sentences it is.
+        {
+          details: {
+            reason: room > 0 ? 'onlyRoom' : 'noRoom',
+            count: room,
+            product: line.name,
+            ...(line.nameHi ? { productHi: line.nameHi } : {}),
+          },
+        },
       );
     }
   }

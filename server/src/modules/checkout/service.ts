@@ -22,16 +22,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Transaction } from '../../db/client.ts';
-import { orders, users } from '../../db/schema/index.ts';
+import { users, type orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { refundWebhook, tellOrderEvent, type RefundContext } from '../fulfilment/index.ts';
+import { refundWebhook, tellOrderEvent, type MessageAccount, type RefundContext } from '../fulfilment/index.ts';
 import { codConfirmationMessage, enqueueMessages, type MessageSettings } from '../messages/index.ts';
 import { countOpenCashOnDelivery, findOrder, insertOrder, unpaidCashOnDelivery } from '../orders/index.ts';
 import {
   confirmByFrom,
   issueConfirmationCode,
-  phoneProven,
   refuseOverUnconfirmedShare,
   sendConfirmationCode,
   type Confirmations,
@@ -62,19 +61,43 @@ export type OrderLimits = Config['orderLimits'];
 /** Unpaid Cash on Delivery orders one customer may have on the way: no one can tie up the stock. */
 export const MAX_OPEN_COD_ORDERS = 5;
 
+/** What checkout needs of the customer's row, read as it is locked. */
+interface LockedCustomer {
+  /** Issue 27: they get order messages on WhatsApp. */
+  onWhatsapp: boolean;
+  /** Their phone was proven by a code once (decision 0030). */
+  phoneProven: boolean;
+  language: Language;
+  /** What the order's news needs of the account (its row is locked: nobody changes it meanwhile). */
+  messages: MessageAccount;
+}
+
 /**
  * Locks the customer's row for the rest of the transaction: one customer's orders and holds are then
  * decided one after another, so concurrent requests cannot each pass a limit that together they break.
- * Issue 27: `whatsappOptIn` true records their opt-in to WhatsApp messages; answers whether they have it.
+ * Issue 27: `whatsappOptIn` true records their opt-in to WhatsApp messages. Answers what checkout needs
+ * of the row, which nobody else can change before the transaction ends.
  */
-async function lockCustomer(tx: Transaction, customerId: string, whatsappOptIn?: boolean): Promise<boolean> {
+async function lockCustomer(tx: Transaction, customerId: string, whatsappOptIn?: boolean): Promise<LockedCustomer> {
   const [row] = await tx
-    .select({ optedIn: users.whatsappOptInAt })
+    .select({
+      optedIn: users.whatsappOptInAt,
+      phoneVerifiedAt: users.phoneVerifiedAt,
+      language: users.language,
+      orderEmails: users.orderEmails,
+    })
     .from(users)
     .where(eq(users.id, customerId))
     .for('update');
   if (whatsappOptIn && !row?.optedIn) await recordWhatsappOptIn(tx, customerId);
-  return Boolean(row?.optedIn) || whatsappOptIn === true;
+  const onWhatsapp = Boolean(row?.optedIn) || whatsappOptIn === true;
+  const language = row?.language ?? 'en';
+  return {
+    onWhatsapp,
+    phoneProven: Boolean(row?.phoneVerifiedAt),
+    language,
+    messages: { orderEmails: row?.orderEmails ?? true, whatsapp: onWhatsapp, language },
+  };
 }
 
 /** Issue 27: the customer agreed to order messages on WhatsApp (the first agreement's time is kept). */
@@ -140,7 +163,8 @@ async function reserveCart(
     );
   }
   const reason = stockReason ?? (paymentMethod === ONLINE_PAYMENT_METHOD ? 'hold' : 'order');
-  await takeCart(tx, quote.lines, { reason, actorId: customerId, shopUrl });
+  // Taken for an order written in this transaction: its units sold are counted with the stock.
+  await takeCart(tx, quote.lines, { reason, actorId: customerId, shopUrl }, { countSold: reason === 'order' });
   return { quote, coupon: priced.coupon, priced };
 }
 
@@ -158,7 +182,11 @@ function refuseUndeliverable(priced: PricedCart, paymentMethod: PaymentMethod): 
     );
   }
   if (paymentMethod === DEFAULT_PAYMENT_METHOD && !priced.cod.allowed) {
-    throw new DomainError('invalid_data', errorCodes.codNotAvailable, priced.cod.reason!);
+    // Issue 30: why (and the limit in rupees), for a Hindi page to say it as the quote's reason says it.
+    const { refusal, limit } = priced.cod;
+    throw new DomainError('invalid_data', errorCodes.codNotAvailable, priced.cod.reason!, {
+      details: { ...(refusal ? { reason: refusal } : {}), ...(limit !== undefined ? { amount: limit } : {}) },
+    });
   }
 }
 
@@ -306,7 +334,7 @@ export async function placeOrder(
   messages: MessageSettings,
   idempotency?: IdempotentRequest,
 ): Promise<PlacedOrder> {
-  const placed = await db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx): Promise<Made> => {
     const earlier = idempotency && (await claimKey(tx, idempotency));
     if (earlier) {
       if (!earlier.orderId) throw inProgress();
@@ -321,8 +349,14 @@ export async function placeOrder(
     // An order awaiting its code is told as placed once it is confirmed.
     if (made.created && !made.code) {
       // The customer (and the shop) hear of it from the outbox, written with the order.
-      const [row] = await tx.select().from(orders).where(eq(orders.id, made.orderId));
-      await tellOrderEvent(tx, row!, { kind: row!.isCancelled ? 'order_cancelled' : 'order_placed' }, messages);
+      const { order, account } = made;
+      await tellOrderEvent(
+        tx,
+        order,
+        { kind: order.isCancelled ? 'order_cancelled' : 'order_placed' },
+        messages,
+        account,
+      );
     }
     return made;
   });
@@ -332,8 +366,23 @@ export async function placeOrder(
   return { order: (await findOrder(db, placed.orderId))!, created: placed.created };
 }
 
-/** An order made, or found made before; `code` is the confirmation code to send an unproven phone. */
-type Made = { orderId: string; created: boolean; code?: string; language?: Language };
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * What placing made: an order created now comes with its row as written and, when the customer's row was
+ * locked, their message choices (its news needs nothing read again), and `code`, the confirmation code
+ * to send an unproven phone; one made before, only its id.
+ */
+type Made =
+  | { orderId: string; created: false; code?: undefined; language?: undefined }
+  | {
+      orderId: string;
+      created: true;
+      order: OrderRow;
+      account?: MessageAccount;
+      code?: string;
+      language?: Language;
+    };
 
 /**
  * A Cash on Delivery order, priced and its stock taken. From a phone never proven by a code, it waits
@@ -356,7 +405,7 @@ async function cashOnDeliveryOrder(
   }: Exclude<OrderRequest, { payment: VerifiedPayment }>,
   shopUrl: string,
 ): Promise<Made> {
-  const onWhatsapp = await lockCustomer(tx, customer.id, whatsappOptIn);
+  const account = await lockCustomer(tx, customer.id, whatsappOptIn);
   if ((await countOpenCashOnDelivery(tx, customer.id)) >= MAX_OPEN_COD_ORDERS) {
     throw new DomainError(
       'conflict',
@@ -376,26 +425,27 @@ async function cashOnDeliveryOrder(
     { deliveries, postalCode: shippingAddress.postalCode },
   );
   const { quote, priced } = reserved;
-  const waits = await waitsForConfirmation(tx, customer.id, priced);
+  const waits = waitsForConfirmation(priced, account.phoneProven);
   if (waits) await refuseOverUnconfirmedShare(tx, quote.lines);
   const credit = useStoreCredit ? await creditFor(tx, customer.id, quote.amounts.totalPaise) : 0;
-  const orderId = await insertOrder(tx, {
+  const order = await insertOrder(tx, {
     customer,
     shippingAddress,
     paymentMethod: DEFAULT_PAYMENT_METHOD,
     quote,
     storeCreditPaise: credit,
     ...(waits ? { confirmBy: confirmByFrom(new Date()) } : {}),
+    unitsSoldCounted: true,
   });
+  const orderId = order.id;
   await spendCredit(tx, customer.id, orderId, credit);
   await claimOfferUses(tx, quote, usedCoupon(reserved), customer.id, { orderId });
-  if (!waits) return { orderId, created: true };
+  if (!waits) return { orderId, created: true, order, account: account.messages };
   const code = await issueConfirmationCode(tx, confirmations.codeKey, orderId);
   // Issue 30: the code goes in the customer's language.
-  const [account] = await tx.select({ language: users.language }).from(users).where(eq(users.id, customer.id));
-  const language = account?.language ?? 'en';
+  const { language } = account;
   // Issue 27: on WhatsApp too, with a button that confirms it (the SMS goes once this commits).
-  if (onWhatsapp) {
+  if (account.onWhatsapp) {
     await enqueueMessages(tx, [
       codConfirmationMessage({
         orderId,
@@ -405,7 +455,7 @@ async function cashOnDeliveryOrder(
       }),
     ]);
   }
-  return { orderId, created: true, code, language };
+  return { orderId, created: true, order, code, language };
 }
 
 /** Issue 28: the store credit a checkout spends: the balance (under the customer's lock), at most the total. */
@@ -436,7 +486,7 @@ async function storeCreditOrder(
   shopUrl: string,
 ): Promise<Made> {
   const { customer, orderItems, shippingAddress, limits, expectedTotal, couponCode, deliveries } = request;
-  await lockCustomer(tx, customer.id, request.whatsappOptIn);
+  const account = await lockCustomer(tx, customer.id, request.whatsappOptIn);
   if (!request.useStoreCredit) {
     throw new DomainError(
       'invalid_data',
@@ -462,29 +512,32 @@ async function storeCreditOrder(
       'conflict',
       errorCodes.storeCreditShort,
       `Your store credit (${formatRupees(toRupees(balance))}) does not cover this order (${formatRupees(toRupees(total))}): pay the rest online.`,
-      { details: { creditAmount: toRupees(balance), totalAmount: toRupees(total) } },
+      // askedAmount as the ledger's refusal names it (one text says both, issue 30).
+      { details: { creditAmount: toRupees(balance), totalAmount: toRupees(total), askedAmount: toRupees(total) } },
     );
   }
-  const orderId = await insertOrder(tx, {
+  const order = await insertOrder(tx, {
     customer,
     shippingAddress,
     paymentMethod: STORE_CREDIT_PAYMENT_METHOD,
     quote: reserved.quote,
     storeCreditPaise: total,
+    unitsSoldCounted: true,
   });
+  const orderId = order.id;
   await spendCredit(tx, customer.id, orderId, total);
   await claimOfferUses(tx, reserved.quote, usedCoupon(reserved), customer.id, { orderId });
-  return { orderId, created: true };
+  return { orderId, created: true, order, account: account.messages };
 }
 
 /**
  * Issue 27, the owner's setting: a Cash on Delivery order waits for the customer's confirmation when its
  * phone was never proven by a code, or when its total is above the owner's risk threshold.
  */
-async function waitsForConfirmation(tx: Transaction, customerId: string, priced: PricedCart): Promise<boolean> {
+function waitsForConfirmation(priced: PricedCart, phoneProven: boolean): boolean {
   const { codConfirmAbovePaise, codConfirmUnproven } = priced.shipping;
   if (codConfirmAbovePaise !== null && priced.quote.amounts.totalPaise > codConfirmAbovePaise) return true;
-  return codConfirmUnproven && !(await phoneProven(tx, customerId));
+  return codConfirmUnproven && !phoneProven;
 }
 
 /**
@@ -519,7 +572,7 @@ async function orderFromPayment(tx: Transaction, payment: VerifiedPayment, shopU
       ? new Date()
       : undefined;
   const quote = quoteOfHold(hold);
-  const orderId = await insertOrder(tx, {
+  const order = await insertOrder(tx, {
     customer: hold.customer,
     shippingAddress: hold.shippingAddress,
     paymentMethod: ONLINE_PAYMENT_METHOD,
@@ -531,6 +584,7 @@ async function orderFromPayment(tx: Transaction, payment: VerifiedPayment, shopU
     cancelledAt,
     storeCreditPaise: hold.storeCreditPaise,
   });
+  const orderId = order.id;
   // The credit the hold took belongs to the order now; if the order could not be made, it comes back.
   if (cancelledAt && hold.storeCreditPaise > 0 && hold.userId) {
     await changeStoreCredit(tx, {
@@ -544,7 +598,7 @@ async function orderFromPayment(tx: Transaction, payment: VerifiedPayment, shopU
   await completeHold(tx, hold.id, orderId);
   if (cancelledAt) await releaseOfferUses(tx, { holdId: hold.id });
   else await carryOfferUses(tx, hold.id, orderId);
-  return { orderId, created: true };
+  return { orderId, created: true, order };
 }
 
 /**

@@ -1,7 +1,7 @@
 export { takeNextNumber } from './document-series.ts';
 export { gstReportLines, istMonthRange, GST_REPORT_COLUMNS } from './gst-report.ts';
 export { invoiceOf, issueCreditNote, issueInvoice, renderOrderDocument } from './invoices.ts';
-export { tellOrderEvent } from './order-events.ts';
+export { tellOrderEvent, type MessageAccount } from './order-events.ts';
 export { warmDocumentFonts } from './pdf-text.ts';
 export {
   processRefund,

@@ -24,6 +24,7 @@ import {
   recordCreditNote,
   recordInvoice,
   withAddOnFieldOrder,
+  type InvoiceRecord,
   type OrderQuote,
 } from '../orders/index.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
@@ -67,14 +68,30 @@ export async function issueInvoice(
   pincodes: PincodeDirectory,
   at: Date,
 ): Promise<void> {
-  if (row.invoiceNumber) return;
+  const invoice = await newInvoice(tx, row, seller, pincodes, at);
+  if (invoice) await recordInvoice(tx, row.id, invoice);
+}
+
+/**
+ * As `issueInvoice`, but the invoice (its number taken from the series) is handed back for the caller to
+ * record with its own change of the order (`recordDelivery`, `recordShipment`); null when the order has
+ * one already.
+ */
+export async function newInvoice(
+  tx: Transaction,
+  row: OrderRow,
+  seller: Config['seller'],
+  pincodes: PincodeDirectory,
+  at: Date,
+): Promise<InvoiceRecord | null> {
+  if (row.invoiceNumber) return null;
   const place = await placeOfSupplyOf(row, pincodes);
-  await recordInvoice(tx, row.id, {
+  return {
     number: await serialFor(tx, 'invoice', at),
     at,
     seller: { legalName: seller.legalName, address: seller.address, gstin: seller.gstin, state: seller.state },
     placeOfSupply: place.code,
-  });
+  };
 }
 
 /** A cancelled order that was invoiced gets a credit note reversing the invoice (CGST rule 53), once. */

@@ -17,10 +17,10 @@ import type { Actor } from '../audit/index.ts';
 import { countUnitsSold, returnStock } from '../stock/index.ts';
 import { bookParcel } from './booking.ts';
 import type { FulfilmentContext } from './context.ts';
-import { issueInvoice } from './invoices.ts';
+import { newInvoice } from './invoices.ts';
 import { tellOrderEvent } from './order-events.ts';
 import { processRefund, settleCancellation } from './refunds.ts';
-import { requestReviews } from './review-requests.ts';
+import { tellDelivered } from './review-requests.ts';
 
 export type { FulfilmentContext };
 
@@ -47,8 +47,7 @@ export function shipOrder(ctx: FulfilmentContext, id: string, body: ShipOrderBod
       const now = new Date();
       // An order still awaiting its customer's code was confirmed another way (a call, decision 0030): it
       // stops waiting (its code is no longer asked for) and can no longer cancel itself.
-      await recordShipment(tx, row, manual, now);
-      await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
+      await recordShipment(tx, row, manual, now, await newInvoice(tx, row, ctx.seller, ctx.pincodes, now));
       await tellOrderEvent(
         tx,
         row,
@@ -86,10 +85,9 @@ export function markDelivered(
         throw invalidChange(errorCodes.notCashOnDelivery, 'Only a Cash on Delivery order is marked paid by hand.');
       if (collect && row.isPaid) throw invalidChange(errorCodes.orderPaid, 'This order is already marked as paid.');
       const now = new Date();
-      await recordDelivery(tx, id, now, collect);
-      await issueInvoice(tx, row, ctx.seller, ctx.pincodes, now);
-      await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
-      await requestReviews(tx, row, now, ctx.messages);
+      // An order never shipped is invoiced now, in the same update of its row.
+      await recordDelivery(tx, id, now, collect, await newInvoice(tx, row, ctx.seller, ctx.pincodes, now));
+      await tellDelivered(tx, row, now, ctx.messages);
     },
     { actor, action: 'order.deliver' },
   );

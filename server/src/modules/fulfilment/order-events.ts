@@ -1,4 +1,4 @@
-import { invoiceDiscounts } from '@rr/core';
+import { invoiceDiscounts, type Language } from '@rr/core';
 import { asc, eq } from 'drizzle-orm';
 import type { Transaction } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
@@ -16,8 +16,15 @@ import { withAddOnFieldOrder } from '../orders/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The order's lines as the buyer chose them: each product line with its variant and its add-ons' texts. */
-export async function orderEventItems(tx: Transaction, orderId: string): Promise<OrderEventItem[]> {
+/**
+ * What a new order's news says beyond its row, from one read of its lines: the lines as the buyer chose
+ * them (each product line with its variant and its add-ons' texts) and what the offers took off (its
+ * coupon as the order keeps it, each sale's shares on its lines added up by label, the invoice's sums).
+ */
+async function placedOrderNews(
+  tx: Transaction,
+  row: OrderRow,
+): Promise<{ items: OrderEventItem[]; savings: OrderSavings }> {
   const rows = await tx
     .select({
       lineNo: orderItems.lineNo,
@@ -25,42 +32,63 @@ export async function orderEventItems(tx: Transaction, orderId: string): Promise
       nameHi: orderItems.nameHi,
       qty: orderItems.qty,
       variantName: orderItems.variantName,
+      variantNameHi: orderItems.variantNameHi,
       addOnId: orderItems.addOnId,
       addOnOf: orderItems.addOnOf,
       addOnValues: orderItems.addOnValues,
+      addOnFieldNamesHi: orderItems.addOnFieldNamesHi,
+      adjustments: orderItems.adjustments,
     })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(eq(orderItems.orderId, row.id))
     .orderBy(asc(orderItems.lineNo));
   const lines = await withAddOnFieldOrder(tx, rows);
-  return lines
+  const items = lines
     .filter((line) => line.addOnOf == null)
     .map((line) => ({
       name: line.name,
       nameHi: line.nameHi,
       qty: line.qty,
       variantName: line.variantName,
+      variantNameHi: line.variantNameHi,
       addOns: lines
         .filter((a) => a.addOnOf === line.lineNo)
-        .map((a) => ({ name: a.name, values: a.addOnValues ?? {} })),
+        .map((a) => ({
+          name: a.name,
+          nameHi: a.nameHi,
+          values: a.addOnValues ?? {},
+          fieldNamesHi: a.addOnFieldNamesHi,
+        })),
     }));
+  const savings = {
+    coupon: row.couponCode === null ? null : { code: row.couponCode, amountPaise: row.couponDiscountPaise ?? 0 },
+    sales: invoiceDiscounts(rows)
+      .filter((d) => d.kind === 'sale')
+      .map(({ label, amountPaise }) => {
+        // Its name and percent as the lines kept them (issue 30: the Hindi e-mail says them in Hindi).
+        const terms = rows.flatMap((line) => line.adjustments ?? []).find((a) => a.label === label)?.terms;
+        return { label, amountPaise, ...(terms && { terms }) };
+      }),
+  };
+  return { items, savings };
 }
 
-/**
- * What the offers took off the order: its coupon as the order keeps it, and each sale's shares on its
- * lines added up by label (the invoice's sums).
- */
-export async function orderSavings(tx: Transaction, row: OrderRow): Promise<OrderSavings> {
-  const lines = await tx
-    .select({ adjustments: orderItems.adjustments })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, row.id));
-  return {
-    coupon: row.couponCode === null ? null : { code: row.couponCode, amountPaise: row.couponDiscountPaise ?? 0 },
-    sales: invoiceDiscounts(lines)
-      .filter((d) => d.kind === 'sale')
-      .map(({ label, amountPaise }) => ({ label, amountPaise })),
-  };
+/** What an order's messages need of its customer's account: its e-mail and WhatsApp choices and language. */
+export interface MessageAccount {
+  orderEmails: boolean;
+  whatsapp: boolean;
+  language: Language;
+}
+
+/** The account's message choices (null: no such account any more). */
+export async function messageAccountOf(tx: Transaction, userId: string): Promise<MessageAccount | null> {
+  const [account] = await tx
+    .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  return account
+    ? { orderEmails: account.orderEmails, whatsapp: Boolean(account.whatsappOptInAt), language: account.language }
+    : null;
 }
 
 /**
@@ -78,13 +106,10 @@ export async function tellOrderEvent(
     correction?: { gapMs: number };
   },
   settings: MessageSettings,
+  /** The account as the caller read it in this transaction (read here when not given). */
+  known?: MessageAccount | null,
 ): Promise<void> {
-  const [account] = row.userId
-    ? await tx
-        .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt, language: users.language })
-        .from(users)
-        .where(eq(users.id, row.userId))
-    : [];
+  const account = known !== undefined ? known : row.userId ? await messageAccountOf(tx, row.userId) : null;
   const thread = `order:${row.id}:${event.kind}`;
   const messages = orderMessages(
     {
@@ -97,16 +122,14 @@ export async function tellOrderEvent(
         phone: row.customerPhone,
         email: row.customerEmail,
         orderEmails: account?.orderEmails ?? true,
-        whatsapp: Boolean(account?.whatsappOptInAt),
+        whatsapp: account?.whatsapp ?? false,
         // Issue 30: the account's language now, when the message is written.
         language: account?.language ?? 'en',
       },
       shipment: event.shipment,
       refund: event.refund,
       tracking: event.tracking,
-      ...(event.kind === 'order_placed'
-        ? { items: await orderEventItems(tx, row.id), savings: await orderSavings(tx, row) }
-        : {}),
+      ...(event.kind === 'order_placed' ? await placedOrderNews(tx, row) : {}),
       idempotencyKey: `${thread}${event.occasion ? `:${event.occasion}` : ''}`,
     },
     settings,

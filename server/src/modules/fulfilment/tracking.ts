@@ -17,7 +17,7 @@ import { issueCreditNote, issueInvoice } from './invoices.ts';
 import type { FulfilmentContext } from './context.ts';
 import { tellOrderEvent } from './order-events.ts';
 import { processRefund, settleCancellation } from './refunds.ts';
-import { requestReviews } from './review-requests.ts';
+import { tellDelivered } from './review-requests.ts';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -54,8 +54,7 @@ async function applyDelivered(ctx: FulfilmentContext, tx: Transaction, row: Orde
   }
   await recordDelivery(tx, row.id, at, collect);
   await issueInvoice(tx, row, ctx.seller, ctx.pincodes, at);
-  await tellOrderEvent(tx, row, { kind: 'order_delivered' }, ctx.messages);
-  await requestReviews(tx, row, at, ctx.messages);
+  await tellDelivered(tx, row, at, ctx.messages);
 }
 
 /**

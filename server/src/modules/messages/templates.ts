@@ -2,11 +2,13 @@ import {
   addOnChoiceLabel,
   formatRupees,
   maskPhone,
+  nameIn,
   pathInLanguage,
   productWithVariant,
   reviewFormPath,
   shortOrderNumber,
   toRupees,
+  type AdjustmentTerms,
   type Language,
   type Paise,
 } from '@rr/core';
@@ -22,19 +24,32 @@ export const SMS_VARIABLE_MAX = 30;
 /** A line of the order as the buyer chose it: the product, its variant and its add-ons with their texts. */
 export interface OrderEventItem {
   name: string;
-  /** Issue 30: the product's Hindi name when it was bought (null: none), for Hindi messages. */
+  /**
+   * Issue 30: the Hindi names of the product, its variant and its add-ons when it was bought (null or
+   * absent: none), for Hindi messages.
+   */
   nameHi?: string | null;
   qty: number;
   variantName: string | null;
-  addOns: { name: string; values: Readonly<Record<string, string>> }[];
+  variantNameHi?: string | null;
+  addOns: {
+    name: string;
+    nameHi?: string | null;
+    values: Readonly<Record<string, string>>;
+    /** Issue 30: the Hindi labels of its fields when it was bought, by field name (null or absent: none). */
+    fieldNamesHi?: Readonly<Record<string, string>> | null;
+  }[];
 }
 
 /** Issue 26: what the offers took off a new order (before GST), for its e-mails. */
 export interface OrderSavings {
   /** The coupon and what it took off (or the shipping charge a free-shipping code waived). */
   coupon: { code: string; amountPaise: Paise } | null;
-  /** Each sale by its label ("Diwali Sale (20% off)") and what it took off the order's lines. */
-  sales: { label: string; amountPaise: Paise }[];
+  /**
+   * Each sale by its label ("Diwali Sale (20% off)") and what it took off the order's lines; its name and
+   * percent when the order kept them (issue 30: the e-mail says them in its own language).
+   */
+  sales: { label: string; amountPaise: Paise; terms?: AdjustmentTerms }[];
 }
 
 /** What the customer and the shop are told about one order event. */
@@ -119,9 +134,11 @@ function emailBodies(lines: string[], link: { label: string; url: string } | nul
 export function orderItemLines(items: readonly OrderEventItem[] | undefined, language: Language = 'en'): string[] {
   const t = messageTexts(language);
   return (items ?? []).map((item) => {
-    const addOns = item.addOns.map((a) => addOnChoiceLabel(a.name, a.values));
-    const name = (language === 'hi' && item.nameHi) || item.name;
-    const product = productWithVariant(name, item.variantName);
+    const addOns = item.addOns.map((a) =>
+      addOnChoiceLabel(nameIn(a, language), a.values, language === 'hi' ? a.fieldNamesHi : null),
+    );
+    const variant = item.variantName && nameIn({ name: item.variantName, nameHi: item.variantNameHi }, language);
+    const product = productWithVariant(nameIn(item, language), variant);
     return addOns.length
       ? t('item.with', { qty: item.qty, product, addOns: addOns.join(t('item.and')) })
       : t('item.plain', { qty: item.qty, product });
@@ -137,7 +154,15 @@ export function savingLines(savings: OrderSavings | undefined, language: Languag
   const saved = (paise: Paise) => formatRupees(toRupees(paise));
   const lines = (savings?.sales ?? [])
     .filter((sale) => sale.amountPaise > 0)
-    .map((sale) => t('saving.sale', { amount: saved(sale.amountPaise), label: sale.label }));
+    .map(({ amountPaise, label, terms }) =>
+      terms?.name !== undefined && terms.percentOff !== undefined
+        ? t('saving.salePercent', {
+            amount: saved(amountPaise),
+            name: nameIn({ name: terms.name, nameHi: terms.nameHi }, language),
+            percent: terms.percentOff,
+          })
+        : t('saving.sale', { amount: saved(amountPaise), label }),
+    );
   const coupon = savings?.coupon;
   if (coupon && coupon.amountPaise > 0)
     lines.push(t('saving.coupon', { amount: saved(coupon.amountPaise), code: coupon.code }));

@@ -101,12 +101,14 @@ function saleReply(row: SaleRow, takings: Takings | undefined, now: Date): Sale 
   return {
     _id: row.id,
     name: row.name,
+    nameHi: row.nameHi,
     percentOff: row.percentOff,
     categories: row.categories,
     products: row.productIds,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt.toISOString(),
     banner: row.banner,
+    bannerHi: row.bannerHi,
     isActive: row.isActive,
     status: offerState(row, now),
     uses: takings?.uses ?? 0,
@@ -318,6 +320,8 @@ function saleColumns(input: SaleInput) {
     startsAt: new Date(input.startsAt),
     endsAt: new Date(input.endsAt),
     banner: input.banner ?? '',
+    nameHi: input.nameHi ?? '',
+    bannerHi: input.bannerHi ?? '',
     isActive: input.isActive ?? true,
   };
 }
@@ -340,12 +344,12 @@ async function oneSale(db: Database, id: string): Promise<Sale> {
 
 /** Issue 29: what a sale's entries record of it (its rules, not its takings). */
 function saleFields(row: SaleRow) {
-  const { name, percentOff, categories, products, startsAt, endsAt, banner, isActive } = saleReply(
+  const { name, nameHi, percentOff, categories, products, startsAt, endsAt, banner, bannerHi, isActive } = saleReply(
     row,
     undefined,
     new Date(),
   );
-  return { name, percentOff, categories, products, startsAt, endsAt, banner, isActive };
+  return { name, nameHi, percentOff, categories, products, startsAt, endsAt, banner, bannerHi, isActive };
 }
 
 export async function createSale(db: Database, input: SaleInput, actor: Actor): Promise<Sale> {

@@ -25,8 +25,13 @@ const refuse = (
  */
 export async function couponByCode(db: Database, code: string, now: Date): Promise<CouponTerms> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code));
-  if (!row) throw refuse('invalid_data', errorCodes.couponInvalid, couponMessages.unknown(code));
-  if (!row.isActive) throw refuse('invalid_data', errorCodes.couponInvalid, couponMessages.paused);
+  // Issue 30: one code, two reasons the message tells apart: `reason` lets a Hindi page tell them apart too.
+  if (!row) {
+    throw refuse('invalid_data', errorCodes.couponInvalid, couponMessages.unknown(code), { reason: 'unknown', code });
+  }
+  if (!row.isActive) {
+    throw refuse('invalid_data', errorCodes.couponInvalid, couponMessages.paused, { reason: 'paused' });
+  }
   if (row.startsAt && row.startsAt > now) {
     throw refuse(
       'invalid_data',

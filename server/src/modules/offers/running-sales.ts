@@ -38,8 +38,10 @@ export async function salesAt(db: Database, now: Date = new Date()): Promise<Sal
     running.push({
       _id: s.id,
       name: s.name,
+      nameHi: s.nameHi,
       percentOff: s.percentOff,
       banner: s.banner,
+      bannerHi: s.bannerHi,
       categories: s.categories,
       products: s.productIds,
       endsAt: s.endsAt.toISOString(),

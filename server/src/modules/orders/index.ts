@@ -11,6 +11,7 @@ export {
   recordRefundState,
   recordShipment,
   recordTracking,
+  type InvoiceRecord,
   type RefundState,
 } from './records.ts';
 export {

@@ -61,7 +61,9 @@ const ORDER_ITEM = jsonObject({
   uqc: sql`${i.uqc}`,
   discount: rupees(sql`line.discount`),
   taxableValue: rupees(sql`line.taxable`),
-  variant: sql`case when ${i.variantId} is null then null else json_build_object('_id', ${i.variantId}, 'name', ${i.variantName}) end`,
+  // Issue 30: with the Hindi names they were bought with (left out where none).
+  variant: sql`case when ${i.variantId} is null then null else json_strip_nulls(json_build_object('_id', ${i.variantId},
+    'name', ${i.variantName}, 'nameHi', ${i.variantNameHi})) end`,
   addOns: sql`line.add_ons`,
   returnable: sql`${i.returnable}`,
 });
@@ -69,8 +71,10 @@ const ORDER_ITEM = jsonObject({
 /** A product line's add-ons and the money of all its lines (its own and its add-ons'). */
 const LINE_WITH_ADD_ONS = sql`lateral (select sum(g.price_paise) as price, sum(g.discount_paise) as discount,
     sum(g.taxable_paise) as taxable, sum(g.tax_paise) as tax,
-    coalesce(json_agg(json_build_object('_id', g.add_on_id, 'name', g.name, 'price', g.price_paise::float8 / 100,
-      'values', coalesce(g.add_on_values, '{}'::jsonb)) order by g.line_no) filter (where g.add_on_of is not null),
+    coalesce(json_agg(json_strip_nulls(json_build_object('_id', g.add_on_id, 'name', g.name, 'nameHi', g.name_hi,
+      'price', g.price_paise::float8 / 100, 'values', coalesce(g.add_on_values, '{}'::jsonb),
+      'fieldNamesHi', g.add_on_field_names_hi))
+      order by g.line_no) filter (where g.add_on_of is not null),
       '[]') as add_ons
   from ${orderItems} g
   where g.order_id = ${i.orderId} and (g.line_no = ${i.lineNo} or g.add_on_of = ${i.lineNo})) as line`;

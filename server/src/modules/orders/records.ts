@@ -16,12 +16,16 @@ const set = (tx: Transaction | Database, id: string, changes: Partial<OrderRow>)
     .set({ ...changes, updatedAt: changes.updatedAt ?? new Date() })
     .where(eq(orders.id, id));
 
-/** Handed to a courier (or the shipment corrected); it no longer waits for its customer's code. */
+/**
+ * Handed to a courier (or the shipment corrected); it no longer waits for its customer's code. `invoice`
+ * when the shipment invoices it.
+ */
 export function recordShipment(
   tx: Transaction,
   row: Pick<OrderRow, 'id' | 'shippedAt'>,
   shipment: { courier: string; trackingNumber: string },
   now: Date,
+  invoice: InvoiceRecord | null = null,
 ) {
   return set(tx, row.id, {
     isShipped: true,
@@ -30,17 +34,28 @@ export function recordShipment(
     trackingNumber: shipment.trackingNumber,
     confirmBy: null,
     updatedAt: now,
+    ...(invoice ? invoiceColumns(invoice) : {}),
   });
 }
 
-/** Delivered (and, with `cashCollected`, a Cash on Delivery order paid at that moment). */
-export function recordDelivery(tx: Transaction, id: string, now: Date, cashCollected: boolean) {
+/**
+ * Delivered (and, with `cashCollected`, a Cash on Delivery order paid at that moment); `invoice` when the
+ * delivery invoices it (an order never shipped).
+ */
+export function recordDelivery(
+  tx: Transaction,
+  id: string,
+  now: Date,
+  cashCollected: boolean,
+  invoice: InvoiceRecord | null = null,
+) {
   return set(tx, id, {
     isDelivered: true,
     deliveredAt: now,
     confirmBy: null,
     updatedAt: now,
     ...(cashCollected ? { isPaid: true, paidAt: now } : {}),
+    ...(invoice ? invoiceColumns(invoice) : {}),
   });
 }
 
@@ -71,17 +86,28 @@ export function recordConfirmation(tx: Transaction, id: string, now: Date) {
   return set(tx, id, { confirmBy: null, updatedAt: now });
 }
 
-export function recordInvoice(
-  tx: Transaction,
-  id: string,
-  invoice: { number: string; at: Date; seller: InvoiceSellerSnapshot; placeOfSupply: string },
-) {
-  return set(tx, id, {
-    invoiceNumber: invoice.number,
-    invoicedAt: invoice.at,
-    invoiceSeller: invoice.seller,
-    placeOfSupply: invoice.placeOfSupply,
-  });
+/** A tax invoice issued to an order: its number from the series, when, the seller then, the place of supply. */
+export interface InvoiceRecord {
+  number: string;
+  at: Date;
+  seller: InvoiceSellerSnapshot;
+  placeOfSupply: string;
+}
+
+const invoiceColumns = (invoice: InvoiceRecord) => ({
+  invoiceNumber: invoice.number,
+  invoicedAt: invoice.at,
+  invoiceSeller: invoice.seller,
+  placeOfSupply: invoice.placeOfSupply,
+});
+
+/**
+ * Invoiced, on its own. A shipment or a delivery that invoices the order records the invoice with its own
+ * change instead (`recordShipment`, `recordDelivery`): one update of the order's row, not two (issue 31:
+ * each update of an order writes every one of its indexes and runs its triggers).
+ */
+export function recordInvoice(tx: Transaction, id: string, invoice: InvoiceRecord) {
+  return set(tx, id, invoiceColumns(invoice));
 }
 
 export function recordCreditNote(tx: Transaction, id: string, note: { number: string; at: Date }) {

@@ -25,7 +25,7 @@ import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordChange, type AuditActor } from '../audit/index.ts';
 import { newestOrders, parseOrders, readNewestOrders, readOrders, readOrdersById, type OrdersRead } from './reading.ts';
-import { refreshRatingsReviewedBy } from '../catalog/index.ts';
+import { refreshRatingsOfOrder, refreshRatingsReviewedBy } from '../catalog/index.ts';
 import { countUnitsSold } from '../stock/index.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -86,6 +86,8 @@ export interface OrderRecord {
   cancelledAt?: Date;
   /** A Cash on Delivery order from an unproven phone: it waits for its code until then. */
   confirmBy?: Date;
+  /** Its units sold were counted when its stock was taken in this transaction (`takeCart`'s `countSold`). */
+  unitsSoldCounted?: boolean;
 }
 
 /** Who ordered and where it goes: the recipient is the account holder unless the customer gave another. */
@@ -132,8 +134,11 @@ function stateOf({ paid, cancelledAt, confirmBy, quote, storeCreditPaise = 0 }: 
   };
 }
 
-/** Writes an order and copies of its lines, in the transaction that took (or holds) their stock. */
-export async function insertOrder(tx: Transaction, record: OrderRecord): Promise<string> {
+/**
+ * Writes an order and copies of its lines, in the transaction that took (or holds) their stock; answers
+ * the order's row as written.
+ */
+export async function insertOrder(tx: Transaction, record: OrderRecord): Promise<OrderRow> {
   const { customer, quote, paid } = record;
   const { amounts, shipping } = quote;
   const [created] = await tx
@@ -152,8 +157,8 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       couponDiscountPaise: quote.coupon?.discountPaise ?? null,
       ...stateOf(record),
     })
-    .returning({ id: orders.id });
-  if (!record.cancelledAt) await countUnitsSold(tx, quote.lines, +1);
+    .returning();
+  if (!record.cancelledAt && !record.unitsSoldCounted) await countUnitsSold(tx, quote.lines, +1);
   if (paid && !record.cancelledAt) {
     await refreshRatingsReviewedBy(
       tx,
@@ -181,13 +186,15 @@ export async function insertOrder(tx: Transaction, record: OrderRecord): Promise
       taxPaise: line.taxPaise,
       variantId: line.variantId ?? null,
       variantName: line.variantName ?? null,
+      variantNameHi: line.variantNameHi ?? null,
       addOnId: line.addOnId ?? null,
       addOnOf: line.addOnOf ?? null,
       addOnValues: line.addOnValues ?? null,
+      addOnFieldNamesHi: line.addOnFieldNamesHi ?? null,
       returnable: line.returnable ?? true,
     })),
   );
-  return created!.id;
+  return created!;
 }
 
 type OrderItemRow = typeof orderItems.$inferSelect;
@@ -218,9 +225,11 @@ export function quoteOfOrder(row: OrderRow, items: readonly OrderItemRow[]): Ord
       taxPaise: item.taxPaise,
       variantId: item.variantId,
       variantName: item.variantName,
+      variantNameHi: item.variantNameHi,
       addOnId: item.addOnId,
       addOnOf: item.addOnOf,
       addOnValues: item.addOnValues,
+      addOnFieldNamesHi: item.addOnFieldNamesHi,
       returnable: item.returnable,
     }));
   return storedQuote(
@@ -530,15 +539,7 @@ export async function changeOrder(
     await change(tx, row);
     if (audit) await recordOrderChange(tx, row, audit);
     // Paid, delivered or cancelled: whether the buyer's reviews count toward ratings may have changed.
-    const lines = await tx
-      .select({ productId: orderItems.productId })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id));
-    await refreshRatingsReviewedBy(
-      tx,
-      row.userId,
-      lines.map((l) => l.productId),
-    );
+    await refreshRatingsOfOrder(tx, row.userId, id);
   });
   return (await findOrder(db, id))!;
 }

@@ -18,7 +18,9 @@ import { stockAtVersions, stockVersionOf, stockVersions } from '../stock/index.t
 // row repeats the product's id and columns (its price, mrp and stock left empty, as the variants' are
 // the ones that count), then the variant's own. The sku names the variant: a row whose sku is one of the
 // product's variants updates it, another sku adds a variant; variants the file leaves out are kept
-// (remove one on the product's page). Add-ons are not in the file (they are set on the product's page).
+// (remove one on the product's page). Issue 30: variant_name_hi is the variant's Hindi name (empty: none,
+// Hindi pages show its English one). Add-ons are not in the file (they, and their Hindi names, are set on
+// the product's page).
 // docs/catalog-csv.md describes the file for the shop's owner.
 
 export type VariantColumn = Extract<CatalogCsvColumn, 'variant' | 'sku' | `variant_${string}`>;
@@ -41,6 +43,7 @@ export const NO_VARIANT: VariantCells = Object.fromEntries(VARIANT_COLUMNS.map((
 export function variantCellsOf(v: VariantRow): VariantCells {
   return {
     variant: v.name,
+    variant_name_hi: v.nameHi ?? '',
     sku: v.sku,
     variant_price: money(v.pricePaise),
     variant_mrp: money(v.mrpPaise),
@@ -130,6 +133,7 @@ const NO = /^(no|n|false|0)?$/i;
 /** The API's field (core `variantInput`, its facts flattened) each variant column sets. */
 const FIELD_OF_COLUMN: Record<VariantColumn, string> = {
   variant: 'name',
+  variant_name_hi: 'nameHi',
   sku: 'sku',
   variant_price: 'price',
   variant_mrp: 'mrp',
@@ -167,6 +171,7 @@ function currentFields(v: VariantRow | undefined): Record<string, unknown> {
   return {
     _id: v.id,
     name: v.name,
+    nameHi: v.nameHi ?? '',
     sku: v.sku,
     price: toRupees(v.pricePaise),
     mrp: v.mrpPaise === null ? null : toRupees(v.mrpPaise),
@@ -246,6 +251,7 @@ function packageCellsOf(pkg: VariantInput['package']) {
 function cellsOfInput(v: VariantInput): VariantCells {
   return {
     variant: v.name,
+    variant_name_hi: v.nameHi ?? '',
     sku: v.sku,
     variant_price: v.price.toFixed(2),
     variant_mrp: v.mrp == null ? '' : v.mrp.toFixed(2),

@@ -27,7 +27,7 @@ import {
 } from '@rr/core';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { readTogether, type Database } from '../../db/client.ts';
-import { categories, productAddOns, productVariants, products } from '../../db/schema/index.ts';
+import { categories, productAddOns, productVariants, products, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { runningSales } from '../offers/index.ts';
 import {
@@ -74,12 +74,35 @@ interface ChosenLine {
   qty: number;
 }
 
-const refuseChoice = (message: string) => new DomainError('invalid_data', errorCodes.addOnRefused, message);
+/**
+ * Why a line's add-ons are refused (issue 30): the reply's `details` carry the `reason` and the names the
+ * message says, each with its Hindi one (`…Hi`) where the shop wrote it, for Hindi pages to say it all.
+ */
+type ChoiceRefusal =
+  | 'unknownAddOn'
+  | 'chosenTwice'
+  | 'notOffered'
+  | 'notOfferedWithVariant'
+  | 'addOnRequired'
+  | 'unknownField'
+  | 'fieldRequired'
+  | 'fieldTooLong';
+
+/** A name of a refusal's details, and its Hindi one when there is one (`productHi`). */
+const named = (key: string, record: { name: string; nameHi?: string | null | undefined }) => ({
+  [key]: record.name,
+  ...(record.nameHi?.trim() ? { [`${key}Hi`]: record.nameHi.trim() } : {}),
+});
+
+const refuseChoice = (message: string, reason: ChoiceRefusal, names: Record<string, string | number> = {}) =>
+  new DomainError('invalid_data', errorCodes.addOnRefused, message, { details: { reason, ...names } });
 
 /** The line's add-ons by id, each with its texts trimmed (empty ones left out); an add-on twice is refused. */
 function addOnsOf(line: CartLine): ChosenLine['addOns'] {
   const addOns = (line.addOns ?? []).map((a) => {
-    if (!UUID_PATTERN.test(a._id)) throw refuseChoice('An add-on chosen is not offered with this product.');
+    if (!UUID_PATTERN.test(a._id)) {
+      throw refuseChoice('An add-on chosen is not offered with this product.', 'unknownAddOn');
+    }
     const values = Object.fromEntries(
       Object.entries(a.values ?? {})
         .map(([k, v]) => [k, v.trim()] as const)
@@ -88,7 +111,7 @@ function addOnsOf(line: CartLine): ChosenLine['addOns'] {
     return { id: a._id.toLowerCase(), values };
   });
   if (new Set(addOns.map((a) => a.id)).size !== addOns.length)
-    throw refuseChoice('An add-on is chosen twice on one line.');
+    throw refuseChoice('An add-on is chosen twice on one line.', 'chosenTwice');
   return addOns.sort((a, b) => a.id.localeCompare(b.id));
 }
 
@@ -199,29 +222,55 @@ function checkAddOns(
   offered: CatalogAddOn[],
 ) {
   const forVariant = offered.filter((a) => !a.variantIds || (variant !== null && a.variantIds.includes(variant.id)));
+  const ofProduct = named('product', product);
   const missing = forVariant.find((a) => a.required && !line.addOns.some((c) => c.id === a.id));
-  if (missing) throw refuseChoice(`${missing.name} is required with ${product.name}.`);
+  if (missing) {
+    throw refuseChoice(`${missing.name} is required with ${product.name}.`, 'addOnRequired', {
+      ...named('addOn', missing),
+      ...ofProduct,
+    });
+  }
   for (const choice of line.addOns) {
     if (!forVariant.some((a) => a.id === choice.id)) {
-      throw refuseChoice(`An add-on chosen is not offered with ${product.name}${variant ? ` (${variant.name})` : ''}.`);
+      throw refuseChoice(
+        `An add-on chosen is not offered with ${product.name}${variant ? ` (${variant.name})` : ''}.`,
+        variant ? 'notOfferedWithVariant' : 'notOffered',
+        { ...ofProduct, ...(variant ? named('variant', variant) : {}) },
+      );
     }
   }
   // In the product's order of add-ons, as its page lists them.
   return forVariant.flatMap((addOn) => {
     const choice = line.addOns.find((c) => c.id === addOn.id);
     if (!choice) return [];
+    const ofAddOn = named('addOn', addOn);
     for (const name of Object.keys(choice.values)) {
-      if (!addOn.fields.some((f) => f.name === name)) throw refuseChoice(`${addOn.name} does not ask for "${name}".`);
+      if (!addOn.fields.some((f) => f.name === name)) {
+        throw refuseChoice(`${addOn.name} does not ask for "${name}".`, 'unknownField', { ...ofAddOn, field: name });
+      }
     }
     for (const field of addOn.fields) {
       const value = choice.values[field.name];
-      if (field.required && !value) throw refuseChoice(`${field.name} is required for ${addOn.name}.`);
+      const ofField = { ...named('field', field), ...ofAddOn };
+      if (field.required && !value) {
+        throw refuseChoice(`${field.name} is required for ${addOn.name}.`, 'fieldRequired', ofField);
+      }
       if (value && [...value].length > field.maxLength) {
-        throw refuseChoice(`${field.name} for ${addOn.name} must be at most ${field.maxLength} characters.`);
+        throw refuseChoice(
+          `${field.name} for ${addOn.name} must be at most ${field.maxLength} characters.`,
+          'fieldTooLong',
+          { ...ofField, maxLength: field.maxLength },
+        );
       }
     }
     return [{ addOn, values: choice.values }];
   });
+}
+
+/** Issue 30: the Hindi labels of the fields the buyer filled in, by field name; null when none has one. */
+function fieldNamesHi(fields: readonly AddOnField[], values: Readonly<Record<string, string>>) {
+  const labels = fields.flatMap((f) => (f.nameHi && f.name in values ? [[f.name, f.nameHi] as const] : []));
+  return labels.length ? Object.fromEntries(labels) : null;
 }
 
 /** A line's product line and its add-ons' lines, as the quote takes them. */
@@ -247,6 +296,7 @@ function quoteInputs(
     gstBasisPoints: product.gstBasisPoints,
     variantId: variant?.id ?? null,
     variantName: variant?.name ?? null,
+    variantNameHi: variant?.nameHi || null,
     returnable: !chosen.some((c) => c.addOn.madeToOrder),
     category: product.category,
   };
@@ -255,6 +305,7 @@ function quoteInputs(
     ...chosen.map(({ addOn, values }) => ({
       productId: product.id,
       name: addOn.name,
+      nameHi: addOn.nameHi || null,
       image: main.image,
       unitPricePaise: addOn.pricePaise,
       mrpPaise: null,
@@ -266,6 +317,7 @@ function quoteInputs(
       addOnId: addOn.id,
       addOnOf: at,
       addOnValues: values,
+      addOnFieldNamesHi: fieldNamesHi(addOn.fields, values),
       isService: addOn.isService,
       category: product.category,
     })),
@@ -386,6 +438,17 @@ export async function priceCart(
   };
 }
 
+/**
+ * Issue 30: a line named as a refusal names it (`Neelam (5.25 ratti)`), in Hindi where the product or its
+ * variant has a Hindi name (the other part in English), as `productHi`; none where neither has one.
+ */
+function hindiLineName(line: QuoteLineInput): { productHi?: string } {
+  if (!line.nameHi && !line.variantNameHi) return {};
+  const product = line.nameHi || line.name;
+  const variant = line.variantNameHi || line.variantName;
+  return { productHi: variant ? `${product} (${variant})` : product };
+}
+
 /** Refuses a priced cart with a product off sale, or more of one than was in stock when priced. */
 export function refuseUnavailable(cart: PricedCart): void {
   if (cart.unavailable.length) {
@@ -394,12 +457,13 @@ export function refuseUnavailable(cart: PricedCart): void {
   for (const line of stockUnits(cart.quote.lines)) {
     const inStock = cart.countInStock.get(stockKey(line)) ?? 0;
     const name = line.variantName ? `${line.name} (${line.variantName})` : line.name;
+    const names = { product: name, ...hindiLineName(line) };
     if (inStock === 0) {
-      throw new DomainError('conflict', errorCodes.outOfStock, `${name} is out of stock.`);
+      throw new DomainError('conflict', errorCodes.outOfStock, `${name} is out of stock.`, { details: names });
     }
     if (line.qty > inStock) {
       throw new DomainError('conflict', errorCodes.notEnoughStock, `Only ${inStock} of ${name} left in stock.`, {
-        details: { count: inStock },
+        details: { count: inStock, ...names },
       });
     }
   }
@@ -450,6 +514,13 @@ function adjustmentAnswer(a: LineAdjustment): CartQuote['adjustments'][number] {
   return answer;
 }
 
+/**
+ * Issue 30: a Hindi name as the quote's lines answer it: present when there is one (the cart's Hindi pages
+ * name a line by it), absent when none.
+ */
+const hindi = <K extends string>(key: K, name: string | null | undefined) =>
+  (name ? { [key]: name } : {}) as Partial<Record<K, string>>;
+
 export function quoteAnswer(
   priced: PricedCart,
   sellerState: string,
@@ -473,6 +544,7 @@ export function quoteAnswer(
     lines: cartLines(quote.lines).map(({ line: l, addOns, ...money }) => ({
       product: l.productId,
       name: l.name,
+      ...hindi('nameHi', l.nameHi),
       image: l.image,
       price: toRupees(money.unitPricePaise),
       countInStock: priced.countInStock.get(stockKey(l)) ?? 0,
@@ -484,12 +556,16 @@ export function quoteAnswer(
       discount: toRupees(money.discountPaise),
       taxableValue: toRupees(money.taxablePaise),
       taxPrice: toRupees(money.taxPaise),
-      variant: l.variantId ? { _id: l.variantId, name: l.variantName ?? '' } : null,
+      variant: l.variantId
+        ? { _id: l.variantId, name: l.variantName ?? '', ...hindi('nameHi', l.variantNameHi) }
+        : null,
       addOns: addOns.map((a) => ({
         _id: a.addOnId!,
         name: a.name,
+        ...hindi('nameHi', a.nameHi),
         price: toRupees(a.unitPricePaise),
         values: a.addOnValues ?? {},
+        ...(a.addOnFieldNamesHi ? { fieldNamesHi: a.addOnFieldNamesHi } : {}),
       })),
       returnable: l.returnable ?? true,
     })),

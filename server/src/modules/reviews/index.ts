@@ -1,3 +1,3 @@
 // The reviews module's public face.
 export { reviewRoutes } from './routes.ts';
-export { reviewedProducts } from './service.ts';
+export { reviewedBy } from './service.ts';

@@ -1,5 +1,5 @@
 import { errorCodes, type ReviewInput, UUID_PATTERN } from '@rr/core';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { products, reviews } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
@@ -8,6 +8,14 @@ import { productNotFound, refreshProductRating } from '../catalog/index.ts';
 import { isStoredPicture, type FileStore } from '../uploads/index.ts';
 
 export const ALREADY_REVIEWED = 'Product already reviewed';
+
+/**
+ * Whether the customer has reviewed the product `productId` names (a column of the caller's query,
+ * written with its table: in a selected field drizzle names columns without it), as a selectable field:
+ * a review request leaves such products out.
+ */
+export const reviewedBy = (userId: string, productId: SQL): SQL<boolean> =>
+  sql<boolean>`exists (select 1 from ${reviews} r where r.user_id = ${userId} and r.product_id = ${productId})`;
 
 /**
  * One review per customer per product; the product's rating and count are recomputed with it, from
@@ -59,18 +67,4 @@ async function checkPhotosStored(files: FileStore, photos: readonly string[]): P
         'photos must be pictures uploaded to this shop: upload each one again',
       );
   }
-}
-
-/** Which of these products the customer has reviewed already (a review request leaves them out). */
-export async function reviewedProducts(
-  db: Database,
-  userId: string,
-  productIds: readonly string[],
-): Promise<Set<string>> {
-  if (productIds.length === 0) return new Set();
-  const rows = await db
-    .select({ productId: reviews.productId })
-    .from(reviews)
-    .where(and(eq(reviews.userId, userId), inArray(reviews.productId, [...productIds])));
-  return new Set(rows.map((r) => r.productId));
 }

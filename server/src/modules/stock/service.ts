@@ -13,6 +13,8 @@ export type StockLine = {
   productId: string;
   variantId?: string | null;
   name: string;
+  /** Issue 30: the product's Hindi name, for a refusal to name it on Hindi pages. */
+  nameHi?: string | null;
   qty: number;
   addOnOf?: number | null;
 };
@@ -60,22 +62,41 @@ export async function setStockCause(tx: Transaction, cause: StockCause): Promise
 /**
  * Takes the stock of every line of a priced cart, in its product-id order. The update only succeeds
  * while enough is left, so concurrent buyers can never take more than there is; when another buyer got
- * there first, the caller's transaction is refused (and rolls back what was taken).
+ * there first, the caller's transaction is refused (and rolls back what was taken). `countSold`: the
+ * order these units are taken for is written in this transaction, and its units sold are counted here,
+ * in the same update of each product's row (issue 31: every update of a product writes all its indexes
+ * and runs its triggers), instead of by `insertOrder`.
  */
-export async function takeCart(tx: Transaction, lines: readonly StockLine[], cause: StockCause): Promise<void> {
+export async function takeCart(
+  tx: Transaction,
+  lines: readonly StockLine[],
+  cause: StockCause,
+  { countSold = false }: { countSold?: boolean } = {},
+): Promise<void> {
   await withStockCause(tx, cause, async () => {
     await lockVariants(tx, lines);
+    // Whether a product may have run out: then its wishlisters wait for it (a variant's product is not read).
+    let ranOut = false;
     for (const line of stockUnits(lines)) {
-      if (!(await takeStock(tx, line))) {
-        throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`);
+      const left = await takeStock(tx, line, countSold);
+      if (left === null) {
+        throw new DomainError('conflict', errorCodes.soldOut, `${line.name} sold out while you were ordering.`, {
+          details: { product: line.name, ...(line.nameHi ? { productHi: line.nameHi } : {}) },
+        });
       }
+      if (left === 0 || line.variantId) ranOut = true;
     }
+    if (countSold) await countUnitsSold(tx, variantLines(lines), +1);
+    if (!ranOut) return;
     await alertWishlisters(
       tx,
       lines.map((l) => l.productId),
     );
   });
 }
+
+/** The lines taken from a variant (whose product's row the variant's trigger updates, not the take). */
+const variantLines = (lines: readonly StockLine[]) => lines.filter((line) => line.variantId);
 
 /**
  * Sets a product's stock to `count` (an admin's edit, an import), under the cause the caller set with
@@ -118,10 +139,11 @@ export async function setVariantStockLevel(tx: Transaction, productId: string, v
 }
 
 /**
- * Takes `qty` units of the line's variant (or of its product, without one) if that many are left;
- * false otherwise (or when it is gone). A variant's trigger takes them off its product's count too.
+ * Takes `qty` units of the line's variant (or of its product, without one) if that many are left: the
+ * count left (the variant's, for a variant), or null (not enough, or gone). A variant's trigger takes them
+ * off its product's count too. `countSold` adds them to a product's units sold in the same update.
  */
-async function takeStock(tx: Transaction, line: StockLine): Promise<boolean> {
+async function takeStock(tx: Transaction, line: StockLine, countSold = false): Promise<number | null> {
   const { productId, variantId, qty } = line;
   const taken = variantId
     ? await tx
@@ -134,13 +156,16 @@ async function takeStock(tx: Transaction, line: StockLine): Promise<boolean> {
             gte(productVariants.countInStock, qty),
           ),
         )
-        .returning({ id: productVariants.id })
+        .returning({ left: productVariants.countInStock })
     : await tx
         .update(products)
-        .set({ countInStock: sql`${products.countInStock} - ${qty}` })
+        .set({
+          countInStock: sql`${products.countInStock} - ${qty}`,
+          ...(countSold ? unitsSoldChange(qty) : {}),
+        })
         .where(and(eq(products.id, productId), gte(products.countInStock, qty)))
-        .returning({ id: products.id });
-  return taken.length > 0;
+        .returning({ left: products.countInStock });
+  return taken[0]?.left ?? null;
 }
 
 /**
@@ -152,7 +177,7 @@ export function retakeAll(tx: Transaction, lines: readonly StockLine[], cause: S
     const taken: StockLine[] = [];
     await lockVariants(tx, lines);
     for (const line of stockUnits(lines)) {
-      if (!(await takeStock(tx, line))) {
+      if ((await takeStock(tx, line)) === null) {
         // Back to where this transaction found it (in stock): no alert can be waiting on it.
         await addBack(tx, taken);
         return false;
@@ -247,7 +272,7 @@ export async function returnStock(tx: Transaction, lines: ProductLine[], cause: 
 
 /** Keeps `products.unitsSold` (what best sellers read) in step with the orders that are not cancelled. */
 export function countUnitsSold(tx: Transaction, lines: ProductLine[], sign: 1 | -1): Promise<void> {
-  return updateEachProduct(tx, lines, (qty) => ({
-    unitsSold: sql`greatest(${products.unitsSold} + ${sign * qty}, 0)`,
-  }));
+  return updateEachProduct(tx, lines, (qty) => unitsSoldChange(sign * qty));
 }
+
+const unitsSoldChange = (units: number) => ({ unitsSold: sql`greatest(${products.unitsSold} + ${units}, 0)` });

@@ -1,4 +1,4 @@
-import { errorCodes, toRupees, type StoreCreditAnswer } from '@rr/core';
+import { errorCodes, formatRupees, toRupees, type StoreCreditAnswer } from '@rr/core';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client.ts';
 import { storeCreditEntries, users } from '../../db/schema/index.ts';
@@ -23,7 +23,7 @@ const LEDGER_ENTRIES = 100;
 /**
  * Moves a customer's store credit by `amountPaise` and writes its ledger entry, in the caller's
  * transaction. One conditional update: a debit larger than the balance changes nothing and is refused
- * (409 STORE_CREDIT_SHORT), so concurrent checkouts can never spend the same credit twice and the
+ * (409 STORE_CREDIT_SHORT, with the balance and the amount asked), so concurrent checkouts can never spend the same credit twice and the
  * balance is never negative. Answers the balance after it.
  */
 export async function changeStoreCredit(tx: Transaction, change: CreditChange): Promise<number> {
@@ -34,7 +34,14 @@ export async function changeStoreCredit(tx: Transaction, change: CreditChange): 
     .where(and(eq(users.id, userId), gte(users.storeCreditPaise, Math.max(0, -amountPaise))))
     .returning({ balance: users.storeCreditPaise });
   if (!row) {
-    throw new DomainError('conflict', errorCodes.storeCreditShort, 'There is not enough store credit for that.');
+    // Issue 30 (decision 0052): the figures, for pages in other languages to say it with them.
+    const balance = await storeCreditBalance(tx, userId);
+    throw new DomainError(
+      'conflict',
+      errorCodes.storeCreditShort,
+      `The store credit (${formatRupees(toRupees(balance))}) does not cover ${formatRupees(toRupees(-amountPaise))}.`,
+      { details: { creditAmount: toRupees(balance), askedAmount: toRupees(-amountPaise) } },
+    );
   }
   await tx.insert(storeCreditEntries).values({
     userId,

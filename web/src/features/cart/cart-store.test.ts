@@ -158,12 +158,18 @@ describe('reading a stored cart line without zod', () => {
       countInStock: fc.nat(),
       qty: fc.integer({ min: 1 }),
     });
-    const addOn = fc.record({
-      _id: fc.string({ minLength: 1 }),
-      name: fc.string(),
-      price: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
-      values: fc.oneof(fc.dictionary(fc.string(), fc.string()), fc.dictionary(fc.string(), fc.anything())),
-    });
+    const texts = fc.oneof(fc.dictionary(fc.string(), fc.string()), fc.dictionary(fc.string(), fc.anything()));
+    const addOn = fc.record(
+      {
+        _id: fc.string({ minLength: 1 }),
+        name: fc.string(),
+        price: fc.double({ min: 0, noNaN: true, noDefaultInfinity: true }),
+        values: texts,
+        // Issue 30: the Hindi labels of its fields, absent on lines saved before them.
+        fieldNamesHi: fc.oneof(texts, fc.string()),
+      },
+      { requiredKeys: ['_id', 'name', 'price', 'values'] },
+    );
     const choices = fc.record(
       {
         nameHi: fc.oneof(fc.string(), fc.integer()),

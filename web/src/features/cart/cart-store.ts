@@ -17,20 +17,26 @@ const isAmount = (value: unknown): value is number => typeof value === 'number' 
 const isCount = (value: unknown, min: number): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= min;
 
+/** Texts by name, as core's `z.record(z.string(), z.string())` takes them. */
+const isTexts = (value: unknown): value is Record<string, string> =>
+  isPlainObject(value) && Object.values(value).every((v) => typeof v === 'string');
+
 /** A stored add-on of a line as core's `cartAddOn` reads it, or null where the schema refuses it. */
 function readCartAddOn(raw: unknown): CartAddOn | null {
   if (!isPlainObject(raw)) return null;
-  const { _id, name, nameHi, price, values } = raw;
+  const { _id, name, nameHi, price, values, fieldNamesHi } = raw;
   if (typeof _id !== 'string' || _id === '' || typeof name !== 'string') return null;
   if (nameHi !== undefined && typeof nameHi !== 'string') return null;
   if (!isAmount(price)) return null;
-  if (!isPlainObject(values) || !Object.values(values).every((v) => typeof v === 'string')) return null;
+  if (!isTexts(values)) return null;
+  if (fieldNamesHi !== undefined && !isTexts(fieldNamesHi)) return null;
   return {
     _id,
     name,
     ...(nameHi !== undefined ? { nameHi } : {}),
     price,
-    values: { ...(values as Record<string, string>) },
+    values: { ...values },
+    ...(fieldNamesHi !== undefined ? { fieldNamesHi: { ...fieldNamesHi } } : {}),
   };
 }
 

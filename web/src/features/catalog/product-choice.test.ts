@@ -1,4 +1,7 @@
+import { translate } from '@rr/core';
 import { describe, expect, it } from 'vitest';
+import { shop as hiShop } from '../../i18n/hi/shop.ts';
+import type { Translate } from '../../i18n/index.tsx';
 import {
   addOnPicksFrom,
   addOnProblem,
@@ -170,5 +173,53 @@ describe('the cart line of a choice', () => {
     expect(cartLineFor(bead, { variant: 'v20', addOns: [{ _id: 'puja', values: {} }], qty: 1 })).toEqual({
       problem: 'Please fill in Name for Energisation.',
     });
+  });
+
+  it('names the variant and the extra in Hindi when refusing on a Hindi page, English where none (issue 30)', () => {
+    const inHindi: Translate = (key, params) => translate('hi', hiShop, key, params);
+    const named = nepalBead({
+      variants: bead.variants!.map((v) => (v._id === 'v20' ? { ...v, nameHi: '20 मिमी' } : v)),
+      addOns: bead.addOns!.map((a) => (a._id === 'puja' ? { ...a, nameHi: 'अभिमंत्रण' } : a)),
+    });
+    const choose = (variant: string, addOn: string) =>
+      cartLineFor(named, { variant, addOns: [{ _id: addOn, values: {} }], qty: 1 }, inHindi, 'hi');
+    expect(choose('v20', 'gold')).toEqual({ problem: 'आपकी चुनी एक अतिरिक्त सेवा 20 मिमी के साथ उपलब्ध नहीं है।' });
+    expect(choose('v18', 'gold')).toEqual({ problem: 'आपकी चुनी एक अतिरिक्त सेवा 18 mm के साथ उपलब्ध नहीं है।' });
+    expect(choose('v20', 'puja')).toEqual({ problem: 'कृपया अभिमंत्रण के लिए Name भरें।' });
+    const puja = named.addOns!.filter((a) => a._id === 'puja');
+    expect(addOnProblem(puja, { puja: { Name: 'x'.repeat(41) } }, inHindi, 'hi')?.message).toBe(
+      'अभिमंत्रण के लिए Name अधिकतम 40 अक्षरों का हो सकता है।',
+    );
+  });
+
+  it('names a field by its Hindi label on a Hindi page, and keeps the labels with the line (issue 30)', () => {
+    const inHindi: Translate = (key, params) => translate('hi', hiShop, key, params);
+    const labelled = nepalBead({
+      addOns: bead.addOns!.map((a) =>
+        a._id === 'puja' ? { ...a, fields: a.fields.map((f) => ({ ...f, nameHi: 'धारक का नाम' })) } : a,
+      ),
+    });
+    const puja = labelled.addOns!.filter((a) => a._id === 'puja');
+    expect(addOnProblem(puja, { puja: {} }, inHindi, 'hi')?.message).toBe('कृपया Energisation के लिए धारक का नाम भरें।');
+    expect(addOnProblem(puja, { puja: {} })?.message).toBe('Please fill in Name for Energisation.');
+    const line = cartLineFor(labelled, {
+      variant: 'v20',
+      addOns: [{ _id: 'puja', values: { Name: 'Ramesh' } }],
+      qty: 1,
+    });
+    const addOns = 'item' in line ? line.item.addOns : [];
+    expect(addOns?.find((a) => a._id === 'puja')).toMatchObject({
+      values: { Name: 'Ramesh' },
+      fieldNamesHi: { Name: 'धारक का नाम' },
+    });
+    // Without a Hindi label the line has none.
+    const plainLine = cartLineFor(bead, {
+      variant: 'v20',
+      addOns: [{ _id: 'puja', values: { Name: 'Ramesh' } }],
+      qty: 1,
+    });
+    const plainAddOn = 'item' in plainLine ? plainLine.item.addOns?.find((a) => a._id === 'puja') : undefined;
+    expect(plainAddOn).toMatchObject({ values: { Name: 'Ramesh' } });
+    expect(plainAddOn).not.toHaveProperty('fieldNamesHi');
   });
 });

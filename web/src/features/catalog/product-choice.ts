@@ -1,9 +1,11 @@
 import {
+  nameIn,
   salePricePaise,
   toPaise,
   toRupees,
   type AddOnReply,
   type CartItem,
+  type Language,
   type Product,
   translate,
   type ProductSale,
@@ -42,7 +44,7 @@ export function saleFor(
   if (!sale) return null;
   const was = variant ? variant.price : product.price;
   const price = variant ? toRupees(salePricePaise(toPaise(variant.price), sale.percentOff)) : sale.price;
-  return { price, shown: { name: sale.name, percentOff: sale.percentOff, was } };
+  return { price, shown: { name: sale.name, nameHi: sale.nameHi, percentOff: sale.percentOff, was } };
 }
 
 /** An add-on as a cart line or an order line names it: its id and the text of its fields. */
@@ -108,26 +110,34 @@ export function filledValues(fields: readonly AddOnField[], values: Record<strin
   return filled;
 }
 
+/** Issue 30: the Hindi labels of an add-on's fields by name, for a cart line (Hindi pages); none: {}. */
+export function fieldNamesHiOf(fields: readonly AddOnField[]): { fieldNamesHi?: Record<string, string> } {
+  const labels = fields.flatMap((f) => (f.nameHi ? [[f.name, f.nameHi] as const] : []));
+  return labels.length ? { fieldNamesHi: Object.fromEntries(labels) } : {};
+}
+
 /** Why the add-ons cannot be taken as they are, naming the first field at fault; null when they can. */
 export function addOnProblem(
   addOns: readonly ProductAddOn[],
   values: Record<string, Record<string, string>>,
   t: Translate = inEnglish,
+  language: Language = 'en',
 ): { addOn: string; field: string; message: string } | null {
   for (const addOn of addOns) {
+    const extra = nameIn(addOn, language);
     for (const field of addOn.fields) {
       const value = values[addOn._id]?.[field.name]?.trim() ?? '';
       if (field.required && value === '')
         return {
           addOn: addOn._id,
           field: field.name,
-          message: t('product.fillIn', { field: field.name, extra: addOn.name }),
+          message: t('product.fillIn', { field: nameIn(field, language), extra }),
         };
       if ([...value].length > field.maxLength)
         return {
           addOn: addOn._id,
           field: field.name,
-          message: t('product.tooLong', { field: field.name, extra: addOn.name, max: field.maxLength }),
+          message: t('product.tooLong', { field: nameIn(field, language), extra, max: field.maxLength }),
         };
     }
   }
@@ -171,15 +181,18 @@ export function cartLineFor(
   product: ChoosableProduct,
   choice: { variant: string | null; addOns: readonly AddOnPick[]; qty: number },
   t: Translate = inEnglish,
+  language: Language = 'en',
 ): { item: CartItem } | { problem: string } {
   const variant = variantFor(product, choice.variant);
   const offered = addOnsFor(product, variant);
   const unknown = choice.addOns.find((pick) => !offered.some((a) => a._id === pick._id));
-  if (unknown)
-    return { problem: t('product.extraNotOffered', { name: variant ? variant.name : t('product.thisProduct') }) };
+  if (unknown) {
+    const name = variant ? nameIn(variant, language) : t('product.thisProduct');
+    return { problem: t('product.extraNotOffered', { name }) };
+  }
   const taken = takenAddOns(offered, new Set(choice.addOns.map((a) => a._id)));
   const values = Object.fromEntries(choice.addOns.map((a) => [a._id, a.values]));
-  const problem = addOnProblem(taken, values, t);
+  const problem = addOnProblem(taken, values, t, language);
   if (problem) return { problem: problem.message };
   const offer = offerOf(product, variant);
   const item: CartItem = {
@@ -203,6 +216,7 @@ export function cartLineFor(
       ...(a.nameHi ? { nameHi: a.nameHi } : {}),
       price: a.price,
       values: filledValues(a.fields, values[a._id]),
+      ...fieldNamesHiOf(a.fields),
     }));
   }
   return { item };

@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/index.tsx';
+import { useLanguage, useT } from '../../i18n/index.tsx';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import {
@@ -25,6 +25,7 @@ const KEEP_PLACE = { replace: true, preventScrollReset: true, state: { keepScrol
 export function useProductChoice(product: ChoosableProduct) {
   const [searchParams, setSearchParams] = useSearchParams();
   const t = useT();
+  const language = useLanguage();
   const variant = variantFor(product, searchParams.get('variant'));
   const [picked, setPicked] = useState<ReadonlySet<string>>(() => new Set());
   const [values, setValues] = useState<Record<string, Record<string, string>>>({});
@@ -66,7 +67,7 @@ export function useProductChoice(product: ChoosableProduct) {
     saleWithExtras: sale && { ...sale.shown, was: unitPrice(sale.shown.was, taken) },
     /** The unit price with the extras taken, at the sale price when a sale runs. */
     price: unitPrice(sale?.price ?? offer.price, taken),
-    problem: () => addOnProblem(taken, values, t),
+    problem: () => addOnProblem(taken, values, t, language),
     chooseVariant,
     toggle,
     setValue,

@@ -80,6 +80,52 @@ describe('matching quote lines to cart lines (issue 25)', () => {
   });
 });
 
+describe("lineToday's Hindi names (issue 30)", () => {
+  const hindiItem = item({
+    nameHi: 'पंचमुखी',
+    variantNameHi: '20 मिमी',
+    addOns: [
+      {
+        _id: 'puja',
+        name: 'Energisation',
+        nameHi: 'अभिमंत्रण',
+        price: 251,
+        values: { Name: 'Ramesh' },
+        fieldNamesHi: { Name: 'नाम' },
+      },
+    ],
+  });
+
+  it("takes the product's, the variant's and the extras' Hindi names and field labels the quote says today", () => {
+    const today = lineToday(
+      item(),
+      quoteLine({
+        nameHi: 'पंचमुखी',
+        variant: { _id: 'v20', name: '20 mm', nameHi: '20 मिमी' },
+        addOns: [
+          {
+            _id: 'puja',
+            name: 'Energisation',
+            nameHi: 'अभिमंत्रण',
+            price: 251,
+            values: { Name: 'Ramesh' },
+            fieldNamesHi: { Name: 'नाम' },
+          },
+        ],
+      }),
+    );
+    expect(today).toEqual(hindiItem);
+  });
+
+  it('drops a Hindi name the shop no longer has, so the English one shows', () => {
+    const today = lineToday(hindiItem, quoteLine());
+    expect(today).toEqual(item());
+    expect(today).not.toHaveProperty('nameHi');
+    expect(today).not.toHaveProperty('variantNameHi');
+    expect(today.addOns![0]).not.toHaveProperty('fieldNamesHi');
+  });
+});
+
 describe('orderLine', () => {
   it('sends the variant and the add-ons with their text, and only product and qty for a plain line', () => {
     expect(orderLine(item())).toEqual({

@@ -1,5 +1,7 @@
 import {
   ONLINE_PAYMENT_METHOD,
+  codAnswer,
+  type CodAnswer,
   type CartItem,
   type Order,
   type PaymentMethod,
@@ -13,7 +15,8 @@ import { clearCart, couponRefusal } from '../cart/index.ts';
 import { orderPayload, placeOrder, releaseOnlinePayment, startOnlinePayment } from './api.ts';
 import { useT, type Translate } from '../../i18n/index.tsx';
 import { useErrorText } from '../../i18n/error-text.ts';
-import { refusedWith } from '../../lib/api-client.ts';
+import { refusedWith, type ApiError } from '../../lib/api-client.ts';
+import { useCodReason } from './cod-reason.ts';
 import { loadCheckoutScript, openCheckout } from './razorpay-checkout.ts';
 
 interface CheckoutAttempt {
@@ -45,11 +48,28 @@ function useAttemptKeys() {
 }
 
 /**
+ * Issue 30: the server's refusal of Cash on Delivery as the quote would have said it (why and the limit,
+ * from its details), so the page says it in its language as it says the quote's; null when it says no why.
+ */
+function codAnswerOf(err: ApiError): CodAnswer | null {
+  const refusal = codAnswer.shape.refusal.safeParse(err.details?.reason);
+  if (!refusal.success || refusal.data === null) return null;
+  const limit = err.details?.amount;
+  return {
+    allowed: false,
+    refusal: refusal.data,
+    reason: err.message,
+    ...(typeof limit === 'number' ? { limit } : {}),
+  };
+}
+
+/**
  * What placing the order has to say: its error, a notice, and (issue 26) the server's words when it
  * refused the code, which the code box shows beside the code so it can be removed.
  */
 function useCheckoutMessages() {
   const errorText = useErrorText();
+  const codReason = useCodReason();
   const [error, setErrorText] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [couponError, setCouponError] = useState<string | null>(null);
@@ -57,8 +77,10 @@ function useCheckoutMessages() {
   const setError = (err: unknown) => {
     const refusal = couponRefusal(err, errorText);
     // Issue 27: COD refused for this order is shown with "Pay online instead", not as a bare error.
-    if (refusedWith(err, 'COD_NOT_AVAILABLE')) setCodRefusal(errorText(err));
-    else if (refusal === null) setErrorText(errorText(err));
+    if (refusedWith(err, 'COD_NOT_AVAILABLE')) {
+      const cod = codAnswerOf(err);
+      setCodRefusal(cod ? codReason(cod) : errorText(err));
+    } else if (refusal === null) setErrorText(errorText(err));
     else setCouponError(refusal);
   };
   const clearMessages = () => {

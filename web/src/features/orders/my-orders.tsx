@@ -1,4 +1,5 @@
 import { useT } from '../../i18n/index.tsx';
+import { useErrorText } from '../../i18n/error-text.ts';
 import { useSearchParams } from 'react-router';
 import { Message } from '../../components/message.tsx';
 import { Paginate } from '../../components/paginate.tsx';
@@ -15,12 +16,13 @@ export function MyOrders() {
   const [searchParams] = useSearchParams();
   const page = Math.max(1, Number(searchParams.get('ordersPage')) || 1);
   const orders = useMyOrders(page);
+  const errorText = useErrorText();
   const hrefFor = (n: number) => (n > 1 ? `?ordersPage=${n}` : '?');
   return (
     <section>
       <h2 id="my-orders-heading">{t('orders.myOrders')}</h2>
       {orders.isError ? (
-        <Message variant="danger">{orders.error.message}</Message>
+        <Message variant="danger">{errorText(orders.error)}</Message>
       ) : orders.isPending ? (
         <Spinner />
       ) : (

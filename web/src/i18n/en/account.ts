@@ -195,13 +195,26 @@ export const account = {
   'checkout.changeQuantity': 'Change the quantity in your cart',
   // Issue 30: the server's refusals a shopper meets, by their code (errors.<CODE>): Hindi pages show
   // these (useErrorText), English ones the server's own words, which these say without the figures.
+  'errors.PRODUCT_NOT_FOUND': 'Product not found',
+  'errors.RETURN_NOT_FOUND': 'Return not found',
   'errors.PRODUCT_UNAVAILABLE': 'A product in your cart is no longer sold. Please remove it.',
   'errors.LINE_QTY_LIMIT': 'One order takes at most {limit} of one product. Please order fewer.',
   'errors.VARIANT_UNAVAILABLE': 'A size or weight in your cart is no longer sold. Please remove it and choose again.',
   'errors.ADD_ON_REFUSED': 'An extra chosen with a product is not offered with it, or a text it needs is missing.',
-  'errors.OUT_OF_STOCK': 'A product in your cart is out of stock.',
-  'errors.NOT_ENOUGH_STOCK': 'Only {count} of a product in your cart are left in stock. Please order fewer.',
-  'errors.SOLD_OUT': 'A product sold out while you were ordering.',
+  // Issue 30: ADD_ON_REFUSED by the reason its details give (errors.<CODE>.<reason>), with the names they send.
+  'errors.ADD_ON_REFUSED.unknownAddOn': 'An extra you chose is not offered with this product.',
+  'errors.ADD_ON_REFUSED.chosenTwice': 'An extra is chosen twice with one product. Please choose it once.',
+  'errors.ADD_ON_REFUSED.notOffered':
+    'An extra you chose is not offered with {product}. Please remove it and choose again.',
+  'errors.ADD_ON_REFUSED.notOfferedWithVariant':
+    'An extra you chose is not offered with {product} ({variant}). Please remove it and choose again.',
+  'errors.ADD_ON_REFUSED.addOnRequired': '{addOn} is required with {product}. Please choose it on the product’s page.',
+  'errors.ADD_ON_REFUSED.unknownField': '{addOn} does not ask for “{field}”.',
+  'errors.ADD_ON_REFUSED.fieldRequired': 'Please fill in {field} for {addOn}.',
+  'errors.ADD_ON_REFUSED.fieldTooLong': '{field} for {addOn} can be at most {maxLength} characters.',
+  'errors.OUT_OF_STOCK': '{product} is out of stock.',
+  'errors.NOT_ENOUGH_STOCK': 'Only {count} of {product} left in stock.',
+  'errors.SOLD_OUT': '{product} sold out while you were ordering.',
   'errors.ORDER_TOO_LARGE': 'Orders above ₹1,00,00,000 are arranged with us directly. Please contact the shop.',
   'errors.PRICE_CHANGED':
     'Prices changed since you looked: this order now costs {amount}. Please check it and place it again.',
@@ -212,16 +225,24 @@ export const account = {
   'errors.COD_NOT_AVAILABLE': 'Cash on Delivery is not offered for this order. Please pay online.',
   'errors.UNCONFIRMED_SHARE':
     'Only part of a product’s stock can be ordered with Cash on Delivery before your phone is confirmed. Please order fewer, or pay online.',
-  'errors.STORE_CREDIT_SHORT':
-    'Your store credit ({creditAmount}) does not cover this order ({totalAmount}): pay the rest online.',
+  'errors.UNCONFIRMED_SHARE.onlyRoom':
+    'Only {count} of {product} can be ordered with Cash on Delivery before your phone is confirmed. Please order fewer, or pay online.',
+  'errors.UNCONFIRMED_SHARE.noRoom':
+    '{product} cannot be ordered with Cash on Delivery before your phone is confirmed just now. Please pay online, or try again later.',
+  'errors.STORE_CREDIT_SHORT': 'Your store credit ({creditAmount}) does not cover {askedAmount}: pay the rest online.',
   'errors.PAYMENT_UNAVAILABLE':
     'Online payment is not available just now. Please try again, or choose Cash on Delivery.',
   'errors.PAYMENT_NOT_VERIFIED': 'The payment could not be verified. No order was placed.',
+  'errors.PAYMENT_FIELDS_MISSING': 'The payment’s details did not arrive. No order was placed. Please try again.',
+  'errors.UNKNOWN_PAYMENT': 'This payment does not match an order of yours. Nothing was charged to an order.',
+  'errors.PHONE_REQUIRED': 'Please give the phone number to text when it is back in stock.',
   'errors.IDEMPOTENCY_IN_PROGRESS': 'Your order is still being placed. Please wait a moment.',
   'errors.PINCODE_NOT_SERVICED': 'Our couriers do not deliver to pincode {pincode} yet. Please contact the shop.',
   'errors.UNKNOWN_PINCODE': 'We do not know this pincode. Please check it.',
   'errors.INVALID_PINCODE': 'A pincode is 6 digits and does not start with 0.',
   'errors.COUPON_INVALID': 'This code is not valid. Please check it.',
+  'errors.COUPON_INVALID.unknown': 'There is no code {code}. Please check it.',
+  'errors.COUPON_INVALID.paused': 'This code is not valid any more.',
   'errors.COUPON_NOT_STARTED': 'This code can be used from {startsAt}.',
   'errors.COUPON_EXPIRED': 'This code has expired.',
   'errors.COUPON_USED_UP': 'This code has been used up.',
@@ -250,11 +271,22 @@ export const account = {
   'errors.ADDRESS_NOT_FOUND': 'This address is no longer saved.',
   'errors.ORDER_CANCELLED': 'This order is cancelled.',
   'errors.ORDER_SHIPPED': 'This order has been handed to the courier and cannot be cancelled now.',
+  'errors.ORDER_DELIVERED': 'This order is delivered and cannot be cancelled now.',
+  'errors.ORDER_NOT_FOUND': 'Order not found',
   'errors.ORDER_NOT_AWAITING': 'This order does not wait for a code.',
   'errors.RATE_LIMITED': 'Too many requests. Please try again in {wait}.',
   'errors.OVERLOADED': 'The shop is busy just now. Please try again in a moment.',
   'errors.DATABASE_UNAVAILABLE': 'The shop is busy just now. Please try again in a moment.',
   'errors.INTERNAL': 'Something went wrong on our side. Please try again.',
+  'errors.CURRENT_PASSWORD_REQUIRED':
+    'Enter your current password (or sign in again, with your password or a one-time code, to set a new one).',
+  'errors.CURRENT_PASSWORD_WRONG': 'The current password is not correct.',
+  // A photo uploaded (a return's): the server's checks of the picture itself.
+  'errors.NOT_AN_IMAGE': 'Upload a JPEG, PNG or WebP image.',
+  'errors.ANIMATED_IMAGE': 'Upload a still picture, not an animation.',
+  'errors.IMAGE_TOO_MANY_PIXELS': 'The picture may have at most 40 million pixels (such as 8000 x 5000).',
+  'errors.FILE_STORE_UNAVAILABLE':
+    'The shop cannot reach its picture storage right now. Please try again in a few seconds.',
   // Order amounts and lines
   'orders.summary': 'Order Summary',
   'orders.items': 'Items',

@@ -14,6 +14,7 @@ export const en = {
   'item.plain': '{qty} × {product}',
   'item.and': ' and ',
   'saving.sale': 'You saved {amount} in the {label}.',
+  'saving.salePercent': 'You saved {amount} in the {name} ({percent}% off).',
   'saving.coupon': 'You saved {amount} with {code}.',
 
   'placed.sms.cod':

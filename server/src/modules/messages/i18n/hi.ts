@@ -16,6 +16,7 @@ export const hi: Record<MessageKey, string> = {
   'item.plain': '{qty} × {product}',
   'item.and': ' और ',
   'saving.sale': '{label} में आपने {amount} बचाए।',
+  'saving.salePercent': '{name} ({percent}% की छूट) में आपने {amount} बचाए।',
   'saving.coupon': '{code} से आपने {amount} बचाए।',
 
   'placed.sms.cod': 'रुद्राक्ष रत्न: ऑर्डर #{number} ({amount}) मिल गया, भुगतान डिलीवरी पर। शिप होने पर सूचना देंगे।',

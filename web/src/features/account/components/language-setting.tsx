@@ -1,6 +1,7 @@
 import { LANGUAGES, LANGUAGE_NAMES, type Language } from '@rr/core';
 import { Message } from '../../../components/message.tsx';
 import { useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { useMessageLanguage } from '../api.ts';
 import styles from '../pages/account.module.css';
 
@@ -10,6 +11,7 @@ import styles from '../pages/account.module.css';
  */
 export function LanguageSetting({ language }: { language: Language }) {
   const t = useT();
+  const errorText = useErrorText();
   const change = useMessageLanguage();
   // The choice just made shows at once (and stays while the profile is read again).
   const chosen = change.isPending || change.isSuccess ? change.variables : language;
@@ -31,7 +33,7 @@ export function LanguageSetting({ language }: { language: Language }) {
         ))}
       </div>
       <p className={styles.settingHint}>{t('account.messageLanguageHint')}</p>
-      {change.isError && <Message variant="danger">{change.error.message}</Message>}
+      {change.isError && <Message variant="danger">{errorText(change.error)}</Message>}
     </fieldset>
   );
 }

@@ -1,5 +1,6 @@
 import { formatRupees, type StoreCreditAnswer } from '@rr/core';
 import { useDates, useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { Message } from '../../../components/message.tsx';
 import { useStoreCredit } from '../api.ts';
 import styles from '../pages/account.module.css';
@@ -15,7 +16,8 @@ export function signedRupees(amount: number): string {
  */
 export function StoreCredit() {
   const credit = useStoreCredit();
-  if (credit.isError) return <Message variant="danger">{credit.error.message}</Message>;
+  const errorText = useErrorText();
+  if (credit.isError) return <Message variant="danger">{errorText(credit.error)}</Message>;
   if (!credit.data || credit.data.entries.length === 0) return null;
   return <StoreCreditLedger credit={credit.data} />;
 }

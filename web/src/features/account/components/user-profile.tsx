@@ -1,5 +1,6 @@
 import { PASSWORD_MIN, updateProfileBody, type User } from '@rr/core';
 import { useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -17,6 +18,7 @@ import styles from '../pages/account.module.css';
 export function UserProfile() {
   const t = useT();
   const profile = useProfile();
+  const errorText = useErrorText();
   return (
     <section aria-labelledby="profile-heading">
       <h2 id="profile-heading">{t('account.userProfile')}</h2>
@@ -24,7 +26,7 @@ export function UserProfile() {
       {profile.isPending ? (
         <Spinner />
       ) : profile.isError ? (
-        <Message variant="danger">{profile.error.message}</Message>
+        <Message variant="danger">{errorText(profile.error)}</Message>
       ) : (
         <ProfileForm profile={profile.data} />
       )}

@@ -1,5 +1,6 @@
 import { Message } from '../../../components/message.tsx';
 import { useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { useShopContact, useWhatsappOptIn } from '../api.ts';
 import styles from '../pages/account.module.css';
 
@@ -12,6 +13,7 @@ export function displayWhatsappNumber(digits: string): string {
 /** Issue 27: the customer may have order updates on WhatsApp too, from the shop's number. */
 export function WhatsappSetting({ enabled }: { enabled: boolean }) {
   const t = useT();
+  const errorText = useErrorText();
   const change = useWhatsappOptIn();
   const number = useShopContact().data?.whatsappNumber ?? null;
   const checked = change.isPending ? change.variables : enabled;
@@ -31,7 +33,7 @@ export function WhatsappSetting({ enabled }: { enabled: boolean }) {
           ? t('account.whatsappFrom', { number: displayWhatsappNumber(number).replace(/ /g, '\u00a0') })
           : t('account.whatsappNews')}
       </p>
-      {change.isError && <Message variant="danger">{change.error.message}</Message>}
+      {change.isError && <Message variant="danger">{errorText(change.error)}</Message>}
     </div>
   );
 }

@@ -23,6 +23,7 @@ export function AddressesPage() {
   const t = useT();
   usePageTitle(t('address.title'));
   const addresses = useSavedAddresses();
+  const errorText = useErrorText();
   const [editing, setEditing] = useState<Editing>(null);
   const close = () => setEditing(null);
 
@@ -36,7 +37,7 @@ export function AddressesPage() {
       {addresses.isPending ? (
         <Spinner />
       ) : addresses.isError ? (
-        <Message variant="danger">{addresses.error.message}</Message>
+        <Message variant="danger">{errorText(addresses.error)}</Message>
       ) : (
         <AddressList addresses={addresses.data} editing={editing} onEdit={setEditing} onClose={close} />
       )}

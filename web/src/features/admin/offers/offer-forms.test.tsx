@@ -41,12 +41,14 @@ const savedCoupon: Coupon = {
 const savedSale: Sale = {
   _id: 's1',
   name: 'Diwali Sale',
+  nameHi: 'दिवाली सेल',
   percentOff: 15,
   categories: ['rudraksha'],
   products: [BEAD],
   startsAt: '2026-10-19T18:30:00.000Z',
   endsAt: '2026-11-05T18:29:00.000Z',
   banner: '',
+  bannerHi: '',
   isActive: true,
   status: 'active',
   uses: 7,
@@ -288,12 +290,14 @@ describe('the sale form', () => {
     expect(sent('POST')).toEqual([]);
 
     await user.type(screen.getByLabelText('Name'), 'Diwali Sale');
+    await user.type(screen.getByLabelText('Name in Hindi (हिन्दी नाम)'), 'दिवाली सेल');
     await user.type(screen.getByLabelText('Percent off'), '95');
     await user.click(await screen.findByLabelText('Rudraksha'));
     expect(screen.queryByText('Choose at least one category or product')).toBeNull();
     setMoment('Starts', '2026-10-20T00:00');
     setMoment('Ends', '2026-11-05T23:59');
     await user.type(screen.getByLabelText('Banner text'), 'Diwali: 15% off every bead');
+    await user.type(screen.getByLabelText('Banner text in Hindi'), 'दिवाली: हर दाने पर 15% की छूट');
     await user.click(screen.getByRole('button', { name: 'Create sale' }));
     expect(errorOf('Percent off')).toContain('Percent off must be at most 90');
 
@@ -306,12 +310,14 @@ describe('the sale form', () => {
         url: '/api/admin/sales',
         body: {
           name: 'Diwali Sale',
+          nameHi: 'दिवाली सेल',
           percentOff: 15,
           categories: ['rudraksha'],
           products: [],
           startsAt: '2026-10-19T18:30:00.000Z',
           endsAt: '2026-11-05T18:29:00.000Z',
           banner: 'Diwali: 15% off every bead',
+          bannerHi: 'दिवाली: हर दाने पर 15% की छूट',
           isActive: true,
         },
       },
@@ -327,12 +333,14 @@ describe('the sale form', () => {
     expect(row.getByText('Active')).toBeTruthy();
     await user.click(row.getByRole('link', { name: 'Edit Diwali Sale' }));
     await user.click(await screen.findByRole('button', { name: 'Remove Nepal 5 Mukhi' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Name in Hindi (हिन्दी नाम)').value).toBe('दिवाली सेल');
+    await user.clear(screen.getByLabelText('Name in Hindi (हिन्दी नाम)'));
     await user.click(screen.getByRole('button', { name: 'Save sale' }));
     await screen.findByText('Sale Diwali Sale saved.');
     expect(sent('PUT')).toEqual([
       {
         url: '/api/admin/sales/s1',
-        body: expect.objectContaining({ categories: ['rudraksha'], products: [] }) as unknown,
+        body: expect.objectContaining({ nameHi: '', categories: ['rudraksha'], products: [] }) as unknown,
       },
     ]);
   });

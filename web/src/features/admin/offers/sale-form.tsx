@@ -1,6 +1,6 @@
 import { MAX_OFFER_PERCENT, SALE_BANNER_MAX, SALE_NAME_MAX, saleInput, type Sale } from '@rr/core';
 import { Button } from '../../../components/button.tsx';
-import { FormField } from '../../../components/form-field.tsx';
+import { FormField, type FormFieldProps } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
 import { useSchemaForm } from '../../../components/use-schema-form.ts';
 import { useSaveOffer } from './offers-api.ts';
@@ -11,12 +11,14 @@ import styles from './offers.module.css';
 
 const NEW_SALE = {
   name: '',
+  nameHi: '',
   percentOff: '',
   categories: '',
   products: '',
   startsAt: '',
   endsAt: '',
   banner: '',
+  bannerHi: '',
   isActive: true,
 };
 
@@ -24,12 +26,14 @@ function saleValuesOf(sale: Sale | undefined): typeof NEW_SALE {
   if (!sale) return NEW_SALE;
   return {
     name: sale.name,
+    nameHi: sale.nameHi,
     percentOff: String(sale.percentOff),
     categories: joinList(sale.categories),
     products: joinList(sale.products),
     startsAt: istInputValue(sale.startsAt),
     endsAt: istInputValue(sale.endsAt),
     banner: sale.banner,
+    bannerHi: sale.bannerHi,
     isActive: sale.isActive,
   };
 }
@@ -37,12 +41,14 @@ export type SaleValues = ReturnType<typeof saleValuesOf>;
 
 export const saleBodyOf = (values: SaleValues) => ({
   name: values.name,
+  nameHi: values.nameHi,
   percentOff: values.percentOff.trim(),
   categories: listOf(values.categories),
   products: listOf(values.products),
   startsAt: values.startsAt,
   endsAt: values.endsAt,
   banner: values.banner,
+  bannerHi: values.bannerHi,
   isActive: values.isActive,
 });
 
@@ -54,6 +60,54 @@ function checkSale(values: SaleValues) {
     categories:
       values.categories === '' && values.products === '' ? 'Choose at least one category or product' : undefined,
   };
+}
+
+type TextFieldProps = Omit<FormFieldProps, 'label'>;
+
+/** The sale's name and (issue 30) its Hindi name beside it, like a product's. */
+function NameFields({ name, nameHi }: { name: TextFieldProps; nameHi: TextFieldProps }) {
+  return (
+    <div className={styles.pair}>
+      <FormField
+        autoComplete="off"
+        maxLength={SALE_NAME_MAX}
+        hint="On cards, product pages and invoices: Diwali Sale."
+        {...name}
+        label="Name"
+      />
+      <FormField
+        lang="hi"
+        autoComplete="off"
+        maxLength={SALE_NAME_MAX}
+        hint="On Hindi pages and messages: दिवाली सेल. Empty: the English name."
+        {...nameHi}
+        label="Name in Hindi (हिन्दी नाम)"
+      />
+    </div>
+  );
+}
+
+/** The home page's banner text, and (issue 30) the Hindi home page's. */
+function BannerFields({ banner, bannerHi }: { banner: TextFieldProps; bannerHi: TextFieldProps }) {
+  return (
+    <>
+      <FormField
+        autoComplete="off"
+        maxLength={SALE_BANNER_MAX}
+        hint="On the home page while it runs. Empty: the name and the percent."
+        {...banner}
+        label="Banner text"
+      />
+      <FormField
+        lang="hi"
+        autoComplete="off"
+        maxLength={SALE_BANNER_MAX}
+        hint="On the Hindi home page. Empty: the English banner text, or the Hindi name and the percent."
+        {...bannerHi}
+        label="Banner text in Hindi"
+      />
+    </>
+  );
 }
 
 /** Create (no sale) or edit a scheduled sale; `onSaved` runs once the server has it. */
@@ -70,14 +124,8 @@ export function SaleForm({ sale, onSaved }: { sale?: Sale; onSaved: (saved: Sale
   return (
     <form className={`card ${styles.form}`} onSubmit={form.submit} noValidate>
       {form.error && <Message variant="danger">{form.error}</Message>}
+      <NameFields name={form.field('name')} nameHi={form.field('nameHi')} />
       <div className={styles.pair}>
-        <FormField
-          label="Name"
-          autoComplete="off"
-          maxLength={SALE_NAME_MAX}
-          hint="On cards, product pages and invoices: Diwali Sale."
-          {...form.field('name')}
-        />
         <FormField
           label="Percent off"
           type="number"
@@ -110,13 +158,7 @@ export function SaleForm({ sale, onSaved }: { sale?: Sale; onSaved: (saved: Sale
         startHint="From this minute."
         endHint="Until this minute."
       />
-      <FormField
-        label="Banner text"
-        autoComplete="off"
-        maxLength={SALE_BANNER_MAX}
-        hint="On the home page while it runs. Empty: the name and the percent."
-        {...form.field('banner')}
-      />
+      <BannerFields banner={form.field('banner')} bannerHi={form.field('bannerHi')} />
       <CheckField
         label="Active"
         hint="Off pauses the sale: prices go back to normal until it is on again."

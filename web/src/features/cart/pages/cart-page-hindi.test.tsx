@@ -33,12 +33,35 @@ describe('the cart page in Hindi (issue 30)', () => {
     expect(screen.getByRole('button', { name: 'चेकआउट करें' })).toHaveProperty('disabled', true);
   });
 
+  it('says in Hindi that the product the address names is not found', async () => {
+    const missing = { message: 'Product not found', code: 'PRODUCT_NOT_FOUND' };
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonReply(missing, 404)));
+    openInHindi('/cart/p-gone');
+    expect(await screen.findByText('यह सामान नहीं मिला।')).toBeTruthy();
+    expect(screen.queryByText('Product not found')).toBeNull();
+  });
+
   it('says in Hindi, with the product’s Hindi name, that the chosen variant is out of stock', async () => {
     const bead = nepalBead({ nameHi: 'नेपाली पंचमुखी रुद्राक्ष' });
     vi.stubGlobal('fetch', () => Promise.resolve(jsonReply(bead)));
     openInHindi('/cart/p-nepal?variant=v18');
     expect(await screen.findByText(/नेपाली पंचमुखी रुद्राक्ष \(18 mm\) स्टॉक में नहीं है।/)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'अपना कार्ट देखें' })).toBeTruthy();
+  });
+
+  it('names the chosen variant in Hindi when it is out of stock, or an extra is not offered with it', async () => {
+    const bead = nepalBead({ nameHi: 'नेपाली पंचमुखी रुद्राक्ष' });
+    const named = {
+      ...bead,
+      variants: bead.variants!.map((v) => ({ ...v, nameHi: v.name.replace('mm', 'मिमी') })),
+    };
+    vi.stubGlobal('fetch', () => Promise.resolve(jsonReply(named)));
+    const first = openInHindi('/cart/p-nepal?variant=v18');
+    expect(await screen.findByText(/नेपाली पंचमुखी रुद्राक्ष \(18 मिमी\) स्टॉक में नहीं है।/)).toBeTruthy();
+    first.unmount();
+    const gold = encodeURIComponent(JSON.stringify([{ _id: 'gold', values: {} }]));
+    openInHindi(`/cart/p-nepal?variant=v20&addOns=${gold}`);
+    expect(await screen.findByText(/आपकी चुनी एक अतिरिक्त सेवा 20 मिमी के साथ उपलब्ध नहीं है।/)).toBeTruthy();
   });
 
   it('keeps the product’s Hindi name with the line it adds, and names the line in Hindi', async () => {
@@ -74,6 +97,31 @@ describe('the cart page in Hindi (issue 30)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual(['20 मिमी', 'चाँदी की कैपिंग + ₹350.00', 'Energisation + ₹251.00']);
+    expect(screen.getByRole('button', { name: '5 Mukhi Rudraksha (20 मिमी) हटाएँ' })).toBeTruthy();
+  });
+
+  it('labels an extra’s texts with the Hindi labels kept with the line, English where none', () => {
+    addToCart({
+      product: 'p1',
+      name: '5 Mukhi Rudraksha',
+      image: '/x.svg',
+      price: 551,
+      countInStock: 5,
+      qty: 1,
+      addOns: [
+        {
+          _id: 'puja',
+          name: 'Energisation',
+          nameHi: 'अभिमंत्रण',
+          price: 251,
+          values: { Name: 'रमेश', Gotra: 'Kashyap' },
+          fieldNamesHi: { Name: 'धारक का नाम' },
+        },
+      ],
+    });
+    openInHindi('/cart');
+    const chosen = screen.getByRole('list', { name: 'इसके साथ चुना गया' });
+    expect(within(chosen).getByRole('listitem').textContent).toBe('अभिमंत्रण + ₹251.00धारक का नाम: रमेशGotra: Kashyap');
   });
 
   it('names a line saved without a Hindi name (an older cart) in English', () => {

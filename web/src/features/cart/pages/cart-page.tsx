@@ -1,5 +1,14 @@
 import { useLanguage, useT } from '../../../i18n/index.tsx';
-import { DEFAULT_MAX_LINE_QTY, formatRupees, localizedText, responsiveImage, type CartItem } from '@rr/core';
+import { useErrorText } from '../../../i18n/error-text.ts';
+import {
+  DEFAULT_MAX_LINE_QTY,
+  formatRupees,
+  localizedText,
+  nameIn,
+  responsiveImage,
+  type CartItem,
+  type Language,
+} from '@rr/core';
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useAdjustmentLabel } from '../../../components/adjustment-label.ts';
@@ -41,17 +50,22 @@ function useRequestedLine(productId: string) {
   const [searchParams] = useSearchParams();
   const product = useProduct(productId);
   const t = useT();
+  const language = useLanguage();
   const variant = searchParams.get('variant');
   const addOnsText = searchParams.get('addOns');
   const line = useMemo(
-    () => (product.data ? cartLineFor(product.data, { variant, addOns: addOnPicksFrom(addOnsText), qty: 1 }, t) : null),
-    [product.data, variant, addOnsText, t],
+    () =>
+      product.data
+        ? cartLineFor(product.data, { variant, addOns: addOnPicksFrom(addOnsText), qty: 1 }, t, language)
+        : null,
+    [product.data, variant, addOnsText, t, language],
   );
   return { product, line, requested: Number(searchParams.get('qty') ?? '1') };
 }
 
 function AddThenShow({ productId }: { productId: string }) {
   const navigate = useNavigate();
+  const errorText = useErrorText();
   const { product, line, requested } = useRequestedLine(productId);
   const item = line && 'item' in line ? line.item : null;
   const t = useT();
@@ -66,7 +80,7 @@ function AddThenShow({ productId }: { productId: string }) {
     navigate('/cart', { replace: true });
   }, [item, requested, navigate]);
 
-  if (product.isError) return <Message variant="danger">{product.error.message}</Message>;
+  if (product.isError) return <Message variant="danger">{errorText(product.error)}</Message>;
   if (line && 'problem' in line) {
     return (
       <Message variant="danger">
@@ -78,7 +92,10 @@ function AddThenShow({ productId }: { productId: string }) {
     return (
       <Message variant="danger">
         {t('cart.outOfStock', {
-          name: lineLabel({ ...item, name: product.data ? localizedText(product.data, language).name : item.name }),
+          name: lineLabel(
+            { ...item, name: product.data ? localizedText(product.data, language).name : item.name },
+            language,
+          ),
         })}{' '}
         <Link to="/cart">{t('cart.viewCart')}</Link>
       </Message>
@@ -175,15 +192,17 @@ function CartSummary({
   );
 }
 
-/** A line's name for buttons and fields: the product with its variant. */
-function lineLabel(item: Pick<CartItem, 'name' | 'variantName'>): string {
-  return item.variantName ? `${item.name} (${item.variantName})` : item.name;
+/** A line's name for buttons and fields: the product with its variant (issue 30: in the page's language). */
+function lineLabel(item: Pick<CartItem, 'name' | 'variantName' | 'variantNameHi'>, language: Language): string {
+  if (!item.variantName) return item.name;
+  return `${item.name} (${nameIn({ name: item.variantName, nameHi: item.variantNameHi }, language)})`;
 }
 
 /** One line: picture, name (with its variant and extras), price, quantity, the line's total and Remove. */
 function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
   const t = useT();
-  const name = cartLineName(item, useLanguage());
+  const language = useLanguage();
+  const name = cartLineName(item, language);
   return (
     <li className={`card ${styles.line}`}>
       <img {...responsiveImage(item.image, '96px')} alt="" width={96} height={96} className={styles.image} />
@@ -201,7 +220,9 @@ function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
       />
       <span className={styles.price}>{formatRupees(item.price)}</span>
       <label className={styles.qty}>
-        <span className="visually-hidden">{t('cart.quantityOf', { name: lineLabel({ ...item, name }) })}</span>
+        <span className="visually-hidden">
+          {t('cart.quantityOf', { name: lineLabel({ ...item, name }, language) })}
+        </span>
         <select
           className="select"
           value={item.qty}
@@ -225,7 +246,7 @@ function CartLine({ item, news }: { item: CartItem; news: LineNews | null }) {
         variant="outline"
         className={styles.remove}
         onClick={() => removeFromCart(item)}
-        aria-label={t('cart.removeLabel', { name: lineLabel({ ...item, name }) })}
+        aria-label={t('cart.removeLabel', { name: lineLabel({ ...item, name }, language) })}
       >
         {t('cart.remove')}
       </Button>

@@ -58,7 +58,7 @@ export function AddOnPicker({
               {addOn.fields.map((field) => (
                 <FormField
                   key={field.name}
-                  label={field.name}
+                  label={nameIn(field, language)}
                   hint={field.required ? undefined : t('product.optional')}
                   value={values[addOn._id]?.[field.name] ?? ''}
                   maxLength={field.maxLength}

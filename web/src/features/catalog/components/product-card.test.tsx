@@ -1,6 +1,8 @@
 import type { ProductSummary } from '@rr/core';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider } from '../../../i18n/index.tsx';
 import { renderInApp } from '../../../testing/render.tsx';
 import { ProductCard } from './product-card.tsx';
 
@@ -48,6 +50,20 @@ describe('ProductCard', () => {
     const price = screen.getByRole('article').textContent ?? '';
     // ₹1,200 with 3% GST is ₹1,236: 38% under the MRP of ₹2,000 (the catalog price alone would be 22%).
     expect(price).toContain('₹1,200.00+ GSTWas ₹1,500.00Diwali Sale · 20% offMRP₹2,000.0038% off');
+  });
+
+  it('names the sale in Hindi on a Hindi page when it has a Hindi name, else in English (issue 30)', () => {
+    const inHindi = (sale: typeof diwali & { nameHi?: string }) =>
+      renderInApp(
+        <LanguageProvider language="hi" texts={hi}>
+          <ProductCard product={{ ...bead, sale }} />
+        </LanguageProvider>,
+      );
+    const named = inHindi({ ...diwali, nameHi: 'दिवाली सेल' });
+    expect(screen.getByRole('article').textContent).toContain('दिवाली सेल · 20% छूट');
+    named.unmount();
+    inHindi(diwali);
+    expect(screen.getByRole('article').textContent).toContain('Diwali Sale · 20% छूट');
   });
 
   it('shows "from" the lowest variant’s sale price', () => {

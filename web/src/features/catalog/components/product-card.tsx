@@ -88,7 +88,8 @@ function CardPrice({ product }: { product: ProductSummary & { sale?: ProductSale
   const { sale } = product;
   const from = product.priceFrom;
   const t = useT();
-  const badge = (was: number) => (sale ? { name: sale.name, percentOff: sale.percentOff, was } : null);
+  const badge = (was: number) =>
+    sale ? { name: sale.name, nameHi: sale.nameHi, percentOff: sale.percentOff, was } : null;
   if (from != null) {
     const saleFrom = sale ? (sale.priceFrom ?? toRupees(salePricePaise(toPaise(from), sale.percentOff))) : null;
     return (

@@ -1,12 +1,20 @@
-import { useT, type Translate } from '../../../i18n/index.tsx';
-import type { RunningSale } from '@rr/core';
+import { useLanguage, useT, type Translate } from '../../../i18n/index.tsx';
+import { nameIn, type Language, type RunningSale } from '@rr/core';
 import { Link } from 'react-router';
 import { useRunningSales } from '../api.ts';
 import styles from './sale-banner.module.css';
 
-/** The banner's words: the owner's text, or the sale's name and percent. */
-export function saleBannerText(sale: Pick<RunningSale, 'banner' | 'name' | 'percentOff'>, t: Translate): string {
-  return sale.banner.trim() || t('home.saleOff', { name: sale.name, percent: sale.percentOff });
+/**
+ * The banner's words: the owner's text, or the sale's name and percent. On Hindi pages (issue 30) the
+ * Hindi banner, else the English one, else the Hindi name (or the English one) and the percent.
+ */
+export function saleBannerText(
+  sale: Pick<RunningSale, 'banner' | 'name' | 'percentOff'> & Partial<Pick<RunningSale, 'bannerHi' | 'nameHi'>>,
+  t: Translate,
+  language: Language = 'en',
+): string {
+  const banner = (language === 'hi' && sale.bannerHi?.trim()) || sale.banner.trim();
+  return banner || t('home.saleOff', { name: nameIn(sale, language), percent: sale.percentOff });
 }
 
 /**
@@ -27,11 +35,12 @@ export function SaleBanner() {
   const sales = useRunningSales();
   const sale = sales.data?.[0];
   const t = useT();
+  const language = useLanguage();
   if (!sale) return null;
   return (
     <div className={styles.frame}>
       <Link to={saleBannerHref(sale)} className={styles.banner} data-testid="sale-banner">
-        <span className={styles.text}>{saleBannerText(sale, t)}</span>
+        <span className={styles.text}>{saleBannerText(sale, t, language)}</span>
         <span className={styles.cta} aria-hidden="true">
           {t('home.shopNow')}
         </span>

@@ -1,5 +1,7 @@
-import { useT } from '../../../i18n/index.tsx';
+import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useT } from '../../../i18n/index.tsx';
+import { useEarlyForm } from '../../../lib/early-form.ts';
 import { useUserInfo, withRedirect } from '../../account/index.ts';
 import { useToggleWishlist, useWishlistIds } from '../wishlist-api.ts';
 import styles from './wishlist-heart.module.css';
@@ -8,6 +10,8 @@ import styles from './wishlist-heart.module.css';
  * Issue 28: the heart that saves a product to the customer's wishlist, or takes it off: outlined when
  * not saved, filled when saved (aria-pressed says which). A guest's tap goes to sign in and comes back.
  * `labelled` (the product page) shows its name beside the heart; on a card the heart is alone.
+ * A form of its own: a tap before the app has taken the server's page over is held by early.js and
+ * answered once it has (a button's click would be lost then: on a slow phone, a heart that did nothing).
  */
 export function WishlistHeart({
   productId,
@@ -27,11 +31,13 @@ export function WishlistHeart({
   const saved = useWishlistIds().has(productId);
   const toggle = useToggleWishlist();
   const t = useT();
+  const form = useEarlyForm();
   // While the call runs the heart already shows what it asked for.
   const pressed = toggle.isPending ? toggle.variables.save : saved;
   const name = pressed ? t('product.removeFromWishlist') : t('product.saveToWishlist');
 
-  const onClick = () => {
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
     if (!user) {
       navigate(withRedirect('/login', pathname + search));
       return;
@@ -41,14 +47,17 @@ export function WishlistHeart({
   };
 
   return (
-    <span className={[styles.wrap, labelled ? '' : styles.onCard, className].filter(Boolean).join(' ')}>
+    <form
+      ref={form}
+      className={[styles.wrap, labelled ? '' : styles.onCard, className].filter(Boolean).join(' ')}
+      onSubmit={onSubmit}
+    >
       <button
-        type="button"
+        type="submit"
         className={`${styles.heart} ${labelled ? styles.labelled : styles.alone}`}
         aria-pressed={pressed}
         aria-label={labelled ? undefined : name}
         title={labelled ? undefined : name}
-        onClick={onClick}
       >
         <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" className={styles.icon}>
           <path
@@ -66,6 +75,6 @@ export function WishlistHeart({
           {toggle.error.message}
         </span>
       )}
-    </span>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import type { ProductList, ProductSummary } from '@rr/core';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -26,6 +26,15 @@ const inHindi = (ui: ReactNode, path: string) =>
       {ui}
     </LanguageProvider>,
     path,
+  );
+
+/** The product page of p-nepal, in Hindi. */
+const openProductInHindi = () =>
+  inHindi(
+    <Routes>
+      <Route path="/product/:id" element={<ProductPage />} />
+    </Routes>,
+    '/product/p-nepal',
   );
 
 const summary = (over: Partial<ProductSummary>): ProductSummary => ({
@@ -57,12 +66,7 @@ describe('the shop in Hindi (issue 30)', () => {
       numReviews: 1,
     });
     fetchMock.mockImplementation(() => Promise.resolve(jsonReply(bead)));
-    inHindi(
-      <Routes>
-        <Route path="/product/:id" element={<ProductPage />} />
-      </Routes>,
-      '/product/p-nepal',
-    );
+    openProductInHindi();
     await screen.findByRole('heading', { level: 1, name: 'नेपाली पंचमुखी रुद्राक्ष' });
     expect(screen.getByText('नेपाल का असली पंचमुखी रुद्राक्ष।')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'वापस जाएँ' })).toBeTruthy();
@@ -85,12 +89,7 @@ describe('the shop in Hindi (issue 30)', () => {
       addOns: plain.addOns.map((a) => (a._id === 'silver' ? { ...a, nameHi: 'चाँदी की कैपिंग' } : a)),
     });
     fetchMock.mockImplementation(() => Promise.resolve(jsonReply(bead)));
-    inHindi(
-      <Routes>
-        <Route path="/product/:id" element={<ProductPage />} />
-      </Routes>,
-      '/product/p-nepal',
-    );
+    openProductInHindi();
     const sizes = await screen.findByRole('group', { name: 'आकार: 20 मिमी' });
     expect(
       within(sizes)
@@ -101,14 +100,47 @@ describe('the shop in Hindi (issue 30)', () => {
     expect(screen.getByRole('checkbox', { name: /Energisation/ })).toBeTruthy();
   });
 
+  it('names the extra in Hindi when its required text is missing', async () => {
+    const plain = nepalBead();
+    const bead = nepalBead({
+      addOns: plain.addOns.map((a) => (a._id === 'puja' ? { ...a, nameHi: 'अभिमंत्रण' } : a)),
+    });
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply(bead)));
+    openProductInHindi();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /अभिमंत्रण/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'कार्ट में डालें' }));
+    expect(screen.getByRole('alert').textContent).toBe('कृपया अभिमंत्रण के लिए Name भरें।');
+  });
+
+  it('labels an extra’s text with its Hindi label, English where none, and says so when it is missing', async () => {
+    const plain = nepalBead();
+    const bead = nepalBead({
+      addOns: plain.addOns.map((a) =>
+        a._id === 'puja'
+          ? {
+              ...a,
+              nameHi: 'अभिमंत्रण',
+              fields: [
+                { ...a.fields[0]!, nameHi: 'धारक का नाम' },
+                { name: 'Gotra', maxLength: 30, required: false },
+              ],
+            }
+          : a,
+      ),
+    });
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply(bead)));
+    openProductInHindi();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /अभिमंत्रण/ }));
+    expect(screen.getByRole('textbox', { name: 'धारक का नाम' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^Gotra/ })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'कार्ट में डालें' }));
+    expect(screen.getByRole('alert').textContent).toBe('कृपया अभिमंत्रण के लिए धारक का नाम भरें।');
+  });
+
   it('shows the English name and description of a product without Hindi ones', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(jsonReply(nepalBead())));
-    inHindi(
-      <Routes>
-        <Route path="/product/:id" element={<ProductPage />} />
-      </Routes>,
-      '/product/p-nepal',
-    );
+    openProductInHindi();
     await screen.findByRole('heading', { level: 1, name: 'Nepal 5 Mukhi Rudraksha' });
     expect(screen.getByRole('button', { name: 'कार्ट में डालें' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Nepal 5 Mukhi Rudraksha | रुद्राक्ष रत्न'));

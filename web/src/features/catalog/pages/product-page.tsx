@@ -1,5 +1,5 @@
 import { useDates, useLanguage, useT } from '../../../i18n/index.tsx';
-import { localizedText, type Product } from '@rr/core';
+import { localizedText, nameIn, type Product } from '@rr/core';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
@@ -64,7 +64,8 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
   const [saveNote, setSaveNote] = useState('');
   const t = useT();
   const dates = useDates();
-  const { name, description } = localizedText(product, useLanguage());
+  const language = useLanguage();
+  const { name, description } = localizedText(product, language);
   return (
     <>
       <div className={styles.layout}>
@@ -92,7 +93,10 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
             />
             {product.sale && (
               <p className={styles.saleEnds}>
-                {t('product.saleEnds', { name: product.sale.name, date: dates.dateTime(product.sale.endsAt) })}
+                {t('product.saleEnds', {
+                  name: nameIn(product.sale, language),
+                  date: dates.dateTime(product.sale.endsAt),
+                })}
               </p>
             )}
             <p className={styles.taxNote}>{t('product.gstNote', { percent: product.gstPercent })}</p>

@@ -2,6 +2,8 @@ import type { ProductSummary } from '@rr/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { WishlistPage } from './wishlist-page.tsx';
 
@@ -102,5 +104,20 @@ describe('the wishlist page', () => {
     const choose = await screen.findByRole('link', { name: 'Choose options' });
     expect(choose.getAttribute('href')).toBe('/product/p3');
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+  });
+});
+
+describe('the wishlist page in Hindi (issue 30)', () => {
+  it('says in Hindi that the wishlist could not be read, by the refusal’s code', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonReply({ message: 'The shop is busy just now. Please try again in a moment.', code: 'OVERLOADED' }, 503),
+    );
+    renderInApp(
+      <LanguageProvider language="hi" texts={hi}>
+        <WishlistPage />
+      </LanguageProvider>,
+      '/wishlist',
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('दुकान अभी व्यस्त है। कृपया थोड़ी देर बाद कोशिश करें।');
   });
 });

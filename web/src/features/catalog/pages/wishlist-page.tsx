@@ -1,4 +1,5 @@
 import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { localizedText, type ProductSummary } from '@rr/core';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -16,6 +17,7 @@ export function WishlistPage() {
   const t = useT();
   usePageTitle(t('wishlist.title'));
   const wishlist = useWishlist();
+  const errorText = useErrorText();
   const products = wishlist.data?.products ?? [];
   return (
     <div className="container page">
@@ -23,7 +25,7 @@ export function WishlistPage() {
       {wishlist.isPending ? (
         <Spinner />
       ) : wishlist.isError ? (
-        <Message variant="danger">{wishlist.error.message}</Message>
+        <Message variant="danger">{errorText(wishlist.error)}</Message>
       ) : products.length === 0 ? (
         <Message>
           {t('wishlist.empty')} <Link to="/">{t('wishlist.browse')}</Link>

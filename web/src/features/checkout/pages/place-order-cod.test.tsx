@@ -59,8 +59,14 @@ function quote(method: string, cod: CartQuote['cod'] = { allowed: true, refusal:
   };
 }
 
-const refused: CartQuote['cod'] = { allowed: false, refusal: 'above_limit', reason: ABOVE_LIMIT };
+const refused: CartQuote['cod'] = { allowed: false, refusal: 'above_limit', reason: ABOVE_LIMIT, limit: 500 };
 const fetchMock = vi.fn<typeof fetch>();
+/** Quotes as the server answers them, Cash on Delivery's with `cod`. */
+const answerQuotes = (cod: CartQuote['cod']) =>
+  fetchMock.mockImplementation(async (_input, init) => {
+    const method = (JSON.parse(String(init?.body)) as { paymentMethod: string }).paymentMethod;
+    return jsonReply(quote(method, method === 'Cash on Delivery' ? cod : undefined));
+  });
 const sentBodies = (path: string) =>
   fetchMock.mock.calls
     .filter(([input]) => String(input) === path)
@@ -87,11 +93,34 @@ describe('Cash on Delivery refused, on Hindi pages (issue 30)', () => {
   );
 
   it('says why in Hindi by the refusal, with the limit the quote names', async () => {
-    fetchMock.mockImplementation(async (_input, init) => {
-      const method = (JSON.parse(String(init?.body)) as { paymentMethod: string }).paymentMethod;
-      return jsonReply(quote(method, method === 'Cash on Delivery' ? refused : undefined));
-    });
+    answerQuotes(refused);
     renderInApp(inHindi(<PlaceOrderPage />));
+    expect((await screen.findByTestId('cod-refused')).textContent).toBe(
+      'कैश ऑन डिलीवरी केवल ₹500 तक के ऑर्डर पर उपलब्ध है। कृपया ऑनलाइन भुगतान करें।',
+    );
+  });
+
+  it('says the limit from the quote’s figure, whatever its English reason says', async () => {
+    const reworded = { ...refused, reason: 'Orders this large are paid online.', limit: 25_000 };
+    answerQuotes(reworded);
+    renderInApp(inHindi(<PlaceOrderPage />));
+    expect((await screen.findByTestId('cod-refused')).textContent).toBe(
+      'कैश ऑन डिलीवरी केवल ₹25,000 तक के ऑर्डर पर उपलब्ध है। कृपया ऑनलाइन भुगतान करें।',
+    );
+  });
+
+  it('says why in Hindi when placing the order is refused (the quote allowed COD), with the limit the refusal names', async () => {
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input) === '/api/orders/quote'
+        ? jsonReply(quote((JSON.parse(String(init?.body)) as { paymentMethod: string }).paymentMethod))
+        : jsonReply(
+            { code: 'COD_NOT_AVAILABLE', message: ABOVE_LIMIT, details: { reason: 'above_limit', amount: 500 } },
+            400,
+          ),
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderInApp(inHindi(<PlaceOrderPage />));
+    fireEvent.click(await screen.findByRole('button', { name: hi['checkout.placeOrder'] }));
     expect((await screen.findByTestId('cod-refused')).textContent).toBe(
       'कैश ऑन डिलीवरी केवल ₹500 तक के ऑर्डर पर उपलब्ध है। कृपया ऑनलाइन भुगतान करें।',
     );
@@ -123,10 +152,7 @@ describe('Place order with Cash on Delivery (issue 27)', () => {
   });
 
   it('holds COD back with the reason, and "Pay online instead" switches to online with its discount', async () => {
-    fetchMock.mockImplementation(async (_input, init) => {
-      const method = (JSON.parse(String(init?.body)) as { paymentMethod: string }).paymentMethod;
-      return jsonReply(quote(method, method === 'Cash on Delivery' ? refused : undefined));
-    });
+    answerQuotes(refused);
     renderInApp(<PlaceOrderPage />);
 
     expect((await screen.findByTestId('cod-refused')).textContent).toBe(ABOVE_LIMIT);

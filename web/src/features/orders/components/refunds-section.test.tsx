@@ -4,11 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../../i18n/en.ts';
-import type { Translate } from '../../../i18n/index.tsx';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider, type Translate } from '../../../i18n/index.tsx';
 import { ORDER_ID, deliveredOrder } from '../../../testing/order.ts';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { OrderPage } from '../pages/order-page.tsx';
-import { refundMethodText } from './refunds-section.tsx';
+import { RefundsSection, refundMethodText } from './refunds-section.tsx';
 
 const refund = (changes: Partial<PartialRefund>): PartialRefund => ({
   _id: 'rf1',
@@ -122,5 +123,21 @@ describe('refundMethodText', () => {
     expect(refundMethodText(refund({ method: 'gateway', gatewayAmount: 590, storeCreditAmount: 0 }), t)).toBe(
       'To your card/UPI',
     );
+  });
+});
+
+describe('the order’s refunds in Hindi (issue 30)', () => {
+  it('says in Hindi why the credit note could not be downloaded, by the refusal’s code', async () => {
+    fetchMock.mockImplementation(async () =>
+      jsonReply({ message: 'The shop is busy just now. Please try again in a moment.', code: 'OVERLOADED' }, 503),
+    );
+    renderInApp(
+      <LanguageProvider language="hi" texts={hi}>
+        <RefundsSection orderId={ORDER_ID} refunds={[refund({})]} />
+      </LanguageProvider>,
+      `/order/${ORDER_ID}`,
+    );
+    await userEvent.click(screen.getByRole('button', { name: hi['orders.downloadPdf'] }));
+    expect((await screen.findByRole('alert')).textContent).toBe('दुकान अभी व्यस्त है। कृपया थोड़ी देर बाद कोशिश करें।');
   });
 });

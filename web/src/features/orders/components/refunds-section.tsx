@@ -1,6 +1,7 @@
 import { formatRupees, type PartialRefund } from '@rr/core';
 import { useState } from 'react';
 import { useDates, useT, type Translate } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { Button } from '../../../components/button.tsx';
 import { Message } from '../../../components/message.tsx';
 import layout from '../../../components/order-layout.module.css';
@@ -40,9 +41,10 @@ export function RefundsSection({ orderId, refunds }: { orderId: string; refunds:
   const t = useT();
   const dates = useDates();
   const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
   if (refunds.length === 0) return null;
   const download = (refund: PartialRefund) =>
-    downloadCreditNote(orderId, refund._id, refund.creditNoteNumber!).catch((err: Error) => setError(err.message));
+    downloadCreditNote(orderId, refund._id, refund.creditNoteNumber!).catch((err: unknown) => setError(errorText(err)));
   return (
     <section className={`card ${layout.block}`} aria-labelledby="refunds-heading">
       <h2 id="refunds-heading">{t('orders.refunds')}</h2>

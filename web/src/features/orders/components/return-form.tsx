@@ -7,6 +7,7 @@ import {
 } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { useT, type Translate } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { Button } from '../../../components/button.tsx';
 import { fieldErrors } from '../../../components/field-errors.ts';
 import { FormField, TextAreaField } from '../../../components/form-field.tsx';
@@ -61,6 +62,7 @@ export function ReturnForm({
   const [videoUrl, setVideoUrl] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const request = useRequestReturn(orderId);
+  const errorText = useErrorText();
   const t = useT();
 
   const submit = (event: FormEvent) => {
@@ -73,7 +75,7 @@ export function ReturnForm({
 
   return (
     <form className={styles.returnForm} onSubmit={submit} noValidate aria-label={t('orders.returnForm')}>
-      {request.isError && <Message variant="danger">{request.error.message}</Message>}
+      {request.isError && <Message variant="danger">{errorText(request.error)}</Message>}
       <fieldset className={styles.returnLines}>
         <legend>{t('orders.itemsToReturn')}</legend>
         {lines.map((line, n) => (

@@ -1,6 +1,7 @@
 import { MAX_REVIEW_PHOTO_BYTES, RETURN_PHOTOS_MAX } from '@rr/core';
 import { useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
 import { useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { Button } from '../../../components/button.tsx';
 import { useUploadReturnPhoto } from '../after-sale-api.ts';
 import styles from '../pages/orders.module.css';
@@ -8,22 +9,21 @@ import styles from '../pages/orders.module.css';
 const ACCEPTED = 'image/jpeg,image/png,image/webp';
 const MB = MAX_REVIEW_PHOTO_BYTES / 1024 / 1024;
 
+interface ReturnPhotosProps {
+  photos: readonly string[];
+  setPhotos: Dispatch<SetStateAction<string[]>>;
+  disabled?: boolean;
+}
+
 /**
  * Photos of a return (or of a reply to the owner): chosen from the phone, uploaded one after another,
  * shown as previews that can be removed; at most RETURN_PHOTOS_MAX.
  */
-export function ReturnPhotos({
-  photos,
-  setPhotos,
-  disabled = false,
-}: {
-  photos: readonly string[];
-  setPhotos: Dispatch<SetStateAction<string[]>>;
-  disabled?: boolean;
-}) {
+export function ReturnPhotos({ photos, setPhotos, disabled = false }: ReturnPhotosProps) {
   const upload = useUploadReturnPhoto();
   const t = useT();
   const [error, setError] = useState<string | null>(null);
+  const errorText = useErrorText();
   const room = RETURN_PHOTOS_MAX - photos.length;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -42,7 +42,7 @@ export function ReturnPhotos({
         // Photos are named by their content: the same photo chosen twice is kept once.
         setPhotos((shown) => (shown.includes(image) ? shown : [...shown, image].slice(0, RETURN_PHOTOS_MAX)));
       } catch (err) {
-        setError(err instanceof Error ? err.message : String(err));
+        setError(errorText(err));
       }
     }
   };

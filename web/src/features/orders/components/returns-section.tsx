@@ -1,6 +1,7 @@
 import { OWNER_NOTE_MAX, RETURN_LINE_REASONS, type Order, type OrderReturn, type Returnability } from '@rr/core';
 import { useState, type FormEvent } from 'react';
 import { useDates, useT, type Translate } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { Button } from '../../../components/button.tsx';
 import { TextAreaField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -24,6 +25,7 @@ export function ReturnsSection({ order }: { order: Order }) {
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState(false);
   const named = useLineName(order);
+  const errorText = useErrorText();
   if (!delivered) return null;
   return (
     <section className={`card ${layout.block}`} aria-labelledby="returns-heading">
@@ -32,7 +34,7 @@ export function ReturnsSection({ order }: { order: Order }) {
       {returnability.isPending ? (
         <Spinner />
       ) : returnability.isError ? (
-        <Message variant="danger">{returnability.error.message}</Message>
+        <Message variant="danger">{errorText(returnability.error)}</Message>
       ) : open ? (
         <ReturnForm
           orderId={order._id}
@@ -60,7 +62,7 @@ export function ReturnsSection({ order }: { order: Order }) {
           ))}
         </ul>
       )}
-      {returns.isError && <Message variant="danger">{returns.error.message}</Message>}
+      {returns.isError && <Message variant="danger">{errorText(returns.error)}</Message>}
     </section>
   );
 }
@@ -194,6 +196,7 @@ function ReturnEvidence({ ret }: { ret: OrderReturn }) {
 function ReplyBox({ ret }: { ret: OrderReturn }) {
   const t = useT();
   const reply = useReplyToReturn(ret.order, ret._id);
+  const errorText = useErrorText();
   const [note, setNote] = useState('');
   const [photos, setPhotos] = useState<string[]>([]);
   const [missing, setMissing] = useState(false);
@@ -204,7 +207,7 @@ function ReplyBox({ ret }: { ret: OrderReturn }) {
   };
   return (
     <form className={styles.replyForm} onSubmit={submit} noValidate aria-label={t('orders.replyToShop')}>
-      {reply.isError && <Message variant="danger">{reply.error.message}</Message>}
+      {reply.isError && <Message variant="danger">{errorText(reply.error)}</Message>}
       <TextAreaField
         label={t('orders.replyLabel')}
         rows={3}

@@ -114,6 +114,23 @@ function openInHindi({ placed = false } = {}) {
 }
 
 describe('the order page in Hindi (issue 30)', () => {
+  it('says in Hindi why the order or its returns could not be read, by the refusal’s code', async () => {
+    const busy = { message: 'The shop is busy just now. Please try again in a moment.', code: 'OVERLOADED' };
+    fetchMock.mockImplementation(async () => jsonReply(busy, 503));
+    const first = openInHindi();
+    expect(await screen.findByText(hi['errors.OVERLOADED'])).toBeTruthy();
+    expect(screen.queryByText(busy.message)).toBeNull();
+    first.unmount();
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === `/api/orders/${ORDER_ID}`) return jsonReply(order);
+      return jsonReply({ message: 'Return not found', code: 'RETURN_NOT_FOUND' }, 404);
+    });
+    openInHindi();
+    expect(await screen.findAllByText('यह वापसी नहीं मिली।')).toHaveLength(2);
+    expect(screen.queryByText('Return not found')).toBeNull();
+  });
+
   it('quotes the dispatch and delivery times in Hindi after the order is placed', async () => {
     order = testOrder();
     openInHindi({ placed: true });
@@ -261,6 +278,65 @@ describe('the names of what was bought on the Hindi order page (issue 30)', () =
     const form = screen.getByRole('form', { name: 'सामान वापस करें या बदलवाएँ' });
     expect(within(form).getByRole('button', { name: 'पंचमुखी रुद्राक्ष एक और' })).toBeTruthy();
     expect(within(form).getByRole('button', { name: 'Sphatik Mala एक और' })).toBeTruthy();
+  });
+
+  it('name the variant and the extras by the Hindi names they were bought with, else the English ones', async () => {
+    const base = testOrder();
+    const [first, second] = base.orderItems;
+    order = {
+      ...base,
+      orderItems: [
+        {
+          ...first!,
+          variant: { _id: 'v20', name: '20 mm', nameHi: '20 मिमी' },
+          addOns: [
+            { _id: 'a1', name: 'Silver capping', nameHi: 'चाँदी की कैपिंग', price: 350, values: {} },
+            { _id: 'a2', name: 'Gift box', price: 50, values: {} },
+          ],
+        },
+        { ...second!, variant: { _id: 'v7', name: '7 mm' }, addOns: [] },
+      ],
+    };
+    openInHindi();
+    const items = await screen.findByRole('region', { name: 'ऑर्डर के सामान' });
+    const chosen = within(items).getAllByRole('list', { name: hi['layout.chosenWithIt'] });
+    expect(
+      chosen.map((list) =>
+        within(list)
+          .getAllByRole('listitem')
+          .map((li) => li.firstChild!.textContent),
+      ),
+    ).toEqual([['20 मिमी', 'चाँदी की कैपिंग', 'Gift box'], ['7 mm']]);
+    expect(items.textContent).not.toContain('20 mm');
+    expect(items.textContent).not.toContain('Silver capping');
+  });
+
+  it('label an extra’s texts by the Hindi labels they were bought under, else by their names', async () => {
+    const base = testOrder();
+    const [first, second] = base.orderItems;
+    order = {
+      ...base,
+      orderItems: [
+        {
+          ...first!,
+          addOns: [
+            {
+              _id: 'a1',
+              name: 'Energisation',
+              nameHi: 'अभिमंत्रण',
+              price: 251,
+              values: { Name: 'रमेश', Gotra: 'Kashyap' },
+              fieldNamesHi: { Name: 'धारक का नाम' },
+            },
+          ],
+        },
+        second!,
+      ],
+    };
+    openInHindi();
+    const items = await screen.findByRole('region', { name: 'ऑर्डर के सामान' });
+    const [chosen] = within(items).getAllByRole('list', { name: hi['layout.chosenWithIt'] });
+    expect(within(chosen!).getByRole('listitem').textContent).toBe('अभिमंत्रण + ₹251.00धारक का नाम: रमेशGotra: Kashyap');
   });
 });
 

@@ -1,4 +1,5 @@
 import { useT } from '../../../i18n/index.tsx';
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { shortOrderNumber, UUID_PATTERN } from '@rr/core';
 import { Link, useLocation, useParams } from 'react-router';
 import { Message } from '../../../components/message.tsx';
@@ -24,6 +25,7 @@ function OrderView({ id }: { id: string }) {
   const t = useT();
   const policy = usePolicy();
   const order = useOrder(id);
+  const errorText = useErrorText();
   const missing = refusedWith(order.error, 'ORDER_NOT_FOUND');
   usePageTitle(missing ? t('orders.notFoundTitle') : t('orders.title', { number: shortOrderNumber(id) }));
   // Someone else's order answers 404 too, so it cannot be told from one that never existed.
@@ -48,7 +50,7 @@ function OrderView({ id }: { id: string }) {
       {order.isPending ? (
         <Spinner />
       ) : order.isError ? (
-        <Message variant="danger">{order.error.message}</Message>
+        <Message variant="danger">{errorText(order.error)}</Message>
       ) : (
         <OrderDetail order={order.data} />
       )}

@@ -200,7 +200,10 @@ const errors = (all: Record<string, string>, key: string) =>
     </p>
   ) : null;
 
-/** Up to four texts the buyer fills in with the add-on: each a name, a length limit and whether it must be filled. */
+/**
+ * Up to four texts the buyer fills in with the add-on: each a name (and issue 30's Hindi label), a length
+ * limit and whether it must be filled.
+ */
 function TextFields({ row, options, what }: { row: AddOnRow; options: ProductOptions; what: string }) {
   const { dispatch, newKey } = options;
   const full = row.fields.length >= MAX_ADD_ON_FIELDS;
@@ -264,16 +267,29 @@ function TextFieldRow({
           error={state.errors[`${field.key}.name`]}
         />
         <FormField
-          label="Max length"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={MAX_ADD_ON_TEXT}
-          step={1}
-          value={field.maxLength}
-          onChange={(e) => edit({ maxLength: e.target.value })}
-          error={state.errors[`${field.key}.maxLength`]}
+          label="Hindi label"
+          hint="Shown on Hindi pages; empty: the name."
+          autoComplete="off"
+          lang="hi"
+          maxLength={60}
+          placeholder="धारक का नाम"
+          value={field.nameHi}
+          onChange={(e) => edit({ nameHi: e.target.value })}
+          error={state.errors[`${field.key}.nameHi`]}
         />
+        <div className={styles.fieldLength}>
+          <FormField
+            label="Max length"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_ADD_ON_TEXT}
+            step={1}
+            value={field.maxLength}
+            onChange={(e) => edit({ maxLength: e.target.value })}
+            error={state.errors[`${field.key}.maxLength`]}
+          />
+        </div>
         <div className={styles.textFieldEnd}>
           <CheckField label="Required" checked={field.required} onChange={(required) => edit({ required })} />
           <button

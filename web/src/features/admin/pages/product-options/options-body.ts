@@ -25,7 +25,8 @@ export interface AddOnBody {
   name: string;
   nameHi?: string;
   price: number | undefined;
-  fields: Array<{ name: string; maxLength: number | undefined; required: boolean }>;
+  /** Issue 30: a field's `nameHi` as a row's Hindi name is sent. */
+  fields: Array<{ name: string; nameHi?: string; maxLength: number | undefined; required: boolean }>;
   required: boolean;
   variants: string[] | null;
   service: boolean;
@@ -46,7 +47,10 @@ const numberOrEmpty = (text: string) => (text.trim() === '' ? undefined : Number
 const present = <K extends string, V>(key: K, value: V | undefined) =>
   (value === undefined ? {} : { [key]: value }) as Partial<Record<K, V>>;
 
-/** A row's Hindi name (issue 30) when it has one or had one: an emptied one is sent, to clear it. */
+/**
+ * A row's (or an add-on's text field's) Hindi name (issue 30) when it has one or had one: an emptied one
+ * is sent, to clear it.
+ */
 function hindiNameOf(row: { nameHi: string; nameHiWas: string }) {
   const nameHi = row.nameHi.trim();
   return nameHi === '' && row.nameHiWas === '' ? {} : { nameHi };
@@ -90,6 +94,7 @@ export function optionsBody(state: Pick<OptionsState, 'variants' | 'addOns'>): O
         price: numberOrEmpty(row.price),
         fields: row.fields.map((field) => ({
           name: field.name.trim(),
+          ...hindiNameOf(field),
           maxLength: numberOrEmpty(field.maxLength),
           required: field.required,
         })),

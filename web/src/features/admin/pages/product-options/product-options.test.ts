@@ -146,6 +146,34 @@ describe('the PUT body', () => {
     expect(body.addOns[0]!.nameHi).toBe('चाँदी की कैपिंग');
   });
 
+  it('sends a text field’s Hindi label as a Hindi name is sent: given, emptied (to clear it), or never had (issue 30)', () => {
+    const labelled: AddOnReply = {
+      ...silver,
+      fields: [
+        { name: 'Name', nameHi: 'नाम', maxLength: 40, required: true },
+        { name: 'Gotra', nameHi: 'गोत्र', maxLength: 40, required: false },
+        { name: 'Place', maxLength: 40, required: false },
+      ],
+    };
+    const loaded = optionsStateOf({ ...product, addOns: [labelled] });
+    expect(loaded.addOns[0]!.fields.map((f) => [f.nameHi, f.nameHiWas])).toEqual([
+      ['नाम', 'नाम'],
+      ['गोत्र', 'गोत्र'],
+      ['', ''],
+    ]);
+    const [name, gotra] = loaded.addOns[0]!.fields;
+    const state = apply(
+      loaded,
+      { type: 'editField', addOn: SILVER, key: name!.key, patch: { nameHi: ' धारक का नाम ' } },
+      { type: 'editField', addOn: SILVER, key: gotra!.key, patch: { nameHi: ' ' } },
+    );
+    expect(optionsBody(state).addOns[0]!.fields).toEqual([
+      { name: 'Name', nameHi: 'धारक का नाम', maxLength: 40, required: true },
+      { name: 'Gotra', nameHi: '', maxLength: 40, required: false },
+      { name: 'Place', maxLength: 40, required: false },
+    ]);
+  });
+
   it('sends each list whole, in order, with ids for saved rows only, numbers for figures, empty facts left out', () => {
     let state = apply(
       optionsStateOf(product),

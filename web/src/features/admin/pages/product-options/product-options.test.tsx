@@ -300,4 +300,18 @@ describe('the product edit page’s variants and add-ons', () => {
     expect(body.variants[0]!.nameHi).toBe('18 मिमी');
     expect(body.addOns[0]!.nameHi).toBe('चाँदी की कैपिंग');
   });
+
+  it('saves the Hindi label typed into an add-on’s text field (issue 30)', async () => {
+    const user = userEvent.setup();
+    await openEditor(twoSizes());
+    await user.click(screen.getByRole('button', { name: 'Add a text field to add-on 1' }));
+    await user.type(card('Field 1').getByLabelText('Name'), "Wearer's name");
+    await user.type(card('Field 1').getByLabelText(/Hindi label/), 'धारक का नाम');
+    await user.click(update());
+    await waitFor(() => expect(puts()).toBe(1));
+    const body = sent() as { addOns: { fields: unknown[] }[] };
+    expect(body.addOns[0]!.fields).toEqual([
+      { name: "Wearer's name", nameHi: 'धारक का नाम', maxLength: 60, required: false },
+    ]);
+  });
 });

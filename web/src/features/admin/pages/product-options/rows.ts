@@ -32,6 +32,10 @@ export interface VariantRow {
 export interface AddOnFieldRow {
   key: string;
   name: string;
+  /** Issue 30: its Hindi label; empty: Hindi pages show `name`. */
+  nameHi: string;
+  /** The Hindi label it was saved with (empty: none), so that clearing it is sent. */
+  nameHiWas: string;
   maxLength: string;
   required: boolean;
 }
@@ -108,6 +112,8 @@ export function addOnRowOf(addOn: AddOnReply): AddOnRow {
     fields: addOn.fields.map((field, i) => ({
       key: `${addOn._id}-field-${i}`,
       name: field.name,
+      nameHi: field.nameHi ?? '',
+      nameHiWas: field.nameHi ?? '',
       maxLength: String(field.maxLength),
       required: field.required,
     })),
@@ -162,7 +168,14 @@ export function newAddOnRow(key: string): AddOnRow {
   };
 }
 
-export const newFieldRow = (key: string): AddOnFieldRow => ({ key, name: '', maxLength: '60', required: false });
+export const newFieldRow = (key: string): AddOnFieldRow => ({
+  key,
+  name: '',
+  nameHi: '',
+  nameHiWas: '',
+  maxLength: '60',
+  required: false,
+});
 
 /** The list moved: `from` to `to`, the others keeping their order. */
 export function moved<T>(list: readonly T[], from: number, to: number): T[] {
