@@ -14,15 +14,26 @@ const onPreact = {
 };
 const consoleGuard = 'web/src/testing/console-guard.ts';
 const inlined = { deps: { inline: [...reactLibraries, 'preact', 'preact-render-to-string'] } };
+/**
+ * A time budget, not a retry: the property tests (fast-check, thousands of generated values) take about
+ * a second alone and ran past vitest's 5 s default beside the other projects on a loaded 2-core machine.
+ */
+const unitTimeout = 30_000;
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'core', include: ['core/src/**/*.test.ts'] } },
+      { test: { name: 'core', include: ['core/src/**/*.test.ts'], testTimeout: unitTimeout } },
       {
         ...onPreact,
         // A console.error or console.warn fails the test that wrote it (web/src/testing/console-guard.ts).
-        test: { name: 'web', include: ['web/src/**/*.test.ts'], setupFiles: [consoleGuard], server: inlined },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.ts'],
+          setupFiles: [consoleGuard],
+          server: inlined,
+          testTimeout: unitTimeout,
+        },
       },
       {
         ...onPreact,
@@ -31,6 +42,7 @@ export default defineConfig({
           name: 'web-dom',
           include: ['web/src/**/*.test.tsx'],
           environment: 'jsdom',
+          testTimeout: unitTimeout,
           // The guard first: its check runs after setup.ts's cleanup, so what unmounting writes counts too.
           setupFiles: [consoleGuard, 'web/src/testing/setup.ts'],
           server: inlined,

@@ -72,6 +72,7 @@ function watchMemory() {
 
 /** Reads over HTTP until the route answers from the cache, so the address is known and the entry current. */
 async function warm(path: string) {
+  await t.app.responseCache.caughtUp();
   await eventually(async () => {
     expect((await overHttp(path)).headers['x-cache']).toBe('hit');
   });

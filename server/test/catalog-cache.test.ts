@@ -27,10 +27,12 @@ afterAll(async () => {
 const read = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
 const detail = async (id: string) => (await read(`/api/products/${id}`)).json<Product>();
 /**
- * Reads until the answer comes from the cache (on PostgreSQL the notice of the test's own set-up
- * writes may arrive after the first read, and drop it).
+ * Reads until the answer comes from the cache, once the notices of the test's own set-up writes (made in
+ * SQL, outside any request) have been heard: on PostgreSQL one could arrive after the answer was kept, and
+ * drop it.
  */
 async function warm(url: string) {
+  await t.app.responseCache.caughtUp();
   let answer = await read(url);
   await eventually(async () => {
     answer = await read(url);
@@ -204,6 +206,7 @@ describe('every kind of catalog change is visible on the very next read', () => 
       .update(products)
       .set({ unitsSold: sql`(select coalesce(max(units_sold), 0) + 1 from products)` })
       .where(eq(products.id, id));
+    await t.app.responseCache.caughtUp(); // its notice heard: it must not have dropped the answer
     expect((await read('/api/products/bestsellers')).headers['x-cache']).toBe('hit');
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + BEST_SELLERS_CLOCK_MS });
     try {

@@ -124,6 +124,7 @@ describe('requests and the response cache', () => {
     const hit = (frontDoor: boolean) =>
       `rr_response_cache_answers_total{route="/api/products/:id",cache="hit",front_door="${frontDoor}"}`;
     // Kept once the product's own change notice has come (on PostgreSQL it may follow the insert).
+    await t.app.responseCache.caughtUp();
     await eventually(async () => expect((await t.app.inject({ url })).headers['x-cache']).toBe('hit'));
     const before = await scrape();
     expect((await t.app.inject({ url })).headers['x-cache']).toBe('hit');

@@ -68,6 +68,7 @@ async function editPrice(id: string, price: number) {
  * arrive after the first render, and drop the page).
  */
 async function warm(url: string) {
+  await t.app.responseCache.caughtUp();
   await eventually(async () => {
     const before = counting.renders(url);
     await open(url);

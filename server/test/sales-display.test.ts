@@ -97,6 +97,7 @@ const sleepUntil = async (moment: Date) => {
 
 /** Reads `url` until it comes from the response cache (so the next read is a cached one too). */
 async function warm(url: string) {
+  await t.app.responseCache.caughtUp();
   await eventually(async () => {
     await read(url);
     expect((await read(url)).headers['x-cache']).toBe('hit');

@@ -140,6 +140,9 @@ export class ResponseCache {
     this.#addresses = new LRUCache({ max: maxEntries * 4 });
   }
 
+  /** Waits for the notices of what was committed before the call (the listener's round trip, once following). */
+  #catchUp: () => Promise<void> = () => Promise.resolve();
+
   /** True while changes are known to reach this instance: only then are answers kept. */
   get live(): boolean {
     return this.changes.live;
@@ -171,6 +174,20 @@ export class ResponseCache {
 
   setLive(live: boolean): void {
     this.changes.setLive(live);
+  }
+
+  /** Follows the database's notices: `sync` resolves once those of every earlier commit have been heard. */
+  follow(sync: () => Promise<void>): void {
+    this.#catchUp = sync;
+  }
+
+  /**
+   * Resolves once every notice of a transaction committed before the call has been heard (and has dropped
+   * what it touches); rejects when that cannot be known (the listener is lost). A writer that wrote
+   * outside a request (a job, a test's own SQL) calls it before reading what it changed.
+   */
+  caughtUp(): Promise<void> {
+    return this.#catchUp();
   }
 
   /**
@@ -504,11 +521,12 @@ export async function registerResponseCache(
       users.setLive(live);
     },
   });
+  cache.follow(() => listener.sync());
   // A callback hook, not an async one: reads (nearly every request) pass without a promise.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (SAFE_METHODS.has(request.method) || !cache.live) return done(null, payload);
-    listener
-      .sync()
+    cache
+      .caughtUp()
       .catch(() => cache.invalidate())
       .then(() => done(null, payload));
   });
