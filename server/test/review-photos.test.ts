@@ -92,7 +92,11 @@ describe('POST /api/upload/review-photo', () => {
     expect(text.json()).toMatchObject({ code: 'NOT_AN_IMAGE' });
     const huge = await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(9 * 1024 * 1024, 7)]));
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: 'The image must be at most 8 MB', code: 'IMAGE_TOO_LARGE' });
+    expect(huge.json()).toEqual({
+      message: 'The image must be at most 8 MB',
+      code: 'IMAGE_TOO_LARGE',
+      details: { megabytes: 8 },
+    });
     expect(await storedCount()).toBe(before);
   });
 });

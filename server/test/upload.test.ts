@@ -191,7 +191,11 @@ describe('POST /api/upload', () => {
     const big = Buffer.concat([await picture(10, 10).png().toBuffer(), Buffer.alloc(5 * 1024 * 1024, 0)]);
     const res = await upload(big, 'big.png', 'image/png');
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'The image must be at most 2 MB', code: 'IMAGE_TOO_LARGE' });
+    expect(res.json()).toEqual({
+      message: 'The image must be at most 2 MB',
+      code: 'IMAGE_TOO_LARGE',
+      details: { megabytes: 2 },
+    });
   });
 
   it('refuses a request without a file', async () => {

@@ -1,10 +1,11 @@
-import { renderHook } from '@testing-library/react';
+import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../lib/api-client.ts';
 import { en } from './en.ts';
 import { hi } from './hi.ts';
-import { LanguageProvider, outsideAppTexts } from './index.tsx';
+import { hiFirst } from './hi-first.ts';
+import { LanguageProvider } from './index.tsx';
 import { useErrorText } from './error-text.ts';
 
 const errorTextIn = (language: 'en' | 'hi', texts = language === 'hi' ? hi : en) =>
@@ -216,13 +217,42 @@ describe('an error of the API in the page’s language (issue 30)', () => {
     );
   });
 
-  it('is the error’s own words for a code without a text, no code, or a page without the account’s texts', () => {
+  it('is the error’s own words for a code without a text or no code', () => {
     const text = errorTextIn('hi');
     expect(text(refusal('Orders changed the stock', 'STOCK_CHANGED'))).toBe('Orders changed the stock');
     expect(text(refusal('Network error', null))).toBe('Network error');
     expect(text(new Error('Something else'))).toBe('Something else');
-    const firstTextsOnly = errorTextIn('hi', { ...outsideAppTexts } as typeof hi);
-    expect(firstTextsOnly(refusal('This code has expired.', 'COUPON_EXPIRED'))).toBe('This code has expired.');
+  });
+
+  it('on a page without the account’s texts (a product page) loads them with the first refusal: its own words until then', async () => {
+    const firstTextsOnly = { ...hiFirst } as typeof hi;
+    const hook = renderHook(() => useErrorText(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <LanguageProvider language="hi" texts={firstTextsOnly}>
+          {children}
+        </LanguageProvider>
+      ),
+    });
+    const full = refusal(
+      'Your wishlist holds 100 products, as many as it can. Remove some to save more.',
+      'WISHLIST_FULL',
+    );
+    expect(hook.result.current(full)).toBe(full.message);
+    await waitFor(() => expect(hook.result.current(full)).toBe('आपकी विशलिस्ट भर गई है। और सहेजने के लिए कुछ सामान हटाएँ।'));
+    expect(firstTextsOnly['account.signIn']).toBe(hi['account.signIn']);
+  });
+
+  it('says a refusal of the product page in Hindi: reviewed already, an image too large, in stock now', () => {
+    const text = errorTextIn('hi');
+    expect(text(refusal('Product already reviewed', 'ALREADY_REVIEWED'))).toBe(
+      'आप इस सामान की समीक्षा पहले ही लिख चुके हैं।',
+    );
+    expect(text(withFigures('The image must be at most 5 MB', 'IMAGE_TOO_LARGE', { megabytes: 5 }))).toBe(
+      'फ़ोटो अधिकतम 5 MB की हो सकती है।',
+    );
+    expect(text(refusal('Neelam is in stock now: you can order it.', 'PRODUCT_IN_STOCK'))).toBe(
+      'यह सामान अभी स्टॉक में है: आप इसे ऑर्डर कर सकते हैं।',
+    );
   });
 
   it('is the server’s words on an English page', () => {

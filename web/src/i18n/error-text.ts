@@ -1,6 +1,6 @@
 import { LANGUAGE_TAGS, formatDateTimeIST, formatRupees, translate, type Language, type MessageParams } from '@rr/core';
-import { useCallback } from 'react';
-import { useLanguage, useTexts, type MessageKey } from './index.tsx';
+import { useCallback, useState } from 'react';
+import { loadTextArea, useLanguage, useTexts, type MessageKey } from './index.tsx';
 
 /** A field of an error of the API (the API client's ApiError), or undefined. */
 const fieldOf = (error: unknown, field: string): unknown =>
@@ -78,17 +78,26 @@ function errorKeys(code: string, error: unknown): MessageKey[] {
  * on a Hindi page a refusal whose code has a text (`errors.<CODE>`, the account's texts; first
  * `errors.<CODE>.<reason>` when its details give a reason) says that, with the figures and names the
  * server sent beside the message (`details`, the Retry-After); a text missing a figure gives way to the
- * next; anything else (no code, a code no shopper meets, a page without the account's texts, a figure
- * the server did not send) says the error's own words, as English pages do.
+ * next; anything else (no code, a code no shopper meets, a figure the server did not send) says the
+ * error's own words, as English pages do. On a page without the account's texts the first refusal loads
+ * them (its own words until they are in).
  */
 export function useErrorText(): (error: unknown) => string {
   const language = useLanguage();
   const texts = useTexts();
+  const [, textsCame] = useState(0);
   return useCallback(
     (error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
       const code = fieldOf(error, 'code');
       if (language === 'en' || typeof code !== 'string') return message;
+      // The texts are the account area's: a page outside it (a product, a listing) loads them with its
+      // first refusal, saying the error's own words for the moment it takes, then the text.
+      const pending = loadTextArea(language, texts, 'account');
+      if (pending) {
+        pending.then(() => textsCame((n) => n + 1)).catch(() => undefined);
+        return message;
+      }
       for (const key of errorKeys(code, error)) {
         if (!(key in texts)) continue;
         const text = translate(language, texts, key, errorParams(error, message, language));

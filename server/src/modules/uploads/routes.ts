@@ -42,7 +42,9 @@ async function readImageField(request: FastifyRequest, maxBytes = MAX_UPLOAD_BYT
     if (err instanceof DomainError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new DomainError('too_large', errorCodes.imageTooLarge, `The image must be at most ${megabytes(maxBytes)}`);
+      throw new DomainError('too_large', errorCodes.imageTooLarge, `The image must be at most ${megabytes(maxBytes)}`, {
+        details: { megabytes: maxBytes / 1024 / 1024 },
+      });
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new DomainError(
         'invalid_data',

@@ -285,6 +285,23 @@ export const account = {
   'errors.NOT_AN_IMAGE': 'Upload a JPEG, PNG or WebP image.',
   'errors.ANIMATED_IMAGE': 'Upload a still picture, not an animation.',
   'errors.IMAGE_TOO_MANY_PIXELS': 'The picture may have at most 40 million pixels (such as 8000 x 5000).',
+  'errors.IMAGE_TOO_LARGE': 'The image must be at most {megabytes} MB.',
+  'errors.ALREADY_REVIEWED': 'You have already reviewed this product.',
+  'errors.UNKNOWN_REVIEW_PHOTO': 'A photo of this review was not found. Please add it again.',
+  'errors.WISHLIST_FULL': 'Your wishlist is full. Remove some products to save more.',
+  'errors.PRODUCT_IN_STOCK': 'This product is in stock now: you can order it.',
+  'errors.SEARCH_TIMED_OUT': 'This search took too long. Please try again in a moment, or with other words.',
+  'errors.RETURN_NOT_ALLOWED': 'This return cannot be asked for now. The order page shows what can be returned.',
+  'errors.RETURN_STATE_CONFLICT': 'This return has moved on meanwhile. Please reload the page.',
+  'errors.NO_PAYMENT_WAITING': 'No payment is waiting for this order.',
+  'errors.ORDER_PAID': 'This order is already paid.',
+  'errors.INVOICE_NOT_ISSUED': 'The tax invoice is issued when the order ships.',
+  'errors.NO_CREDIT_NOTE': 'This order has no credit note.',
+  'errors.TOKEN_FAILED': 'Your session has ended. Please sign in again.',
+  'errors.NO_TOKEN': 'Please sign in first.',
+  'errors.USER_NOT_FOUND': 'This account was not found.',
+  'errors.IDEMPOTENCY_KEY_REUSED':
+    'This order was already sent with other details. Please reload the page and place it again.',
   'errors.FILE_STORE_UNAVAILABLE':
     'The shop cannot reach its picture storage right now. Please try again in a few seconds.',
   // Order amounts and lines

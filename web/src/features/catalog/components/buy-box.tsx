@@ -98,7 +98,9 @@ export function BuyBox({
         {atFault && <Message variant="danger">{atFault.message}</Message>}
         <BuyBar choice={choice} gstPercent={product.gstPercent} />
       </form>
-      {product.countInStock < 1 && <StockAlertForm key={product._id} productId={product._id} signedIn={signedIn} />}
+      {product.countInStock < 1 && (
+        <StockAlertForm key={product._id} productId={product._id} name={name} signedIn={signedIn} />
+      )}
       <DeliveryCheck />
       <WhatsAppChat text={name} />
     </aside>

@@ -1,3 +1,4 @@
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { useT } from '../../../i18n/index.tsx';
 import { MAX_REVIEW_PHOTOS, MAX_REVIEW_PHOTO_BYTES } from '@rr/core';
 import { useEffect, useId, useState, type ChangeEvent, type Dispatch, type SetStateAction } from 'react';
@@ -27,7 +28,9 @@ export function ReviewPhotosInput({
   const upload = useUploadReviewPhoto();
   const t = useT();
   const [uploading, setUploading] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  // A text of ours, or the API's refusal (said in the page's language when shown).
+  const [error, setError] = useState<string | Error | null>(null);
+  const errorText = useErrorText();
   const id = useId();
   const room = MAX_REVIEW_PHOTOS - photos.length - uploading;
   useEffect(() => onBusy(uploading > 0), [uploading, onBusy]);
@@ -52,7 +55,7 @@ export function ReviewPhotosInput({
         const { image } = await upload.mutateAsync(file);
         setPhotos((current) => (current.length < MAX_REVIEW_PHOTOS ? [...current, image] : current));
       } catch (err) {
-        setError(err instanceof Error ? err.message : t('review.uploadFailed'));
+        setError(err instanceof Error ? err : t('review.uploadFailed'));
       } finally {
         setUploading((n) => n - 1);
       }
@@ -88,7 +91,7 @@ export function ReviewPhotosInput({
           />
         </label>
       )}
-      {error && <Message variant="danger">{error}</Message>}
+      {error && <Message variant="danger">{errorText(error)}</Message>}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useT } from '../../../i18n/index.tsx';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -13,9 +13,19 @@ const stockAlertBody = lazySchema(() => import('../form-schemas.ts').then((m) =>
  * Issue 14: "Notify me when back in stock" for a product at zero stock. A signed-in customer is told on
  * their account's phone; a guest gives one. One SMS (and an e-mail to a customer) when it is back.
  */
-export function StockAlertForm({ productId, signedIn }: { productId: string; signedIn: boolean }) {
+export function StockAlertForm({
+  productId,
+  name,
+  signedIn,
+}: {
+  productId: string;
+  /** The product's name in the page's language. */
+  name: string;
+  signedIn: boolean;
+}) {
   const earlyForm = useEarlyForm();
   const t = useT();
+  const language = useLanguage();
   const alert = useStockAlert(productId);
   const form = useSchemaForm({
     initialValues: { phone: '' },
@@ -26,7 +36,10 @@ export function StockAlertForm({ productId, signedIn }: { productId: string; sig
   });
 
   if (alert.isSuccess) {
-    return <Message variant="success">{alert.data.message}</Message>;
+    // English says the server's words (they name the phone it will text); Hindi its own.
+    return (
+      <Message variant="success">{language === 'en' ? alert.data.message : t('product.alertSaved', { name })}</Message>
+    );
   }
   return (
     <form ref={earlyForm} className={styles.form} onSubmit={form.submit} noValidate aria-label={t('product.notifyMe')}>

@@ -1,3 +1,4 @@
+import { useErrorText } from '../../../i18n/error-text.ts';
 import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useT } from '../../../i18n/index.tsx';
@@ -22,8 +23,11 @@ export function WishlistHeart({
   productId: string;
   labelled?: boolean;
   className?: string;
-  /** The server's words about the change ("…is in your wishlist. It is out of stock: …"). */
-  onChanged?: (message: string) => void;
+  /**
+   * The change made (saved or removed) and the server's words about it ("…is in your wishlist. It is
+   * out of stock: …", English).
+   */
+  onChanged?: (change: { saved: boolean; message: string }) => void;
 }) {
   const user = useUserInfo();
   const navigate = useNavigate();
@@ -31,6 +35,7 @@ export function WishlistHeart({
   const saved = useWishlistIds().has(productId);
   const toggle = useToggleWishlist();
   const t = useT();
+  const errorText = useErrorText();
   const form = useEarlyForm();
   // While the call runs the heart already shows what it asked for.
   const pressed = toggle.isPending ? toggle.variables.save : saved;
@@ -43,7 +48,8 @@ export function WishlistHeart({
       return;
     }
     if (toggle.isPending) return;
-    toggle.mutate({ productId, save: !saved }, { onSuccess: (reply) => onChanged?.(reply.message) });
+    const save = !saved;
+    toggle.mutate({ productId, save }, { onSuccess: (reply) => onChanged?.({ saved: save, message: reply.message }) });
   };
 
   return (
@@ -72,7 +78,7 @@ export function WishlistHeart({
       </button>
       {toggle.isError && (
         <span className={styles.error} role="alert">
-          {toggle.error.message}
+          {errorText(toggle.error)}
         </span>
       )}
     </form>

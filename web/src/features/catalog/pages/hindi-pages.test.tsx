@@ -1,9 +1,10 @@
 import type { ProductList, ProductSummary } from '@rr/core';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
+import { hiFirst } from '../../../i18n/hi-first.ts';
 import { hi } from '../../../i18n/hi.ts';
 import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
@@ -16,9 +17,25 @@ import { ProductPage } from './product-page.tsx';
 const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => {
+  signOut();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
 });
+
+/** Signs in (or out) as another tab would: the session store follows localStorage's storage event. */
+function signIn() {
+  const user = { _id: 'u1', name: 'Asha', email: 'asha@example.in', phone: '9876543210', isAdmin: false, token: 't' };
+  act(() => {
+    localStorage.setItem('userInfo', JSON.stringify(user));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'userInfo' }));
+  });
+}
+function signOut() {
+  act(() => {
+    localStorage.removeItem('userInfo');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'userInfo' }));
+  });
+}
 
 const inHindi = (ui: ReactNode, path: string) =>
   renderInApp(
@@ -169,6 +186,66 @@ describe('the shop in Hindi (issue 30)', () => {
     expect(screen.getByText('क्रम')).toBeTruthy();
     expect(screen.getAllByText('+ जीएसटी')).toHaveLength(2);
     await waitFor(() => expect(document.title).toBe('रत्न | संग्रह'));
+  });
+
+  it('says in Hindi that a product is saved to the wishlist (sold out: texted when back), and that it is removed', async () => {
+    signIn();
+    const bead = nepalBead({ nameHi: 'नेपाली पंचमुखी रुद्राक्ष', countInStock: 0 });
+    let saved: string[] = [];
+    fetchMock.mockImplementation((url, init) => {
+      const path = String(url);
+      if (init?.method === 'POST') saved = ['p-nepal'];
+      if (init?.method === 'DELETE') saved = [];
+      if (path.includes('wishlist'))
+        return Promise.resolve(jsonReply({ message: 'Neelam is in your wishlist. It is out of stock: …', ids: saved }));
+      return Promise.resolve(jsonReply(bead));
+    });
+    openProductInHindi();
+    const heart = await screen.findByRole('button', { name: 'विशलिस्ट में सेव करें' });
+    // The heart follows the saved ids once its effects have run (as on a phone, well before a tap).
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/users/wishlist?ids=1'),
+    );
+    fireEvent.click(heart);
+    expect(
+      await screen.findByText('नेपाली पंचमुखी रुद्राक्ष आपकी विशलिस्ट में है। यह अभी स्टॉक में नहीं है: वापस आते ही हम आपको SMS भेजेंगे।'),
+    ).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'विशलिस्ट से हटाएँ' }));
+    expect(await screen.findByText('विशलिस्ट से हटा दिया गया।')).toBeTruthy();
+  });
+
+  it('says in Hindi that the shop will text when a sold-out product is back', async () => {
+    signIn();
+    const bead = nepalBead({ nameHi: 'नेपाली पंचमुखी रुद्राक्ष', countInStock: 0 });
+    fetchMock.mockImplementation((url) =>
+      Promise.resolve(
+        jsonReply(
+          String(url).includes('stock-alert')
+            ? { message: 'We will text 98XXXXXX10 once when Nepal 5 Mukhi Rudraksha is back in stock.' }
+            : String(url).includes('wishlist')
+              ? { ids: [] }
+              : bead,
+        ),
+      ),
+    );
+    openProductInHindi();
+    fireEvent.click(await screen.findByRole('button', { name: 'स्टॉक में आने पर मुझे बताएँ' }));
+    expect(await screen.findByText('नेपाली पंचमुखी रुद्राक्ष स्टॉक में वापस आते ही हम आपको एक बार SMS भेजेंगे।')).toBeTruthy();
+  });
+
+  it('says in Hindi that a product is not there, once the texts of refusals have come', async () => {
+    fetchMock.mockImplementation(() =>
+      Promise.resolve(jsonReply({ message: 'Product not found', code: 'PRODUCT_NOT_FOUND' }, 404)),
+    );
+    renderInApp(
+      <LanguageProvider language="hi" texts={{ ...hiFirst } as typeof hi}>
+        <Routes>
+          <Route path="/product/:id" element={<ProductPage />} />
+        </Routes>
+      </LanguageProvider>,
+      '/product/p-gone',
+    );
+    expect(await screen.findByText('यह सामान नहीं मिला।')).toBeTruthy();
   });
 
   it('says a page is not there in Hindi', () => {

@@ -1,3 +1,4 @@
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { useT } from '../../../i18n/index.tsx';
 import { CATEGORIES, type Category } from '@rr/core';
 import { Navigate, useParams, useSearchParams } from 'react-router';
@@ -71,6 +72,7 @@ export function CategoryPage() {
 function ListingView({ title, heading, description, keyword, category, page, hrefFor }: Listing) {
   usePageTitle(title, description);
   const t = useT();
+  const errorText = useErrorText();
   // Issue 14: the filters in the address apply to the list and stay on its page links.
   const filters = useListingFilters();
   const result = useProducts({ keyword, category, pageNumber: page, ...filters });
@@ -83,7 +85,7 @@ function ListingView({ title, heading, description, keyword, category, page, hre
           {result.isPending ? (
             <Spinner />
           ) : result.isError ? (
-            <Message variant="danger">{result.error.message}</Message>
+            <Message variant="danger">{errorText(result.error)}</Message>
           ) : result.data.products.length === 0 && page > 1 ? (
             <PastLastPage page={page} pages={result.data.pages} hrefFor={pageHref} />
           ) : result.data.products.length === 0 ? (

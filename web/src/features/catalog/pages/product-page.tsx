@@ -1,3 +1,4 @@
+import { useErrorText } from '../../../i18n/error-text.ts';
 import { useDates, useLanguage, useT } from '../../../i18n/index.tsx';
 import { localizedText, nameIn, type Product } from '@rr/core';
 import { Suspense, lazy, useEffect, useState } from 'react';
@@ -29,6 +30,7 @@ export function ProductPage() {
   const { id = '' } = useParams();
   const product = useProduct(id);
   const t = useT();
+  const errorText = useErrorText();
   const language = useLanguage();
   // A product that is not there is the shop's 404 page (the server sends it with that status). One that
   // has gone while it was shown (a refetch answered 404) keeps its old data: not its title (issue 32).
@@ -45,7 +47,7 @@ export function ProductPage() {
       {product.isPending ? (
         <Spinner />
       ) : product.isError ? (
-        <Message variant="danger">{product.error.message}</Message>
+        <Message variant="danger">{errorText(product.error)}</Message>
       ) : (
         <ProductDetail product={product.data} />
       )}
@@ -78,7 +80,22 @@ function ProductDetail({ product }: { product: ChoosableProduct }) {
           <h1>{name}</h1>
           <Rating value={product.rating} text={t('catalog.reviews', { count: product.numReviews })} />
           <div className={styles.save}>
-            <WishlistHeart productId={product._id} labelled onChanged={setSaveNote} />
+            <WishlistHeart
+              productId={product._id}
+              labelled
+              onChanged={({ saved, message }) =>
+                setSaveNote(
+                  // English says the server's words (they name the phone it will text); Hindi its own.
+                  language === 'en'
+                    ? message
+                    : !saved
+                      ? t('product.wishlistRemoved')
+                      : t(product.countInStock < 1 ? 'product.wishlistSavedSoldOut' : 'product.wishlistSaved', {
+                          name,
+                        }),
+                )
+              }
+            />
             <p className={styles.saveNote} role="status">
               {saveNote}
             </p>
