@@ -497,7 +497,13 @@ export async function buildApp(
   warmDocumentsForStaff(app, config, deps.warmDocuments);
   await registerModuleRoutes(app, config, adapters);
   const storefront = deps.storefront === undefined ? await loadStorefrontRenderer(config.webSsrDir) : deps.storefront;
-  await registerWebApp(app, config.webDistDir, pageTemplate, storefront ? storefrontPages(app, storefront) : null);
+  await registerWebApp(
+    app,
+    config.webDistDir,
+    pageTemplate,
+    storefront ? storefrontPages(app, storefront) : null,
+    storefront?.shellHead ?? null,
+  );
 
   const outbox = startOutboxWorker({
     db: database.db,

@@ -3,14 +3,19 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { StorefrontRenderer } from '@rr/core';
 import { pageShell, readPageTemplate, registerWebApp } from '../src/plugins/web-app.ts';
+
+// The web app's own server rendering, from its source (vitest compiles it).
+const ENTRY_SERVER: string = '../../web/src/entry-server.tsx';
 
 /** A built web app's index.html, as Vite writes it (in English). */
 function builtApp(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'rr-language-shell-'));
   writeFileSync(
     path.join(dir, 'index.html'),
-    '<!doctype html><html lang="en-IN"><head><title>t</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en-IN"><head><meta name="description" content="Authentic rudraksha." />' +
+      '<title>Rudraksha Ratna | Rudraksha, Gems and Malas</title></head><body><div id="root"></div></body></html>',
   );
   return dir;
 }
@@ -32,6 +37,28 @@ describe('a page the browser renders, under /hi (issue 30)', () => {
       expect(page.body, url).not.toContain('devanagari');
     }
     await app.close();
+  });
+
+  it('has the shop’s Hindi title and description, from the storefront’s texts (until the app names the page)', async () => {
+    const dir = builtApp();
+    const app = Fastify();
+    const { storefront }: { storefront: StorefrontRenderer } = await import(ENTRY_SERVER);
+    await registerWebApp(app, dir, readPageTemplate(dir), null, storefront.shellHead);
+    const hindi = (await app.inject({ url: '/hi/cart' })).body;
+    expect(hindi).toContain('<title>रुद्राक्ष रत्न | रुद्राक्ष, रत्न और मालाएँ</title>');
+    expect(hindi).toMatch(/<meta name="description" content="नेपाल और जावा के असली रुद्राक्ष[^"<>]*" \/>/);
+    expect(hindi).not.toContain('Authentic rudraksha');
+    const english = (await app.inject({ url: '/cart' })).body;
+    expect(english).toContain('<title>Rudraksha Ratna | Rudraksha, Gems and Malas</title>');
+    expect(english).toContain('content="Authentic rudraksha."');
+    await app.close();
+  });
+
+  it('escapes the texts it writes into the shell', () => {
+    const html = '<html lang="en-IN"><head><meta name="description" content="x"><title>x</title></head></html>';
+    expect(pageShell(html, 'hi', { title: 'A & <B>', description: 'say "hi"' })).toBe(
+      '<html lang="hi-IN"><head><meta name="description" content="say &quot;hi&quot;"><title>A &amp; &lt;B&gt;</title></head></html>',
+    );
   });
 
   it('leaves an English shell as it is', () => {

@@ -36,6 +36,7 @@ const storefront: StorefrontRenderer = {
     renders.push(url);
     return web.render(url, met, head);
   },
+  shellHead: (language) => web.shellHead(language),
   scriptSafeJson: (value) => web.scriptSafeJson(value),
   SSR_STATE_ID: web.SSR_STATE_ID,
 };

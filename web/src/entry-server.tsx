@@ -116,4 +116,13 @@ async function render(
 }
 
 /** The server rendering as the server's storefront module takes it (the seam's type is core's). */
-export const storefront: StorefrontRenderer = { page, render, scriptSafeJson, SSR_STATE_ID };
+export const storefront: StorefrontRenderer = {
+  page,
+  render,
+  shellHead: (language) => ({
+    title: TEXTS[language]['home.title'],
+    description: TEXTS[language]['head.shopDescription'],
+  }),
+  scriptSafeJson,
+  SSR_STATE_ID,
+};

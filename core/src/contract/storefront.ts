@@ -94,6 +94,11 @@ export interface StorefrontRenderer {
   page(pathname: string, search: string): StorefrontPagePlan | { redirect: string } | null;
   /** The page at `url` rendered with the needs of its plan met (in the plan's order), and its head. */
   render(url: string, met: StorefrontMetNeed[], head: StorefrontHeadContext): Promise<RenderedStorefrontPage>;
+  /**
+   * The shop's own title and description in `language`: the head of a page the browser renders (the
+   * cart, the account) until the app names it.
+   */
+  shellHead(language: Language): { title: string; description: string };
   /** JSON safe inside an HTML <script> element. */
   scriptSafeJson(value: unknown): string;
   /** The id of the JSON block that carries the rendered page's state. */

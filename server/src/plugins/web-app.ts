@@ -13,14 +13,32 @@ import { preferredEncoding, type Encoding } from './response-cache.ts';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** A text put inside an HTML attribute or element. */
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
 /**
  * index.html for a page the browser renders (the cart, the account) in `language`: its `<html lang>`,
- * which the Hindi styles and the font key on (early.js, decision 0054). A server-rendered page gets it
- * from its render (storefront/pages.ts).
+ * which the Hindi styles and the font key on (early.js, decision 0054), and the shop's title and
+ * description in that language (`head`, from the storefront's texts when it is built) until the app
+ * names the page. A server-rendered page gets them from its render (storefront/pages.ts).
  */
-export function pageShell(indexHtml: string, language: Language): string {
+export function pageShell(
+  indexHtml: string,
+  language: Language,
+  head: { title: string; description: string } | null = null,
+): string {
   if (language === 'en') return indexHtml;
-  return indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`);
+  let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`);
+  if (head) {
+    html = html
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        (_all, before: string, after: string) => `${before}${escapeHtml(head.description)}${after}`,
+      );
+  }
+  return html;
 }
 
 /** A page rendered on the server, as the not-found handler sends it. */
@@ -101,9 +119,10 @@ export async function registerWebApp(
   webDistDir: string,
   template: PageTemplate | null,
   renderPage: PageRenderer | null = null,
+  shellHead: ((language: Language) => { title: string; description: string }) | null = null,
 ): Promise<void> {
   const indexHtml = template?.html ?? null;
-  const hindiShell = indexHtml ? pageShell(indexHtml, 'hi') : null;
+  const hindiShell = indexHtml ? pageShell(indexHtml, 'hi', shellHead?.('hi') ?? null) : null;
   /** index.html in the language of the page at `pathname`. */
   const shellFor = (pathname: string) => (languageOfPath(pathname).language === 'hi' ? hindiShell : indexHtml)!;
 
