@@ -1,5 +1,6 @@
-import { OTP_RESEND_SECONDS, type ErrorCode } from '@rr/core';
+import { OTP_RESEND_SECONDS, maskPhone, type ErrorCode } from '@rr/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLanguage, useT } from '../../i18n/index.tsx';
 import { refusedWith } from '../../lib/api-client.ts';
 import { useSendOtp } from './api.ts';
 import { rememberSentCode, validSentCode } from './sent-codes.ts';
@@ -43,6 +44,8 @@ export function useCountdown(seconds: number) {
  * resend's reply, briefly.
  */
 export function useOtpSending(phone: string, onResent: () => void) {
+  const language = useLanguage();
+  const t = useT();
   const send = useSendOtp();
   const { mutate: sendCode } = send;
   const { secondsLeft, restart } = useCountdown(OTP_RESEND_SECONDS);
@@ -87,7 +90,8 @@ export function useOtpSending(phone: string, onResent: () => void) {
       { phone },
       {
         onSuccess: (reply) => {
-          setFlash(reply.message);
+          // English says the server's words; Hindi its own, with the same masked number.
+          setFlash(language === 'en' ? reply.message : t('account.codeSentTo', { phone: maskPhone(phone) }));
           onResent();
           sentNow();
         },

@@ -1,4 +1,4 @@
-import { useT } from '../../i18n/index.tsx';
+import { useLanguage, useT } from '../../i18n/index.tsx';
 import { newsletterSubscription } from '@rr/core';
 import { Button } from '../../components/button.tsx';
 import { useSchemaForm } from '../../components/use-schema-form.ts';
@@ -10,6 +10,7 @@ export function NewsletterForm() {
   const earlyForm = useEarlyForm();
   const subscribe = useSubscribe();
   const t = useT();
+  const language = useLanguage();
   const form = useSchemaForm({
     initialValues: { email: '' },
     schema: newsletterSubscription,
@@ -48,7 +49,7 @@ export function NewsletterForm() {
         </Button>
       </div>
       <p id="newsletter-status" className={error ? styles.error : styles.thanks} role="status">
-        {error ?? (subscribe.isSuccess ? subscribe.data.message : '')}
+        {error ?? (subscribe.isSuccess ? (language === 'en' ? subscribe.data.message : t('newsletter.thanks')) : '')}
       </p>
     </form>
   );

@@ -28,6 +28,7 @@ export const account = {
   'account.codeBySms': 'We will send a 4-digit code by SMS to the mobile number of your account.',
   'account.sendOtp': 'Send OTP',
   'account.codeSending': 'Sending a code by SMS to {phone}…',
+  'account.codeSentTo': 'OTP sent to {phone}',
   'account.codeSentEarlier#one':
     'We sent a code by SMS to {phone} a little while ago. Enter it below; it is still valid for {count} minute.',
   'account.codeSentEarlier#other':
@@ -397,6 +398,7 @@ export const account = {
   'orders.confirmOrder': 'Confirm Order',
   'orders.sending': 'Sending…',
   'orders.sendNewCode': 'Send a New Code',
+  'orders.newCodeSent': 'A new code was sent to your phone.',
   'orders.dispatch': 'Dispatch',
   'orders.status': 'Status: ',
   'orders.shippedOn': 'shipped on {date}',

@@ -301,6 +301,7 @@ export const shop = {
   'newsletter.title': 'Newsletter',
   'newsletter.lead': 'New arrivals, festival offers and care tips. No spam.',
   'newsletter.email': 'E-mail address',
+  'newsletter.thanks': 'Thank you for subscribing! Watch your inbox for new arrivals and festival offers.',
   'newsletter.subscribe': 'Subscribe',
   'newsletter.invalid': 'Please enter a valid e-mail address.',
   // The page that is not there.

@@ -27,6 +27,7 @@ export const account: Record<keyof typeof en, string> = {
   'account.codeBySms': 'हम आपके खाते के मोबाइल नंबर पर SMS से 4 अंकों का कोड भेजेंगे।',
   'account.sendOtp': 'OTP भेजें',
   'account.codeSending': '{phone} पर SMS से कोड भेजा जा रहा है…',
+  'account.codeSentTo': 'OTP {phone} पर भेजा गया',
   'account.codeSentEarlier#one':
     'हमने कुछ देर पहले {phone} पर SMS से कोड भेजा था। उसे नीचे लिखें; वह अभी {count} मिनट और मान्य है।',
   'account.codeSentEarlier#other':
@@ -377,6 +378,7 @@ export const account: Record<keyof typeof en, string> = {
   'orders.confirmOrder': 'ऑर्डर की पुष्टि करें',
   'orders.sending': 'भेजा जा रहा है…',
   'orders.sendNewCode': 'नया कोड भेजें',
+  'orders.newCodeSent': 'आपके फ़ोन पर नया कोड भेजा गया।',
   'orders.dispatch': 'डिस्पैच',
   'orders.status': 'स्थिति: ',
   'orders.shippedOn': '{date} को भेजा गया',

@@ -287,6 +287,7 @@ export const shop: Record<keyof typeof en, string> = {
   'newsletter.title': 'न्यूज़लेटर',
   'newsletter.lead': 'नए उत्पाद, त्योहारों के ऑफ़र और देखभाल के सुझाव। कोई स्पैम नहीं।',
   'newsletter.email': 'ई-मेल पता',
+  'newsletter.thanks': 'सदस्यता के लिए धन्यवाद! नए उत्पादों और त्योहारों के ऑफ़र के लिए अपना इनबॉक्स देखते रहें।',
   'newsletter.subscribe': 'सदस्यता लें',
   'newsletter.invalid': 'कृपया सही ई-मेल पता डालें।',
   'notFound.title': 'पृष्ठ नहीं मिला | रुद्राक्ष रत्न',

@@ -1,5 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { hi } from '../../../i18n/hi.ts';
+import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { CodeForm } from './code-form.tsx';
 
@@ -70,6 +72,23 @@ describe('CodeForm resend countdown', () => {
     expect(screen.queryByText(/Please wait 25 seconds/)).toBeNull();
     await seconds(25);
     expect(countdown()).toBe('Did not get it? Ask for a new code.');
+  });
+});
+
+describe('CodeForm in Hindi (issue 30)', () => {
+  it('says in Hindi where a new code was sent, with the masked number', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply({ message: SENT })));
+    renderInApp(
+      <LanguageProvider language="hi" texts={hi}>
+        <CodeForm phone="9876543210" />
+      </LanguageProvider>,
+    );
+    await wait(0);
+    await seconds(60);
+    fireEvent.click(screen.getByRole('button', { name: hi['account.resendOtp'] }));
+    await wait(0);
+    expect(screen.getByText('OTP XXXXXX3210 पर भेजा गया')).toBeTruthy();
+    expect(screen.queryByText(SENT)).toBeNull();
   });
 });
 

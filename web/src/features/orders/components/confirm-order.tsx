@@ -1,4 +1,4 @@
-import { useDates, useT } from '../../../i18n/index.tsx';
+import { useDates, useLanguage, useT } from '../../../i18n/index.tsx';
 import { useErrorText } from '../../../i18n/error-text.ts';
 import { ORDER_CONFIRM_MINUTES, OTP_LENGTH, type Order } from '@rr/core';
 import { useState, type FormEvent } from 'react';
@@ -34,6 +34,7 @@ export function AwaitingConfirmation({ order, isAdmin }: { order: Order; isAdmin
 
 function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) {
   const t = useT();
+  const language = useLanguage();
   const errorText = useErrorText();
   const [code, setCode] = useState('');
   const confirm = useConfirmOrder(order._id);
@@ -85,7 +86,10 @@ function ConfirmForm({ order, confirmBy }: { order: Order; confirmBy: string }) 
           {t('orders.sendNewCode')}
         </Button>
       </div>
-      {resend.isSuccess && <Message variant="success">{resend.data.message}</Message>}
+      {resend.isSuccess && (
+        // English says the server's words (they name the phone's last digits); Hindi its own.
+        <Message variant="success">{language === 'en' ? resend.data.message : t('orders.newCodeSent')}</Message>
+      )}
       {resend.isError && <Message variant="danger">{errorText(resend.error)}</Message>}
     </form>
   );
