@@ -7,15 +7,12 @@ import fastifyStatic from '@fastify/static';
 import { LANGUAGE_TAGS, errorCodes, languageOfPath, type Language } from '@rr/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain-error.ts';
+import { markupText } from '../markup.ts';
 import { STATUS_OF_KIND } from './errors.ts';
 import { preferredEncoding, type Encoding } from './response-cache.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
-
-/** A text put inside an HTML attribute or element. */
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * index.html for a page the browser renders (the cart, the account) in `language`: its `<html lang>`,
@@ -32,10 +29,10 @@ export function pageShell(
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${LANGUAGE_TAGS[language]}"`);
   if (head) {
     html = html
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(head.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${markupText(head.title)}</title>`)
       .replace(
         /(<meta\s+name="description"\s+content=")[^"]*(")/,
-        (_all, before: string, after: string) => `${before}${escapeHtml(head.description)}${after}`,
+        (_all, before: string, after: string) => `${before}${markupText(head.description)}${after}`,
       );
   }
   return html;
