@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import { en } from '../i18n/en.ts';
 import { outsideAppTexts } from '../i18n/index.tsx';
 
@@ -9,6 +9,12 @@ Object.assign(outsideAppTexts, en);
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup between tests.
 afterEach(cleanup);
+
+// Preact runs effects after the next frame, or after 100 ms at most (preact/hooks' afterNextFrame). A
+// render in a file's last moments left that timer pending past jsdom's teardown, where the
+// cancelAnimationFrame it calls is gone: an uncaught ReferenceError failed a CI run (2026-11-28, after
+// order-page.test.tsx, all of whose tests had passed). Each file waits that long before it ends.
+afterAll(() => new Promise<void>((resolve) => setTimeout(resolve, 150)));
 
 // jsdom lays nothing out, so it has no scrolling; messages scroll themselves into view after an action.
 Element.prototype.scrollIntoView = () => undefined;
