@@ -704,8 +704,20 @@ async function sendAndCheck(s: Session, r: FuzzRequest): Promise<void> {
   }
   if (res.statusCode >= 400) {
     expect(res.headers['content-type'], what).toMatch(/^application\/json/);
-    const reply = res.json<{ message?: unknown }>();
-    expect(Object.keys(reply), `not { message, code }: ${what}`).toEqual(['message', 'code']);
+    const reply = res.json<{ message?: unknown; details?: unknown }>();
+    // A refusal's figures may come beside them (core's errorReply `details`, decision 0052): a flat object.
+    expect(
+      Object.keys(reply).filter((key) => key !== 'details'),
+      `not { message, code }: ${what}`,
+    ).toEqual(['message', 'code']);
+    if ('details' in reply) {
+      const details = reply.details as Record<string, unknown>;
+      expect(typeof details === 'object' && details !== null && !Array.isArray(details), `details in ${what}`).toBe(
+        true,
+      );
+      for (const value of Object.values(details))
+        expect(['string', 'number'], `a detail of ${what}`).toContain(typeof value);
+    }
     expect(typeof reply.message === 'string' && reply.message.length > 0, `no { message } in ${what}`).toBe(true);
   }
   // A refused request, and any GET, changes nothing.
