@@ -14,6 +14,10 @@ type WithDb = Pick<TestApp, 'db'>;
 
 export const ADDRESS = { address: '1 Example Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
 
+let skus = 0;
+/** A SKU of its own (SKUs are unique across the shop): `base`, this process and a counter. */
+export const sku = (base: string): string => `${base}-${process.pid}-${++skus}`;
+
 export interface ProductSpec {
   /** Units in stock (default 10). */
   stock?: number;

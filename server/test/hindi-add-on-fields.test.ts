@@ -23,8 +23,15 @@ afterAll(async () => {
   await t?.close();
 });
 
-let skus = 0;
-const sku = (base: string) => `${base}-${process.pid}-${++skus}`;
+const { sku } = make;
+
+/** A guest's quote of these lines, paid on delivery. */
+const quote = (orderItems: object[]) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/orders/quote',
+    payload: { orderItems, paymentMethod: 'Cash on Delivery' },
+  });
 
 const put = (id: string, payload: object) =>
   t.app.inject({ method: 'PUT', url: `/api/products/${id}`, headers: bearer(adminToken), payload });
@@ -149,13 +156,6 @@ async function energisedOrder(bead: Bead) {
 }
 
 describe("the quote's lines in Hindi", () => {
-  const quote = (orderItems: object[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/orders/quote',
-      payload: { orderItems, paymentMethod: 'Cash on Delivery' },
-    });
-
   it("name the product, its variant and add-ons and label the add-ons' texts in Hindi today, none where none", async () => {
     const bead = await beadWithEnergisation();
     const energised = { _id: bead.energisation._id, values: { Name: 'Ravi', Gotra: 'Kashyap' } };
@@ -255,13 +255,6 @@ describe("an order line's add-on texts in Hindi", () => {
 });
 
 describe("a refusal of a line's add-ons (ADD_ON_REFUSED)", () => {
-  const quote = (orderItems: object[]) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/orders/quote',
-      payload: { orderItems, paymentMethod: 'Cash on Delivery' },
-    });
-
   it('sends why, with the names it says in English and Hindi, and keeps its English message', async () => {
     const bead = await beadWithEnergisation();
     const other = await beadWithEnergisation();

@@ -23,8 +23,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let skus = 0;
-const sku = (base: string) => `${base}-${process.pid}-${++skus}`;
+const { sku } = make;
 
 /** A product with Hindi names, sold in two variants (one with a Hindi name) and two add-ons (likewise). */
 async function beadInHindi() {

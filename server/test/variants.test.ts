@@ -28,8 +28,7 @@ const getProduct = async (id: string) =>
 const stockOf = async (id: string) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!.countInStock;
 const variantStock = async (id: string) =>
   (await t.db.select().from(productVariants).where(eq(productVariants.id, id)))[0]!.countInStock;
-let skus = 0;
-const sku = (base: string) => `${base}-${process.pid}-${++skus}`;
+const { sku } = make;
 
 interface Line {
   product: string;
