@@ -4,7 +4,9 @@
  * nowhere; answers and pages kept in memory stop showing a sale at its end, and show one from its start,
  * with no write to the database in between (they hold until the next sale boundary); the server-rendered
  * product page's JSON-LD Offer gives the sale price and priceValidUntil; GET /api/sales/current lists the
- * running sales for the home banner, which the home page's server data carries too.
+ * running sales for the home banner, which the home page's server data carries too. Issue 30: a sale's
+ * own listing (GET /api/products?sale=, the /sale/:id page) shows what a running sale covers, and nothing
+ * once it has ended.
  */
 import {
   RUNNING_SALES_QUERY_KEY,
@@ -14,6 +16,7 @@ import {
   toRupees,
   unitPriceWithGstPaise,
   type Product,
+  type ProductFacets,
   type ProductList,
   type ProductSummary,
   type RunningSale,
@@ -65,12 +68,14 @@ async function insertSale(s: {
   startsAt: Date;
   endsAt: Date;
   name?: string;
+  nameHi?: string;
   isActive?: boolean;
 }) {
   const [row] = await t.db
     .insert(sales)
     .values({
       name: s.name ?? `Sale ${word()}`,
+      nameHi: s.nameHi ?? '',
       percentOff: s.percentOff,
       productIds: s.products ?? [],
       categories: s.categories ?? [],
@@ -309,5 +314,106 @@ describe('the home page', () => {
       );
       expect((banner?.state.data as RunningSale[] | undefined)?.map((s) => s._id)).toContain(id);
     });
+  });
+});
+
+describe('a sale’s own listing (issue 30)', () => {
+  const saleList = async (id: string, more = '') =>
+    (await read(`/api/products?sale=${id}&limit=48${more}`)).json<ProductList>();
+  const saleFacets = async (id: string, more = '') =>
+    (await read(`/api/products/facets?sale=${id}${more}`)).json<ProductFacets>();
+
+  it('lists what a running sale covers, its products and its categories, at the sale price', async () => {
+    const [a, b, outside] = [await newProduct(1000), await newProduct(2000), await newProduct(3000)];
+    const gem = await newProduct(5000, {}, 'gems');
+    const id = await insertSale({
+      percentOff: 10,
+      products: [a.id, b.id],
+      categories: ['gems'],
+      startsAt: ago(HOUR),
+      endsAt: ahead(HOUR),
+    });
+    await eventually(async () =>
+      expect((await saleList(id)).products.map((p) => p._id)).toEqual(expect.arrayContaining([a.id, b.id, gem.id])),
+    );
+    const list = await saleList(id);
+    expect(list.products.map((p) => p._id)).not.toContain(outside.id);
+    for (const p of list.products) expect(p.category === 'gems' || [a.id, b.id].includes(p._id)).toBe(true);
+    expect(listed(list.products, a.id)?.sale).toMatchObject({ _id: id, price: 900 });
+    // The listing's other filters and its category narrow it as anywhere.
+    const cheapMalas = await saleList(id, '&category=mala&maxPrice=1500');
+    expect(cheapMalas.products.map((p) => p._id)).toEqual([a.id]);
+    const facets = await saleFacets(id, '&category=mala');
+    expect(facets.total).toBe(2);
+    expect(facets.price).toEqual({ min: 1000, max: 2000 });
+  });
+
+  it('lists nothing, without an error, for a sale that is not running or not there', async () => {
+    const bead = await newProduct(400);
+    const window = { products: [bead.id], percentOff: 5 };
+    const ids = [
+      await insertSale({ ...window, startsAt: ahead(HOUR), endsAt: ahead(2 * HOUR) }),
+      await insertSale({ ...window, startsAt: ago(HOUR), endsAt: ahead(HOUR), isActive: false }),
+      await insertSale({ ...window, startsAt: ago(2 * HOUR), endsAt: ago(HOUR) }),
+      '00000000-0000-4000-8000-000000000000',
+      'not-a-sale',
+      "1' or '1'='1",
+    ];
+    for (const id of ids) {
+      const res = await read(`/api/products?sale=${encodeURIComponent(id)}`);
+      expect(res.statusCode, id).toBe(200);
+      expect(res.json<ProductList>().products, id).toEqual([]);
+      const facets = await read(`/api/products/facets?sale=${encodeURIComponent(id)}`);
+      expect(facets.statusCode, id).toBe(200);
+      expect(facets.json<ProductFacets>().total, id).toBe(0);
+    }
+    expect((await read(`/api/products?sale=${'x'.repeat(201)}`)).statusCode).toBe(400);
+  });
+
+  it('lists nothing once the sale has ended, with no write in between', { timeout: 30_000 }, async () => {
+    const bead = await newProduct(800);
+    const endsAt = ahead(4_000);
+    const id = await insertSale({ percentOff: 10, products: [bead.id], startsAt: ago(HOUR), endsAt });
+    const urls = [`/api/products?sale=${id}`, `/api/products/facets?sale=${id}`];
+    await eventually(async () => expect((await saleList(id)).products.map((p) => p._id)).toEqual([bead.id]));
+    for (const url of urls) await warm(url);
+    expect((await read(urls[0]!)).json<ProductList>().products).toHaveLength(1);
+    expect((await read(urls[1]!)).json<ProductFacets>().total).toBe(1);
+    await sleepUntil(endsAt);
+    expect((await read(urls[0]!)).json<ProductList>().products).toEqual([]);
+    expect((await read(urls[1]!)).json<ProductFacets>().total).toBe(0);
+  });
+
+  it('is a server-rendered page in English and Hindi; an ended sale’s page says so, with a 404', async () => {
+    const bead = await newProduct(1200);
+    const id = await insertSale({
+      name: 'Navratri Sale',
+      nameHi: 'नवरात्रि सेल',
+      percentOff: 15,
+      products: [bead.id, (await newProduct(1300)).id],
+      startsAt: ago(HOUR),
+      endsAt: ahead(HOUR),
+    });
+    await eventually(async () => expect((await saleList(id)).products).toHaveLength(2));
+    const english = await read(`/sale/${id}`);
+    expect(english.statusCode).toBe(200);
+    expect(english.body).toContain('Navratri Sale: 15% off');
+    expect(english.body).toContain(bead.name);
+    expect(english.body).toContain(`<link rel="canonical" href="https://shop.example.in/sale/${id}"`);
+    const hindi = await read(`/hi/sale/${id}`);
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.body).toContain('नवरात्रि सेल: 15% छूट');
+    expect(hindi.body).toContain(bead.name);
+
+    const over = await insertSale({ percentOff: 10, products: [bead.id], startsAt: ago(2 * HOUR), endsAt: ago(HOUR) });
+    for (const [url, words] of [
+      [`/sale/${over}`, 'This sale has ended'],
+      [`/hi/sale/${over}`, 'यह सेल समाप्त हो गई है'],
+    ] as const) {
+      const ended = await read(url);
+      expect(ended.statusCode, url).toBe(404);
+      expect(ended.body, url).toContain(words);
+      expect(ended.body, url).toContain('noindex');
+    }
   });
 });

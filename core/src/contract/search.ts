@@ -47,6 +47,11 @@ export const listingFilterQuery = {
   maxCarats: filterText('maxCarats'),
   /** Issue 25: the planet a gem is worn for (PLANETS), case-insensitive: `Saturn` or `Saturn,Jupiter`. */
   planet: filterText('planet'),
+  /**
+   * Issue 30: the id of a running sale (GET /api/sales/current): only the products it covers, its own and
+   * those of its categories. A sale that is not running (ended, paused, unknown) lists nothing.
+   */
+  sale: filterText('sale'),
   /** relevance (the default with a keyword), newest (the default without), price_asc, price_desc, rating. */
   sort: filterText('sort'),
 };
@@ -61,6 +66,7 @@ export interface ListingFilterText {
   minCarats?: string;
   maxCarats?: string;
   planet?: string;
+  sale?: string;
   sort?: string;
 }
 
@@ -77,6 +83,8 @@ export interface ListingFilters {
   maxCarats?: number;
   /** As PLANETS spell them. */
   planet?: string[];
+  /** A sale's id, lower case. */
+  sale?: string;
   sort?: ListingSort;
 }
 
@@ -139,6 +147,7 @@ export function parseListingFilters(raw: ListingFilterText): ListingFilters | nu
   if (Object.values(lists).includes(null)) return null;
   Object.assign(filters, Object.fromEntries(Object.entries(lists).filter(([, values]) => values)));
   if (raw.origin?.trim()) filters.origin = [...new Set(list(raw.origin))];
+  if (raw.sale?.trim()) filters.sale = raw.sale.trim().toLowerCase();
   const sort = raw.sort?.trim().toLowerCase();
   if (sort && (LISTING_SORTS as readonly string[]).includes(sort)) filters.sort = sort as ListingSort;
   return filters;

@@ -7,9 +7,11 @@ import {
   LANGUAGE_TAGS,
   RUNNING_SALES_QUERY_KEY,
   localizedText,
+  nameIn,
   type ListingFilterText,
   type Product,
   type ProductList,
+  type RunningSale,
   type StorefrontDataNeed,
   type StorefrontMetNeed,
 } from '@rr/core';
@@ -146,6 +148,34 @@ const category: PageData = (params, query) => {
   };
 };
 
+/**
+ * A running sale's products (issue 30), `?page=2`, with the running sales for its heading. A sale not
+ * running is not found (the page says it has ended); one with no product left is left out (noindex).
+ */
+const sale: PageData = (params, query) => {
+  const id = (params.id ?? '').toLowerCase();
+  const pageNumber = parsePageNumber(query.get('page'));
+  if (pageNumber === null) return 'not-found';
+  const filters = filtersFrom(query);
+  return {
+    needs: [
+      list({ sale: id, pageNumber, ...filters }),
+      facets({ sale: id, ...filters }),
+      { kind: 'runningSales', key: RUNNING_SALES_QUERY_KEY },
+    ],
+    head: (met, ctx) => {
+      const running = dataOf<RunningSale[]>(met[2])?.find((s) => s._id === id);
+      if (!running) return null;
+      const path = `/sale/${encodeURIComponent(id)}`;
+      const name = nameIn(running, ctx.language);
+      return {
+        path: emptyListing(met) ? null : pageNumber > 1 ? `${path}?page=${pageNumber}` : path,
+        jsonLd: [breadcrumbs(ctx, [{ name, path }])],
+      };
+    },
+  };
+};
+
 /** A product: its share picture, schema.org Product (or ProductGroup) and home > collection > product. */
 const product: PageData = (params) => {
   const id = params.id ?? '';
@@ -185,6 +215,7 @@ export const pageData: Record<StorefrontPageName, PageData> = {
   home,
   search,
   category,
+  sale,
   product,
   content,
   'not-found': () => 'not-found',

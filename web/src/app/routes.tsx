@@ -32,6 +32,7 @@ import {
   CategoryPage,
   HomePage,
   ProductPage,
+  SalePage,
   SearchPage,
   WishlistPage,
 } from '../features/catalog/index.ts';
@@ -51,7 +52,7 @@ const ProfilePage = lazy(() => import('./pages/profile-page.tsx').then((m) => ({
  * name (server-only, so none of it weighs on the browser's JavaScript). A route without one (the cart,
  * the account, admin) is rendered by the browser.
  */
-export type StorefrontPageName = 'home' | 'search' | 'category' | 'product' | 'content' | 'not-found';
+export type StorefrontPageName = 'home' | 'search' | 'category' | 'sale' | 'product' | 'content' | 'not-found';
 
 /** The route's `handle`: which storefront page it is. */
 export interface StorefrontHandle {
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       { path: '/search/:keyword/page/:pageNumber', element: <SearchPage />, ...page('search') },
       { path: '/categories', element: <CategoriesPage /> },
       { path: '/category/:category', element: <CategoryPage />, ...page('category') },
+      { path: '/sale/:id', element: <SalePage />, ...page('sale') },
       { path: '/product/:id', element: <ProductPage />, ...page('product') },
       // The cart, the account, checkout, orders and the back office: with the account's texts.
       {

@@ -65,13 +65,17 @@ const SEARCH_RETRY_AFTER_SECONDS = 5;
 const withSales =
   <Rows, T>(
     source: CatalogSource,
-    rows: () => Promise<Rows>,
+    rows: (sales?: RunningSale[]) => Promise<Rows>,
     priced: (rows: Rows, sales: RunningSale[]) => T,
     shown: (value: T) => { ids: Iterable<string>; lists: boolean },
+    { salesFirst = false } = {},
   ) =>
   async (scope: LoadScope): Promise<T> => {
-    const read = await rows();
-    const value = priced(read, await salesForAnswer(source, scope));
+    // A sale's listing (issue 30) reads which products to list from the running sales, so it reads them
+    // first; the prices come from that same list.
+    const first = salesFirst ? await salesForAnswer(source, scope) : undefined;
+    const read = await rows(first);
+    const value = priced(read, first ?? (await salesForAnswer(source, scope)));
     const { ids, lists } = shown(value);
     scope.shows(ids);
     if (lists) scope.lists();
@@ -108,9 +112,13 @@ export const catalogAnswers = {
     schema: productList,
     load: withSales(
       source,
-      () => (query.keyword ? searching(source, (db) => listProducts(db, query)) : listProducts(source.db, query)),
+      (sales) =>
+        query.keyword
+          ? searching(source, (db) => listProducts(db, query, sales))
+          : listProducts(source.db, query, sales),
       listWithSales,
       (list) => listed(list.products),
+      { salesFirst: Boolean(query.sale) },
     ),
     isPublic: always,
     costly: Boolean(query.keyword),
@@ -133,10 +141,17 @@ export const catalogAnswers = {
     return {
       key: cacheKey('facets', published),
       schema: productFacets,
-      load: readsLists(
-        () => (query.keyword ? searching(source, (db) => facetsOf(db, published)) : facetsOf(source.db, published)),
-        () => [],
-      ),
+      load: async (scope) => {
+        // Issue 30: a sale's listing counts the products of the sale running now (and holds until it ends).
+        const sales = query.sale ? await salesForAnswer(source, scope) : undefined;
+        return readsLists(
+          () =>
+            query.keyword
+              ? searching(source, (db) => facetsOf(db, published, sales))
+              : facetsOf(source.db, published, sales),
+          () => [],
+        )(scope);
+      },
       isPublic: always,
       costly: Boolean(query.keyword),
     };

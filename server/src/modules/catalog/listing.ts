@@ -17,10 +17,12 @@ import {
   type ProductFacets,
   type ProductListQuery,
   type ProductSuggestions,
+  type RunningSale,
 } from '@rr/core';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { rawRows, type Database } from '../../db/client.ts';
 import { productVariants, products, publishedProductCounts } from '../../db/schema/index.ts';
+import { runningSales } from '../offers/index.ts';
 import { searchMemo, type SearchMemo } from './search-memo.ts';
 import { normaliseKeyword, searchFor, searchWords, type SearchSql } from './search.ts';
 
@@ -46,7 +48,11 @@ export interface Listing {
  * The listing a query asks for; null when it can hold no product (an unknown category or filter value, or
  * a misspelt word like no word of a published name).
  */
-export async function readListing(db: Database, query: ProductListQuery): Promise<Listing | null> {
+export async function readListing(
+  db: Database,
+  query: ProductListQuery,
+  sales?: RunningSale[],
+): Promise<Listing | null> {
   // PRODUCT.md "The contract": no product is in an unknown category or has an unknown filter value.
   if (query.category && !isCategory(query.category)) return null;
   const parsed = parseListingFilters(query);
@@ -55,12 +61,17 @@ export async function readListing(db: Database, query: ProductListQuery): Promis
   const drafts = query.drafts === 'include';
   const base: SQL[] = drafts ? [] : [eq(products.isDraft, false)];
   if (query.category) base.push(eq(products.category, query.category));
+  if (parsed.sale) {
+    const covered = saleCoverage(parsed.sale, sales ?? (await runningSales(db)));
+    if (!covered) return null;
+    base.push(covered);
+  }
   const memo = searchMemo(db);
   const found = query.keyword ? await searchFor(db, query.keyword, { drafts, memo }) : null;
   if (found && !found.published && !drafts) return null;
   const search = found?.search ?? null;
   const filters = filterConditions(parsed);
-  const unfiltered = !drafts && !search && Object.keys(filters).length === 0;
+  const unfiltered = !drafts && !search && !parsed.sale && Object.keys(filters).length === 0;
   return {
     base,
     filters,
@@ -69,6 +80,21 @@ export async function readListing(db: Database, query: ProductListQuery): Promis
     memo,
     ...(unfiltered ? { keptTotal: { category: (query.category as Category | undefined) ?? null } } : {}),
   };
+}
+
+/**
+ * Issue 30: the products a running sale covers (its own and its categories'), as a condition; null when
+ * no running sale has that id. `running` is what the answer's prices come from (the response cache's
+ * list, so that a listing and its sale prices agree), or one read of the sales table.
+ */
+function saleCoverage(id: string, running: RunningSale[]): SQL | null {
+  const sale = running.find((s) => s._id === id);
+  if (!sale) return null;
+  const covers = [
+    ...(sale.products.length ? [inArray(products.id, sale.products)] : []),
+    ...(sale.categories.length ? [inArray(products.category, sale.categories)] : []),
+  ];
+  return covers.length ? or(...covers)! : null;
 }
 
 /** Filters on columns whose changes search_generation follows (migration 0023). */
@@ -255,8 +281,12 @@ function factFacets(db: Database, where: (except?: FacetName) => SQL) {
 }
 
 /** GET /api/products/facets: the counts a filter panel shows, each with the other filters applied. */
-export async function productFacets(db: Database, query: ProductListQuery): Promise<ProductFacets> {
-  const listing = await readListing(db, query);
+export async function productFacets(
+  db: Database,
+  query: ProductListQuery,
+  sales?: RunningSale[],
+): Promise<ProductFacets> {
+  const listing = await readListing(db, query, sales);
   if (!listing) return NO_FACETS;
   const where = (except?: FacetName) => sql`coalesce(${listingWhere(listing, except) ?? sql`true`}, false)`;
   const grouped = (except: 'mukhi' | 'planet') => {

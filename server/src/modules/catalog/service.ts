@@ -11,6 +11,7 @@ import {
   type Product,
   type ProductListQuery,
   type ProductSummary,
+  type RunningSale,
   type Uqc,
   UUID_PATTERN,
 } from '@rr/core';
@@ -99,11 +100,15 @@ function taxFactsOf(row: ProductRow, categoryHsnCode: string, categoryUqc: strin
 }
 
 /** A page of the listing; the running sales go on it after (sale-prices.ts). */
-export async function listProducts(db: Database, query: ProductListQuery): Promise<ListWithoutSales> {
+export async function listProducts(
+  db: Database,
+  query: ProductListQuery,
+  sales?: RunningSale[],
+): Promise<ListWithoutSales> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
   // Keyword, category, filters and order: catalog/listing.ts (null: no product can match).
-  const listing = await readListing(db, query);
+  const listing = await readListing(db, query, sales);
   if (!listing) return { products: [], pages: 1, page };
   const where = listingWhere(listing);
   const offset = (page - 1) * limit;

@@ -65,6 +65,7 @@ function listParams(query: ProductQuery): string {
   const params = new URLSearchParams();
   if (query.keyword) params.set('keyword', query.keyword);
   if (query.category) params.set('category', query.category);
+  if (query.sale) params.set('sale', query.sale);
   if (query.pageNumber && query.pageNumber > 1) params.set('pageNumber', String(query.pageNumber));
   if (query.limit) params.set('limit', String(query.limit));
   if (query.drafts) params.set('drafts', query.drafts);

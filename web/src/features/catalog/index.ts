@@ -26,6 +26,7 @@ export { SearchCombobox } from './components/search-combobox.tsx';
 // count, the signed-in name) makes React render it afresh, moving the page.
 export { HomePage } from './pages/home-page.tsx';
 export const CategoryPage = lazyPage(() => import('./pages/listing-page.tsx').then((m) => m.CategoryPage));
+export const SalePage = lazyPage(() => import('./pages/listing-page.tsx').then((m) => m.SalePage));
 export const SearchPage = lazyPage(() => import('./pages/listing-page.tsx').then((m) => m.SearchPage));
 export const ProductPage = lazyPage(() => import('./pages/product-page.tsx').then((m) => m.ProductPage));
 

@@ -79,6 +79,12 @@ export const shop = {
   'catalog.blurb.mala': 'Jaap malas of rudraksha, sphatik, tulsi and sandalwood',
   'catalog.blurb.rudraksha': '1 to 14 mukhi, Gauri Shankar and Ganesh beads from Nepal and Java',
   'catalog.failedToFetch': 'Failed to fetch products',
+  // Issue 30: a sale's own listing.
+  'catalog.saleTitle': '{name} | Sale',
+  'catalog.saleEnds': 'Ends {date}',
+  'catalog.saleEndedTitle': 'Sale ended | Rudraksha Ratna',
+  'catalog.saleEnded': 'This sale has ended',
+  'catalog.saleEndedText': 'The sale prices no longer apply, but the beads and gems are still here: see what the shop has today.',
   'catalog.noProducts': 'No products found. Try a different keyword/category.',
   'catalog.reviews#one': '{count} review',
   'catalog.reviews#other': '{count} reviews',

@@ -71,6 +71,12 @@ export const shop: Record<keyof typeof en, string> = {
   'catalog.blurb.mala': 'रुद्राक्ष, स्फटिक, तुलसी और चंदन की जाप मालाएँ',
   'catalog.blurb.rudraksha': 'नेपाल और जावा के 1 से 14 मुखी, गौरी शंकर और गणेश रुद्राक्ष',
   'catalog.failedToFetch': 'उत्पाद लोड नहीं हो सके',
+  // Issue 30: a sale's own listing.
+  'catalog.saleTitle': '{name} | सेल',
+  'catalog.saleEnds': '{date} तक',
+  'catalog.saleEndedTitle': 'सेल समाप्त | रुद्राक्ष रत्न',
+  'catalog.saleEnded': 'यह सेल समाप्त हो गई है',
+  'catalog.saleEndedText': 'सेल की कीमतें अब लागू नहीं हैं, पर मनके और रत्न यहीं हैं: देखें आज दुकान में क्या है।',
   'catalog.noProducts': 'कोई उत्पाद नहीं मिला। कोई दूसरा शब्द या श्रेणी आज़माएँ।',
   'catalog.reviews#one': '{count} समीक्षा',
   'catalog.reviews#other': '{count} समीक्षाएँ',

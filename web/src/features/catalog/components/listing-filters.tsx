@@ -14,6 +14,8 @@ const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'] as co
 interface ListingFiltersProps {
   keyword?: string;
   category?: Category;
+  /** A running sale's id (issue 30): the panel counts its products. */
+  sale?: string;
   /** The listing's first page: a changed filter starts again there. */
   firstPageHref: string;
   children: ReactNode;
@@ -31,7 +33,7 @@ export function useListingFilters(): ListingFilterText {
  * from /api/products/facets. The state lives in the address, so a filtered page can be shared and paged.
  * A side panel on wide screens; a drawer opened by a Filters button on phones.
  */
-export function FilteredListing({ keyword, category, firstPageHref, children }: ListingFiltersProps) {
+export function FilteredListing({ keyword, category, sale, firstPageHref, children }: ListingFiltersProps) {
   // Shown at once when changed (a checkbox follows the tap), then read again from the address.
   const fromAddress = useListingFilters();
   const addressKey = JSON.stringify(fromAddress);
@@ -47,7 +49,7 @@ export function FilteredListing({ keyword, category, firstPageHref, children }: 
   const headingId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
-  const facets = useFacets({ keyword, category, ...filters });
+  const facets = useFacets({ keyword, category, sale, ...filters });
   const t = useT();
 
   const apply = (next: ListingFilterText) => {

@@ -56,7 +56,7 @@ describe('the home page’s sale banner (issue 26)', () => {
     expect(container.textContent).toBe('');
   });
 
-  it('says the name and percent when the banner is empty, and leads to the product or a search without a category', () => {
+  it('says the name and percent when the banner is empty, and leads to the product, the category, or the sale’s own listing', () => {
     const inEnglish = (key: string, params?: Record<string, string | number>) => translate('en', en, key, params);
     const inHindi = (key: string, params?: Record<string, string | number>) => translate('hi', hi, key, params);
     expect(saleBannerText({ ...diwali, banner: ' ' }, inEnglish)).toBe('Diwali Sale: 20% off');
@@ -66,6 +66,10 @@ describe('the home page’s sale banner (issue 26)', () => {
       'Diwali Sale: 20% off',
     );
     expect(saleBannerHref({ ...diwali, categories: [], products: ['p1'] })).toBe('/product/p1');
-    expect(saleBannerHref({ ...diwali, categories: [], products: ['p1', 'p2'] })).toBe('/search/Diwali%20Sale');
+    expect(saleBannerHref(diwali)).toBe('/category/rudraksha');
+    // Issue 30: a sale of several products or categories leads to its own listing.
+    expect(saleBannerHref({ ...diwali, categories: [], products: ['p1', 'p2'] })).toBe('/sale/s1');
+    expect(saleBannerHref({ ...diwali, categories: ['gems', 'mala'] })).toBe('/sale/s1');
+    expect(saleBannerHref({ ...diwali, products: ['p1'] })).toBe('/sale/s1');
   });
 });

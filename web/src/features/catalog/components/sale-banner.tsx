@@ -18,13 +18,15 @@ export function saleBannerText(
 }
 
 /**
- * Where the banner leads: the sale's (first) category, the product when it covers one, else a search for
- * the sale's name.
+ * Where the banner leads: the product when the sale covers just one, its category when just one, else
+ * the sale's own listing of what it covers (issue 30).
  */
-export function saleBannerHref(sale: Pick<RunningSale, 'categories' | 'products' | 'name'>): string {
-  if (sale.categories[0]) return `/category/${encodeURIComponent(sale.categories[0])}`;
-  if (sale.products.length === 1) return `/product/${encodeURIComponent(sale.products[0]!)}`;
-  return `/search/${encodeURIComponent(sale.name)}`;
+export function saleBannerHref(sale: Pick<RunningSale, '_id' | 'categories' | 'products'>): string {
+  const [category, ...otherCategories] = sale.categories;
+  const [product, ...otherProducts] = sale.products;
+  if (product && !category && otherProducts.length === 0) return `/product/${encodeURIComponent(product)}`;
+  if (category && !product && otherCategories.length === 0) return `/category/${encodeURIComponent(category)}`;
+  return `/sale/${encodeURIComponent(sale._id)}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useErrorText } from '../../../i18n/error-text.ts';
-import { useT } from '../../../i18n/index.tsx';
-import { CATEGORIES, type Category } from '@rr/core';
-import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
+import { CATEGORIES, formatDateIST, nameIn, type Category } from '@rr/core';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../../components/not-found-page.tsx';
 import { HydrateLater } from '../../../components/hydrate-later.tsx';
 import { Message } from '../../../components/message.tsx';
@@ -9,7 +9,8 @@ import { Paginate } from '../../../components/paginate.tsx';
 import { PastLastPage } from '../../../components/past-last-page.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
-import { useProducts } from '../api.ts';
+import { useRenderStatus } from '../../../lib/render-status.ts';
+import { useProducts, useRunningSales } from '../api.ts';
 import { FilteredListing, useListingFilters } from '../components/listing-filters.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { hrefWithFilters } from '../listing-filter-params.ts';
@@ -21,8 +22,12 @@ interface Listing {
   title: string;
   heading: string;
   description?: string;
+  /** A line under the heading (a sale's banner and end). */
+  lead?: string;
   keyword?: string;
   category?: Category;
+  /** A running sale's id (issue 30): its products. */
+  sale?: string;
   page: number;
   hrefFor: (n: number) => string;
 }
@@ -69,19 +74,68 @@ export function CategoryPage() {
   );
 }
 
-function ListingView({ title, heading, description, keyword, category, page, hrefFor }: Listing) {
+/**
+ * /sale/:id, paged by ?page= (issue 30): the products of a running sale, where its banner leads when it
+ * covers more than one product or category. A sale that has ended says so (404 for search engines).
+ */
+export function SalePage() {
+  const { id = '' } = useParams();
+  const t = useT();
+  const language = useLanguage();
+  const [searchParams] = useSearchParams();
+  const page = parsePageNumber(searchParams.get('page'));
+  const running = useRunningSales();
+  if (page === null) return <NotFoundPage />;
+  if (running.isPending) return <Spinner />;
+  const sale = running.data?.find((s) => s._id === id.toLowerCase());
+  if (!sale) return <SaleEnded />;
+  const name = nameIn(sale, language);
+  const heading = t('home.saleOff', { name, percent: sale.percentOff });
+  const banner = ((language === 'hi' && sale.bannerHi?.trim()) || sale.banner).trim();
+  const ends = t('catalog.saleEnds', { date: formatDateIST(sale.endsAt, language) });
+  const base = `/sale/${encodeURIComponent(sale._id)}`;
+  return (
+    <ListingView
+      title={t('catalog.saleTitle', { name })}
+      heading={heading}
+      description={`${heading}. ${banner ? `${banner}. ` : ''}${ends}`}
+      lead={banner ? `${banner} · ${ends}` : ends}
+      sale={sale._id}
+      page={page}
+      hrefFor={(n) => (n === 1 ? base : `${base}?page=${n}`)}
+    />
+  );
+}
+
+function SaleEnded() {
+  const t = useT();
+  usePageTitle(t('catalog.saleEndedTitle'));
+  useRenderStatus(404);
+  return (
+    <div className="container page">
+      <h1 className={styles.heading}>{t('catalog.saleEnded')}</h1>
+      <p>{t('catalog.saleEndedText')}</p>
+      <Link to="/" className="btn">
+        {t('notFound.home')}
+      </Link>
+    </div>
+  );
+}
+
+function ListingView({ title, heading, description, lead, keyword, category, sale, page, hrefFor }: Listing) {
   usePageTitle(title, description);
   const t = useT();
   const errorText = useErrorText();
   // Issue 14: the filters in the address apply to the list and stay on its page links.
   const filters = useListingFilters();
-  const result = useProducts({ keyword, category, pageNumber: page, ...filters });
+  const result = useProducts({ keyword, category, sale, pageNumber: page, ...filters });
   const pageHref = (n: number) => hrefWithFilters(hrefFor(n), filters);
   return (
     <div className="container page">
       <h1 className={styles.heading}>{heading}</h1>
+      {lead && <p className={styles.lead}>{lead}</p>}
       <HydrateLater>
-        <FilteredListing keyword={keyword} category={category} firstPageHref={hrefFor(1)}>
+        <FilteredListing keyword={keyword} category={category} sale={sale} firstPageHref={hrefFor(1)}>
           {result.isPending ? (
             <Spinner />
           ) : result.isError ? (
