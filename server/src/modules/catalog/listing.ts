@@ -57,15 +57,9 @@ export async function readListing(
   if (query.category && !isCategory(query.category)) return null;
   const parsed = parseListingFilters(query);
   if (!parsed) return null;
-  // Drafts (Create Product, not yet saved) are listed for admins only.
   const drafts = query.drafts === 'include';
-  const base: SQL[] = drafts ? [] : [eq(products.isDraft, false)];
-  if (query.category) base.push(eq(products.category, query.category));
-  if (parsed.sale) {
-    const covered = saleCoverage(parsed.sale, sales ?? (await runningSales(db)));
-    if (!covered) return null;
-    base.push(covered);
-  }
+  const base = await baseConditions(db, query, parsed.sale, sales);
+  if (!base) return null;
   const memo = searchMemo(db);
   const found = query.keyword ? await searchFor(db, query.keyword, { drafts, memo }) : null;
   if (found && !found.published && !drafts) return null;
@@ -80,6 +74,26 @@ export async function readListing(
     memo,
     ...(unfiltered ? { keptTotal: { category: (query.category as Category | undefined) ?? null } } : {}),
   };
+}
+
+/**
+ * What every count of the listing starts from: published products (drafts are listed for admins only),
+ * the category, the sale (issue 30); null when the sale is not running.
+ */
+async function baseConditions(
+  db: Database,
+  query: ProductListQuery,
+  sale: string | undefined,
+  sales: RunningSale[] | undefined,
+): Promise<SQL[] | null> {
+  const base: SQL[] = query.drafts === 'include' ? [] : [eq(products.isDraft, false)];
+  if (query.category) base.push(eq(products.category, query.category));
+  if (sale) {
+    const covered = saleCoverage(sale, sales ?? (await runningSales(db)));
+    if (!covered) return null;
+    base.push(covered);
+  }
+  return base;
 }
 
 /**

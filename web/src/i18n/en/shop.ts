@@ -84,7 +84,8 @@ export const shop = {
   'catalog.saleEnds': 'Ends {date}',
   'catalog.saleEndedTitle': 'Sale ended | Rudraksha Ratna',
   'catalog.saleEnded': 'This sale has ended',
-  'catalog.saleEndedText': 'The sale prices no longer apply, but the beads and gems are still here: see what the shop has today.',
+  'catalog.saleEndedText':
+    'The sale prices no longer apply, but the beads and gems are still here: see what the shop has today.',
   'catalog.noProducts': 'No products found. Try a different keyword/category.',
   'catalog.reviews#one': '{count} review',
   'catalog.reviews#other': '{count} reviews',

@@ -1,4 +1,4 @@
-import type { ProductList, ProductSummary } from '@rr/core';
+import type { ProductList, ProductSummary, RunningSale } from '@rr/core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
@@ -9,7 +9,7 @@ import { hi } from '../../../i18n/hi.ts';
 import { LanguageProvider } from '../../../i18n/index.tsx';
 import { jsonReply, renderInApp } from '../../../testing/render.tsx';
 import { nepalBead } from '../../../testing/variant-product.ts';
-import { CategoryPage } from './listing-page.tsx';
+import { CategoryPage, SalePage } from './listing-page.tsx';
 import { ProductPage } from './product-page.tsx';
 
 // Issue 30: the shop's pages in Hindi, with the English name and description where no Hindi one is written.
@@ -253,5 +253,55 @@ describe('the shop in Hindi (issue 30)', () => {
     expect(screen.getByText('404 - यह पृष्ठ नहीं मिला')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'होमपेज पर जाएँ' }).getAttribute('href')).toBe('/');
     expect(document.title).toBe('पृष्ठ नहीं मिला | रुद्राक्ष रत्न');
+  });
+});
+
+describe('a sale’s own page (issue 30)', () => {
+  const shivratri: RunningSale = {
+    _id: 's1',
+    name: 'Shivratri Sale',
+    nameHi: 'शिवरात्रि सेल',
+    percentOff: 15,
+    banner: 'Shivratri prices',
+    bannerHi: 'शिवरात्रि के दाम',
+    categories: [],
+    products: ['p1', 'p2'],
+    endsAt: '2026-12-03T18:29:00.000Z',
+  };
+  const openSale = (id: string) =>
+    inHindi(
+      <Routes>
+        <Route path="/sale/:id" element={<SalePage />} />
+      </Routes>,
+      `/sale/${id}`,
+    );
+
+  it('lists the sale’s products under its Hindi name, banner and end, asking for that sale', async () => {
+    const list: ProductList = {
+      products: [summary({ nameHi: 'नीलम' }), summary({ _id: 'p2', name: 'Iolite' })],
+      page: 1,
+      pages: 1,
+    };
+    fetchMock.mockImplementation((url) => {
+      const path = String(url);
+      if (path === '/api/sales/current') return Promise.resolve(jsonReply([shivratri]));
+      return Promise.resolve(jsonReply(path.includes('facets') ? { total: 2 } : list));
+    });
+    openSale('s1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'शिवरात्रि सेल: 15% छूट' })).toBeTruthy();
+    expect(screen.getByText('शिवरात्रि के दाम · 3 दिस॰ 2026 तक')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'नीलम' })).toBeTruthy();
+    const asked = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(asked).toContain('/api/products?sale=s1');
+    expect(asked.some((url) => url.startsWith('/api/products/facets?sale=s1'))).toBe(true);
+    await waitFor(() => expect(document.title).toBe('शिवरात्रि सेल | सेल'));
+  });
+
+  it('says a sale that no longer runs has ended, without asking for its products', async () => {
+    fetchMock.mockImplementation(() => Promise.resolve(jsonReply([shivratri])));
+    openSale('s-old');
+    expect(await screen.findByRole('heading', { level: 1, name: 'यह सेल समाप्त हो गई है' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: hi['notFound.home'] })).toBeTruthy();
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/sales/current']);
   });
 });
