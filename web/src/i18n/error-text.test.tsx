@@ -211,6 +211,15 @@ describe('an error of the API in the page’s language (issue 30)', () => {
     expect(wait(5 * 3600, 'TOO_MANY_WRONG_PASSWORDS')).toContain('कृपया 5 घंटे बाद कोशिश करें');
   });
 
+  it('frames a check only the server made in Hindi, keeping its words', () => {
+    expect(errorTextIn('hi')(refusal('pincode does not match the state', 'VALIDATION_FAILED'))).toBe(
+      'कृपया भरी गई जानकारी जाँचें: pincode does not match the state',
+    );
+    expect(errorTextIn('en')(refusal('pincode does not match the state', 'VALIDATION_FAILED'))).toBe(
+      'pincode does not match the state',
+    );
+  });
+
   it('is the server’s words when a figure its text needs did not come', () => {
     expect(errorTextIn('hi')(refusal('Only 1 of Neelam left in stock.', 'NOT_ENOUGH_STOCK'))).toBe(
       'Only 1 of Neelam left in stock.',

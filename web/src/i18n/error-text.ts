@@ -40,13 +40,14 @@ function detailsOf(error: unknown): Record<string, unknown> {
 }
 
 /**
- * The figures of a refusal as its text's placeholders (core's errorReply `details`): `amount` and
+ * The figures of a refusal as its text's placeholders (core's errorReply `details`), and `message`: `amount` and
  * `…Amount` in rupees, `…At` a date and time, `waitSeconds` (or the Retry-After) as `{wait}`, the rest
  * as they are; a name sent also in the page's language (`productHi` for `product` on a Hindi page) is
  * said in it; without details, the message's rupee figure is its `{amount}`.
  */
 export function errorParams(error: unknown, message: string, language: Language): MessageParams {
-  const params: Record<string, string | number> = { amount: RUPEES.exec(message)?.[0] ?? '' };
+  // `{message}`: the server's own words, for a text that can only frame them (VALIDATION_FAILED).
+  const params: Record<string, string | number> = { amount: RUPEES.exec(message)?.[0] ?? '', message };
   const details = detailsOf(error);
   for (const [name, value] of Object.entries(details)) {
     if (typeof value === 'number' || typeof value === 'string')

@@ -289,6 +289,8 @@ export const account = {
   'errors.IMAGE_TOO_LARGE': 'The image must be at most {megabytes} MB.',
   'errors.ALREADY_REVIEWED': 'You have already reviewed this product.',
   'errors.UNKNOWN_REVIEW_PHOTO': 'A photo of this review was not found. Please add it again.',
+  // A check only the server makes (the forms check first, in the page's language): its words, framed.
+  'errors.VALIDATION_FAILED': 'Please check what you entered: {message}',
   'errors.WISHLIST_FULL': 'Your wishlist is full. Remove some products to save more.',
   'errors.PRODUCT_IN_STOCK': 'This product is in stock now: you can order it.',
   'errors.SEARCH_TIMED_OUT': 'This search took too long. Please try again in a moment, or with other words.',

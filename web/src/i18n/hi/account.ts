@@ -275,6 +275,8 @@ export const account: Record<keyof typeof en, string> = {
   'errors.IMAGE_TOO_LARGE': 'फ़ोटो अधिकतम {megabytes} MB की हो सकती है।',
   'errors.ALREADY_REVIEWED': 'आप इस सामान की समीक्षा पहले ही लिख चुके हैं।',
   'errors.UNKNOWN_REVIEW_PHOTO': 'इस समीक्षा की एक फ़ोटो नहीं मिली। कृपया उसे फिर से जोड़ें।',
+  // A check only the server makes (the forms check first, in the page's language): its words, framed.
+  'errors.VALIDATION_FAILED': 'कृपया भरी गई जानकारी जाँचें: {message}',
   'errors.WISHLIST_FULL': 'आपकी विशलिस्ट भर गई है। और सहेजने के लिए कुछ सामान हटाएँ।',
   'errors.PRODUCT_IN_STOCK': 'यह सामान अभी स्टॉक में है: आप इसे ऑर्डर कर सकते हैं।',
   'errors.SEARCH_TIMED_OUT': 'इस खोज में बहुत समय लगा। कृपया थोड़ी देर बाद, या दूसरे शब्दों से फिर खोजें।',
