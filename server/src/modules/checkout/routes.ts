@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Deliveries } from '../shipping/index.ts';
 import { bearerToken, signedInUser } from '../../plugins/auth.ts';
-import { couponGuessGuard, type CouponGuessGuard } from '../offers/index.ts';
+import { couponGuessGuard, shownSales, type CouponGuessGuard } from '../offers/index.ts';
 import { verifyCheckoutPayment } from '../payments/index.ts';
 import type { SmsSender } from '../../adapters/sms/index.ts';
 import { confirmationCodeKey, confirmOrder, resendConfirmationCode } from './confirmation.ts';
@@ -52,7 +52,8 @@ function registerQuoteRoute(app: FastifyInstance, guarded: CouponGuessGuard, del
   typed.post(
     '/api/orders/quote',
     {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      // Prices only: nothing it does changes what any instance keeps (issue 31).
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, writesNothing: true },
       schema: {
         tags: ['orders'],
         summary: 'What a cart costs today, priced by the server (nothing is held or placed)',
@@ -63,8 +64,11 @@ function registerQuoteRoute(app: FastifyInstance, guarded: CouponGuessGuard, del
     async (request) => {
       // A signed-in customer's code is checked against their own orders too (first order, per customer).
       const customerId = await tokenUserId(app, request);
-      return guarded(request, customerId, request.body.couponCode, () =>
-        quoteCart(app.db, request.body, app.config.orderLimits, app.config.seller.state, customerId, deliveries),
+      return guarded(request, customerId, request.body.couponCode, async () =>
+        quoteCart(app.db, request.body, app.config.orderLimits, app.config.seller.state, customerId, deliveries, {
+          // The sales the catalog shows, kept in memory (issue 31): a quote prices as the pages do.
+          sales: (await shownSales(app).now()).running,
+        }),
       );
     },
   );

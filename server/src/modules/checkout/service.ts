@@ -51,7 +51,7 @@ import {
   type WebhookDelivery,
 } from '../payments/index.ts';
 import { carryOfferUses, claimOfferUses, releaseOfferUses } from '../offers/index.ts';
-import { priceCart, quoteAnswer, refuseUnavailable, type CartDestination, type PricedCart } from '../pricing/index.ts';
+import { priceCart, quoteAnswer, refuseUnavailable, type CartDestination, type CartOffers, type PricedCart } from '../pricing/index.ts';
 import { type Deliveries } from '../shipping/index.ts';
 import { listedProductIds, retakeAll, takeCart } from '../stock/index.ts';
 import { changeStoreCredit, storeCreditBalance } from '../store-credit/index.ts';
@@ -202,18 +202,20 @@ export async function quoteCart(
   sellerState: string,
   customerId: string | null,
   deliveries: Deliveries,
+  known: Pick<CartOffers, 'sales'> = {},
 ): Promise<CartQuote> {
-  const priced = await priceCart(
-    db,
-    body.orderItems,
-    body.paymentMethod,
-    limits.maxLineQty,
-    { couponCode: body.couponCode, customerId },
-    { deliveries, postalCode: body.postalCode },
-  );
-  const credit = customerId
-    ? { balancePaise: await storeCreditBalance(db, customerId), use: body.useStoreCredit === true }
-    : null;
+  const [priced, balancePaise] = await Promise.all([
+    priceCart(
+      db,
+      body.orderItems,
+      body.paymentMethod,
+      limits.maxLineQty,
+      { couponCode: body.couponCode, customerId, ...known },
+      { deliveries, postalCode: body.postalCode },
+    ),
+    customerId ? storeCreditBalance(db, customerId) : null,
+  ]);
+  const credit = balancePaise === null ? null : { balancePaise, use: body.useStoreCredit === true };
   return quoteAnswer(priced, sellerState, body.state, credit);
 }
 

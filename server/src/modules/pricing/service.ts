@@ -17,6 +17,7 @@ import {
   type Quote,
   type QuoteLine,
   type QuoteLineInput,
+  type RunningSale,
   type SupplyType,
   DEFAULT_PAYMENT_METHOD,
   chargeableGrams,
@@ -330,6 +331,11 @@ export interface CartOffers {
   /** Null for a visitor's quote: a code's per-customer rules are then checked when the order is placed. */
   customerId?: string | null;
   now?: Date;
+  /**
+   * The sales running now, when the caller has them (a quote: the catalog's kept list, which the pages
+   * show); else read from the database (placing an order reads them in its transaction).
+   */
+  sales?: RunningSale[];
 }
 
 /** Issue 27: where the cart goes: the shop's deliveries, and the pincode when known. */
@@ -394,7 +400,7 @@ export async function priceCart(
   const [catalog, sales, shipping] = await readTogether(
     db,
     () => readCatalog(db, [...new Set(wanted.map((l) => l.productId))]),
-    () => runningSales(db, now),
+    async () => offers.sales ?? runningSales(db, now),
     () => readShipping(db, destination.deliveries.sellerPincode),
   );
   const inputs: QuoteLineInput[] = [];
