@@ -51,7 +51,14 @@ import {
   type WebhookDelivery,
 } from '../payments/index.ts';
 import { carryOfferUses, claimOfferUses, releaseOfferUses } from '../offers/index.ts';
-import { priceCart, quoteAnswer, refuseUnavailable, type CartDestination, type CartOffers, type PricedCart } from '../pricing/index.ts';
+import {
+  priceCart,
+  quoteAnswer,
+  refuseUnavailable,
+  type CartDestination,
+  type CartOffers,
+  type PricedCart,
+} from '../pricing/index.ts';
 import { type Deliveries } from '../shipping/index.ts';
 import { listedProductIds, retakeAll, takeCart } from '../stock/index.ts';
 import { changeStoreCredit, storeCreditBalance } from '../store-credit/index.ts';
