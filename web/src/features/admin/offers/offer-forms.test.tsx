@@ -93,7 +93,8 @@ beforeEach(() => {
           isActive: false,
         },
       ]);
-    if (url === '/api/admin/sales') return jsonReply([savedSale]);
+    if (url === '/api/admin/sales')
+      return jsonReply([savedSale, { ...savedSale, _id: 's2', name: 'Holi Sale', status: 'scheduled' }]);
     return jsonReply({ message: 'Not found' }, 404);
   });
 });
@@ -331,6 +332,10 @@ describe('the sale form', () => {
     expect(row.getByText('15% off')).toBeTruthy();
     expect(await row.findByText('Rudraksha, 1 product')).toBeTruthy();
     expect(row.getByText('Active')).toBeTruthy();
+    // Issue 30: a running sale's page in the shop, to share.
+    expect(row.getByRole('link', { name: 'Shop page of Diwali Sale' }).getAttribute('href')).toBe('/sale/s1');
+    expect(screen.getByText('Holi Sale')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Shop page of Holi Sale' })).toBeNull(); // not running yet
     await user.click(row.getByRole('link', { name: 'Edit Diwali Sale' }));
     await user.click(await screen.findByRole('button', { name: 'Remove Nepal 5 Mukhi' }));
     expect(screen.getByLabelText<HTMLInputElement>('Name in Hindi (हिन्दी नाम)').value).toBe('दिवाली सेल');

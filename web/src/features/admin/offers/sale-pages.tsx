@@ -1,10 +1,11 @@
 import { formatRupees, type Sale } from '@rr/core';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useCategories } from '../../catalog/index.ts';
 import { OfferEditShell, useBackToList } from './offer-edit.tsx';
 import { Moment, OfferList, OfferListPage, StatusBadge, type Column } from './offer-list.tsx';
 import { SaleForm } from './sale-form.tsx';
+import styles from './offers.module.css';
 
 /** "Rudraksha, Mala and 2 products". */
 function SaleScope({ sale }: { sale: Sale }) {
@@ -15,8 +16,24 @@ function SaleScope({ sale }: { sale: Sale }) {
   return <>{names.join(', ')}</>;
 }
 
+/**
+ * The sale's name and, while it runs, its page in the shop (issue 30), the link the owner shares on
+ * WhatsApp or social media: what it covers at the sale price.
+ */
+function SaleName({ sale }: { sale: Sale }) {
+  if (sale.status !== 'active') return <>{sale.name}</>;
+  return (
+    <>
+      {sale.name}{' '}
+      <Link to={`/sale/${sale._id}`} className={styles.shopPage} aria-label={`Shop page of ${sale.name}`}>
+        Shop page
+      </Link>
+    </>
+  );
+}
+
 const SALE_COLUMNS: Array<Column<Sale>> = [
-  { label: 'Sale', title: true, wraps: true, cell: (s) => s.name },
+  { label: 'Sale', title: true, wraps: true, cell: (s) => <SaleName sale={s} /> },
   { label: 'Off', cell: (s) => `${s.percentOff}% off` },
   { label: 'Covers', wraps: true, cell: (s) => <SaleScope sale={s} /> },
   { label: 'From', wraps: true, cell: (s) => <Moment iso={s.startsAt} none="" /> },
