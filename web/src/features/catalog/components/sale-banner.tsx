@@ -13,9 +13,14 @@ export function saleBannerText(
   t: Translate,
   language: Language = 'en',
 ): string {
-  const banner = (language === 'hi' && sale.bannerHi?.trim()) || sale.banner.trim();
-  return banner || t('home.saleOff', { name: nameIn(sale, language), percent: sale.percentOff });
+  return ownBanner(sale, language) || t('home.saleOff', { name: nameIn(sale, language), percent: sale.percentOff });
 }
+
+/** The owner's banner text in `language` (the Hindi one on Hindi pages, else the English one); '' when none. */
+export const ownBanner = (
+  sale: Pick<RunningSale, 'banner'> & Partial<Pick<RunningSale, 'bannerHi'>>,
+  language: Language,
+) => (language === 'hi' && sale.bannerHi?.trim()) || sale.banner.trim();
 
 /**
  * Where the banner leads: the product when the sale covers just one, its category when just one, else

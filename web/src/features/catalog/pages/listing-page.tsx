@@ -12,6 +12,7 @@ import { usePageTitle } from '../../../components/use-page-title.ts';
 import { useRenderStatus } from '../../../lib/render-status.ts';
 import { useProducts, useRunningSales } from '../api.ts';
 import { FilteredListing, useListingFilters } from '../components/listing-filters.tsx';
+import { ownBanner } from '../components/sale-banner.tsx';
 import { ProductGrid } from '../components/product-grid.tsx';
 import { hrefWithFilters } from '../listing-filter-params.ts';
 import { parsePageNumber } from '../page-number.ts';
@@ -91,7 +92,7 @@ export function SalePage() {
   if (!sale) return <SaleEnded />;
   const name = nameIn(sale, language);
   const heading = t('home.saleOff', { name, percent: sale.percentOff });
-  const banner = ((language === 'hi' && sale.bannerHi?.trim()) || sale.banner).trim();
+  const banner = ownBanner(sale, language);
   const ends = t('catalog.saleEnds', { date: formatDateIST(sale.endsAt, language) });
   const base = `/sale/${encodeURIComponent(sale._id)}`;
   return (
