@@ -3,11 +3,34 @@ import { StartRefused, isLoopback, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { describeDemoAccounts, isCatalogEmpty, publicDemoSignIns, seedDemoData } from './db/seed.ts';
 import { moveDiskFilesToStore, openFileStore } from './modules/uploads/index.ts';
+import { serving } from './v8-flags.ts';
 
 /** What closing may take beyond the requests' grace: the workers and the database. */
 const SHUTDOWN_BACKSTOP_MS = 1_500;
 
+/**
+ * Decision 0065: while the server starts, a timer keeps Node's event loop from running empty. On PGlite
+ * nothing else is pending for a moment (the database answers in this process: no socket, no timer), and
+ * an empty loop makes Node wait for every background task of V8 before it looks again; V8 is then still
+ * compiling PGlite's WebAssembly optimised, on one thread, for about 300 ms. The next file read (a
+ * module loaded on demand, the API docs' logo) waited that long: 1,050-1,130 ms to healthy, 800-820 with
+ * the timer. Cleared once the server listens, whose socket keeps the loop from then on.
+ */
+function keepLoopAwake(): () => void {
+  const timer = setInterval(() => {}, 1_000);
+  return () => clearInterval(timer);
+}
+
 async function start(): Promise<void> {
+  const started = keepLoopAwake();
+  try {
+    await open();
+  } finally {
+    started();
+  }
+}
+
+async function open(): Promise<void> {
   const config = loadConfig();
   const database = openDatabase(config.database);
   await database.migrate();
@@ -38,6 +61,7 @@ async function start(): Promise<void> {
 
   const app = await buildApp(config, database, { files });
   await app.listen({ host: config.host, port: config.port });
+  serving();
   const { port } = app.server.address() as { port: number };
   const where = isLoopback(config.host)
     ? `http://localhost:${port} (this machine only)`
