@@ -40,4 +40,22 @@ describe('idle memory', () => {
     });
     expect(Number(out.trim())).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
+
+  it('lets the young generation grow once the server serves (decision 0065)', () => {
+    // The same churn after start.ts's `serving()`: traffic may grow it (V8 gives it back when idle).
+    const script = [
+      "const { serving } = await import('./server/src/v8-flags.ts');",
+      "const v8 = await import('node:v8');",
+      'serving();',
+      'const keep = [];',
+      'for (let i = 0; i < 2e6; i++) { keep.push({ i, s: "x" + i }); if (keep.length > 200000) keep.splice(0, 100000); }',
+      "const space = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');",
+      'console.log(space.space_size);',
+    ].join('\n');
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: root,
+      encoding: 'utf8',
+    });
+    expect(Number(out.trim())).toBeGreaterThan(8 * 1024 * 1024);
+  });
 });
