@@ -16,17 +16,18 @@ const SHUTDOWN_BACKSTOP_MS = 1_500;
  * module loaded on demand, the API docs' logo) waited that long: 1,050-1,130 ms to healthy, 800-820 with
  * the timer. Cleared once the server listens, whose socket keeps the loop from then on.
  */
+/** Starts that timer; returns what clears it. */
 function keepLoopAwake(): () => void {
   const timer = setInterval(() => {}, 1_000);
   return () => clearInterval(timer);
 }
 
 async function start(): Promise<void> {
-  const started = keepLoopAwake();
+  const letLoopRest = keepLoopAwake();
   try {
     await open();
   } finally {
-    started();
+    letLoopRest();
   }
 }
 
