@@ -14,9 +14,9 @@ const SHUTDOWN_BACKSTOP_MS = 1_500;
  * an empty loop makes Node wait for every background task of V8 before it looks again; V8 is then still
  * compiling PGlite's WebAssembly optimised, on one thread, for about 300 ms. The next file read (a
  * module loaded on demand, the API docs' logo) waited that long: 1,050-1,130 ms to healthy, 800-820 with
- * the timer. Cleared once the server listens, whose socket keeps the loop from then on.
+ * the timer. Cleared once the server listens, whose socket keeps the loop from then on: this starts the
+ * timer and returns what clears it.
  */
-/** Starts that timer; returns what clears it. */
 function keepLoopAwake(): () => void {
   const timer = setInterval(() => {}, 1_000);
   return () => clearInterval(timer);
