@@ -15,6 +15,8 @@ import { reactLibraries, reactToPreact } from './preact-aliases.ts';
  * styles must come with the page's first stylesheet, not with the pages' code (a product page was painted
  * unstyled until its chunk came: e2e server-rendering.spec saw a layout shift of 0.28). Here, they stay
  * before global.css as when those pages came with the entry, so `.card` and the like still win over them.
+ * So too the footer's newsletter form, drawn on every page, whose code comes only when it nears the
+ * screen (decision 0066).
  */
 const SHARED_MODULES = [
   'core/src/constants.ts',
@@ -55,6 +57,7 @@ const SHARED_MODULES = [
   'web/src/features/catalog/components/variant-picker.module.css',
   'web/src/features/catalog/pages/listing-page.module.css',
   'web/src/features/catalog/pages/product-page.module.css',
+  'web/src/features/newsletter/newsletter-form.module.css',
 ];
 const inSharedChunk = (id: string) => SHARED_MODULES.some((file) => id.replaceAll('\\', '/').endsWith(file));
 

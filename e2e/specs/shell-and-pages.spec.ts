@@ -69,8 +69,18 @@ test('the policies state the real timings', async ({ page }) => {
   expect(custom).toMatch(/3 to 4 weeks/);
 });
 
-test('the newsletter box subscribes and thanks the reader', async ({ page }) => {
-  await page.goto('/');
+test('the newsletter box subscribes and thanks the reader; its code comes when the footer nears the screen', async ({
+  page,
+}) => {
+  const formCode: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/newsletter-form-[^/]+\.js$/.test(request.url())) formCode.push(request.url());
+  });
+  await page.goto('/', { waitUntil: 'load' });
+  await page.waitForTimeout(500);
+  // The server's form is there from the start; its code is not fetched with the page's own.
+  await expect(page.locator('footer form')).toHaveCount(1);
+  expect(formCode).toEqual([]);
   const box = page.getByRole('textbox', { name: 'E-mail address' });
   await box.fill('not an address');
   await page.getByRole('button', { name: 'Subscribe' }).click();
@@ -79,6 +89,7 @@ test('the newsletter box subscribes and thanks the reader', async ({ page }) => 
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText(/Thank you for subscribing/)).toBeVisible();
   await expect(box).toHaveValue('');
+  expect(formCode).toHaveLength(1);
 });
 
 test('the scroll progress bar grows from 10% as the page scrolls', async ({ page }) => {

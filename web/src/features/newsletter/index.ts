@@ -1,5 +1,15 @@
 // The newsletter feature's public face.
 import { lazy } from 'react';
+import { nearScreen } from '../../lib/near-screen.ts';
 
-/** Loaded after the page (its form validation is not part of the home page's JavaScript). */
-export const NewsletterForm = lazy(() => import('./newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })));
+/**
+ * Loaded when the footer's form comes near the screen (decision 0066): its code and its form validation
+ * are not part of a page's first load (its styles are: vite.config.ts). Until then the server's form stays
+ * as it was drawn; a subscription sent before it is live is held by early.js and sent once it is
+ * (lib/early-form.ts).
+ */
+export const NewsletterForm = lazy(() =>
+  nearScreen(typeof document === 'undefined' ? null : document.getElementById('newsletter-title'))
+    .then(() => import('./newsletter-form.tsx'))
+    .then((m) => ({ default: m.NewsletterForm })),
+);
