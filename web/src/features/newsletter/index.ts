@@ -9,7 +9,8 @@ import { nearScreen } from '../../lib/near-screen.ts';
  * (lib/early-form.ts).
  */
 export const NewsletterForm = lazy(() =>
-  nearScreen(typeof document === 'undefined' ? null : document.getElementById('newsletter-title'))
+  // The whole form: a finger or a keyboard reaches its box and button, not its heading.
+  nearScreen(typeof document === 'undefined' ? null : document.getElementById('newsletter-title')?.closest('form'))
     .then(() => import('./newsletter-form.tsx'))
     .then((m) => ({ default: m.NewsletterForm })),
 );
