@@ -101,6 +101,29 @@ describe('what one customer can tie up without paying', () => {
     for (const id of ids) expect(await stockOf(id)).toBe(400);
   });
 
+  it('caps a customer at 5 open Cash on Delivery orders, taking nothing for the sixth; a cancelled one frees a place', async () => {
+    const id = await make.product(t, { stock: 100, price: 100 });
+    const c = await make.customer(t);
+    const placed: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await cod(c.token, [[id, 1]]);
+      expect(res.statusCode).toBe(201);
+      placed.push(res.json()._id);
+    }
+    const sixth = await cod(c.token, [[id, 2]]);
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json()).toMatchObject({ code: 'OPEN_COD_LIMIT', details: { count: 5 } });
+    expect(await stockOf(id)).toBe(95);
+    const cancelled = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${placed[0]}/cancel`,
+      headers: bearer(c.token),
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect((await cod(c.token, [[id, 2]])).statusCode).toBe(201);
+    expect(await stockOf(id)).toBe(94);
+  });
+
   it('holds under concurrency: 14 Cash on Delivery orders at once give 5, within the unit limit', async () => {
     const id = await make.product(t, { stock: 100, price: 100 });
     const c = await make.customer(t);

@@ -56,26 +56,22 @@ export async function refuseOverUnconfirmedShare(tx: Transaction, cart: readonly
   // Per product, all its variants together (the product's stock is their sum).
   const lines = stockUnits(cart.map((l) => ({ ...l, variantId: null })));
   const ids = lines.map((l) => l.productId);
-  const held = await tx
-    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.qty})`.mapWith(Number) })
-    .from(orders)
-    .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-    .where(
-      and(
-        isNotNull(orders.confirmBy),
-        not(orders.isCancelled),
-        inArray(orderItems.productId, ids),
-        isNull(orderItems.addOnOf),
-      ),
-    )
-    .groupBy(orderItems.productId);
-  const shelf = await tx
-    .select({ id: products.id, stock: products.countInStock })
+  // Each product's shelf and the units unconfirmed orders hold of it, in one round trip.
+  const found = await tx
+    .select({
+      id: products.id,
+      stock: products.countInStock,
+      // Written out: inside a one-table select Drizzle leaves column names unqualified.
+      held: sql<number>`(select coalesce(sum(oi.qty), 0) from orders o join order_items oi on oi.order_id = o.id
+        where o.confirm_by is not null and not o.is_cancelled and oi.product_id = products.id
+          and oi.add_on_of is null)`.mapWith(Number),
+    })
     .from(products)
     .where(inArray(products.id, ids));
   for (const line of lines) {
-    const others = held.find((h) => h.productId === line.productId)?.units ?? 0;
-    const onShelf = shelf.find((p) => p.id === line.productId)?.stock ?? 0;
+    const product = found.find((p) => p.id === line.productId);
+    const others = product?.held ?? 0;
+    const onShelf = product?.stock ?? 0;
     const share = Math.floor((onShelf + line.qty + others) / 2);
     if (others + line.qty > share) {
       const room = Math.max(0, share - others);

@@ -27,7 +27,7 @@ import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { refundWebhook, tellOrderEvent, type MessageAccount, type RefundContext } from '../fulfilment/index.ts';
 import { codConfirmationMessage, enqueueMessages, type MessageSettings } from '../messages/index.ts';
-import { countOpenCashOnDelivery, findOrder, insertOrder, unpaidCashOnDelivery } from '../orders/index.ts';
+import { findOrder, insertOrder, openCashOnDeliveryOf, type OpenCashOnDelivery } from '../orders/index.ts';
 import {
   confirmByFrom,
   issueConfirmationCode,
@@ -124,7 +124,16 @@ export async function recordWhatsappOptIn(db: Database | Transaction, customerId
  */
 async function reserveCart(
   tx: Transaction,
-  { customerId, shopUrl }: { customerId: string; shopUrl: string },
+  {
+    customerId,
+    shopUrl,
+    openCod,
+  }: {
+    customerId: string;
+    shopUrl: string;
+    /** The customer's open Cash on Delivery orders, when the caller has read them already (under the lock). */
+    openCod?: OpenCashOnDelivery;
+  },
   cart: PlaceOrderBody['orderItems'],
   paymentMethod: PaymentMethod,
   limits: OrderLimits,
@@ -153,7 +162,7 @@ async function reserveCart(
     );
   }
   refuseUndeliverable(priced, paymentMethod);
-  const cod = await unpaidCashOnDelivery(tx, customerId);
+  const cod = openCod ?? (await openCashOnDeliveryOf(tx, customerId));
   const held = await pendingHoldTotals(tx, customerId);
   const unpaid = { units: cod.units + held.units, paise: cod.paise + held.paise };
   const units = stockUnits(quote.lines).reduce((sum, line) => sum + line.qty, 0);
@@ -415,7 +424,8 @@ async function cashOnDeliveryOrder(
   shopUrl: string,
 ): Promise<Made> {
   const account = await lockCustomer(tx, customer.id, whatsappOptIn);
-  if ((await countOpenCashOnDelivery(tx, customer.id)) >= MAX_OPEN_COD_ORDERS) {
+  const openCod = await openCashOnDeliveryOf(tx, customer.id);
+  if (openCod.orders >= MAX_OPEN_COD_ORDERS) {
     throw new DomainError(
       'conflict',
       errorCodes.openCashOnDeliveryLimit,
@@ -425,7 +435,7 @@ async function cashOnDeliveryOrder(
   }
   const reserved = await reserveCart(
     tx,
-    { customerId: customer.id, shopUrl },
+    { customerId: customer.id, shopUrl, openCod },
     orderItems,
     DEFAULT_PAYMENT_METHOD,
     limits,

@@ -41,22 +41,21 @@ const openCashOnDelivery = and(
   eq(orders.isCancelled, false),
 );
 
-/** How many Cash on Delivery orders a customer has on their way unpaid (under the caller's customer lock). */
-export async function countOpenCashOnDelivery(tx: Transaction, customerId: string): Promise<number> {
-  const [open] = await tx
-    .select({ n: count() })
-    .from(orders)
-    .where(and(eq(orders.userId, customerId), openCashOnDelivery));
-  return open?.n ?? 0;
+/** A customer's Cash on Delivery orders on their way unpaid: how many, their units and their value. */
+export interface OpenCashOnDelivery {
+  orders: number;
+  units: number;
+  paise: number;
 }
 
-/** Units and value of a customer's open Cash on Delivery orders (under the caller's customer lock). */
-export async function unpaidCashOnDelivery(
-  tx: Transaction,
-  customerId: string,
-): Promise<{ units: number; paise: number }> {
+/**
+ * A customer's open Cash on Delivery orders (under the caller's customer lock), counted and added up in
+ * one statement: the checkout's cap on open orders and its unpaid limits read the same rows.
+ */
+export async function openCashOnDeliveryOf(tx: Transaction, customerId: string): Promise<OpenCashOnDelivery> {
   const [cod] = await tx
     .select({
+      orders: count(),
       // Written out: inside a one-table select Drizzle leaves column names unqualified.
       units:
         sql<number>`coalesce(sum((select sum(oi.qty) from order_items oi where oi.order_id = orders.id and oi.add_on_of is null)), 0)`.mapWith(
@@ -66,7 +65,7 @@ export async function unpaidCashOnDelivery(
     })
     .from(orders)
     .where(and(eq(orders.userId, customerId), openCashOnDelivery));
-  return { units: cod?.units ?? 0, paise: cod?.paise ?? 0 };
+  return { orders: cod?.orders ?? 0, units: cod?.units ?? 0, paise: cod?.paise ?? 0 };
 }
 
 /** A quote as an order keeps it: a line's product may have left the catalog since it was priced. */
