@@ -25,4 +25,7 @@ export const ORIGIN_SUGGESTIONS = [
   'Italy',
   'Japan',
   'Africa',
+  'Mozambique',
+  'Australia',
+  'China',
 ] as const;

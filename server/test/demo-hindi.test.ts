@@ -2,10 +2,11 @@
  * Issue 30: every demo product has a Hindi name and description, written in Devanagari, and the seeded
  * catalog carries them.
  */
-import type { Product } from '@rr/core';
+import { ORIGIN_SUGGESTIONS, type Product } from '@rr/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProductId } from '../src/db/seed.ts';
 import { demoProducts } from '../src/db/seed/demo-catalog.ts';
+import { demoFactsOf } from '../src/db/seed/demo-facts.ts';
 import { demoHindiOf, demoHindiSlugs } from '../src/db/seed/demo-hindi.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 
@@ -31,6 +32,12 @@ describe('the demo catalog in Hindi', () => {
       expect(descriptionHi, p.slug).toMatch(DEVANAGARI_TEXT);
       expect(descriptionHi.length, p.slug).toBeGreaterThan(60);
     }
+  });
+
+  it("names every product's origin among the trade's origins, which the Hindi pages name in Hindi", () => {
+    const origins = new Set(demoProducts.map((p) => demoFactsOf(p.slug).origin).filter(Boolean));
+    expect(origins.size).toBeGreaterThan(5);
+    for (const origin of origins) expect(ORIGIN_SUGGESTIONS as readonly string[], origin).toContain(origin);
   });
 
   it('names the stones and beads by their trade names', () => {
