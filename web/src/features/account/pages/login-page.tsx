@@ -1,5 +1,5 @@
 import { passwordLoginBody } from '@rr/core';
-import { useT } from '../../../i18n/index.tsx';
+import { useLanguage, useT } from '../../../i18n/index.tsx';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { FormField } from '../../../components/form-field.tsx';
@@ -16,6 +16,7 @@ import styles from './account.module.css';
 /** /login?redirect=: phone number and password, or a one-time code instead. */
 export function LoginPage() {
   const t = useT();
+  const language = useLanguage();
   usePageTitle(t('account.signInTitle'));
   const user = useUserInfo();
   const [searchParams] = useSearchParams();
@@ -28,10 +29,15 @@ export function LoginPage() {
   return (
     <div className={`container page ${styles.narrow}`}>
       <h1>{t('account.signIn')}</h1>
+      {/* The server's words (English), then ours; a Hindi page says only its own (issue 30). */}
       {notice && (
         <Message variant="danger">
-          {notice}
-          <br />
+          {language === 'en' && (
+            <>
+              {notice}
+              <br />
+            </>
+          )}
           {t('account.sessionEnded')}
         </Message>
       )}
