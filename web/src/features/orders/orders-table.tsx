@@ -1,14 +1,25 @@
-import { useT } from '../../i18n/index.tsx';
+import { useDates, useLanguage, useT } from '../../i18n/index.tsx';
 import { formatRupees, isoDateIST, shortOrderNumber, type Order } from '@rr/core';
 import { Link } from 'react-router';
 import { Cell, DataTable } from '../../components/data-table.tsx';
 import { RecordId } from '../../components/record-id.tsx';
 import styles from './orders-table.module.css';
 
+/**
+ * The table's dates: SPEC's (the first ten characters, 2026-11-28, in IST) on English pages; a Hindi page
+ * names the month in Hindi (28 नव॰ 2026), as its other dates do (issue 30).
+ */
+function useTableDate(): (iso: string) => string {
+  const language = useLanguage();
+  const dates = useDates();
+  return language === 'en' ? isoDateIST : dates.date;
+}
+
 /** A date when it happened, or a cross (SPEC's PAID and DELIVERED columns). */
 function DateOrCross({ date, label }: { date: string | null; label: string }) {
+  const tableDate = useTableDate();
   return date ? (
-    <span className={styles.date}>{isoDateIST(date)}</span>
+    <span className={styles.date}>{tableDate(date)}</span>
   ) : (
     <span className={styles.cross} role="img" aria-label={label}>
       ✗
@@ -62,6 +73,7 @@ export function OrdersTable({
   emptyText: string;
 }) {
   const t = useT();
+  const tableDate = useTableDate();
   return (
     <DataTable labelledBy={labelledBy} empty={orders.length === 0}>
       <thead>
@@ -91,7 +103,7 @@ export function OrdersTable({
                 <RecordId id={order._id} quoted />
               </Cell>
               {showUser && <Cell label="USER">{order.user.name}</Cell>}
-              <Cell label={t('orders.colDate')}>{isoDateIST(order.createdAt)}</Cell>
+              <Cell label={t('orders.colDate')}>{tableDate(order.createdAt)}</Cell>
               <Cell label={t('orders.colTotal')}>{formatRupees(order.totalPrice)}</Cell>
               <Cell label={t('orders.colPaid')} role="state">
                 {order.isCancelled ? (
