@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { Order, Product, UserInfo } from '@rr/core';
+import { formatDeliveryDate, type Order, type PincodeAnswer, type Product, type UserInfo } from '@rr/core';
 import { ADMIN, expect, latestCode, login, startSignedIn, test } from '../fixtures.ts';
 
 const ADDRESS = { address: '12 Example Lane, Godowlia', postalCode: '221001' };
@@ -88,10 +88,16 @@ test('a customer checks out with Cash on Delivery and the admin delivers the ord
   await page.getByRole('button', { name: 'Confirm Order' }).click();
   await expect(page.getByRole('heading', { name: 'Awaiting confirmation' })).toHaveCount(0);
 
-  // Thanks, what happens next, and the number to quote.
-  await expect(page.getByRole('status').filter({ hasText: 'Thank you! Your order has been placed.' })).toContainText(
-    'dispatch within 3 business days',
+  // Thanks, and when it comes: the dates the checkout showed for the pincode, not the policy's 10 to 14
+  // business days after dispatch.
+  const { deliverBy } = (await (await request.get(`/api/pincode/${ADDRESS.postalCode}`)).json()) as PincodeAnswer;
+  const thanks = page.getByRole('status').filter({ hasText: 'Thank you! Your order has been placed.' });
+  await expect(thanks).toContainText(
+    deliverBy.from === deliverBy.to
+      ? `Expected: Delivered by ${formatDeliveryDate(deliverBy.to)}.`
+      : `Expected: Delivered between ${formatDeliveryDate(deliverBy.from)} and ${formatDeliveryDate(deliverBy.to)}.`,
   );
+  await expect(thanks).not.toContainText('10 to 14');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Order #${orderId.slice(0, 8).toUpperCase()}`);
   await expect(page.getByText(orderId)).toBeVisible();
   await expect(page.getByText('Not Delivered')).toBeVisible();

@@ -1,6 +1,6 @@
-import { PINCODE_LENGTH, type PincodeAnswer } from '@rr/core';
+import { PINCODE_LENGTH } from '@rr/core';
 import { useRef } from 'react';
-import { apiFetch } from '../lib/api-client.ts';
+import { lookupPincode } from '../lib/delivery-pincode.ts';
 
 type PlaceValues = { postalCode: string; city: string; state: string };
 /** The parts of a form (`useSchemaForm`) with a pincode, a city and a state that the lookup fills. */
@@ -27,7 +27,7 @@ export function usePincodeFill<Values extends PlaceValues>(form: PlaceForm<Value
     const code = value.trim();
     if (code.length !== PINCODE_LENGTH || code === lookedUp.current) return;
     lookedUp.current = code;
-    apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`)
+    lookupPincode(code)
       .then((place) => {
         if (lookedUp.current !== code) return;
         filled.current = { city: place.city, state: place.state };

@@ -1,3 +1,5 @@
+import type { PincodeAnswer } from '@rr/core';
+import { apiFetch } from './api-client.ts';
 import { createPersistedStore, useStore } from './persisted-store.ts';
 
 /**
@@ -15,3 +17,11 @@ export function rememberDeliveryPincode(code: string): void {
   const trimmed = code.trim();
   if (/^[1-9]\d{5}$/.test(trimmed)) deliveryPincodeStore.set(trimmed);
 }
+
+/** The pincode's place and (issue 27) COD there and the delivery dates: the server's answer. */
+export function lookupPincode(code: string): Promise<PincodeAnswer> {
+  return apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`);
+}
+
+/** Where a pincode's answer is kept among the queries (the checkout's estimate and the order's share it). */
+export const pincodeQueryKey = (code: string) => ['pincode', code] as const;

@@ -1,12 +1,4 @@
-import type {
-  CartItem,
-  CreatePaymentBody,
-  Order,
-  PaymentOrder,
-  PincodeAnswer,
-  PlaceOrderBody,
-  ShippingAddressInput,
-} from '@rr/core';
+import type { CartItem, CreatePaymentBody, Order, PaymentOrder, PlaceOrderBody, ShippingAddressInput } from '@rr/core';
 import { COUNTRY, IDEMPOTENCY_KEY_HEADER } from '@rr/core';
 import { apiFetch } from '../../lib/api-client.ts';
 import { orderLine } from '../cart/index.ts';
@@ -14,10 +6,8 @@ import { orderLine } from '../cart/index.ts';
 // The cart's quote (and how an order names a line) belong to the cart: its page prices the code too.
 export { orderLine, useCartQuote } from '../cart/index.ts';
 
-/** The pincode's place and (issue 27) COD there and the delivery dates. */
-export function lookupPincode(code: string): Promise<PincodeAnswer> {
-  return apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`);
-}
+// The pincode's answer (the shipping form's estimate) is shared with the order page: lib/delivery-pincode.ts.
+export { lookupPincode } from '../../lib/delivery-pincode.ts';
 
 /**
  * SPEC §7's order payload, with the cart's code (issue 26) when it has one. The server prices the order

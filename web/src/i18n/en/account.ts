@@ -352,6 +352,8 @@ export const account = {
   'orders.thankYou': 'Thank you! Your order has been placed.',
   'orders.placedNote':
     "We dispatch within {dispatch} and send you the courier's tracking details; delivery takes {delivery} after dispatch. Please quote order #{number} if you contact us.",
+  'orders.placedNoteDated':
+    "We send you the courier's tracking details once it is dispatched. Expected: {deliveredBy}. Please quote order #{number} if you contact us.",
   'orders.notFoundTitle': 'Order Not Found | Rudraksha Ratna',
   'orders.notFound': 'Order not found',
   'orders.notFoundBefore': 'There is no order',

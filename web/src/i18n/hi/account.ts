@@ -332,6 +332,8 @@ export const account: Record<keyof typeof en, string> = {
   'orders.thankYou': 'धन्यवाद! आपका ऑर्डर हो गया है।',
   'orders.placedNote':
     'हम {dispatch} में पार्सल भेजते हैं और आपको कूरियर की ट्रैकिंग जानकारी भेजते हैं; भेजने के बाद डिलीवरी में {delivery} लगते हैं। संपर्क करें तो कृपया ऑर्डर #{number} बताएँ।',
+  'orders.placedNoteDated':
+    'पार्सल भेजते ही हम आपको कूरियर की ट्रैकिंग जानकारी भेजेंगे। अनुमान: {deliveredBy}। संपर्क करें तो कृपया ऑर्डर #{number} बताएँ।',
   'orders.notFoundTitle': 'ऑर्डर नहीं मिला | रुद्राक्ष रत्न',
   'orders.notFound': 'ऑर्डर नहीं मिला',
   'orders.notFoundBefore': 'आपके खाते में ऑर्डर',

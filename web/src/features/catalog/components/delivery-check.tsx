@@ -1,9 +1,9 @@
 import { useLanguage, useT, type MessageKey } from '../../../i18n/index.tsx';
 import { PINCODE_PATTERN, formatDeliveryDate, type Language, type PincodeAnswer } from '@rr/core';
 import { useState, type FormEvent } from 'react';
-import { ApiError, apiFetch } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
 import { useEarlyForm } from '../../../lib/early-form.ts';
-import { rememberDeliveryPincode, useDeliveryPincode } from '../../../lib/delivery-pincode.ts';
+import { lookupPincode, rememberDeliveryPincode, useDeliveryPincode } from '../../../lib/delivery-pincode.ts';
 import styles from './delivery-check.module.css';
 
 type Answer = { kind: 'found'; place: PincodeAnswer } | { kind: 'problem'; text: MessageKey } | null;
@@ -12,7 +12,7 @@ type Answer = { kind: 'found'; place: PincodeAnswer } | { kind: 'problem'; text:
 async function checkPincode(code: string): Promise<Answer> {
   if (!PINCODE_PATTERN.test(code)) return { kind: 'problem', text: 'product.pincodeDigits' };
   try {
-    const place = await apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`);
+    const place = await lookupPincode(code);
     return { kind: 'found', place };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))

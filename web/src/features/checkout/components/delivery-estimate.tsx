@@ -2,7 +2,7 @@ import { PINCODE_PATTERN } from '@rr/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDeliveryWords } from '../../../components/delivery-words.ts';
-import { rememberDeliveryPincode } from '../../../lib/delivery-pincode.ts';
+import { pincodeQueryKey, rememberDeliveryPincode } from '../../../lib/delivery-pincode.ts';
 import { lookupPincode } from '../api.ts';
 import styles from '../pages/checkout.module.css';
 
@@ -15,7 +15,7 @@ export function DeliveryEstimate({ postalCode }: { postalCode: string }) {
   const code = postalCode.trim();
   const known = PINCODE_PATTERN.test(code);
   const place = useQuery({
-    queryKey: ['pincode', code],
+    queryKey: pincodeQueryKey(code),
     queryFn: () => lookupPincode(code),
     enabled: known,
     retry: false,

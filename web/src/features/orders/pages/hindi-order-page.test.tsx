@@ -134,11 +134,34 @@ describe('the order page in Hindi (issue 30)', () => {
   it('quotes the dispatch and delivery times in Hindi after the order is placed', async () => {
     order = testOrder();
     openInHindi({ placed: true });
-    const thanks = await screen.findByText('धन्यवाद! आपका ऑर्डर हो गया है।');
-    const note = thanks.parentElement!.textContent!;
-    expect(note).toContain('हम 3 कार्यदिवस में पार्सल भेजते हैं');
+    // No dates for its pincode (the lookup answers 404 here): the shop's policy.
+    const note = (await screen.findByText(/हम 3 कार्यदिवस में पार्सल भेजते हैं/)).textContent!;
+    expect(note).toContain('धन्यवाद! आपका ऑर्डर हो गया है।');
     expect(note).toContain('डिलीवरी में 10 से 14 कार्यदिवस लगते हैं');
     expect(note).not.toMatch(/business days/);
+  });
+
+  it("promises the dates the checkout showed for the order's pincode, not 10 to 14 days after dispatch", async () => {
+    order = testOrder();
+    const place = { pincode: '221001', city: 'Varanasi', district: 'Varanasi', state: 'Uttar Pradesh' };
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === `/api/orders/${ORDER_ID}`) return jsonReply(order);
+      if (url === '/api/pincode/221001')
+        return jsonReply({
+          ...place,
+          cod: true,
+          deliveryDays: { min: 3, max: 5 },
+          deliverBy: { from: '2026-12-04', to: '2026-12-07' },
+          zone: 'rest',
+        });
+      return jsonReply({ message: 'Not found' }, 404);
+    });
+    openInHindi({ placed: true });
+    const note = (await screen.findByText(/अनुमान:/)).textContent!;
+    expect(note).toContain('धन्यवाद! आपका ऑर्डर हो गया है।');
+    expect(note).toContain('अनुमान: शुक्र, 4 दिस॰ से सोम, 7 दिस॰ के बीच डिलीवरी।');
+    expect(note).not.toContain('10 से 14');
   });
 
   it('offers the return form in Hindi, and says what is missing in Hindi', async () => {

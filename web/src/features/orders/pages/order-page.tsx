@@ -1,11 +1,14 @@
 import { useT } from '../../../i18n/index.tsx';
 import { useErrorText } from '../../../i18n/error-text.ts';
-import { shortOrderNumber, UUID_PATTERN } from '@rr/core';
+import { PINCODE_PATTERN, shortOrderNumber, UUID_PATTERN } from '@rr/core';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
+import { useDeliveryWords } from '../../../components/delivery-words.ts';
 import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { refusedWith } from '../../../lib/api-client.ts';
+import { lookupPincode, pincodeQueryKey } from '../../../lib/delivery-pincode.ts';
 import { useUserInfo } from '../../account/index.ts';
 import { usePolicy } from '../../content/index.ts';
 import { useOrder } from '../api.ts';
@@ -23,7 +26,6 @@ function OrderView({ id }: { id: string }) {
   const state: unknown = useLocation().state;
   const justPlaced = typeof state === 'object' && state !== null && 'placed' in state && state.placed === true;
   const t = useT();
-  const policy = usePolicy();
   const order = useOrder(id);
   const errorText = useErrorText();
   const missing = refusedWith(order.error, 'ORDER_NOT_FOUND');
@@ -38,14 +40,7 @@ function OrderView({ id }: { id: string }) {
       </p>
       {/* An order awaiting its code is not placed yet: its confirmation box says what to do. */}
       {justPlaced && order.data && !order.data.confirmBy && (
-        <Message variant="success">
-          <strong>{t('orders.thankYou')}</strong>{' '}
-          {t('orders.placedNote', {
-            dispatch: policy.dispatch,
-            delivery: policy.delivery,
-            number: shortOrderNumber(id),
-          })}
-        </Message>
+        <PlacedNote number={shortOrderNumber(id)} postalCode={order.data.shippingAddress.postalCode} />
       )}
       {order.isPending ? (
         <Spinner />
@@ -55,6 +50,39 @@ function OrderView({ id }: { id: string }) {
         <OrderDetail order={order.data} />
       )}
     </div>
+  );
+}
+
+/**
+ * The thanks for an order just placed, and when it comes: the dates the checkout showed for its pincode
+ * (the same answer, kept from the shipping step) when the couriers give some, else the shop's policy
+ * (dispatch in 3 business days, delivery 10 to 14 after it). Before, the checkout promised "between Fri,
+ * 4 Dec and Mon, 7 Dec" and this note then said 10 to 14 business days after dispatch.
+ */
+function PlacedNote({ number, postalCode }: { number: string; postalCode: string }) {
+  const t = useT();
+  const policy = usePolicy();
+  const words = useDeliveryWords();
+  const code = postalCode.trim();
+  const place = useQuery({
+    queryKey: pincodeQueryKey(code),
+    queryFn: () => lookupPincode(code),
+    enabled: PINCODE_PATTERN.test(code),
+    retry: false,
+    staleTime: 10 * 60 * 1000,
+  });
+  const deliverBy = place.data?.deliverBy;
+  // A moment's wait for the dates (none when the shipping step looked them up), rather than one text then another.
+  const waiting = place.isPending && PINCODE_PATTERN.test(code);
+  return (
+    <Message variant="success">
+      <strong>{t('orders.thankYou')}</strong>{' '}
+      {waiting
+        ? null
+        : deliverBy?.to
+          ? t('orders.placedNoteDated', { deliveredBy: words.deliveredBy(deliverBy), number })
+          : t('orders.placedNote', { dispatch: policy.dispatch, delivery: policy.delivery, number })}
+    </Message>
   );
 }
 
