@@ -1,6 +1,7 @@
 import { useLanguage, useT, type MessageKey } from '../../../i18n/index.tsx';
-import { PINCODE_PATTERN, formatDeliveryDate, type Language, type PincodeAnswer } from '@rr/core';
+import { PINCODE_PATTERN, type PincodeAnswer } from '@rr/core';
 import { useState, type FormEvent } from 'react';
+import { deliveryDate } from '../../../components/delivery-words.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useEarlyForm } from '../../../lib/early-form.ts';
 import { lookupPincode, rememberDeliveryPincode, useDeliveryPincode } from '../../../lib/delivery-pincode.ts';
@@ -19,17 +20,6 @@ async function checkPincode(code: string): Promise<Answer> {
       return { kind: 'problem', text: 'product.pincodeUnknown' };
     return { kind: 'problem', text: 'product.pincodeFailed' };
   }
-}
-
-/** A delivery date ('2026-12-02') as 'Wed, 2 Dec' or 'बुध, 2 दिस॰'. */
-function deliveryDate(date: string, language: Language): string {
-  if (language === 'en') return formatDeliveryDate(date);
-  return new Date(`${date}T00:00:00Z`).toLocaleDateString('hi-IN', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
 }
 
 function DeliveryAnswer({ place }: { place: PincodeAnswer }) {
