@@ -1,4 +1,4 @@
-import type { PincodeAnswer } from '@rr/core';
+import { PINCODE_PATTERN, type PincodeAnswer } from '@rr/core';
 import { apiFetch } from './api-client.ts';
 import { createPersistedStore, useStore } from './persisted-store.ts';
 
@@ -23,5 +23,14 @@ export function lookupPincode(code: string): Promise<PincodeAnswer> {
   return apiFetch<PincodeAnswer>(`/api/pincode/${encodeURIComponent(code)}`);
 }
 
-/** Where a pincode's answer is kept among the queries (the checkout's estimate and the order's share it). */
-export const pincodeQueryKey = (code: string) => ['pincode', code] as const;
+/**
+ * The query of a pincode's answer, asked only for a pincode's shape and kept ten minutes: the shipping
+ * step's estimate and the placed order's thanks read the same one (so the thanks needs no new request).
+ */
+export const pincodeQuery = (code: string) => ({
+  queryKey: ['pincode', code] as const,
+  queryFn: () => lookupPincode(code),
+  enabled: PINCODE_PATTERN.test(code),
+  retry: false,
+  staleTime: 10 * 60 * 1000,
+});

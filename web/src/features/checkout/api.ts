@@ -6,9 +6,6 @@ import { orderLine } from '../cart/index.ts';
 // The cart's quote (and how an order names a line) belong to the cart: its page prices the code too.
 export { orderLine, useCartQuote } from '../cart/index.ts';
 
-// The pincode's answer (the shipping form's estimate) is shared with the order page: lib/delivery-pincode.ts.
-export { lookupPincode } from '../../lib/delivery-pincode.ts';
-
 /**
  * SPEC §7's order payload, with the cart's code (issue 26) when it has one. The server prices the order
  * itself: the amounts sent are ignored.

@@ -2,8 +2,7 @@ import { PINCODE_PATTERN } from '@rr/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useDeliveryWords } from '../../../components/delivery-words.ts';
-import { pincodeQueryKey, rememberDeliveryPincode } from '../../../lib/delivery-pincode.ts';
-import { lookupPincode } from '../api.ts';
+import { pincodeQuery, rememberDeliveryPincode } from '../../../lib/delivery-pincode.ts';
 import styles from '../pages/checkout.module.css';
 
 /**
@@ -14,13 +13,7 @@ export function DeliveryEstimate({ postalCode }: { postalCode: string }) {
   const words = useDeliveryWords();
   const code = postalCode.trim();
   const known = PINCODE_PATTERN.test(code);
-  const place = useQuery({
-    queryKey: pincodeQueryKey(code),
-    queryFn: () => lookupPincode(code),
-    enabled: known,
-    retry: false,
-    staleTime: 10 * 60 * 1000,
-  });
+  const place = useQuery(pincodeQuery(code));
   const found = known && place.data ? place.data : null;
 
   useEffect(() => {

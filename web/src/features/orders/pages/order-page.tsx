@@ -1,6 +1,6 @@
 import { useT } from '../../../i18n/index.tsx';
 import { useErrorText } from '../../../i18n/error-text.ts';
-import { PINCODE_PATTERN, shortOrderNumber, UUID_PATTERN } from '@rr/core';
+import { shortOrderNumber, UUID_PATTERN } from '@rr/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { useDeliveryWords } from '../../../components/delivery-words.ts';
@@ -8,7 +8,7 @@ import { Message } from '../../../components/message.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { usePageTitle } from '../../../components/use-page-title.ts';
 import { refusedWith } from '../../../lib/api-client.ts';
-import { lookupPincode, pincodeQueryKey } from '../../../lib/delivery-pincode.ts';
+import { pincodeQuery } from '../../../lib/delivery-pincode.ts';
 import { useUserInfo } from '../../account/index.ts';
 import { usePolicy } from '../../content/index.ts';
 import { useOrder } from '../api.ts';
@@ -64,16 +64,11 @@ function PlacedNote({ number, postalCode }: { number: string; postalCode: string
   const policy = usePolicy();
   const words = useDeliveryWords();
   const code = postalCode.trim();
-  const place = useQuery({
-    queryKey: pincodeQueryKey(code),
-    queryFn: () => lookupPincode(code),
-    enabled: PINCODE_PATTERN.test(code),
-    retry: false,
-    staleTime: 10 * 60 * 1000,
-  });
+  const query = pincodeQuery(code);
+  const place = useQuery(query);
   const deliverBy = place.data?.deliverBy;
   // A moment's wait for the dates (none when the shipping step looked them up), rather than one text then another.
-  const waiting = place.isPending && PINCODE_PATTERN.test(code);
+  const waiting = place.isPending && query.enabled;
   return (
     <Message variant="success">
       <strong>{t('orders.thankYou')}</strong>{' '}
