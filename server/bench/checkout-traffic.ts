@@ -69,8 +69,11 @@ export async function prepareShop(base: string, customerCount: number): Promise<
 
 export const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
-/** The checkout's requests in order; `count(kind, status)` hears every answer. */
-export function checkoutRequests(shop: Shop, count: (kind: string, status: number) => void): autocannon.Request[] {
+/** The checkout's requests in order; `count(kind, status, body)` hears every answer. */
+export function checkoutRequests(
+  shop: Shop,
+  count: (kind: string, status: number, body: string) => void,
+): autocannon.Request[] {
   let nextCustomer = 0;
   type Checkout = { token?: string; productId?: string; orderId?: string };
   return [
@@ -89,7 +92,7 @@ export function checkoutRequests(shop: Shop, count: (kind: string, status: numbe
           }),
         };
       },
-      onResponse: (status) => count('checkout: quote', status),
+      onResponse: (status, body) => count('checkout: quote', status, body),
     },
     {
       method: 'POST',
@@ -104,7 +107,7 @@ export function checkoutRequests(shop: Shop, count: (kind: string, status: numbe
         }),
       }),
       onResponse: (status, body, context: Checkout) => {
-        count('checkout: place COD order', status);
+        count('checkout: place COD order', status, body);
         context.orderId = status === 201 ? (JSON.parse(body) as { _id: string })._id : undefined;
       },
     },
@@ -119,7 +122,7 @@ export function checkoutRequests(shop: Shop, count: (kind: string, status: numbe
               headers: { authorization: `Bearer ${shop.adminToken}` },
             }
           : (null as unknown as autocannon.Request),
-      onResponse: (status) => count('checkout: admin delivers', status),
+      onResponse: (status, body) => count('checkout: admin delivers', status, body),
     },
   ];
 }

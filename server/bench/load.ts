@@ -46,8 +46,12 @@ function countRead(kind: string) {
     if (turn !== 'warm-up' && headers?.['x-cache'] === 'hit') fromMemory.set(turn, (fromMemory.get(turn) ?? 0) + 1);
   };
 }
-function count(kind: string, status: number): void {
+/** The first refusal's body per kind of request and status: what the figures' 4xx were. */
+const firstRefusals = new Map<string, string>();
+function count(kind: string, status: number, body = ''): void {
   if (turn === 'warm-up') return;
+  if (status >= 400 && !firstRefusals.has(`${kind} ${status}`))
+    firstRefusals.set(`${kind} ${status}`, body.slice(0, 300));
   const byStatus = answers.get(kind) ?? new Map<number, number>();
   byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   answers.set(kind, byStatus);
@@ -221,6 +225,7 @@ try {
     const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
     console.log(`  ${kind.padEnd(28)} ${statuses.join(', ')}`);
   }
+  for (const [kindAndStatus, body] of firstRefusals) console.log(`  first ${kindAndStatus}: ${body}`);
   const failures = [...answers.values()].flatMap((byStatus) => [...byStatus].filter(([status]) => status >= 400));
   console.log(
     `\nerrors by status: ${failures.length ? failures.map(([s, n]) => `${s}: ${n}`).join(', ') : 'none'}` +

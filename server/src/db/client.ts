@@ -287,9 +287,41 @@ export function newPglite(options: Omit<PGliteOptions, 'extensions' | 'startPara
   return new PGlite({ ...options, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...settings] });
 }
 
+/** One turn of the event loop: whatever became readable meanwhile (a request, an answer) is read first. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite with statements that take turns with the rest of the process (issue 31, decision 0069). PGlite
+ * runs a statement inside this thread and resolves its promise as a microtask, so a request's
+ * statements ran back to back and no socket was read until the request was done: a catalog read
+ * answered from memory (50 µs) waited 40 ms behind an order's 40 statements, and the catalog beside
+ * orders kept 0.01 of its speed. Each statement, in a transaction too, now first waits one turn of the
+ * event loop. The transaction still holds PGlite's one connection meanwhile: what changes is only that
+ * other requests' JavaScript (and the answers from memory) run between its statements.
+ */
+function takingTurns<Client extends object>(client: Client): Client {
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      if (property === 'query') {
+        return async (...args: unknown[]) => {
+          await nextTurn();
+          return Reflect.apply(value, target, args);
+        };
+      }
+      if (property === 'transaction') {
+        return (work: (tx: object) => Promise<unknown>) =>
+          Reflect.apply(value, target, [(tx: object) => work(takingTurns(tx))]);
+      }
+      return value.bind(target);
+    },
+  });
+}
+
 /** The database handle of an open PGlite (a data folder, memory, or a loaded dump in tests). */
 export function pgliteHandle(client: PGlite): DatabaseHandle {
-  const pgliteDb = drizzlePglite(client, { schema });
+  const pgliteDb = drizzlePglite(takingTurns(client), { schema });
   const db = pgliteDb as unknown as Database;
   return {
     db,
