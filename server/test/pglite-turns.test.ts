@@ -55,6 +55,21 @@ describe('statements on PGlite take turns with the rest of the process', () => {
     expect(turns).toBeGreaterThanOrEqual(STATEMENTS);
   });
 
+  it('reads timestamps, dates, intervals and their arrays as PostgreSQL’s text, which drizzle converts itself', async () => {
+    const [row] = await rawRows<Record<string, unknown>>(
+      handle.db,
+      sql`select timestamptz '2026-11-28 10:00:00+05:30' as at, date '2026-11-28' as day, interval '2 days' as span,
+        array[date '2026-11-28'] as days, array[1.50]::numeric[] as amounts`,
+    );
+    expect(row).toEqual({
+      at: '2026-11-28 04:30:00+00',
+      day: '2026-11-28',
+      span: '2 days',
+      days: '{2026-11-28}',
+      amounts: '{1.50}',
+    });
+  });
+
   it('still rolls a failed transaction back, and a statement waiting outside it runs after it', async () => {
     const before = (await rawRows<{ n: number }>(handle.db, sql`select n from counter where id = 1`))[0]!.n;
     let outsideSaw: number | null = null;
