@@ -286,7 +286,7 @@ const asText = (value: string) => value;
  * The types drizzle reads as PostgreSQL's text and converts itself: timestamps, dates, intervals, and
  * arrays of those and of numeric. drizzle-orm/pglite asks for them with every statement, and PGlite then
  * copies its whole table of parsers (318 types) to add them: 70-190 µs a statement, measured (decision
- * 0069). Every PGlite is made with them instead, and `takingTurns` drops drizzle's request.
+ * 0069). `pgliteHandle` puts them in its PGlite's own table instead, and `takingTurns` drops drizzle's.
  */
 const DRIZZLE_TEXT_TYPES: Readonly<Record<number, (value: string) => string>> = {
   [pgliteTypes.TIMESTAMP]: asText,
@@ -301,21 +301,21 @@ const DRIZZLE_TEXT_TYPES: Readonly<Record<number, (value: string) => string>> = 
 };
 
 /** A PGlite with the extensions the migrations use (pg_trgm for search): every PGlite is made here. */
-export function newPglite(options: Omit<PGliteOptions, 'extensions' | 'startParams' | 'parsers'> = {}): PGlite {
+export function newPglite(options: Omit<PGliteOptions, 'extensions' | 'startParams'> = {}): PGlite {
   const settings = Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-  const client = new PGlite({
-    ...options,
-    extensions: { pg_trgm },
-    startParams: [...PGlite.defaultStartParams, ...settings],
-  });
-  // Once ready: PGlite sets the array types' parsers while starting, after those given to it. A statement
-  // sent before then waits for the same promise, and its wait is registered after this one.
-  // A PGlite that fails to start refuses its statements, which say so.
+  return new PGlite({ ...options, extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...settings] });
+}
+
+/**
+ * Puts DRIZZLE_TEXT_TYPES in the PGlite's own parsers once it is ready: PGlite sets its array types'
+ * parsers while starting, over any given to it. Every statement through `takingTurns` first waits a turn
+ * of the event loop, after this has run. A PGlite that fails to start refuses its statements, which say so.
+ */
+function readTypesAsDrizzleDoes(client: PGlite): void {
   void client.waitReady.then(
     () => Object.assign(client.parsers, DRIZZLE_TEXT_TYPES),
     () => undefined,
   );
-  return client;
 }
 
 /** One turn of the event loop: whatever became readable meanwhile (a request, an answer) is read first. */
@@ -360,6 +360,7 @@ function takingTurns<Client extends object>(client: Client): Client {
 
 /** The database handle of an open PGlite (a data folder, memory, or a loaded dump in tests). */
 export function pgliteHandle(client: PGlite): DatabaseHandle {
+  readTypesAsDrizzleDoes(client);
   const pgliteDb = drizzlePglite(takingTurns(client), { schema });
   const db = pgliteDb as unknown as Database;
   return {
