@@ -41,8 +41,8 @@ const catalogAnswers = new Map<Turn, Map<string, number>>();
 const fromMemory = new Map<Turn, number>();
 /** Counts a catalog read's answer: `count`, and whether it came from memory. */
 function countRead(kind: string) {
-  return (status: number, _body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
-    count(kind, status);
+  return (status: number, body: string, _context: object, headers: IncomingHttpHeaders | undefined) => {
+    count(kind, status, body);
     if (turn !== 'warm-up' && headers?.['x-cache'] === 'hit') fromMemory.set(turn, (fromMemory.get(turn) ?? 0) + 1);
   };
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+// One turn of the event loop: whatever became readable meanwhile (a request, an answer) is read first.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -317,9 +319,6 @@ function readTypesAsDrizzleDoes(client: PGlite): void {
     () => undefined,
   );
 }
-
-/** One turn of the event loop: whatever became readable meanwhile (a request, an answer) is read first. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** A statement's options without the parsers every PGlite already has (DRIZZLE_TEXT_TYPES). */
 function withoutDrizzleParsers<Options extends { parsers?: object }>(options: Options | undefined) {
