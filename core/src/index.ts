@@ -10,6 +10,7 @@ export * from './contract/catalog.ts';
 export * from './gem-facts.ts';
 export * from './contract/product-facts.ts';
 export * from './contract/search.ts';
+export * from './filter-ranges.ts';
 export * from './contract/categories.ts';
 export * from './contract/newsletter.ts';
 export * from './contract/cart.ts';

@@ -93,3 +93,24 @@ test('below the fold waits to be drawn on a phone: later product cards come when
   await cards.nth(5).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/product\//);
 });
+
+test('the best-selling strip on a 360 px phone: its cards are as tall as what they show', async ({ page }) => {
+  await page.goto('/');
+  const strip = page.locator('section[aria-labelledby="best-heading"]');
+  await expect(strip.locator('article').first()).toBeVisible();
+  // The space under the lowest thing drawn in each card on screen: the card's own padding, not the 480 px
+  // stand-in of a card further along the row (it showed ~130 px of empty card under the price).
+  const gaps = await strip.locator('article').evaluateAll((cards) =>
+    cards
+      .filter((card) => card.getBoundingClientRect().left < window.innerWidth)
+      .map((card) => {
+        const drawn = [...card.querySelectorAll('*')].filter(
+          (e) => e.children.length === 0 && e.getClientRects().length,
+        );
+        const lowest = Math.max(...drawn.map((e) => e.getBoundingClientRect().bottom));
+        return card.getBoundingClientRect().bottom - lowest;
+      }),
+  );
+  expect(gaps.length).toBeGreaterThan(0);
+  for (const gap of gaps) expect(gap).toBeLessThan(40);
+});

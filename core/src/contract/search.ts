@@ -4,6 +4,7 @@ import * as z from 'zod/mini';
 import { CATEGORIES } from '../constants.ts';
 import { optionalQuery } from './common.ts';
 import { PLANETS } from '../gem-facts.ts';
+import { RANGE_PATTERNS } from '../filter-ranges.ts';
 
 export const LISTING_SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'rating'] as const;
 export type ListingSort = (typeof LISTING_SORTS)[number];
@@ -88,7 +89,6 @@ export interface ListingFilters {
   sort?: ListingSort;
 }
 
-const RUPEES = /^\d{1,7}(?:\.\d{1,2})?$/;
 const list = (text: string) =>
   text
     .split(',')
@@ -96,7 +96,6 @@ const list = (text: string) =>
     .filter(Boolean);
 
 const SIZE = /^\d{1,3}(?:\.\d)?$/;
-const CARATS = /^\d{1,5}(?:\.\d{1,2})?$/;
 
 /** Reads a from-to pair of numbers into `filters`; false when a value is not one (an empty result). */
 function readRange<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarats'>(
@@ -134,8 +133,8 @@ function readPlanets(text: string | undefined): string[] | null | undefined {
 /** Reads the filter values of a listing address; shared by the server and the filter panel. */
 export function parseListingFilters(raw: ListingFilterText): ListingFilters | null {
   const filters: ListingFilters = {};
-  if (!readRange(raw, ['minPrice', 'maxPrice'], RUPEES, filters)) return null;
-  if (!readRange(raw, ['minCarats', 'maxCarats'], CARATS, filters)) return null;
+  if (!readRange(raw, ['minPrice', 'maxPrice'], RANGE_PATTERNS.price, filters)) return null;
+  if (!readRange(raw, ['minCarats', 'maxCarats'], RANGE_PATTERNS.weight, filters)) return null;
   const inStock = raw.inStock?.trim().toLowerCase();
   if (inStock === 'true') filters.inStock = true;
   else if (inStock && inStock !== 'false') return null;

@@ -125,6 +125,10 @@ export const shop = {
   'catalog.max': 'Max',
   'catalog.to': 'to',
   'catalog.fromTo': 'From {from} to {to}',
+  'catalog.rangeNotNumber.price': 'Enter prices in rupees, like 500 or 2,500.',
+  'catalog.rangeNotNumber.weight': 'Enter weights in carats, like 3 or 5.25.',
+  'catalog.rangeReversed.price': 'The minimum price is above the maximum.',
+  'catalog.rangeReversed.weight': 'The minimum weight is above the maximum.',
   // The product page.
   'product.title': '{name} | Rudraksha Ratna',
   'product.titlePending': 'Product | Rudraksha Ratna',

@@ -1,5 +1,12 @@
 import { useT } from '../../../i18n/index.tsx';
-import { formatRupees, rattiFromCarats, type Category, type ListingFilterText } from '@rr/core';
+import {
+  formatRupees,
+  rangeProblem,
+  rattiFromCarats,
+  type Category,
+  type ListingFilterText,
+  type RangeProblem,
+} from '@rr/core';
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/button.tsx';
@@ -306,7 +313,10 @@ function WeightFilter({
   );
 }
 
-/** A from-to filter (price, weight) applied with its own button. */
+/**
+ * A from-to filter (price, weight) applied with its own button; a pair it cannot apply is refused with
+ * its reason beside the fields.
+ */
 function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarats'>({
   legend,
   name,
@@ -327,11 +337,20 @@ function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarat
 }) {
   const earlyForm = useEarlyForm();
   const t = useT();
+  const problemId = useId();
+  const [problem, setProblem] = useState<RangeProblem | null>(null);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const data = new FormData(event.currentTarget);
-    const text = (key: string) => String(data.get(key) ?? '').trim() || undefined;
-    onApply(text(keys[0]), text(keys[1]));
+    // "2,500" as written in India reads as 2500.
+    const text = (key: string) =>
+      String(data.get(key) ?? '')
+        .replace(/,/g, '')
+        .trim() || undefined;
+    const [min, max] = [text(keys[0]), text(keys[1])];
+    const found = rangeProblem(name, min, max);
+    setProblem(found);
+    if (!found) onApply(min, max);
   };
   const bounds = [
     { name: keys[0], label: t(`catalog.minimum.${name}`), placeholder: t('catalog.min'), value: filters[keys[0]] },
@@ -355,11 +374,18 @@ function RangeFilter<K extends 'minPrice' | 'maxPrice' | 'minCarats' | 'maxCarat
                   name={bound.name}
                   placeholder={bound.placeholder}
                   defaultValue={bound.value ?? ''}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? problemId : undefined}
                 />
               </label>
             </Fragment>
           ))}
         </div>
+        {problem && (
+          <p id={problemId} className={styles.problem} role="alert">
+            {t(`catalog.${problem}.${name}`)}
+          </p>
+        )}
         {range?.min != null && range.max != null && (
           <p className={styles.range}>{t('catalog.fromTo', { from: format(range.min), to: format(range.max) })}</p>
         )}
