@@ -8,6 +8,12 @@ import type autocannon from 'autocannon';
 
 const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
 const SHIPPING = { address: '12 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
+/** A one-line cart of `productId` quoted for SHIPPING's address, as the checkout's payment step asks. */
+const quoteOf = (productId: string) => ({
+  orderItems: [{ product: productId, qty: 1 }],
+  state: SHIPPING.state,
+  postalCode: SHIPPING.postalCode,
+});
 
 /** A setup request; a 503 (the server shedding load on a busy machine) is tried again a few times. */
 export async function api<T>(base: string, method: string, url: string, body?: unknown, token?: string): Promise<T> {
@@ -36,23 +42,15 @@ export interface Shop {
   tokens: string[];
 }
 
-/** Enough stock for a minute of orders, and `customerCount` customers so that none waits on another. */
+/**
+ * Enough stock for a minute of orders, and `customerCount` customers so that none waits on another. The
+ * products are those a one-line Cash on Delivery order can take as they are: none sold in variants (their
+ * stock is the variants') and none the quote refuses COD for at the orders' address (above the COD limit
+ * with GST and shipping), so that the figures
+ * count orders, not refusals.
+ */
 export async function prepareShop(base: string, customerCount: number): Promise<Shop> {
   const admin = await api<{ token: string }>(base, 'POST', '/api/users/loginviapassword', ADMIN);
-  const productIds: string[] = [];
-  for (let page = 1, pages = 1; page <= pages; page++) {
-    const list = await api<{ products: Array<{ _id: string }>; pages: number }>(
-      base,
-      'GET',
-      `/api/products?pageNumber=${page}`,
-    );
-    productIds.push(...list.products.map((p) => p._id));
-    pages = list.pages;
-  }
-  for (const id of productIds) {
-    const product = await api<Record<string, unknown>>(base, 'GET', `/api/products/${id}`);
-    await api(base, 'PUT', `/api/products/${id}`, { ...product, countInStock: 100_000 }, admin.token);
-  }
   const tokens: string[] = [];
   for (let i = 0; i < customerCount; i++) {
     const phone = `7${String(Date.now() % 1e5).padStart(5, '0')}${String(i).padStart(4, '0')}`;
@@ -64,7 +62,47 @@ export async function prepareShop(base: string, customerCount: number): Promise<
     });
     tokens.push(customer.token);
   }
+  const listed: string[] = [];
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const list = await api<{ products: Array<{ _id: string }>; pages: number }>(
+      base,
+      'GET',
+      `/api/products?pageNumber=${page}`,
+    );
+    listed.push(...list.products.map((p) => p._id));
+    pages = list.pages;
+  }
+  const productIds: string[] = [];
+  for (const id of listed) {
+    const product = await api<Record<string, unknown> & { variants: unknown[] }>(base, 'GET', `/api/products/${id}`);
+    if (product.variants.length > 0) continue;
+    await api(base, 'PUT', `/api/products/${id}`, { ...product, countInStock: 100_000 }, admin.token);
+    const quote = await fetch(`${base}/api/orders/quote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
+      body: JSON.stringify({ ...quoteOf(id), paymentMethod: 'Cash on Delivery' }),
+    });
+    const offered = quote.ok && ((await quote.json()) as { cod?: { allowed: boolean } }).cod?.allowed === true;
+    if (!quote.ok) await quote.text();
+    if (offered) productIds.push(id);
+  }
+  if (productIds.length === 0) throw new Error('No product takes a one-line Cash on Delivery order');
+  console.log(
+    `${productIds.length} of ${listed.length} products take a one-line COD order as they are (no variants, COD offered at the address)`,
+  );
   return { adminToken: admin.token, productIds, tokens };
+}
+
+/** The first refusal's body per kind of request and status: what a run's 4xx and 5xx were. */
+export class FirstRefusals {
+  private readonly bodies = new Map<string, string>();
+  hear(kind: string, status: number, body: string): void {
+    if (status >= 400 && !this.bodies.has(`${kind} ${status}`))
+      this.bodies.set(`${kind} ${status}`, body.slice(0, 300));
+  }
+  print(): void {
+    for (const [kindAndStatus, body] of this.bodies) console.log(`  first ${kindAndStatus}: ${body}`);
+  }
 }
 
 export const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
@@ -86,10 +124,7 @@ export function checkoutRequests(
         return {
           ...request,
           headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
-          body: JSON.stringify({
-            orderItems: [{ product: context.productId, qty: 1 }],
-            paymentMethod: 'Cash on Delivery',
-          }),
+          body: JSON.stringify({ ...quoteOf(context.productId), paymentMethod: 'Cash on Delivery' }),
         };
       },
       onResponse: (status, body) => count('checkout: quote', status, body),

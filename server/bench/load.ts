@@ -18,7 +18,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
-import { checkoutRequests as checkoutTraffic, pick, prepareShop } from './checkout-traffic.ts';
+import { checkoutRequests as checkoutTraffic, FirstRefusals, pick, prepareShop } from './checkout-traffic.ts';
 import { startNginx } from './nginx.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
@@ -46,12 +46,10 @@ function countRead(kind: string) {
     if (turn !== 'warm-up' && headers?.['x-cache'] === 'hit') fromMemory.set(turn, (fromMemory.get(turn) ?? 0) + 1);
   };
 }
-/** The first refusal's body per kind of request and status: what the figures' 4xx were. */
-const firstRefusals = new Map<string, string>();
+const firstRefusals = new FirstRefusals();
 function count(kind: string, status: number, body = ''): void {
   if (turn === 'warm-up') return;
-  if (status >= 400 && !firstRefusals.has(`${kind} ${status}`))
-    firstRefusals.set(`${kind} ${status}`, body.slice(0, 300));
+  firstRefusals.hear(kind, status, body);
   const byStatus = answers.get(kind) ?? new Map<number, number>();
   byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
   answers.set(kind, byStatus);
@@ -225,7 +223,7 @@ try {
     const statuses = [...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status}: ${n}`);
     console.log(`  ${kind.padEnd(28)} ${statuses.join(', ')}`);
   }
-  for (const [kindAndStatus, body] of firstRefusals) console.log(`  first ${kindAndStatus}: ${body}`);
+  firstRefusals.print();
   const failures = [...answers.values()].flatMap((byStatus) => [...byStatus].filter(([status]) => status >= 400));
   console.log(
     `\nerrors by status: ${failures.length ? failures.map(([s, n]) => `${s}: ${n}`).join(', ') : 'none'}` +

@@ -13,7 +13,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { checkoutRequests, prepareShop } from './checkout-traffic.ts';
+import { checkoutRequests, FirstRefusals, prepareShop } from './checkout-traffic.ts';
 import { startServer } from './server-process.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
@@ -53,8 +53,10 @@ try {
   const shop = await prepareShop(server.base, 24);
   let counting = false;
   const answers = new Map<string, Map<number, number>>();
-  const count = (kind: string, status: number) => {
+  const firstRefusals = new FirstRefusals();
+  const count = (kind: string, status: number, body: string) => {
     if (!counting) return;
+    firstRefusals.hear(kind, status, body);
     const byStatus = answers.get(kind) ?? new Map<number, number>();
     byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
     answers.set(kind, byStatus);
@@ -101,6 +103,7 @@ try {
   for (const [kind, byStatus] of [...ordersAnswers, ...answers]) {
     console.log(`  ${kind.padEnd(28)} ${[...byStatus].map(([status, n]) => `${status}: ${n}`).join(', ')}`);
   }
+  firstRefusals.print();
   console.log();
 } finally {
   await server.stop();
