@@ -45,6 +45,8 @@ interface Row {
   lcpMs: number;
   tbtMs: number;
   jsKb: number;
+  /** Lighthouse's measure of the machine's speed as the run started (its benchmark index: higher is faster). */
+  benchmarkIndex: number;
   findings: string[];
 }
 
@@ -124,6 +126,7 @@ try {
       lcpMs: value('largest-contentful-paint'),
       tbtMs: value('total-blocking-time'),
       jsKb: jsBytes / 1024,
+      benchmarkIndex: lhr.environment.benchmarkIndex,
       findings,
     });
   }
@@ -159,8 +162,18 @@ console.table(
     'LCP s': (r.lcpMs / 1000).toFixed(2) + spread(own, (x) => x.lcpMs / 1000, 2),
     'TBT ms': Math.round(r.tbtMs) + spread(own, (x) => x.tbtMs, 0),
     'JS KB': Math.round(r.jsKb),
+    'bench index': Math.round(r.benchmarkIndex) + spread(own, (x) => x.benchmarkIndex, 0),
   })),
 );
+// Issue 30: each Hindi page beside its English page of the same run (a slow machine lowers both alike).
+for (const { median: hindi } of medians.filter(({ median }) => median.page.startsWith('hi-'))) {
+  const english = medians.find(({ median }) => median.page.split(' ')[0] === hindi.page.split(' ')[0]!.slice(3));
+  if (english)
+    console.log(
+      `${hindi.page.split(' ')[0]} ${hindi.performance.toFixed(2)} beside ${english.median.page.split(' ')[0]} ` +
+        `${english.median.performance.toFixed(2)} (medians)`,
+    );
+}
 for (const line of new Set(rows.flatMap((r) => r.findings.map((finding) => `${r.page}: ${finding}`))))
   console.log(line);
 console.log(
