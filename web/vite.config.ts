@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { reactLibraries, reactToPreact } from './preact-aliases.ts';
 
@@ -61,9 +63,23 @@ const SHARED_MODULES = [
 ];
 const inSharedChunk = (id: string) => SHARED_MODULES.some((file) => id.replaceAll('\\', '/').endsWith(file));
 
+/**
+ * React Router's own production build, for the shop's production builds. Its package names only its
+ * development build (remix-run/react-router#14102, open): that build checks and warns about route
+ * mistakes on every render and carries the warnings' texts; the production one is the same code with
+ * them switched off (`ENABLE_DEV_WARNINGS`). Tests and `vite dev` keep the warnings.
+ */
+const routerForProduction = {
+  find: /^react-router$/,
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  ),
+};
+
 // JSX is compiled by Vite itself (tsconfig's `react-jsx`); its `react/jsx-runtime` is Preact's too.
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: reactToPreact },
+export default defineConfig(({ isSsrBuild, mode }) => ({
+  resolve: { alias: mode === 'production' ? [...reactToPreact, routerForProduction] : reactToPreact },
   build: {
     ...(isSsrBuild
       ? // The server rendering (src/entry-server.tsx) for the server's storefront module: web/dist-ssr.

@@ -63,3 +63,14 @@ if (lateStyles.size > 0) {
   console.log(`Styles that come only with a server-rendered page's code: ${[...lateStyles].join(', ')}`);
   process.exitCode = 1;
 }
+
+// React Router's development build in a production bundle (vite.config.ts `routerForProduction`): its
+// warnings' texts, in a file the first page loads.
+const DEVELOPMENT_ONLY = 'You rendered descendant <Routes>';
+const withWarnings = [...files].filter((file) =>
+  readFileSync(path.join(dist, file), 'utf8').includes(DEVELOPMENT_ONLY),
+);
+if (withWarnings.length > 0) {
+  console.log(`React Router's development build is in ${withWarnings.join(', ')}`);
+  process.exitCode = 1;
+}
