@@ -104,7 +104,7 @@ test('the best-selling strip on a 360 px phone: its cards are as tall as what th
     cards
       .filter((card) => card.getBoundingClientRect().left < window.innerWidth)
       .map((card) => {
-        const drawn = [...card.querySelectorAll('*')].filter(
+        const drawn = Array.from(card.querySelectorAll('*')).filter(
           (e) => e.children.length === 0 && e.getClientRects().length,
         );
         const lowest = Math.max(...drawn.map((e) => e.getBoundingClientRect().bottom));
