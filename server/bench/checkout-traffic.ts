@@ -8,9 +8,10 @@ import type autocannon from 'autocannon';
 
 const ADMIN = { phone: '9999900001', password: 'ratna-admin-2026' };
 const SHIPPING = { address: '12 MG Road', city: 'Pune', postalCode: '411001', state: 'Maharashtra' };
-/** A one-line cart of `productId` quoted for SHIPPING's address, as the checkout's payment step asks. */
-const quoteOf = (productId: string) => ({
+/** A one-line COD cart of `productId` quoted for SHIPPING's address, as the checkout's payment step asks. */
+const codQuoteOf = (productId: string) => ({
   orderItems: [{ product: productId, qty: 1 }],
+  paymentMethod: 'Cash on Delivery',
   state: SHIPPING.state,
   postalCode: SHIPPING.postalCode,
 });
@@ -44,10 +45,9 @@ export interface Shop {
 
 /**
  * Enough stock for a minute of orders, and `customerCount` customers so that none waits on another. The
- * products are those a one-line Cash on Delivery order can take as they are: none sold in variants (their
- * stock is the variants') and none the quote refuses COD for at the orders' address (above the COD limit
- * with GST and shipping), so that the figures
- * count orders, not refusals.
+ * products are those a one-line Cash on Delivery order can take as they are, so that the figures count
+ * orders, not refusals: none sold in variants (their stock is the variants') and none the quote refuses
+ * COD for at the orders' address (above the COD limit with GST and shipping).
  */
 export async function prepareShop(base: string, customerCount: number): Promise<Shop> {
   const admin = await api<{ token: string }>(base, 'POST', '/api/users/loginviapassword', ADMIN);
@@ -77,14 +77,14 @@ export async function prepareShop(base: string, customerCount: number): Promise<
     const product = await api<Record<string, unknown> & { variants: unknown[] }>(base, 'GET', `/api/products/${id}`);
     if (product.variants.length > 0) continue;
     await api(base, 'PUT', `/api/products/${id}`, { ...product, countInStock: 100_000 }, admin.token);
-    const quote = await fetch(`${base}/api/orders/quote`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[0]}` },
-      body: JSON.stringify({ ...quoteOf(id), paymentMethod: 'Cash on Delivery' }),
-    });
-    const offered = quote.ok && ((await quote.json()) as { cod?: { allowed: boolean } }).cod?.allowed === true;
-    if (!quote.ok) await quote.text();
-    if (offered) productIds.push(id);
+    const quote = await api<{ cod?: { allowed: boolean } }>(
+      base,
+      'POST',
+      '/api/orders/quote',
+      codQuoteOf(id),
+      tokens[0],
+    );
+    if (quote.cod?.allowed) productIds.push(id);
   }
   if (productIds.length === 0) throw new Error('No product takes a one-line Cash on Delivery order');
   console.log(
@@ -124,7 +124,7 @@ export function checkoutRequests(
         return {
           ...request,
           headers: { 'content-type': 'application/json', authorization: `Bearer ${context.token}` },
-          body: JSON.stringify({ ...quoteOf(context.productId), paymentMethod: 'Cash on Delivery' }),
+          body: JSON.stringify(codQuoteOf(context.productId)),
         };
       },
       onResponse: (status, body) => count('checkout: quote', status, body),

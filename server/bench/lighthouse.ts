@@ -34,6 +34,8 @@ if (!existsSync(path.join(root, 'web/dist/index.html'))) {
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
 
 interface Row {
+  /** The page's name in LIGHTHOUSE_PAGES (home, hi-product, ...). */
+  name: string;
   page: string;
   /** The machine's 1-minute load average as the run started. */
   load: number;
@@ -116,6 +118,7 @@ try {
         .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.title ?? ''})`),
     );
     rows.push({
+      name,
       page: `${name} ${route}`,
       load,
       performance: score('performance'),
@@ -166,12 +169,11 @@ console.table(
   })),
 );
 // Issue 30: each Hindi page beside its English page of the same run (a slow machine lowers both alike).
-for (const { median: hindi } of medians.filter(({ median }) => median.page.startsWith('hi-'))) {
-  const english = medians.find(({ median }) => median.page.split(' ')[0] === hindi.page.split(' ')[0]!.slice(3));
+for (const { median: hindi } of medians.filter(({ median }) => median.name.startsWith('hi-'))) {
+  const english = medians.find(({ median }) => median.name === hindi.name.slice('hi-'.length))?.median;
   if (english)
     console.log(
-      `${hindi.page.split(' ')[0]} ${hindi.performance.toFixed(2)} beside ${english.median.page.split(' ')[0]} ` +
-        `${english.median.performance.toFixed(2)} (medians)`,
+      `${hindi.page} ${hindi.performance.toFixed(2)} beside ${english.page} ${english.performance.toFixed(2)} (medians)`,
     );
 }
 for (const line of new Set(rows.flatMap((r) => r.findings.map((finding) => `${r.page}: ${finding}`))))
