@@ -94,23 +94,23 @@ test('below the fold waits to be drawn on a phone: later product cards come when
   await expect(page).toHaveURL(/\/product\//);
 });
 
-test('the best-selling strip on a 360 px phone: its cards are as tall as what they show', async ({ page }) => {
+test('the best-selling strip on a 360 px phone: its row is as tall as its tallest card', async ({ page }) => {
   await page.goto('/');
   const strip = page.locator('section[aria-labelledby="best-heading"]');
   await expect(strip.locator('article').first()).toBeVisible();
-  // The space under the lowest thing drawn in each card on screen: the card's own padding, not the 480 px
-  // stand-in of a card further along the row (it showed ~130 px of empty card under the price).
+  // The space under the lowest thing drawn in each card of the row (a shorter card stretches to the row's
+  // height, as cards do). The tallest card's is its own padding; with the 480 px stand-in of the cards
+  // the grid leaves out of a phone's first layout, every card showed 115 px and more under its price
+  // (a card left out has nothing drawn: no gap at all).
   const gaps = await strip.locator('article').evaluateAll((cards) =>
-    cards
-      .filter((card) => card.getBoundingClientRect().left < window.innerWidth)
-      .map((card) => {
-        const drawn = Array.from(card.querySelectorAll('*')).filter(
-          (e) => e.children.length === 0 && e.getClientRects().length,
-        );
-        const lowest = Math.max(...drawn.map((e) => e.getBoundingClientRect().bottom));
-        return card.getBoundingClientRect().bottom - lowest;
-      }),
+    cards.map((card) => {
+      const drawn = Array.from(card.querySelectorAll('*')).filter(
+        (e) => e.children.length === 0 && e.getClientRects().length,
+      );
+      const lowest = Math.max(...drawn.map((e) => e.getBoundingClientRect().bottom));
+      return card.getBoundingClientRect().bottom - lowest;
+    }),
   );
-  expect(gaps.length).toBeGreaterThan(0);
-  for (const gap of gaps) expect(gap).toBeLessThan(40);
+  expect(gaps.length).toBeGreaterThan(1);
+  expect(Math.min(...gaps)).toBeLessThan(40);
 });
