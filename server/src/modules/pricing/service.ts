@@ -26,8 +26,8 @@ import {
   type CodVerdict,
   type Package,
 } from '@rr/core';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { readTogether, type Database } from '../../db/client.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { hotStatement, readTogether, type Database } from '../../db/client.ts';
 import { categories, productAddOns, productVariants, products, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { runningSales } from '../offers/index.ts';
@@ -162,8 +162,9 @@ type CatalogProduct = Awaited<ReturnType<typeof readProducts>>[number];
 type CatalogVariant = typeof productVariants.$inferSelect;
 type CatalogAddOn = typeof productAddOns.$inferSelect;
 
-function readProducts(db: Database, ids: string[]) {
-  return db
+/** The cart's products (`ids`), with their tax facts. */
+const readProducts = hotStatement((db) =>
+  db
     .select({
       id: products.id,
       name: products.name,
@@ -184,16 +185,29 @@ function readProducts(db: Database, ids: string[]) {
     })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.category))
-    .where(and(inArray(products.id, ids), eq(products.isDraft, false)));
-}
+    .where(and(sql`${products.id} = any(${sql.placeholder('ids')})`, eq(products.isDraft, false))),
+);
+const readVariants = hotStatement((db) =>
+  db
+    .select()
+    .from(productVariants)
+    .where(sql`${productVariants.productId} = any(${sql.placeholder('ids')})`),
+);
+const readAddOns = hotStatement((db) =>
+  db
+    .select()
+    .from(productAddOns)
+    .where(sql`${productAddOns.productId} = any(${sql.placeholder('ids')})`)
+    .orderBy(productAddOns.position),
+);
 
 /** The catalog's products of the cart, with their variants and add-ons. */
 async function readCatalog(db: Database, ids: string[]) {
   const [found, variants, addOns] = await readTogether(
     db,
-    () => readProducts(db, ids),
-    () => db.select().from(productVariants).where(inArray(productVariants.productId, ids)),
-    () => db.select().from(productAddOns).where(inArray(productAddOns.productId, ids)).orderBy(productAddOns.position),
+    () => readProducts(db, { ids }),
+    () => readVariants(db, { ids }),
+    () => readAddOns(db, { ids }),
   );
   const byProduct = <T extends { productId: string }>(rows: T[], id: string) => rows.filter((r) => r.productId === id);
   return new Map(

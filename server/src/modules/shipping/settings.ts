@@ -16,7 +16,7 @@ import {
   type ZoneRates,
 } from '@rr/core';
 import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { shopSettings } from '../../db/schema/index.ts';
 import { recordChange, type Actor } from '../audit/index.ts';
 
@@ -45,9 +45,11 @@ const defaults = (sellerPincode: string): ShopShipping => ({
   defaultPackage: DEFAULT_PACKAGE,
 });
 
+const readSettings = hotStatement((db) => db.select().from(shopSettings).where(eq(shopSettings.id, 1)));
+
 /** The shop's shipping settings (one row; read per quote and order, in the caller's transaction). */
 export async function readShipping(db: Database | Transaction, sellerPincode: string): Promise<ShopShipping> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  const [row] = await readSettings(db);
   if (!row) return defaults(sellerPincode);
   return {
     rateCard: row.rateCard,
