@@ -38,7 +38,7 @@ const productsById = hotStatement((db) => {
 const rename = hotStatement((db) =>
   db
     .update(products)
-    .set({ name: sql.placeholder('name') })
+    .set({ name: sql`${sql.placeholder('name')}` })
     .where(eq(products.id, sql.placeholder('id'))),
 );
 

@@ -7,7 +7,7 @@
 import type { AuditEntity, StaffRole } from '@rr/core';
 import { desc, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Transaction } from '../../db/client.ts';
+import { hotStatement, type Transaction } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
 import { signedInUser } from '../../plugins/auth.ts';
 import { GENESIS_HASH, canonicalJson, entryHash } from './chain.ts';
@@ -42,14 +42,14 @@ export function actorOf(request: FastifyRequest): Actor {
   return { id: user.id, name: user.name, role: user.role, address: request.ip || null };
 }
 
+const lastEntry = hotStatement((db) =>
+  db.select({ seq: auditLog.seq, hash: auditLog.hash }).from(auditLog).orderBy(desc(auditLog.seq)).limit(1),
+);
+
 /** Appends one entry in `tx`: it is kept exactly when the change it records is. */
 export async function recordAudit(tx: Transaction, actor: AuditActor, change: AuditChange): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${AUDIT_LOCK_KEY})`);
-  const [last] = await tx
-    .select({ seq: auditLog.seq, hash: auditLog.hash })
-    .from(auditLog)
-    .orderBy(desc(auditLog.seq))
-    .limit(1);
+  const [last] = await lastEntry(tx);
   const fields = {
     seq: (last?.seq ?? 0) + 1,
     at: new Date(),

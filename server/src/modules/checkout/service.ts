@@ -18,10 +18,10 @@ import {
   type QuoteBody,
   type Language,
 } from '@rr/core';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PaymentGateway } from '../../adapters/payments/index.ts';
 import type { Config } from '../../config.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { users, type orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -79,14 +79,8 @@ interface LockedCustomer {
   messages: MessageAccount;
 }
 
-/**
- * Locks the customer's row for the rest of the transaction: one customer's orders and holds are then
- * decided one after another, so concurrent requests cannot each pass a limit that together they break.
- * Issue 27: `whatsappOptIn` true records their opt-in to WhatsApp messages. Answers what checkout needs
- * of the row, which nobody else can change before the transaction ends.
- */
-async function lockCustomer(tx: Transaction, customerId: string, whatsappOptIn?: boolean): Promise<LockedCustomer> {
-  const [row] = await tx
+const lockedCustomerRow = hotStatement((db) =>
+  db
     .select({
       optedIn: users.whatsappOptInAt,
       phoneVerifiedAt: users.phoneVerifiedAt,
@@ -94,8 +88,18 @@ async function lockCustomer(tx: Transaction, customerId: string, whatsappOptIn?:
       orderEmails: users.orderEmails,
     })
     .from(users)
-    .where(eq(users.id, customerId))
-    .for('update');
+    .where(eq(users.id, sql.placeholder('customerId')))
+    .for('update'),
+);
+
+/**
+ * Locks the customer's row for the rest of the transaction: one customer's orders and holds are then
+ * decided one after another, so concurrent requests cannot each pass a limit that together they break.
+ * Issue 27: `whatsappOptIn` true records their opt-in to WhatsApp messages. Answers what checkout needs
+ * of the row, which nobody else can change before the transaction ends.
+ */
+async function lockCustomer(tx: Transaction, customerId: string, whatsappOptIn?: boolean): Promise<LockedCustomer> {
+  const [row] = await lockedCustomerRow(tx, { customerId });
   if (whatsappOptIn && !row?.optedIn) await recordWhatsappOptIn(tx, customerId);
   const onWhatsapp = Boolean(row?.optedIn) || whatsappOptIn === true;
   const language = row?.language ?? 'en';

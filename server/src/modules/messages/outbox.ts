@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
 export type NewMessage = Pick<
@@ -78,15 +78,8 @@ export async function enqueueCorrection(
   }
 }
 
-/**
- * Claims the message due first, for `leaseMs`, or null when none is due. A claim is the message's next
- * attempt: its attempt number, raised here, is the claim's fencing token. Only the worker holding the
- * latest claim can renew it or mark the message (every later write checks the number), so a worker
- * whose lease ran out and was taken over can no longer touch it. `FOR UPDATE SKIP LOCKED` passes over a
- * row another worker is claiming at the same moment. A worker that dies holding a claim loses it when
- * the lease runs out, and the message is tried again.
- */
-export async function claimDueMessage(db: Database, leaseMs: number): Promise<OutboxMessage | null> {
+/** The claim's one statement: `leaseSeconds`, its lease. */
+const claimDue = hotStatement((db) => {
   const due = db
     .select({ id: outboxMessages.id })
     .from(outboxMessages)
@@ -100,14 +93,26 @@ export async function claimDueMessage(db: Database, leaseMs: number): Promise<Ou
     .orderBy(asc(outboxMessages.nextAttemptAt))
     .limit(1)
     .for('update', { skipLocked: true });
-  const [claimed] = await db
+  return db
     .update(outboxMessages)
     .set({
-      lockedUntil: sql`now() + make_interval(secs => ${leaseMs / 1000})`,
+      lockedUntil: sql`now() + make_interval(secs => ${sql.placeholder('leaseSeconds')})`,
       attempts: sql`${outboxMessages.attempts} + 1`,
     })
     .where(inArray(outboxMessages.id, due))
     .returning();
+});
+
+/**
+ * Claims the message due first, for `leaseMs`, or null when none is due. A claim is the message's next
+ * attempt: its attempt number, raised here, is the claim's fencing token. Only the worker holding the
+ * latest claim can renew it or mark the message (every later write checks the number), so a worker
+ * whose lease ran out and was taken over can no longer touch it. `FOR UPDATE SKIP LOCKED` passes over a
+ * row another worker is claiming at the same moment. A worker that dies holding a claim loses it when
+ * the lease runs out, and the message is tried again.
+ */
+export async function claimDueMessage(db: Database, leaseMs: number): Promise<OutboxMessage | null> {
+  const [claimed] = await claimDue(db, { leaseSeconds: leaseMs / 1000 });
   return claimed ?? null;
 }
 
@@ -132,13 +137,23 @@ export async function renewLease(db: Database, message: OutboxMessage, leaseMs: 
   return renewed.length > 0;
 }
 
+const markSentHeld = hotStatement((db) =>
+  db
+    .update(outboxMessages)
+    .set({ status: 'sent', sentAt: sql`${sql.placeholder('sentAt')}`, lockedUntil: null, lastError: null })
+    .where(
+      and(
+        eq(outboxMessages.id, sql.placeholder('id')),
+        eq(outboxMessages.attempts, sql.placeholder('attempts')),
+        eq(outboxMessages.status, 'pending'),
+      ),
+    )
+    .returning({ id: outboxMessages.id }),
+);
+
 /** The provider took the message. False when the claim had been taken over (nothing is written). */
 export async function markSent(db: Database, message: OutboxMessage): Promise<boolean> {
-  const marked = await db
-    .update(outboxMessages)
-    .set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null })
-    .where(heldBy(message))
-    .returning({ id: outboxMessages.id });
+  const marked = await markSentHeld(db, { id: message.id, attempts: message.attempts, sentAt: new Date() });
   return marked.length > 0;
 }
 

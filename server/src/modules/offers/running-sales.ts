@@ -1,6 +1,6 @@
 import type { RunningSale } from '@rr/core';
-import { and, asc, eq, gt } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { hotStatement, type Database } from '../../db/client.ts';
 import { sales } from '../../db/schema/index.ts';
 
 /**
@@ -18,16 +18,20 @@ export async function runningSales(db: Database, now: Date = new Date()): Promis
   return (await salesAt(db, now)).running;
 }
 
+const activeSales = hotStatement((db) =>
+  db
+    .select()
+    .from(sales)
+    .where(and(eq(sales.isActive, true), gt(sales.endsAt, sql.placeholder('now'))))
+    .orderBy(asc(sales.endsAt), asc(sales.id)),
+);
+
 /**
  * One read of the active sales not yet ended (a handful: those running and those scheduled), giving
  * those running at `now` and the next moment that list changes.
  */
 export async function salesAt(db: Database, now: Date = new Date()): Promise<SalesNow> {
-  const rows = await db
-    .select()
-    .from(sales)
-    .where(and(eq(sales.isActive, true), gt(sales.endsAt, now)))
-    .orderBy(asc(sales.endsAt), asc(sales.id));
+  const rows = await activeSales(db, { now });
   const at = now.getTime();
   let until = Infinity;
   const running: RunningSale[] = [];

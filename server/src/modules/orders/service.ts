@@ -19,7 +19,7 @@ import {
   toRupees,
 } from '@rr/core';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, type Database, type Transaction } from '../../db/client.ts';
+import { executePrepared, hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -52,8 +52,8 @@ export interface OpenCashOnDelivery {
  * A customer's open Cash on Delivery orders (under the caller's customer lock), counted and added up in
  * one statement: the checkout's cap on open orders and its unpaid limits read the same rows.
  */
-export async function openCashOnDeliveryOf(tx: Transaction, customerId: string): Promise<OpenCashOnDelivery> {
-  const [cod] = await tx
+const openCashOnDeliveryRead = hotStatement((db) =>
+  db
     .select({
       orders: count(),
       // Written out: inside a one-table select Drizzle leaves column names unqualified.
@@ -64,7 +64,11 @@ export async function openCashOnDeliveryOf(tx: Transaction, customerId: string):
       paise: sql<number>`coalesce(sum(${orders.totalPaise}), 0)`.mapWith(Number),
     })
     .from(orders)
-    .where(and(eq(orders.userId, customerId), openCashOnDelivery));
+    .where(and(eq(orders.userId, sql.placeholder('customerId')), openCashOnDelivery)),
+);
+
+export async function openCashOnDeliveryOf(tx: Transaction, customerId: string): Promise<OpenCashOnDelivery> {
+  const [cod] = await openCashOnDeliveryRead(tx, { customerId });
   return { orders: cod?.orders ?? 0, units: cod?.units ?? 0, paise: cod?.paise ?? 0 };
 }
 
@@ -289,13 +293,29 @@ export async function findOrder(db: Database, id: string): Promise<Order | null>
   return found ?? null;
 }
 
+/** The order's row (`id`), as it is. */
+const orderRow = hotStatement((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id'))),
+);
+/** The order's row (`id`), locked until the transaction ends. */
+const lockedOrderRow = hotStatement((db) =>
+  db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, sql.placeholder('id')))
+    .for('update'),
+);
+
 /** Who may see an order: its owner and admins (anyone else is told it does not exist). */
 const maySee = (viewer: AuthUser, ownerId: string | null) => ownerId === viewer.id || may(viewer.role, 'orders.read');
 
 /** The order's row for its owner or an admin; anyone else is told it does not exist. */
 export async function orderRowFor(db: Database, viewer: AuthUser, id: string): Promise<OrderRow> {
   if (!UUID_PATTERN.test(id)) throw orderNotFound();
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
+  const [row] = await orderRow(db, { id });
   if (!row || !maySee(viewer, row.userId)) throw orderNotFound();
   return row;
 }
@@ -514,7 +534,7 @@ export interface OrderAudit {
  * as it was locked): nothing when the change changed none of them (a shipment sent again unchanged).
  */
 export async function recordOrderChange(tx: Transaction, before: OrderRow, audit: OrderAudit): Promise<void> {
-  const [after] = await tx.select().from(orders).where(eq(orders.id, before.id));
+  const [after] = await orderRow(tx, { id: before.id });
   await recordChange(tx, audit.actor, {
     action: audit.action,
     entity: 'order',
@@ -533,7 +553,7 @@ export async function changeOrder(
 ): Promise<Order> {
   if (!UUID_PATTERN.test(id)) throw orderNotFound();
   await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+    const [row] = await lockedOrderRow(tx, { id });
     if (!row) throw orderNotFound();
     await change(tx, row);
     if (audit) await recordOrderChange(tx, row, audit);

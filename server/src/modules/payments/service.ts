@@ -14,7 +14,7 @@ import {
   sandboxId,
   type PaymentGateway,
 } from '../../adapters/payments/index.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { paymentHolds, webhookEvents, type HoldStatus } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { changeStoreCredit } from '../store-credit/index.ts';
@@ -50,12 +50,8 @@ export async function releasePendingHoldsOf(tx: Transaction, customerId: string)
   for (const hold of pending) await releaseHold(tx, hold, 'released');
 }
 
-/** Units and value a customer's pending holds tie up (under the caller's customer lock). */
-export async function pendingHoldTotals(
-  tx: Transaction,
-  customerId: string,
-): Promise<{ units: number; paise: number }> {
-  const [held] = await tx
+const pendingHoldsRead = hotStatement((db) =>
+  db
     .select({
       units:
         sql<number>`coalesce(sum((select sum((line->>'qty')::int) from jsonb_array_elements(payment_holds.lines) line where line->>'addOnOf' is null)), 0)`.mapWith(
@@ -64,7 +60,15 @@ export async function pendingHoldTotals(
       paise: sql<number>`coalesce(sum(${paymentHolds.totalPaise}), 0)`.mapWith(Number),
     })
     .from(paymentHolds)
-    .where(and(eq(paymentHolds.userId, customerId), eq(paymentHolds.status, 'pending')));
+    .where(and(eq(paymentHolds.userId, sql.placeholder('customerId')), eq(paymentHolds.status, 'pending'))),
+);
+
+/** Units and value a customer's pending holds tie up (under the caller's customer lock). */
+export async function pendingHoldTotals(
+  tx: Transaction,
+  customerId: string,
+): Promise<{ units: number; paise: number }> {
+  const [held] = await pendingHoldsRead(tx, { customerId });
   return { units: held?.units ?? 0, paise: held?.paise ?? 0 };
 }
 

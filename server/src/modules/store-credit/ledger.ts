@@ -1,6 +1,6 @@
 import { errorCodes, formatRupees, toRupees, type StoreCreditAnswer } from '@rr/core';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client.ts';
+import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { storeCreditEntries, users } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 
@@ -80,8 +80,15 @@ export async function storeCreditOf(db: Database | Transaction, userId: string):
   };
 }
 
+const balanceRead = hotStatement((db) =>
+  db
+    .select({ balance: users.storeCreditPaise })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId'))),
+);
+
 /** The balance alone (the profile, checkout). */
 export async function storeCreditBalance(db: Database | Transaction, userId: string): Promise<number> {
-  const [user] = await db.select({ balance: users.storeCreditPaise }).from(users).where(eq(users.id, userId));
+  const [user] = await balanceRead(db, { userId });
   return user?.balance ?? 0;
 }
