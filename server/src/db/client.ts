@@ -90,7 +90,7 @@ type PreparedRun<B extends Preparable> = Awaited<ReturnType<ReturnType<B['prepar
 export function hotStatement<B extends Preparable>(
   build: (db: Database) => B,
 ): (db: Database, values?: Record<string, unknown>) => Promise<PreparedRun<B>> {
-  let shape: { args: PrepareArgs; joins: unknown } | undefined;
+  let shape: { args: PrepareArgs; name: string; joins: unknown } | undefined;
   return async (db, values = {}): Promise<PreparedRun<B>> => {
     if (!shape) {
       // Drizzle builds the statement when it is prepared, and hands the result to its session's
@@ -108,10 +108,10 @@ export function hotStatement<B extends Preparable>(
       const recordingDb = Object.create(db, { session: { value: recordingSession } }) as Database;
       const stub = build(recordingDb).prepare('recorded') as unknown as { joinsNotNullableMap?: unknown };
       if (!recorded) throw new Error('hotStatement: the builder did not prepare a statement');
-      shape = { args: recorded, joins: stub.joinsNotNullableMap };
+      shape = { args: recorded, name: statementName(recorded[0].sql), joins: stub.joinsNotNullableMap };
     }
     const [query, fields, , ...rest] = shape.args;
-    const prepared = db._.session.prepareQuery(query, fields, statementName(query.sql), ...rest);
+    const prepared = db._.session.prepareQuery(query, fields, shape.name, ...rest);
     if (shape.joins) (prepared as unknown as { joinsNotNullableMap: unknown }).joinsNotNullableMap = shape.joins;
     return (await prepared.execute(values)) as PreparedRun<B>;
   };

@@ -16,7 +16,7 @@ import {
   UUID_PATTERN,
 } from '@rr/core';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { hotStatement, type Database } from '../../db/client.ts';
 import { categories, orderItems, products, reviews, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { listingOrder, listingTotal, listingWhere, rankedCandidates, readListing } from './listing.ts';
@@ -386,21 +386,28 @@ export async function refreshRatingsReviewedBy(
   for (const { productId } of reviewed) await refreshProductRating(db, productId);
 }
 
-/** As refreshRatingsReviewedBy, for the products of an order's lines (one read: the reviews among them). */
-export async function refreshRatingsOfOrder(db: Database, userId: string | null, orderId: string): Promise<void> {
-  if (!userId) return;
-  const reviewed = await db
+const reviewedInOrder = hotStatement((db) =>
+  db
     .select({ productId: reviews.productId })
     .from(reviews)
     .where(
       and(
-        eq(reviews.userId, userId),
+        eq(reviews.userId, sql.placeholder('userId')),
         inArray(
           reviews.productId,
-          db.select({ productId: orderItems.productId }).from(orderItems).where(eq(orderItems.orderId, orderId)),
+          db
+            .select({ productId: orderItems.productId })
+            .from(orderItems)
+            .where(eq(orderItems.orderId, sql.placeholder('orderId'))),
         ),
       ),
-    );
+    ),
+);
+
+/** As refreshRatingsReviewedBy, for the products of an order's lines (one read: the reviews among them). */
+export async function refreshRatingsOfOrder(db: Database, userId: string | null, orderId: string): Promise<void> {
+  if (!userId) return;
+  const reviewed = await reviewedInOrder(db, { userId, orderId });
   for (const { productId } of reviewed) await refreshProductRating(db, productId);
 }
 

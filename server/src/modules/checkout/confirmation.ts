@@ -10,10 +10,10 @@ import {
   type Order,
   type Language,
 } from '@rr/core';
-import { and, eq, inArray, isNotNull, isNull, lt, not, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../adapters/sms/index.ts';
-import type { Database, Transaction } from '../../db/client.ts';
+import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { orderConfirmations, orderItems, orders, products, users } from '../../db/schema/index.ts';
 import { DomainError, type ErrorKind } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -46,6 +46,21 @@ const codeHash = (key: string, orderId: string, code: string) =>
 /** When an unconfirmed order placed now cancels itself. */
 export const confirmByFrom = (now: Date) => new Date(now.getTime() + ORDER_CONFIRM_MINUTES * 60_000);
 
+/** The products (`ids`): each one's shelf and the units unconfirmed orders hold of it. */
+const unconfirmedShares = hotStatement((db) =>
+  db
+    .select({
+      id: products.id,
+      stock: products.countInStock,
+      // Written out: inside a one-table select Drizzle leaves column names unqualified.
+      held: sql<number>`(select coalesce(sum(oi.qty), 0) from orders o join order_items oi on oi.order_id = o.id
+        where o.confirm_by is not null and not o.is_cancelled and oi.product_id = products.id
+          and oi.add_on_of is null)`.mapWith(Number),
+    })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
+);
+
 /**
  * Refuses a cart whose units, with those of every other order awaiting its code, would hold more than
  * half of a product's stock (the units on the shelf and those unconfirmed orders hold). Runs after the
@@ -57,17 +72,7 @@ export async function refuseOverUnconfirmedShare(tx: Transaction, cart: readonly
   const lines = stockUnits(cart.map((l) => ({ ...l, variantId: null })));
   const ids = lines.map((l) => l.productId);
   // Each product's shelf and the units unconfirmed orders hold of it, in one round trip.
-  const found = await tx
-    .select({
-      id: products.id,
-      stock: products.countInStock,
-      // Written out: inside a one-table select Drizzle leaves column names unqualified.
-      held: sql<number>`(select coalesce(sum(oi.qty), 0) from orders o join order_items oi on oi.order_id = o.id
-        where o.confirm_by is not null and not o.is_cancelled and oi.product_id = products.id
-          and oi.add_on_of is null)`.mapWith(Number),
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
+  const found = await unconfirmedShares(tx, { ids });
   for (const line of lines) {
     const product = found.find((p) => p.id === line.productId);
     const others = product?.held ?? 0;

@@ -1,6 +1,6 @@
 import { invoiceDiscounts, type Language } from '@rr/core';
-import { asc, eq } from 'drizzle-orm';
-import type { Transaction } from '../../db/client.ts';
+import { asc, eq, sql } from 'drizzle-orm';
+import { hotStatement, type Transaction } from '../../db/client.ts';
 import type { orders } from '../../db/schema/index.ts';
 import { orderItems, users } from '../../db/schema/index.ts';
 import {
@@ -80,12 +80,16 @@ export interface MessageAccount {
   language: Language;
 }
 
-/** The account's message choices (null: no such account any more). */
-export async function messageAccountOf(tx: Transaction, userId: string): Promise<MessageAccount | null> {
-  const [account] = await tx
+const messageChoices = hotStatement((db) =>
+  db
     .select({ orderEmails: users.orderEmails, whatsappOptInAt: users.whatsappOptInAt, language: users.language })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder('userId'))),
+);
+
+/** The account's message choices (null: no such account any more). */
+export async function messageAccountOf(tx: Transaction, userId: string): Promise<MessageAccount | null> {
+  const [account] = await messageChoices(tx, { userId });
   return account
     ? { orderEmails: account.orderEmails, whatsapp: Boolean(account.whatsappOptInAt), language: account.language }
     : null;
