@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, like, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, lt, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
 import { outboxMessages } from '../../db/schema/index.ts';
 
@@ -116,8 +116,11 @@ export async function claimDueMessage(db: Database, leaseMs: number): Promise<Ou
   return claimed ?? null;
 }
 
-/** The row as long as `message` is its latest claim and it is still to be sent. */
-const heldBy = (message: OutboxMessage) =>
+/**
+ * The row as long as `message` is its latest claim and it is still to be sent (its id and attempt may be
+ * placeholders, in a hot statement).
+ */
+const heldBy = (message: { id: string | Placeholder; attempts: number | Placeholder }) =>
   and(
     eq(outboxMessages.id, message.id),
     eq(outboxMessages.attempts, message.attempts),
@@ -141,13 +144,7 @@ const markSentHeld = hotStatement((db) =>
   db
     .update(outboxMessages)
     .set({ status: 'sent', sentAt: sql`${sql.placeholder('sentAt')}`, lockedUntil: null, lastError: null })
-    .where(
-      and(
-        eq(outboxMessages.id, sql.placeholder('id')),
-        eq(outboxMessages.attempts, sql.placeholder('attempts')),
-        eq(outboxMessages.status, 'pending'),
-      ),
-    )
+    .where(heldBy({ id: sql.placeholder('id'), attempts: sql.placeholder('attempts') }))
     .returning({ id: outboxMessages.id }),
 );
 
