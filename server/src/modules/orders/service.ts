@@ -48,10 +48,6 @@ export interface OpenCashOnDelivery {
   paise: number;
 }
 
-/**
- * A customer's open Cash on Delivery orders (under the caller's customer lock), counted and added up in
- * one statement: the checkout's cap on open orders and its unpaid limits read the same rows.
- */
 const openCashOnDeliveryRead = hotStatement((db) =>
   db
     .select({
@@ -67,6 +63,10 @@ const openCashOnDeliveryRead = hotStatement((db) =>
     .where(and(eq(orders.userId, sql.placeholder('customerId')), openCashOnDelivery)),
 );
 
+/**
+ * A customer's open Cash on Delivery orders (under the caller's customer lock), counted and added up in
+ * one statement: the checkout's cap on open orders and its unpaid limits read the same rows.
+ */
 export async function openCashOnDeliveryOf(tx: Transaction, customerId: string): Promise<OpenCashOnDelivery> {
   const [cod] = await openCashOnDeliveryRead(tx, { customerId });
   return { orders: cod?.orders ?? 0, units: cod?.units ?? 0, paise: cod?.paise ?? 0 };
