@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -85,7 +85,7 @@ type PreparedRun<B extends Preparable> = Awaited<ReturnType<ReturnType<B['prepar
  * (drizzle walking its columns and conditions into text) cost the server as much as a fifth of an
  * order's time; this builds each once. On PostgreSQL it also runs as a named prepared statement, parsed
  * once per connection. Only for statements whose text never depends on the call: anything that varies
- * (a list of ids, a value) must be a placeholder (`= any(${sql.placeholder('ids')})` for a list).
+ * (a list of ids, a value) must be a placeholder (`inList` for a list).
  */
 export function hotStatement<B extends Preparable>(
   build: (db: Database) => B,
@@ -116,6 +116,9 @@ export function hotStatement<B extends Preparable>(
     return (await prepared.execute(values)) as PreparedRun<B>;
   };
 }
+
+/** A hot statement's condition that `column` is one of a list given at run time as `values[name]` (one parameter). */
+export const inList = (column: AnyColumn, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
 
 export interface DatabaseHandle {
   db: Database;

@@ -13,7 +13,7 @@ import {
 import { and, eq, isNotNull, isNull, lt, not, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../adapters/sms/index.ts';
-import { hotStatement, type Database, type Transaction } from '../../db/client.ts';
+import { hotStatement, inList, type Database, type Transaction } from '../../db/client.ts';
 import { orderConfirmations, orderItems, orders, products, users } from '../../db/schema/index.ts';
 import { DomainError, type ErrorKind } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -58,7 +58,7 @@ const unconfirmedShares = hotStatement((db) =>
           and oi.add_on_of is null)`.mapWith(Number),
     })
     .from(products)
-    .where(sql`${products.id} = any(${sql.placeholder('ids')})`),
+    .where(inList(products.id, 'ids')),
 );
 
 /**

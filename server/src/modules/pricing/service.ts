@@ -27,7 +27,7 @@ import {
   type Package,
 } from '@rr/core';
 import { and, eq, sql } from 'drizzle-orm';
-import { hotStatement, readTogether, type Database } from '../../db/client.ts';
+import { hotStatement, inList, readTogether, type Database } from '../../db/client.ts';
 import { categories, productAddOns, productVariants, products, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { runningSales } from '../offers/index.ts';
@@ -185,20 +185,13 @@ const readProducts = hotStatement((db) =>
     })
     .from(products)
     .innerJoin(categories, eq(categories.slug, products.category))
-    .where(and(sql`${products.id} = any(${sql.placeholder('ids')})`, eq(products.isDraft, false))),
+    .where(and(inList(products.id, 'ids'), eq(products.isDraft, false))),
 );
 const readVariants = hotStatement((db) =>
-  db
-    .select()
-    .from(productVariants)
-    .where(sql`${productVariants.productId} = any(${sql.placeholder('ids')})`),
+  db.select().from(productVariants).where(inList(productVariants.productId, 'ids')),
 );
 const readAddOns = hotStatement((db) =>
-  db
-    .select()
-    .from(productAddOns)
-    .where(sql`${productAddOns.productId} = any(${sql.placeholder('ids')})`)
-    .orderBy(productAddOns.position),
+  db.select().from(productAddOns).where(inList(productAddOns.productId, 'ids')).orderBy(productAddOns.position),
 );
 
 /** The catalog's products of the cart, with their variants and add-ons. */

@@ -50,6 +50,10 @@ const readSettings = hotStatement((db) => db.select().from(shopSettings).where(e
 /** The shop's shipping settings (one row; read per quote and order, in the caller's transaction). */
 export async function readShipping(db: Database | Transaction, sellerPincode: string): Promise<ShopShipping> {
   const [row] = await readSettings(db);
+  return shippingOf(row, sellerPincode);
+}
+
+function shippingOf(row: typeof shopSettings.$inferSelect | undefined, sellerPincode: string): ShopShipping {
   if (!row) return defaults(sellerPincode);
   return {
     rateCard: row.rateCard,
@@ -88,8 +92,8 @@ function rateCardAnswer(card: RateCard): RateCardInput {
 
 /** GET /api/admin/shipping: the settings in the API's terms (rupees, 'HH:MM'). */
 export async function shippingSettingsAnswer(db: Database, sellerPincode: string): Promise<ShippingSettings> {
-  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
-  const s = await readShipping(db, sellerPincode);
+  const [row] = await readSettings(db);
+  const s = shippingOf(row, sellerPincode);
   return {
     rateCard: s.rateCard && rateCardAnswer(s.rateCard),
     codMax: toRupees(s.codMaxPaise),
