@@ -14,7 +14,9 @@
  * BENCH_SERVER_ROOT runs another checkout's server (a before/after figure, server-process.ts).
  * LOAD_INSTANCES=2 (with DATABASE_URL=postgres://... and Redis at REDIS_URL, default 127.0.0.1:6379)
  * runs two instances behind nginx with deploy/nginx.conf (nginx.ts) and sends all traffic through it;
- * compare its req/s with a run of one instance.
+ * compare its req/s with a run of one instance. LOAD_SPLIT=true with LOAD_INSTANCES=2 sends the catalog to the
+ * first instance and the checkout to the second, no proxy: the catalog with a process of its own, the
+ * most any split of the shop's work (a worker thread for the writes, say) could give it (decision 0071).
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import autocannon from 'autocannon';
@@ -75,8 +77,11 @@ for (let i = 0; i < instanceCount; i++) {
     }),
   );
 }
-const proxy = instanceCount > 1 ? await startNginx(servers.map((s) => s.base)) : null;
+const split = process.env.LOAD_SPLIT === 'true';
+if (split && instanceCount !== 2) throw new Error('LOAD_SPLIT=true needs LOAD_INSTANCES=2');
+const proxy = instanceCount > 1 && !split ? await startNginx(servers.map((s) => s.base)) : null;
 const base = proxy?.base ?? servers[0]!.base;
+const checkoutBase = split ? servers[1]!.base : base;
 const server = {
   rssMb: () => servers.reduce((sum, s) => sum + (s.rssMb() ?? 0), 0) || null,
   cpuSeconds: () => servers.reduce((sum, s) => sum + (s.cpuSeconds() ?? 0), 0),
@@ -112,7 +117,8 @@ try {
   console.log(
     `\n${turns} turns of ${turnSeconds} s each, catalog alone and beside orders: ${catalogConnections} catalog + ` +
       `${checkoutConnections} checkout connections, ${postgres ? 'PostgreSQL' : 'embedded PGlite (in memory)'}, ` +
-      `${instanceCount > 1 ? `${instanceCount} instances behind nginx (deploy/nginx.conf), ` : ''}` +
+      `${split ? '2 instances, the catalog on the first and the checkout on the second, ' : ''}` +
+      `${instanceCount > 1 && !split ? `${instanceCount} instances behind nginx (deploy/nginx.conf), ` : ''}` +
       `${productIds.length} products, ${customerCount} customers\n`,
   );
   // Uncounted: the server's code warms up (the first seconds of a fresh process are several times slower).
@@ -138,7 +144,12 @@ try {
     cpuBefore = server.cpuSeconds();
     const [catalog, checkout] = await Promise.all([
       autocannon({ url: base, connections: catalogConnections, duration: turnSeconds, requests: catalogRequests }),
-      autocannon({ url: base, connections: checkoutConnections, duration: turnSeconds, requests: checkoutRequests }),
+      autocannon({
+        url: checkoutBase,
+        connections: checkoutConnections,
+        duration: turnSeconds,
+        requests: checkoutRequests,
+      }),
     ]);
     cpu['beside orders'] += server.cpuSeconds() - cpuBefore;
     results['beside orders'].push(catalog);
