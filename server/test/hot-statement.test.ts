@@ -2,11 +2,11 @@
  * hotStatement (db/client.ts, decision 0070): a statement of the quote and order path is built once per
  * process and run with each call's values, on the database or inside a transaction (on the
  * transaction's own connection), its rows mapped as drizzle maps them. On PostgreSQL it runs as a named
- * prepared statement.
+ * prepared statement. constantPiece: statements sharing a big constant piece are built without it.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hotStatement, rawRows } from '../src/db/client.ts';
+import { constantPiece, hotStatement, rawRows } from '../src/db/client.ts';
 import { categories, products } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers.ts';
 import * as make from './factories.ts';
@@ -89,4 +89,48 @@ describe('hotStatement', () => {
       });
     },
   );
+});
+
+describe('constantPiece', () => {
+  const card = constantPiece(sql`json_build_object('id', ${products.id}, 'name', ${products.name}, 'shop', 'RR')`);
+  const cardsOf = (ids: string[], keep = true) =>
+    card.execute<{ card: { id: string; name: string; shop: string } }>(
+      t.db,
+      sql`select ${card.mark} as card from ${products} where ${products.id} = any(${`{${ids.join(',')}}`}::uuid[]) order by ${products.name}`,
+      keep,
+    );
+
+  it('runs each statement that holds it with the piece put back and its own values', async () => {
+    const a = await make.product(t, { name: `Piece A ${Math.random()}` });
+    const b = await make.product(t, { name: `Piece B ${Math.random()}` });
+    expect((await cardsOf([a, b])).map((r) => r.card)).toEqual([
+      { id: a, name: expect.stringMatching(/^Piece A/), shop: 'RR' },
+      { id: b, name: expect.stringMatching(/^Piece B/), shop: 'RR' },
+    ]);
+    expect((await cardsOf([b], false)).map((r) => r.card.id)).toEqual([b]);
+    const [one] = await card.execute<{ card: { id: string } }>(
+      t.db,
+      sql`select ${card.mark} as card from ${products} where ${products.id} = ${a}`,
+    );
+    expect(one!.card.id).toBe(a);
+  });
+
+  it('refuses a piece with parameters, and a statement without the piece', async () => {
+    expect(() => constantPiece(sql`json_build_object('id', ${'a value'})`)).toThrow(/no parameters/);
+    await expect(card.execute(t.db, sql`select 1`)).rejects.toThrow(/does not hold the piece/);
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('is a named prepared statement on PostgreSQL, piece included', async () => {
+    const id = await make.product(t);
+    await t.db.transaction(async (tx) => {
+      const statement = sql`select ${card.mark} as card from ${products} where ${products.id} = ${id}`;
+      await card.execute(tx, statement);
+      await card.execute(tx, statement);
+      const prepared = await rawRows<{ name: string }>(
+        tx,
+        sql`select name from pg_prepared_statements where statement like '%''shop'', ''RR''%"id" = $1' and name like 'rr\_%'`,
+      );
+      expect(prepared).toHaveLength(1);
+    });
+  });
 });
