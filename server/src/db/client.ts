@@ -71,8 +71,8 @@ export function constantPiece(piece: SQL) {
   const built = dialect.sqlToQuery(piece);
   if (built.params.length) throw new Error('constantPiece: a constant piece has no parameters');
   const mark = `/*rr-piece-${createHash('sha1').update(built.sql).digest('base64url').slice(0, 12)}*/`;
-  /** The whole text and its name, by the text written with the mark. */
-  const shapes = new Map<string, { sql: string; name: string }>();
+  /** The whole text and (once it is run kept) its name, by the text written with the mark. */
+  const shapes = new Map<string, { sql: string; name?: string }>();
   return {
     mark: sql.raw(mark),
     async execute<Row>(db: Database, query: SQL, keep = true): Promise<Row[]> {
@@ -80,11 +80,11 @@ export function constantPiece(piece: SQL) {
       let shape = shapes.get(written.sql);
       if (!shape) {
         if (!written.sql.includes(mark)) throw new Error('constantPiece: the statement does not hold the piece');
-        const text = written.sql.replace(mark, () => built.sql);
-        shape = { sql: text, name: statementName(text) };
+        shape = { sql: written.sql.replace(mark, () => built.sql) };
         if (shapes.size >= STATEMENT_NAMES_MAX) shapes.clear();
         shapes.set(written.sql, shape);
       }
+      if (keep) shape.name ??= statementName(shape.sql);
       const whole = { ...written, sql: shape.sql };
       const result = await db._.session.prepareQuery(whole, undefined, keep ? shape.name : undefined, false).execute();
       return (result as { rows: Row[] }).rows;
