@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type Query, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -55,8 +55,12 @@ const STATEMENT_NAMES_MAX = 500;
  */
 export async function executePrepared<Row>(db: Database, query: SQL, keep = true): Promise<Row[]> {
   const built = dialect.sqlToQuery(query);
-  const name = keep ? statementName(built.sql) : undefined;
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  return runBuilt(db, built, keep ? statementName(built.sql) : undefined);
+}
+
+/** Runs a built statement under `name` (kept on each connection) or unnamed, and answers its rows. */
+async function runBuilt<Row>(db: Database, query: Query, name: string | undefined): Promise<Row[]> {
+  const result = await db._.session.prepareQuery(query, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;
 }
 
@@ -85,9 +89,7 @@ export function constantPiece(piece: SQL) {
         shapes.set(written.sql, shape);
       }
       if (keep) shape.name ??= statementName(shape.sql);
-      const whole = { ...written, sql: shape.sql };
-      const result = await db._.session.prepareQuery(whole, undefined, keep ? shape.name : undefined, false).execute();
-      return (result as { rows: Row[] }).rows;
+      return runBuilt(db, { ...written, sql: shape.sql }, keep ? shape.name : undefined);
     },
   };
 }
