@@ -83,8 +83,13 @@ test('a guest’s cart saved at ₹299 shows ₹329 and says so once; a mala wit
 
   await page.goto(`/cart/${bead._id}?qty=1`);
   await expect(page).toHaveURL('/cart');
+  // The saved cart shows before its quote answers: that quote must be at the old prices too.
+  const quoted = page.waitForResponse(
+    (r) => r.url().endsWith('/api/orders/quote') && (r.request().postData() ?? '').includes(mala._id),
+  );
   await page.goto(`/cart/${mala._id}?qty=3&variant=${big._id}&addOns=${addOns}`);
   await expect(page).toHaveURL('/cart');
+  await quoted;
   await expect(page.getByTestId('cart-subtotal')).toHaveText('₹4,652.00');
   await expect(page.getByTestId('cart-line-news')).toHaveCount(0);
 
@@ -144,13 +149,17 @@ test('a signed-in customer’s cart in Hindi says the price changed; without the
 }) => {
   const bead = await makeProduct({ label: 'Hindi quoted bead', price: 299, nameHi: 'पंचमुखी रुद्राक्ष' });
   await startSignedIn(page, await makeCustomer('Quoted'));
+  // The saved cart shows before its first quote answers: that quote must be at the old price too.
+  const firstQuote = page.waitForResponse('**/api/orders/quote');
   await page.goto(`/hi/cart/${bead._id}?qty=2`);
   await expect(page).toHaveURL('/hi/cart');
+  await firstQuote;
   await expect(page.getByTestId('cart-subtotal')).toHaveText('₹598.00');
 
-  await ownerChanges(request, admin, bead._id, (now) => ({ ...now, price: 329 }));
-  // The quote cannot be had: the cart shows as saved and says so.
+  // The quote cannot be had from before the price changes (the open page may ask for it again at any
+  // moment, and today's price would then be saved in the cart): the cart shows as saved and says so.
   await page.route('**/api/orders/quote', (route) => route.abort());
+  await ownerChanges(request, admin, bead._id, (now) => ({ ...now, price: 329 }));
   await page.reload();
   await expect(page.getByText('आज की कीमतें अभी जाँची नहीं जा सकीं। चेकआउट पर इनकी पुष्टि होगी।')).toBeVisible();
   await expect(page.getByTestId('cart-subtotal')).toHaveText('₹598.00');
