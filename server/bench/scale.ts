@@ -2,7 +2,7 @@
  * npm run bench:scale: the shop at size. Fills a PostgreSQL database (scale-data.ts: 100,000 products
  * with about 300,000 variants, 1,000,000 orders, 2,000,000 lines, 200,000 reviews at SCALE=1), starts the compiled server on it, signs
  * in as the customer with the most orders and as the admin, and measures each route of ROUTES at 10
- * connections: req/s, p99 and whether p99 is within 20 ms.
+ * connections: req/s, p99, whether p99 is within 20 ms, and the CPU a request took in the shop and in PostgreSQL.
  *
  * SCALE (default 1) sizes the data (SCALE=0.01 for a quick run); `--fresh` regenerates it even when the
  * database already holds data of that size; `--generate-only` stops once the data is there. SCALE_DATABASE_URL (default
@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { prepareScaleDatabase, SCALE_ADMIN_PHONE, SCALE_PASSWORD } from './scale-data.ts';
-import { startServer } from './server-process.ts';
+import { postgresCpuFromNow, startServer } from './server-process.ts';
 
 const scale = Number(process.env.SCALE ?? 1);
 const fresh = process.argv.includes('--fresh');
@@ -114,7 +114,16 @@ try {
     customer: await signIn(server.base, sample.customerPhone),
     admin: await signIn(server.base, SCALE_ADMIN_PHONE),
   };
-  const results: Array<{ name: string; path: string; requestsPerSecond: number; p99Ms: number; errors: number }> = [];
+  const results: Array<{
+    name: string;
+    path: string;
+    requestsPerSecond: number;
+    p99Ms: number;
+    errors: number;
+    /** CPU microseconds a request, of the shop's process and of PostgreSQL's (null off Linux). */
+    shopCpuUs: number | null;
+    postgresCpuUs: number | null;
+  }> = [];
   const only = process.env.BENCH_ROUTES?.split(',').map((word) => word.trim().toLowerCase());
   for (const route of ROUTES.filter((r) => !only || only.some((word) => r.name.toLowerCase().includes(word)))) {
     const routePath = route.path(sample);
@@ -129,16 +138,25 @@ try {
       throw new Error(`${route.name}: ${routePath} answered ${probe.status} ${await probe.text()}`);
     }
     await autocannon({ url: server.base + routePath, headers, connections, duration: 2 });
+    const [shopBefore, postgresUsed] = [server.cpuSeconds(), postgresCpuFromNow()];
     const r = await autocannon({ url: server.base + routePath, headers, connections, duration: seconds });
+    const [shopAfter, postgresSeconds] = [server.cpuSeconds(), postgresUsed()];
+    const perRequestUs = (cpuSeconds: number | null) =>
+      cpuSeconds === null || r.requests.total === 0 ? null : Math.round((cpuSeconds * 1e6) / r.requests.total);
     results.push({
       name: route.name,
       path: routePath,
       requestsPerSecond: Math.round(r.requests.average),
       p99Ms: r.latency.p99,
       errors: r.errors + r.non2xx,
+      shopCpuUs: perRequestUs(shopBefore === null || shopAfter === null ? null : shopAfter - shopBefore),
+      postgresCpuUs: perRequestUs(postgresSeconds),
     });
     const last = results.at(-1)!;
-    console.log(`  ${last.name.padEnd(20)} ${String(last.requestsPerSecond).padStart(6)} req/s  p99 ${last.p99Ms} ms`);
+    console.log(
+      `  ${last.name.padEnd(20)} ${String(last.requestsPerSecond).padStart(6)} req/s  p99 ${last.p99Ms} ms  ` +
+        `CPU a request: shop ${last.shopCpuUs} µs, PostgreSQL ${last.postgresCpuUs} µs`,
+    );
   }
 
   const { size } = generated;
@@ -148,7 +166,7 @@ try {
       (process.env.CATALOG_CACHE === 'false' ? 'off' : 'on') +
       (generated.generatedInSeconds === null ? '' : `; generated in ${generated.generatedInSeconds.toFixed(1)} s`),
   );
-  console.log(`\nroute                  req/s   p99 ms   p99 <= ${P99_LIMIT_MS} ms   errors   path`);
+  console.log(`\nroute                  req/s   p99 ms   p99 <= ${P99_LIMIT_MS} ms   errors   shop µs   PG µs   path`);
   for (const r of results) {
     console.log(
       [
@@ -157,6 +175,8 @@ try {
         String(r.p99Ms).padStart(8),
         (r.p99Ms <= P99_LIMIT_MS ? 'yes' : 'NO').padStart(13),
         String(r.errors).padStart(8),
+        String(r.shopCpuUs ?? '-').padStart(9),
+        String(r.postgresCpuUs ?? '-').padStart(7),
         `  ${r.path}`,
       ].join(' '),
     );

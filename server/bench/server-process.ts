@@ -3,7 +3,7 @@
  * 127.0.0.1 and a free port, with the demo data so there is something to read and buy.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
@@ -38,6 +38,54 @@ export interface ServerProcess {
 
 /** USER_HZ: what Linux counts CPU time in (100 on every architecture Node runs on). */
 const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) of a process from its /proc stat line; null when it is gone. */
+function processCpuSeconds(pid: number | string): number | null {
+  try {
+    // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of each running PostgreSQL process of this machine, by pid (Linux /proc; null elsewhere). */
+function postgresCpuByPid(): Map<string, number> | null {
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  } catch {
+    return null;
+  }
+  const seconds = new Map<string, number>();
+  for (const pid of pids) {
+    try {
+      if (readFileSync(`/proc/${pid}/comm`, 'utf8').trim() !== 'postgres') continue;
+    } catch {
+      continue;
+    }
+    const used = processCpuSeconds(pid);
+    if (used !== null) seconds.set(pid, used);
+  }
+  return seconds;
+}
+
+/**
+ * Starts counting the CPU that this machine's PostgreSQL uses (a local server's share of a bench's
+ * requests): the answer tells the seconds used since, by the processes running then (a process started
+ * in between counts whole; one that exited in between is left out, as /proc no longer has it).
+ */
+export function postgresCpuFromNow(): () => number | null {
+  const before = postgresCpuByPid();
+  return () => {
+    const after = postgresCpuByPid();
+    if (!before || !after) return null;
+    let used = 0;
+    for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+    return used;
+  };
+}
 
 const withoutEmpty = (env: NodeJS.ProcessEnv) => Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
 
@@ -96,15 +144,7 @@ export async function startServer(
         return null;
       }
     },
-    cpuSeconds() {
-      try {
-        // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-        const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
-        return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-      } catch {
-        return null;
-      }
-    },
+    cpuSeconds: () => (server.pid === undefined ? null : processCpuSeconds(server.pid)),
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

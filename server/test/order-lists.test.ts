@@ -13,7 +13,7 @@ import {
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
-import { orderItems, orders } from '../src/db/schema/index.ts';
+import { orderItems, orderPhones, orders } from '../src/db/schema/index.ts';
 import { isKeptPage, readOrdersById } from '../src/modules/orders/reading.ts';
 import { SEARCH_PAGES_AHEAD } from '../src/modules/orders/service.ts';
 import { bearer, createTestApp, uniquePhone, type TestApp } from './helpers.ts';
@@ -164,13 +164,14 @@ async function expectedAnswers(orderIds: string[]): Promise<Order[]> {
  * Orders written straight to the table (the API caps a customer's open Cash on Delivery orders): one a
  * minute back from `newest`, each with two lines, for this name and phone.
  */
-async function insertOrders(n: number, who: { name: string; phone: string; recipientPhone?: string }) {
+async function insertOrders(n: number, who: { name: string; phone: string; recipientPhone?: string; id?: string }) {
   const product = await make.product(t, { stock: 5 });
   const newest = Date.now() - 60_000;
   const created = await t.db
     .insert(orders)
     .values(
       Array.from({ length: n }, (_, i) => ({
+        ...(who.id ? { id: who.id } : {}),
         userId: null,
         customerName: who.name,
         customerEmail: `${who.phone}@example.in`,
@@ -457,6 +458,36 @@ describe('the admin order search', () => {
       expect(ids((await search(`q=${q}&status=delivered&limit=2`)).list)).toEqual(newestFirst(delivered));
     }
     expect(ids((await search(`q=${name}&status=delivered`)).list)).toEqual([own[3]]);
+  });
+
+  // Issue 31: part of a number is looked up among every phone an order holds (migration 0048's table).
+  it('finds part of a number an order was given after it was placed, and only the orders holding it', async () => {
+    const before = uniquePhone();
+    const [order] = await insertOrders(1, { name: 'Changed Phone', phone: before });
+    // Digits in its middle that no other test's phone holds (uniquePhone's differ at their end).
+    const after = `8${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
+    await t.db.update(orders).set({ recipientPhone: after }).where(eq(orders.id, order!));
+    const kept = await t.db
+      .select()
+      .from(orderPhones)
+      .where(inArray(orderPhones.phone, [before, after]));
+    expect(kept.map((row) => row.phone).sort()).toEqual([before, after].sort());
+    expect(ids((await search(`q=${after.slice(-6)}`)).list)).toEqual([order]);
+    expect(ids((await search(`q=${after.slice(2, 8)}`)).list)).toEqual([order]);
+    expect(ids((await search(`q=${after}`)).list)).toEqual([order]);
+    // The customer's own number still finds it, as part and whole.
+    expect(ids((await search(`q=${before.slice(-6)}`)).list)).toEqual([order]);
+    expect(ids((await search(`q=${before}`)).list)).toEqual([order]);
+    // Digits that no phone holds find nothing; LIKE's characters cannot get in (they are not phone text).
+    expect((await search('q=%2B91%20000%2000')).list).toEqual([]);
+  });
+
+  it('finds an order number made of digits from a query that looks like part of a phone', async () => {
+    const digitId = `${String(Date.now()).slice(-8)}-1111-4111-8111-111111111111`;
+    await insertOrders(1, { name: 'Digit Number', phone: uniquePhone(), id: digitId });
+    const { list, headers } = await search(`q=${digitId.slice(0, 8)}`);
+    expect(ids(list)).toEqual([digitId]);
+    expect(headers['x-total-count']).toBe('1');
   });
 
   it('reads the orders of a page found beforehand newest first, and nothing for no ids', async () => {

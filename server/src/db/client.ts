@@ -154,6 +154,18 @@ export function hotStatement<B extends Preparable>(
 /** A hot statement's condition that `column` is one of a list given at run time as `values[name]` (one parameter). */
 export const inList = (column: AnyColumn, name: string): SQL => sql`${column} = any(${sql.placeholder(name)})`;
 
+/**
+ * A parameter that PostgreSQL plans without looking at: a one-row subquery of it, which a plan reads
+ * when it runs. A kept statement whose parameters are all written this way costs the same planned for
+ * any values, so after its first five runs PostgreSQL keeps one plan for it (a generic plan) instead of
+ * planning it again for every run because values it can see make a run look cheaper. Only for a
+ * statement whose best plan does not depend on the values (an equality through an index, a page's
+ * limit); a pattern's plan does.
+ */
+export const unseenByPlanner = (value: unknown, type: 'text[]' | 'uuid' | 'int'): SQL =>
+  // Cast again outside: `= any((select ...))` would read the subquery's rows, not the array it answers.
+  sql`(select ${value}::${sql.raw(type)})::${sql.raw(type)}`;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -19,8 +19,8 @@ import {
   toRupees,
 } from '@rr/core';
 import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { executePrepared, hotStatement, type Database, type Transaction } from '../../db/client.ts';
-import { orderItems, orderStateCounts, orders } from '../../db/schema/index.ts';
+import { executePrepared, hotStatement, unseenByPlanner, type Database, type Transaction } from '../../db/client.ts';
+import { orderItems, orderPhones, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordChange, type AuditActor } from '../audit/index.ts';
@@ -382,41 +382,32 @@ function idRange(hexDigits: string): [string, string] {
 }
 
 /**
- * What an admin's search matches: the start of an order number (its id), a phone number (the last ten
- * digits of what was typed), or part of the customer's or recipient's name. Names and phones are matched
- * as the expressions the trigram indexes of migration 0012 cover; an order number is a range of ids.
- *
- * A whole phone number is looked up by its equality indexes (migration 0022) and as an order number
- * only: a name never holds ten digits, and leaving the names out keeps every match an index lookup, so
- * all of them can be counted and sorted (`indexed`) however many orders one customer has.
- *
- * Part of a phone number reads every match too (`readsAll`, issue 31): its matches are the orders of the
- * few phones holding those digits, and finding the newest of them when there are more than the count
- * limit read them all anyway, after a first trigram scan to count them. It is counted as a name is.
+ * What an admin's search matches. Typed as a phone number (digits with the usual marks, at least four
+ * digits): the orders whose customer's or recipient's phone is that number (the last ten digits typed)
+ * or holds those digits, or whose order number starts with them (`phone`). Anything else: the start of
+ * an order number (its id) or part of the customer's or recipient's name, matched as the expression the
+ * trigram index of migration 0012 covers (`text`).
  */
-function orderSearch(q: string): { where: SQL; indexed: boolean; readsAll: boolean } {
+type OrderSearch =
+  { by: 'phone'; digits: string; whole: boolean; idRange: [string, string] | null } | { by: 'text'; where: SQL };
+
+function orderSearch(q: string): OrderSearch {
   const digits = q.replace(/\D/g, '');
   const hex = q.replace(/^#/, '').toLowerCase();
-  const isPhoneText = /^[\d\s+()-]+$/.test(q);
-  const wholePhone = digits.length >= 10 && isPhoneText;
-  const conditions: SQL[] = wholePhone
-    ? []
-    : [sql`(${orders.customerName} || E'\n' || ${orders.recipientName}) ilike ${`%${likeText(q)}%`}`];
-  if (/^[0-9a-f-]{4,36}$/.test(hex) && /^[0-9a-f]{4,32}$/.test(hex.replaceAll('-', ''))) {
-    const [from, to] = idRange(hex.replaceAll('-', ''));
-    conditions.push(sql`${orders.id} between ${from} and ${to}`);
+  const idRangeOf = () =>
+    /^[0-9a-f-]{4,36}$/.test(hex) && /^[0-9a-f]{4,32}$/.test(hex.replaceAll('-', ''))
+      ? idRange(hex.replaceAll('-', ''))
+      : null;
+  // A phone number is digits with the usual marks (+91, spaces, dashes, brackets), never hex letters;
+  // phones are stored as their ten digits. A name never holds four digits, so it is not searched.
+  if (digits.length >= 4 && /^[\d\s+()-]+$/.test(q)) {
+    const whole = digits.length >= 10;
+    return { by: 'phone', digits: whole ? digits.slice(-10) : digits, whole, idRange: idRangeOf() };
   }
-  // A phone number is digits with the usual marks (+91, spaces, dashes, brackets), never hex letters.
-  // Phones are stored as their ten digits: a whole number is found by equality, part of one through the
-  // trigram index.
-  const partPhone = !wholePhone && digits.length >= 4 && isPhoneText;
-  if (wholePhone) {
-    const phone = digits.slice(-10);
-    conditions.push(sql`(${orders.customerPhone} = ${phone} or ${orders.recipientPhone} = ${phone})`);
-  } else if (partPhone) {
-    conditions.push(sql`(${orders.customerPhone} || E'\n' || ${orders.recipientPhone}) like ${`%${digits}%`}`);
-  }
-  return { where: sql`(${sql.join(conditions, sql` or `)})`, indexed: wholePhone, readsAll: wholePhone || partPhone };
+  const conditions = [sql`(${orders.customerName} || E'\n' || ${orders.recipientName}) ilike ${`%${likeText(q)}%`}`];
+  const ids = idRangeOf();
+  if (ids) conditions.push(sql`${orders.id} between ${ids[0]} and ${ids[1]}`);
+  return { by: 'text', where: sql`(${sql.join(conditions, sql` or `)})` };
 }
 
 /** Orders in all or in one state, from the counts the `orders_state_counts` trigger keeps. */
@@ -439,43 +430,77 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
     return ordersPage(await readNewestOrders(db, inState, { limit, offset }, total), page, limit);
   }
   const search = orderSearch(query.q);
-  const where = and(inState, search.where);
-  const found = await findSearchPage(db, where!, search.readsAll, { limit, offset });
-  const json = await readOrdersById(db, found.ids);
-  if (search.indexed) return ordersPage({ json, total: found.total }, page, limit);
   const countLimit = searchCountLimit(limit, offset);
+  if (search.by === 'phone') {
+    const read = await readPhoneSearch(db, search, inState, { limit, offset });
+    // Every order of a whole number is counted; part of a number is counted as a name is.
+    if (search.whole) return ordersPage(read, page, limit);
+    return ordersPage({ ...read, total: Math.min(read.total, countLimit) }, page, limit, read.total > countLimit);
+  }
+  const found = await findSearchPage(db, and(inState, search.where)!, { limit, offset });
+  const json = await readOrdersById(db, found.ids);
   return ordersPage({ json, total: Math.min(found.total, countLimit) }, page, limit, found.total > countLimit);
+}
+
+/**
+ * Issue 31: the page of a phone search and how many orders it matches, in one statement kept on each
+ * connection: the orders of the numbers searched for, found by equality through the phone indexes of
+ * migration 0022 (and those of an order number starting with those digits, through the ids), then
+ * counted, sorted and paged, and the page read as JSON. Its values are unseen by the planner, so
+ * PostgreSQL plans it once per connection: planning the order JSON for every search cost as much as
+ * running it. Part of a number first finds the numbers holding those digits among every order's phones
+ * (migration 0048) through their trigram index, in a statement planned for the digits: a few numbers
+ * among thousands, where a trigram scan of a million orders' phones read tens of thousands of entries.
+ */
+async function readPhoneSearch(
+  db: Database,
+  search: Extract<OrderSearch, { by: 'phone' }>,
+  inState: SQL | undefined,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<OrdersRead> {
+  const phones = search.whole
+    ? `{${search.digits}}`
+    : (
+        await executePrepared<{ phones: string }>(
+          db,
+          sql`select coalesce(array_agg(${orderPhones.phone}), '{}')::text as phones from ${orderPhones}
+            where ${orderPhones.phone} like ${`%${search.digits}%`}`,
+          false,
+        )
+      )[0]!.phones;
+  const numbers = unseenByPlanner(phones, 'text[]');
+  const ofPhones = sql`(${orders.customerPhone} = any(${numbers}) or ${orders.recipientPhone} = any(${numbers}))`;
+  const matching = search.idRange
+    ? sql`(${ofPhones} or ${orders.id} between ${unseenByPlanner(search.idRange[0], 'uuid')}
+        and ${unseenByPlanner(search.idRange[1], 'uuid')})`
+    : ofPhones;
+  return readOrders(db, {
+    with: sql`with matches as materialized (
+      select ${orders.id}, ${orders.createdAt} from ${orders} where ${and(inState, matching)})`,
+    page: sql`select * from ${orders} where ${orders.id} in (
+      select id from matches order by created_at desc, id desc
+      limit ${unseenByPlanner(limit, 'int')} offset ${unseenByPlanner(offset, 'int')})`,
+    total: sql`select count(*) from matches`,
+  });
 }
 
 /** What a search counts up to: the end of the page asked for and SEARCH_PAGES_AHEAD pages beyond it. */
 const searchCountLimit = (limit: number, offset: number) => offset + limit * (1 + SEARCH_PAGES_AHEAD);
 
 /**
- * Issue 31: the page of a search's matches, as the ids of its orders (PostgreSQL's array literal), and
- * how many it counted. A narrow statement of one table, planned for the values searched for (it is
- * run unnamed, so PostgreSQL plans it with them: a trigram pattern's plan depends on it); the orders'
- * JSON is then read by id (`readOrdersById`), a statement planned once per connection. Planning the
- * JSON together with the search, anew for every search, cost more than executing it.
+ * Issue 31: the page of a name or order-number search's matches, as the ids of its orders
+ * (PostgreSQL's array literal), and how many it counted. A narrow statement of one table, planned for the
+ * values searched for (it is run unnamed, so PostgreSQL plans it with them: a trigram pattern's plan
+ * depends on it); the orders' JSON is then read by id (`readOrdersById`), a statement planned once per
+ * connection. Planning the JSON together with the search, anew for every search, cost more than
+ * executing it.
  */
 async function findSearchPage(
   db: Database,
   where: SQL,
-  readsAll: boolean,
   { limit, offset }: { limit: number; offset: number },
 ): Promise<{ ids: string; total: number }> {
   const newestFirst = sql`order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit} offset ${offset}`;
-  if (readsAll) {
-    // Every match through the indexes (in a CTE of its own: left to itself, the planner walks the newest
-    // orders looking for them), then counted, sorted and paged.
-    const [found] = await executePrepared<{ ids: string; total: number }>(
-      db,
-      sql`with matches as materialized (select ${orders.id}, ${orders.createdAt} from ${orders} where ${where})
-        select (select count(*) from matches)::int as total,
-          array(select id from matches as ${orders} ${newestFirst})::text as ids`,
-      false,
-    );
-    return found!;
-  }
   // A search finds its matches first, up to the count limit (through the trigram and id indexes, in a
   // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page taken.
   // More: the page is found walking the newest orders, which soon meets enough of them. Left to itself,
