@@ -285,10 +285,14 @@ function generationSteps(size: ScaleSize, passwordHash: string): Array<[string, 
        delete from search_name_words;
        insert into search_name_words (word, products)
          select w, count(*) from products, rr_fuzzy_words(search_name) w group by w;
-       -- Every phone an order holds (migration 0048), as its trigger would have kept it.
-       truncate order_phones;
-       insert into order_phones (phone) select customer_phone from orders union select recipient_phone from orders;
-       analyze order_phones;
+       -- Every phone and name an order holds, and how many orders hold it (migration 0048), as its
+       -- trigger would have kept them.
+       truncate order_phones, order_names;
+       insert into order_phones (phone, orders) select v, count(*) from (select customer_phone as v from orders
+         union all select recipient_phone from orders where recipient_phone <> customer_phone) as held group by v;
+       insert into order_names (name, orders) select v, count(*) from (select customer_name as v from orders
+         union all select recipient_name from orders where recipient_name <> customer_name) as held group by v;
+       analyze order_phones, order_names;
        update order_state_counts c set n = (select count(*) from orders o
          where order_state_of(o.is_cancelled, o.is_delivered, o.is_shipped) = c.state);
        -- The dashboard's tables, as their triggers would have kept them (ordered by day, as a shop

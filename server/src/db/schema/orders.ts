@@ -138,6 +138,9 @@ export const orders = pgTable(
     // The admin search's whole phone numbers (issue 13): equality on these instead of a trigram scan.
     index('orders_customer_phone_idx').on(t.customerPhone),
     index('orders_recipient_phone_idx').on(t.recipientPhone),
+    // Issue 31: the admin search's names, found in `orderNames` first, then their orders by equality.
+    index('orders_customer_name_idx').on(t.customerName),
+    index('orders_recipient_name_idx').on(t.recipientName),
     check('orders_amounts_check', sql`${t.itemsPaise} > 0 and ${t.totalPaise} > 0`),
     uniqueIndex('orders_razorpay_payment_unique').on(t.razorpayPaymentId),
     uniqueIndex('orders_razorpay_order_unique').on(t.razorpayOrderId),
@@ -152,15 +155,25 @@ export const orders = pgTable(
 );
 
 /**
- * Issue 31: every phone number that any order holds, as its customer's or its recipient's, once
- * (migration 0048's trigger keeps it as orders are written). The admin's search for part of a phone
- * number finds the few numbers holding those digits here, through the trigram index, then their orders by
- * equality: a trigram scan of the orders' own phones read thousands of index entries for a few numbers.
- * A number is never taken out: one that no order holds any more finds no orders.
+ * Issue 31: the admin's order search looks up what was typed among these first: every phone number
+ * and every name that any order holds (its customer's and its recipient's), once each, with how many
+ * orders hold it. Kept by migration 0048's trigger as orders are written. Part of a number or of a name
+ * is found here through the trigram index, among thousands of values instead of a million orders; the
+ * orders are then found by equality (their phone and name indexes), and the counts tell the search
+ * whether its matches are few enough to count. A value no order holds any more stays, at 0 orders.
  */
-export const orderPhones = pgTable('order_phones', { phone: text('phone').primaryKey() }, (t) => [
-  index('order_phones_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
-]);
+export const orderPhones = pgTable(
+  'order_phones',
+  { phone: text('phone').primaryKey(), orders: integer('orders').notNull() },
+  (t) => [index('order_phones_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`)],
+);
+
+/** Issue 31: every name an order holds, with how many orders hold it (see `orderPhones`). */
+export const orderNames = pgTable(
+  'order_names',
+  { name: text('name').primaryKey(), orders: integer('orders').notNull() },
+  (t) => [index('order_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
 
 /**
  * How many orders are in each admin list state (`orderStateOf`: to_ship, shipped, delivered, cancelled;

@@ -254,10 +254,17 @@ const wholeNumber = (n: number) => {
   return sql.raw(String(n));
 };
 
+/**
+ * A page's LIMIT and OFFSET, written into the statement (validated whole numbers): planned for a limit
+ * it cannot see, PostgreSQL expects a tenth of the rows and may sort them all rather than walk an index.
+ */
+export const pageClause = ({ limit, offset }: OrdersPageAt): SQL =>
+  sql`limit ${wholeNumber(limit)} offset ${wholeNumber(offset)}`;
+
 /** The newest orders `where` picks (all without it), a page of them: rows for `readOrders`. */
-export const newestOrders = (where: SQL | undefined, { limit, offset }: OrdersPageAt): SQL =>
+export const newestOrders = (where: SQL | undefined, at: OrdersPageAt): SQL =>
   sql`select * from ${orders} ${where ? sql`where ${where}` : sql``}
-    order by ${orders.createdAt} desc, ${orders.id} desc limit ${wholeNumber(limit)} offset ${wholeNumber(offset)}`;
+    order by ${orders.createdAt} desc, ${orders.id} desc ${pageClause(at)}`;
 
 /**
  * A page of orders (the rows `page` selects, e.g. `newestOrders`) with their lines, newest first, and a
@@ -289,17 +296,6 @@ export async function readOrders(
  */
 export const readNewestOrders = (db: Database, where: SQL | undefined, at: OrdersPageAt, total: SQL) =>
   readOrders(db, { page: newestOrders(where, at), total }, isKeptPage(at));
-
-/**
- * Issue 31: the orders of a page found beforehand (`ids`, PostgreSQL's array literal of their ids, as a
- * narrow statement of the search writes it: `array(...)::text`), newest first. One statement whatever
- * the search, its only parameter the array: PostgreSQL keeps one plan for it on each connection rather
- * than planning the order JSON again for every search (a millisecond of its few). No ids, no query.
- */
-export async function readOrdersById(db: Database, ids: string): Promise<string> {
-  if (ids === '{}') return '[]';
-  return (await readOrders(db, { page: sql`select * from ${orders} where ${orders.id} = any(${ids}::uuid[])` })).json;
-}
 
 /** The orders of a read, as objects (for one order, or the answer to a change). */
 export const parseOrders = (read: OrdersRead): Order[] => JSON.parse(read.json) as Order[];

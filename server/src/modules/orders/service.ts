@@ -18,13 +18,22 @@ import {
   storedQuote,
   toRupees,
 } from '@rr/core';
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { executePrepared, hotStatement, unseenByPlanner, type Database, type Transaction } from '../../db/client.ts';
-import { orderItems, orderPhones, orderStateCounts, orders } from '../../db/schema/index.ts';
+import { orderItems, orderNames, orderPhones, orderStateCounts, orders } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { recordChange, type AuditActor } from '../audit/index.ts';
-import { newestOrders, parseOrders, readNewestOrders, readOrders, readOrdersById, type OrdersRead } from './reading.ts';
+import {
+  isKeptPage,
+  newestOrders,
+  pageClause,
+  parseOrders,
+  readNewestOrders,
+  readOrders,
+  type OrdersPageAt,
+  type OrdersRead,
+} from './reading.ts';
 import { refreshRatingsOfOrder, refreshRatingsReviewedBy } from '../catalog/index.ts';
 import { countUnitsSold } from '../stock/index.ts';
 
@@ -383,18 +392,22 @@ function idRange(hexDigits: string): [string, string] {
 
 /**
  * What an admin's search matches. Typed as a phone number (digits with the usual marks, at least four
- * digits): the orders whose customer's or recipient's phone is that number (the last ten digits typed)
- * or holds those digits, or whose order number starts with them (`phone`). Anything else: the start of
- * an order number (its id) or part of the customer's or recipient's name, matched as the expression the
- * trigram index of migration 0012 covers (`text`).
+ * digits): the orders whose customer's or recipient's phone is that number (the last ten digits typed,
+ * `whole`) or holds those digits. Anything else: the orders whose customer's or recipient's name holds
+ * what was typed, in any case. Either way also the orders whose number (id) starts with it.
  */
-type OrderSearch =
-  { by: 'phone'; digits: string; whole: boolean; idRange: [string, string] | null } | { by: 'text'; where: SQL };
+interface OrderSearch {
+  by: 'phone' | 'name';
+  /** The number or text searched for: a whole number as stored (ten digits), else as typed. */
+  text: string;
+  whole: boolean;
+  idRange: [string, string] | null;
+}
 
 function orderSearch(q: string): OrderSearch {
   const digits = q.replace(/\D/g, '');
   const hex = q.replace(/^#/, '').toLowerCase();
-  const idRangeOf = () =>
+  const ids =
     /^[0-9a-f-]{4,36}$/.test(hex) && /^[0-9a-f]{4,32}$/.test(hex.replaceAll('-', ''))
       ? idRange(hex.replaceAll('-', ''))
       : null;
@@ -402,12 +415,9 @@ function orderSearch(q: string): OrderSearch {
   // phones are stored as their ten digits. A name never holds four digits, so it is not searched.
   if (digits.length >= 4 && /^[\d\s+()-]+$/.test(q)) {
     const whole = digits.length >= 10;
-    return { by: 'phone', digits: whole ? digits.slice(-10) : digits, whole, idRange: idRangeOf() };
+    return { by: 'phone', text: whole ? digits.slice(-10) : digits, whole, idRange: ids };
   }
-  const conditions = [sql`(${orders.customerName} || E'\n' || ${orders.recipientName}) ilike ${`%${likeText(q)}%`}`];
-  const ids = idRangeOf();
-  if (ids) conditions.push(sql`${orders.id} between ${ids[0]} and ${ids[1]}`);
-  return { by: 'text', where: sql`(${sql.join(conditions, sql` or `)})` };
+  return { by: 'name', text: q, whole: false, idRange: ids };
 }
 
 /** Orders in all or in one state, from the counts the `orders_state_counts` trigger keeps. */
@@ -431,95 +441,92 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
   }
   const search = orderSearch(query.q);
   const countLimit = searchCountLimit(limit, offset);
-  if (search.by === 'phone') {
-    const read = await readPhoneSearch(db, search, inState, { limit, offset });
-    // Every order of a whole number is counted; part of a number is counted as a name is.
-    if (search.whole) return ordersPage(read, page, limit);
-    return ordersPage({ ...read, total: Math.min(read.total, countLimit) }, page, limit, read.total > countLimit);
+  const held = search.whole ? { values: `{${search.text}}`, orders: 0, allOrders: 0 } : await valuesHolding(db, search);
+  // Every order of a whole number is counted, found through the indexes. So are the matches of other
+  // searches when they are few, or too thinly spread among all orders for a walk of the newest to meet a
+  // page of them soon (walking the newest orders for a page reads about (offset + limit) x all orders /
+  // matches; finding all the matches reads each once). Otherwise the page is found walking the newest
+  // orders, and its total is the count limit: matches more than twice it are more than it whatever
+  // their overlap (one order may hold two of the names or numbers found).
+  const walk =
+    !search.whole && held.orders > 2 * countLimit + 1 && held.orders * held.orders > (offset + limit) * held.allOrders;
+  const keep = isKeptPage({ limit, offset });
+  if (walk) {
+    const { json } = await readOrders(
+      db,
+      { page: newestOrders(matching(search, held.values, inState, false), { limit, offset }) },
+      keep,
+    );
+    return ordersPage({ json, total: countLimit }, page, limit, true);
   }
-  const found = await findSearchPage(db, and(inState, search.where)!, { limit, offset });
-  const json = await readOrdersById(db, found.ids);
-  return ordersPage({ json, total: Math.min(found.total, countLimit) }, page, limit, found.total > countLimit);
-}
-
-/**
- * Issue 31: the page of a phone search and how many orders it matches, in one statement kept on each
- * connection: the orders of the numbers searched for, found by equality through the phone indexes of
- * migration 0022 (and those of an order number starting with those digits, through the ids), then
- * counted, sorted and paged, and the page read as JSON. Its values are unseen by the planner, so
- * PostgreSQL plans it once per connection: planning the order JSON for every search cost as much as
- * running it. Part of a number first finds the numbers holding those digits among every order's phones
- * (migration 0048) through their trigram index, in a statement planned for the digits: a few numbers
- * among thousands, where a trigram scan of a million orders' phones read tens of thousands of entries.
- */
-async function readPhoneSearch(
-  db: Database,
-  search: Extract<OrderSearch, { by: 'phone' }>,
-  inState: SQL | undefined,
-  { limit, offset }: { limit: number; offset: number },
-): Promise<OrdersRead> {
-  const phones = search.whole
-    ? `{${search.digits}}`
-    : (
-        await executePrepared<{ phones: string }>(
-          db,
-          sql`select coalesce(array_agg(${orderPhones.phone}), '{}')::text as phones from ${orderPhones}
-            where ${orderPhones.phone} like ${`%${search.digits}%`}`,
-          false,
-        )
-      )[0]!.phones;
-  const numbers = unseenByPlanner(phones, 'text[]');
-  const ofPhones = sql`(${orders.customerPhone} = any(${numbers}) or ${orders.recipientPhone} = any(${numbers}))`;
-  const matching = search.idRange
-    ? sql`(${ofPhones} or ${orders.id} between ${unseenByPlanner(search.idRange[0], 'uuid')}
-        and ${unseenByPlanner(search.idRange[1], 'uuid')})`
-    : ofPhones;
-  return readOrders(db, {
-    with: sql`with matches as materialized (
-      select ${orders.id}, ${orders.createdAt} from ${orders} where ${and(inState, matching)})`,
-    page: sql`select * from ${orders} where ${orders.id} in (
-      select id from matches order by created_at desc, id desc
-      limit ${unseenByPlanner(limit, 'int')} offset ${unseenByPlanner(offset, 'int')})`,
-    total: sql`select count(*) from matches`,
-  });
+  const read = await readOrders(db, allMatches(search, held.values, inState, { limit, offset }), keep);
+  if (search.whole) return ordersPage(read, page, limit);
+  return ordersPage({ ...read, total: Math.min(read.total, countLimit) }, page, limit, read.total > countLimit);
 }
 
 /** What a search counts up to: the end of the page asked for and SEARCH_PAGES_AHEAD pages beyond it. */
 const searchCountLimit = (limit: number, offset: number) => offset + limit * (1 + SEARCH_PAGES_AHEAD);
 
 /**
- * Issue 31: the page of a name or order-number search's matches, as the ids of its orders
- * (PostgreSQL's array literal), and how many it counted. A narrow statement of one table, planned for the
- * values searched for (it is run unnamed, so PostgreSQL plans it with them: a trigram pattern's plan
- * depends on it); the orders' JSON is then read by id (`readOrdersById`), a statement planned once per
- * connection. Planning the JSON together with the search, anew for every search, cost more than
- * executing it.
+ * Issue 31: the phone numbers or names that orders hold which hold what was searched for (PostgreSQL's
+ * array literal), and how many orders hold them, from the few thousand values of migration 0048's
+ * tables through their trigram index. Planned for the text searched for (run unnamed): a trigram
+ * pattern's plan depends on it.
  */
-async function findSearchPage(
+async function valuesHolding(
   db: Database,
-  where: SQL,
-  { limit, offset }: { limit: number; offset: number },
-): Promise<{ ids: string; total: number }> {
-  const newestFirst = sql`order by ${orders.createdAt} desc, ${orders.id} desc limit ${limit} offset ${offset}`;
-  // A search finds its matches first, up to the count limit (through the trigram and id indexes, in a
-  // CTE of its own so the planner cannot choose otherwise). Fewer: they are sorted and their page taken.
-  // More: the page is found walking the newest orders, which soon meets enough of them. Left to itself,
-  // the planner may walk the newest orders for a rare match and read all million of them. Both pages
-  // are in the statement; a one-time filter on the count runs only the one that applies.
-  const countLimit = searchCountLimit(limit, offset);
-  const [found] = await executePrepared<{ ids: string; total: number }>(
+  search: OrderSearch,
+): Promise<{ values: string; orders: number; allOrders: number }> {
+  const pattern = `%${likeText(search.text)}%`;
+  const allOrders = sql`(select coalesce(sum(${orderStateCounts.n}), 0) from ${orderStateCounts})::int as "allOrders"`;
+  const [held] = await executePrepared<{ values: string; orders: number; allOrders: number }>(
     db,
-    sql`with matches as materialized (
-        select ${orders.id}, ${orders.createdAt} from ${orders} where ${where} limit ${countLimit + 1}
-      ), counted as (select count(*) as n from matches)
-      select (select n from counted)::int as total, array(
-        (select id from matches as ${orders} where (select n from counted) <= ${countLimit} ${newestFirst})
-        union all
-        (select ${orders.id} from ${orders} where ${where} and (select n from counted) > ${countLimit} ${newestFirst})
-      )::text as ids`,
+    search.by === 'phone'
+      ? sql`select coalesce(array_agg(${orderPhones.phone}), '{}')::text as values,
+          coalesce(sum(${orderPhones.orders}), 0)::int as orders, ${allOrders}
+          from ${orderPhones} where ${orderPhones.phone} like ${pattern} and ${orderPhones.orders} > 0`
+      : sql`select coalesce(array_agg(${orderNames.name}), '{}')::text as values,
+          coalesce(sum(${orderNames.orders}), 0)::int as orders, ${allOrders}
+          from ${orderNames} where ${orderNames.name} ilike ${pattern} and ${orderNames.orders} > 0`,
     false,
   );
-  return found!;
+  return held!;
+}
+
+/**
+ * The orders a search matches: those holding one of `values` (PostgreSQL's array literal of phone
+ * numbers or names) as their customer's or recipient's, or whose id is in the search's range, and in
+ * the state asked for. `findable`: written so PostgreSQL finds them through the indexes on those
+ * columns; else so that it cannot, and checks each order it walks instead.
+ */
+function matching(search: OrderSearch, values: string, inState: SQL | undefined, findable: boolean): SQL {
+  const held = unseenByPlanner(values, 'text[]');
+  const [customer, recipient]: [AnyColumn, AnyColumn] =
+    search.by === 'phone' ? [orders.customerPhone, orders.recipientPhone] : [orders.customerName, orders.recipientName];
+  // `|| ''` hides the column from its index: the same values, checked order by order.
+  const column = (c: AnyColumn) => (findable ? sql`${c}` : sql`(${c} || '')`);
+  let where = sql`(${column(customer)} = any(${held}) or ${column(recipient)} = any(${held}))`;
+  if (search.idRange) {
+    const [from, to] = search.idRange;
+    where = sql`(${where} or ${orders.id} between ${unseenByPlanner(from, 'uuid')} and ${unseenByPlanner(to, 'uuid')})`;
+  }
+  return and(inState, where)!;
+}
+
+/**
+ * Issue 31: a search's matches when they are few (or sparse): all of them found through the indexes,
+ * counted, sorted and paged, and the page read as JSON, in one statement. Its values are unseen by the
+ * planner (its plan is the same for any), so PostgreSQL plans it once per connection where it is kept:
+ * planning the order JSON for every search cost as much as running it.
+ */
+function allMatches(search: OrderSearch, values: string, inState: SQL | undefined, at: OrdersPageAt) {
+  return {
+    with: sql`with matches as materialized (
+      select ${orders.id}, ${orders.createdAt} from ${orders} where ${matching(search, values, inState, true)})`,
+    page: sql`select * from ${orders} where ${orders.id} in (
+      select id from matches order by created_at desc, id desc ${pageClause(at)})`,
+    total: sql`select count(*) from matches`,
+  };
 }
 
 /** An admin change the order's state does not allow. */
