@@ -83,3 +83,47 @@ test('the admin order list pages through all orders, 20 a page', async ({
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(table.getByRole('row').filter({ hasText: ids[20]! })).toHaveCount(0);
 });
+
+// Issue 31: the admin's order search finds a customer's orders by part of their name, part of their phone
+// number and the whole number however it is written, and says when nothing matches.
+test('the admin finds a customer’s orders by name, part of the phone and the whole number', async ({
+  page,
+  request,
+  makeCustomer,
+  makeProduct,
+}) => {
+  const admin = await login(request, ADMIN.phone, ADMIN.password);
+  const product = await makeProduct({ ...OWN, label: 'order search bead' });
+  const customer = await makeCustomer('Searchable');
+  const placed = [
+    (await placeCodOrder(request, customer, product._id))._id,
+    (await placeCodOrder(request, customer, product._id))._id,
+  ];
+  const phone = customer.phone;
+
+  await startSignedIn(page, admin);
+  await page.goto('/admin/orderlist');
+  const table = page.getByRole('table');
+  const box = page.getByLabel('Find an order');
+  const searchFor = async (typed: string) => {
+    await box.fill(typed);
+    await box.press('Enter');
+    await expect(page).toHaveURL(`/admin/orderlist?q=${encodeURIComponent(typed).replace(/%20/g, '+')}`);
+  };
+  const expectFound = async () => {
+    for (const id of placed) await expect(table.getByRole('row').filter({ hasText: id })).toBeVisible();
+    // Only this customer's two orders and the heading row.
+    await expect(table.getByRole('row')).toHaveCount(3);
+  };
+  // Part of the name, in another case.
+  await searchFor(customer.name.toLowerCase());
+  await expectFound();
+  // Part of the phone number, from its middle.
+  await searchFor(phone.slice(2, 8));
+  await expectFound();
+  // The whole number as a customer says it.
+  await searchFor(`+91 ${phone.slice(0, 5)} ${phone.slice(5)}`);
+  await expectFound();
+  await searchFor('Nobody By This Name');
+  await expect(page.getByText('No orders match.')).toBeVisible();
+});
