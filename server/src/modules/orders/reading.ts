@@ -254,17 +254,10 @@ const wholeNumber = (n: number) => {
   return sql.raw(String(n));
 };
 
-/**
- * A page's LIMIT and OFFSET, written into the statement (validated whole numbers): planned for a limit
- * it cannot see, PostgreSQL expects a tenth of the rows and may sort them all rather than walk an index.
- */
-export const pageClause = ({ limit, offset }: OrdersPageAt): SQL =>
-  sql`limit ${wholeNumber(limit)} offset ${wholeNumber(offset)}`;
-
 /** The newest orders `where` picks (all without it), a page of them: rows for `readOrders`. */
-export const newestOrders = (where: SQL | undefined, at: OrdersPageAt): SQL =>
+export const newestOrders = (where: SQL | undefined, { limit, offset }: OrdersPageAt): SQL =>
   sql`select * from ${orders} ${where ? sql`where ${where}` : sql``}
-    order by ${orders.createdAt} desc, ${orders.id} desc ${pageClause(at)}`;
+    order by ${orders.createdAt} desc, ${orders.id} desc limit ${wholeNumber(limit)} offset ${wholeNumber(offset)}`;
 
 /**
  * A page of orders (the rows `page` selects, e.g. `newestOrders`) with their lines, newest first, and a

@@ -27,7 +27,6 @@ import { recordChange, type AuditActor } from '../audit/index.ts';
 import {
   isKeptPage,
   newestOrders,
-  pageClause,
   parseOrders,
   readNewestOrders,
   readOrders,
@@ -450,16 +449,18 @@ export async function allOrders(db: Database, query: AdminOrdersQuery): Promise<
   // their overlap (one order may hold two of the names or numbers found).
   const walk =
     !search.whole && held.orders > 2 * countLimit + 1 && held.orders * held.orders > (offset + limit) * held.allOrders;
-  const keep = isKeptPage({ limit, offset });
   if (walk) {
-    const { json } = await readOrders(
+    // A walk's limit and offset are written into its statement (PostgreSQL walks only for a limit it
+    // sees): kept for the first page at the usual sizes only, so a connection holds a few of these.
+    const at = { limit, offset };
+    const read = await readOrders(
       db,
-      { page: newestOrders(matching(search, held.values, inState, false), { limit, offset }) },
-      keep,
+      { page: newestOrders(matching(search, held.values, inState, false), at) },
+      offset === 0 && isKeptPage(at),
     );
-    return ordersPage({ json, total: countLimit }, page, limit, true);
+    return ordersPage({ json: read.json, total: countLimit }, page, limit, true);
   }
-  const read = await readOrders(db, allMatches(search, held.values, inState, { limit, offset }), keep);
+  const read = await readOrders(db, allMatches(search, held.values, inState, { limit, offset }));
   if (search.whole) return ordersPage(read, page, limit);
   return ordersPage({ ...read, total: Math.min(read.total, countLimit) }, page, limit, read.total > countLimit);
 }
@@ -515,16 +516,18 @@ function matching(search: OrderSearch, values: string, inState: SQL | undefined,
 
 /**
  * Issue 31: a search's matches when they are few (or sparse): all of them found through the indexes,
- * counted, sorted and paged, and the page read as JSON, in one statement. Its values are unseen by the
- * planner (its plan is the same for any), so PostgreSQL plans it once per connection where it is kept:
- * planning the order JSON for every search cost as much as running it.
+ * counted, sorted and paged, and the page read as JSON, in one statement kept on each connection. Its
+ * values, the page's limit and offset too, are unseen by the planner (its plan is the same for any: the
+ * matches are all sorted), so PostgreSQL plans it once per connection and state searched: planning the
+ * order JSON for every search cost as much as running it.
  */
 function allMatches(search: OrderSearch, values: string, inState: SQL | undefined, at: OrdersPageAt) {
   return {
     with: sql`with matches as materialized (
       select ${orders.id}, ${orders.createdAt} from ${orders} where ${matching(search, values, inState, true)})`,
     page: sql`select * from ${orders} where ${orders.id} in (
-      select id from matches order by created_at desc, id desc ${pageClause(at)})`,
+      select id from matches order by created_at desc, id desc
+      limit ${unseenByPlanner(at.limit, 'int')} offset ${unseenByPlanner(at.offset, 'int')})`,
     total: sql`select count(*) from matches`,
   };
 }
