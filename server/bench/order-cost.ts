@@ -10,11 +10,10 @@
  * that server. BENCH_SERVER_ROOT runs another checkout's server (server-process.ts); BENCH_CPU_PROF
  * writes its CPU profile.
  */
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { checkoutRequests, FirstRefusals, prepareShop } from './checkout-traffic.ts';
-import { startServer } from './server-process.ts';
+import { processCpuSeconds, startServer } from './server-process.ts';
 import { throwawayPostgres } from './throwaway-postgres.ts';
 
 const seconds = Number(process.env.ORDERS_SECONDS ?? 20);
@@ -34,12 +33,9 @@ async function databaseCpu(url: string | undefined, known: Map<number, number>):
       'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
     );
     for (const { pid } of rows) {
-      try {
-        const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
-        known.set(pid, (Number(fields[11]) + Number(fields[12])) / 100);
-      } catch {
-        // gone meanwhile, or not on this machine
-      }
+      // Null when gone meanwhile, or not on this machine.
+      const used = processCpuSeconds(pid);
+      if (used !== null) known.set(pid, used);
     }
   } finally {
     await client.end();

@@ -40,7 +40,7 @@ export interface ServerProcess {
 const CLOCK_TICKS = 100;
 
 /** CPU seconds (user and system) of a process from its /proc stat line; null when it is gone. */
-function processCpuSeconds(pid: number | string): number | null {
+export function processCpuSeconds(pid: number | string): number | null {
   try {
     // The fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(' ');
