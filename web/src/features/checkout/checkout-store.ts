@@ -1,9 +1,10 @@
 import { PAYMENT_METHODS, shippingAddressInput, type PaymentMethod, type ShippingAddressInput } from '@rr/core';
 import { createPersistedStore, useStore } from '../../lib/persisted-store.ts';
+import { PAYMENT_METHOD_KEY, SHIPPING_ADDRESS_KEY } from './storage-keys.ts';
 
 /** SPEC §3: the shipping address persists in localStorage, as does the chosen payment method. */
 export const shippingAddressStore = createPersistedStore<ShippingAddressInput | null>(
-  'shippingAddress',
+  SHIPPING_ADDRESS_KEY,
   null,
   (raw) => {
     const parsed = shippingAddressInput.safeParse(raw);
@@ -11,7 +12,7 @@ export const shippingAddressStore = createPersistedStore<ShippingAddressInput | 
   },
 );
 
-export const paymentMethodStore = createPersistedStore<PaymentMethod | null>('paymentMethod', null, (raw) =>
+export const paymentMethodStore = createPersistedStore<PaymentMethod | null>(PAYMENT_METHOD_KEY, null, (raw) =>
   (PAYMENT_METHODS as readonly unknown[]).includes(raw) ? (raw as PaymentMethod) : null,
 );
 
