@@ -15,7 +15,7 @@ CREATE INDEX "orders_recipient_name_idx" ON "orders" USING btree ("recipient_nam
 -- Issue 31: every phone number and name an order holds, with how many orders hold it, for the admin's
 -- order search (see `orderPhones` in the schema). An order counts once for a value it holds twice (its
 -- customer's and recipient's phone are mostly the same). Each change takes the old row's values off and
--- adds the new row's, in one statement a table whose rows go in order (two orders written at once never
+-- adds the new row's, in one statement per table whose rows go in order (two orders written at once never
 -- wait on each other in opposite orders).
 CREATE FUNCTION "order_search_terms_keep"() RETURNS trigger
 LANGUAGE plpgsql AS $$
