@@ -192,6 +192,63 @@ describe('a search total kept between requests', () => {
   });
 });
 
+/** A listing's products, read with the response cache off. */
+async function listed(query: string): Promise<ProductList['products']> {
+  const res = await t.app.inject({ url: `/api/products?${query}` });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['x-cache']).toBe('bypass');
+  return res.json<ProductList>().products;
+}
+
+/** The published products whose name holds the word now, by id. */
+async function named(word: string): Promise<string[]> {
+  const rows = await t.db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`not ${products.isDraft} and lower(${products.name}) like ${`%${word}%`}`);
+  return rows.map((row) => row.id).sort();
+}
+
+const idsOf = (list: ProductList['products']) => list.map((p) => p._id);
+
+describe('a search page kept between requests (issue 31)', () => {
+  it('keeps which products it holds and in what order, and reads them again with stock and price as they are', async () => {
+    const query = 'keyword=kunzite&limit=20';
+    const first = await listed(query);
+    expect([...idsOf(first)].sort()).toEqual(await named('kunzite'));
+    const [spare] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, spares[0]!));
+    const word = spare!.name.startsWith('Kunzite') ? 'Plain' : 'Kunzite';
+    await renameUnseen(word);
+    await t.db.update(products).set({ countInStock: 4, pricePaise: 123_400 }).where(eq(products.id, first[0]!._id));
+    const again = await listed(query);
+    // The kept page: the unseen rename moved no product in or out of it.
+    expect(idsOf(again)).toEqual(idsOf(first));
+    expect(idsOf(again)).not.toEqual(await named('kunzite'));
+    // Its products read again: stock, price and (here) the unseen name are today's.
+    expect(again[0]).toMatchObject({ countInStock: 4, price: 1234 });
+    for (const product of again.filter((p) => spares.includes(p._id))) {
+      expect(product.name).toBe(`${word} Pendant spare`);
+    }
+    // A change the triggers see (any product's description): the page is read again.
+    await t.db.update(products).set({ description: 'A kunzite pendant, read again.' }).where(eq(products.id, ids[0]!));
+    expect([...idsOf(await listed(query))].sort()).toEqual(await named('kunzite'));
+  });
+
+  it('is not kept when sorted by price or filtered by stock: those change with every order', async () => {
+    await t.db
+      .update(products)
+      .set({ countInStock: 5 })
+      .where(inArray(products.id, [...ids, ...spares]));
+    for (const query of ['keyword=kunzite&limit=20&sort=price_asc', 'keyword=kunzite&limit=20&inStock=true']) {
+      await listed(query);
+      const [spare] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, spares[0]!));
+      await renameUnseen(spare!.name.startsWith('Kunzite') ? 'Plain' : 'Kunzite');
+      const now = await listed(query);
+      expect([...idsOf(now)].sort(), query).toEqual(await named('kunzite'));
+    }
+  });
+});
+
 describe('the memo itself', () => {
   it('keeps at most its entry budget, the least recently used value going first', async () => {
     // A transaction is a database handle of its own: its memo is made with these limits. Nothing changes

@@ -114,6 +114,24 @@ function saleCoverage(id: string, running: RunningSale[]): SQL | null {
 /** Filters on columns whose changes search_generation follows (migration 0023). */
 const WATCHED_FILTERS = new Set<FacetName>(['mukhi', 'origin', 'planet']);
 
+/**
+ * Issue 31: the key a search's page is kept under between requests (search-memo.ts `keepPage`), or null
+ * when it may not be kept. A page ranked by relevance whose filters read only columns migration 0023
+ * watches (mukhi, origin, planet: no stock, price, size, weight or sale) holds the same products in the
+ * same order until search_generation moves; the rest of the request (the keyword, its category, drafts,
+ * the page) is in the key. Decision 0073.
+ */
+export function keptPageKey(query: ProductListQuery, page: number, limit: number): string | null {
+  const keyword = query.keyword?.trim();
+  const parsed = keyword ? parseListingFilters(query) : null;
+  if (!keyword || !parsed || (parsed.sort ?? 'relevance') !== 'relevance') return null;
+  const { sort: _sort, ...filters } = parsed;
+  if (!Object.keys(filters).every((name) => WATCHED_FILTERS.has(name as FacetName))) return null;
+  const { mukhi = null, origin = null, planet = null } = filters;
+  const { category = null, drafts = null } = query;
+  return JSON.stringify(['page', normaliseKeyword(keyword), category, drafts, mukhi, origin, planet, page, limit]);
+}
+
 /** How many products a listing holds. */
 export async function listingTotal(db: Database, listing: Listing): Promise<number> {
   if (listing.keptTotal) {

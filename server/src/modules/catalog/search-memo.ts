@@ -11,6 +11,11 @@
  * price must not be). A value is stored under the number read in the same statement (the same snapshot);
  * a request reads the current number once (with the synonyms, search.ts planSearch, or on its own) and
  * looks its keys up under it. Decision: docs/decisions/0021, addendum 2026-11-25.
+ *
+ * Issue 31: a search's page is kept here too (`keepPage`, `keptPage`): which products it holds, in which
+ * order, and the total, when all of these depend on watched columns only (listing.ts keptPageKey). Its
+ * products are read again by id each time, stock and price with them, with the generation in the same
+ * statement: a page is used only when that generation is the one it was kept under. Decision 0073.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -33,7 +38,13 @@ const LIMITS: SearchMemoLimits = { maxEntries: 5_000, maxAgeMs: 60_000 };
  * The kept values of one database, all of one generation: it follows the database's number, a newer one
  * empties it, and a value read under an older one is not kept.
  */
-type Memo = GenerationCache<string, number>;
+type Memo = GenerationCache<string, number | KeptPage>;
+
+/** A search's page as kept: its products' ids, in the page's order, and how many the listing holds. */
+export interface KeptPage {
+  ids: readonly string[];
+  total: number;
+}
 
 /** One memo per database handle (each test app, each server process has its own). */
 const memos = new WeakMap<Database, Memo>();
@@ -54,6 +65,12 @@ export interface SearchMemo {
    * that it is not read on its own: one round trip less.
    */
   readWith(generation: string | number): void;
+  /**
+   * Keeps a page (`keptPageKey`'s key) under the generation this request read before the page: a page read
+   * after a change it does not know of is not kept (the generation moved on), and one kept under a
+   * generation older than its rows is dropped when that change is first seen.
+   */
+  keepPage(key: string, page: KeptPage): Promise<void>;
 }
 
 function memoOf(db: Database, limits: SearchMemoLimits = LIMITS): Memo {
@@ -87,7 +104,7 @@ export function searchMemo(db: Database, limits?: SearchMemoLimits): SearchMemo 
       const { sql: text, params } = dialect.sqlToQuery(query);
       const key = `${text}\u0000${JSON.stringify(params)}`;
       const found = memo.follow(await generation) ? memo.get(key) : undefined;
-      if (found !== undefined) return found;
+      if (typeof found === 'number') return found;
       const [read] = await rawRows<{ value: string | number; generation: string | number }>(
         db,
         sql`select (${query}) as value, ${currentGeneration} as generation`,
@@ -97,5 +114,25 @@ export function searchMemo(db: Database, limits?: SearchMemoLimits): SearchMemo 
       if (memo.follow(readUnder)) memo.set(key, value, readUnder);
       return value;
     },
+    async keepPage(key, page) {
+      generation ??= readGeneration();
+      const readUnder = await generation;
+      if (memo.follow(readUnder)) memo.set(key, page, readUnder);
+    },
   };
+}
+
+/** The page kept under `key` in `db`'s memo, if any: used once `isCurrentPage` confirms it. */
+export function keptPage(db: Database, key: string): KeptPage | undefined {
+  const found = memoOf(db).get(key);
+  return typeof found === 'object' ? found : undefined;
+}
+
+/**
+ * Whether `page`, kept under `key`, holds for the generation read with its rows (in the same statement):
+ * the memo follows that generation (a newer one empties it) and still has this page.
+ */
+export function isCurrentPage(db: Database, key: string, page: KeptPage, generation: string | number): boolean {
+  const memo = memoOf(db);
+  return memo.follow(Number(generation)) && memo.get(key) === page;
 }

@@ -16,10 +16,11 @@ import {
   UUID_PATTERN,
 } from '@rr/core';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { hotStatement, type Database } from '../../db/client.ts';
+import { hotStatement, inList, type Database } from '../../db/client.ts';
 import { categories, orderItems, products, reviews, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
-import { listingOrder, listingTotal, listingWhere, rankedCandidates, readListing } from './listing.ts';
+import { keptPageKey, listingOrder, listingTotal, listingWhere, rankedCandidates, readListing } from './listing.ts';
+import { currentGeneration, isCurrentPage, keptPage } from './search-memo.ts';
 import type { ListWithoutSales, WithoutSale } from './sale-prices.ts';
 
 export const productNotFound = () => new DomainError('not_found', errorCodes.productNotFound, MESSAGES.productNotFound);
@@ -107,6 +108,9 @@ export async function listProducts(
 ): Promise<ListWithoutSales> {
   const page = query.pageNumber ?? 1;
   const limit = query.limit ?? PAGE_SIZE;
+  const keptAs = keptPageKey(query, page, limit);
+  const kept = keptAs ? await readKeptPage(db, keptAs) : null;
+  if (kept) return { products: kept.rows.map(toProductSummary), pages: pagesOf(kept.total, limit), page };
   // Keyword, category, filters and order: catalog/listing.ts (null: no product can match).
   const listing = await readListing(db, query, sales);
   if (!listing) return { products: [], pages: 1, page };
@@ -135,11 +139,33 @@ export async function listProducts(
     const ended = rows.length < limit && (rows.length > 0 || offset === 0);
     total = ended ? offset + rows.length : await listingTotal(db, listing);
   }
-  return {
-    products: rows.map(toProductSummary),
-    pages: Math.max(1, Math.ceil(total / limit)),
-    page,
-  };
+  if (keptAs && rows.length) await listing.memo.keepPage(keptAs, { ids: rows.map((row) => row.product.id), total });
+  return { products: rows.map(toProductSummary), pages: pagesOf(total, limit), page };
+}
+
+const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
+
+/** A kept page's products by id, and the search generation in the same snapshot. */
+const keptPageRows = hotStatement((db) =>
+  db
+    .select({ ...productWithRate, generation: sql<number>`${currentGeneration}`.mapWith(Number) })
+    .from(products)
+    .innerJoin(categories, categoryOfProduct)
+    .where(inList(products.id, 'ids')),
+);
+
+/**
+ * Issue 31: a search's page kept between requests (search-memo.ts), its products read again (stock and
+ * price as they are now) in one statement: null when none is kept, or it no longer holds (the generation
+ * read with its rows is not the one it was kept under, or one of its products is gone).
+ */
+async function readKeptPage(db: Database, key: string) {
+  const kept = keptPage(db, key);
+  if (!kept) return null;
+  const found = await keptPageRows(db, { ids: kept.ids });
+  if (found.length !== kept.ids.length || !isCurrentPage(db, key, kept, found[0]!.generation)) return null;
+  const byId = new Map(found.map((row) => [row.product.id, row]));
+  return { rows: kept.ids.map((id) => byId.get(id)!), total: kept.total };
 }
 
 /** A review as the product answer carries it; `createdAt` in milliseconds, as the database sends it. */
