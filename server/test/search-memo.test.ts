@@ -234,6 +234,20 @@ describe('a search page kept between requests (issue 31)', () => {
     expect([...idsOf(await listed(query))].sort()).toEqual(await named('kunzite'));
   });
 
+  it('keeps a page past the end empty until what searches read changes', async () => {
+    await renameUnseen('Plain');
+    // A change the triggers see: nothing kept before it counts.
+    await t.db.update(products).set({ description: 'A kunzite pendant.' }).where(eq(products.id, ids[1]!));
+    const before = (await named('kunzite')).length;
+    const past = `keyword=kunzite&limit=2&pageNumber=${Math.ceil(before / 2) + 1}`;
+    expect(await listed(past)).toEqual([]);
+    await renameUnseen('Kunzite');
+    expect(await named('kunzite')).toHaveLength(before + 2);
+    expect(await listed(past)).toEqual([]);
+    await t.db.update(products).set({ description: 'A kunzite pendant, read again.' }).where(eq(products.id, ids[1]!));
+    expect((await listed(past)).length).toBeGreaterThan(0);
+  });
+
   it('is not kept when sorted by price or filtered by stock: those change with every order', async () => {
     await t.db
       .update(products)

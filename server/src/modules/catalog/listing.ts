@@ -46,12 +46,13 @@ export interface Listing {
 
 /**
  * The listing a query asks for; null when it can hold no product (an unknown category or filter value, or
- * a misspelt word like no word of a published name).
+ * a misspelt word like no word of a published name). `memo`: the request's kept search values.
  */
 export async function readListing(
   db: Database,
   query: ProductListQuery,
-  sales?: RunningSale[],
+  sales: RunningSale[] | undefined,
+  memo: SearchMemo,
 ): Promise<Listing | null> {
   // PRODUCT.md "The contract": no product is in an unknown category or has an unknown filter value.
   if (query.category && !isCategory(query.category)) return null;
@@ -60,7 +61,6 @@ export async function readListing(
   const drafts = query.drafts === 'include';
   const base = await baseConditions(db, query, parsed.sale, sales);
   if (!base) return null;
-  const memo = searchMemo(db);
   const found = query.keyword ? await searchFor(db, query.keyword, { drafts, memo }) : null;
   if (found && !found.published && !drafts) return null;
   const search = found?.search ?? null;
@@ -318,7 +318,7 @@ export async function productFacets(
   query: ProductListQuery,
   sales?: RunningSale[],
 ): Promise<ProductFacets> {
-  const listing = await readListing(db, query, sales);
+  const listing = await readListing(db, query, sales, searchMemo(db));
   if (!listing) return NO_FACETS;
   const where = (except?: FacetName) => sql`coalesce(${listingWhere(listing, except) ?? sql`true`}, false)`;
   const grouped = (except: 'mukhi' | 'planet') => {

@@ -66,9 +66,10 @@ export interface SearchMemo {
    */
   readWith(generation: string | number): void;
   /**
-   * Keeps a page (`keptPageKey`'s key) under the generation this request read before the page: a page read
-   * after a change it does not know of is not kept (the generation moved on), and one kept under a
-   * generation older than its rows is dropped when that change is first seen.
+   * Keeps a page (`keptPageKey`'s key) under the generation this request read before the page; a request
+   * that read none (nothing it asked needed the database) keeps nothing. A page read after a change the
+   * memo knows of is not kept (the generation moved on), and one kept under a generation older than its
+   * rows is dropped when that change is first seen.
    */
   keepPage(key: string, page: KeptPage): Promise<void>;
 }
@@ -115,7 +116,7 @@ export function searchMemo(db: Database, limits?: SearchMemoLimits): SearchMemo 
       return value;
     },
     async keepPage(key, page) {
-      generation ??= readGeneration();
+      if (!generation) return;
       const readUnder = await generation;
       if (memo.follow(readUnder)) memo.set(key, page, readUnder);
     },

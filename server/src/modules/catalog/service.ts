@@ -17,10 +17,10 @@ import {
 } from '@rr/core';
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { hotStatement, inList, type Database } from '../../db/client.ts';
-import { categories, orderItems, products, reviews, type AddOnField } from '../../db/schema/index.ts';
+import { categories, orderItems, products, reviews, searchGeneration, type AddOnField } from '../../db/schema/index.ts';
 import { DomainError } from '../../domain-error.ts';
 import { keptPageKey, listingOrder, listingTotal, listingWhere, rankedCandidates, readListing } from './listing.ts';
-import { currentGeneration, isCurrentPage, keptPage } from './search-memo.ts';
+import { isCurrentPage, keptPage, searchMemo } from './search-memo.ts';
 import type { ListWithoutSales, WithoutSale } from './sale-prices.ts';
 
 export const productNotFound = () => new DomainError('not_found', errorCodes.productNotFound, MESSAGES.productNotFound);
@@ -112,8 +112,12 @@ export async function listProducts(
   const kept = keptAs ? await readKeptPage(db, keptAs) : null;
   if (kept) return { products: kept.rows.map(toProductSummary), pages: pagesOf(kept.total, limit), page };
   // Keyword, category, filters and order: catalog/listing.ts (null: no product can match).
-  const listing = await readListing(db, query, sales);
-  if (!listing) return { products: [], pages: 1, page };
+  const memo = searchMemo(db);
+  const listing = await readListing(db, query, sales, memo);
+  if (!listing) {
+    if (keptAs) await memo.keepPage(keptAs, { ids: [], total: 0 });
+    return { products: [], pages: 1, page };
+  }
   const where = listingWhere(listing);
   const offset = (page - 1) * limit;
   const ranked = listing.search && listing.sort === 'relevance' ? listing.search : null;
@@ -139,19 +143,22 @@ export async function listProducts(
     const ended = rows.length < limit && (rows.length > 0 || offset === 0);
     total = ended ? offset + rows.length : await listingTotal(db, listing);
   }
-  if (keptAs && rows.length) await listing.memo.keepPage(keptAs, { ids: rows.map((row) => row.product.id), total });
+  if (keptAs) await memo.keepPage(keptAs, { ids: rows.map((row) => row.product.id), total });
   return { products: rows.map(toProductSummary), pages: pagesOf(total, limit), page };
 }
 
 const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
-/** A kept page's products by id, and the search generation in the same snapshot. */
+/**
+ * The search generation and a kept page's products by id, in the same snapshot: one row (its product
+ * null) for a page of none.
+ */
 const keptPageRows = hotStatement((db) =>
   db
-    .select({ ...productWithRate, generation: sql<number>`${currentGeneration}`.mapWith(Number) })
-    .from(products)
-    .innerJoin(categories, categoryOfProduct)
-    .where(inList(products.id, 'ids')),
+    .select({ generation: searchGeneration.generation, ...productWithRate })
+    .from(searchGeneration)
+    .leftJoin(products, inList(products.id, 'ids'))
+    .leftJoin(categories, categoryOfProduct),
 );
 
 /**
@@ -163,8 +170,13 @@ async function readKeptPage(db: Database, key: string) {
   const kept = keptPage(db, key);
   if (!kept) return null;
   const found = await keptPageRows(db, { ids: kept.ids });
-  if (found.length !== kept.ids.length || !isCurrentPage(db, key, kept, found[0]!.generation)) return null;
-  const byId = new Map(found.map((row) => [row.product.id, row]));
+  const byId = new Map(
+    found.flatMap(({ product, gstBasisPoints }) => (product ? [[product.id, { product, gstBasisPoints }]] : [])),
+  );
+  const generation = found[0]?.generation;
+  if (generation === undefined || byId.size !== kept.ids.length || !isCurrentPage(db, key, kept, generation)) {
+    return null;
+  }
   return { rows: kept.ids.map((id) => byId.get(id)!), total: kept.total };
 }
 
